@@ -1,0 +1,760 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+interface IProbeWeth {
+    function deposit() external payable;
+}
+
+interface IProbeV2Pair {
+    function getReserves() external view returns (uint112, uint112, uint32);
+    function token0() external view returns (address);
+    function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
+}
+
+interface IProbeV3Pool {
+    function token0() external view returns (address);
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256, int256);
+}
+
+interface IProbeV2Factory {
+    function getPair(address a, address b) external view returns (address);
+}
+
+interface IProbeV3Factory {
+    function getPool(address a, address b, uint24 fee) external view returns (address);
+}
+
+interface IProbeV3State {
+    function slot0() external view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint32, bool);
+    function liquidity() external view returns (uint128);
+}
+
+interface IProbeActor {
+    function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret);
+}
+
+/**
+ * @title TokenProbe
+ * @notice tokenrisk's simulation contract. It is never deployed: `eth_call` state overrides put its
+ * runtime code at scratch addresses. One copy is the main probe (it holds ETH and drives the
+ * experiments); copies at other addresses act as wallets (a buyer, a fresh recipient, a seller) or as
+ * a privileged account (placing this code at the owner's address makes the probe's calls come from
+ * the owner).
+ *
+ * Every experiment runs in an isolated self-call that always reverts with its encoded result, so that
+ * each starts from the same state. Token calls get a bounded amount of gas and their return data is
+ * truncated, so a gas-burning or return-bombing token cannot take the whole simulation down.
+ * Failures of the probe itself (no route to the quote asset, ...) revert with a reason starting with
+ * "tokenrisk-probe:" so that they are never mistaken for the token's behaviour.
+ */
+contract TokenProbe {
+    bytes4 private constant RESULT = 0x52455355;
+    /** Gas given to one token or pool call: generous for fee swaps, bounded for gas burners. */
+    uint256 private constant CALL_GAS = 2_500_000;
+    /** Return data kept from a call (a revert reason fits; a return bomb does not). */
+    uint256 private constant MAX_RETURN = 320;
+    uint160 private constant MIN_SQRT_RATIO = 4295128740;
+    uint160 private constant MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970341;
+    /** Calldata word replaced by a runtime amount (half of account A's balance) in owner calls. */
+    bytes32 private constant AMOUNT_PLACEHOLDER = 0x746f6b656e7269736b2d616d6f756e742d706c616365686f6c64657200000001;
+
+    // Transient context of the main probe, for swap callbacks that need to buy the quote asset.
+    uint256 private constant T_WETH = 0x746f6b656e7269736b2d77657468;
+    uint256 private constant T_ROUTE = 0x746f6b656e7269736b2d726f757465;
+    uint256 private constant T_ROUTE_KIND = 0x746f6b656e7269736b2d6b696e64;
+    uint256 private constant T_ROUTE_FEE = 0x746f6b656e7269736b2d666565;
+
+    struct Pool {
+        address pool;
+        uint8 kind; // 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool
+        address quote;
+        uint16 feeBps; // V2 swap fee in basis points (30 for Uniswap, 25 for PancakeSwap)
+    }
+
+    struct Route {
+        address pool; // WETH/quote pool used to obtain the quote asset; zero when the quote is WETH
+        uint8 kind;
+        uint16 feeBps;
+    }
+
+    struct Outcome {
+        bool ok;
+        bytes err;
+        uint256 sent; // tokens sent, or expected out for a buy
+        uint256 received; // tokens that arrived (at the buyer, the recipient, or the pool for a sell)
+    }
+
+    struct TradeParams {
+        address token;
+        address weth;
+        Pool pool;
+        Route route;
+        address w1; // fresh recipient of a transfer; sells
+        address w2; // fresh buyer of the large buy
+        address w3; // recipient of a transfer from w1 when the probe could not buy
+        address[] donors; // accounts (carrying this code) that fund w1 when buying fails
+        uint256 smallBps; // share of the pool's token balance bought by the small buys (basis points)
+        uint256 largeBps; // share bought by the large buy
+    }
+
+    struct TradeResult {
+        Outcome buy;
+        Outcome transfer;
+        Outcome sellPart;
+        Outcome sellAll;
+        Outcome sell99;
+        Outcome buyAgain;
+        Outcome bigBuy;
+        address seller;
+        uint256 sellQuoteOut;
+    }
+
+    struct PowerParams {
+        address token;
+        address weth;
+        Pool pool; // pool.pool == 0 when the token has none
+        Route route;
+        address[] candidates; // privileged-account candidates, each carrying this code
+        address[] donors; // accounts (carrying this code) that can fund A and B when buying fails
+        address a; // the targeted holder
+        address b; // a bystander holder, never passed to owner functions
+        address f; // fresh recipient
+        bytes[] variants; // calldata of the owner-function variants to try
+        uint256 fundBps;
+    }
+
+    struct Measure {
+        uint256 supply;
+        uint256 balA;
+        uint256 balB;
+        Outcome aTransfer;
+        Outcome bTransfer;
+        Outcome aSell;
+        Outcome bSell;
+        Outcome bBuy;
+    }
+
+    struct Attempt {
+        address candidate;
+        uint256 variant;
+        bool called;
+        bytes err;
+        Measure m;
+    }
+
+    struct PowerResult {
+        bool funded;
+        Measure baseline;
+        Attempt[] attempts;
+    }
+
+    struct DexQuery {
+        address factory;
+        uint8 kind; // 2 = V2 factory (getPair), 3 = V3 factory (getPool per fee tier)
+        uint24[] fees;
+    }
+
+    struct PoolInfo {
+        uint256 dex; // index into the queried dexes
+        address pool;
+        uint8 kind;
+        uint24 fee;
+        address quote;
+        address token0;
+        uint256 reserveToken; // V2 reserve, or the V3 pool's token balance
+        uint256 reserveQuote;
+        uint256 lpSupply; // V2 LP token supply
+        uint160 sqrtPriceX96; // V3
+        uint128 liquidity; // V3
+    }
+
+    struct Lock {
+        address owner;
+        uint256 amount;
+        uint256 unlockTime;
+        bool withdrawn;
+    }
+
+    receive() external payable {}
+
+    // ------------------------------------------------------------------------------------------
+    // Actor entry points (used when this code sits at a wallet's or the owner's address)
+    // ------------------------------------------------------------------------------------------
+
+    /** Makes this address call `target`: the call's msg.sender is this address. */
+    function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret) {
+        uint256 g = gasleft();
+        return _call(target, 0, data, g > 20_000 ? g - 20_000 : 0, MAX_RETURN);
+    }
+
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        _payCallback(amount0Delta, amount1Delta, data);
+    }
+
+    function pancakeV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        _payCallback(amount0Delta, amount1Delta, data);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Trade experiment: buy, transfer, sell part / all / 99 %, buy again, buy big
+    // ------------------------------------------------------------------------------------------
+
+    function trade(TradeParams calldata p) external returns (TradeResult memory r) {
+        _setContext(p.weth, p.route);
+        uint256 small = _poolTokenBalance(p.pool, p.token) * p.smallBps / 10_000;
+        if (small == 0) small = 1;
+        r.buy = _buy(p.token, p.pool, small, address(this));
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.bigBuyExperiment, (p)));
+        r.bigBuy = _decodeOutcome(done, out);
+        if (r.buy.ok && r.buy.received > 0) {
+            r.transfer = _transferFrom(p.token, address(this), p.w1, _balanceOf(p.token, address(this)) / 2);
+            r.seller = (r.transfer.ok && _balanceOf(p.token, p.w1) > 0) ? p.w1 : address(this);
+        } else {
+            // Could not buy: holders who got tokens otherwise may still sell. Fund w1 from a donor.
+            for (uint256 i = 0; i < p.donors.length && _balanceOf(p.token, p.w1) == 0; i++) {
+                uint256 bal = _balanceOf(p.token, p.donors[i]);
+                if (bal >= 1_000) _act(p.donors[i], p.token, abi.encodeWithSelector(0xa9059cbb, p.w1, bal / 1_000));
+            }
+            if (_balanceOf(p.token, p.w1) == 0) return r;
+            r.transfer = _transferFrom(p.token, p.w1, p.w3, _balanceOf(p.token, p.w1) / 2);
+            r.seller = p.w1;
+        }
+
+        (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 5_000)));
+        (r.sellPart, r.sellQuoteOut) = _decodeSell(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 10_000)));
+        (r.sellAll,) = _decodeSell(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 9_900)));
+        (r.sell99,) = _decodeSell(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.buyExperiment, (p.token, p.pool, small, address(this))));
+        r.buyAgain = _decodeOutcome(done, out);
+    }
+
+    function sellExperiment(address token, Pool calldata pool, address seller, uint256 shareBps) external {
+        _onlySelf();
+        uint256 amount = _balanceOf(token, seller) * shareBps / 10_000;
+        (Outcome memory o, uint256 quoteOut) = _sell(token, pool, seller, amount);
+        _finish(abi.encode(o, quoteOut));
+    }
+
+    function buyExperiment(address token, Pool calldata pool, uint256 amountOut, address to) external {
+        _onlySelf();
+        _finish(abi.encode(_buy(token, pool, amountOut, to)));
+    }
+
+    function bigBuyExperiment(TradeParams calldata p) external {
+        _onlySelf();
+        uint256 amount = _poolTokenBalance(p.pool, p.token) * p.largeBps / 10_000;
+        _finish(abi.encode(_buy(p.token, p.pool, amount == 0 ? 1 : amount, p.w2)));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Owner-power experiment: call candidate functions as each candidate, measure what changed
+    // ------------------------------------------------------------------------------------------
+
+    function powers(PowerParams calldata p) external returns (PowerResult memory r) {
+        _setContext(p.weth, p.route);
+        r.funded = _fund(p);
+        (bool measured, bytes memory base) = _isolate(abi.encodeCall(this.measureExperiment, (p)));
+        if (measured) r.baseline = abi.decode(base, (Measure));
+        r.attempts = new Attempt[](p.candidates.length * p.variants.length);
+        uint256 amount = _balanceOf(p.token, p.a) / 2;
+        if (amount == 0) amount = _totalSupply(p.token) / 100;
+        uint256 n;
+        for (uint256 c = 0; c < p.candidates.length; c++) {
+            for (uint256 v = 0; v < p.variants.length; v++) {
+                r.attempts[n++] = _attempt(p, c, v, amount);
+            }
+        }
+    }
+
+    function _attempt(PowerParams calldata p, uint256 c, uint256 v, uint256 amount) internal returns (Attempt memory at) {
+        at.candidate = p.candidates[c];
+        at.variant = v;
+        bytes memory data = _substitute(p.variants[v], amount);
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.attemptExperiment, (p, at.candidate, data)));
+        if (done) (at.called, at.err, at.m) = abi.decode(out, (bool, bytes, Measure));
+        else at.err = out;
+    }
+
+    function measureExperiment(PowerParams calldata p) external {
+        _onlySelf();
+        _finish(abi.encode(_measure(p)));
+    }
+
+    function attemptExperiment(PowerParams calldata p, address candidate, bytes calldata data) external {
+        _onlySelf();
+        (bool ok, bytes memory err) = _act(candidate, p.token, data);
+        Measure memory empty;
+        if (!ok) _finish(abi.encode(false, err, empty));
+        _finish(abi.encode(true, bytes(""), _measure(p)));
+    }
+
+    function _fund(PowerParams calldata p) internal returns (bool) {
+        if (p.pool.pool != address(0)) {
+            uint256 amount = _poolTokenBalance(p.pool, p.token) * p.fundBps / 10_000;
+            if (amount > 0) {
+                _buy(p.token, p.pool, amount, p.a);
+                _buy(p.token, p.pool, amount, p.b);
+            }
+        }
+        for (uint256 i = 0; i < p.donors.length; i++) {
+            if (_balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0) break;
+            uint256 bal = _balanceOf(p.token, p.donors[i]);
+            if (bal < 20) continue;
+            if (_balanceOf(p.token, p.a) == 0) _act(p.donors[i], p.token, abi.encodeWithSelector(0xa9059cbb, p.a, bal / 10));
+            if (_balanceOf(p.token, p.b) == 0) _act(p.donors[i], p.token, abi.encodeWithSelector(0xa9059cbb, p.b, bal / 10));
+        }
+        return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
+    }
+
+    function _measure(PowerParams calldata p) internal returns (Measure memory m) {
+        m.supply = _totalSupply(p.token);
+        m.balA = _balanceOf(p.token, p.a);
+        m.balB = _balanceOf(p.token, p.b);
+        m.bTransfer = _transferFrom(p.token, p.b, p.f, m.balB / 100);
+        m.aTransfer = _transferFrom(p.token, p.a, p.f, m.balA / 100);
+        if (p.pool.pool != address(0)) {
+            (m.bSell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
+            (m.aSell,) = _sell(p.token, p.pool, p.a, _balanceOf(p.token, p.a) / 10);
+            uint256 small = _poolTokenBalance(p.pool, p.token) / 1_000;
+            m.bBuy = _buy(p.token, p.pool, small == 0 ? 1 : small, p.b);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Readers (view helpers batched into one call)
+    // ------------------------------------------------------------------------------------------
+
+    /** Code sizes and token balances of accounts (top holders: contract or not, balance now). */
+    function accounts(address token, address[] calldata list)
+        external
+        view
+        returns (uint256[] memory codeSizes, uint256[] memory balances)
+    {
+        codeSizes = new uint256[](list.length);
+        balances = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            address a = list[i];
+            uint256 size;
+            assembly {
+                size := extcodesize(a)
+            }
+            codeSizes[i] = size;
+            if (token != address(0)) balances[i] = _balanceOf(token, a);
+        }
+    }
+
+    /** Pools of `token` against each quote on each DEX, with their state (one call, no round trips). */
+    function pools(address token, DexQuery[] calldata dexes, address[] calldata quotes) external view returns (PoolInfo[] memory out) {
+        uint256 max;
+        for (uint256 d = 0; d < dexes.length; d++) max += quotes.length * (dexes[d].kind == 2 ? 1 : dexes[d].fees.length);
+        out = new PoolInfo[](max);
+        uint256 n;
+        for (uint256 d = 0; d < dexes.length; d++) {
+            for (uint256 q = 0; q < quotes.length; q++) {
+                if (quotes[q] != token) n = _dexPools(token, dexes[d], d, quotes[q], out, n);
+            }
+        }
+        assembly {
+            mstore(out, n)
+        }
+    }
+
+    function _dexPools(address token, DexQuery calldata dex, uint256 d, address quote, PoolInfo[] memory out, uint256 n)
+        internal
+        view
+        returns (uint256)
+    {
+        if (dex.kind == 2) {
+            address pair = _staticAddress(dex.factory, abi.encodeCall(IProbeV2Factory.getPair, (token, quote)));
+            if (pair != address(0) && pair.code.length > 0) out[n++] = _v2Info(d, pair, token, quote);
+            return n;
+        }
+        for (uint256 f = 0; f < dex.fees.length; f++) {
+            address pool = _staticAddress(dex.factory, abi.encodeCall(IProbeV3Factory.getPool, (token, quote, dex.fees[f])));
+            if (pool != address(0) && pool.code.length > 0) out[n++] = _v3Info(d, pool, dex.fees[f], token, quote);
+        }
+        return n;
+    }
+
+    function _v2Info(uint256 d, address pair, address token, address quote) internal view returns (PoolInfo memory i) {
+        i.dex = d;
+        i.pool = pair;
+        i.kind = 2;
+        i.quote = quote;
+        i.token0 = _staticAddress(pair, abi.encodeWithSelector(0x0dfe1681));
+        (bool ok, bytes memory ret) = pair.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x0902f1ac));
+        if (ok && ret.length >= 64) {
+            (uint256 r0, uint256 r1) = abi.decode(ret, (uint256, uint256));
+            (i.reserveToken, i.reserveQuote) = i.token0 == token ? (r0, r1) : (r1, r0);
+        }
+        i.lpSupply = _totalSupply(pair);
+    }
+
+    function _v3Info(uint256 d, address pool, uint24 fee, address token, address quote) internal view returns (PoolInfo memory i) {
+        i.dex = d;
+        i.pool = pool;
+        i.kind = 3;
+        i.fee = fee;
+        i.quote = quote;
+        i.token0 = _staticAddress(pool, abi.encodeWithSelector(0x0dfe1681));
+        i.reserveToken = _balanceOf(token, pool);
+        i.reserveQuote = _balanceOf(quote, pool);
+        (bool ok, bytes memory ret) = pool.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x3850c7bd));
+        if (ok && ret.length >= 32) i.sqrtPriceX96 = uint160(abi.decode(ret, (uint256)));
+        i.liquidity = uint128(_staticUint(pool, abi.encodeWithSelector(0x1a686502)));
+    }
+
+    function _staticAddress(address target, bytes memory data) internal view returns (address) {
+        return address(uint160(_staticUint(target, data)));
+    }
+
+    /**
+     * Locks of an LP token in a locker. kind 1: tokenrisk's LpLocker (lockCount/lockAt);
+     * kind 2: UNCX-style V2 locker (getNumLocksForToken/tokenLocks).
+     */
+    function locks(address locker, uint8 kind, address lpToken, uint256 max) external view returns (Lock[] memory out) {
+        uint256 count;
+        if (kind == 1) count = _staticUint(locker, abi.encodeWithSignature("lockCount(address)", lpToken));
+        else if (kind == 2) count = _staticUint(locker, abi.encodeWithSignature("getNumLocksForToken(address)", lpToken));
+        if (count > max) count = max;
+        out = new Lock[](count);
+        for (uint256 i = 0; i < count; i++) {
+            if (kind == 1) {
+                (bool ok, bytes memory ret) = locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("lockAt(address,uint256)", lpToken, i));
+                if (ok && ret.length >= 128) {
+                    (out[i].owner, out[i].amount, out[i].unlockTime, out[i].withdrawn) = abi.decode(ret, (address, uint256, uint256, bool));
+                }
+            } else {
+                (bool ok, bytes memory ret) = locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("tokenLocks(address,uint256)", lpToken, i));
+                if (ok && ret.length >= 192) {
+                    (, uint256 amount,, uint256 unlockDate,, address owner) =
+                        abi.decode(ret, (uint256, uint256, uint256, uint256, uint256, address));
+                    out[i] = Lock(owner, amount, unlockDate, amount == 0);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Swaps
+    // ------------------------------------------------------------------------------------------
+
+    /** Buys exactly `amountOut` tokens (as the pool counts them) for `to`, paying the pool's quote. */
+    function _buy(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (Outcome memory o) {
+        o.sent = amountOut;
+        uint256 before = _balanceOf(token, to);
+        bool ok;
+        bytes memory err;
+        if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
+        else (ok, err) = _buyV3(token, pool, amountOut, to);
+        o.ok = ok;
+        o.err = err;
+        uint256 afterBal = _balanceOf(token, to);
+        o.received = afterBal > before ? afterBal - before : 0;
+    }
+
+    function _buyV2(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory) {
+        (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
+        if (amountOut >= rToken) return (false, _probeError("pool too small"));
+        uint256 amountIn = (rQuote * amountOut * 10_000) / ((rToken - amountOut) * (10_000 - pool.feeBps)) + 1;
+        _acquire(pool.quote, amountIn);
+        (bool sent,) = _call(pool.quote, 0, abi.encodeWithSelector(0xa9059cbb, pool.pool, amountIn), CALL_GAS, MAX_RETURN);
+        if (!sent) return (false, _probeError("quote transfer failed"));
+        return _call(
+            pool.pool,
+            0,
+            abi.encodeCall(IProbeV2Pair.swap, (tokenIs0 ? amountOut : 0, tokenIs0 ? 0 : amountOut, to, bytes(""))),
+            CALL_GAS,
+            MAX_RETURN
+        );
+    }
+
+    function _buyV3(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory) {
+        bool quoteIs0 = IProbeV3Pool(pool.pool).token0() == pool.quote;
+        if (amountOut > uint256(type(int256).max)) return (false, _probeError("amount too large"));
+        return _call(
+            pool.pool,
+            0,
+            abi.encodeCall(
+                IProbeV3Pool.swap, (to, quoteIs0, -int256(amountOut), quoteIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(pool.quote))
+            ),
+            CALL_GAS,
+            MAX_RETURN
+        );
+    }
+
+    /** `seller` sells `amount` tokens into the pool; `received` is what the pool got. */
+    function _sell(address token, Pool calldata pool, address seller, uint256 amount)
+        internal
+        returns (Outcome memory o, uint256 quoteOut)
+    {
+        o.sent = amount;
+        if (amount == 0) {
+            o.err = _probeError("nothing to sell");
+            return (o, 0);
+        }
+        uint256 quoteBefore = _balanceOf(pool.quote, seller);
+        if (pool.kind == 2) {
+            (o.ok, o.err, o.received) = _sellV2(token, pool, seller, amount);
+        } else {
+            uint256 poolBefore = _balanceOf(token, pool.pool);
+            bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
+            bytes memory swapCall = abi.encodeCall(
+                IProbeV3Pool.swap, (seller, tokenIs0, int256(amount), tokenIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(token))
+            );
+            (o.ok, o.err) = _act(seller, pool.pool, swapCall);
+            uint256 poolAfter = _balanceOf(token, pool.pool);
+            o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+        }
+        uint256 quoteAfter = _balanceOf(pool.quote, seller);
+        quoteOut = quoteAfter > quoteBefore ? quoteAfter - quoteBefore : 0;
+    }
+
+    function _sellV2(address token, Pool calldata pool, address seller, uint256 amount)
+        internal
+        returns (bool, bytes memory, uint256 netIn)
+    {
+        (bool ok, bytes memory err) = _act(seller, token, abi.encodeWithSelector(0xa9059cbb, pool.pool, amount));
+        if (!ok) return (false, err, 0);
+        if (_returnedFalse(err)) return (false, _probeError("transfer returned false"), 0);
+        (ok, err, netIn) = _swapV2In(token, pool, seller);
+        return (ok, err, netIn);
+    }
+
+    /** Swaps whatever the pair received beyond its token reserve for the quote, to `to`. */
+    function _swapV2In(address token, Pool calldata pool, address to) internal returns (bool, bytes memory, uint256 netIn) {
+        (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
+        uint256 bal = _balanceOf(token, pool.pool);
+        netIn = bal > rToken ? bal - rToken : 0;
+        if (netIn == 0) return (false, _probeError("pool received nothing"), 0);
+        uint256 inWithFee = netIn * (10_000 - pool.feeBps);
+        uint256 out = (inWithFee * rQuote) / (rToken * 10_000 + inWithFee);
+        if (out == 0) return (false, _probeError("sell too small"), netIn);
+        bytes memory swapCall = abi.encodeCall(IProbeV2Pair.swap, (tokenIs0 ? 0 : out, tokenIs0 ? out : 0, to, bytes("")));
+        (bool ok, bytes memory err) = _call(pool.pool, 0, swapCall, CALL_GAS, MAX_RETURN);
+        return (ok, err, netIn);
+    }
+
+    function _transferFrom(address token, address from, address to, uint256 amount) internal returns (Outcome memory o) {
+        o.sent = amount;
+        uint256 before = _balanceOf(token, to);
+        bytes memory ret;
+        if (from == address(this)) (o.ok, ret) = _call(token, 0, abi.encodeWithSelector(0xa9059cbb, to, amount), CALL_GAS, MAX_RETURN);
+        else (o.ok, ret) = _act(from, token, abi.encodeWithSelector(0xa9059cbb, to, amount));
+        if (o.ok && _returnedFalse(ret)) {
+            o.ok = false;
+            ret = _probeError("transfer returned false");
+        }
+        if (!o.ok) o.err = ret;
+        uint256 afterBal = _balanceOf(token, to);
+        o.received = afterBal > before ? afterBal - before : 0;
+    }
+
+    /** Obtains `amount` of `quote` for this probe: wraps ETH, or buys through the route pool. */
+    function _acquire(address quote, uint256 amount) internal {
+        uint256 have = _balanceOf(quote, address(this));
+        if (have >= amount) return;
+        uint256 need = amount - have;
+        address weth = address(uint160(_tload(T_WETH)));
+        if (quote == weth) {
+            IProbeWeth(weth).deposit{value: need}();
+            return;
+        }
+        address route = address(uint160(_tload(T_ROUTE)));
+        if (route == address(0)) _revertProbe("no route to the quote asset");
+        if (_tload(T_ROUTE_KIND) == 2) {
+            (uint256 rQuote, uint256 rWeth, bool quoteIs0) = _reserves(route, quote);
+            if (need >= rQuote) _revertProbe("quote route too shallow");
+            uint256 fee = _tload(T_ROUTE_FEE);
+            uint256 wethIn = (rWeth * need * 10_000) / ((rQuote - need) * (10_000 - fee)) + 1;
+            IProbeWeth(weth).deposit{value: wethIn}();
+            _mustCall(weth, abi.encodeWithSelector(0xa9059cbb, route, wethIn));
+            _mustCall(route, abi.encodeCall(IProbeV2Pair.swap, (quoteIs0 ? need : 0, quoteIs0 ? 0 : need, address(this), bytes(""))));
+        } else {
+            bool wethIs0 = IProbeV3Pool(route).token0() == weth;
+            _mustCall(
+                route,
+                abi.encodeCall(
+                    IProbeV3Pool.swap, (address(this), wethIs0, -int256(need), wethIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(weth))
+                )
+            );
+        }
+    }
+
+    function _payCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) internal {
+        address payToken = abi.decode(data, (address));
+        uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
+        if (_balanceOf(payToken, address(this)) < owed) _acquire(payToken, owed);
+        (bool ok, bytes memory ret) = _call(payToken, 0, abi.encodeWithSelector(0xa9059cbb, msg.sender, owed), CALL_GAS, MAX_RETURN);
+        if (!ok) _bubble(ret);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Low-level helpers
+    // ------------------------------------------------------------------------------------------
+
+    function _setContext(address weth, Route calldata route) internal {
+        _tstore(T_WETH, uint256(uint160(weth)));
+        _tstore(T_ROUTE, uint256(uint160(route.pool)));
+        _tstore(T_ROUTE_KIND, route.kind);
+        _tstore(T_ROUTE_FEE, route.feeBps);
+    }
+
+    function _reserves(address pair, address token) internal view returns (uint256 rToken, uint256 rOther, bool tokenIs0) {
+        (uint112 r0, uint112 r1,) = IProbeV2Pair(pair).getReserves();
+        tokenIs0 = IProbeV2Pair(pair).token0() == token;
+        (rToken, rOther) = tokenIs0 ? (uint256(r0), uint256(r1)) : (uint256(r1), uint256(r0));
+    }
+
+    function _poolTokenBalance(Pool calldata pool, address token) internal view returns (uint256) {
+        if (pool.kind == 2) {
+            (uint256 rToken,,) = _reserves(pool.pool, token);
+            return rToken;
+        }
+        return _balanceOf(token, pool.pool);
+    }
+
+    function _act(address actor, address target, bytes memory data) internal returns (bool ok, bytes memory err) {
+        (bool called, bytes memory ret) =
+            _call(actor, 0, abi.encodeCall(IProbeActor.act, (target, data)), CALL_GAS + 100_000, MAX_RETURN + 128);
+        if (!called || ret.length < 64) return (false, _probeError("actor call failed"));
+        (ok, err) = abi.decode(ret, (bool, bytes));
+    }
+
+    function _balanceOf(address token, address account) internal view returns (uint256) {
+        return _staticUint(token, abi.encodeWithSelector(0x70a08231, account));
+    }
+
+    function _totalSupply(address token) internal view returns (uint256) {
+        return _staticUint(token, abi.encodeWithSelector(0x18160ddd));
+    }
+
+    function _staticUint(address target, bytes memory data) internal view returns (uint256 value) {
+        bool ok;
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            if and(ok, gt(returndatasize(), 31)) {
+                returndatacopy(0, 0, 32)
+                value := mload(0)
+            }
+        }
+    }
+
+    /** A call whose return data is truncated to `maxReturn` bytes. */
+    function _call(address target, uint256 value, bytes memory data, uint256 gasLimit, uint256 maxReturn)
+        internal
+        returns (bool ok, bytes memory ret)
+    {
+        assembly {
+            ok := call(gasLimit, target, value, add(data, 0x20), mload(data), 0, 0)
+            let size := returndatasize()
+            if gt(size, maxReturn) { size := maxReturn }
+            ret := mload(0x40)
+            mstore(ret, size)
+            returndatacopy(add(ret, 0x20), 0, size)
+            mstore(0x40, add(add(ret, 0x20), and(add(size, 31), not(31))))
+        }
+    }
+
+    function _mustCall(address target, bytes memory data) internal {
+        (bool ok, bytes memory ret) = _call(target, 0, data, CALL_GAS, MAX_RETURN);
+        if (!ok) _bubble(ret);
+    }
+
+    /** Runs one experiment in a self-call; it reverts with RESULT ++ its encoded result. */
+    function _isolate(bytes memory data) internal returns (bool done, bytes memory out) {
+        bool ok;
+        assembly {
+            ok := call(gas(), address(), 0, add(data, 0x20), mload(data), 0, 0)
+            let size := returndatasize()
+            out := mload(0x40)
+            mstore(out, size)
+            returndatacopy(add(out, 0x20), 0, size)
+            mstore(0x40, add(add(out, 0x20), and(add(size, 31), not(31))))
+        }
+        if (!ok && out.length >= 4 && bytes4(out) == RESULT) {
+            assembly {
+                let len := mload(out)
+                out := add(out, 4)
+                mstore(out, sub(len, 4))
+            }
+            return (true, out);
+        }
+        if (out.length > MAX_RETURN) {
+            assembly {
+                mstore(out, 320)
+            }
+        }
+        return (false, out.length == 0 ? _probeError("experiment ran out of gas") : out);
+    }
+
+    function _decodeOutcome(bool done, bytes memory out) internal pure returns (Outcome memory o) {
+        if (done) return abi.decode(out, (Outcome));
+        o.err = out;
+    }
+
+    function _decodeSell(bool done, bytes memory out) internal pure returns (Outcome memory o, uint256 quoteOut) {
+        if (done) return abi.decode(out, (Outcome, uint256));
+        o.err = out;
+    }
+
+    function _finish(bytes memory encoded) internal pure {
+        bytes memory r = abi.encodePacked(RESULT, encoded);
+        assembly {
+            revert(add(r, 0x20), mload(r))
+        }
+    }
+
+    function _onlySelf() internal view {
+        require(msg.sender == address(this), "tokenrisk-probe: internal");
+    }
+
+    function _returnedFalse(bytes memory ret) internal pure returns (bool) {
+        return ret.length >= 32 && abi.decode(ret, (uint256)) == 0;
+    }
+
+    function _substitute(bytes calldata data, uint256 amount) internal pure returns (bytes memory out) {
+        out = data;
+        for (uint256 i = 4; i + 32 <= out.length; i += 32) {
+            bytes32 word;
+            assembly {
+                word := mload(add(add(out, 0x20), i))
+            }
+            if (word == AMOUNT_PLACEHOLDER) {
+                assembly {
+                    mstore(add(add(out, 0x20), i), amount)
+                }
+            }
+        }
+    }
+
+    function _probeError(string memory reason) internal pure returns (bytes memory) {
+        return abi.encodeWithSignature("Error(string)", string.concat("tokenrisk-probe: ", reason));
+    }
+
+    function _revertProbe(string memory reason) internal pure {
+        _bubble(_probeError(reason));
+    }
+
+    function _bubble(bytes memory ret) internal pure {
+        assembly {
+            revert(add(ret, 0x20), mload(ret))
+        }
+    }
+
+    function _tload(uint256 slot) internal view returns (uint256 v) {
+        assembly {
+            v := tload(slot)
+        }
+    }
+
+    function _tstore(uint256 slot, uint256 v) internal {
+        assembly {
+            tstore(slot, v)
+        }
+    }
+}

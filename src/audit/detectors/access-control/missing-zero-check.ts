@@ -1,0 +1,105 @@
+import { unwrap } from '../../ir/queries.ts'
+import type { FunctionIr } from '../../ir/types.ts'
+import { isAddressType } from '../../ir/typing.ts'
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { code, functionLabel, isZero } from '../helpers.ts'
+
+/** Parameter indexes of `fn` that it (or what it calls with them) compares with zero. */
+function zeroCheckedParameters(fn: FunctionIr, memo: Map<FunctionIr, Set<number>>): Set<number> {
+  const known = memo.get(fn)
+  if (known) return known
+  const result = new Set<number>()
+  memo.set(fn, result)
+  const indexOf = (node: AST.BaseASTNode): number => {
+    const n = unwrap(node)
+    if (n.type !== 'Identifier') return -1
+    return fn.params.findIndex((p) => p.name === (n as AST.Identifier).name)
+  }
+  for (const guard of fn.facts.guards) {
+    visitComparisons(guard.condition, (a, b) => {
+      if (isZero(b) && indexOf(a) >= 0) result.add(indexOf(a))
+      if (isZero(a) && indexOf(b) >= 0) result.add(indexOf(b))
+    })
+  }
+  const passOn = (callee: FunctionIr | null, args: readonly AST.Expression[] | null): void => {
+    if (!callee || !args) return
+    const inner = zeroCheckedParameters(callee, memo)
+    args.forEach((arg, i) => {
+      if (inner.has(i) && indexOf(arg) >= 0) result.add(indexOf(arg))
+    })
+  }
+  for (const call of fn.facts.calls) if (call.kind === 'internal' || call.kind === 'library') passOn(call.callee, call.args)
+  for (const m of fn.modifierCalls) {
+    if (m.modifier) passOn(m.modifier, m.node.arguments)
+    else passOn(baseConstructor(fn, m.name), m.node.arguments)
+  }
+  return result
+}
+
+function baseConstructor(fn: FunctionIr, name: string): FunctionIr | null {
+  const base = fn.contract?.linearization.find((c) => c.name === name)
+  return base?.functions.find((f) => f.kind === 'constructor') ?? null
+}
+
+function visitComparisons(node: AST.BaseASTNode, visit: (a: AST.BaseASTNode, b: AST.BaseASTNode) => void): void {
+  const n = unwrap(node)
+  if (n.type === 'BinaryOperation') {
+    const op = n as AST.BinaryOperation
+    if (op.operator === '&&' || op.operator === '||') {
+      visitComparisons(op.left, visit)
+      visitComparisons(op.right, visit)
+    } else if (['==', '!=', '>', '<'].includes(op.operator)) visit(op.left, op.right)
+  } else if (n.type === 'UnaryOperation' && (n as AST.UnaryOperation).operator === '!') visitComparisons((n as AST.UnaryOperation).subExpression, visit)
+}
+
+export const missingZeroCheck = defineDetector({
+  id: 'missing-zero-check',
+  title: 'Missing zero-address check',
+  category: 'access-control',
+  severity: 'low',
+  confidence: 'medium',
+  explanation:
+    'An address argument is stored or paid without rejecting the zero address. A mistaken or default value then locks the role or burns the funds, often irreversibly.',
+  recommendation: 'Require the address to be non-zero before storing it or sending to it.',
+  detect({ queries, functions, report }) {
+    const memo = new Map<FunctionIr, Set<number>>()
+    for (const fn of functions) {
+      if (fn.kind !== 'constructor' && !queries.isEntryPoint(fn)) continue
+      const addressParams = new Map<string, number>()
+      fn.params.forEach((p, i) => {
+        const local = p.name ? fn.facts.locals.get(p.name) : undefined
+        if (local && isAddressType(local.type)) addressParams.set(local.name, i)
+      })
+      if (addressParams.size === 0) continue
+      const checked = zeroCheckedParameters(fn, memo)
+      const parameterIn = (node: AST.BaseASTNode | null): string | null => {
+        if (!node) return null
+        let n = unwrap(node)
+        // payable(p), address(p)
+        if (n.type === 'FunctionCall' && (n as AST.FunctionCall).arguments.length === 1) {
+          const callee = (n as AST.FunctionCall).expression
+          if ((callee.type === 'Identifier' && (callee.name === 'payable' || callee.name === 'address')) || callee.type === 'ElementaryTypeName') n = unwrap((n as AST.FunctionCall).arguments[0])
+        }
+        if (n.type !== 'Identifier') return null
+        const index = addressParams.get((n as AST.Identifier).name)
+        return index !== undefined && !checked.has(index) ? (n as AST.Identifier).name : null
+      }
+      for (const write of fn.facts.stateWrites) {
+        const statement = write.statement
+        if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') continue
+        if (unwrap((statement as AST.BinaryOperation).left) !== write.node) continue
+        if (!isAddressType(write.variable.type) && write.variable.type.kind !== 'contract') continue
+        const name = parameterIn((statement as AST.BinaryOperation).right)
+        if (!name) continue
+        report(statement, fn.file, `${functionLabel(fn)} stores \`${name}\` in \`${write.variable.name}\` without checking it against the zero address.`)
+      }
+      for (const call of fn.facts.calls) {
+        if (call.kind !== 'transfer' && call.kind !== 'send' && !(call.kind === 'low-level' && call.value !== null)) continue
+        const name = parameterIn(call.target)
+        if (!name) continue
+        report(call.node, fn.file, `${functionLabel(fn)} sends ETH to \`${name}\` without checking it against the zero address: ${code(fn.file, call.node)}.`)
+      }
+    }
+  },
+})

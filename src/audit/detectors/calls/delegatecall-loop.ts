@@ -1,0 +1,28 @@
+import { defineDetector } from '../define-detector.ts'
+import { code, functionLabel } from '../helpers.ts'
+
+export const delegatecallLoop = defineDetector({
+  id: 'delegatecall-loop',
+  title: 'delegatecall in a loop of a payable function',
+  category: 'calls',
+  severity: 'high',
+  confidence: 'medium',
+  explanation:
+    'Each delegatecall runs with the same msg.value, so a payable function that delegatecalls in a loop (a payable multicall) lets one payment be spent once per iteration.',
+  recommendation: 'Do not make batching functions payable, or account for msg.value once outside the loop.',
+  detect({ queries, functions, report }) {
+    for (const fn of functions) {
+      if (fn.mutability !== 'payable') continue
+      for (const call of fn.facts.calls) {
+        if (!call.inLoop) continue
+        const delegates =
+          (call.kind === 'low-level' && call.lowLevel === 'delegatecall') ||
+          ((call.kind === 'internal' || call.kind === 'library') &&
+            call.callee !== null &&
+            queries.flatEffects(call.callee).some((e) => e.effect.kind === 'call' && e.effect.call.lowLevel === 'delegatecall'))
+        if (!delegates) continue
+        report(call.node, fn.file, `${functionLabel(fn)} is payable and delegatecalls in a loop: ${code(fn.file, call.node)}.`)
+      }
+    }
+  },
+})

@@ -1,0 +1,21 @@
+import { defineDetector } from '../define-detector.ts'
+import { code, functionLabel, resultChecked } from '../helpers.ts'
+
+export const uncheckedLowLevel = defineDetector({
+  id: 'unchecked-lowlevel',
+  title: 'Unchecked low-level call',
+  category: 'calls',
+  severity: 'medium',
+  confidence: 'medium',
+  explanation:
+    'A low-level call (`call`, `delegatecall`, `staticcall`, `callcode`) does not revert when the callee fails; it returns false. Ignoring that value lets the function carry on as if the call had succeeded (lost payments, skipped actions).',
+  recommendation: 'Check the returned success flag (`require(success)`), or use a wrapper that reverts on failure such as OpenZeppelin Address.',
+  detect({ ir, functions, report }) {
+    for (const fn of functions) {
+      for (const call of fn.facts.calls) {
+        if (call.kind !== 'low-level' || resultChecked(ir, fn, call)) continue
+        report(call.node, fn.file, `${functionLabel(fn)} ignores whether ${code(fn.file, call.node)} succeeded.`)
+      }
+    }
+  },
+})

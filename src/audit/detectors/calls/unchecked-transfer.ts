@@ -1,0 +1,26 @@
+import { defineDetector } from '../define-detector.ts'
+import { code, functionLabel, resultChecked } from '../helpers.ts'
+
+/** ERC-20 functions whose boolean result reports failure, with their argument counts. */
+const TOKEN_FUNCTIONS: Record<string, number> = { transfer: 2, transferFrom: 3 }
+
+export const uncheckedTransfer = defineDetector({
+  id: 'unchecked-transfer',
+  title: 'Unchecked ERC-20 transfer',
+  category: 'calls',
+  severity: 'high',
+  confidence: 'medium',
+  explanation:
+    'Many ERC-20 tokens return false instead of reverting when a transfer fails. Ignoring the returned value credits or releases funds for a transfer that never happened.',
+  recommendation: 'Use OpenZeppelin SafeERC20 (`safeTransfer`, `safeTransferFrom`), or require the returned value to be true.',
+  detect({ ir, functions, report }) {
+    for (const fn of functions) {
+      for (const call of fn.facts.calls) {
+        if (call.kind !== 'external' || TOKEN_FUNCTIONS[call.name] !== call.args.length) continue
+        if (call.callee !== null && call.callee.returns.length === 0) continue
+        if (resultChecked(ir, fn, call)) continue
+        report(call.node, fn.file, `${functionLabel(fn)} ignores the boolean returned by ${code(fn.file, call.node)}.`)
+      }
+    }
+  },
+})

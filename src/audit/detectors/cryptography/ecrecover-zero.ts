@@ -1,0 +1,43 @@
+import { unwrap, walkNodes } from '../../ir/queries.ts'
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { code, functionLabel, isZero, normalised } from '../helpers.ts'
+
+export const ecrecoverZero = defineDetector({
+  id: 'ecrecover-zero',
+  title: 'ecrecover result not checked against zero',
+  category: 'cryptography',
+  severity: 'medium',
+  confidence: 'medium',
+  explanation:
+    '`ecrecover` returns address(0) for an invalid signature instead of reverting. Compared with an address that is unset (zero) it validates any garbage signature.',
+  recommendation: 'Reject a zero result (`require(signer != address(0))`), or use OpenZeppelin ECDSA.recover, which reverts on invalid signatures.',
+  detect({ ir, functions, report }) {
+    for (const fn of functions) {
+      for (const call of fn.facts.calls) {
+        if (call.kind !== 'builtin' || call.name !== 'ecrecover') continue
+        // What holds the result: the call itself or the local it is stored in.
+        let holder: AST.BaseASTNode = call.node
+        const parent = ir.info(call.node)?.parent
+        if (parent?.type === 'VariableDeclarationStatement') {
+          const v = (parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null
+          if (v?.identifier) holder = v.identifier
+        } else if (parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=') holder = (parent as AST.BinaryOperation).left
+        const holderText = normalised(fn.file, holder)
+        const zeroChecked = fn.facts.guards.some((g) => {
+          let checked = false
+          walkNodes(g.condition, (n) => {
+            if (n.type === 'BinaryOperation' && ['==', '!='].includes((n as AST.BinaryOperation).operator)) {
+              const { left, right } = n as AST.BinaryOperation
+              if ((isZero(left) && normalised(fn.file, unwrap(right)) === holderText) || (isZero(right) && normalised(fn.file, unwrap(left)) === holderText)) checked = true
+            }
+            return !checked
+          })
+          return checked
+        })
+        if (zeroChecked) continue
+        report(call.node, fn.file, `${functionLabel(fn)} never rejects a zero result of ${code(fn.file, call.node)}.`)
+      }
+    }
+  },
+})

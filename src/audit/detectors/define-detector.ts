@@ -1,0 +1,87 @@
+import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../http/schemas/audit-history.ts'
+import type { Queries } from '../ir/queries.ts'
+import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
+import type * as AST from '../parse/ast.ts'
+
+/** Groups of detectors; each is a folder of src/audit/detectors and a section of docs/detectors.md. */
+export const DETECTOR_CATEGORIES = [
+  'reentrancy',
+  'calls',
+  'access-control',
+  'cryptography',
+  'randomness',
+  'arithmetic',
+  'state',
+  'denial-of-service',
+  'ordering',
+  'events',
+  'deprecated',
+  'compiler',
+  'style',
+  'optimization',
+] as const
+export type DetectorCategory = (typeof DETECTOR_CATEGORIES)[number]
+
+export interface ReportOptions {
+  /** Show only a function's or contract's signature, not its whole body. */
+  header?: boolean
+}
+
+export interface DetectorContext {
+  ir: ProjectIr
+  queries: Queries
+  /** Contracts, abstract contracts, libraries and interfaces declared in the project's own files. */
+  contracts: readonly ContractIr[]
+  /** Functions and modifiers declared in the project's own files (free functions included). */
+  functions: readonly FunctionIr[]
+  /** The project's own source files. */
+  files: readonly SourceFileIr[]
+  /**
+   * Records a finding at `node` of `file`. `message` says what is wrong here, naming the
+   * function or variable; the detector's general explanation follows it in the report.
+   */
+  report(node: AST.BaseASTNode, file: SourceFileIr, message: string, options?: ReportOptions): void
+}
+
+export interface DetectorDefinition {
+  /** Stable kebab-case identifier (`reentrancy-eth`). */
+  id: string
+  /** The finding's name in reports. */
+  title: string
+  category: DetectorCategory
+  severity: Severity
+  confidence: Confidence
+  /** Why this matters, in general terms. */
+  explanation: string
+  /** What to do about it. */
+  recommendation: string
+  /** Pure: reads the IR and calls `report`. */
+  detect(context: DetectorContext): void
+}
+
+const ID_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+
+/**
+ * Declares a detector, validating its metadata once when the module loads.
+ *
+ * @example
+ * export const txOrigin = defineDetector({
+ *   id: 'tx-origin', title: 'Authorization through tx.origin', category: 'access-control',
+ *   severity: 'medium', confidence: 'high',
+ *   explanation: '…', recommendation: 'Use msg.sender for authorization.',
+ *   detect({ functions, report }) { … },
+ * })
+ */
+export function defineDetector(definition: DetectorDefinition): DetectorDefinition {
+  const problems: string[] = []
+  if (!ID_PATTERN.test(definition.id ?? '')) problems.push('id must be kebab-case')
+  if (!definition.title?.trim()) problems.push('title is required')
+  if (!(DETECTOR_CATEGORIES as readonly string[]).includes(definition.category)) problems.push(`category must be one of ${DETECTOR_CATEGORIES.join(', ')}`)
+  if (!(SEVERITIES as readonly string[]).includes(definition.severity)) problems.push(`severity must be one of ${SEVERITIES.join(', ')}`)
+  if (!(CONFIDENCES as readonly string[]).includes(definition.confidence)) problems.push(`confidence must be one of ${CONFIDENCES.join(', ')}`)
+  if (!definition.explanation?.trim() || !/[.!?]$/.test(definition.explanation.trim())) problems.push('explanation must be a sentence')
+  if (!definition.recommendation?.trim() || !/[.!?]$/.test(definition.recommendation.trim())) problems.push('recommendation must be a sentence')
+  if (typeof definition.detect !== 'function') problems.push('detect must be a function')
+  if (problems.length > 0) throw new Error(`detector ${definition.id || '?'}: ${problems.join('; ')}`)
+  return Object.freeze({ ...definition })
+}

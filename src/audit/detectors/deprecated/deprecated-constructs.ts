@@ -1,0 +1,46 @@
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { functionLabel } from '../helpers.ts'
+
+export const deprecatedConstructs = defineDetector({
+  id: 'deprecated-constructs',
+  title: 'Deprecated Solidity construct',
+  category: 'deprecated',
+  severity: 'informational',
+  confidence: 'high',
+  explanation:
+    'The construct is deprecated and removed from current compilers; code using it ties the project to old compiler versions with known bugs and unchecked arithmetic.',
+  recommendation: 'Replace it with its modern equivalent and upgrade the compiler.',
+  detect({ functions, report }) {
+    for (const fn of functions) {
+      const say = (node: AST.BaseASTNode, what: string, instead: string): void =>
+        report(node, fn.file, `${functionLabel(fn)} uses ${what}; use ${instead}.`)
+      if (fn.node.type === 'FunctionDefinition' && fn.node.stateMutability === 'constant') say(fn.node, 'a `constant` function', '`view`')
+      for (const call of fn.facts.calls) {
+        if (call.kind === 'builtin' && call.name === 'sha3') say(call.node, '`sha3`', '`keccak256`')
+        else if (call.kind === 'builtin' && call.name === 'suicide') say(call.node, '`suicide`', '`selfdestruct` (or no self-destruction at all)')
+        else if (call.kind === 'builtin' && call.name === 'blockhash' && call.node.expression.type === 'MemberAccess') say(call.node, '`block.blockhash`', '`blockhash`')
+        else if (call.kind === 'low-level' && call.lowLevel === 'callcode') say(call.node, '`callcode`', '`delegatecall`')
+        else if (call.kind === 'option') say(call.node, `\`.${call.name}(…)\` call options`, `\`{${call.name}: …}\``)
+      }
+      for (const node of fn.facts.nodes.get('ThrowStatement') ?? []) say(node, '`throw`', '`revert()` or `require()`')
+      for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+        const usesVar = statement.variables.some((v) => {
+          const d = v as AST.VariableDeclaration | null
+          return d !== null && (d.typeName === null || (d.typeName.type === 'ElementaryTypeName' && d.typeName.name === 'var'))
+        })
+        if (usesVar) say(statement, '`var`', 'an explicit type (`var` can infer a too-small integer type)')
+      }
+      for (const node of (fn.facts.nodes.get('MemberAccess') ?? []) as AST.MemberAccess[]) {
+        if (node.memberName === 'gas' && node.expression.type === 'Identifier' && node.expression.name === 'msg') say(node, '`msg.gas`', '`gasleft()`')
+      }
+      for (const node of (fn.facts.nodes.get('Identifier') ?? []) as AST.Identifier[]) {
+        if (node.name === 'now' && !fn.facts.locals.has('now')) say(node, '`now`', '`block.timestamp`')
+      }
+      for (const node of (fn.facts.nodes.get('NumberLiteral') ?? []) as AST.NumberLiteral[]) {
+        if (node.subdenomination === 'years') say(node, 'the `years` unit', 'an explicit number of days (a year is not always 365 days)')
+      }
+    }
+  },
+})
+

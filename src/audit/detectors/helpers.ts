@@ -1,0 +1,178 @@
+import type { CallIr, FunctionIr, ProjectIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
+import type * as AST from '../parse/ast.ts'
+import { MAX_CALL_DEPTH, unwrap } from '../ir/queries.ts'
+import { nodeText } from '../source.ts'
+
+/** How a function is named in a finding: `Vault.withdraw()`, the constructor of `Vault`, … */
+export function functionLabel(fn: FunctionIr): string {
+  const owner = fn.contract ? fn.contract.name : ''
+  switch (fn.kind) {
+    case 'constructor':
+      return `the constructor of \`${owner}\``
+    case 'fallback':
+      return `the fallback function of \`${owner}\``
+    case 'receive':
+      return `\`receive()\` of \`${owner}\``
+    case 'modifier':
+      return `modifier \`${owner ? `${owner}.` : ''}${fn.name}\``
+    default:
+      return `\`${owner ? `${owner}.` : ''}${fn.name}()\``
+  }
+}
+
+/** `name` of a state variable as shown in findings. */
+export function variableLabel(variable: StateVariableIr): string {
+  return `\`${variable.name}\``
+}
+
+/** The call's source text, shortened. */
+export function callText(file: SourceFileIr, call: CallIr): string {
+  return `\`${nodeText(file, call.node, 70)}\``
+}
+
+/** The source text of a node in backticks. */
+export function code(file: SourceFileIr, node: AST.BaseASTNode, maxLength = 70): string {
+  return `\`${nodeText(file, node, maxLength)}\``
+}
+
+/** Whether an expression is `msg.value`. */
+export function isMsgValue(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  return n.type === 'MemberAccess' && (n as AST.MemberAccess).memberName === 'value' && (n as AST.MemberAccess).expression.type === 'Identifier' && ((n as AST.MemberAccess).expression as AST.Identifier).name === 'msg'
+}
+
+/** Whether an expression is `address(this)` or `this`. */
+export function isThis(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  if (n.type === 'Identifier') return (n as AST.Identifier).name === 'this'
+  if (n.type === 'FunctionCall') {
+    const call = n as AST.FunctionCall
+    const callee = call.expression
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
+    return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isThis(call.arguments[0])
+  }
+  return false
+}
+
+/** Whether a call sends ETH (a non-zero value option, send or transfer). */
+export function sendsEth(call: CallIr): boolean {
+  if (call.value === null) return false
+  const v = unwrap(call.value)
+  return !(v.type === 'NumberLiteral' && Number((v as AST.NumberLiteral).number) === 0)
+}
+
+/** Whether a call can run code we do not control and that code could call back (reenter). */
+export function canReenter(call: CallIr): boolean {
+  switch (call.kind) {
+    case 'low-level':
+      return call.lowLevel !== 'staticcall'
+    case 'external':
+      return !(call.callee !== null && (call.callee.mutability === 'view' || call.callee.mutability === 'pure'))
+    default:
+      return false
+  }
+}
+
+/** Whether a node is a zero literal or `address(0)`. */
+export function isZero(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  if (n.type === 'NumberLiteral') return /^0+$|^0x0*$/.test((n as AST.NumberLiteral).number)
+  if (n.type === 'FunctionCall') {
+    const call = n as AST.FunctionCall
+    const callee = call.expression
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
+    return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isZero(call.arguments[0])
+  }
+  return false
+}
+
+/** Whether an expression reads a block value usable as (bad) randomness or a clock. */
+export function blockValue(node: AST.BaseASTNode): 'timestamp' | 'number' | 'difficulty' | 'coinbase' | 'blockhash' | 'gaslimit' | null {
+  const n = unwrap(node)
+  if (n.type === 'Identifier' && (n as AST.Identifier).name === 'now') return 'timestamp'
+  if (n.type === 'MemberAccess') {
+    const m = n as AST.MemberAccess
+    if (m.expression.type === 'Identifier' && m.expression.name === 'block') {
+      switch (m.memberName) {
+        case 'timestamp':
+          return 'timestamp'
+        case 'number':
+          return 'number'
+        case 'difficulty':
+        case 'prevrandao':
+          return 'difficulty'
+        case 'coinbase':
+          return 'coinbase'
+        case 'gaslimit':
+          return 'gaslimit'
+      }
+    }
+  }
+  if (n.type === 'FunctionCall') {
+    const call = n as AST.FunctionCall
+    const callee = call.expression
+    if (callee.type === 'Identifier' && callee.name === 'blockhash') return 'blockhash'
+    if (callee.type === 'MemberAccess' && callee.memberName === 'blockhash' && callee.expression.type === 'Identifier' && callee.expression.name === 'block') return 'blockhash'
+  }
+  return null
+}
+
+/** Normalised source text of an expression, for comparing two occurrences. */
+export function sameText(file: SourceFileIr, a: AST.BaseASTNode, b: AST.BaseASTNode): boolean {
+  return normalised(file, a) === normalised(file, b)
+}
+
+export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
+  const n = unwrap(node)
+  if (!n.range) return ''
+  return file.source.slice(n.range[0], n.range[1] + 1).replace(/\s+/g, '')
+}
+
+/**
+ * Whether a call's result is looked at: used in an expression, or stored in a variable that is
+ * read after the call (`(bool ok, ) = to.call(…)` followed by `require(ok)`).
+ */
+export function resultChecked(ir: ProjectIr, fn: FunctionIr, call: CallIr): boolean {
+  if (!call.resultUsed) return false
+  let parent = ir.info(call.node)?.parent ?? null
+  while (parent && parent.type === 'TupleExpression' && (parent as AST.TupleExpression).components.length === 1) parent = ir.info(parent)?.parent ?? null
+  let stored: string | null = null
+  if (parent?.type === 'VariableDeclarationStatement') {
+    const first = (parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null
+    if (!first?.name) return false
+    stored = first.name
+  } else if (parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=' && (parent as AST.BinaryOperation).right === call.node) {
+    const left = unwrap((parent as AST.BinaryOperation).left)
+    const target = left.type === 'TupleExpression' ? (left as AST.TupleExpression).components[0] : left
+    if (!target) return false
+    if (target.type !== 'Identifier') return true
+    stored = (target as AST.Identifier).name
+  }
+  if (stored === null) return true
+  // A named return variable is handed to the caller.
+  if (fn.facts.locals.get(stored)?.isReturn) return true
+  const end = call.node.range?.[1] ?? 0
+  return (fn.facts.identifiers.get(stored) ?? []).some((id) => (id.range?.[0] ?? 0) > end)
+}
+
+/**
+ * Functions `fn` runs: itself, its modifiers, and the internal and library functions they call,
+ * transitively (up to MAX_CALL_DEPTH levels).
+ */
+export function reachableFunctions(fn: FunctionIr): FunctionIr[] {
+  const seen = new Set<FunctionIr>([fn])
+  const queue: { fn: FunctionIr; depth: number }[] = [{ fn, depth: 0 }]
+  while (queue.length > 0) {
+    const { fn: current, depth } = queue.shift() as { fn: FunctionIr; depth: number }
+    if (depth >= MAX_CALL_DEPTH) continue
+    const next: FunctionIr[] = []
+    for (const m of current.modifierCalls) if (m.modifier) next.push(m.modifier)
+    for (const call of current.facts.calls) if ((call.kind === 'internal' || call.kind === 'library') && call.callee) next.push(call.callee)
+    for (const n of next) {
+      if (seen.has(n)) continue
+      seen.add(n)
+      queue.push({ fn: n, depth: depth + 1 })
+    }
+  }
+  return [...seen]
+}

@@ -1,0 +1,47 @@
+import { unwrap, walkNodes } from '../../ir/queries.ts'
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { code, functionLabel, sendsEth } from '../helpers.ts'
+
+const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
+
+export const frontRunningReward = defineDetector({
+  id: 'front-running-reward',
+  title: 'Front-runnable reward for a secret',
+  category: 'ordering',
+  severity: 'medium',
+  confidence: 'medium',
+  explanation:
+    'The function pays whoever submits a value whose hash matches a stored one. The answer travels in the clear in the pending transaction, so anyone watching the mempool can copy it with a higher gas price and take the reward.',
+  recommendation: 'Use commit-reveal: first commit a hash that includes msg.sender, then reveal; or bind the solution to the submitter.',
+  detect({ queries, functions, report }) {
+    for (const fn of functions) {
+      if (!queries.isEntryPoint(fn) || queries.isProtected(fn)) continue
+      const pays = queries.flatEffects(fn).some((e) => e.effect.kind === 'call' && (sendsEth(e.effect.call) || (e.effect.call.kind === 'external' && (e.effect.call.name === 'transfer' || e.effect.call.name === 'safeTransfer'))))
+      const paysViaLibrary = fn.facts.calls.some((c) => c.kind === 'library' && (c.name === 'safeTransfer' || c.name === 'sendValue'))
+      if (!pays && !paysViaLibrary) continue
+      for (const guard of fn.facts.guards) {
+        let hashOfInput: AST.FunctionCall | null = null
+        walkNodes(guard.condition, (n) => {
+          if (n.type !== 'BinaryOperation' || !['==', '!='].includes((n as AST.BinaryOperation).operator)) return true
+          for (const side of [(n as AST.BinaryOperation).left, (n as AST.BinaryOperation).right]) {
+            const s = unwrap(side)
+            if (s.type !== 'FunctionCall') continue
+            const callee = (s as AST.FunctionCall).expression
+            if (callee.type !== 'Identifier' || !HASHES.has(callee.name)) continue
+            if (!queries.dependsOnParameters(s, fn)) continue
+            let bindsSender = false
+            walkNodes(s, (m) => {
+              if (queries.isSender(m, fn)) bindsSender = true
+              return !bindsSender
+            })
+            if (!bindsSender) hashOfInput = s as AST.FunctionCall
+          }
+          return hashOfInput === null
+        })
+        if (!hashOfInput) continue
+        report(guard.condition, fn.file, `${functionLabel(fn)} pays whoever submits the preimage checked by ${code(fn.file, guard.condition)}.`)
+      }
+    }
+  },
+})

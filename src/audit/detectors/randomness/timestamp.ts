@@ -1,0 +1,58 @@
+import { unwrap } from '../../ir/queries.ts'
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { blockValue, code, functionLabel } from '../helpers.ts'
+
+/** How far block producers can move a timestamp without the block being rejected, in seconds. */
+const TIMESTAMP_DRIFT_SECONDS = 15 * 60
+
+const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400, weeks: 604800, years: 31536000 }
+
+/** The seconds a literal stands for, or null when it is not a plain number. */
+function seconds(node: AST.BaseASTNode): number | null {
+  const n = unwrap(node)
+  if (n.type !== 'NumberLiteral') return null
+  const literal = n as AST.NumberLiteral
+  const value = Number(literal.number.replace(/_/g, ''))
+  if (!Number.isFinite(value)) return null
+  return value * (literal.subdenomination ? (UNIT_SECONDS[literal.subdenomination] ?? 1) : 1)
+}
+
+/** The smallest literal added to or subtracted from a value (`start + 30 seconds` → 30). */
+function smallestWindow(node: AST.BaseASTNode): number | null {
+  const n = unwrap(node)
+  if (n.type !== 'BinaryOperation') return null
+  const op = n as AST.BinaryOperation
+  if (op.operator !== '+' && op.operator !== '-') return null
+  const candidates = [seconds(op.left), seconds(op.right), smallestWindow(op.left), smallestWindow(op.right)].filter((x): x is number => x !== null)
+  return candidates.length > 0 ? Math.min(...candidates) : null
+}
+
+export const timestamp = defineDetector({
+  id: 'timestamp',
+  title: 'Timestamp dependence',
+  category: 'randomness',
+  severity: 'low',
+  confidence: 'medium',
+  explanation:
+    'Block producers can shift block.timestamp by several seconds to minutes. A decision that needs the exact second (an equality) or a window shorter than that drift can be steered by whoever produces the block.',
+  recommendation: 'Compare timestamps with inequalities and allow for a drift of 15 minutes or more; use block numbers or oracles for precise timing.',
+  detect({ functions, report }) {
+    for (const fn of functions) {
+      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+        const left = unwrap(op.left)
+        const right = unwrap(op.right)
+        const other = blockValue(left) === 'timestamp' ? right : blockValue(right) === 'timestamp' ? left : null
+        if (!other) continue
+        if (op.operator === '==' || op.operator === '!=') {
+          report(op, fn.file, `${functionLabel(fn)} requires an exact timestamp: ${code(fn.file, op)}.`)
+        } else if (['<', '>', '<=', '>='].includes(op.operator)) {
+          const window = smallestWindow(other)
+          if (window !== null && window > 0 && window < TIMESTAMP_DRIFT_SECONDS) {
+            report(op, fn.file, `${functionLabel(fn)} relies on a window of ${window} s, shorter than the drift block producers can apply: ${code(fn.file, op)}.`)
+          }
+        }
+      }
+    }
+  },
+})

@@ -1,0 +1,21 @@
+import { defineDetector } from '../define-detector.ts'
+import { functionLabel } from '../helpers.ts'
+import { describeWrites, reentrantCalls } from './reentrancy-paths.ts'
+
+export const reentrancyBenign = defineDetector({
+  id: 'reentrancy-benign',
+  title: 'State written after an external call',
+  category: 'reentrancy',
+  severity: 'low',
+  confidence: 'medium',
+  explanation:
+    'State is updated after an external call. The function did not read that state before the call, so a reentrant call cannot exploit a stale value in this function, but other functions may observe the intermediate state.',
+  recommendation: 'Move the state updates before the external call, or add a reentrancy lock.',
+  detect({ queries, functions, report }) {
+    for (const r of reentrantCalls(queries, functions)) {
+      if (r.writesAfter.some((w) => w.readBefore)) continue
+      if (r.writesAfter.length === 0) continue
+      report(r.at.node, r.at.file, `${functionLabel(r.entry)} calls ${r.callDescription} and writes ${describeWrites(r.writesAfter)} after it.`)
+    }
+  },
+})

@@ -1,0 +1,21 @@
+import { defineDetector } from '../define-detector.ts'
+import { functionLabel } from '../helpers.ts'
+import { reentrantCalls } from './reentrancy-paths.ts'
+
+export const reentrancyEvents = defineDetector({
+  id: 'reentrancy-events',
+  title: 'Event emitted after an external call',
+  category: 'reentrancy',
+  severity: 'low',
+  confidence: 'medium',
+  explanation:
+    'An event is emitted after an external call that could reenter; a reentrant call emits its events first, so off-chain indexers see events out of order or for operations that were later undone.',
+  recommendation: 'Emit events before the external call, or protect the function with a reentrancy lock.',
+  detect({ queries, functions, report }) {
+    for (const r of reentrantCalls(queries, functions)) {
+      if (r.eventsAfter.length === 0) continue
+      const lines = r.eventsAfter.map((e) => e.node.loc?.start.line ?? '?').join(', ')
+      report(r.at.node, r.at.file, `${functionLabel(r.entry)} calls ${r.callDescription} and emits an event after it (line ${lines}).`)
+    }
+  },
+})

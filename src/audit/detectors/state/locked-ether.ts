@@ -1,0 +1,41 @@
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { reachableFunctions, sendsEth } from '../helpers.ts'
+
+/** Assembly instructions that can move ETH out. */
+const ASSEMBLY_SENDERS: ReadonlySet<string> = new Set(['call', 'callcode', 'delegatecall', 'create', 'create2', 'selfdestruct'])
+
+export const lockedEther = defineDetector({
+  id: 'locked-ether',
+  title: 'Contract locks ETH',
+  category: 'state',
+  severity: 'medium',
+  confidence: 'high',
+  explanation:
+    'The contract can receive ETH (it has payable functions) but no code path ever sends ETH out, so everything sent to it is locked forever.',
+  recommendation: 'Add a (protected) withdrawal function, or remove `payable` if the contract is not meant to hold ETH.',
+  detect({ contracts, report }) {
+    for (const contract of contracts) {
+      if (contract.kind !== 'contract') continue
+      const functions = contract.linearization.flatMap((c) => [...c.functions, ...c.modifiers])
+      const payable = functions.filter((f) => f.mutability === 'payable' && f.body !== null)
+      if (payable.length === 0) continue
+      const all = new Set(functions.flatMap((f) => reachableFunctions(f)))
+      let canSend = false
+      for (const fn of all) {
+        for (const call of fn.facts.calls) {
+          if (call.kind === 'transfer' || call.kind === 'send') canSend = true
+          else if (call.kind === 'low-level' && (call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode' || sendsEth(call))) canSend = true
+          else if ((call.kind === 'external' || call.kind === 'creation') && sendsEth(call)) canSend = true
+          else if (call.kind === 'builtin' && (call.name === 'selfdestruct' || call.name === 'suicide')) canSend = true
+          if (canSend) break
+        }
+        if (!canSend && ((fn.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]).some((c) => ASSEMBLY_SENDERS.has(c.functionName))) canSend = true
+        if (canSend) break
+      }
+      if (canSend) continue
+      const names = payable.map((f) => (f.kind === 'function' ? `\`${f.name}()\`` : f.kind)).join(', ')
+      report(contract.node, contract.file, `\`${contract.name}\` receives ETH through ${names} but has no way to send it out.`, { header: true })
+    }
+  },
+})

@@ -1,0 +1,36 @@
+import type { ContractIr, StateVariableIr } from '../../ir/types.ts'
+import { defineDetector } from '../define-detector.ts'
+import { functionLabel } from '../helpers.ts'
+
+export const uninitializedState = defineDetector({
+  id: 'uninitialized-state',
+  title: 'State variable never assigned',
+  category: 'state',
+  severity: 'high',
+  confidence: 'medium',
+  explanation:
+    'The variable is read but nothing ever assigns it, so it always holds its zero value: an owner that is address(0), a fee recipient that burns funds, a limit of 0.',
+  recommendation: 'Assign the variable in the constructor or initializer (or where it is meant to be set), or make it a constant.',
+  detect({ queries, contracts, report }) {
+    for (const contract of contracts) {
+      for (const variable of contract.stateVariables) {
+        if (variable.isConstant || variable.isImmutable || variable.initialValue !== null) continue
+        const t = variable.type
+        if (t.kind !== 'elementary' && t.kind !== 'contract') continue
+        // Anything in a contract that inherits this one and writes it, or any assembly that could.
+        const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
+        const writers = queries.writersOf(variable).filter((fn) => inHierarchy(fn.contract))
+        if (writers.length > 0) continue
+        const hierarchy = queries.allFunctions().filter((fn) => inHierarchy(fn.contract))
+        if (hierarchy.some((fn) => fn.facts.assembly.length > 0)) continue
+        const readers = hierarchy.filter((fn) => fn.facts.stateReads.some((r) => r.variable === variable))
+        if (readers.length === 0) continue
+        report(variable.declaration, contract.file, `${describe(variable)} is never assigned but ${readers.slice(0, 3).map(functionLabel).join(', ')} read${readers.length === 1 ? 's' : ''} it.`)
+      }
+    }
+  },
+})
+
+function describe(variable: StateVariableIr): string {
+  return `\`${variable.contract.name}.${variable.name}\``
+}

@@ -1,0 +1,488 @@
+import type * as AST from '../parse/ast.ts'
+import type { ProjectScope } from './scope.ts'
+import type { BranchPath, CallIr, ContractIr, Effect, FunctionIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
+import { typeOf } from './typing.ts'
+
+/** How deep internal calls are followed when expanding effects or guards. */
+export const MAX_CALL_DEPTH = 8
+
+/** Modifier names that mean a reentrancy lock when the modifier's body is not available or not recognised. */
+const LOCK_MODIFIER_NAME = /reentran|^lock$|^locked$|^mutex$|^noreentry$|^guarded$/i
+
+/** Modifier names that mean access control when the modifier cannot be resolved (a missing dependency). */
+const ACCESS_MODIFIER_NAME = /^only|auth|admin|owner|role|restricted|governance|guardian|operator|minter|whitelist/i
+
+/** Functions that return the sender under meta-transactions. */
+const SENDER_FUNCTION_NAME = /^_?msgSender$/
+
+/** An effect reached from an entry point, with the internal calls that lead to it. */
+export interface FlatEffect {
+  effect: Exclude<Effect, { kind: 'placeholder' }>
+  path: BranchPath
+  /** Internal / library / modifier calls from the entry function down to the effect (outermost first). */
+  via: CallIr[]
+  /** The function whose body holds the effect. */
+  owner: FunctionIr
+}
+
+/**
+ * Questions detectors ask about the IR, answered once and memoised: who may call a function
+ * (access control through modifiers, base contracts and internal calls), whether it holds a
+ * reentrancy lock, which effects an entry point performs in order, and which values depend on
+ * its parameters.
+ */
+export class Queries {
+  private readonly protectedMemo = new Map<FunctionIr, boolean>()
+  private readonly senderParamsMemo = new Map<FunctionIr, Set<number>>()
+  private readonly returnsSenderMemo = new Map<FunctionIr, boolean>()
+  private readonly returnsSenderCheckMemo = new Map<FunctionIr, boolean>()
+  private readonly senderLocalsMemo = new Map<FunctionIr, Set<string>>()
+  private readonly taintMemo = new Map<FunctionIr, Set<string>>()
+  private readonly effectsMemo = new Map<FunctionIr, FlatEffect[]>()
+  private readonly lockMemo = new Map<FunctionIr, boolean>()
+  private readonly writersMemo = new Map<StateVariableIr, FunctionIr[]>()
+  private allFunctionsCache: FunctionIr[] | null = null
+  private callIndex: Map<AST.FunctionCall, CallIr> | null = null
+
+  constructor(
+    readonly ir: ProjectIr,
+    readonly scope: ProjectScope,
+  ) {}
+
+  /** Every function and modifier of every contract, plus free functions. */
+  allFunctions(): FunctionIr[] {
+    if (!this.allFunctionsCache) {
+      const all: FunctionIr[] = []
+      for (const c of this.ir.contracts) all.push(...c.functions, ...c.modifiers)
+      all.push(...this.ir.freeFunctions)
+      this.allFunctionsCache = all
+    }
+    return this.allFunctionsCache
+  }
+
+  /** The classified call of a call expression. */
+  callOf(node: AST.BaseASTNode): CallIr | undefined {
+    if (!this.callIndex) {
+      this.callIndex = new Map()
+      for (const fn of this.allFunctions()) for (const call of fn.facts.calls) this.callIndex.set(call.node, call)
+    }
+    return this.callIndex.get(node as AST.FunctionCall)
+  }
+
+  /** The static type of an expression inside `fn`. */
+  typeOf(node: AST.BaseASTNode, fn: FunctionIr): TypeRef {
+    return typeOf(node, { fn, scope: this.scope, locals: fn.facts.locals, resolveCallee: (call) => this.callOf(call)?.callee ?? null })
+  }
+
+  /** Whether anyone can call `fn` from outside (a public/external function with a body, not a constructor). */
+  isEntryPoint(fn: FunctionIr): boolean {
+    if (!fn.contract || fn.contract.kind === 'interface' || fn.contract.kind === 'library') return false
+    if (fn.kind === 'constructor' || fn.kind === 'modifier' || fn.body === null) return false
+    return fn.visibility === 'public' || fn.visibility === 'external'
+  }
+
+  /** Entry points of a contract, including inherited ones that are not overridden. */
+  entryPoints(contract: ContractIr): FunctionIr[] {
+    const seen = new Set<string>()
+    const result: FunctionIr[] = []
+    for (const c of contract.linearization) {
+      for (const fn of c.functions) {
+        const key = fn.kind === 'function' ? `${fn.name}/${fn.params.length}` : fn.kind
+        if (seen.has(key)) continue
+        seen.add(key)
+        if (this.isEntryPoint(fn)) result.push(fn)
+      }
+    }
+    return result
+  }
+
+  // ---------------------------------------------------------------- sender and access control
+
+  /** Whether an expression is the caller's address: `msg.sender`, `_msgSender()`, or a local holding one. */
+  isSender(expression: AST.BaseASTNode | null | undefined, fn: FunctionIr): boolean {
+    if (!expression) return false
+    switch (expression.type) {
+      case 'MemberAccess': {
+        const member = expression as AST.MemberAccess
+        return member.memberName === 'sender' && member.expression.type === 'Identifier' && member.expression.name === 'msg'
+      }
+      case 'FunctionCall': {
+        const call = expression as AST.FunctionCall
+        if (call.expression.type === 'Identifier' && SENDER_FUNCTION_NAME.test(call.expression.name)) return true
+        if ((call.expression.type === 'Identifier' || call.expression.type === 'ElementaryTypeName') && ['address', 'payable'].includes(nameOf(call.expression)) && call.arguments.length === 1) {
+          return this.isSender(call.arguments[0], fn)
+        }
+        const resolved = this.callOf(call)
+        return resolved?.callee ? this.returnsSender(resolved.callee) : false
+      }
+      case 'TupleExpression': {
+        const tuple = expression as AST.TupleExpression
+        return tuple.components.length === 1 && this.isSender(tuple.components[0], fn)
+      }
+      case 'Identifier':
+        return this.senderLocals(fn).has((expression as AST.Identifier).name)
+      default:
+        return false
+    }
+  }
+
+  private senderLocals(fn: FunctionIr): Set<string> {
+    let locals = this.senderLocalsMemo.get(fn)
+    if (locals) return locals
+    locals = new Set()
+    this.senderLocalsMemo.set(fn, locals)
+    for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+      const variable = statement.variables[0] as AST.VariableDeclaration | null
+      if (statement.variables.length === 1 && variable?.name && this.isSender(statement.initialValue, fn)) locals.add(variable.name)
+    }
+    return locals
+  }
+
+  /** Whether `fn` returns the caller's address (an `_msgSender()` of some flavour). */
+  returnsSender(fn: FunctionIr): boolean {
+    const known = this.returnsSenderMemo.get(fn)
+    if (known !== undefined) return known
+    this.returnsSenderMemo.set(fn, SENDER_FUNCTION_NAME.test(fn.name))
+    const returns = fn.facts.returnStatements
+    const result = SENDER_FUNCTION_NAME.test(fn.name) || (returns.length > 0 && returns.every((r) => this.isSender(r.expression, fn)))
+    this.returnsSenderMemo.set(fn, result)
+    return result
+  }
+
+  /** Whether `fn` returns the result of comparing the sender with something (OpenZeppelin 2's `isOwner()`). */
+  private returnsSenderCheck(fn: FunctionIr): boolean {
+    const known = this.returnsSenderCheckMemo.get(fn)
+    if (known !== undefined) return known
+    this.returnsSenderCheckMemo.set(fn, false)
+    const result = fn.facts.returnStatements.some((r) => r.expression !== null && this.isSenderCheck(r.expression, fn, (e) => this.isSender(e, fn)))
+    this.returnsSenderCheckMemo.set(fn, result)
+    return result
+  }
+
+  /**
+   * Whether a condition decides on who the caller is: an equality between the caller and
+   * something that is not a literal or `tx.origin`, a lookup by caller used as a flag
+   * (`admins[msg.sender]`), or a call taking the caller that returns a flag (`hasRole(R, msg.sender)`).
+   * A comparison of a balance held by the caller (`balances[msg.sender] >= x`) is not one.
+   */
+  isSenderCheck(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
+    const node = unwrap(condition)
+    switch (node.type) {
+      case 'UnaryOperation':
+        return (node as AST.UnaryOperation).operator === '!' && this.isSenderCheck((node as AST.UnaryOperation).subExpression, fn, isSubject)
+      case 'BinaryOperation': {
+        const op = node as AST.BinaryOperation
+        if (op.operator === '&&' || op.operator === '||') return this.isSenderCheck(op.left, fn, isSubject) || this.isSenderCheck(op.right, fn, isSubject)
+        if (op.operator !== '==' && op.operator !== '!=') return false
+        const left = unwrap(op.left)
+        const right = unwrap(op.right)
+        if (isSubject(left) && isMeaningfulCounterpart(right, fn, this)) return true
+        if (isSubject(right) && isMeaningfulCounterpart(left, fn, this)) return true
+        // `roles[msg.sender] == Role.Admin`, `isAdmin[msg.sender] == true`
+        return this.isFlagLookup(left, isSubject) || this.isFlagLookup(right, isSubject) || this.isFlagCall(left, isSubject) || this.isFlagCall(right, isSubject)
+      }
+      case 'IndexAccess':
+      case 'MemberAccess':
+        return this.isFlagLookup(node, isSubject)
+      case 'FunctionCall':
+        return this.isFlagCall(node, isSubject)
+      default:
+        return false
+    }
+  }
+
+  private isFlagLookup(node: AST.BaseASTNode, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
+    let current = unwrap(node)
+    while (current.type === 'MemberAccess') current = unwrap((current as AST.MemberAccess).expression)
+    if (current.type !== 'IndexAccess') return false
+    for (let index: AST.BaseASTNode = current; index.type === 'IndexAccess'; index = unwrap((index as AST.IndexAccess).base)) {
+      if (isSubject(unwrap((index as AST.IndexAccess).index))) return true
+    }
+    return false
+  }
+
+  private isFlagCall(node: AST.BaseASTNode, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
+    if (node.type !== 'FunctionCall') return false
+    const call = node as AST.FunctionCall
+    if (call.arguments.some((a) => isSubject(unwrap(a)))) return true
+    const resolved = this.callOf(call)
+    return resolved?.callee ? this.returnsSenderCheck(resolved.callee) : false
+  }
+
+  /** Parameter indexes of `fn` that its guards compare like a caller (`_checkRole(role, account)`). */
+  senderGuardedParams(fn: FunctionIr): Set<number> {
+    const known = this.senderParamsMemo.get(fn)
+    if (known) return known
+    const result = new Set<number>()
+    this.senderParamsMemo.set(fn, result)
+    fn.params.forEach((param, index) => {
+      if (!param.name) return
+      const isParam = (e: AST.BaseASTNode): boolean => e.type === 'Identifier' && (e as AST.Identifier).name === param.name
+      if (fn.facts.guards.some((g) => this.isSenderCheck(g.condition, fn, isParam))) result.add(index)
+      // Passed on to another checker: `_checkRole(role, account)` → `_checkRole` compares it.
+      for (const call of fn.facts.calls) {
+        if ((call.kind !== 'internal' && call.kind !== 'library') || !call.callee || call.callee === fn) continue
+        const inner = this.senderGuardedParams(call.callee)
+        call.args.forEach((arg, i) => {
+          if (inner.has(i) && isParam(unwrap(arg))) result.add(index)
+        })
+      }
+    })
+    return result
+  }
+
+  /** Whether a guard of `fn` itself (not its modifiers or callees) restricts the caller. */
+  hasOwnSenderGuard(fn: FunctionIr): boolean {
+    return fn.facts.guards.some((g) => this.isSenderCheck(g.condition, fn, (e) => this.isSender(e, fn) || isTxOrigin(e)))
+  }
+
+  /**
+   * Whether only some callers can run `fn`: a guard on the caller in its body, in one of its
+   * modifiers, or in an internal function it calls (directly or by passing the caller to a
+   * checking function such as `_checkRole(role, _msgSender())`).
+   */
+  isProtected(fn: FunctionIr): boolean {
+    const known = this.protectedMemo.get(fn)
+    if (known !== undefined) return known
+    this.protectedMemo.set(fn, false)
+    let result = this.hasOwnSenderGuard(fn)
+    if (!result) {
+      for (const m of fn.modifierCalls) {
+        if (m.modifier ? this.isProtected(m.modifier) : ACCESS_MODIFIER_NAME.test(m.name) && !this.isBaseConstructorCall(fn, m.name)) {
+          result = true
+          break
+        }
+      }
+    }
+    if (!result) {
+      for (const call of fn.facts.calls) {
+        if ((call.kind !== 'internal' && call.kind !== 'library') || !call.callee) continue
+        // An unimplemented internal hook (`_authorizeUpgrade` in an abstract base) is where the
+        // deployed contract puts its access control.
+        if (call.callee.body === null && call.callee.isVirtual && call.kind === 'internal') {
+          result = true
+          break
+        }
+        if (this.isProtected(call.callee)) {
+          result = true
+          break
+        }
+        const guarded = this.senderGuardedParams(call.callee)
+        if (call.args.some((arg, i) => guarded.has(i) && this.isSender(unwrap(arg), fn))) {
+          result = true
+          break
+        }
+      }
+    }
+    this.protectedMemo.set(fn, result)
+    return result
+  }
+
+  private isBaseConstructorCall(fn: FunctionIr, name: string): boolean {
+    return fn.contract?.linearization.some((c) => c.name === name) ?? false
+  }
+
+  // ---------------------------------------------------------------- reentrancy locks
+
+  /** Whether `fn` runs under a reentrancy lock (a lock modifier, recognised by shape or by name). */
+  hasReentrancyLock(fn: FunctionIr): boolean {
+    const known = this.lockMemo.get(fn)
+    if (known !== undefined) return known
+    const result = fn.modifierCalls.some((m) => LOCK_MODIFIER_NAME.test(m.name) || (m.modifier !== null && this.isLockModifier(m.modifier)))
+    this.lockMemo.set(fn, result)
+    return result
+  }
+
+  /** A modifier that checks a state variable, sets it before `_` and resets it after. */
+  private isLockModifier(modifier: FunctionIr): boolean {
+    const placeholder = modifier.facts.effects.findIndex((e) => e.kind === 'placeholder')
+    if (placeholder < 0) return false
+    const before = modifier.facts.effects.slice(0, placeholder)
+    const after = modifier.facts.effects.slice(placeholder + 1)
+    const writtenBefore = new Set(before.filter((e) => e.kind === 'write').map((e) => (e as { access: { variable: StateVariableIr } }).access.variable))
+    const writtenAfter = new Set(after.filter((e) => e.kind === 'write').map((e) => (e as { access: { variable: StateVariableIr } }).access.variable))
+    const guarded = new Set<StateVariableIr>()
+    for (const g of modifier.facts.guards) for (const r of modifier.facts.stateReads) if (contains(g.condition, r.node)) guarded.add(r.variable)
+    for (const v of writtenBefore) if (writtenAfter.has(v) && guarded.has(v)) return true
+    return false
+  }
+
+  // ---------------------------------------------------------------- effects
+
+  /**
+   * The effects `fn` performs, in order, with modifiers inlined around the body and internal and
+   * library calls expanded (up to MAX_CALL_DEPTH). External calls are not expanded.
+   */
+  flatEffects(fn: FunctionIr): FlatEffect[] {
+    const known = this.effectsMemo.get(fn)
+    if (known) return known
+    const result: FlatEffect[] = []
+    this.effectsMemo.set(fn, result)
+    const expand = (owner: FunctionIr, prefix: BranchPath, via: CallIr[], depth: number, stack: Set<FunctionIr>, body: readonly Effect[]): void => {
+      for (const effect of body) {
+        if (effect.kind === 'placeholder') continue
+        const path = prefix.length === 0 ? effect.path : [...prefix, ...effect.path]
+        if (effect.kind === 'call' && (effect.call.kind === 'internal' || effect.call.kind === 'library') && effect.call.callee && effect.call.callee.body) {
+          const callee = effect.call.callee
+          if (depth < MAX_CALL_DEPTH && !stack.has(callee)) {
+            stack.add(callee)
+            expand(callee, path, [...via, effect.call], depth + 1, stack, this.bodyWithModifiers(callee))
+            stack.delete(callee)
+          }
+          continue
+        }
+        result.push({ effect, path, via, owner })
+      }
+    }
+    expand(fn, [], [], 0, new Set([fn]), this.bodyWithModifiers(fn))
+    return result
+  }
+
+  /** The effects of a function with its modifiers' code before and after the placeholder. */
+  private bodyWithModifiers(fn: FunctionIr): Effect[] {
+    if (fn.modifierCalls.length === 0) return fn.facts.effects
+    let sequence: Effect[] = fn.facts.effects
+    for (let i = fn.modifierCalls.length - 1; i >= 0; i--) {
+      const modifier = fn.modifierCalls[i].modifier
+      if (!modifier || !modifier.body) continue
+      const effects = modifier.facts.effects
+      const placeholder = effects.findIndex((e) => e.kind === 'placeholder')
+      sequence = placeholder < 0 ? [...effects] : [...effects.slice(0, placeholder), ...sequence, ...effects.slice(placeholder + 1)]
+    }
+    return sequence
+  }
+
+  /** Functions (anywhere) that write a state variable, directly or through internal calls. */
+  writersOf(variable: StateVariableIr): FunctionIr[] {
+    const known = this.writersMemo.get(variable)
+    if (known) return known
+    const writers = this.allFunctions().filter((fn) => fn.facts.stateWrites.some((w) => w.variable === variable))
+    this.writersMemo.set(variable, writers)
+    return writers
+  }
+
+  // ---------------------------------------------------------------- parameters
+
+  /** Names of locals whose value is derived from a parameter of `fn`. */
+  taintedLocals(fn: FunctionIr): Set<string> {
+    const known = this.taintMemo.get(fn)
+    if (known) return known
+    const tainted = new Set<string>()
+    for (const local of fn.facts.locals.values()) if (local.isParameter) tainted.add(local.name)
+    this.taintMemo.set(fn, tainted)
+    const declarations = (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]
+    const assignments = ((fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]).filter((b) => b.operator === '=')
+    let changed = true
+    while (changed) {
+      changed = false
+      for (const d of declarations) {
+        if (!d.initialValue || !mentionsAny(d.initialValue, tainted)) continue
+        for (const v of d.variables) {
+          const name = (v as AST.VariableDeclaration | null)?.name
+          if (name && !tainted.has(name)) {
+            tainted.add(name)
+            changed = true
+          }
+        }
+      }
+      for (const a of assignments) {
+        const target = unwrap(a.left)
+        if (target.type === 'Identifier' && !tainted.has((target as AST.Identifier).name) && fn.facts.locals.has((target as AST.Identifier).name) && mentionsAny(a.right, tainted)) {
+          tainted.add((target as AST.Identifier).name)
+          changed = true
+        }
+      }
+    }
+    return tainted
+  }
+
+  /** Whether an expression depends on a parameter of `fn` (directly or through locals). */
+  dependsOnParameters(expression: AST.BaseASTNode, fn: FunctionIr): boolean {
+    return mentionsAny(expression, this.taintedLocals(fn))
+  }
+}
+
+/** Strips parentheses. */
+export function unwrap(node: AST.BaseASTNode): AST.BaseASTNode {
+  let current = node
+  while (current.type === 'TupleExpression') {
+    const tuple = current as AST.TupleExpression
+    if (tuple.isArray || tuple.components.length !== 1 || !tuple.components[0]) break
+    current = tuple.components[0]
+  }
+  return current
+}
+
+function nameOf(node: AST.BaseASTNode): string {
+  return node.type === 'Identifier' ? (node as AST.Identifier).name : node.type === 'ElementaryTypeName' ? (node as AST.ElementaryTypeName).name : ''
+}
+
+export function isTxOrigin(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  return n.type === 'MemberAccess' && (n as AST.MemberAccess).memberName === 'origin' && (n as AST.MemberAccess).expression.type === 'Identifier' && ((n as AST.MemberAccess).expression as AST.Identifier).name === 'tx'
+}
+
+/** Whether `node` is a literal or `address(0)`-like constant. */
+export function isLiteral(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  if (n.type === 'NumberLiteral' || n.type === 'BooleanLiteral' || n.type === 'StringLiteral' || n.type === 'HexLiteral') return true
+  if (n.type === 'FunctionCall') {
+    const call = n as AST.FunctionCall
+    const callee = nameOf(call.expression)
+    return (callee === 'address' || call.expression.type === 'ElementaryTypeName') && call.arguments.length === 1 && isLiteral(call.arguments[0])
+  }
+  return false
+}
+
+function isMeaningfulCounterpart(node: AST.BaseASTNode, fn: FunctionIr, queries: Queries): boolean {
+  if (isLiteral(node) || isTxOrigin(node)) return false
+  if (queries.isSender(node, fn)) return false
+  return true
+}
+
+/** Calls `visit` on every node of an expression tree (pre-order). Returning false skips children. */
+export function walkNodes(node: AST.BaseASTNode | null | undefined, visit: (n: AST.BaseASTNode) => boolean | void): void {
+  if (!node || typeof node !== 'object') return
+  if (visit(node) === false) return
+  for (const key in node) {
+    if (key === 'loc' || key === 'range' || key === 'type') continue
+    const value = (node as unknown as Record<string, unknown>)[key]
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object' && 'type' in item) walkNodes(item as AST.BaseASTNode, visit)
+    } else if (value && typeof value === 'object' && 'type' in value) walkNodes(value as AST.BaseASTNode, visit)
+  }
+}
+
+/** Whether `needle` is `haystack` or one of its descendants. */
+export function contains(haystack: AST.BaseASTNode, needle: AST.BaseASTNode): boolean {
+  if (haystack === needle) return true
+  if (haystack.range && needle.range) return needle.range[0] >= haystack.range[0] && needle.range[1] <= haystack.range[1] && isDescendant(haystack, needle)
+  return isDescendant(haystack, needle)
+}
+
+function isDescendant(haystack: AST.BaseASTNode, needle: AST.BaseASTNode): boolean {
+  let found = false
+  walkNodes(haystack, (n) => {
+    if (found) return false
+    if (n === needle) found = true
+    return !found
+  })
+  return found
+}
+
+/** Whether an expression mentions an identifier from `names`. */
+export function mentionsAny(node: AST.BaseASTNode, names: ReadonlySet<string>): boolean {
+  let found = false
+  walkNodes(node, (n) => {
+    if (found) return false
+    if (n.type === 'Identifier' && names.has((n as AST.Identifier).name)) found = true
+    return !found
+  })
+  return found
+}
+
+/** Whether two branch paths can both execute in one run (they take no `if` two ways). */
+export function pathsCompatible(a: BranchPath, b: BranchPath): boolean {
+  for (const [idA, sideA] of a) for (const [idB, sideB] of b) if (idA === idB && sideA !== sideB) return false
+  return true
+}

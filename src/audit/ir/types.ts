@@ -1,0 +1,235 @@
+import type * as AST from '../parse/ast.ts'
+
+/**
+ * The intermediate representation detectors read: the project's files, contracts with their
+ * inheritance linearised, functions and modifiers with precomputed facts (calls classified, state
+ * reads and writes, guards, an ordered effect sequence for reentrancy), and a node index so a
+ * detector never walks a syntax tree itself. Built once per analysis by `buildIr`.
+ */
+export interface ProjectIr {
+  root: string
+  files: SourceFileIr[]
+  /** Every contract, library and interface of every file (own and dependencies). */
+  contracts: ContractIr[]
+  /** Functions declared at file level. */
+  freeFunctions: FunctionIr[]
+  /** Parent, enclosing loop and enclosing statement of every node inside a function body. */
+  info(node: AST.BaseASTNode): NodeInfo | undefined
+}
+
+export interface SourceFileIr {
+  absolutePath: string
+  /** Path relative to the project root, with forward slashes. */
+  path: string
+  source: string
+  own: boolean
+  lines: number
+  ast: AST.SourceUnit
+  pragmas: AST.PragmaDirective[]
+  /** The range of compiler versions the file's `pragma solidity` allows; null when it has none. */
+  compiler: VersionRange | null
+  contracts: ContractIr[]
+}
+
+/** A half-open range of compiler versions, as numbers major*1e6 + minor*1e3 + patch. */
+export interface VersionRange {
+  min: number
+  /** Exclusive upper bound; Infinity when the pragma is open-ended. */
+  max: number
+  /** Whether the pragma pins one exact version. */
+  pinned: boolean
+}
+
+export type ContractKind = 'contract' | 'abstract' | 'interface' | 'library'
+
+export interface ContractIr {
+  name: string
+  kind: ContractKind
+  file: SourceFileIr
+  node: AST.ContractDefinition
+  /** Direct bases as written, resolved where possible. */
+  bases: { name: string; contract: ContractIr | null; node: AST.InheritanceSpecifier }[]
+  /** C3 linearisation, most derived first (`[this, …]`); unresolved bases are left out. */
+  linearization: ContractIr[]
+  stateVariables: StateVariableIr[]
+  functions: FunctionIr[]
+  modifiers: FunctionIr[]
+  events: AST.EventDefinition[]
+  structs: AST.StructDefinition[]
+  enums: AST.EnumDefinition[]
+  errors: AST.CustomErrorDefinition[]
+  /** `using L for T` directives of this contract (inherited ones are on the bases). */
+  usingFor: { library: string; typeName: string | null }[]
+}
+
+export interface StateVariableIr {
+  name: string
+  contract: ContractIr
+  node: AST.StateVariableDeclarationVariable
+  declaration: AST.StateVariableDeclaration
+  type: TypeRef
+  isConstant: boolean
+  isImmutable: boolean
+  visibility: 'public' | 'private' | 'internal'
+  initialValue: AST.Expression | null
+}
+
+export type FunctionKind = 'function' | 'constructor' | 'fallback' | 'receive' | 'modifier'
+
+export type Visibility = 'public' | 'external' | 'internal' | 'private'
+export type Mutability = 'pure' | 'view' | 'payable' | 'nonpayable'
+
+export interface FunctionIr {
+  /** The function's name; `constructor`, `fallback` or `receive` for those. */
+  name: string
+  kind: FunctionKind
+  contract: ContractIr | null
+  file: SourceFileIr
+  node: AST.FunctionDefinition | AST.ModifierDefinition
+  /** Resolved visibility (0.4 functions without one are public; modifiers are internal). */
+  visibility: Visibility
+  mutability: Mutability
+  isVirtual: boolean
+  params: AST.VariableDeclaration[]
+  returns: AST.VariableDeclaration[]
+  body: AST.Block | null
+  /** Modifiers and base-constructor calls in the header, in order. */
+  modifierCalls: ModifierCallIr[]
+  /** Everything computed by one walk of the body. */
+  facts: FunctionFacts
+}
+
+export interface ModifierCallIr {
+  node: AST.ModifierInvocation
+  name: string
+  /** Resolved in the declaring contract's linearisation; null for base constructors and unknowns. */
+  modifier: FunctionIr | null
+}
+
+export interface FunctionFacts {
+  calls: CallIr[]
+  stateReads: StateAccess[]
+  stateWrites: StateAccess[]
+  /** require / assert conditions and `if (…) { revert / throw / return }` conditions. */
+  guards: GuardIr[]
+  /** Local variables and parameters by name. */
+  locals: Map<string, LocalVariable>
+  /** Local storage pointers and the state variable they point into. */
+  storageAliases: Map<string, StateVariableIr>
+  loops: LoopIr[]
+  emits: AST.EmitStatement[]
+  assembly: AST.InlineAssemblyStatement[]
+  /** Whether a modifier body contains `_`. */
+  hasPlaceholder: boolean
+  /** Observable effects in evaluation order (calls, state writes and reads, events). */
+  effects: Effect[]
+  /** Every node of the body by type, in source order. */
+  nodes: Map<string, AST.BaseASTNode[]>
+  /** Identifiers by name (reads and writes), in source order. */
+  identifiers: Map<string, AST.Identifier[]>
+  /** The `return` statements. */
+  returnStatements: AST.ReturnStatement[]
+}
+
+export interface LocalVariable {
+  name: string
+  node: AST.VariableDeclaration
+  type: TypeRef
+  isParameter: boolean
+  isReturn: boolean
+  /** Index in the parameter list, -1 for locals and return variables. */
+  parameterIndex: number
+}
+
+export interface StateAccess {
+  variable: StateVariableIr
+  node: AST.BaseASTNode
+  /** For writes: the whole assignment / update expression. */
+  statement: AST.BaseASTNode | null
+  /** For reads: whether the read is part of updating the variable (`x += 1`, `x++`), not a read of its own. */
+  compound: boolean
+}
+
+export interface GuardIr {
+  /** The condition that must hold (for an `if`-revert, the `if` condition itself; see `negated`). */
+  condition: AST.Expression
+  node: AST.BaseASTNode
+  kind: 'require' | 'assert' | 'if-revert' | 'if-return'
+  /** Whether execution continues when the condition is false (an `if (cond) revert`). */
+  negated: boolean
+}
+
+export interface LoopIr {
+  node: AST.ForStatement | AST.WhileStatement | AST.DoWhileStatement
+  condition: AST.Expression | null
+  body: AST.BaseASTNode
+}
+
+export type CallKind =
+  | 'internal' // a function of the contract hierarchy, a free function or super/Base call
+  | 'library' // a library function (called directly or through `using for`)
+  | 'external' // a call to another contract through its interface
+  | 'external-self' // this.f()
+  | 'low-level' // .call / .delegatecall / .staticcall / .callcode
+  | 'send' // address.send
+  | 'transfer' // address.transfer (ETH)
+  | 'creation' // new C(...)
+  | 'event' // 0.4 event invocation without emit, and emit's call
+  | 'error' // custom error in a revert statement
+  | 'conversion' // uint(x), IERC20(x), payable(x), struct constructors
+  | 'builtin' // require, keccak256, selfdestruct, abi.encode, push, ...
+  | 'option' // the `.value(…)` / `.gas(…)` part of a 0.4 call
+  | 'unknown'
+
+export interface CallIr {
+  node: AST.FunctionCall
+  kind: CallKind
+  /** Member name or function name (`transfer`, `call`, `require`, `keccak256`). */
+  name: string
+  /** For member calls: the receiver expression (address or contract). */
+  target: AST.Expression | null
+  /** For low-level calls: which one. */
+  lowLevel: 'call' | 'delegatecall' | 'staticcall' | 'callcode' | null
+  /** ETH sent with the call (`{value: …}`, `.value(…)`, send/transfer amount); null when none. */
+  value: AST.Expression | null
+  /** Resolved callee where known (internal, library, or the interface's declaration). */
+  callee: FunctionIr | null
+  args: AST.Expression[]
+  /** Whether the call's result is consumed (assigned, compared, passed on, returned). */
+  resultUsed: boolean
+  /** Whether the call sits in a loop (its body, condition or increment). */
+  inLoop: boolean
+  /** Type of the receiver for external calls. */
+  targetType: TypeRef | null
+}
+
+export type Effect =
+  | { kind: 'call'; call: CallIr; path: BranchPath }
+  | { kind: 'write'; access: StateAccess; path: BranchPath }
+  | { kind: 'read'; access: StateAccess; path: BranchPath }
+  | { kind: 'emit'; node: AST.EmitStatement | AST.FunctionCall; path: BranchPath }
+  | { kind: 'placeholder'; path: BranchPath }
+
+/** The branches taken to reach an effect: `[branchId, side]` pairs. */
+export type BranchPath = readonly (readonly [number, number])[]
+
+export interface NodeInfo {
+  parent: AST.BaseASTNode | null
+  /** Innermost loop around the node (body, condition or increment), if any. */
+  loop: LoopIr | null
+  /** Whether the node is inside an `unchecked` block. */
+  unchecked: boolean
+  /** The function or modifier the node belongs to. */
+  function: FunctionIr
+}
+
+export type TypeRef =
+  | { kind: 'elementary'; name: string }
+  | { kind: 'contract'; name: string; contract: ContractIr | null }
+  | { kind: 'struct'; name: string; definition: AST.StructDefinition | null; owner: ContractIr | null }
+  | { kind: 'enum'; name: string }
+  | { kind: 'mapping'; key: TypeRef; value: TypeRef }
+  | { kind: 'array'; base: TypeRef; dynamic: boolean }
+  | { kind: 'function' }
+  | { kind: 'type'; of: TypeRef }
+  | { kind: 'unknown' }

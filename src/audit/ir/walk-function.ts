@@ -1,0 +1,705 @@
+import type * as AST from '../parse/ast.ts'
+import type { ProjectScope } from './scope.ts'
+import { typeOf } from './typing.ts'
+import type {
+  BranchPath,
+  CallIr,
+  CallKind,
+  Effect,
+  FunctionFacts,
+  FunctionIr,
+  LocalVariable,
+  LoopIr,
+  NodeInfo,
+  StateAccess,
+  StateVariableIr,
+  TypeRef,
+} from './types.ts'
+
+/** What the walker shares across functions. */
+export interface WalkContext {
+  scope: ProjectScope
+  info: Map<AST.BaseASTNode, NodeInfo>
+  nextBranchId(): number
+}
+
+const UNKNOWN: TypeRef = { kind: 'unknown' }
+
+const LOW_LEVEL: ReadonlySet<string> = new Set(['call', 'delegatecall', 'staticcall', 'callcode'])
+
+const BUILTIN_FUNCTIONS: ReadonlySet<string> = new Set([
+  'require', 'assert', 'revert', 'keccak256', 'sha3', 'sha256', 'ripemd160', 'ecrecover', 'addmod', 'mulmod',
+  'selfdestruct', 'suicide', 'blockhash', 'gasleft', 'type',
+])
+
+const MAGIC_OBJECTS: ReadonlySet<string> = new Set(['abi', 'block', 'msg', 'tx', 'bytes', 'string'])
+
+/** Call kinds that run code of this or another contract, and so appear in the effect sequence. */
+const EFFECT_CALL_KINDS: ReadonlySet<CallKind> = new Set<CallKind>([
+  'internal', 'library', 'external', 'external-self', 'low-level', 'send', 'transfer', 'creation',
+])
+
+type Mode = 'read' | 'write' | 'readwrite'
+
+/**
+ * Walks one function or modifier body once, in evaluation order, and fills its facts: every node
+ * indexed by type, calls classified, state accesses, guards, loops, and the ordered effects with
+ * the branch path that reaches each.
+ */
+export class FunctionWalker {
+  private path: (readonly [number, number])[] = []
+  private readonly loops: LoopIr[] = []
+  private unchecked = 0
+  private readonly parents: AST.BaseASTNode[] = []
+  readonly facts: FunctionFacts = emptyFacts()
+  /** The statement (or expression) being assigned when walking a write target. */
+  private writeStatement: AST.BaseASTNode | null = null
+  private readonly callByNode = new Map<AST.FunctionCall, CallIr>()
+
+  constructor(
+    private readonly ctx: WalkContext,
+    private readonly fn: FunctionIr,
+  ) {}
+
+  run(): FunctionFacts {
+    const { fn } = this
+    fn.params.forEach((p, index) => this.declareLocal(p, true, false, index))
+    for (const r of fn.returns) this.declareLocal(r, false, true, -1)
+    if (fn.body) this.statement(fn.body)
+    return this.facts
+  }
+
+  // ---------------------------------------------------------------- bookkeeping
+
+  private enter(node: AST.BaseASTNode): void {
+    const parent = this.parents.length > 0 ? this.parents[this.parents.length - 1] : null
+    this.ctx.info.set(node, {
+      parent,
+      loop: this.loops.length > 0 ? this.loops[this.loops.length - 1] : null,
+      unchecked: this.unchecked > 0,
+      function: this.fn,
+    })
+    const list = this.facts.nodes.get(node.type)
+    if (list) list.push(node)
+    else this.facts.nodes.set(node.type, [node])
+    this.parents.push(node)
+  }
+
+  private leave(): void {
+    this.parents.pop()
+  }
+
+  private recordIdentifier(id: AST.Identifier): void {
+    const list = this.facts.identifiers.get(id.name)
+    if (list) list.push(id)
+    else this.facts.identifiers.set(id.name, [id])
+  }
+
+  private currentPath(): BranchPath {
+    return this.path.slice()
+  }
+
+  private declareLocal(node: AST.VariableDeclaration, isParameter: boolean, isReturn: boolean, parameterIndex: number): LocalVariable | null {
+    if (!node.name) return null
+    const type = node.typeName ? this.ctx.scope.resolveTypeName(node.typeName, this.fn.contract, this.fn.file) : UNKNOWN
+    const local: LocalVariable = { name: node.name, node, type, isParameter, isReturn, parameterIndex }
+    this.facts.locals.set(node.name, local)
+    return local
+  }
+
+  private stateVariable(name: string): StateVariableIr | null {
+    if (this.facts.locals.has(name)) return null
+    const contract = this.fn.contract
+    return contract ? this.ctx.scope.stateVariable(contract, name) : null
+  }
+
+  private access(kind: 'read' | 'write', variable: StateVariableIr, node: AST.BaseASTNode, compound = false): void {
+    const access: StateAccess = { variable, node, statement: kind === 'write' ? this.writeStatement : null, compound }
+    if (kind === 'read') this.facts.stateReads.push(access)
+    else this.facts.stateWrites.push(access)
+    this.facts.effects.push({ kind, access, path: this.currentPath() } as Effect)
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private statement(node: AST.BaseASTNode | null): void {
+    if (!node) return
+    this.enter(node)
+    switch (node.type) {
+      case 'Block':
+        this.block(node as AST.Block)
+        break
+      case 'UncheckedStatement':
+        this.unchecked++
+        this.statement((node as AST.UncheckedStatement).block)
+        this.unchecked--
+        break
+      case 'ExpressionStatement': {
+        const expression = (node as AST.ExpressionStatement).expression
+        if (expression && expression.type === 'Identifier' && expression.name === '_') {
+          this.enter(expression)
+          this.leave()
+          this.facts.hasPlaceholder = true
+          this.facts.effects.push({ kind: 'placeholder', path: this.currentPath() })
+        } else if (expression) this.expression(expression, 'read')
+        break
+      }
+      case 'VariableDeclarationStatement':
+        this.variableDeclaration(node as AST.VariableDeclarationStatement)
+        break
+      case 'IfStatement':
+        this.ifStatement(node as AST.IfStatement)
+        break
+      case 'ForStatement': {
+        const loopNode = node as AST.ForStatement
+        if (loopNode.initExpression) this.statement(loopNode.initExpression)
+        const loop: LoopIr = { node: loopNode, condition: loopNode.conditionExpression ?? null, body: loopNode.body }
+        this.facts.loops.push(loop)
+        this.loops.push(loop)
+        if (loopNode.conditionExpression) this.expression(loopNode.conditionExpression, 'read')
+        this.statement(loopNode.body)
+        if (loopNode.loopExpression?.expression) this.expression(loopNode.loopExpression.expression, 'read')
+        this.loops.pop()
+        break
+      }
+      case 'WhileStatement':
+      case 'DoWhileStatement': {
+        const loopNode = node as AST.WhileStatement | AST.DoWhileStatement
+        const loop: LoopIr = { node: loopNode, condition: loopNode.condition, body: loopNode.body }
+        this.facts.loops.push(loop)
+        this.loops.push(loop)
+        if (node.type === 'WhileStatement') this.expression(loopNode.condition, 'read')
+        this.statement(loopNode.body)
+        if (node.type === 'DoWhileStatement') this.expression(loopNode.condition, 'read')
+        this.loops.pop()
+        break
+      }
+      case 'ReturnStatement': {
+        const ret = node as AST.ReturnStatement
+        this.facts.returnStatements.push(ret)
+        if (ret.expression) this.expression(ret.expression, 'read')
+        break
+      }
+      case 'EmitStatement': {
+        const emit = node as AST.EmitStatement
+        this.facts.emits.push(emit)
+        this.enter(emit.eventCall)
+        for (const arg of emit.eventCall.arguments) this.expression(arg, 'read')
+        this.pushCall(emit.eventCall, { kind: 'event', name: calleeName(emit.eventCall.expression) })
+        this.leave()
+        this.facts.effects.push({ kind: 'emit', node: emit, path: this.currentPath() })
+        break
+      }
+      case 'RevertStatement': {
+        const call = (node as AST.RevertStatement).revertCall
+        this.enter(call)
+        for (const arg of call.arguments) this.expression(arg, 'read')
+        this.pushCall(call, { kind: 'error', name: calleeName(call.expression) })
+        this.leave()
+        break
+      }
+      case 'InlineAssemblyStatement':
+        this.facts.assembly.push(node as AST.InlineAssemblyStatement)
+        this.assembly((node as AST.InlineAssemblyStatement).body)
+        break
+      case 'TryStatement': {
+        const tryNode = node as AST.TryStatement
+        this.expression(tryNode.expression, 'read')
+        for (const r of tryNode.returnParameters ?? []) this.declareLocal(r, false, false, -1)
+        this.statement(tryNode.body)
+        for (const clause of tryNode.catchClauses) {
+          this.enter(clause)
+          for (const p of clause.parameters ?? []) this.declareLocal(p, false, false, -1)
+          this.statement(clause.body)
+          this.leave()
+        }
+        break
+      }
+      default:
+        // Throw, Break, Continue and anything without children.
+        break
+    }
+    this.leave()
+  }
+
+  private block(node: AST.Block): void {
+    const pushed = this.path.length
+    for (const statement of node.statements) {
+      this.statement(statement)
+      if (statement.type === 'IfStatement') {
+        // Past an `if` whose one branch always leaves, only the other branch was taken.
+        const ifNode = statement as AST.IfStatement
+        const id = branchIds.get(ifNode)
+        if (id === undefined) continue
+        const trueLeaves = terminates(ifNode.trueBody)
+        const falseLeaves = ifNode.falseBody ? terminates(ifNode.falseBody) : false
+        if (trueLeaves && !falseLeaves) this.path.push([id, 1])
+        else if (falseLeaves && !trueLeaves) this.path.push([id, 0])
+      }
+    }
+    this.path.length = pushed
+  }
+
+  private ifStatement(node: AST.IfStatement): void {
+    this.expression(node.condition, 'read')
+    const leaving = terminatingKind(node.trueBody)
+    if (leaving) this.facts.guards.push({ condition: node.condition, node, kind: leaving, negated: true })
+    const id = this.ctx.nextBranchId()
+    branchIds.set(node, id)
+    this.path.push([id, 0])
+    this.statement(node.trueBody)
+    this.path.pop()
+    if (node.falseBody) {
+      this.path.push([id, 1])
+      this.statement(node.falseBody)
+      this.path.pop()
+    }
+  }
+
+  private variableDeclaration(node: AST.VariableDeclarationStatement): void {
+    if (node.initialValue) this.expression(node.initialValue, 'read')
+    for (const variable of node.variables) {
+      if (!variable || variable.type !== 'VariableDeclaration') continue
+      const declaration = variable as AST.VariableDeclaration
+      this.enter(declaration)
+      this.leave()
+      const local = this.declareLocal(declaration, false, false, -1)
+      if (!local) continue
+      if (node.variables.length === 1 && node.initialValue && this.isStoragePointer(declaration, local.type)) {
+        const root = this.rootStateVariable(node.initialValue)
+        if (root) this.facts.storageAliases.set(local.name, root)
+      }
+    }
+  }
+
+  private isStoragePointer(declaration: AST.VariableDeclaration, type: TypeRef): boolean {
+    if (declaration.storageLocation === 'storage') return true
+    if (declaration.storageLocation !== null) return false
+    // Before 0.5, local structs, arrays and mappings without a location are storage pointers.
+    const compiler = this.fn.file.compiler
+    const legacy = compiler !== null && compiler.min < 5_000
+    return legacy && (type.kind === 'struct' || type.kind === 'mapping' || (type.kind === 'array' && type.dynamic))
+  }
+
+  /** The state variable an lvalue-like expression is rooted in (`x`, `x[i].f`, alias pointers). */
+  rootStateVariable(expression: AST.Expression): StateVariableIr | null {
+    let node: AST.Expression = expression
+    for (;;) {
+      if (node.type === 'IndexAccess') node = node.base
+      else if (node.type === 'MemberAccess') node = node.expression
+      else if (node.type === 'TupleExpression' && node.components.length === 1 && node.components[0]) node = node.components[0] as AST.Expression
+      else break
+    }
+    if (node.type !== 'Identifier') return null
+    return this.stateVariable(node.name) ?? this.facts.storageAliases.get(node.name) ?? null
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  private expression(node: AST.BaseASTNode | null | undefined, mode: Mode, through = false): void {
+    if (!node) return
+    this.enter(node)
+    switch (node.type) {
+      case 'Identifier': {
+        const id = node as AST.Identifier
+        this.recordIdentifier(id)
+        const variable = this.stateVariable(id.name)
+        if (variable) {
+          if (mode !== 'write') this.access('read', variable, id, mode === 'readwrite')
+          if (mode !== 'read') this.access('write', variable, id)
+        } else if (through && mode !== 'read') {
+          const aliased = this.facts.storageAliases.get(id.name)
+          if (aliased) this.access('write', aliased, id)
+        } else if (mode === 'write' && this.facts.storageAliases.has(id.name)) {
+          this.facts.storageAliases.delete(id.name)
+        }
+        break
+      }
+      case 'BinaryOperation': {
+        const op = node as AST.BinaryOperation
+        if (isAssignment(op.operator)) {
+          this.expression(op.right, 'read')
+          const previous = this.writeStatement
+          this.writeStatement = op
+          this.expression(op.left, op.operator === '=' ? 'write' : 'readwrite')
+          this.writeStatement = previous
+        } else {
+          this.expression(op.left, 'read')
+          this.expression(op.right, 'read')
+        }
+        break
+      }
+      case 'UnaryOperation': {
+        const op = node as AST.UnaryOperation
+        if (op.operator === '++' || op.operator === '--' || op.operator === 'delete') {
+          const previous = this.writeStatement
+          this.writeStatement = op
+          this.expression(op.subExpression, op.operator === 'delete' ? 'write' : 'readwrite')
+          this.writeStatement = previous
+        } else this.expression(op.subExpression, 'read')
+        break
+      }
+      case 'MemberAccess': {
+        const member = node as AST.MemberAccess
+        // A write to `s.f` or `a.length` is a write to `s` / `a`.
+        this.expression(member.expression, mode, true)
+        break
+      }
+      case 'IndexAccess': {
+        const index = node as AST.IndexAccess
+        this.expression(index.base, mode, true)
+        const previous = this.writeStatement
+        this.writeStatement = null
+        this.expression(index.index, 'read')
+        this.writeStatement = previous
+        break
+      }
+      case 'IndexRangeAccess': {
+        const range = node as AST.IndexRangeAccess
+        this.expression(range.base, 'read')
+        this.expression(range.indexStart, 'read')
+        this.expression(range.indexEnd, 'read')
+        break
+      }
+      case 'TupleExpression':
+        for (const component of (node as AST.TupleExpression).components) this.expression(component, mode)
+        break
+      case 'Conditional': {
+        const conditional = node as AST.Conditional
+        this.expression(conditional.condition, 'read')
+        const id = this.ctx.nextBranchId()
+        this.path.push([id, 0])
+        this.expression(conditional.trueExpression, mode)
+        this.path[this.path.length - 1] = [id, 1]
+        this.expression(conditional.falseExpression, mode)
+        this.path.pop()
+        break
+      }
+      case 'FunctionCall':
+        this.call(node as AST.FunctionCall)
+        break
+      case 'NameValueExpression': {
+        const nv = node as AST.NameValueExpression
+        this.expression(nv.expression, 'read')
+        for (const arg of nv.arguments.arguments) this.expression(arg, 'read')
+        break
+      }
+      default:
+        // Literals, type names, `new T`: nothing to evaluate.
+        break
+    }
+    this.leave()
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  private call(node: AST.FunctionCall): void {
+    let callee: AST.Expression = node.expression
+    let value: AST.Expression | null = null
+    // Unwrap call options: `{value: v}` and the 0.4 `.value(v)` / `.gas(g)`.
+    for (;;) {
+      if (callee.type === 'NameValueExpression') {
+        this.enter(callee)
+        const list = callee.arguments
+        list.names.forEach((name, i) => {
+          this.expression(list.arguments[i], 'read')
+          if (name === 'value') value = list.arguments[i]
+        })
+        this.leave()
+        callee = callee.expression
+        continue
+      }
+      if (
+        callee.type === 'FunctionCall' &&
+        callee.expression.type === 'MemberAccess' &&
+        (callee.expression.memberName === 'value' || callee.expression.memberName === 'gas') &&
+        callee.expression.expression.type === 'MemberAccess'
+      ) {
+        const option = callee
+        this.enter(option)
+        for (const arg of option.arguments) this.expression(arg, 'read')
+        if ((option.expression as AST.MemberAccess).memberName === 'value') value = option.arguments[0] ?? null
+        this.pushCall(option, { kind: 'option', name: (option.expression as AST.MemberAccess).memberName })
+        this.leave()
+        callee = (option.expression as AST.MemberAccess).expression
+        continue
+      }
+      break
+    }
+
+    const classified = this.classify(node, callee)
+    // push/pop and library functions taking `storage` self modify their receiver.
+    const modifiesReceiver =
+      (classified.kind === 'builtin' && (classified.name === 'push' || classified.name === 'pop')) ||
+      (classified.kind === 'library' &&
+        classified.target != null &&
+        classified.callee != null &&
+        classified.callee.params[0]?.storageLocation === 'storage' &&
+        classified.callee.mutability !== 'view' &&
+        classified.callee.mutability !== 'pure')
+    // Evaluate the receiver, then the arguments, then the call itself.
+    if (callee.type === 'MemberAccess') {
+      this.enter(callee)
+      const previous = this.writeStatement
+      if (modifiesReceiver) this.writeStatement = node
+      this.expression(callee.expression, modifiesReceiver ? 'write' : 'read', true)
+      this.writeStatement = previous
+      this.leave()
+    } else if (callee.type !== 'Identifier') this.expression(callee, 'read')
+    else {
+      this.enter(callee)
+      this.recordIdentifier(callee)
+      this.leave()
+    }
+    for (const arg of node.arguments) this.expression(arg, 'read')
+
+    if (classified.kind === 'send' || classified.kind === 'transfer') value = node.arguments[0] ?? null
+    const call = this.pushCall(node, { ...classified, value })
+
+    if (call.kind === 'builtin' && (call.name === 'require' || call.name === 'assert') && node.arguments[0]) {
+      this.facts.guards.push({ condition: node.arguments[0], node, kind: call.name, negated: false })
+    }
+  }
+
+  private pushCall(node: AST.FunctionCall, partial: Partial<CallIr> & { kind: CallKind; name: string }): CallIr {
+    const call: CallIr = {
+      node,
+      kind: partial.kind,
+      name: partial.name,
+      target: partial.target ?? null,
+      lowLevel: partial.lowLevel ?? null,
+      value: partial.value ?? null,
+      callee: partial.callee ?? null,
+      args: node.arguments,
+      resultUsed: true,
+      inLoop: this.loops.length > 0,
+      targetType: partial.targetType ?? null,
+    }
+    this.facts.calls.push(call)
+    this.callByNode.set(node, call)
+    if (EFFECT_CALL_KINDS.has(call.kind)) this.facts.effects.push({ kind: 'call', call, path: this.currentPath() })
+    else if (call.kind === 'event' && node.expression.type === 'Identifier' && !this.isEmitted()) {
+      this.facts.effects.push({ kind: 'emit', node, path: this.currentPath() })
+    }
+    return call
+  }
+
+  /** Whether the call being recorded is the event call of an `emit` (its parent on the walk stack). */
+  private isEmitted(): boolean {
+    const parent = this.parents[this.parents.length - 2]
+    return parent?.type === 'EmitStatement'
+  }
+
+  private classify(node: AST.FunctionCall, callee: AST.Expression): Partial<CallIr> & { kind: CallKind; name: string } {
+    const { scope } = this.ctx
+    const { fn } = this
+    const contract = fn.contract
+    const argc = node.arguments.length
+    switch (callee.type) {
+      case 'Identifier': {
+        const name = callee.name
+        if (this.facts.locals.has(name)) return { kind: 'unknown', name }
+        if (name === 'payable' || name === 'address') return { kind: 'conversion', name }
+        if (BUILTIN_FUNCTIONS.has(name)) return { kind: 'builtin', name }
+        if (contract) {
+          const internal = scope.resolveFunction(contract, name, argc)
+          if (internal) return { kind: 'internal', name, callee: internal }
+          if (scope.event(contract, name)) return { kind: 'event', name }
+        }
+        const free = scope.freeFunctions(name).find((f) => f.params.length === argc) ?? scope.freeFunctions(name)[0]
+        if (free) return { kind: 'internal', name, callee: free }
+        const type = scope.resolveUserType(name, contract, fn.file)
+        if (type.kind === 'struct' || (type.kind === 'contract' && type.contract !== null) || type.kind === 'enum' || type.kind === 'elementary') {
+          return { kind: 'conversion', name }
+        }
+        return { kind: 'unknown', name }
+      }
+      case 'ElementaryTypeName':
+        return { kind: 'conversion', name: callee.name }
+      case 'NewExpression':
+        return { kind: 'creation', name: 'new' }
+      case 'MemberAccess': {
+        const member = callee.memberName
+        const base = callee.expression
+        if (base.type === 'ElementaryTypeName') return { kind: 'builtin', name: `${base.name}.${member}` }
+        if (base.type === 'Identifier') {
+          if (base.name === 'super') {
+            const declaring = fn.contract
+            const target = declaring ? scope.resolveSuper(declaring, declaring, member, argc) : null
+            return { kind: 'internal', name: member, callee: target }
+          }
+          if (base.name === 'this' && !this.facts.locals.has('this')) {
+            const target = contract ? scope.resolveFunction(contract, member, argc) : null
+            return { kind: 'external-self', name: member, callee: target, target: base }
+          }
+          if (MAGIC_OBJECTS.has(base.name) && !this.facts.locals.has(base.name) && !this.stateVariable(base.name)) {
+            return { kind: 'builtin', name: base.name === 'block' && member === 'blockhash' ? 'blockhash' : `${base.name}.${member}` }
+          }
+          if (!this.facts.locals.has(base.name) && !this.stateVariable(base.name)) {
+            const named = scope.resolveContract(base.name, fn.file)
+            if (named) {
+              const target = scope.resolveFunction(named, member, argc)
+              if (named.kind === 'library') return { kind: 'library', name: member, callee: target }
+              if (contract && contract.linearization.includes(named)) return { kind: 'internal', name: member, callee: target }
+              return { kind: 'unknown', name: member, callee: target }
+            }
+          }
+        }
+        const targetType = this.typeOf(base)
+        if (LOW_LEVEL.has(member) && !(targetType.kind === 'contract')) {
+          return { kind: 'low-level', name: member, lowLevel: member as CallIr['lowLevel'], target: base, targetType }
+        }
+        const isAddress = targetType.kind === 'elementary' && targetType.name.startsWith('address')
+        if (member === 'send' && (isAddress || targetType.kind === 'unknown') && argc === 1) return { kind: 'send', name: member, target: base, targetType }
+        if (member === 'transfer' && (isAddress || (targetType.kind === 'unknown' && argc === 1))) {
+          return { kind: 'transfer', name: member, target: base, targetType }
+        }
+        for (const library of scope.usingLibraries(contract, fn.file)) {
+          const target = scope.resolveFunction(library, member, argc + 1)
+          if (target && target.params.length === argc + 1) return { kind: 'library', name: member, callee: target, target: base, targetType }
+        }
+        if ((member === 'push' || member === 'pop') && (targetType.kind === 'array' || (targetType.kind === 'elementary' && targetType.name === 'bytes') || targetType.kind === 'unknown')) {
+          return { kind: 'builtin', name: member, target: base, targetType }
+        }
+        if (targetType.kind === 'contract') {
+          const target = targetType.contract ? scope.resolveFunction(targetType.contract, member, argc) : null
+          return { kind: 'external', name: member, callee: target, target: base, targetType }
+        }
+        if (targetType.kind === 'unknown') return { kind: 'external', name: member, target: base, targetType }
+        if (targetType.kind === 'type') return { kind: 'builtin', name: member }
+        return { kind: 'unknown', name: member, target: base, targetType }
+      }
+      default:
+        return { kind: 'unknown', name: '' }
+    }
+  }
+
+  // ---------------------------------------------------------------- typing
+
+  /** The static type of an expression, with the locals declared so far. */
+  typeOf(node: AST.BaseASTNode): TypeRef {
+    return typeOf(node, {
+      fn: this.fn,
+      scope: this.ctx.scope,
+      locals: this.facts.locals,
+      resolveCallee: (call) => this.callByNode.get(call)?.callee ?? this.peekCallee(call),
+    })
+  }
+
+  /** The function a call reaches, for typing calls not yet classified. */
+  private peekCallee(call: AST.FunctionCall): FunctionIr | null {
+    let callee = call.expression
+    while (callee.type === 'NameValueExpression') callee = callee.expression
+    const classified = this.classify(call, callee)
+    return classified.callee ?? null
+  }
+
+  // ---------------------------------------------------------------- assembly
+
+  private assembly(node: AST.BaseASTNode | null | undefined): void {
+    if (!node || typeof node !== 'object') return
+    this.enter(node)
+    for (const key in node) {
+      if (key === 'loc' || key === 'range' || key === 'type') continue
+      const value = (node as unknown as Record<string, unknown>)[key]
+      if (Array.isArray(value)) {
+        for (const item of value) if (item && typeof item === 'object' && 'type' in item) this.assembly(item as AST.BaseASTNode)
+      } else if (value && typeof value === 'object' && 'type' in value) this.assembly(value as AST.BaseASTNode)
+    }
+    this.leave()
+  }
+}
+
+/** Facts of a function with no body walked yet. */
+export function emptyFacts(): FunctionFacts {
+  return {
+    calls: [],
+    stateReads: [],
+    stateWrites: [],
+    guards: [],
+    locals: new Map(),
+    storageAliases: new Map(),
+    loops: [],
+    emits: [],
+    assembly: [],
+    hasPlaceholder: false,
+    effects: [],
+    nodes: new Map(),
+    identifiers: new Map(),
+    returnStatements: [],
+  }
+}
+
+/** Branch ids of `if` statements, so a block can tell which branch it continues after. */
+const branchIds = new WeakMap<AST.IfStatement, number>()
+
+function isAssignment(op: string): boolean {
+  return op === '=' || (op.length >= 2 && op.endsWith('=') && op !== '==' && op !== '!=' && op !== '<=' && op !== '>=')
+}
+
+function calleeName(expression: AST.Expression): string {
+  if (expression.type === 'Identifier') return expression.name
+  if (expression.type === 'MemberAccess') return expression.memberName
+  return ''
+}
+
+/** Whether a statement always leaves the function (return, revert, throw, require(false)). */
+export function terminates(node: AST.BaseASTNode | null): boolean {
+  return terminatingKind(node) !== null
+}
+
+function terminatingKind(node: AST.BaseASTNode | null): 'if-revert' | 'if-return' | null {
+  if (!node) return null
+  switch (node.type) {
+    case 'Block': {
+      const statements = (node as AST.Block).statements
+      for (const s of statements) {
+        const kind = terminatingKind(s)
+        if (kind) return kind
+      }
+      return null
+    }
+    case 'UncheckedStatement':
+      return terminatingKind((node as AST.UncheckedStatement).block)
+    case 'ReturnStatement':
+      return 'if-return'
+    case 'ThrowStatement':
+    case 'RevertStatement':
+      return 'if-revert'
+    case 'ExpressionStatement': {
+      const expression = (node as AST.ExpressionStatement).expression
+      if (expression?.type !== 'FunctionCall' || expression.expression.type !== 'Identifier') return null
+      const name = expression.expression.name
+      if (name === 'revert') return 'if-revert'
+      const first = expression.arguments[0]
+      if ((name === 'require' || name === 'assert') && first?.type === 'BooleanLiteral' && !first.value) return 'if-revert'
+      return null
+    }
+    case 'IfStatement': {
+      const ifNode = node as AST.IfStatement
+      const a = terminatingKind(ifNode.trueBody)
+      const b = terminatingKind(ifNode.falseBody)
+      return a && b ? (a === 'if-revert' && b === 'if-revert' ? 'if-revert' : 'if-return') : null
+    }
+    case 'InlineAssemblyStatement':
+      return assemblyLeaves((node as AST.InlineAssemblyStatement).body) ? 'if-revert' : null
+    default:
+      return null
+  }
+}
+
+/** Yul instructions that end execution. */
+const YUL_EXITS: ReadonlySet<string> = new Set(['revert', 'return', 'stop', 'invalid', 'selfdestruct'])
+
+/** Whether an assembly block always ends execution (its last item exits, or a switch whose every case does). */
+function assemblyLeaves(block: AST.AssemblyBlock): boolean {
+  const last = block.operations[block.operations.length - 1]
+  if (!last) return false
+  if (last.type === 'AssemblyCall') return YUL_EXITS.has(last.functionName)
+  if (last.type === 'AssemblyBlock') return assemblyLeaves(last)
+  if (last.type === 'AssemblySwitch') {
+    const cases = (last as AST.AssemblySwitch).cases
+    return cases.some((c) => c.default) && cases.every((c) => assemblyLeaves(c.block))
+  }
+  return false
+}

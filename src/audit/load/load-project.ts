@@ -1,0 +1,282 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { InputError } from '../../errors.ts'
+import type { ImportDirective, SourceUnit } from '../parse/ast.ts'
+import { parseSource } from '../parse/parse-source.ts'
+import { applyRemappings, projectRemappings, type Remapping } from './remappings.ts'
+
+/** One Solidity file of a loaded project: the project's own or a dependency. */
+export interface LoadedFile {
+  absolutePath: string
+  /** Path relative to the project root, with forward slashes. */
+  path: string
+  source: string
+  /** Whether the file is the project's own (analysed and reported) or a dependency. */
+  own: boolean
+  /** Lines as counted for `totalLines` (see `countLines`). */
+  lines: number
+  /** The syntax tree, or null when the file does not parse (its error is in the project's errors). */
+  ast: SourceUnit | null
+  imports: { directive: ImportDirective; resolved: LoadedFile | null }[]
+}
+
+export interface LoadedProject {
+  root: string
+  /** The project's own files first (sorted by path), then dependencies in the order reached. */
+  files: LoadedFile[]
+  errors: { file: string; message: string }[]
+}
+
+export interface LoadProjectOptions {
+  /** Extra remappings (`prefix=target`), taking precedence over the project's own. */
+  remappings?: readonly string[]
+}
+
+/** Folders below the project root that hold dependencies, build output or tooling, not the project's code. */
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
+  'node_modules', 'out', 'cache', 'artifacts', 'build', 'typechain', 'typechain-types', 'coverage', 'crytic-export',
+  'test', 'tests', 'script', 'scripts', 'mocks', 'mock',
+])
+
+/** Files that are tests or deployment scripts by Foundry's naming convention. */
+const SKIPPED_FILE_SUFFIXES = ['.t.sol', '.s.sol'] as const
+
+/** Files whose presence marks a project root when a single file is analysed. */
+const PROJECT_MARKERS = [
+  'foundry.toml', 'remappings.txt', 'hardhat.config.js', 'hardhat.config.ts', 'truffle-config.js', 'truffle.js', 'package.json',
+] as const
+
+/** How far up from a single file we look for a project root. */
+const MAX_ROOT_SEARCH_DEPTH = 8
+
+/**
+ * Lines of a source as reported in `totalLines`: the number of newline characters, plus one when
+ * the text does not end with a newline (so a file's count equals what an editor shows, and an
+ * empty file counts zero). Blank and comment lines count.
+ */
+export function countLines(source: string): number {
+  if (source.length === 0) return 0
+  let count = 0
+  let index = source.indexOf('\n')
+  while (index >= 0) {
+    count++
+    index = source.indexOf('\n', index + 1)
+  }
+  return source.endsWith('\n') ? count : count + 1
+}
+
+/** Largest source file read; anything bigger is reported, not parsed (the largest OpenZeppelin file is 65 kB). */
+export const MAX_SOURCE_BYTES = 5 * 1024 * 1024
+
+/** Milliseconds of parsing after which the loader lets other work of the process run. */
+const YIELD_EVERY_MS = 50
+
+/**
+ * Loads a project: its own files (one file, or every `.sol` below a folder except tests, scripts
+ * and dependency folders), then every file they import, resolved through relative paths,
+ * remappings and `node_modules`. Each file is read and parsed once.
+ */
+export async function loadProject(target: string, options: LoadProjectOptions = {}): Promise<LoadedProject> {
+  const absoluteTarget = path.resolve(target)
+  let stat: fs.Stats
+  try {
+    stat = fs.statSync(absoluteTarget)
+  } catch {
+    throw new InputError(`no such file or folder: ${target}`)
+  }
+  const isFile = stat.isFile()
+  if (isFile && !absoluteTarget.endsWith('.sol')) throw new InputError(`not a Solidity file: ${target}`)
+  const root = isFile ? findProjectRoot(path.dirname(absoluteTarget)) : absoluteTarget
+  const remappings = projectRemappings(root, options.remappings ?? [])
+  const ownPaths = isFile ? [absoluteTarget] : findOwnSources(root, options.remappings ?? [])
+  if (ownPaths.length === 0) throw new InputError(`no Solidity files found in ${target}`)
+
+  const resolver = new ImportResolver(root, remappings)
+  const errors: LoadedProject['errors'] = []
+  const byKey = new Map<string, LoadedFile>()
+  const files: LoadedFile[] = []
+  const queue: LoadedFile[] = []
+
+  const add = (absolutePath: string, own: boolean): LoadedFile | null => {
+    const key = resolver.identity(absolutePath)
+    const existing = byKey.get(key)
+    if (existing) return existing
+    let source: string
+    try {
+      const size = fs.statSync(absolutePath).size
+      if (size > MAX_SOURCE_BYTES) {
+        errors.push({ file: toProjectPath(root, absolutePath), message: `file of ${size} bytes is larger than the ${MAX_SOURCE_BYTES}-byte limit; not analysed` })
+        return null
+      }
+      source = fs.readFileSync(absolutePath, 'utf8')
+    } catch (error) {
+      errors.push({ file: toProjectPath(root, absolutePath), message: `cannot read the file: ${(error as Error).message}` })
+      return null
+    }
+    const file: LoadedFile = {
+      absolutePath,
+      path: toProjectPath(root, absolutePath),
+      source,
+      own,
+      lines: countLines(source),
+      ast: null,
+      imports: [],
+    }
+    byKey.set(key, file)
+    files.push(file)
+    queue.push(file)
+    return file
+  }
+
+  for (const ownPath of ownPaths) add(ownPath, true)
+
+  let sliceStart = performance.now()
+  while (queue.length > 0) {
+    const file = queue.shift() as LoadedFile
+    const parsed = parseSource(file.source)
+    if (!parsed.ok) {
+      errors.push({ file: file.path, message: parsed.message })
+    } else {
+      file.ast = parsed.ast
+      for (const child of parsed.ast.children) {
+        if (child.type !== 'ImportDirective') continue
+        const resolvedPath = resolver.resolve(child.path, file.absolutePath)
+        if (resolvedPath === null) {
+          errors.push({ file: file.path, message: `line ${child.loc?.start.line ?? '?'}: import "${child.path}" not found` })
+          file.imports.push({ directive: child, resolved: null })
+          continue
+        }
+        file.imports.push({ directive: child, resolved: add(resolvedPath, false) })
+      }
+    }
+    if (performance.now() - sliceStart > YIELD_EVERY_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
+  }
+
+  return { root, files, errors }
+}
+
+function toProjectPath(root: string, absolutePath: string): string {
+  return path.relative(root, absolutePath).split(path.sep).join('/')
+}
+
+function findProjectRoot(start: string): string {
+  let dir = start
+  for (let depth = 0; depth < MAX_ROOT_SEARCH_DEPTH; depth++) {
+    if (PROJECT_MARKERS.some((marker) => fs.existsSync(path.join(dir, marker)))) return dir
+    const parent = path.dirname(dir)
+    if (parent === dir) break
+    dir = parent
+  }
+  return start
+}
+
+/**
+ * The project's own Solidity files below `root` (absolute paths, sorted): every `.sol` except
+ * Foundry tests and scripts (`*.t.sol`, `*.s.sol`), files in test, script, mock, build-output and
+ * dependency folders (`node_modules`, a root-level `lib`, remapping targets) and hidden folders.
+ */
+export function findOwnSources(root: string, extraRemappings: readonly string[] = []): string[] {
+  const dependencyFolders = new Set(
+    projectRemappings(root, extraRemappings)
+      .map((r) => path.resolve(root, r.target).replace(/[\\/]+$/, ''))
+      .filter((folder) => folder.startsWith(root + path.sep)),
+  )
+  const found: string[] = []
+  const walk = (dir: string, depth: number): void => {
+    let entries: fs.Dirent[]
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (SKIPPED_FOLDERS.has(entry.name)) continue
+        if (depth === 0 && entry.name === 'lib') continue
+        if (dependencyFolders.has(full)) continue
+        walk(full, depth + 1)
+      } else if (entry.isFile() && entry.name.endsWith('.sol') && !SKIPPED_FILE_SUFFIXES.some((s) => entry.name.endsWith(s))) {
+        found.push(full)
+      }
+    }
+  }
+  walk(root, 0)
+  return found.sort()
+}
+
+/** Resolves import paths the way solc with a base path, remappings and Hardhat-style node_modules does. */
+class ImportResolver {
+  private readonly exists = new Map<string, boolean>()
+  private readonly identities = new Map<string, string>()
+
+  constructor(
+    private readonly root: string,
+    private readonly remappings: readonly Remapping[],
+  ) {}
+
+  /** A stable key for a file, the same through symlinks. */
+  identity(absolutePath: string): string {
+    let key = this.identities.get(absolutePath)
+    if (key === undefined) {
+      try {
+        key = fs.realpathSync(absolutePath)
+      } catch {
+        key = absolutePath
+      }
+      this.identities.set(absolutePath, key)
+    }
+    return key
+  }
+
+  resolve(importPath: string, fromFile: string): string | null {
+    for (const candidate of this.candidates(importPath, fromFile)) {
+      if (this.isFile(candidate)) return candidate
+    }
+    return null
+  }
+
+  private *candidates(importPath: string, fromFile: string): Generator<string> {
+    if (importPath.startsWith('./') || importPath.startsWith('../')) {
+      yield path.resolve(path.dirname(fromFile), importPath)
+      return
+    }
+    const remapped = applyRemappings(importPath, toProjectPath(this.root, fromFile), this.remappings)
+    if (remapped !== null) {
+      yield path.resolve(this.root, remapped)
+      if (remapped.startsWith('./') || remapped.startsWith('../')) yield path.resolve(path.dirname(fromFile), remapped)
+    }
+    if (path.isAbsolute(importPath)) yield importPath
+    yield path.resolve(this.root, importPath)
+    const seen = new Set<string>()
+    for (const start of [path.dirname(fromFile), this.root]) {
+      let dir = start
+      for (;;) {
+        if (!seen.has(dir)) {
+          seen.add(dir)
+          yield path.join(dir, 'node_modules', importPath)
+        }
+        const parent = path.dirname(dir)
+        if (parent === dir) break
+        dir = parent
+      }
+    }
+  }
+
+  private isFile(candidate: string): boolean {
+    let known = this.exists.get(candidate)
+    if (known === undefined) {
+      try {
+        known = fs.statSync(candidate).isFile()
+      } catch {
+        known = false
+      }
+      this.exists.set(candidate, known)
+    }
+    return known
+  }
+}

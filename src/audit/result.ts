@@ -1,0 +1,17 @@
+import type { Vulnerability, VulnerabilityCount } from '../http/schemas/audit-history.ts'
+
+/**
+ * What an analysis (or a Slither import) produces: everything of an `Audit` but the report link,
+ * which the service assigns when it records the audit.
+ */
+export interface AnalysisResult {
+  /** Lines of the project's own Solidity that was analysed (see docs/detectors.md, "Scope"). */
+  totalLines: number
+  securityScore: number
+  vulnerabilityCount: VulnerabilityCount
+  vulnerabilities: Vulnerability[]
+  /** The project's own files analysed, with their line counts. */
+  files: { path: string; lines: number }[]
+  /** Files that could not be read or parsed, imports not found, detectors that failed. */
+  errors: { file: string; message: string }[]
+}

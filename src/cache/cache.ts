@@ -1,0 +1,168 @@
+import type { Redis } from 'ioredis'
+
+/**
+ * A small key/value cache of JSON values with a time to live. In-process by default; on Redis
+ * when several instances must share it.
+ */
+export interface Cache {
+  get<T>(key: string): Promise<T | undefined>
+  set(key: string, value: unknown, ttlMs: number): Promise<void>
+  /**
+   * Computes `key` once across callers: in-process callers share one promise; with Redis, one
+   * instance takes a short lock and the others wait for its value.
+   */
+  getOrCompute<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** Entries kept by the in-process cache before the oldest are dropped. */
+export const MEMORY_CACHE_MAX_ENTRIES = 10_000
+/** How long an instance holds the compute lock before another may take over. */
+export const DISTRIBUTED_LOCK_MS = 30_000
+/** How often a waiting instance looks for the value another instance computes. */
+export const DISTRIBUTED_POLL_MS = 25
+
+/**
+ * A synchronous map whose entries expire after `ttlMs` and of which at most `maxEntries` are kept
+ * (the least recently set go first). The building block of the in-process caches.
+ *
+ * @example
+ * const rows = createTtlMap<KeyRow>(1_000, 10_000)
+ * rows.set(id, row); rows.get(id) // row, for a second
+ */
+export function createTtlMap<V>(ttlMs: number, maxEntries: number) {
+  const entries = new Map<string, { value: V; expires: number }>()
+  return {
+    /** The value, or undefined when absent or expired. */
+    get(key: string): V | undefined {
+      const entry = entries.get(key)
+      if (!entry) return undefined
+      if (entry.expires <= Date.now()) {
+        entries.delete(key)
+        return undefined
+      }
+      return entry.value
+    },
+    /** Whether `key` holds a live value (which may itself be undefined). */
+    has(key: string): boolean {
+      const entry = entries.get(key)
+      return entry !== undefined && entry.expires > Date.now()
+    },
+    set(key: string, value: V, entryTtlMs = ttlMs): void {
+      if (entryTtlMs <= 0) return
+      entries.delete(key)
+      entries.set(key, { value, expires: Date.now() + entryTtlMs })
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value
+        if (oldest === undefined) break
+        entries.delete(oldest)
+      }
+    },
+    delete(key: string): void {
+      entries.delete(key)
+    },
+    clear(): void {
+      entries.clear()
+    },
+  }
+}
+
+function singleFlight() {
+  const inFlight = new Map<string, Promise<unknown>>()
+  return function <T>(key: string, run: () => Promise<T>): Promise<T> {
+    const current = inFlight.get(key)
+    if (current) return current as Promise<T>
+    const promise = run().finally(() => inFlight.delete(key))
+    inFlight.set(key, promise)
+    return promise
+  }
+}
+
+/**
+ * An in-process cache with TTL and least-recently-set eviction.
+ *
+ * @example
+ * const cache = createMemoryCache()
+ * const report = await cache.getOrCompute('evm:1:0xabc', 30_000, () => buildReport())
+ */
+export function createMemoryCache(options: { maxEntries?: number } = {}): Cache {
+  const entries = createTtlMap<unknown>(0, options.maxEntries ?? MEMORY_CACHE_MAX_ENTRIES)
+  const flight = singleFlight()
+  return {
+    async get<T>(key: string) {
+      return entries.get(key) as T | undefined
+    },
+    async set(key, value, ttlMs) {
+      entries.set(key, value, ttlMs)
+    },
+    getOrCompute<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key)
+      if (hit !== undefined) return Promise.resolve(hit as T)
+      return flight(key, async () => {
+        const value = await compute()
+        entries.set(key, value, ttlMs)
+        return value
+      })
+    },
+    async close() {
+      entries.clear()
+    },
+  }
+}
+
+/**
+ * A cache shared by every instance that uses the same Redis. Values are stored as JSON.
+ *
+ * @example
+ * const cache = createRedisCache(new Redis(process.env.REDIS_URL), { prefix: 'tokenrisk:' })
+ */
+export function createRedisCache(redis: Redis, options: { prefix?: string; ownsClient?: boolean } = {}): Cache {
+  const prefix = options.prefix ?? 'tokenrisk:cache:'
+  const flight = singleFlight()
+  const get = async <T>(key: string): Promise<T | undefined> => {
+    const raw = await redis.get(prefix + key)
+    return raw === null ? undefined : (JSON.parse(raw) as T)
+  }
+  const set = async (key: string, value: unknown, ttlMs: number) => {
+    if (ttlMs <= 0) return
+    await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs))
+  }
+  return {
+    get,
+    set,
+    getOrCompute<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+      return flight(key, async () => {
+        const hit = await get<T>(key)
+        if (hit !== undefined) return hit
+        const lockKey = `${prefix}lock:${key}`
+        const token = `${process.pid}:${Math.random()}`
+        const deadline = Date.now() + DISTRIBUTED_LOCK_MS
+        for (;;) {
+          const locked = await redis.set(lockKey, token, 'PX', DISTRIBUTED_LOCK_MS, 'NX')
+          if (locked === 'OK') {
+            try {
+              const value = await compute()
+              await set(key, value, ttlMs)
+              return value
+            } finally {
+              // Release only our own lock.
+              await redis.eval(
+                "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+                1,
+                lockKey,
+                token,
+              )
+            }
+          }
+          await new Promise((r) => setTimeout(r, DISTRIBUTED_POLL_MS))
+          const value = await get<T>(key)
+          if (value !== undefined) return value
+          if (Date.now() > deadline) return compute()
+        }
+      })
+    },
+    async close() {
+      if (options.ownsClient) await redis.quit()
+    },
+  }
+}

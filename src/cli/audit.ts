@@ -1,0 +1,107 @@
+import { publicBaseUrl } from '../config/env.ts'
+import { InputError } from '../errors.ts'
+import type { Severity } from '../http/schemas/audit-history.ts'
+import {
+  createInProcessAuditQueue,
+  createRedisAuditQueue,
+  DEFAULT_AUDIT_TIMEOUT_MS,
+  startRedisAuditWorker,
+  type AuditJob,
+  type AuditQueue,
+} from '../queue/audit-queue.ts'
+import { createAuditJobRunner } from '../queue/run-audit.ts'
+import { createDatabase } from '../store/database.ts'
+import { createAuditRepository } from '../store/repositories/audits.ts'
+import { optional, parseCommand, required } from './args.ts'
+import type { Io } from './io.ts'
+
+export const AUDIT_USAGE = `tokenrisk audit <path> --project <id> --user <id> [--name N] [--remap prefix=target]... [--json] [--queue]
+  tokenrisk audit --import-slither <results.json> [--root <project path>] --project <id> --user <id> [--json]
+  tokenrisk worker [--concurrency N]`
+
+const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low', 'informational', 'optimization']
+
+/**
+ * `tokenrisk audit`: analyses a Solidity project (or imports Slither's output) and records the
+ * audit, as a job of the configured queue: in this process by default; on Redis (BullMQ) when
+ * REDIS_URL is set, where a `tokenrisk worker` runs it while this command waits for the result.
+ * `--local` runs the job in this process whatever the configuration.
+ */
+export async function auditCommand(argv: string[], io: Io): Promise<number> {
+  const { config, values, positionals } = parseCommand(
+    argv,
+    {
+      project: { type: 'string' },
+      user: { type: 'string' },
+      name: { type: 'string' },
+      remap: { type: 'string', multiple: true },
+      json: { type: 'boolean' },
+      local: { type: 'boolean' },
+      'import-slither': { type: 'string' },
+      root: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+    },
+    io.env,
+  )
+  const slitherFile = optional(values, 'import-slither')
+  const path = slitherFile ? optional(values, 'root') : positionals[0]
+  if (!slitherFile && !path) throw new InputError(`usage:\n  ${AUDIT_USAGE}`)
+  const job: AuditJob = {
+    projectId: required(values, 'project'),
+    userId: required(values, 'user'),
+    projectName: optional(values, 'name'),
+    path,
+    slitherFile,
+    remappings: Array.isArray(values.remap) ? values.remap : undefined,
+  }
+  const timeoutRaw = optional(values, 'timeout-ms')
+  const timeoutMs = timeoutRaw === undefined ? DEFAULT_AUDIT_TIMEOUT_MS : Number(timeoutRaw)
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new InputError('--timeout-ms must be a positive integer')
+
+  const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  let queue: AuditQueue | undefined
+  try {
+    const audits = createAuditRepository(store, { reportLink: (id) => `${publicBaseUrl(config)}/reports/${id}` })
+    const run = createAuditJobRunner({ audits })
+    queue = config.redisUrl && !values.local ? createRedisAuditQueue(config.redisUrl) : createInProcessAuditQueue(run)
+    const result = await queue.submit(job, { timeoutMs })
+    if (values.json) {
+      io.out(JSON.stringify(result.audit, null, 2))
+    } else {
+      const { audit } = result
+      const counts = SEVERITY_ORDER.map((s) => `${s} ${audit.vulnerabilityCount[s]}`).join(', ')
+      io.out(`audit of ${job.projectId} recorded: security score ${audit.securityScore}; ${audit.totalLines} lines; ${counts}`)
+      for (const v of [...audit.vulnerabilities].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))) {
+        io.out(`  [${v.severity}/${v.confidence}] ${v.name} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
+      }
+      io.out(`report: ${audit.projectReportLink}`)
+    }
+    for (const p of result.problems) io.err(`warning: ${p.file}: ${p.message}`)
+    return 0
+  } finally {
+    await queue?.close()
+    await store.close()
+  }
+}
+
+/** `tokenrisk worker`: runs queued audits from Redis until SIGTERM/SIGINT. */
+export async function workerCommand(argv: string[], io: Io): Promise<number> {
+  const { config, values } = parseCommand(argv, { concurrency: { type: 'string' } }, io.env)
+  if (!config.redisUrl) throw new InputError('tokenrisk worker needs REDIS_URL: without Redis, audits run in the process that submits them')
+  const concurrency = Number(optional(values, 'concurrency') ?? 1)
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new InputError('--concurrency must be a positive integer')
+  const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const audits = createAuditRepository(store, { reportLink: (id) => `${publicBaseUrl(config)}/reports/${id}` })
+  const worker = startRedisAuditWorker(config.redisUrl, createAuditJobRunner({ audits }), {
+    concurrency,
+    onEvent: (event, detail) => io.err(JSON.stringify({ event, ...detail })),
+  })
+  io.err(`tokenrisk worker: running queued audits (concurrency ${concurrency})`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve())
+    process.once('SIGINT', () => resolve())
+  })
+  await worker.close()
+  await store.close()
+  return 0
+}

@@ -1,0 +1,81 @@
+import type { Cache } from '../cache/cache.ts'
+import { loadChainRegistry, type ChainRegistry } from '../config/chains.ts'
+import type { Config } from '../config/env.ts'
+import type { DevnetManifest } from '../devnet/manifest.ts'
+import type { SolanaManifest } from '../devnet/solana/manifest.ts'
+import { UpstreamError } from '../errors.ts'
+import type { Metrics } from '../http/metrics.ts'
+import type { SolanaReportService as RouteSolanaService } from '../http/services.ts'
+import { createSolanaReportService } from '../solana/service.ts'
+import type { Store } from '../store/database.ts'
+import type { Logger } from '../token/collect/context.ts'
+import { createCreationExplorer } from '../token/explorer.ts'
+import { createMarketDataProvider, createTokenListProvider, type MetadataProvider } from '../token/metadata.ts'
+import { createEvmReportService, type EvmReportServiceExtended } from '../token/service.ts'
+
+export interface EngineDeps {
+  config: Config
+  env: NodeJS.ProcessEnv
+  cache: Cache
+  store?: Store
+  logger: Logger & { debug(obj: object, msg?: string): void }
+  metrics?: Metrics
+  devnetManifest?: DevnetManifest
+}
+
+/** Metadata providers the configuration names: a token list, a market-data API with its key. */
+export function metadataProviders(config: Config): MetadataProvider[] {
+  const providers: MetadataProvider[] = []
+  if (config.tokenList) providers.push(createTokenListProvider(config.tokenList))
+  if (config.marketDataApiKey) providers.push(createMarketDataProvider({ apiKey: config.marketDataApiKey, baseUrl: config.marketDataApiUrl }))
+  return providers
+}
+
+/** The EVM report engine for the configured chains (and the local world when it runs). */
+export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceExtended; registry: ChainRegistry } {
+  const registry = loadChainRegistry({ env: deps.env, chainsFile: deps.config.chainsFile, devnetManifest: deps.devnetManifest })
+  const metrics = deps.metrics
+  const service = createEvmReportService({
+    registry,
+    cache: deps.cache,
+    store: deps.store,
+    metadata: metadataProviders(deps.config),
+    explorer: deps.config.explorerApiKey
+      ? createCreationExplorer({ apiKey: deps.config.explorerApiKey, baseUrl: deps.config.explorerApiUrl })
+      : undefined,
+    logger: deps.logger,
+    options: { cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000, deadlineMs: deps.config.requestTimeoutMs },
+    metrics: metrics
+      ? {
+          onReport: (e) =>
+            metrics.observeReport({ chain: String(e.chainId), cached: e.cached, ms: e.ms, roundTrips: e.roundTrips, rpcCalls: e.rpcCalls }),
+        }
+      : undefined,
+  })
+  return { service, registry }
+}
+
+/**
+ * The Solana report engine on `rpcUrls`; without any, a service that answers every request
+ * with a 503 saying that no Solana RPC is configured (the route exists either way).
+ */
+export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solanaManifest?: SolanaManifest }): RouteSolanaService {
+  if (deps.rpcUrls.length === 0) {
+    const unavailable = () => new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
+    return {
+      report: async () => Promise.reject(unavailable()),
+      ping: async () => Promise.reject(unavailable()),
+      close: async () => {},
+    }
+  }
+  return createSolanaReportService({
+    rpcUrls: deps.rpcUrls,
+    cache: deps.cache,
+    logger: deps.logger,
+    options: {
+      deadlineMs: deps.config.requestTimeoutMs,
+      cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,
+      ...(deps.solanaManifest ? { pricing: deps.solanaManifest.pricing } : {}),
+    },
+  })
+}

@@ -1,0 +1,68 @@
+import { InputError } from '../errors.ts'
+import { createDatabase } from '../store/database.ts'
+import { createApiKeyRepository, type ApiKeyRecord } from '../store/repositories/api-keys.ts'
+import { parseCommand, required } from './args.ts'
+import type { Io } from './io.ts'
+
+export const KEYS_USAGE = `tokenrisk keys create --user <userId> [--name N] [--admin] [--rate-limit RPS] [--json]
+tokenrisk keys list [--json]
+tokenrisk keys revoke <id>`
+
+function describe(k: ApiKeyRecord): string {
+  const flags = [k.admin ? 'admin' : '', k.rateLimitRps ? `${k.rateLimitRps} req/s` : '', k.revokedAt ? `revoked ${k.revokedAt}` : '']
+    .filter(Boolean)
+    .join(', ')
+  return `${k.id}  user=${k.userId}${k.name ? `  name=${k.name}` : ''}  created ${k.createdAt}${flags ? `  (${flags})` : ''}`
+}
+
+/** `tokenrisk keys …`: create (the key is shown once), list, revoke. */
+export async function keysCommand(argv: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = argv
+  const { config, values, positionals } = parseCommand(rest, {
+    user: { type: 'string' },
+    name: { type: 'string' },
+    admin: { type: 'boolean' },
+    'rate-limit': { type: 'string' },
+    json: { type: 'boolean' },
+  }, io.env)
+  const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    const keys = createApiKeyRepository(store)
+    switch (sub) {
+      case 'create': {
+        const rate = values['rate-limit']
+        const created = await keys.create({
+          userId: required(values, 'user'),
+          name: typeof values.name === 'string' ? values.name : undefined,
+          admin: values.admin === true,
+          rateLimitRps: typeof rate === 'string' ? Number(rate) : null,
+        })
+        if (values.json) io.out(JSON.stringify({ id: created.id, key: created.key, userId: created.userId }))
+        else {
+          io.out(`API key ${created.id} for user ${created.userId}${created.admin ? ' (admin)' : ''}:`)
+          io.out(`  ${created.key}`)
+          io.out('It is shown only now: store it safely. Send it in the x-api-key header.')
+        }
+        return 0
+      }
+      case 'list': {
+        const list = await keys.list()
+        if (values.json) io.out(JSON.stringify(list))
+        else if (list.length === 0) io.out('no API keys yet: tokenrisk keys create --user <userId>')
+        else for (const k of list) io.out(describe(k))
+        return 0
+      }
+      case 'revoke': {
+        const id = positionals[0]
+        if (!id) throw new InputError('usage: tokenrisk keys revoke <id>')
+        const revoked = await keys.revoke(id)
+        io.out(`revoked ${revoked.id} (user ${revoked.userId})`)
+        return 0
+      }
+      default:
+        throw new InputError(`usage:\n${KEYS_USAGE}`)
+    }
+  } finally {
+    await store.close()
+  }
+}

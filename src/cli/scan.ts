@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createMemoryCache } from '../cache/cache.ts'
+import { DEVNET_CHAIN_ID } from '../config/chains.ts'
+import type { DevnetManifest } from '../devnet/manifest.ts'
+import { InputError } from '../errors.ts'
+import type { TokenReport } from '../http/schemas/token-report.ts'
+import { createDatabase } from '../store/database.ts'
+import { parseCommand } from './args.ts'
+import { createEvmEngine } from './engines.ts'
+import { processIo, type Io } from './io.ts'
+
+export const SCAN_USAGE = 'tokenrisk scan <address> --chain <id> [--chains file.json] [--json] [--no-color]'
+
+const COLORS = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
+
+/** The local world's manifest, when `tokenrisk devnet` (or the service) wrote one under the data dir. */
+function devnetManifest(dataDir: string): DevnetManifest | undefined {
+  const path = join(dataDir, 'devnet', 'manifest.json')
+  if (!existsSync(path)) return undefined
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as DevnetManifest
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A readable summary of a report: token, score, markets, holders, liquidity, every code check
+ * (risks coloured), and the taxes of each pool.
+ */
+export function formatSummary(report: TokenReport, options: { color: boolean }): string[] {
+  const c = (name: keyof typeof COLORS, s: string) => (options.color ? `${COLORS[name]}${s}${COLORS.reset}` : s)
+  const v = (s: string) => (s === '' ? c('dim', 'unknown') : s)
+  const info = report.tokenInformation
+  const score = report.tokenScore
+  const ex = report.marketChecks.exchangabilityChecks
+  const holders = report.marketChecks.holdersChecks
+  const lp = report.marketChecks.liquidityChecks
+  const lines: string[] = []
+  lines.push(c('bold', `${info.tokenName || '(no name)'} (${info.tokenSymbol || 'no symbol'})  ${info.tokenAddress}`))
+  lines.push(`  supply ${v(info.totalSupply)}   created ${v(info.tokenCreationDate)} by ${v(info.creatorAddress)}`)
+  lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
+  lines.push(`  price ${v(info.marketData.currentPriceUsd)} USD   market cap ${v(info.marketData.marketCapUsd)} USD   24 h ${v(info.marketData.pastOneDayLow)} – ${v(info.marketData.pastOneDayHigh)}`)
+  lines.push('')
+  lines.push(c('bold', 'Score'))
+  lines.push(`  total ${v(score.totalScorePercentage)} %   code ${v(score.codeScorePercentage)} %   market ${v(score.marketScorePercentage)} %`)
+  lines.push('')
+  lines.push(c('bold', 'Code checks'))
+  const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks }
+  for (const [name, check] of Object.entries(checks)) {
+    const mark = check.status === '1' ? c(check.risk === 'Critical' ? 'red' : 'yellow', 'RISK') : check.risk === '' ? c('dim', ' ?  ') : c('green', ' ok ')
+    lines.push(`  ${mark} ${name.padEnd(28)} ${check.description}`)
+    if (check.comment) lines.push(`       ${c('dim', check.comment)}`)
+  }
+  lines.push('')
+  lines.push(c('bold', 'Pools'))
+  if (report.honeypotDetails.length === 0) lines.push('  no pool found')
+  for (const p of report.honeypotDetails) {
+    const hp = p.isPairHoneypot === '1' ? c('red', `HONEYPOT: ${p.honeypotReason}`) : c('green', 'sellable')
+    lines.push(`  ${p.dex} ${p.pairAddress}  buy ${v(p.buyTax.number)} %  sell ${v(p.sellTax.number)} %  transfer ${v(p.transferTax.number)} %  ${hp}`)
+  }
+  for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair} liquidity ${v(d.liquidity)} USD`)
+  lines.push('')
+  lines.push(c('bold', 'Holders'))
+  lines.push(`  ${v(holders.holdersCount.number)} holders; top 10 hold ${v(holders.percentDistributed.topTen.percent)} %`)
+  for (const h of holders.keyHolders.slice(0, 5)) {
+    lines.push(`    ${h.address} ${h.percent} %${h.isContract === '1' ? ' (contract)' : ''}${h.isLocked === '1' ? ' (locked)' : ''}`)
+  }
+  lines.push('')
+  lines.push(c('bold', 'Liquidity'))
+  lines.push(`  LP supply ${v(lp.totalLpSupply)}, locked or burned ${v(lp.liquidityLockedDetails.totalLiquidityPercentageLocked.number)} %`)
+  for (const u of lp.liquidityLockedDetails.upcomingUnlockDetails) lines.push(`    unlock ${u.percent} % at ${u.time} (${u.tag})`)
+  return lines
+}
+
+/**
+ * `tokenrisk scan <address> --chain <id> [--chains file.json] [--json]`: one report, printed as a
+ * readable summary or, with `--json`, exactly the API's body. Returns the exit code.
+ */
+export async function scanCommand(argv: string[], io: Io = processIo): Promise<number> {
+  const { config, values, positionals } = parseCommand(
+    argv,
+    { chain: { type: 'string' }, json: { type: 'boolean' }, 'no-color': { type: 'boolean' } },
+    io.env,
+  )
+  const address = positionals[0]
+  if (!address || positionals.length > 1) throw new InputError(`usage: ${SCAN_USAGE}`)
+  const chainArg = values.chain
+  if (typeof chainArg !== 'string' || !/^\d+$/.test(chainArg)) throw new InputError(`--chain <id> is required (a decimal chain id); usage: ${SCAN_USAGE}`)
+  const chainId = Number(chainArg)
+  const manifest = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? devnetManifest(config.dataDir) : undefined
+  const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
+  // The same engine as the service's, without its cache: a scan always reads the chain.
+  const { service } = createEvmEngine({
+    config: { ...config, reportCacheTtlSeconds: 0 },
+    env: io.env,
+    cache: createMemoryCache(),
+    store,
+    logger: quiet,
+    devnetManifest: manifest,
+  })
+  try {
+    const { report, stats, ms } = await service.reportWithFacts(chainId, address, {})
+    if (values.json) {
+      io.out(JSON.stringify(report, null, 2))
+    } else {
+      for (const line of formatSummary(report, { color: !values['no-color'] && !io.env.NO_COLOR })) io.out(line)
+      io.out('')
+      io.out(`(${ms} ms, ${stats.roundTrips} sequential round trips, ${stats.rpcCalls} RPC calls)`)
+    }
+    return 0
+  } finally {
+    await service.close()
+    await store.close()
+  }
+}

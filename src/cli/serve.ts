@@ -1,0 +1,228 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { pino, type Logger } from 'pino'
+import { createMemoryCache, createRedisCache, type Cache } from '../cache/cache.ts'
+import { publicBaseUrl, type Config } from '../config/env.ts'
+import type { DevnetManifest } from '../devnet/manifest.ts'
+import type { SolanaManifest } from '../devnet/solana/manifest.ts'
+import { startSolanaWorld } from '../devnet/solana/world.ts'
+import { startWorld } from '../devnet/world.ts'
+import { buildApp } from '../http/app.ts'
+import { createMetrics } from '../http/metrics.ts'
+import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limit.ts'
+import type { ReadinessCheck } from '../http/routes/health.ts'
+import { createDatabase, type Store } from '../store/database.ts'
+import { createApiKeyRepository, type ApiKeyRepository } from '../store/repositories/api-keys.ts'
+import { createAuditRepository } from '../store/repositories/audits.ts'
+import { parseCommand } from './args.ts'
+import { createEvmEngine, createSolanaEngine } from './engines.ts'
+import type { Io } from './io.ts'
+
+/** How long a graceful stop waits for in-flight requests before closing connections. */
+export const SHUTDOWN_GRACE_MS = 20_000
+/** Redis commands fail fast rather than queue while it is away. */
+const REDIS_MAX_RETRIES_PER_REQUEST = 2
+/** The user the demo key of the local world belongs to. */
+export const DEMO_USER = 'demo'
+/** Zoo tokens the start banner shows a ready curl command for, in this order. */
+const DEMO_TOKEN_KEYS = ['clean', 'tax-3-7-1', 'honeypot', 'mintable', 'proxy-1967']
+
+export interface RunningService {
+  app: FastifyInstance
+  url: string
+  config: Config
+  store: Store
+  /** The local worlds, when this service started them. */
+  devnet?: { evm: DevnetManifest; solana?: SolanaManifest }
+  /** Stops accepting, lets in-flight requests finish, then closes the store and everything else. */
+  close(): Promise<void>
+}
+
+/** Whether the user configured EVM chains (then the local world is not started in `auto`). */
+export function evmChainsConfigured(config: Config, env: NodeJS.ProcessEnv): boolean {
+  return Boolean(config.chainsFile) || Object.entries(env).some(([k, v]) => /^RPC_URL_\d+$/.test(k) && Boolean(v?.trim()))
+}
+
+/**
+ * Starts the service for `config`, stage by stage: store (migrated) → Redis, cache, rate limits →
+ * local worlds (when no chain is configured) → token engines → HTTP app, listening. Whatever
+ * started is stopped again when a later stage fails, and by `close()`.
+ */
+export async function startService(config: Config, io: Io, options: { logger?: Logger } = {}): Promise<RunningService> {
+  const logger = options.logger ?? pino({ level: config.logLevel })
+  const cleanups: (() => Promise<void>)[] = []
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup()
+      } catch (error) {
+        io.err(`while stopping: ${(error as Error).message}`)
+      }
+    }
+  }
+  const serveTokens = config.only !== 'audits'
+  const serveAudits = config.only !== 'tokens'
+  try {
+    const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    cleanups.push(() => store.close())
+
+    let redis: Redis | undefined
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: REDIS_MAX_RETRIES_PER_REQUEST, lazyConnect: true })
+      await redis.connect()
+      const client = redis
+      cleanups.push(async () => {
+        await client.quit()
+      })
+    }
+    const cache: Cache = redis ? createRedisCache(redis) : createMemoryCache()
+    const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()
+    const metrics = createMetrics()
+    const baseUrl = publicBaseUrl(config)
+    const readiness: ReadinessCheck[] = []
+    if (redis) {
+      const client = redis
+      readiness.push({ name: 'redis', check: async () => void (await client.ping()) })
+    }
+
+    let tokens: Parameters<typeof buildApp>[0]['tokens']
+    let devnet: RunningService['devnet']
+    if (serveTokens) {
+      const runWorld = config.devnet === 'on' || (config.devnet === 'auto' && !evmChainsConfigured(config, io.env))
+      let evmManifest: DevnetManifest | undefined
+      let solanaManifest: SolanaManifest | undefined
+      if (runWorld) {
+        const world = await startWorld({ dataDir: config.dataDir, log: (line) => io.err(line) })
+        cleanups.push(() => world.stop())
+        evmManifest = world.manifest
+        io.err(`local chain world ready in ${world.readyMs} ms at ${world.rpcUrl} (${world.manifest.tokens.length} zoo tokens)`)
+      }
+      let solanaUrls = config.solanaRpcUrls
+      if (solanaUrls.length === 0 && runWorld) {
+        const solanaWorld = await startSolanaWorld({ dataDir: config.dataDir, log: (line) => io.err(line) })
+        cleanups.push(() => solanaWorld.stop())
+        solanaManifest = solanaWorld.manifest
+        solanaUrls = [solanaWorld.rpcUrl]
+      }
+      if (evmManifest) devnet = { evm: evmManifest, solana: solanaManifest }
+      const engineDeps = { config, env: io.env, cache, store, logger, metrics }
+      const evm = createEvmEngine({ ...engineDeps, devnetManifest: evmManifest })
+      cleanups.push(() => evm.service.close())
+      const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, solanaManifest })
+      cleanups.push(() => solana.close())
+      tokens = { evm: evm.service, solana }
+      for (const chain of evm.registry.servable()) {
+        readiness.push({ name: `chain ${chain.chainId}`, check: (signal) => evm.service.ping(chain.chainId, signal) })
+      }
+      if (solanaUrls.length > 0) readiness.push({ name: 'solana', check: (signal) => solana.ping(signal) })
+    }
+
+    const app = await buildApp({
+      store,
+      keys: createApiKeyRepository(store, { cacheMs: config.storeCacheMs }),
+      audits: createAuditRepository(store, {
+        reportLink: (id) => `${baseUrl}/reports/${id}`,
+        pageCacheSize: config.historyPageCacheSize,
+        projectCacheMs: config.storeCacheMs,
+      }),
+      rateLimiter,
+      metrics,
+      tokens,
+      serveAudits,
+      readiness,
+      options: {
+        publicBaseUrl: baseUrl,
+        requestTimeoutMs: config.requestTimeoutMs,
+        reportCacheTtlSeconds: config.reportCacheTtlSeconds,
+        defaultRateLimitRps: config.rateLimitRps,
+        corsOrigins: config.corsOrigins,
+        logger,
+      },
+    })
+    cleanups.push(async () => {
+      await app.close()
+      if (!(await app.drain(SHUTDOWN_GRACE_MS))) io.err('some requests were still running when the service stopped')
+    })
+    const address = await app.listen({ port: config.port, host: config.host })
+    return { app, url: address, config, store, devnet, close: closeAll }
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
+
+/**
+ * The demo key of the local world: kept in `<dataDir>/devnet/demo-api-key` so that every start
+ * prints the same one; a new one is created when it is missing or was revoked.
+ */
+export async function demoApiKey(keys: ApiKeyRepository, dataDir: string): Promise<string> {
+  const dir = join(dataDir, 'devnet')
+  const file = join(dir, 'demo-api-key')
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim()
+    if (await keys.verify(key)) return key
+  }
+  const created = await keys.create({ userId: DEMO_USER, name: 'local demo' })
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(file, `${created.key}\n`, { mode: 0o600 })
+  return created.key
+}
+
+function demoBanner(service: RunningService, key: string): string[] {
+  const base = service.url.replace('0.0.0.0', '127.0.0.1')
+  const lines = ['', 'The local world is running. Try (demo API key of user "demo"):', '']
+  const manifest = service.devnet?.evm
+  if (manifest) {
+    const chosen = DEMO_TOKEN_KEYS.map((k) => manifest.tokens.find((t) => t.key === k)).filter((t) => t !== undefined)
+    const tokens = chosen.length > 0 ? chosen : manifest.tokens.slice(0, 5)
+    for (const t of tokens) {
+      lines.push(`  # ${t.name} (${t.behaviours.join(', ') || 'clean'})`)
+      lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/information/${t.address}?chainId=${manifest.chainId}'`)
+    }
+  }
+  const mint = service.devnet?.solana?.mints[0]
+  if (mint) {
+    lines.push(`  # Solana: ${mint.key}`)
+    lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/solana/${mint.address}'`)
+  }
+  lines.push(`  # audit history (record audits with: npx tokenrisk audit <path> --project demo --user ${DEMO_USER})`)
+  lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/projects/audit/history?projectId=demo&userId=${DEMO_USER}'`)
+  lines.push('', `  API docs: ${base}/docs    all zoo tokens: npx tokenrisk devnet --help, ${join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
+  return lines
+}
+
+/** `tokenrisk serve`: runs until SIGTERM or SIGINT, then stops gracefully. */
+export async function serveCommand(argv: string[], io: Io): Promise<number> {
+  const { config } = parseCommand(argv, {}, io.env)
+  const started = Date.now()
+  const service = await startService(config, io)
+  io.err(`tokenrisk listening on ${service.url} (store: ${service.store.location}; ready in ${Date.now() - started} ms)`)
+  if (service.devnet) {
+    const key = await demoApiKey(createApiKeyRepository(service.store), config.dataDir)
+    for (const line of demoBanner(service, key)) io.out(line)
+  }
+  return new Promise<number>((resolve) => {
+    let stopping = false
+    const stop = (signal: string) => {
+      if (stopping) return
+      stopping = true
+      io.err(`${signal}: finishing in-flight requests, then stopping`)
+      const force = setTimeout(() => {
+        io.err('graceful stop took too long; exiting')
+        resolve(1)
+      }, SHUTDOWN_GRACE_MS + 5_000)
+      force.unref()
+      service.close().then(
+        () => {
+          clearTimeout(force)
+          resolve(0)
+        },
+        () => resolve(1),
+      )
+    }
+    process.once('SIGTERM', () => stop('SIGTERM'))
+    process.once('SIGINT', () => stop('SIGINT'))
+  })
+}

@@ -1,0 +1,161 @@
+import { Clock, FailedTransactionMetadata, LiteSVM } from 'litesvm'
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  getBase58Decoder,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  signTransactionMessageWithSigners,
+  type Instruction,
+  type TransactionSigner,
+} from '@solana/kit'
+
+/** LiteSVM's transaction errors are class instances or enum numbers; this names them. */
+function describeError(err: unknown): string {
+  if (typeof err === 'number') return `TransactionError ${err}`
+  if (err && typeof err === 'object') {
+    const o = err as { index?: () => number; err?: () => unknown; toString(): string }
+    if (typeof o.index === 'function' && typeof o.err === 'function') return `instruction ${o.index()} failed: ${JSON.stringify(o.err(), (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`
+    return o.toString()
+  }
+  return String(err)
+}
+
+/** The parts of a compiled v0 message the ledger records. */
+interface CompiledV0 {
+  staticAccounts: string[]
+  header: { numSignerAccounts: number; numReadonlySignerAccounts: number; numReadonlyNonSignerAccounts: number }
+  instructions?: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[]
+  lifetimeToken: string
+}
+
+/** What a JSON-RPC node keeps of a processed transaction. */
+export interface LedgerTransaction {
+  signature: string
+  slot: bigint
+  blockTime: number
+  /** Static account keys; the first is the fee payer. */
+  accountKeys: string[]
+  header: { numRequiredSignatures: number; numReadonlySignedAccounts: number; numReadonlyUnsignedAccounts: number }
+  instructions: { programIdIndex: number; accounts: number[]; data: string }[]
+  innerInstructions: { index: number; instructions: { programIdIndex: number; accounts: number[]; data: string; stackHeight: number }[] }[]
+  logMessages: string[]
+  recentBlockhash: string
+  fee: number
+}
+
+/** Lamports charged per signature, as on the public clusters. */
+export const LAMPORTS_PER_SIGNATURE = 5_000
+/** Seconds the world's clock moves per transaction. */
+export const SECONDS_PER_TRANSACTION = 2
+
+/**
+ * LiteSVM plus what an RPC node would index: every processed transaction, and per address the
+ * signatures of the transactions that mention it. The clock is explicit, so creation times,
+ * slots and epochs are the world's own.
+ */
+export class SolanaLedger {
+  readonly svm: LiteSVM
+  private readonly byAddress = new Map<string, string[]>()
+  private readonly transactions = new Map<string, LedgerTransaction>()
+  /** Bumped by every change of state, so readers can cache scans between changes. */
+  version = 0
+
+  constructor(options: { startUnixTime: number; startSlot: bigint; epoch: bigint }) {
+    this.svm = new LiteSVM().withNativeMints()
+    this.svm.setClock(new Clock(options.startSlot, BigInt(options.startUnixTime), options.epoch, options.epoch, BigInt(options.startUnixTime)))
+  }
+
+  get clock(): Clock {
+    return this.svm.getClock()
+  }
+
+  /** Moves the clock forward without a transaction. */
+  advance(seconds: number): void {
+    const c = this.svm.getClock()
+    const slots = BigInt(Math.max(1, Math.round(seconds / 0.4)))
+    this.svm.setClock(new Clock(c.slot + slots, c.epochStartTimestamp, c.epoch, c.leaderScheduleEpoch, c.unixTimestamp + BigInt(seconds)))
+    this.svm.expireBlockhash()
+    this.version++
+  }
+
+  /** Writes an account directly (layouts of programs LiteSVM lacks; hostile fixtures in tests). */
+  setAccount(account: Parameters<LiteSVM['setAccount']>[0]): void {
+    this.svm.setAccount(account)
+    this.version++
+  }
+
+  /**
+   * Signs and processes one transaction; throws with the program logs when it fails. Returns the
+   * signature.
+   */
+  async send(feePayer: TransactionSigner, instructions: Instruction[]): Promise<string> {
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(feePayer, m),
+      (m) => this.svm.setTransactionMessageLifetimeUsingLatestBlockhash(m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
+    )
+    const transaction = await signTransactionMessageWithSigners(message)
+    const result = this.svm.sendTransaction(transaction)
+    if (result instanceof FailedTransactionMetadata) {
+      const programs = instructions.map((i) => i.programAddress).join(', ')
+      throw new Error(`transaction failed (${describeError(result.err())}) in instructions of ${programs}\n${result.meta().logs().join('\n')}`)
+    }
+    const signature = getSignatureFromTransaction(transaction)
+    const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) as unknown as CompiledV0
+    const base58 = getBase58Decoder()
+    const clock = this.svm.getClock()
+    const accountKeys = compiled.staticAccounts.map(String)
+    const record: LedgerTransaction = {
+      signature,
+      slot: clock.slot,
+      blockTime: Number(clock.unixTimestamp),
+      accountKeys,
+      header: {
+        numRequiredSignatures: compiled.header.numSignerAccounts,
+        numReadonlySignedAccounts: compiled.header.numReadonlySignerAccounts,
+        numReadonlyUnsignedAccounts: compiled.header.numReadonlyNonSignerAccounts,
+      },
+      instructions: (compiled.instructions ?? []).map((i) => ({
+        programIdIndex: i.programAddressIndex,
+        accounts: [...(i.accountIndices ?? [])],
+        data: base58.decode(i.data ?? new Uint8Array()),
+      })),
+      innerInstructions: result.innerInstructions().map((list, index) => ({
+        index,
+        instructions: list.map((inner) => {
+          const c = inner.instruction()
+          return { programIdIndex: c.programIdIndex(), accounts: [...c.accounts()], data: base58.decode(c.data()), stackHeight: inner.stackHeight() }
+        }),
+      })).filter((i) => i.instructions.length > 0),
+      logMessages: result.logs(),
+      recentBlockhash: String(compiled.lifetimeToken),
+      fee: LAMPORTS_PER_SIGNATURE * compiled.header.numSignerAccounts,
+    }
+    this.transactions.set(signature, record)
+    for (const key of new Set(accountKeys)) {
+      const list = this.byAddress.get(key) ?? []
+      list.push(signature)
+      this.byAddress.set(key, list)
+    }
+    this.advance(SECONDS_PER_TRANSACTION)
+    return signature
+  }
+
+  transaction(signature: string): LedgerTransaction | undefined {
+    return this.transactions.get(signature)
+  }
+
+  /** Signatures mentioning `address`, newest first. */
+  signaturesFor(address: string): LedgerTransaction[] {
+    return (this.byAddress.get(address) ?? []).map((s) => this.transactions.get(s)!).reverse()
+  }
+
+  transactionCount(): number {
+    return this.transactions.size
+  }
+}
+

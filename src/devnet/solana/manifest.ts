@@ -1,0 +1,96 @@
+import type { SolanaCheckName } from '../../http/schemas/solana-report.ts'
+
+/**
+ * Ground truth of the local Solana world, written to `<DATA_DIR>/devnet/solana-manifest.json`
+ * when it starts. Every value is what the world did through the real token programs (or wrote by
+ * a published layout, where LiteSVM lacks the program): what a correct report must say.
+ */
+export interface SolanaManifest {
+  version: 1
+  rpcUrl: string
+  genesisHash: string
+  /** Epoch of the world's clock (transfer-fee schedules refer to it). */
+  epoch: string
+  /** How the world's pools are priced: pass as the service's `pricing` option. */
+  pricing: {
+    stablecoins: { mint: string; symbol: string }[]
+    solUsdPools: string[]
+    /** USD price of SOL the reference pool encodes. */
+    solUsd: number
+  }
+  /** Accounts that are not mints, for the 404 paths. */
+  notMints: {
+    /** A wallet (System Program account). */
+    wallet: string
+    /** A token account (of the first demo mint). */
+    tokenAccount: string
+    /** A program (executable). */
+    program: string
+    /** A Metaplex metadata account. */
+    metadataAccount: string
+    /** A base58 address of 32 bytes with no account. */
+    empty: string
+  }
+  mints: SolanaManifestMint[]
+}
+
+export interface SolanaManifestHolder {
+  owner: string
+  tokenAccount: string
+  /** Base units, decimal string. */
+  balance: string
+  /** The owner is a program-derived address (a pool authority or vault owner). */
+  isContract: boolean
+  /** The owner is a burn address. */
+  isLocked: boolean
+}
+
+export interface SolanaManifestPool {
+  dex: string
+  address: string
+  /** The pool's mints in its own order. */
+  pair: [string, string]
+  quoteSymbol: string
+  /** Expected USD value of both sides, from the amounts and prices the world set. */
+  liquidityUsd: number
+  /** Expected USD price of one whole token in this pool. */
+  priceUsd: number
+  isPairHoneypot: '0' | '1'
+  lpMint: string
+  /** Percent of the pool's LP burned or held by burn addresses ("" without an LP token). */
+  lpLockedPercent: string
+}
+
+export interface SolanaManifestMint {
+  /** Stable identifier, e.g. 't22-transfer-fee'. */
+  key: string
+  address: string
+  program: 'spl-token' | 'token-2022'
+  name: string
+  symbol: string
+  decimals: number
+  /** Base units, decimal string. */
+  supply: string
+  mintAuthority: string
+  freezeAuthority: string
+  creator: string
+  creationSignature: string
+  /** ISO 8601. */
+  creationTime: string
+  metadataSource: 'metaplex' | 'token-2022' | ''
+  extensions: string[]
+  /** Expected status of every Solana code check ("1" = risky capability present). */
+  codeChecks: Record<SolanaCheckName, '0' | '1'>
+  /** Transfer fee in basis points now, and the one scheduled ("" when none). */
+  transferFee: { currentBasisPoints: string; scheduledBasisPoints: string }
+  /** Whether a buyer could not sell at all (token level: non-transferable, paused, frozen by default). */
+  isHoneypot: '0' | '1'
+  holders: {
+    /** Distinct owners with a non-zero balance. */
+    count: number
+    /** Every token account with a balance, largest first (equal balances in address order). */
+    top: SolanaManifestHolder[]
+  }
+  pools: SolanaManifestPool[]
+  notes: string
+}

@@ -1,0 +1,592 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  getAddressDecoder,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  isOffCurveAddress,
+  lamports,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit'
+import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS, type SolanaCheckName } from '../../http/schemas/solana-report.ts'
+import {
+  BPF_LOADER_UPGRADEABLE,
+  METAPLEX_TOKEN_METADATA_PROGRAM,
+  ORCA_WHIRLPOOL_PROGRAM,
+  RAYDIUM_AMM_V4_PROGRAM,
+  RAYDIUM_CPMM_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  WRAPPED_SOL_MINT,
+} from '../../solana/programs.ts'
+import * as ix from './instructions.ts'
+import { SolanaLedger } from './ledger.ts'
+import { metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
+import type { SolanaManifest, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
+import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
+
+/** The world's clock starts this long before now, so creation dates lie in the past. */
+const WORLD_AGE_SECONDS = 40 * 24 * 3600
+const WORLD_START_SLOT = 300_000_000n
+const WORLD_EPOCH = 700n
+const LAMPORTS_PER_SOL = 1_000_000_000n
+/** SOL the world's bank starts with (LiteSVM's airdrop account caps one airdrop). */
+const BANK_SOL = 100_000n
+/** USD price of SOL in the reference SOL/USDC pool. */
+export const WORLD_SOL_USD = 150
+const INCINERATOR = '1nc1nerator11111111111111111111111111111111'
+const HOLDER_WALLETS = 12
+/** Hours between two demo mints (plus one more per mint), so creation dates spread over days. */
+const HOURS_BETWEEN_MINTS = 4
+/** Whole tokens minted for every demo mint. */
+const DEMO_SUPPLY_WHOLE = 1_000_000_000n
+const MAX_INSTRUCTIONS_PER_TX = 8
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+
+type Program = 'spl-token' | 'token-2022'
+type Quote = 'SOL' | 'USDC'
+type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'orca-whirlpool'
+
+interface PoolSpec {
+  amm: Amm
+  quote: Quote
+  /** Share of the supply put in the pool, percent. */
+  tokenPercent: number
+  /** Quote tokens (whole) put in the pool. */
+  quoteWhole: number
+  /** For Whirlpools: price of one whole token in quote tokens. */
+  price?: number
+  /** Percent of the LP tokens burned through the token program. */
+  lpBurnPercent?: number
+  /** The freeze authority freezes the pool's token vault (the pool can no longer pay out). */
+  freezeVault?: boolean
+}
+
+interface MintSpec {
+  key: string
+  program: Program
+  name: string
+  symbol: string
+  decimals: number
+  metadata: 'metaplex' | 'metaplex-mutable' | 'embedded' | 'embedded-mutable' | 'none'
+  keepMintAuthority?: boolean
+  freezeAuthority?: boolean
+  transferFee?: { basisPoints: number; maximumFeeWhole: bigint; modifiable: boolean; scheduleBasisPoints?: number }
+  closeAuthority?: boolean
+  confidential?: boolean
+  defaultFrozen?: boolean
+  nonTransferable?: boolean
+  interestRate?: number
+  permanentDelegate?: boolean
+  transferHook?: { modifiable: boolean; program: 'upgradeable' | 'immutable' }
+  scaledUiMultiplier?: number
+  pausable?: { paused: boolean }
+  /** Send part of the supply to the incinerator. */
+  burnHolderPercent?: number
+  pool?: PoolSpec
+  expect: Partial<Record<SolanaCheckName, '1'>>
+  notes: string
+}
+
+/** The demo mints: each check present in at least one, absent in the others. */
+export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
+  {
+    key: 'clean-spl', program: 'spl-token', name: 'Clean Coin', symbol: 'CLEAN', decimals: 9, metadata: 'metaplex', burnHolderPercent: 5,
+    pool: { amm: 'raydium-cpmm', quote: 'SOL', tokenPercent: 30, quoteWhole: 2_000, lpBurnPercent: 90 },
+    expect: {}, notes: 'SPL Token, every authority revoked, immutable Metaplex metadata, CPMM pool with 90 % of the LP burned',
+  },
+  { key: 'mintable-spl', program: 'spl-token', name: 'Mintable Coin', symbol: 'MINT', decimals: 6, metadata: 'metaplex', keepMintAuthority: true, expect: { isMintable: '1' }, notes: 'the creator keeps the mint authority' },
+  {
+    key: 'freezable-spl', program: 'spl-token', name: 'Freezable Coin', symbol: 'FRZ', decimals: 6, metadata: 'metaplex', freezeAuthority: true,
+    pool: { amm: 'raydium-amm-v4', quote: 'USDC', tokenPercent: 20, quoteWhole: 50_000, freezeVault: true },
+    expect: { isFreezable: '1' }, notes: 'the creator keeps the freeze authority and has frozen the pool vault: a honeypot pool',
+  },
+  { key: 'mutable-metadata-spl', program: 'spl-token', name: 'Mutable Name', symbol: 'MUT', decimals: 9, metadata: 'metaplex-mutable', expect: { metadataMutable: '1' }, notes: 'Metaplex metadata left mutable' },
+  {
+    key: 't22-clean', program: 'token-2022', name: 'Clean Extensions', symbol: 'T22', decimals: 6, metadata: 'embedded',
+    pool: { amm: 'orca-whirlpool', quote: 'USDC', tokenPercent: 10, quoteWhole: 25_000, price: 0.0004 },
+    expect: {}, notes: 'Token-2022 with embedded, immutable metadata only; Orca Whirlpool against USDC',
+  },
+  { key: 't22-mutable-metadata', program: 'token-2022', name: 'Embedded Mutable', symbol: 'EMUT', decimals: 6, metadata: 'embedded-mutable', expect: { metadataMutable: '1' }, notes: 'embedded metadata with an update authority' },
+  {
+    key: 't22-transfer-fee', program: 'token-2022', name: 'Taxed Coin', symbol: 'TAX', decimals: 9, metadata: 'embedded',
+    transferFee: { basisPoints: 250, maximumFeeWhole: 1_000_000n, modifiable: true, scheduleBasisPoints: 1000 },
+    pool: { amm: 'raydium-amm-v4', quote: 'SOL', tokenPercent: 25, quoteWhole: 500, lpBurnPercent: 0 },
+    expect: { transferFeeModifiable: '1', hasTransferFee: '1' }, notes: '2.5 % transfer fee now, 10 % scheduled two epochs ahead; the LP is not burned',
+  },
+  {
+    key: 't22-fixed-fee', program: 'token-2022', name: 'Fixed Fee Coin', symbol: 'FIX', decimals: 9, metadata: 'embedded',
+    transferFee: { basisPoints: 100, maximumFeeWhole: 10_000n, modifiable: false }, expect: { hasTransferFee: '1' }, notes: '1 % transfer fee that no one can change',
+  },
+  { key: 't22-permanent-delegate', program: 'token-2022', name: 'Delegated Coin', symbol: 'DLG', decimals: 6, metadata: 'embedded', permanentDelegate: true, expect: { ownerChangeBalance: '1' }, notes: 'a permanent delegate can move any balance' },
+  {
+    key: 't22-hook-upgradeable', program: 'token-2022', name: 'Hooked Coin', symbol: 'HOOK', decimals: 6, metadata: 'embedded', transferHook: { modifiable: true, program: 'upgradeable' },
+    expect: { externalCall: '1', transferHookModifiable: '1', transferHookUpgradeable: '1' }, notes: 'transfer hook whose program and authority can both change',
+  },
+  {
+    key: 't22-hook-immutable', program: 'token-2022', name: 'Fixed Hook Coin', symbol: 'FHOOK', decimals: 6, metadata: 'embedded', transferHook: { modifiable: false, program: 'immutable' },
+    expect: { externalCall: '1' }, notes: 'transfer hook fixed for good: immutable program, no hook authority',
+  },
+  { key: 't22-non-transferable', program: 'token-2022', name: 'Soulbound', symbol: 'SOUL', decimals: 0, metadata: 'embedded', nonTransferable: true, expect: { nonTransferable: '1' }, notes: 'non-transferable (soulbound)' },
+  {
+    key: 't22-default-frozen', program: 'token-2022', name: 'Allow List Coin', symbol: 'ALLOW', decimals: 6, metadata: 'embedded', defaultFrozen: true, freezeAuthority: true,
+    expect: { defaultAccountFrozen: '1', isFreezable: '1' }, notes: 'new accounts start frozen; the freeze authority thaws the ones it allows',
+  },
+  { key: 't22-pausable', program: 'token-2022', name: 'Pausable Coin', symbol: 'PAUS', decimals: 6, metadata: 'embedded', pausable: { paused: false }, expect: { transferPausable: '1' }, notes: 'a pause authority exists; not paused' },
+  { key: 't22-paused', program: 'token-2022', name: 'Paused Coin', symbol: 'STOP', decimals: 6, metadata: 'embedded', pausable: { paused: true }, expect: { transferPausable: '1', isPaused: '1' }, notes: 'paused: no transfers at all' },
+  { key: 't22-close-authority', program: 'token-2022', name: 'Closable Mint', symbol: 'CLOSE', decimals: 6, metadata: 'embedded', closeAuthority: true, expect: { mintClosable: '1' }, notes: 'the mint can be closed' },
+  { key: 't22-confidential', program: 'token-2022', name: 'Confidential Coin', symbol: 'CONF', decimals: 6, metadata: 'embedded', confidential: true, expect: { confidentialTransfers: '1' }, notes: 'confidential transfers enabled' },
+  { key: 't22-interest-bearing', program: 'token-2022', name: 'Interest Coin', symbol: 'INT', decimals: 6, metadata: 'embedded', interestRate: 500, expect: { balanceDisplayModifiable: '1' }, notes: 'interest-bearing display with a rate authority' },
+  { key: 't22-scaled-ui', program: 'token-2022', name: 'Scaled Coin', symbol: 'SCALE', decimals: 6, metadata: 'embedded', scaledUiMultiplier: 1.5, expect: { balanceDisplayModifiable: '1' }, notes: 'UI multiplier with an authority' },
+]
+
+export interface SolanaWorld {
+  ledger: SolanaLedger
+  manifest: Omit<SolanaManifest, 'rpcUrl'>
+}
+
+/** A keypair derived from a name: the world's addresses are the same on every start. */
+async function namedSigner(name: string): Promise<KeyPairSigner> {
+  return createKeyPairSignerFromPrivateKeyBytes(createHash('sha256').update(`tokenrisk solana world: ${name}`).digest())
+}
+
+const programId = (p: Program) => (p === 'spl-token' ? TOKEN_PROGRAM : TOKEN_2022_PROGRAM)
+const enc = getAddressEncoder()
+const compareAddresses = (a: string, b: string) => Buffer.compare(Buffer.from(enc.encode(a as Address)), Buffer.from(enc.encode(b as Address)))
+
+/**
+ * Builds the world in a fresh LiteSVM: quote tokens, a SOL/USDC reference pool, one demo mint per
+ * spec (created, distributed, pooled through the real programs) and its manifest.
+ */
+export async function buildSolanaWorld(options: { now?: number } = {}): Promise<SolanaWorld> {
+  const startUnixTime = Math.floor((options.now ?? Date.now()) / 1000) - WORLD_AGE_SECONDS
+  const ledger = new SolanaLedger({ startUnixTime, startSlot: WORLD_START_SLOT, epoch: WORLD_EPOCH })
+  const svm = ledger.svm
+  const bank = await namedSigner('bank')
+  if (!svm.airdrop(bank.address, lamports(BANK_SOL * LAMPORTS_PER_SOL)) || svm.getBalance(bank.address) === null) throw new Error('LiteSVM refused the airdrop to the world bank')
+  const fund = async (signer: KeyPairSigner, sol: bigint) => {
+    await ledger.send(bank, [ix.transferSol(bank, signer.address, sol * LAMPORTS_PER_SOL)])
+  }
+  const send = async (payer: KeyPairSigner, instructions: Instruction[]) => {
+    for (let i = 0; i < instructions.length; i += MAX_INSTRUCTIONS_PER_TX) await ledger.send(payer, instructions.slice(i, i + MAX_INSTRUCTIONS_PER_TX))
+  }
+  const rent = (size: number) => svm.minimumBalanceForRentExemption(BigInt(size))
+  const holders = await Promise.all(Array.from({ length: HOLDER_WALLETS }, (_, i) => namedSigner(`holder ${i + 1}`)))
+  const lpOperator = await namedSigner('lp operator')
+  await fund(lpOperator, 100n)
+
+  const ata = async (payer: KeyPairSigner, owner: Address, mint: Address, program: string) => {
+    const address = await ix.findAssociatedTokenAddress(owner, mint, program)
+    if (!svm.getAccount(address).exists) await ledger.send(payer, [ix.createAssociatedTokenAccountIdempotent(payer, address, owner, mint, program)])
+    return address
+  }
+
+  // Quote side: a local USDC (SPL Token, 6 decimals) and a WSOL/USDC Whirlpool pricing SOL.
+  const usdcAuthority = await namedSigner('usdc authority')
+  await fund(usdcAuthority, 10n)
+  const usdc = await namedSigner('usdc mint')
+  await ledger.send(usdcAuthority, [
+    ix.createAccount(usdcAuthority, usdc, rent(82), 82, TOKEN_PROGRAM),
+    ix.initializeMint2(TOKEN_PROGRAM, usdc.address, 6, usdcAuthority.address, null),
+  ])
+  await setMetaplex(ledger, usdc.address, { updateAuthority: usdcAuthority.address, name: 'USD Coin (local)', symbol: 'USDC', uri: '', isMutable: false })
+  const mintUsdc = async (to: Address, whole: number) => ledger.send(usdcAuthority, [ix.mintTo(TOKEN_PROGRAM, usdc.address, to, usdcAuthority, BigInt(Math.round(whole * 1e6)))])
+  const wrapSol = async (payer: KeyPairSigner, account: Address, whole: number) =>
+    ledger.send(payer, [ix.transferSol(payer, account, BigInt(Math.round(whole * 1e9))), ix.syncNative(TOKEN_PROGRAM, account)])
+
+  const poolAddress = async (amm: Amm, a: string, b: string): Promise<Address> => {
+    const [pda] = await getProgramDerivedAddress({
+      programAddress: ammProgram(amm) as Address,
+      seeds: [new TextEncoder().encode('tokenrisk pool'), enc.encode(a as Address), enc.encode(b as Address)],
+    })
+    return pda
+  }
+  const poolAuthority = async (amm: Amm, pool: Address): Promise<Address> => {
+    if (amm === 'orca-whirlpool') return pool
+    const seed = amm === 'raydium-cpmm' ? 'vault_and_lp_mint_auth_seed' : 'amm authority'
+    const [pda] = await getProgramDerivedAddress({ programAddress: ammProgram(amm) as Address, seeds: [new TextEncoder().encode(seed)] })
+    return pda
+  }
+
+  const solUsdPool = await (async () => {
+    const [mintA, mintB] = [WRAPPED_SOL_MINT, usdc.address].sort(compareAddresses)
+    const pool = await poolAddress('orca-whirlpool', mintA, mintB)
+    const vaultSol = await ata(bank, pool, WRAPPED_SOL_MINT as Address, TOKEN_PROGRAM)
+    const vaultUsdc = await ata(bank, pool, usdc.address, TOKEN_PROGRAM)
+    await wrapSol(bank, vaultSol, 1_000)
+    await mintUsdc(vaultUsdc, 1_000 * WORLD_SOL_USD)
+    const solIsA = mintA === WRAPPED_SOL_MINT
+    const priceBPerA = solIsA ? WORLD_SOL_USD : 1 / WORLD_SOL_USD
+    const data = orcaWhirlpoolData({
+      mintA, mintB, vaultA: solIsA ? vaultSol : vaultUsdc, vaultB: solIsA ? vaultUsdc : vaultSol,
+      decimalsA: solIsA ? 9 : 6, decimalsB: solIsA ? 6 : 9, sqrtPriceX64: sqrtPriceX64(priceBPerA, solIsA ? 9 : 6, solIsA ? 6 : 9),
+    })
+    setProgramAccount(ledger, pool, ORCA_WHIRLPOOL_PROGRAM, data)
+    return pool
+  })()
+
+  // Transfer-hook programs: the SPL Memo program's code deployed twice through the upgradeable loader.
+  const hookAuthority = await namedSigner('hook program authority')
+  await fund(hookAuthority, 100n)
+  const upgradeableHook = await deployUpgradeable(ledger, hookAuthority, await namedSigner('hook program upgradeable'), rent)
+  const immutableHook = await deployUpgradeable(ledger, hookAuthority, await namedSigner('hook program immutable'), rent)
+  {
+    const programData = await ix.findProgramDataAddress(immutableHook)
+    await ledger.send(hookAuthority, [ix.loaderSetAuthority(programData, hookAuthority, null)])
+  }
+
+  const mints: SolanaManifestMint[] = []
+  for (const [index, spec] of SOLANA_WORLD_MINTS.entries()) {
+    ledger.advance(3600 * (HOURS_BETWEEN_MINTS + index))
+    mints.push(await buildMint(spec))
+  }
+
+  async function buildMint(spec: MintSpec): Promise<SolanaManifestMint> {
+    const program = programId(spec.program)
+    const creator = await namedSigner(`${spec.key} creator`)
+    await fund(creator, 50n)
+    const mintSigner = await namedSigner(`${spec.key} mint`)
+    const mint = mintSigner.address
+    const delegate = await namedSigner(`${spec.key} delegate`)
+    const embedded = spec.metadata === 'embedded' || spec.metadata === 'embedded-mutable'
+
+    // 1. The mint and its extensions, in one transaction paid by the creator.
+    const extensions: ix.MintExtensionName[] = []
+    const init: Instruction[] = []
+    if (spec.transferFee) {
+      extensions.push('TransferFeeConfig')
+      init.push(ix.initializeTransferFeeConfig(mint, spec.transferFee.modifiable ? creator.address : null, creator.address, spec.transferFee.basisPoints, spec.transferFee.maximumFeeWhole * 10n ** BigInt(spec.decimals)))
+    }
+    if (spec.closeAuthority) {
+      extensions.push('MintCloseAuthority')
+      init.push(ix.initializeMintCloseAuthority(mint, creator.address))
+    }
+    if (spec.confidential) {
+      extensions.push('ConfidentialTransferMint')
+      init.push(ix.initializeConfidentialTransferMint(mint, creator.address, true))
+    }
+    if (spec.defaultFrozen) {
+      extensions.push('DefaultAccountState')
+      init.push(ix.initializeDefaultAccountState(mint, 'frozen'))
+    }
+    if (spec.nonTransferable) {
+      extensions.push('NonTransferable')
+      init.push(ix.initializeNonTransferableMint(mint))
+    }
+    if (spec.interestRate !== undefined) {
+      extensions.push('InterestBearingConfig')
+      init.push(ix.initializeInterestBearingMint(mint, creator.address, spec.interestRate))
+    }
+    if (spec.permanentDelegate) {
+      extensions.push('PermanentDelegate')
+      init.push(ix.initializePermanentDelegate(mint, delegate.address))
+    }
+    if (spec.transferHook) {
+      extensions.push('TransferHook')
+      const hookProgram = spec.transferHook.program === 'upgradeable' ? upgradeableHook : immutableHook
+      init.push(ix.initializeTransferHook(mint, spec.transferHook.modifiable ? creator.address : null, hookProgram))
+    }
+    if (embedded) {
+      extensions.push('MetadataPointer')
+      init.push(ix.initializeMetadataPointer(mint, null, mint))
+    }
+    if (spec.scaledUiMultiplier !== undefined) {
+      extensions.push('ScaledUiAmount')
+      init.push(ix.initializeScaledUiAmount(mint, creator.address, spec.scaledUiMultiplier))
+    }
+    if (spec.pausable) {
+      extensions.push('Pausable')
+      init.push(ix.initializePausable(mint, creator.address))
+    }
+    const size = spec.program === 'spl-token' ? 82 : ix.mintSizeWithExtensions(extensions)
+    const finalSize = size + (embedded ? ix.embeddedMetadataSize(spec.name, spec.symbol, `https://example.invalid/${spec.key}.json`) : 0)
+    const uri = `https://example.invalid/${spec.key}.json`
+    const creation = [
+      ix.createAccount(creator, mintSigner, rent(finalSize), size, program),
+      ...init,
+      ix.initializeMint2(program, mint, spec.decimals, creator.address, spec.freezeAuthority || spec.defaultFrozen ? creator.address : null),
+      ...(embedded ? [ix.initializeTokenMetadata(mint, creator.address, creator, spec.name, spec.symbol, uri)] : []),
+      ...(spec.metadata === 'embedded' ? [ix.updateTokenMetadataAuthority(mint, creator, null)] : []),
+    ]
+    const creationSignature = await ledger.send(creator, creation)
+    const creationTime = new Date(ledger.transaction(creationSignature)!.blockTime * 1000).toISOString()
+    if (spec.metadata === 'metaplex' || spec.metadata === 'metaplex-mutable') {
+      await setMetaplex(ledger, mint, { updateAuthority: creator.address, name: spec.name, symbol: spec.symbol, uri, isMutable: spec.metadata === 'metaplex-mutable' })
+    }
+
+    // 2. Distribution: creator 20 %, holder wallets a falling share, burn address and pool as specified.
+    const decimalsFactor = 10n ** BigInt(spec.decimals)
+    const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
+    const allocations: { owner: Address; amount: bigint }[] = []
+    const poolShare = BigInt(spec.pool?.tokenPercent ?? 0)
+    const burnShare = BigInt(spec.burnHolderPercent ?? 0)
+    const creatorShare = 20n
+    const rest = 100n - poolShare - burnShare - creatorShare
+    allocations.push({ owner: creator.address, amount: (supply * creatorShare) / 100n })
+    if (burnShare > 0n) allocations.push({ owner: INCINERATOR as Address, amount: (supply * burnShare) / 100n })
+    const weights = holders.map((_, i) => BigInt(HOLDER_WALLETS - i) * BigInt(HOLDER_WALLETS - i))
+    const weightSum = weights.reduce((s, w) => s + w, 0n)
+    const holderTotal = (supply * rest) / 100n
+    holders.forEach((h, i) => allocations.push({ owner: h.address, amount: (holderTotal * weights[i]) / weightSum }))
+    const thaw = async (account: Address) => {
+      if (spec.defaultFrozen) await ledger.send(creator, [ix.thawAccount(program, account, mint, creator)])
+    }
+    const mintInstructions: Instruction[] = []
+    for (const a of allocations) {
+      const account = await ata(creator, a.owner, mint, program)
+      await thaw(account)
+      mintInstructions.push(ix.mintTo(program, mint, account, creator, a.amount))
+    }
+    await send(creator, mintInstructions)
+
+    // 3. The pool: vaults owned by the pool authority, the LP token minted to the creator.
+    const pools: SolanaManifestPool[] = []
+    if (spec.pool) pools.push(await buildPool(spec, spec.pool, creator, mint, program, supply, thaw))
+
+    // 4. Life after launch: one transfer between holders (pays the fee), schedules, pauses, revocations.
+    if (!spec.nonTransferable && !spec.transferHook) {
+      const from = await ix.findAssociatedTokenAddress(holders[0].address, mint, program)
+      const to = await ix.findAssociatedTokenAddress(holders[1].address, mint, program)
+      await fund(holders[0], 1n)
+      await ledger.send(holders[0], [ix.transferChecked(program, from, mint, to, holders[0], 1000n * decimalsFactor, spec.decimals)])
+    }
+    if (spec.transferFee?.scheduleBasisPoints !== undefined) {
+      await ledger.send(creator, [ix.setTransferFee(mint, creator, spec.transferFee.scheduleBasisPoints, spec.transferFee.maximumFeeWhole * decimalsFactor)])
+    }
+    if (spec.pausable?.paused) await ledger.send(creator, [ix.pause(mint, creator)])
+    if (!spec.keepMintAuthority) await ledger.send(creator, [ix.setAuthority(program, mint, creator, ix.AUTHORITY_TYPES.MintTokens, null)])
+
+    // 5. Ground truth, read back from the ledger.
+    const top = tokenHolders(ledger, mint, program)
+    const checks = Object.fromEntries([...SOLANA_OWNERSHIP_CHECKS, ...SOLANA_OTHER_CHECKS].map((c) => [c, spec.expect[c] ?? '0'])) as Record<SolanaCheckName, '0' | '1'>
+    const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
+    return {
+      key: spec.key,
+      address: mint,
+      program: spec.program,
+      name: spec.metadata === 'none' ? '' : spec.name,
+      symbol: spec.metadata === 'none' ? '' : spec.symbol,
+      decimals: spec.decimals,
+      supply: mintSupply(ledger, mint).toString(),
+      mintAuthority: spec.keepMintAuthority ? creator.address : '',
+      freezeAuthority: spec.freezeAuthority || spec.defaultFrozen ? creator.address : '',
+      creator: creator.address,
+      creationSignature,
+      creationTime,
+      metadataSource: embedded ? 'token-2022' : spec.metadata === 'none' ? '' : 'metaplex',
+      extensions: spec.program === 'token-2022' ? [...extensions, ...(embedded ? ['TokenMetadata'] : [])] : [],
+      codeChecks: checks,
+      transferFee: {
+        currentBasisPoints: spec.transferFee ? String(spec.transferFee.basisPoints) : '',
+        scheduledBasisPoints: spec.transferFee?.scheduleBasisPoints !== undefined ? String(spec.transferFee.scheduleBasisPoints) : '',
+      },
+      isHoneypot: tokenHoneypot ? '1' : '0',
+      holders: { count: new Set(top.map((h) => h.owner)).size, top },
+      pools,
+      notes: spec.notes,
+    }
+  }
+
+  async function buildPool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, supply: bigint, thaw: (a: Address) => Promise<void>): Promise<SolanaManifestPool> {
+    const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
+    const quoteDecimals = p.quote === 'SOL' ? 9 : 6
+    const ordered = p.amm === 'raydium-amm-v4' ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
+    const [mintA, mintB] = ordered as [Address, Address]
+    const pool = await poolAddress(p.amm, mintA, mintB)
+    const authority = await poolAuthority(p.amm, pool)
+    const tokenVault = await ata(creator, authority, mint, program)
+    await thaw(tokenVault)
+    const quoteVault = await ata(creator, authority, quoteMint, TOKEN_PROGRAM)
+    const tokenAmount = (supply * BigInt(p.tokenPercent)) / 100n
+    await ledger.send(creator, [ix.mintTo(program, mint, tokenVault, creator, tokenAmount)])
+    if (p.quote === 'SOL') await wrapSol(bank, quoteVault, p.quoteWhole)
+    else await mintUsdc(quoteVault, p.quoteWhole)
+    if (p.freezeVault) await ledger.send(creator, [ix.freezeAccount(program, tokenVault, mint, creator)])
+
+    const tokenWhole = Number(tokenAmount) / 10 ** spec.decimals
+    const quoteUsd = p.quote === 'SOL' ? WORLD_SOL_USD : 1
+    const tokenIsA = mintA === mint
+    let lpMint = ''
+    let lpLockedPercent = ''
+    let priceInQuote: number
+    let data: Uint8Array
+    const vaults = { vaultA: tokenIsA ? tokenVault : quoteVault, vaultB: tokenIsA ? quoteVault : tokenVault }
+    const decimals = { decimalsA: tokenIsA ? spec.decimals : quoteDecimals, decimalsB: tokenIsA ? quoteDecimals : spec.decimals }
+    if (p.amm === 'orca-whirlpool') {
+      priceInQuote = p.price!
+      const bPerA = tokenIsA ? priceInQuote : 1 / priceInQuote
+      data = orcaWhirlpoolData({ mintA, mintB, ...vaults, ...decimals, sqrtPriceX64: sqrtPriceX64(bPerA, decimals.decimalsA, decimals.decimalsB) })
+    } else {
+      priceInQuote = p.quoteWhole / tokenWhole
+      // LP token: a real SPL mint; the creator receives it, burns part, then hands the mint to the pool.
+      const lp = await namedSigner(`${spec.key} lp mint`)
+      const issued = 1_000_000n * 10n ** 9n
+      await ledger.send(lpOperator, [ix.createAccount(lpOperator, lp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, lp.address, 9, lpOperator.address, null)])
+      const creatorLp = await ata(creator, creator.address, lp.address, TOKEN_PROGRAM)
+      await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued), ix.setAuthority(TOKEN_PROGRAM, lp.address, lpOperator, ix.AUTHORITY_TYPES.MintTokens, authority)])
+      const burned = (issued * BigInt(p.lpBurnPercent ?? 0)) / 100n
+      if (burned > 0n) await ledger.send(creator, [ix.burn(TOKEN_PROGRAM, creatorLp, lp.address, creator, burned)])
+      lpMint = lp.address
+      lpLockedPercent = String(p.lpBurnPercent ?? 0)
+      const input = { mintA, mintB, ...vaults, ...decimals, lpMint: lp.address, lpIssued: issued }
+      data = p.amm === 'raydium-cpmm' ? raydiumCpmmData(input) : raydiumAmmV4Data(input)
+    }
+    setProgramAccount(ledger, pool, ammProgram(p.amm), data)
+    const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
+    return {
+      dex: ammName(p.amm),
+      address: pool,
+      pair: [mintA, mintB],
+      quoteSymbol: p.quote,
+      liquidityUsd: (tokenWhole * priceInQuote + p.quoteWhole) * quoteUsd,
+      priceUsd: priceInQuote * quoteUsd,
+      isPairHoneypot: tokenHoneypot || p.freezeVault ? '1' : '0',
+      lpMint,
+      lpLockedPercent,
+    }
+  }
+
+  const first = mints[0]
+  const wallet = await namedSigner('an empty wallet')
+  svm.airdrop(wallet.address, lamports(LAMPORTS_PER_SOL))
+  const manifest: Omit<SolanaManifest, 'rpcUrl'> = {
+    version: 1,
+    genesisHash: LOCAL_GENESIS_HASH,
+    epoch: ledger.clock.epoch.toString(),
+    pricing: { stablecoins: [{ mint: usdc.address, symbol: 'USDC' }], solUsdPools: [solUsdPool], solUsd: WORLD_SOL_USD },
+    notMints: {
+      wallet: wallet.address,
+      tokenAccount: first.holders.top[0].tokenAccount,
+      program: TOKEN_PROGRAM,
+      metadataAccount: await metaplexAddress(first.address as Address),
+      empty: (await namedSigner('nothing here')).address,
+    },
+    mints,
+  }
+  return { ledger, manifest }
+}
+
+function ammProgram(amm: Amm): string {
+  return amm === 'raydium-amm-v4' ? RAYDIUM_AMM_V4_PROGRAM : amm === 'raydium-cpmm' ? RAYDIUM_CPMM_PROGRAM : ORCA_WHIRLPOOL_PROGRAM
+}
+
+function ammName(amm: Amm): string {
+  return amm === 'raydium-amm-v4' ? 'Raydium AMM v4' : amm === 'raydium-cpmm' ? 'Raydium CPMM' : 'Orca Whirlpool'
+}
+
+function setProgramAccount(ledger: SolanaLedger, address: Address, owner: string, data: Uint8Array): void {
+  ledger.setAccount({
+    address,
+    data,
+    executable: false,
+    lamports: lamports(ledger.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+    programAddress: owner as Address,
+    space: BigInt(data.length),
+  })
+}
+
+async function metaplexAddress(mint: Address): Promise<Address> {
+  const program = METAPLEX_TOKEN_METADATA_PROGRAM as Address
+  const [pda] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('metadata'), enc.encode(program), enc.encode(mint)] })
+  return pda
+}
+
+async function setMetaplex(ledger: SolanaLedger, mint: Address, m: { updateAuthority: string; name: string; symbol: string; uri: string; isMutable: boolean }): Promise<void> {
+  setProgramAccount(ledger, await metaplexAddress(mint), METAPLEX_TOKEN_METADATA_PROGRAM, metaplexMetadataData({ ...m, mint, tokenStandard: 2 }))
+}
+
+/** Deploys the Memo program's code under the upgradeable loader: buffer, writes, deploy. */
+async function deployUpgradeable(ledger: SolanaLedger, authority: KeyPairSigner, programSigner: KeyPairSigner, rent: (n: number) => bigint): Promise<Address> {
+  const memo = ledger.svm.getAccount(MEMO_PROGRAM as Address)
+  if (!memo.exists) throw new Error('LiteSVM has no Memo program to deploy as a hook program')
+  const code = new Uint8Array(memo.data)
+  const buffer = await namedSigner(`buffer of ${programSigner.address}`)
+  await ledger.send(authority, [
+    ix.createAccount(authority, buffer, rent(ix.bufferSize(code.length)), ix.bufferSize(code.length), BPF_LOADER_UPGRADEABLE),
+    ix.loaderInitializeBuffer(buffer.address, authority.address),
+  ])
+  for (let offset = 0; offset < code.length; offset += ix.LOADER_WRITE_CHUNK) {
+    await ledger.send(authority, [ix.loaderWrite(buffer.address, authority, offset, code.subarray(offset, offset + ix.LOADER_WRITE_CHUNK))])
+  }
+  const programData = await ix.findProgramDataAddress(programSigner.address)
+  await ledger.send(authority, [
+    ix.createAccount(authority, programSigner, rent(ix.PROGRAM_ACCOUNT_SIZE), ix.PROGRAM_ACCOUNT_SIZE, BPF_LOADER_UPGRADEABLE),
+    ix.loaderDeployWithMaxDataLen(authority, programData, programSigner.address, buffer.address, authority, code.length * 2),
+  ])
+  return programSigner.address
+}
+
+/** The supply the token program records in the mint (bytes 36..44). */
+function mintSupply(ledger: SolanaLedger, mint: Address): bigint {
+  const account = ledger.svm.getAccount(mint)
+  if (!account.exists) throw new Error(`mint ${mint} vanished`)
+  const data = new Uint8Array(account.data)
+  return new DataView(data.buffer, data.byteOffset).getBigUint64(36, true)
+}
+
+/** Every token account of `mint` with a balance, largest first, read back from the ledger. */
+function tokenHolders(ledger: SolanaLedger, mint: Address, program: string): SolanaManifestHolder[] {
+  const decoderOffsets = { mint: 0, owner: 32, amount: 64 }
+  const decoder = getAddressDecoder()
+  const addressOf = (data: Uint8Array, offset: number) => decoder.decode(data.subarray(offset, offset + 32))
+  return ledger.svm
+    .getProgramAccounts(program as Address)
+    .filter((a) => a.data.length >= 165 && (a.data.length === 165 || a.data[165] === 2) && addressOf(new Uint8Array(a.data), decoderOffsets.mint) === mint)
+    .map((a) => {
+      const data = new Uint8Array(a.data)
+      const owner = addressOf(data, decoderOffsets.owner)
+      return {
+        owner,
+        tokenAccount: a.address as string,
+        balance: new DataView(data.buffer, data.byteOffset).getBigUint64(decoderOffsets.amount, true).toString(),
+        isContract: isOffCurveAddress(owner as Address),
+        isLocked: owner === INCINERATOR,
+      }
+    })
+    .filter((h) => h.balance !== '0')
+    .sort((a, b) => (a.balance === b.balance ? (a.tokenAccount < b.tokenAccount ? -1 : 1) : BigInt(b.balance) > BigInt(a.balance) ? 1 : -1))
+}
+
+
+export interface StartedSolanaWorld {
+  rpcUrl: string
+  manifest: SolanaManifest
+  stop(): Promise<void>
+}
+
+/**
+ * Builds the world and serves it on 127.0.0.1 as a Solana JSON-RPC; writes the manifest to
+ * `<dataDir>/devnet/solana-manifest.json`. `npm start` runs it when SOLANA_RPC_URL is unset.
+ *
+ * @example
+ * const world = await startSolanaWorld({ dataDir: './data', log: console.log })
+ * const service = createSolanaReportService({ rpcUrls: [world.rpcUrl], cache, logger, options: { pricing: world.manifest.pricing } })
+ */
+export async function startSolanaWorld(options: {
+  dataDir: string
+  port?: number
+  log?: (line: string) => void
+  /** Hooks for tests: programs refused by getProgramAccounts, intercepted calls. */
+  rpc?: Pick<SolanaRpcServerOptions, 'refuseProgramAccounts' | 'intercept'>
+}): Promise<StartedSolanaWorld> {
+  const started = performance.now()
+  const { ledger, manifest: base } = await buildSolanaWorld()
+  let server: SolanaRpcServer | undefined
+  try {
+    server = await startSolanaRpcServer({ ledger, port: options.port, log: options.log, ...options.rpc })
+    const manifest: SolanaManifest = { ...base, rpcUrl: server.url }
+    const dir = join(options.dataDir, 'devnet')
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'solana-manifest.json'), JSON.stringify(manifest, null, 2))
+    options.log?.(`solana world ready: ${manifest.mints.length} demo mints, ${ledger.transactionCount()} transactions in ${Math.round(performance.now() - started)} ms`)
+    const running = server
+    return { rpcUrl: server.url, manifest, stop: () => running.stop() }
+  } catch (error) {
+    await server?.stop()
+    throw error
+  }
+}

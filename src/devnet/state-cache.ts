@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
+import { ARTIFACTS_DIR } from '../contracts/compile.ts'
+import { anvilBinaryPath } from './anvil.ts'
+import { dexArtifactsDigest } from './dex-artifacts.ts'
+import type { DevnetManifest } from './manifest.ts'
+
+/** Bumped when the world changes in a way its sources do not show. */
+export const WORLD_STATE_VERSION = 1
+/**
+ * A saved world older than this is rebuilt, so that its history (the last 24 h of swaps, unlock
+ * dates) stays close to the wall clock.
+ */
+export const STATE_MAX_AGE_MS = 6 * 60 * 60 * 1000
+
+const DEVNET_SOURCES = dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+
+export interface SavedWorld {
+  key: string
+  /** Unix milliseconds. */
+  builtAt: number
+  /** The manifest as measured when the world was built (its rpcUrl is stale). */
+  manifest: DevnetManifest
+}
+
+/**
+ * What the saved world depends on: our compiled zoo and world contracts, the published DEX
+ * artifacts, the anvil binary, and the world's own scripts.
+ */
+export function worldStateKey(): string {
+  const hash = createHash('sha256')
+  hash.update(`world-state v${WORLD_STATE_VERSION}\n`)
+  const anvilPackage = JSON.parse(readFileSync(require.resolve('@foundry-rs/anvil/package.json'), 'utf8')) as { version: string }
+  hash.update(`anvil ${anvilPackage.version} ${statSync(anvilBinaryPath()).size}\n`)
+  hash.update(dexArtifactsDigest())
+  for (const file of readdirSync(ARTIFACTS_DIR).sort()) {
+    if (!file.endsWith('.json')) continue
+    const text = readFileSync(join(ARTIFACTS_DIR, file), 'utf8')
+    const { sourceName } = JSON.parse(text) as { sourceName?: string }
+    if (sourceName?.startsWith('contracts/zoo/') || sourceName?.startsWith('contracts/world/')) hash.update(file).update(text)
+  }
+  for (const file of readdirSync(DEVNET_SOURCES).sort()) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
+    hash.update(file).update(readFileSync(join(DEVNET_SOURCES, file)))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+const statePath = (dir: string, key: string): string => join(dir, `state-${key}.json`)
+const worldPath = (dir: string, key: string): string => join(dir, `world-${key}.json`)
+
+function writeAtomic(path: string, data: string | Buffer): void {
+  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`
+  writeFileSync(tmp, data)
+  renameSync(tmp, path)
+}
+
+/** The saved world for `key` in `dir`, when there is one young enough; its anvil state file. */
+export function findSavedWorld(dir: string, key: string, now = Date.now()): { statePath: string; saved: SavedWorld } | null {
+  const state = statePath(dir, key)
+  const world = worldPath(dir, key)
+  if (!existsSync(state) || !existsSync(world)) return null
+  try {
+    const saved = JSON.parse(readFileSync(world, 'utf8')) as SavedWorld
+    if (saved.key !== key || now - saved.builtAt > STATE_MAX_AGE_MS || now < saved.builtAt) return null
+    return { statePath: state, saved }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Saves a built world: anvil's state (from `anvil_dumpState`, gzip in hex) and its manifest.
+ * Saved worlds of other keys are removed.
+ */
+export function saveWorld(dir: string, key: string, dumpedState: string, manifest: DevnetManifest, builtAt: number): void {
+  mkdirSync(dir, { recursive: true })
+  const raw = Buffer.from(dumpedState.replace(/^0x/, ''), 'hex')
+  const json = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw
+  writeAtomic(statePath(dir, key), json)
+  const saved: SavedWorld = { key, builtAt, manifest }
+  writeAtomic(worldPath(dir, key), JSON.stringify(saved))
+  for (const file of readdirSync(dir)) {
+    const match = /^(state|world)-([0-9a-f]{16})\.json$/.exec(file)
+    if (match && match[2] !== key) rmSync(join(dir, file), { force: true })
+  }
+}
+
+/** Writes the manifest where the service and the tests look for it. */
+export function writeManifest(dir: string, manifest: DevnetManifest): string {
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, 'manifest.json')
+  writeAtomic(path, `${JSON.stringify(manifest, null, 2)}\n`)
+  return path
+}

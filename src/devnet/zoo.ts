@@ -1,0 +1,635 @@
+/**
+ * The token zoo of the local world: one token per behaviour a scanner must see, each with a
+ * clean twin that differs only in that behaviour. Sources are under contracts/zoo/.
+ *
+ * | key                   | contract                          | behaviour (risky checks)                        | twin            |
+ * |-----------------------|-----------------------------------|-------------------------------------------------|-----------------|
+ * | clean                 | ZooClean                          | none; pools WETH and USD; LP kept by deployer   | —               |
+ * | tax-3-7-1             | ZooTax                            | fixed 3 % buy / 7 % sell / 1 % transfer tax     | clean           |
+ * | fee-forward           | ZooFeeForward                     | same taxes, fee sink called (externalCall)      | tax-3-7-1       |
+ * | tax-modifiable        | ZooTaxModifiable                  | owner sets taxes (slippageModifiable)           | tax-3-7-1       |
+ * | tax-per-address       | ZooTaxPerAddress                  | owner taxes one address (personalSlippage…)     | tax-3-7-1       |
+ * | honeypot              | ZooHoneypot                       | sells revert but the deployer's                 | clean           |
+ * | pool-honeypot         | ZooPoolHoneypot                   | WETH and USD pools, only the USD pool traps     | clean           |
+ * | blacklist             | ZooBlacklist                      | owner blocks addresses (personalSlippage…)      | clean           |
+ * | pausable              | ZooPausable                       | owner pauses transfers (transferPausable)       | clean           |
+ * | mintable              | ZooMintable                       | owner mints (isMintable)                        | clean           |
+ * | owner-change-balance  | ZooForceTransfer                  | owner moves anyone's tokens (ownerChangeBalance)| clean           |
+ * | self-destruct         | ZooSelfDestruct                   | owner can SELFDESTRUCT (selfDestruct)           | clean           |
+ * | hidden-owner          | ZooHiddenOwner                    | renounced, hidden admin mints (isMintable)      | mintable        |
+ * | proxy-transparent     | ZooTransparentProxy → ZooMintableLogic | EIP-1967 transparent proxy, mintable (isProxy, isMintable) | mintable |
+ * | proxy-uups            | ZooUupsProxy → ZooBlacklistUupsLogic   | UUPS proxy, blacklist (isProxy, personalSlippage…)         | blacklist |
+ * | clone-1167            | EIP-1167 clone → ZooCleanInitializable | minimal proxy of the clean token (isProxy)                 | clean     |
+ * | cooldown              | ZooCooldown                       | 60 s between buys (tradingCooldown)             | clean           |
+ * | max-tx                | ZooMaxTx                          | 1 % max transaction (isAntiWhale)               | clean           |
+ * | max-wallet            | ZooMaxWallet                      | 2 % max wallet (isAntiWhale)                    | clean           |
+ * | cannot-sell-all       | ZooCannotSellAll                  | selling 100 % reverts (cannotSellAll)           | clean           |
+ * | no-buy                | ZooNoBuy                          | buying reverts (cannotBuy)                      | clean           |
+ * | bytes32-metadata      | ZooBytes32Meta                    | bytes32 name() and symbol()                     | clean           |
+ * | no-bool-return        | ZooNoReturn                       | transfer/approve return nothing                 | clean           |
+ * | decimals-0            | ZooClean                          | 0 decimals                                      | clean           |
+ * | decimals-24           | ZooClean                          | 24 decimals                                     | clean           |
+ * | empty-symbol          | ZooClean                          | symbol ""                                       | clean           |
+ * | v3-only               | ZooClean                          | only liquidity is a Uniswap V3 pool             | clean           |
+ * | lp-locked             | ZooClean                          | LP partly burned, partly in LpLocker            | clean           |
+ * | usd                   | DevUsd                            | the world's stablecoin (6 decimals, no owner)   | clean           |
+ *
+ * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
+ */
+import { encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
+import { loadArtifact } from '../contracts/compile.ts'
+import type { EvmCheckName } from '../http/schemas/token-report.ts'
+import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
+import type { Deployment, WorldChain } from './chain.ts'
+import type { DexAddresses } from './dex.ts'
+
+export type QuoteKey = 'WETH' | 'USD'
+export type DexType = 'uniswap-v2' | 'uniswap-v3'
+
+/** Supply of every zoo token, in whole tokens. */
+export const ZOO_SUPPLY_WHOLE = 1_000_000n
+
+export interface ZooPoolSpec {
+  quote: QuoteKey
+  type: DexType
+  /** Taxes as the token is designed, percent. */
+  buyTax: string
+  sellTax: string
+  transferTax: string
+  /** The exact revert string of a sell by an ordinary holder; '' when selling works. */
+  honeypotReason: string
+  /** Whether an ordinary address can buy here (false: the buy reverts). */
+  buyable: boolean
+}
+
+export interface ZooContext {
+  chain: WorldChain
+  dex: DexAddresses
+  accounts: WorldAccounts
+  /** The contract that receives the fee-forwarding token's fees. */
+  feeSink: Address
+}
+
+/** The ordinary addresses that hold one token: its traders and its receivers. */
+export interface ZooCast {
+  traders: Address[]
+  receivers: Address[]
+}
+
+export interface ZooDeployed {
+  address: Address
+  creation: Deployment
+  /** For proxies: where the logic lives. */
+  implementation?: Address
+}
+
+/** A point of the world's history where a token's owner acts (see `world-build.ts`). */
+export type StoryPoint = 'setup' | 'history-1' | 'history-2' | 'history-3' | 'end'
+
+export interface ZooTokenSpec {
+  key: string
+  twin: string
+  name: string
+  symbol: string
+  decimals: number
+  behaviours: string[]
+  /** Code checks whose expected status is "1"; every other check is "0". */
+  risky: EvmCheckName[]
+  /** Pools in the order they are created; the first is the token's main pool. */
+  pools: ZooPoolSpec[]
+  /** The main V2 pool's LP: kept by the deployer, or partly burned and partly locked. */
+  lpPlan: 'deployer' | 'burn-and-lock'
+  /** Whether the lpProvider account adds liquidity to the main pool during the history. */
+  extraLiquidity?: boolean
+  notes: string
+  deploy(ctx: ZooContext, spec: ZooTokenSpec): Promise<ZooDeployed>
+  /** What the owner (or the hidden admin) does at points of the history. */
+  story?: Partial<Record<StoryPoint, (ctx: ZooContext, token: Address, spec: ZooTokenSpec, cast: ZooCast) => Promise<void>>>
+}
+
+export const HONEYPOT_REASON = 'ZooHoneypot: selling is disabled'
+export const POOL_HONEYPOT_REASON = 'ZooPoolHoneypot: selling into this pool is disabled'
+
+/** Amount in raw units of `whole` tokens of a spec. */
+export function units(spec: Pick<ZooTokenSpec, 'decimals'>, whole: bigint): bigint {
+  return whole * 10n ** BigInt(spec.decimals)
+}
+
+export function zooSupply(spec: Pick<ZooTokenSpec, 'decimals'>): bigint {
+  return units(spec, ZOO_SUPPLY_WHOLE)
+}
+
+const pool = (quote: QuoteKey, overrides: Partial<ZooPoolSpec> = {}): ZooPoolSpec => ({
+  quote,
+  type: 'uniswap-v2',
+  buyTax: '0',
+  sellTax: '0',
+  transferTax: '0',
+  honeypotReason: '',
+  buyable: true,
+  ...overrides,
+})
+const TAXED = { buyTax: '3', sellTax: '7', transferTax: '1' } as const
+
+function quoteAddress(ctx: ZooContext, quote: QuoteKey): Address {
+  return quote === 'WETH' ? ctx.dex.weth : ctx.dex.usd
+}
+
+/** The quotes of a spec's V2 pools, for tokens that create their own pools. */
+function v2Quotes(ctx: ZooContext, spec: ZooTokenSpec): Address[] {
+  return spec.pools.filter((p) => p.type === 'uniswap-v2').map((p) => quoteAddress(ctx, p.quote))
+}
+
+/** Deploys a zoo contract by name with constructor arguments derived from the spec. */
+function direct(contract: string, args: (ctx: ZooContext, spec: ZooTokenSpec) => unknown[]): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact(contract), args(ctx, spec), `deploy ${spec.key}`)
+    return { address: creation.address, creation }
+  }
+}
+
+const cleanArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, s.decimals, zooSupply(s)]
+const ownedArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, zooSupply(s)]
+const pooledArgs = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, zooSupply(s), ctx.dex.v2Factory, v2Quotes(ctx, s)]
+
+/**
+ * Deploys `logicContract`, then `proxyContract` in front of it, initialised in the proxy's
+ * constructor with the logic's `initialize(name, symbol, supply, deployer)`.
+ */
+async function deployBehindProxy(
+  ctx: ZooContext,
+  spec: ZooTokenSpec,
+  logicContract: string,
+  proxyContract: string,
+  proxyArgs: (logic: Address, init: Hex) => unknown[],
+): Promise<ZooDeployed> {
+  const { deployer } = ctx.accounts
+  const logic = await ctx.chain.deploy(deployer, loadArtifact(logicContract), [], `deploy ${spec.key} logic`)
+  const init = encodeFunctionData({
+    abi: abiOf(logicContract),
+    functionName: 'initialize',
+    args: [spec.name, spec.symbol, zooSupply(spec), deployer],
+  })
+  const creation = await ctx.chain.deploy(deployer, loadArtifact(proxyContract), proxyArgs(logic.address, init), `deploy ${spec.key}`)
+  return { address: creation.address, creation, implementation: logic.address }
+}
+
+function abiOf(contract: string): Abi {
+  return loadArtifact(contract).abi as Abi
+}
+
+async function ownerSends(ctx: ZooContext, token: Address, contract: string, fn: string, args: unknown[], from?: Address): Promise<void> {
+  await ctx.chain.send(from ?? ctx.accounts.deployer, token, abiOf(contract), fn, args, { label: `${contract}.${fn}` })
+}
+
+/** EIP-1167 minimal proxy creation code for `implementation`. */
+export function cloneInitCode(implementation: Address): Hex {
+  const runtime = `363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`
+  return `0x3d602d80600a3d3981f3${runtime}`
+}
+
+export const ZOO: readonly ZooTokenSpec[] = [
+  {
+    key: 'clean',
+    twin: '',
+    name: 'Clean Token',
+    symbol: 'CLEAN',
+    decimals: 18,
+    behaviours: ['clean'],
+    risky: [],
+    pools: [pool('WETH'), pool('USD')],
+    lpPlan: 'deployer',
+    extraLiquidity: true,
+    notes: 'A standard ERC-20 whose owner has no power over it. Its WETH LP is held, unlocked, by the deployer (and a little by the LP provider).',
+    deploy: direct('ZooClean', cleanArgs),
+  },
+  {
+    key: 'tax-3-7-1',
+    twin: 'clean',
+    name: 'Taxed Token',
+    symbol: 'TAX',
+    decimals: 18,
+    behaviours: ['tax'],
+    risky: [],
+    pools: [pool('WETH', TAXED)],
+    lpPlan: 'deployer',
+    notes: 'Fixed taxes (constants): 3 % of a buy, 7 % of a sell, 1 % of a wallet-to-wallet transfer go to the fee wallet, an EOA. The deployer is exempt.',
+    deploy: direct('ZooTax', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'fee-forward',
+    twin: 'tax-3-7-1',
+    name: 'Fee Forward Token',
+    symbol: 'FWD',
+    decimals: 18,
+    behaviours: ['tax', 'external-call'],
+    risky: ['externalCall'],
+    pools: [pool('WETH', TAXED)],
+    lpPlan: 'deployer',
+    notes: 'The 3 / 7 / 1 % taxes of tax-3-7-1, but the fees go to a ZooFeeCollector contract whose onTokenFee() the token calls during every taxed transfer.',
+    deploy: direct('ZooFeeForward', (ctx, s) => [...pooledArgs(ctx, s), ctx.feeSink]),
+  },
+  {
+    key: 'tax-modifiable',
+    twin: 'tax-3-7-1',
+    name: 'Modifiable Tax Token',
+    symbol: 'MTAX',
+    decimals: 18,
+    behaviours: ['tax', 'tax-modifiable'],
+    risky: ['slippageModifiable'],
+    pools: [pool('WETH', TAXED)],
+    lpPlan: 'deployer',
+    notes: 'Taxes start at 3 / 7 / 1 %; the owner can set each up to 100 % with setTaxes(). During the history it raised them to 5 / 10 / 2 % and set them back to 3 / 7 / 1 %.',
+    deploy: direct('ZooTaxModifiable', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
+    story: {
+      'history-1': (ctx, t) => ownerSends(ctx, t, 'ZooTaxModifiable', 'setTaxes', [500n, 1000n, 200n]),
+      'history-3': (ctx, t) => ownerSends(ctx, t, 'ZooTaxModifiable', 'setTaxes', [300n, 700n, 100n]),
+    },
+  },
+  {
+    key: 'tax-per-address',
+    twin: 'tax-3-7-1',
+    name: 'Per Address Tax Token',
+    symbol: 'PTAX',
+    decimals: 18,
+    behaviours: ['tax', 'per-address-tax'],
+    risky: ['personalSlippageModifiable'],
+    pools: [pool('WETH', TAXED)],
+    lpPlan: 'deployer',
+    notes: 'The 3 / 7 / 1 % taxes for everyone, plus an extra tax the owner can put on any one address with setAccountTax(); the first trader carries an extra 20 % since the history.',
+    deploy: direct('ZooTaxPerAddress', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
+    story: {
+      'history-2': (ctx, t, _s, cast) => ownerSends(ctx, t, 'ZooTaxPerAddress', 'setAccountTax', [cast.traders[0], 2000n]),
+    },
+  },
+  {
+    key: 'honeypot',
+    twin: 'clean',
+    name: 'Honeypot Token',
+    symbol: 'HONEY',
+    decimals: 18,
+    behaviours: ['honeypot'],
+    risky: [],
+    pools: [pool('WETH', { honeypotReason: HONEYPOT_REASON })],
+    lpPlan: 'deployer',
+    notes: 'Buys work; a transfer into its pool (a sell) reverts for everyone but the deployer (fixed at construction), who is also the owner.',
+    deploy: direct('ZooHoneypot', pooledArgs),
+  },
+  {
+    key: 'pool-honeypot',
+    twin: 'clean',
+    name: 'One Pool Honeypot',
+    symbol: 'HALF',
+    decimals: 18,
+    behaviours: ['honeypot-one-pool'],
+    risky: [],
+    pools: [pool('WETH'), pool('USD', { honeypotReason: POOL_HONEYPOT_REASON })],
+    lpPlan: 'deployer',
+    notes: 'Pools against WETH and USD. Selling into the WETH pool works; selling into the USD pool reverts for everyone but the deployer.',
+    deploy: direct('ZooPoolHoneypot', pooledArgs),
+  },
+  {
+    key: 'blacklist',
+    twin: 'clean',
+    name: 'Blacklist Token',
+    symbol: 'BLOCK',
+    decimals: 18,
+    behaviours: ['blacklist'],
+    risky: ['personalSlippageModifiable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The owner can block any address from sending and receiving with setBlacklisted(); one trader is blocked at the end of the history.',
+    deploy: direct('ZooBlacklist', ownedArgs),
+    story: {
+      end: (ctx, t, _s, cast) => ownerSends(ctx, t, 'ZooBlacklist', 'setBlacklisted', [cast.traders[1], true]),
+    },
+  },
+  {
+    key: 'pausable',
+    twin: 'clean',
+    name: 'Pausable Token',
+    symbol: 'PAUSE',
+    decimals: 18,
+    behaviours: ['pausable'],
+    risky: ['transferPausable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The owner can stop every transfer with pause(). It paused and unpaused once during the history; it is not paused now.',
+    deploy: direct('ZooPausable', ownedArgs),
+    story: {
+      'history-2': async (ctx, t) => {
+        await ownerSends(ctx, t, 'ZooPausable', 'pause', [])
+        await ownerSends(ctx, t, 'ZooPausable', 'unpause', [])
+      },
+    },
+  },
+  {
+    key: 'mintable',
+    twin: 'clean',
+    name: 'Mintable Token',
+    symbol: 'MINT',
+    decimals: 18,
+    behaviours: ['mintable'],
+    risky: ['isMintable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The owner can mint any amount with mint(); it minted 50,000 tokens to itself during the history.',
+    deploy: direct('ZooMintable', ownedArgs),
+    story: {
+      'history-1': (ctx, t, s) => ownerSends(ctx, t, 'ZooMintable', 'mint', [ctx.accounts.deployer, units(s, 50_000n)]),
+    },
+  },
+  {
+    key: 'owner-change-balance',
+    twin: 'clean',
+    name: 'Force Transfer Token',
+    symbol: 'FORCE',
+    decimals: 18,
+    behaviours: ['owner-change-balance'],
+    risky: ['ownerChangeBalance'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: "The owner can move anyone's tokens without approval with adminTransfer(); it took 100 tokens back from a receiver during the history.",
+    deploy: direct('ZooForceTransfer', ownedArgs),
+    story: {
+      'history-2': (ctx, t, s, cast) =>
+        ownerSends(ctx, t, 'ZooForceTransfer', 'adminTransfer', [cast.receivers[0], ctx.accounts.deployer, units(s, 100n)]),
+    },
+  },
+  {
+    key: 'self-destruct',
+    twin: 'clean',
+    name: 'Self Destruct Token',
+    symbol: 'BOOM',
+    decimals: 18,
+    behaviours: ['self-destruct'],
+    risky: ['selfDestruct'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The owner can execute SELFDESTRUCT with destroy() (never called).',
+    deploy: direct('ZooSelfDestruct', ownedArgs),
+  },
+  {
+    key: 'hidden-owner',
+    twin: 'mintable',
+    name: 'Hidden Owner Token',
+    symbol: 'HIDE',
+    decimals: 18,
+    behaviours: ['hidden-owner', 'mintable'],
+    risky: ['isMintable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Ownership was renounced right after deployment (owner() is the zero address), but a controller kept in a private slot (see hiddenOwner) can still mint; it minted 25,000 tokens to itself during the history.',
+    deploy: direct('ZooHiddenOwner', (ctx, s) => [...ownedArgs(ctx, s), ctx.accounts.hiddenAdmin]),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooHiddenOwner', 'renounceOwnership', []),
+      'history-2': (ctx, t, s) =>
+        ownerSends(ctx, t, 'ZooHiddenOwner', 'mint', [ctx.accounts.hiddenAdmin, units(s, 25_000n)], ctx.accounts.hiddenAdmin),
+    },
+  },
+  {
+    key: 'proxy-transparent',
+    twin: 'mintable',
+    name: 'Transparent Proxy Token',
+    symbol: 'TPROXY',
+    decimals: 18,
+    behaviours: ['proxy-1967-transparent', 'upgradeable', 'mintable'],
+    risky: ['isProxy', 'isMintable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'An EIP-1967 transparent proxy (OpenZeppelin) over a mintable logic. owner() is the token owner who mints; upgrades belong to the proxy admin (a ProxyAdmin contract, see proxyAdmin and proxyAdminOwner). It minted 50,000 tokens during the history.',
+    deploy: (ctx, spec) =>
+      deployBehindProxy(ctx, spec, 'ZooMintableLogic', 'ZooTransparentProxy', (logic, init) => [logic, ctx.accounts.deployer, init]),
+    story: {
+      'history-1': (ctx, t, s) => ownerSends(ctx, t, 'ZooMintableLogic', 'mint', [ctx.accounts.deployer, units(s, 50_000n)]),
+    },
+  },
+  {
+    key: 'proxy-uups',
+    twin: 'blacklist',
+    name: 'UUPS Proxy Token',
+    symbol: 'UPROXY',
+    decimals: 18,
+    behaviours: ['proxy-uups', 'upgradeable', 'blacklist'],
+    risky: ['isProxy', 'personalSlippageModifiable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'An EIP-1967 proxy whose UUPS logic is the blacklist token; the owner blacklists and also upgrades (upgradeToAndCall). One trader is blocked at the end of the history.',
+    deploy: (ctx, spec) => deployBehindProxy(ctx, spec, 'ZooBlacklistUupsLogic', 'ZooUupsProxy', (logic, init) => [logic, init]),
+    story: {
+      end: (ctx, t, _s, cast) => ownerSends(ctx, t, 'ZooBlacklistUupsLogic', 'setBlacklisted', [cast.traders[1], true]),
+    },
+  },
+  {
+    key: 'clone-1167',
+    twin: 'clean',
+    name: 'Clone Token',
+    symbol: 'CLONE',
+    decimals: 18,
+    behaviours: ['proxy-1167'],
+    risky: ['isProxy'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'An EIP-1167 minimal proxy (not upgradeable) of the clean token logic, created by a plain transaction of the deployer and then initialised.',
+    async deploy(ctx, spec) {
+      const { deployer } = ctx.accounts
+      const logic = await ctx.chain.deploy(deployer, loadArtifact('ZooCleanInitializable'), [], `deploy ${spec.key} logic`)
+      const creation = await ctx.chain.deployCode(deployer, cloneInitCode(logic.address), `deploy ${spec.key}`)
+      await ctx.chain.send(
+        deployer,
+        creation.address,
+        abiOf('ZooCleanInitializable'),
+        'initialize',
+        [spec.name, spec.symbol, spec.decimals, zooSupply(spec), deployer],
+        { label: `initialize ${spec.key}` },
+      )
+      await ctx.chain.mine()
+      return { address: creation.address, creation, implementation: logic.address }
+    },
+  },
+  {
+    key: 'cooldown',
+    twin: 'clean',
+    name: 'Cooldown Token',
+    symbol: 'COOL',
+    decimals: 18,
+    behaviours: ['trading-cooldown'],
+    risky: ['tradingCooldown'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'After a buy, the same address cannot buy again for 60 seconds (COOLDOWN); sells and transfers are free.',
+    deploy: direct('ZooCooldown', pooledArgs),
+  },
+  {
+    key: 'max-tx',
+    twin: 'clean',
+    name: 'Max Transaction Token',
+    symbol: 'MAXTX',
+    decimals: 18,
+    behaviours: ['anti-whale-max-tx'],
+    risky: ['isAntiWhale'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'No buy, sell or transfer may move more than 1 % of the supply (10,000 tokens, maxTransactionAmount); the deployer is exempt.',
+    deploy: direct('ZooMaxTx', pooledArgs),
+  },
+  {
+    key: 'max-wallet',
+    twin: 'clean',
+    name: 'Max Wallet Token',
+    symbol: 'MAXW',
+    decimals: 18,
+    behaviours: ['anti-whale-max-wallet'],
+    risky: ['isAntiWhale'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'No wallet but the pools and the deployer may hold more than 2 % of the supply (20,000 tokens, maxWalletAmount).',
+    deploy: direct('ZooMaxWallet', pooledArgs),
+  },
+  {
+    key: 'cannot-sell-all',
+    twin: 'clean',
+    name: 'Cannot Sell All Token',
+    symbol: 'KEEP',
+    decimals: 18,
+    behaviours: ['cannot-sell-all'],
+    risky: ['cannotSellAll'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Selling a whole balance into a pool reverts ("ZooCannotSellAll: cannot sell the whole balance"); selling less works.',
+    deploy: direct('ZooCannotSellAll', pooledArgs),
+  },
+  {
+    key: 'no-buy',
+    twin: 'clean',
+    name: 'No Buy Token',
+    symbol: 'NOBUY',
+    decimals: 18,
+    behaviours: ['cannot-buy'],
+    risky: ['cannotBuy'],
+    pools: [pool('WETH', { buyable: false })],
+    lpPlan: 'deployer',
+    notes: 'Buying from its pool reverts ("ZooNoBuy: buying is disabled") for everyone but the deployer; holders, who got their tokens by transfer, can sell.',
+    deploy: direct('ZooNoBuy', pooledArgs),
+  },
+  {
+    key: 'bytes32-metadata',
+    twin: 'clean',
+    name: 'Bytes32 Token',
+    symbol: 'B32',
+    decimals: 18,
+    behaviours: ['bytes32-metadata'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'name() and symbol() return bytes32 (right-padded with zero bytes), not string.',
+    deploy: direct('ZooBytes32Meta', (_ctx, s) => [toBytes32(s.name), toBytes32(s.symbol), zooSupply(s)]),
+  },
+  {
+    key: 'no-bool-return',
+    twin: 'clean',
+    name: 'No Return Token',
+    symbol: 'NORET',
+    decimals: 18,
+    behaviours: ['no-bool-return'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'transfer(), transferFrom() and approve() return no data at all.',
+    deploy: direct('ZooNoReturn', ownedArgs),
+  },
+  {
+    key: 'decimals-0',
+    twin: 'clean',
+    name: 'Zero Decimals Token',
+    symbol: 'ZERO',
+    decimals: 0,
+    behaviours: ['decimals-0'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The clean token with 0 decimals.',
+    deploy: direct('ZooClean', cleanArgs),
+  },
+  {
+    key: 'decimals-24',
+    twin: 'clean',
+    name: 'Twenty Four Decimals Token',
+    symbol: 'DEC24',
+    decimals: 24,
+    behaviours: ['decimals-24'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The clean token with 24 decimals.',
+    deploy: direct('ZooClean', cleanArgs),
+  },
+  {
+    key: 'empty-symbol',
+    twin: 'clean',
+    name: 'Empty Symbol Token',
+    symbol: '',
+    decimals: 18,
+    behaviours: ['empty-symbol'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The clean token whose symbol() is the empty string.',
+    deploy: direct('ZooClean', cleanArgs),
+  },
+  {
+    key: 'v3-only',
+    twin: 'clean',
+    name: 'V3 Only Token',
+    symbol: 'V3O',
+    decimals: 18,
+    behaviours: ['v3-only'],
+    risky: [],
+    pools: [pool('WETH', { type: 'uniswap-v3' })],
+    lpPlan: 'deployer',
+    notes: 'The clean token whose only liquidity is a full-range position in a Uniswap V3 WETH pool (0.3 % fee), held by the deployer as a position NFT.',
+    deploy: direct('ZooClean', cleanArgs),
+  },
+  {
+    key: 'lp-locked',
+    twin: 'clean',
+    name: 'Locked Liquidity Token',
+    symbol: 'LOCK',
+    decimals: 18,
+    behaviours: ['lp-burned', 'lp-locked'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'burn-and-lock',
+    extraLiquidity: true,
+    notes: 'The clean token whose WETH LP is partly sent to the dead address and partly locked in LpLocker with three future unlock dates; a fourth, earlier lock expired and was withdrawn during the history. The deployer also burned 50,000 tokens to the dead address.',
+    deploy: direct('ZooClean', cleanArgs),
+    story: {
+      setup: (ctx, t, s) => ctx.chain.send(ctx.accounts.deployer, t, erc20Abi, 'transfer', [DEAD_ADDRESS, units(s, 50_000n)], { label: 'burn LOCK tokens' }),
+    },
+  },
+]
+
+/** The stablecoin's entry: deployed with the DEX (see dex.ts), listed with the tokens. */
+export const USD_SPEC: Omit<ZooTokenSpec, 'deploy'> = {
+  key: 'usd',
+  twin: 'clean',
+  name: 'Devnet USD',
+  symbol: 'USD',
+  decimals: 6,
+  behaviours: ['stablecoin'],
+  risky: [],
+  pools: [pool('WETH')],
+  lpPlan: 'deployer',
+  notes: 'The world’s US dollar: 6 decimals, fixed supply, no owner. Its pool against WETH prices ether near 3,000 USD.',
+}
+
+export function toBytes32(text: string): Hex {
+  const hex = Buffer.from(text, 'utf8').toString('hex')
+  if (hex.length > 64) throw new Error(`"${text}" does not fit in bytes32`)
+  return `0x${hex.padEnd(64, '0')}`
+}
+
+/** Approves `spender` for everything, whichever the token's approve() returns. */
+export async function approveAll(chain: WorldChain, owner: Address, token: Address, spender: Address, label: string): Promise<void> {
+  await chain.send(owner, token, erc20Abi, 'approve', [spender, 2n ** 256n - 1n], { label })
+}

@@ -1,0 +1,72 @@
+/**
+ * Errors of tokenrisk. Every error the service raises on purpose is a `BaseError` with a short
+ * `message` that is safe to show to a client, optional `details` for logs, and the `cause` it
+ * wraps. Raw errors of libraries and nodes are wrapped once, where they enter our code.
+ */
+export interface BaseErrorOptions {
+  details?: string
+  cause?: unknown
+}
+
+export class BaseError extends Error {
+  override name = 'BaseError'
+  /** HTTP status this error maps to when it reaches a route. */
+  readonly statusCode: number = 500
+  readonly details: string | undefined
+
+  constructor(message: string, options: BaseErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.details = options.details
+  }
+}
+
+/** The caller sent something we cannot accept (HTTP 400). */
+export class InputError extends BaseError {
+  override name = 'InputError'
+  override readonly statusCode = 400
+}
+
+/** Missing, unknown or revoked credentials, or a key reading what it may not (HTTP 401). */
+export class AuthError extends BaseError {
+  override name = 'AuthError'
+  override readonly statusCode = 401
+}
+
+/** The thing asked for does not exist (HTTP 404). */
+export class NotFoundError extends BaseError {
+  override name = 'NotFoundError'
+  override readonly statusCode = 404
+}
+
+/** Too many requests for this key (HTTP 429); `retryAfterSeconds` goes to `Retry-After`. */
+export class RateLimitedError extends BaseError {
+  override name = 'RateLimitedError'
+  override readonly statusCode = 429
+  readonly retryAfterSeconds: number
+
+  constructor(retryAfterSeconds: number, options: BaseErrorOptions = {}) {
+    super(`rate limit exceeded; retry in ${retryAfterSeconds} s`, options)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/** An upstream (RPC node, store, provider) failed or did not answer in time (HTTP 503). */
+export class UpstreamError extends BaseError {
+  override name = 'UpstreamError'
+  override readonly statusCode = 503
+}
+
+/** The request's deadline passed before an answer was ready (HTTP 503). */
+export class DeadlineError extends UpstreamError {
+  override name = 'DeadlineError'
+}
+
+/** A configuration value is missing or malformed; raised at start, before serving. */
+export class ConfigError extends BaseError {
+  override name = 'ConfigError'
+}
+
+/** Whether `error` is the abort of an `AbortSignal` (ours or one from a timeout). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
+}

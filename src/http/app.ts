@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import compress from '@fastify/compress'
+import cors from '@fastify/cors'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Store } from '../store/database.ts'
+import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
+import type { AuditRepository } from '../store/repositories/audits.ts'
+import { registerAuth, API_KEY_HEADER } from './auth.ts'
+import { errorBody, formatSchemaErrors, handleError } from './errors.ts'
+import type { Metrics } from './metrics.ts'
+import type { RateLimiter } from './rate-limit.ts'
+import { auditHistoryRoute } from './routes/audit-history.ts'
+import { healthRoutes, type ReadinessCheck } from './routes/health.ts'
+import { reportPageRoute } from './routes/report-page.ts'
+import { tokenRoutes } from './routes/tokens.ts'
+import { AuditHistory } from './schemas/audit-history.ts'
+import { ErrorBody } from './schemas/common.ts'
+import { SolanaReport } from './schemas/solana-report.ts'
+import { TokenReport } from './schemas/token-report.ts'
+import type { EvmReportService, SolanaReportService } from './services.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when no handler runs any more (true) or after `timeoutMs` (false). */
+    drain(timeoutMs: number): Promise<boolean>
+  }
+}
+
+/** Largest request body accepted: every route is a GET, so bodies are refused early. */
+const BODY_LIMIT_BYTES = 16 * 1024
+/**
+ * Every route's backstop deadline is the request deadline plus this: routes that run their own
+ * deadline (token reports) answer first, with their own message.
+ */
+const HANDLER_DEADLINE_GRACE_MS = 1_000
+/** Answers smaller than this are sent uncompressed. */
+const COMPRESS_THRESHOLD_BYTES = 1024
+
+export interface AppDeps {
+  store: Store
+  keys: ApiKeyRepository
+  audits: AuditRepository
+  rateLimiter: RateLimiter
+  metrics: Metrics
+  /** Token engines; when absent the token surface is not served (`--only audits`). */
+  tokens?: { evm: EvmReportService; solana: SolanaReportService }
+  /** Serve the audit surface (history and report pages); default true. */
+  serveAudits?: boolean
+  readiness?: ReadinessCheck[]
+  options: {
+    publicBaseUrl: string
+    requestTimeoutMs: number
+    reportCacheTtlSeconds: number
+    defaultRateLimitRps: number
+    corsOrigins: string[]
+    /** The process's pino logger; no request logging when absent. */
+    logger?: FastifyBaseLogger
+  }
+}
+
+/**
+ * Builds the HTTP application: plugins, then app plugins (auth, metrics), then routes. It does
+ * not listen; `main` does, tests use `app.inject()`.
+ *
+ * @example
+ * const app = await buildApp(deps)
+ * const res = await app.inject({ url: '/healthz' })
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { options } = deps
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    handlerTimeout: options.requestTimeoutMs + HANDLER_DEADLINE_GRACE_MS,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    schemaErrorFormatter: formatSchemaErrors,
+    ajv: { customOptions: { allErrors: false, coerceTypes: false } },
+  })
+
+  // Handlers still running (also for clients that went away): a graceful stop waits for them
+  // before the store closes under them.
+  let running = 0
+  const idle: (() => void)[] = []
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler
+    route.handler = async function tracked(this: FastifyInstance, request, reply) {
+      running++
+      try {
+        return await handler.call(this, request, reply)
+      } finally {
+        if (--running === 0) for (const resolve of idle.splice(0)) resolve()
+      }
+    }
+  })
+  app.decorate('drain', (timeoutMs: number) =>
+    running === 0
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), timeoutMs)
+          idle.push(() => {
+            clearTimeout(timer)
+            resolve(true)
+          })
+        }),
+  )
+
+  // Once closing, answers of requests still in flight close their connection, so that the
+  // server's close is not held up by keep-alive connections that would otherwise stay open.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id)
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched'
+    deps.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
+  })
+  app.setErrorHandler(handleError)
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split('?')[0]}`))
+  })
+
+  if (options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
+      methods: ['GET', 'HEAD', 'OPTIONS'],
+      allowedHeaders: [API_KEY_HEADER, 'if-none-match', 'content-type'],
+      exposedHeaders: ['etag', 'retry-after', 'x-request-id'],
+    })
+  }
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, global: true })
+
+  app.addSchema(ErrorBody)
+  app.addSchema(TokenReport)
+  app.addSchema(SolanaReport)
+  app.addSchema(AuditHistory)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'tokenrisk',
+        version: '1.0.0',
+        description: [
+          'Token risk reports (EVM and Solana) and the audit history of Solidity projects. Read-only.',
+          'Every endpoint under `/api/v1` requires an API key in the `x-api-key` header (`tokenrisk keys create`).',
+          'Errors are JSON objects with a `message` string. A missing required query parameter answers 400 with',
+          "`message` exactly `must have required property '<name>'`.",
+        ].join(' '),
+      },
+      servers: [{ url: options.publicBaseUrl }],
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
+      },
+      tags: [
+        { name: 'tokens', description: 'token risk reports' },
+        { name: 'audits', description: 'audit history of projects' },
+        { name: 'operations', description: 'health, readiness, metrics' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps })
+
+  healthRoutes(app, { metrics: deps.metrics, checks: [{ name: 'store', check: () => deps.store.ping() }, ...(deps.readiness ?? [])] })
+  if (deps.tokens) {
+    tokenRoutes(app, {
+      evm: deps.tokens.evm,
+      solana: deps.tokens.solana,
+      requestTimeoutMs: options.requestTimeoutMs,
+      cacheTtlSeconds: options.reportCacheTtlSeconds,
+    })
+  }
+  if (deps.serveAudits !== false) {
+    auditHistoryRoute(app, { audits: deps.audits })
+    reportPageRoute(app, { audits: deps.audits })
+  }
+  return app
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AuthError, RateLimitedError } from '../errors.ts'
+import type { ApiKeyRepository, Principal } from '../store/repositories/api-keys.ts'
+import type { RateLimiter } from './rate-limit.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller on routes with `config.auth`. */
+    principal?: Principal
+  }
+  interface FastifyContextConfig {
+    /** Require an API key (`x-api-key`) on this route. */
+    auth?: boolean
+  }
+}
+
+export const API_KEY_HEADER = 'x-api-key'
+
+/**
+ * Requires a valid, unrevoked API key on routes marked `config: { auth: true }`, then applies the
+ * key's rate limit (its own, or the service default; 0 = none). Runs before validation, so an
+ * unauthenticated caller learns nothing about the parameters.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { keys: ApiKeyRepository; rateLimiter: RateLimiter; defaultRateLimitRps: number },
+) {
+  app.decorateRequest('principal', undefined)
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.routeOptions.config?.auth) return
+    const header = request.headers[API_KEY_HEADER]
+    const key = Array.isArray(header) ? header[0] : header
+    if (!key) throw new AuthError(`missing API key: send it in the ${API_KEY_HEADER} header`)
+    const principal = await deps.keys.verify(key)
+    if (!principal) throw new AuthError('invalid or revoked API key')
+    request.principal = principal
+    const limit = principal.rateLimitRps ?? deps.defaultRateLimitRps
+    if (limit > 0) {
+      const wait = await deps.rateLimiter.take(principal.keyId, limit)
+      if (wait > 0) throw new RateLimitedError(wait)
+    }
+  })
+}

@@ -1,0 +1,63 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import { BaseError, RateLimitedError } from '../errors.ts'
+
+/** Friendlier messages for malformed values, by the property that failed validation. */
+const VALUE_MESSAGES: Record<string, string> = {
+  tokenAddress: 'tokenAddress must be an EVM address: 0x followed by 40 hexadecimal characters (20 bytes)',
+  chainId: 'chainId must be a decimal chain id such as 1, 56 or 31337',
+  limit: 'limit must be a positive integer (1 to 100)',
+  page: 'page must be a positive integer',
+  projectId: 'projectId must be a non-empty string of at most 200 characters',
+  userId: 'userId must be a non-empty string of at most 200 characters',
+}
+
+/**
+ * Turns request-validation errors into one clear sentence. A missing required property reads
+ * exactly `must have required property '<name>'` (Fastify's default would prefix `querystring `).
+ */
+export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const first = errors[0]
+  let message: string
+  if (!first) message = `invalid ${dataVar}`
+  else if (first.keyword === 'required') message = first.message ?? `invalid ${dataVar}`
+  else {
+    const property = first.instancePath.split('/').filter(Boolean).pop() ?? ''
+    message = VALUE_MESSAGES[property] ?? `${property || dataVar} ${first.message ?? 'is invalid'}`
+  }
+  const error = new Error(message) as Error & { statusCode: number; validation: unknown }
+  error.statusCode = 400
+  error.validation = errors
+  return error
+}
+
+export function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message }
+}
+
+/**
+ * The one error handler. Our own errors carry their status and a safe message; client errors
+ * found by Fastify keep theirs; anything else is a 500 whose details go to the log only.
+ */
+export function handleError(error: FastifyError | BaseError | Error, request: FastifyRequest, reply: FastifyReply) {
+  let status = 500
+  let message = 'internal error; the incident is logged'
+  if (error instanceof BaseError) {
+    status = error.statusCode
+    message = error.message
+  } else if ('validation' in error && error.validation) {
+    status = 400
+    message = error.message
+  } else if ((error as FastifyError).code === 'FST_ERR_HANDLER_TIMEOUT') {
+    // The app-wide backstop deadline (every route; token routes answer theirs earlier).
+    status = 503
+    message = 'no answer within the request deadline; try again'
+  } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    status = error.statusCode
+    message = error.message
+  }
+  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds))
+  if (status >= 500) request.log.error({ err: error }, 'request failed')
+  else request.log.info({ status, reason: message }, 'request refused')
+  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(status, message))
+}

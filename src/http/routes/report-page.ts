@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { renderReportPage } from '../../audit/report/page.ts'
+import { NotFoundError } from '../../errors.ts'
+import type { AuditRepository } from '../../store/repositories/audits.ts'
+
+/** How long browsers may keep a report page: audits never change once recorded. */
+const REPORT_PAGE_MAX_AGE_SECONDS = 3600
+
+const Params = Type.Object({ reportId: Type.String({ description: 'the unguessable id of the report' }) })
+
+/**
+ * `/reports/<id>`: the shareable HTML report of one audit. No API key: the unguessable link is
+ * the secret, so the page tells browsers and crawlers not to pass it on or index it, and runs no
+ * script at all.
+ */
+export function reportPageRoute(app: FastifyInstance, deps: { audits: AuditRepository }) {
+  app.get<{ Params: Static<typeof Params> }>(
+    '/reports/:reportId',
+    {
+      schema: {
+        tags: ['audits'],
+        summary: 'Shareable HTML report of an audit (the `projectReportLink` of the history)',
+        description: 'Served without an API key: whoever holds the link can read the report.',
+        params: Params,
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const { reportId } = request.params
+      const report = /^[A-Za-z0-9_-]{16,64}$/.test(reportId) ? await deps.audits.report(reportId) : undefined
+      if (!report) throw new NotFoundError('no report at this address')
+      const html = renderReportPage({
+        projectId: report.projectId,
+        projectName: report.projectName,
+        createdAt: report.createdAt,
+        audit: { ...report.audit, projectReportLink: deps.audits.reportLink(report.reportId) },
+      })
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', `private, max-age=${REPORT_PAGE_MAX_AGE_SECONDS}`)
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(html)
+    },
+  )
+}

@@ -1,0 +1,97 @@
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { InputError } from '../../errors.ts'
+import { conditionalGet } from '../conditional.ts'
+import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
+import { errorResponses } from '../schemas/responses.ts'
+import type { EvmReportService, SolanaReportService } from '../services.ts'
+
+export interface TokenRouteDeps {
+  evm: EvmReportService
+  solana: SolanaReportService
+  requestTimeoutMs: number
+  cacheTtlSeconds: number
+}
+
+const CHECK_SEMANTICS =
+  'Every code check is `{description, risk, status, comment}`: status "1" means the risky capability is present, "0" that it is absent ' +
+  'or could not be determined — in that case `risk` is "" and `comment` starts with "not determinable". `comment` says how the check was ' +
+  'decided (simulated, bytecode, state) and the evidence. Every scalar is a string; "" means unknown. See docs/checks.md and docs/scoring.md.'
+
+const EvmParams = Type.Object({
+  tokenAddress: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'token contract address (0x + 40 hex characters)' }),
+})
+const EvmQuery = Type.Object({
+  chainId: Type.String({ pattern: '^[0-9]{1,12}$', description: 'decimal chain id; GET /api/v1/chains lists the supported chains' }),
+})
+const SolanaParams = Type.Object({
+  tokenAddress: Type.String({ minLength: 1, maxLength: 64, description: 'mint address, base58 of 32 bytes' }),
+})
+
+export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
+  const onSend = conditionalGet(deps.cacheTtlSeconds)
+
+  app.get<{ Params: Static<typeof EvmParams>; Querystring: Static<typeof EvmQuery> }>(
+    '/api/v1/tokens/information/:tokenAddress',
+    {
+      config: { auth: true },
+      onSend,
+      schema: {
+        operationId: 'getEvmTokenInformation',
+        tags: ['tokens'],
+        summary: 'Risk report of an EVM token',
+        description: `Token report computed from the chain: facts read from its JSON-RPC, behaviour measured by simulation, bytecode read for the rest.\n\n${CHECK_SEMANTICS}`,
+        security: [{ apiKey: [] }],
+        params: EvmParams,
+        querystring: EvmQuery,
+        response: { 200: Type.Ref('TokenReport'), ...errorResponses(304, 400, 401, 404, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const chainId = Number(request.query.chainId)
+      if (!Number.isSafeInteger(chainId) || chainId < 1) throw new InputError('chainId must be a decimal chain id such as 1, 56 or 31337')
+      return withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) =>
+        deps.evm.report(chainId, request.params.tokenAddress, { signal }),
+      )
+    },
+  )
+
+  app.get<{ Params: Static<typeof SolanaParams> }>(
+    '/api/v1/tokens/solana/:tokenAddress',
+    {
+      config: { auth: true },
+      onSend,
+      schema: {
+        operationId: 'getSolanaTokenInformation',
+        tags: ['tokens'],
+        summary: 'Risk report of a Solana token (SPL Token or Token-2022 mint)',
+        description: `Token report read from a Solana JSON-RPC: the mint, its authorities and extensions, metadata and holders.\n\n${CHECK_SEMANTICS}`,
+        security: [{ apiKey: [] }],
+        params: SolanaParams,
+        response: { 200: Type.Ref('SolanaReport'), ...errorResponses(304, 400, 401, 404, 429, 503) },
+      },
+    },
+    async (request, reply) =>
+      withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) =>
+        deps.solana.report(request.params.tokenAddress, { signal }),
+      ),
+  )
+
+  app.get(
+    '/api/v1/chains',
+    {
+      config: { auth: true },
+      schema: {
+        operationId: 'listChains',
+        tags: ['tokens'],
+        summary: 'EVM chains this instance serves (valid `chainId` values)',
+        security: [{ apiKey: [] }],
+        response: {
+          200: Type.Object({ chains: Type.Array(Type.Object({ chainId: Type.String(), name: Type.String() })) }),
+          ...errorResponses(401, 429),
+        },
+      },
+    },
+    async () => ({ chains: deps.evm.chains().map((c) => ({ chainId: String(c.chainId), name: c.name })) }),
+  )
+}

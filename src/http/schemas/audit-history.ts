@@ -1,0 +1,58 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+export const SEVERITIES = ['high', 'medium', 'low', 'informational', 'optimization'] as const
+export type Severity = (typeof SEVERITIES)[number]
+export const CONFIDENCES = ['high', 'medium', 'low'] as const
+export type Confidence = (typeof CONFIDENCES)[number]
+
+export const Vulnerability = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    severity: Type.Union(SEVERITIES.map((s) => Type.Literal(s))),
+    snippet: Type.String(),
+    lineNumbers: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 2,
+      maxItems: 2,
+      description: '[first line, last line], 1-based, in `file`',
+    }),
+    confidence: Type.Union(CONFIDENCES.map((c) => Type.Literal(c))),
+    recommendation: Type.String(),
+    explanation: Type.String(),
+    file: Type.String({ description: 'path of the source file, relative to the project root' }),
+  },
+  { additionalProperties: false },
+)
+export type Vulnerability = Static<typeof Vulnerability>
+
+export const VulnerabilityCount = Type.Object(
+  {
+    high: Type.Integer({ minimum: 0 }),
+    medium: Type.Integer({ minimum: 0 }),
+    low: Type.Integer({ minimum: 0 }),
+    informational: Type.Integer({ minimum: 0 }),
+    optimization: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+)
+export type VulnerabilityCount = Static<typeof VulnerabilityCount>
+
+export const Audit = Type.Object(
+  {
+    totalLines: Type.Integer({ minimum: 0, description: "lines of the project's own Solidity analysed" }),
+    securityScore: Type.Number({ minimum: 0, maximum: 100, description: '0–100, see docs/scoring.md' }),
+    vulnerabilityCount: VulnerabilityCount,
+    vulnerabilities: Type.Array(Vulnerability),
+    projectReportLink: Type.String({ description: 'URL of the shareable HTML report' }),
+  },
+  { additionalProperties: false },
+)
+export type Audit = Static<typeof Audit>
+
+export const AuditHistory = Type.Object(
+  {
+    audits: Type.Array(Audit),
+    auditCount: Type.Integer({ minimum: 0, description: 'total number of audits of the project (not the page size)' }),
+  },
+  { additionalProperties: false, $id: 'AuditHistory' },
+)
+export type AuditHistory = Static<typeof AuditHistory>

@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** A scalar of a report: always a JSON string, `""` when unknown. */
+export const Str = (description?: string) => Type.String(description ? { description } : {})
+
+/** "0" or "1" — used by flags and by a check's `status` ("1" = the risky capability is present). */
+export const Flag = (description?: string) =>
+  Type.Union([Type.Literal('0'), Type.Literal('1')], description ? { description } : {})
+
+/**
+ * The risk labels of the score model, from the contract's observed set; `""` means the value is
+ * unknown or carries no risk rating. See docs/scoring.md.
+ */
+export const RISK_LABELS = ['Critical', 'Great To Have', 'Good To Have', 'Nice To Have', ''] as const
+export type RiskLabel = (typeof RISK_LABELS)[number]
+export const Risk = Type.String({
+  description: `One of ${RISK_LABELS.map((r) => JSON.stringify(r)).join(', ')}. See docs/scoring.md.`,
+})
+
+export const RiskRatedNumber = Type.Object(
+  { number: Str('decimal number, "" when unknown'), risk: Risk },
+  { additionalProperties: false },
+)
+export type RiskRatedNumber = Static<typeof RiskRatedNumber>
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String(),
+  },
+  { $id: 'Error', description: 'Every error answer: a JSON object with a human-readable `message`.' },
+)
+export type ErrorBody = Static<typeof ErrorBody>

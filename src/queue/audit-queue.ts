@@ -1,0 +1,161 @@
+import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq'
+import { BaseError, InputError, UpstreamError } from '../errors.ts'
+import type { Audit } from '../http/schemas/audit-history.ts'
+
+/** What to audit and where to record it. Paths must be readable by whichever process runs the job. */
+export interface AuditJob {
+  projectId: string
+  userId: string
+  projectName?: string
+  /** A Solidity file or folder to analyse… */
+  path?: string
+  /** …or a Slither JSON output to import (with `path` as the project root for snippets). */
+  slitherFile?: string
+  remappings?: string[]
+}
+
+/** A recorded audit. */
+export interface AuditJobResult {
+  reportId: string
+  createdAt: string
+  /** The audit as the history endpoint serves it. */
+  audit: Audit
+  /** Files that could not be analysed (unparseable, imports not found), for the operator. */
+  problems: { file: string; message: string }[]
+}
+
+/** Runs one job: analyse (or import), then record, all or nothing. */
+export type AuditJobRunner = (job: AuditJob) => Promise<AuditJobResult>
+
+/**
+ * Where audit jobs go. `submit` resolves with the recorded audit or rejects with the job's
+ * failure (an `AuditJobError` carrying the reason); a failed job records nothing.
+ */
+export interface AuditQueue {
+  readonly kind: 'in-process' | 'redis'
+  submit(job: AuditJob, options?: { timeoutMs?: number }): Promise<AuditJobResult>
+  close(): Promise<void>
+}
+
+/** The reason a job failed, as the runner reported it. */
+export class AuditJobError extends BaseError {
+  override name = 'AuditJobError'
+  override readonly statusCode = 422
+}
+
+/** Name of the BullMQ queue of audits. */
+export const AUDIT_QUEUE_NAME = 'tokenrisk-audits'
+/** How long a submitter waits for a queued audit by default. */
+export const DEFAULT_AUDIT_TIMEOUT_MS = 10 * 60_000
+/** Finished and failed jobs kept in Redis for inspection. */
+const KEEP_FINISHED_JOBS = 1_000
+
+export function validateJob(job: AuditJob): void {
+  if (!job.projectId?.trim()) throw new InputError('an audit job needs a project id')
+  if (!job.userId?.trim()) throw new InputError('an audit job needs a user id')
+  if (!job.path && !job.slitherFile) throw new InputError('an audit job needs a path to analyse or a Slither file to import')
+}
+
+/**
+ * The default queue: jobs run in this process, at most `concurrency` at a time, in order.
+ *
+ * @example
+ * const queue = createInProcessAuditQueue(runner)
+ * const { projectReportLink } = await queue.submit({ path: './contracts', projectId: 'p', userId: 'u' })
+ */
+export function createInProcessAuditQueue(run: AuditJobRunner, options: { concurrency?: number } = {}): AuditQueue {
+  const concurrency = options.concurrency ?? 1
+  let active = 0
+  const waiting: (() => void)[] = []
+  let closed = false
+  return {
+    kind: 'in-process',
+    async submit(job) {
+      if (closed) throw new UpstreamError('the audit queue is closed')
+      validateJob(job)
+      if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve))
+      active++
+      try {
+        return await run(job)
+      } catch (error) {
+        if (error instanceof InputError) throw error
+        throw new AuditJobError(`audit failed: ${(error as Error).message}`, { cause: error })
+      } finally {
+        active--
+        waiting.shift()?.()
+      }
+    },
+    async close() {
+      closed = true
+    },
+  }
+}
+
+function connection(redisUrl: string): ConnectionOptions {
+  const u = new URL(redisUrl)
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  }
+}
+
+/**
+ * The queue of a deployment: jobs go to Redis (BullMQ) and run in `tokenrisk worker` processes.
+ */
+export function createRedisAuditQueue(redisUrl: string, options: { queueName?: string } = {}): AuditQueue {
+  const name = options.queueName ?? AUDIT_QUEUE_NAME
+  const queue = new Queue<AuditJob, AuditJobResult>(name, { connection: connection(redisUrl) })
+  const events = new QueueEvents(name, { connection: connection(redisUrl) })
+  return {
+    kind: 'redis',
+    async submit(job, submitOptions = {}) {
+      validateJob(job)
+      await events.waitUntilReady()
+      const added = await queue.add('audit', job, {
+        removeOnComplete: KEEP_FINISHED_JOBS,
+        removeOnFail: KEEP_FINISHED_JOBS,
+        attempts: 1,
+      })
+      try {
+        return await added.waitUntilFinished(events, submitOptions.timeoutMs ?? DEFAULT_AUDIT_TIMEOUT_MS)
+      } catch (error) {
+        const message = (error as Error).message
+        if (/timed out/i.test(message)) {
+          throw new UpstreamError(`audit job ${added.id} did not finish in time; is a \`tokenrisk worker\` running?`, { cause: error })
+        }
+        throw new AuditJobError(`audit failed: ${message}`, { cause: error })
+      }
+    },
+    async close() {
+      await events.close()
+      await queue.close()
+    },
+  }
+}
+
+export interface AuditWorker {
+  close(): Promise<void>
+}
+
+/**
+ * Consumes the Redis queue: each job runs `run`; a throw marks the job failed with its message.
+ */
+export function startRedisAuditWorker(
+  redisUrl: string,
+  run: AuditJobRunner,
+  options: { queueName?: string; concurrency?: number; onEvent?: (event: string, detail: Record<string, unknown>) => void } = {},
+): AuditWorker {
+  const worker = new Worker<AuditJob, AuditJobResult>(options.queueName ?? AUDIT_QUEUE_NAME, async (job) => run(job.data), {
+    connection: connection(redisUrl),
+    concurrency: options.concurrency ?? 1,
+  })
+  worker.on('completed', (job, result) => options.onEvent?.('completed', { id: job.id, projectId: job.data.projectId, reportId: result.reportId }))
+  worker.on('failed', (job, error) => options.onEvent?.('failed', { id: job?.id, projectId: job?.data.projectId, reason: error.message }))
+  worker.on('error', (error) => options.onEvent?.('error', { reason: error.message }))
+  return { close: () => worker.close() }
+}

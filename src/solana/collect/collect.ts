@@ -1,0 +1,99 @@
+import type { Address } from '@solana/kit'
+import { extensionName } from '../decode/extensions.ts'
+import { readMint } from './mint.ts'
+import { MAX_LARGEST_ACCOUNTS, resolveHolders } from './holders.ts'
+import { countHolders } from './holder-count.ts'
+import { readCreation } from './creation.ts'
+import { readOwnerBalance } from './balances.ts'
+import { readHookProgram } from './hook-program.ts'
+import { readPools, readSolUsd } from './pools.ts'
+import { readLiquidityProviders } from './lp.ts'
+import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
+import { reasonOf, type CollectContext } from './context.ts'
+
+export interface CollectOptions {
+  cluster: ClusterName
+  /**
+   * Time after which facts other than the mint itself are given up and reported unknown, so a
+   * slow optional read (a huge getProgramAccounts) cannot cost the whole report.
+   */
+  optionalBudgetMs: number
+}
+
+/**
+ * Collects every fact of a report in one stage of concurrent reads. The mint read is required:
+ * its errors (NotFoundError, SolanaRpcError, DeadlineError) are the report's. Every other fact is
+ * optional: a failure or the budget running out makes that fact unknown, with the reason.
+ *
+ * Round trips, with concurrent requests: (1) mint + Metaplex metadata + SOL reference pools,
+ * largest accounts, signatures, pool searches; (2) token accounts, holder count, hook program,
+ * epoch, balances, creation transaction, vaults, LP accounts; (3) owners, program data, LP owners.
+ */
+export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
+  const budget = AbortSignal.timeout(options.optionalBudgetMs)
+  const budgetReached = new Promise<void>((resolve) => budget.addEventListener('abort', () => resolve(), { once: true }))
+  const optional = <T>(label: string, run: () => Promise<Known<T>>): Promise<Known<T>> => {
+    const attempt = run().catch((error: unknown) => {
+      ctx.logger.debug({ mint: address, fact: label, reason: reasonOf(error) }, 'solana fact unknown')
+      return unknown<T>(`${label}: ${reasonOf(error)}`)
+    })
+    return Promise.race([attempt, budgetReached.then(() => unknown<T>(`${label}: not read within ${options.optionalBudgetMs} ms`))])
+  }
+
+  // Stage 1: everything that needs only the address.
+  const solUsd = readSolUsd(ctx)
+  const largest = optional('largest accounts', async () => known(await ctx.client.getTokenLargestAccounts(address, ctx.signal)))
+  const creation = optional('creation', () => readCreation(ctx, address))
+  const pools = optional('pools', () => readPools(ctx, address, solUsd))
+  const mint = await readMint(ctx, address)
+
+  // Stage 2 and 3: what depends on the mint, its program and the stage-1 answers.
+  const program = mint.tokenProgram
+  const ext = mint.mint.extensions
+  const holders = optional('holders', async () => {
+    const l = await largest
+    return l.ok ? resolveHolders(ctx, address, program, l.value.map((x) => x.address)) : l
+  })
+  const holderCount = ctx.limits.countHolders
+    ? optional('holder count', () => countHolders(ctx, address, program))
+    : Promise.resolve(unknown<number>('holder count: getProgramAccounts is turned off for this RPC'))
+  // When the node refuses getProgramAccounts, a largest-accounts answer shorter than its limit
+  // still lists every holder.
+  const holderTotal = holderCount.then(async (count) => {
+    if (count.ok) return count
+    const [l, h] = await Promise.all([largest, holders])
+    if (l.ok && h.ok && l.value.length < MAX_LARGEST_ACCOUNTS) return known(new Set(h.value.map((x) => x.owner)).size)
+    return count
+  })
+  const hookProgramId = ext.transferHook?.programId
+  const hookProgram = hookProgramId ? optional('transfer-hook program', () => readHookProgram(ctx, hookProgramId)) : Promise.resolve(null)
+  const epoch = ext.transferFeeConfig ? optional('epoch', async () => known(await ctx.client.getEpoch(ctx.signal))) : Promise.resolve(null)
+  const mintAuthority = mint.mint.mintAuthority
+  const ownerBalance = mintAuthority ? optional('owner balance', () => readOwnerBalance(ctx, mintAuthority, address)) : Promise.resolve(null)
+  const creatorBalance = creation.then((c) => (c.ok ? optional('creator balance', () => readOwnerBalance(ctx, c.value.creator, address)) : null))
+  const lp = pools.then((p) => {
+    const main = p.ok ? p.value.find((pool) => pool.lpMint) : undefined
+    return main ? optional('liquidity providers', () => readLiquidityProviders(ctx, main)) : null
+  })
+
+  const embedded = ext.tokenMetadata && (!ext.metadataPointer || ext.metadataPointer.metadataAddress === address) ? ext.tokenMetadata : null
+  return {
+    address,
+    cluster: options.cluster,
+    tokenProgram: program,
+    programName: mint.programName,
+    mint: mint.mint,
+    extensionNames: mint.mint.extensionTypes.map(extensionName),
+    epoch: await epoch,
+    metaplex: mint.metaplex,
+    embeddedMetadata: embedded,
+    hookProgram: await hookProgram,
+    creation: await creation,
+    holders: await holders,
+    holderCount: await holderTotal,
+    ownerBalance: await ownerBalance,
+    creatorBalance: await creatorBalance,
+    pools: await pools,
+    lp: await lp,
+  }
+}

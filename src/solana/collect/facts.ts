@@ -1,0 +1,106 @@
+import type { DecodedMint } from '../decode/token.ts'
+import type { EmbeddedTokenMetadata } from '../decode/extensions.ts'
+import type { MetaplexMetadata } from '../decode/metaplex.ts'
+import type { AmmId } from '../decode/pools.ts'
+import type { TokenProgramName } from '../programs.ts'
+
+/** A fact that was read, or why it could not be: checks turn the reason into their evidence. */
+export type Known<T> = { ok: true; value: T } | { ok: false; reason: string }
+
+export const known = <T>(value: T): Known<T> => ({ ok: true, value })
+export const unknown = <T = never>(reason: string): Known<T> => ({ ok: false, reason })
+
+export type ClusterName = 'mainnet-beta' | 'devnet' | 'testnet' | 'unknown'
+
+export interface HookProgramFacts {
+  programId: string
+  /** false when no account exists at the program id (every transfer would fail). */
+  exists: boolean
+  executable: boolean
+  /** The loader that owns the program account. */
+  loader: string
+  upgradeable: boolean
+  /** Who can replace the program's code; null when no one can. */
+  upgradeAuthority: string | null
+}
+
+export interface HolderAccount {
+  tokenAccount: string
+  owner: string
+  amount: bigint
+  frozen: boolean
+  /** The owner is a program-derived address: only a program can move these tokens. */
+  ownerIsOffCurve: boolean
+  /** The owner is itself a program (executable account); null when not read. */
+  ownerExecutable: boolean | null
+}
+
+export interface CreationFacts {
+  signature: string
+  /** Unix seconds; null when the node does not know the block time. */
+  blockTime: number | null
+  /** Fee payer of the transaction that initialised the mint. */
+  creator: string
+}
+
+export interface PoolFacts {
+  amm: AmmId
+  dex: string
+  address: string
+  /** The pool's two mints in pool order. */
+  mints: [string, string]
+  quoteMint: string
+  quoteSymbol: string
+  /** The pool's vault of this token (a holder the report tags as the pool). */
+  tokenVault: string
+  /** Reserves in base units (vault balance minus fees owed). */
+  tokenReserve: bigint
+  quoteReserve: bigint
+  /** Price of one whole token in quote tokens; undefined when the pool cannot say. */
+  priceInQuote: number | undefined
+  /** USD value of one whole quote token; undefined when not known. */
+  quoteUsd: number | undefined
+  /** USD value of both sides; undefined when the quote is not priced. */
+  liquidityUsd: number | undefined
+  /** The token's vault is frozen: the pool cannot pay out this token. */
+  tokenVaultFrozen: boolean
+  swapEnabled: boolean | null
+  lpMint: string | null
+  lpIssued: bigint | null
+}
+
+export interface LpFacts {
+  pool: string
+  lpMint: string
+  decimals: number
+  supply: bigint
+  issued: bigint | null
+  holders: HolderAccount[]
+  /** The largest-accounts answer was shorter than its limit: `holders` lists every LP holder. */
+  complete: boolean
+}
+
+/** Everything the checks, the score and the renderer know about one mint. */
+export interface SolanaFacts {
+  address: string
+  cluster: ClusterName
+  tokenProgram: string
+  programName: TokenProgramName
+  mint: DecodedMint
+  extensionNames: string[]
+  /** Current epoch, read only when a transfer fee needs it. */
+  epoch: Known<bigint> | null
+  metaplex: Known<{ address: string; metadata: MetaplexMetadata | null }>
+  embeddedMetadata: EmbeddedTokenMetadata | null
+  /** null when the mint has no transfer-hook program. */
+  hookProgram: Known<HookProgramFacts> | null
+  creation: Known<CreationFacts>
+  holders: Known<HolderAccount[]>
+  holderCount: Known<number>
+  /** Tokens held by the mint authority; null when there is no mint authority. */
+  ownerBalance: Known<bigint> | null
+  /** Tokens held by the creator; null when the creator is not known. */
+  creatorBalance: Known<bigint> | null
+  pools: Known<PoolFacts[]>
+  lp: Known<LpFacts> | null
+}

@@ -1,0 +1,37 @@
+import { getAddressDecoder } from '@solana/kit'
+import { TOKEN_ACCOUNT_SIZE } from '../decode/token.ts'
+import { TOKEN_2022_PROGRAM } from '../programs.ts'
+import { known, type Known } from './facts.ts'
+import type { CollectContext } from './context.ts'
+
+/** Offsets in a token account: mint at 0, owner at 32, amount at 64. */
+const OWNER_OFFSET = 32
+const OWNER_AND_AMOUNT_LENGTH = 40
+/** Token-2022 accounts with extensions carry AccountType::Account (2) right after the base. */
+const TOKEN_2022_ACCOUNT_TYPE_BYTE = '3' // base58 of [2]
+
+/**
+ * Number of distinct owners holding a non-zero balance of `mint`, from getProgramAccounts over
+ * the mint's program (filtered by mint, sliced to owner and amount). Token-2022 accounts with
+ * extensions are longer than 165 bytes, so that program is asked twice (plain and extended).
+ * Throws when the node refuses or the answer is too large; the caller reports the count unknown.
+ */
+export async function countHolders(ctx: CollectContext, mint: string, tokenProgram: string): Promise<Known<number>> {
+  const byMint = { offset: 0, bytes: mint }
+  const slice = { offset: OWNER_OFFSET, length: OWNER_AND_AMOUNT_LENGTH }
+  const queries = [ctx.client.getProgramAccounts(tokenProgram, { dataSize: TOKEN_ACCOUNT_SIZE, memcmp: [byMint] }, slice, ctx.signal)]
+  if (tokenProgram === TOKEN_2022_PROGRAM) {
+    queries.push(ctx.client.getProgramAccounts(tokenProgram, { memcmp: [byMint, { offset: TOKEN_ACCOUNT_SIZE, bytes: TOKEN_2022_ACCOUNT_TYPE_BYTE }] }, slice, ctx.signal))
+  }
+  const results = (await Promise.all(queries)).flat()
+  const decoder = getAddressDecoder()
+  const owners = new Set<string>()
+  const seen = new Set<string>()
+  for (const { address, data } of results) {
+    if (seen.has(address) || data.length < OWNER_AND_AMOUNT_LENGTH) continue
+    seen.add(address)
+    const amount = new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(32, true)
+    if (amount > 0n) owners.add(decoder.decode(data.subarray(0, 32)))
+  }
+  return known(owners.size)
+}

@@ -1,0 +1,46 @@
+import { isOffCurveAddress, type Address } from '@solana/kit'
+import { decodeTokenAccountBase } from '../decode/token.ts'
+import { known, unknown, type HolderAccount, type Known } from './facts.ts'
+import type { CollectContext } from './context.ts'
+
+/** getTokenLargestAccounts answers at most this many accounts. */
+export const MAX_LARGEST_ACCOUNTS = 20
+
+/**
+ * The largest token accounts of `mint` (getTokenLargestAccounts: at most 20), resolved to their
+ * owners, each owner marked when it is program-controlled (off-curve) or a program itself. Every
+ * account is checked to belong to `mint` under `tokenProgram`: a node that lies about it makes
+ * the list unknown rather than wrong.
+ */
+export async function readLargestHolders(ctx: CollectContext, mint: string, tokenProgram: string): Promise<Known<HolderAccount[]>> {
+  const largest = await ctx.client.getTokenLargestAccounts(mint, ctx.signal)
+  return resolveHolders(ctx, mint, tokenProgram, largest.map((l) => l.address))
+}
+
+/** Reads token accounts and their owners (one batched call each). */
+export async function resolveHolders(ctx: CollectContext, mint: string, tokenProgram: string, tokenAccounts: string[]): Promise<Known<HolderAccount[]>> {
+  const accounts = await ctx.loader.loadMany(tokenAccounts)
+  const holders: HolderAccount[] = []
+  for (const [i, account] of accounts.entries()) {
+    if (!account) continue // closed between the two reads
+    if (account.owner !== tokenProgram) return unknown(`token account ${tokenAccounts[i]} is owned by ${account.owner}, not by the mint's program`)
+    const decoded = decodeTokenAccountBase(account.data)
+    if (decoded.mint !== mint) return unknown(`token account ${tokenAccounts[i]} belongs to mint ${decoded.mint}, not ${mint}`)
+    if (decoded.amount === 0n) continue
+    holders.push({
+      tokenAccount: tokenAccounts[i],
+      owner: decoded.owner,
+      amount: decoded.amount,
+      frozen: decoded.state === 'frozen',
+      ownerIsOffCurve: isOffCurveAddress(decoded.owner as Address),
+      ownerExecutable: null,
+    })
+  }
+  const owners = [...new Set(holders.map((h) => h.owner))]
+  const ownerAccounts = await ctx.loader.loadMany(owners)
+  const executable = new Map(owners.map((o, i) => [o, ownerAccounts[i]?.executable ?? false]))
+  for (const h of holders) h.ownerExecutable = executable.get(h.owner) ?? null
+  // Largest first; equal balances in address order, so the list does not depend on the node.
+  holders.sort((a, b) => (a.amount === b.amount ? (a.tokenAccount < b.tokenAccount ? -1 : 1) : a.amount > b.amount ? -1 : 1))
+  return known(holders)
+}

@@ -1,0 +1,167 @@
+import { AMMS, ammByProgram, type AmmDefinition, type DecodedPool } from '../decode/pools.ts'
+import { decodeTokenAccountBase, decodeTokenProgramAccount } from '../decode/token.ts'
+import { tokenProgramName, WRAPPED_SOL_MINT } from '../programs.ts'
+import { known, unknown, type Known, type PoolFacts } from './facts.ts'
+import { reasonOf, type CollectContext } from './context.ts'
+
+const Q64 = 2 ** 64
+
+interface FoundPool {
+  amm: AmmDefinition
+  address: string
+  pool: DecodedPool
+}
+
+interface Reserves {
+  reserveA: bigint
+  reserveB: bigint
+  decimalsA: number
+  decimalsB: number
+  frozenA: boolean
+  frozenB: boolean
+}
+
+/**
+ * Finds the pools of `mint` on the AMMs an RPC can search (getProgramAccounts by mint offset,
+ * both sides), reads their vaults, and prices the token where the other side is a stablecoin or
+ * wrapped SOL (SOL priced from the reference pools). Every search must succeed: a node that
+ * refuses one of them leaves the pool list unknown, never silently short.
+ */
+export async function readPools(ctx: CollectContext, mint: string, solUsd: Promise<number | undefined>): Promise<Known<PoolFacts[]>> {
+  if (!ctx.limits.searchPools) return unknown('pool search is turned off for this RPC')
+  const searches = AMMS.flatMap((amm) =>
+    amm.mintOffsets.map(async (offset) => {
+      const accounts = await ctx.client.getProgramAccounts(amm.programId, { dataSize: amm.dataSize, memcmp: [{ offset, bytes: mint }] }, undefined, ctx.signal)
+      return accounts.map((a) => ({ amm, address: a.address, data: a.data }))
+    }),
+  )
+  const settled = await Promise.allSettled(searches)
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) return unknown(`pool search failed: ${reasonOf(failed.reason)}`)
+  const found = new Map<string, FoundPool>()
+  for (const result of settled) {
+    if (result.status !== 'fulfilled') continue
+    for (const { amm, address, data } of result.value) {
+      try {
+        const pool = amm.decode(data)
+        if (pool.mintA === mint || pool.mintB === mint) found.set(address, { amm, address, pool })
+      } catch (error) {
+        ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
+      }
+    }
+  }
+  const pools = [...found.values()].slice(0, ctx.limits.maxPools)
+  const facts = await Promise.all(pools.map((p) => describePool(ctx, p, mint, solUsd)))
+  facts.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
+  return known(facts)
+}
+
+async function describePool(ctx: CollectContext, found: FoundPool, mint: string, solUsdPromise: Promise<number | undefined>): Promise<PoolFacts> {
+  const { pool } = found
+  const tokenIsA = pool.mintA === mint
+  const quoteMint = tokenIsA ? pool.mintB : pool.mintA
+  const stable = ctx.pricing.stablecoins.find((s) => s.mint === quoteMint)
+  const [reserves, solUsd] = await Promise.all([readReserves(ctx, pool), quoteMint === WRAPPED_SOL_MINT ? solUsdPromise : Promise.resolve(undefined)])
+  const quoteUsd = stable ? 1 : quoteMint === WRAPPED_SOL_MINT ? solUsd : undefined
+  const base = {
+    amm: found.amm.id,
+    dex: found.amm.name,
+    address: found.address,
+    mints: [pool.mintA, pool.mintB] as [string, string],
+    quoteMint,
+    quoteSymbol: stable?.symbol ?? (quoteMint === WRAPPED_SOL_MINT ? 'SOL' : ''),
+    tokenVault: tokenIsA ? pool.vaultA : pool.vaultB,
+    swapEnabled: pool.swapEnabled,
+    lpMint: pool.lpMint,
+    lpIssued: pool.lpIssued,
+  }
+  if (!reserves) {
+    return { ...base, tokenReserve: 0n, quoteReserve: 0n, priceInQuote: undefined, quoteUsd, liquidityUsd: undefined, tokenVaultFrozen: false }
+  }
+  const tokenReserve = tokenIsA ? reserves.reserveA : reserves.reserveB
+  const quoteReserve = tokenIsA ? reserves.reserveB : reserves.reserveA
+  const quoteDecimals = tokenIsA ? reserves.decimalsB : reserves.decimalsA
+  const tokenDecimals = tokenIsA ? reserves.decimalsA : reserves.decimalsB
+  const priceInQuote = priceOf(pool, tokenIsA, reserves) ?? undefined
+  const tokenWhole = toWhole(tokenReserve, tokenDecimals)
+  const quoteWhole = toWhole(quoteReserve, quoteDecimals)
+  const liquidityUsd = quoteUsd !== undefined && priceInQuote !== undefined ? (tokenWhole * priceInQuote + quoteWhole) * quoteUsd : undefined
+  return {
+    ...base,
+    tokenReserve,
+    quoteReserve,
+    priceInQuote,
+    quoteUsd,
+    liquidityUsd,
+    tokenVaultFrozen: tokenIsA ? reserves.frozenA : reserves.frozenB,
+  }
+}
+
+/** Price of one whole token A (or B, when `forA` is false) in whole units of the other side. */
+function priceOf(pool: DecodedPool, forA: boolean, r: Reserves): number | null {
+  if (pool.sqrtPriceX64 !== null) {
+    const sqrt = Number(pool.sqrtPriceX64) / Q64
+    const bPerA = sqrt * sqrt * 10 ** (r.decimalsA - r.decimalsB)
+    if (!Number.isFinite(bPerA) || bPerA <= 0) return null
+    return forA ? bPerA : 1 / bPerA
+  }
+  const a = toWhole(r.reserveA, r.decimalsA)
+  const b = toWhole(r.reserveB, r.decimalsB)
+  if (a <= 0 || b <= 0) return null
+  return forA ? b / a : a / b
+}
+
+/** Vault balances (minus fees the pool owes elsewhere) and the decimals of both mints. */
+async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Reserves | null> {
+  const [vaultA, vaultB, mintA, mintB] = await ctx.loader.loadMany([pool.vaultA, pool.vaultB, pool.mintA, pool.mintB])
+  if (!vaultA || !vaultB || !mintA || !mintB) return null
+  const programA = tokenProgramName(mintA.owner)
+  const programB = tokenProgramName(mintB.owner)
+  if (!programA || !programB) return null
+  const decodedA = decodeTokenProgramAccount(mintA.data, programA)
+  const decodedB = decodeTokenProgramAccount(mintB.data, programB)
+  if (decodedA.kind !== 'mint' || decodedB.kind !== 'mint') return null
+  const accountA = decodeTokenAccountBase(vaultA.data)
+  const accountB = decodeTokenAccountBase(vaultB.data)
+  if (accountA.mint !== pool.mintA || accountB.mint !== pool.mintB) return null
+  const clamp = (v: bigint) => (v > 0n ? v : 0n)
+  return {
+    reserveA: clamp(accountA.amount - pool.feesOwedA),
+    reserveB: clamp(accountB.amount - pool.feesOwedB),
+    decimalsA: decodedA.mint.decimals,
+    decimalsB: decodedB.mint.decimals,
+    frozenA: accountA.state === 'frozen',
+    frozenB: accountB.state === 'frozen',
+  }
+}
+
+/**
+ * USD price of SOL: the first reference pool that pairs wrapped SOL with a stablecoin. Started
+ * with the mint read so its accounts share that call; undefined when no reference pool answers.
+ */
+export async function readSolUsd(ctx: CollectContext): Promise<number | undefined> {
+  const addresses = ctx.pricing.solUsdPools
+  if (addresses.length === 0) return undefined
+  try {
+    const accounts = await ctx.loader.loadMany(addresses)
+    for (const account of accounts) {
+      if (!account) continue
+      const amm = ammByProgram(account.owner)
+      if (!amm) continue
+      const pool = amm.decode(account.data)
+      const solIsA = pool.mintA === WRAPPED_SOL_MINT
+      const other = solIsA ? pool.mintB : pool.mintA
+      if ((!solIsA && pool.mintB !== WRAPPED_SOL_MINT) || !ctx.pricing.stablecoins.some((s) => s.mint === other)) continue
+      const reserves = await readReserves(ctx, pool)
+      const price = reserves ? priceOf(pool, solIsA, reserves) : null
+      if (price !== null && price > 0) return price
+    }
+  } catch (error) {
+    ctx.logger.warn({ reason: reasonOf(error) }, 'SOL/USD reference pools could not be read')
+  }
+  return undefined
+}
+
+function toWhole(amount: bigint, decimals: number): number {
+  return Number(amount) / 10 ** decimals
+}

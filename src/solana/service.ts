@@ -1,0 +1,195 @@
+import type { Address } from '@solana/kit'
+import { raceSignal } from '../abort.ts'
+import type { Cache } from '../cache/cache.ts'
+import { DeadlineError, NotFoundError, UpstreamError } from '../errors.ts'
+import { runCheck } from '../checks/define-check.ts'
+import type { SolanaReport } from '../http/schemas/solana-report.ts'
+import { parseSolanaAddress } from './address.ts'
+import { collectSolanaFacts } from './collect/collect.ts'
+import { DEFAULT_COLLECT_LIMITS, MAINNET_PRICING, type CollectLimits, type SolanaPricing } from './collect/context.ts'
+import type { ClusterName } from './collect/facts.ts'
+import { SOLANA_CHECKS } from './checks/registry.ts'
+import { createAccountLoader } from './rpc/account-loader.ts'
+import { createSolanaRpcClient, type SolanaRpcClient } from './rpc/client.ts'
+import type { TransportStats } from './rpc/transport.ts'
+import { renderSolanaReport } from './render.ts'
+import { CLUSTER_GENESIS_HASHES } from './programs.ts'
+import type { SolanaLogger } from './logger.ts'
+
+/** A report's hard deadline: past it the caller gets a DeadlineError (HTTP 503). */
+export const DEFAULT_SOLANA_DEADLINE_MS = 10_000
+/** Share of the deadline after which optional facts are given up (reported "" instead). */
+export const OPTIONAL_FACTS_SHARE_OF_DEADLINE = 0.6
+export const DEFAULT_SOLANA_REPORT_TTL_MS = 60_000
+/** How long "no such mint" is remembered, so repeated lookups of a bad address cost no RPC. */
+export const DEFAULT_SOLANA_NOT_FOUND_TTL_MS = 15_000
+export const SOLANA_PING_TIMEOUT_MS = 3_000
+
+export interface SolanaReportServiceOptions {
+  /** Hard deadline of one report computation, ms. */
+  deadlineMs: number
+  /** Time after which facts other than the mint are reported unknown; default 60 % of the deadline. */
+  optionalFactsBudgetMs: number
+  /** How long a report is served from the cache, ms (0: never cached). */
+  cacheTtlMs: number
+  notFoundTtlMs: number
+  /** Prefix of cache keys, so two clusters sharing one Redis never mix. */
+  cacheNamespace: string
+  /** Stablecoins and SOL/USD reference pools (default: mainnet). */
+  pricing: SolanaPricing
+  limits: CollectLimits
+  /** Transport limits (see src/solana/rpc/transport.ts). */
+  maxResponseBytes?: number
+  attemptTimeoutMs?: number
+  endpointCooldownMs?: number
+}
+
+export interface SolanaReportServiceDeps {
+  /** Solana JSON-RPC endpoints, tried in order. */
+  rpcUrls: string[]
+  cache: Cache
+  logger: SolanaLogger
+  options?: Partial<SolanaReportServiceOptions>
+}
+
+export interface SolanaReportService {
+  /**
+   * The report of the mint at `address`. Throws InputError (not a 32-byte base58 address),
+   * NotFoundError (no account, or not a mint: the message says which), SolanaRpcError /
+   * DeadlineError (RPC failure, hostile answer, deadline).
+   */
+  report(address: string, options?: { signal?: AbortSignal }): Promise<SolanaReport>
+  /** Readiness: resolves when one endpoint answers getHealth "ok"; throws UpstreamError otherwise. */
+  ping(signal?: AbortSignal): Promise<void>
+  /** Counters of the RPC transport (requests, fallbacks). */
+  stats(): TransportStats
+  close(): Promise<void>
+}
+
+interface NotFoundMarker {
+  notFound: string
+}
+
+/**
+ * Creates the Solana report service: parse → cache (single-flight per address) → collect (one
+ * stage of batched RPC reads) → checks → score → render.
+ *
+ * @example
+ * const solana = createSolanaReportService({ rpcUrls: [process.env.SOLANA_RPC_URL!], cache: createMemoryCache(), logger })
+ * const report = await solana.report('So11111111111111111111111111111111111111112', { signal })
+ */
+export function createSolanaReportService(deps: SolanaReportServiceDeps): SolanaReportService {
+  if (deps.rpcUrls.length === 0) throw new Error('createSolanaReportService: rpcUrls is empty')
+  const deadlineMs = deps.options?.deadlineMs ?? DEFAULT_SOLANA_DEADLINE_MS
+  const options: SolanaReportServiceOptions = {
+    deadlineMs,
+    optionalFactsBudgetMs: Math.round(deadlineMs * OPTIONAL_FACTS_SHARE_OF_DEADLINE),
+    cacheTtlMs: DEFAULT_SOLANA_REPORT_TTL_MS,
+    notFoundTtlMs: DEFAULT_SOLANA_NOT_FOUND_TTL_MS,
+    cacheNamespace: 'solana',
+    pricing: MAINNET_PRICING,
+    ...deps.options,
+    limits: { ...DEFAULT_COLLECT_LIMITS, ...deps.options?.limits },
+  }
+  const { cache, logger } = deps
+  const client: SolanaRpcClient = createSolanaRpcClient({
+    urls: deps.rpcUrls,
+    logger,
+    maxResponseBytes: options.maxResponseBytes,
+    attemptTimeoutMs: options.attemptTimeoutMs,
+    cooldownMs: options.endpointCooldownMs,
+  })
+  let cluster: Promise<ClusterName> | undefined
+  let closed = false
+
+  /** The cluster behind the RPC, from its genesis hash; asked once, again only after a failure. */
+  const clusterName = (): Promise<ClusterName> => {
+    if (!cluster) {
+      // Its own deadline: this answer is shared by every report, not owned by the first one.
+      cluster = client.getGenesisHash(AbortSignal.timeout(options.deadlineMs)).then(
+        (hash) => CLUSTER_GENESIS_HASHES[hash] ?? 'unknown',
+        () => {
+          cluster = undefined
+          return 'unknown' as const
+        },
+      )
+    }
+    return cluster
+  }
+
+  async function compute(address: Address): Promise<SolanaReport | NotFoundMarker> {
+    const started = performance.now()
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new DeadlineError(`the Solana report of ${address} was not ready within ${options.deadlineMs} ms`)), options.deadlineMs)
+    const before = client.stats().requests
+    try {
+      const ctx = {
+        client,
+        loader: createAccountLoader(client, controller.signal),
+        signal: controller.signal,
+        logger,
+        pricing: options.pricing,
+        limits: options.limits,
+      }
+      const [name, facts] = await Promise.all([
+        clusterName(),
+        collectSolanaFacts(ctx, address, { cluster: 'unknown', optionalBudgetMs: options.optionalFactsBudgetMs }),
+      ])
+      facts.cluster = name
+      const checks = SOLANA_CHECKS.map((definition) => ({ definition, result: runCheck(definition, facts) }))
+      const report = renderSolanaReport(facts, checks)
+      logger.debug({ mint: address, ms: Math.round(performance.now() - started), rpcRequests: client.stats().requests - before }, 'solana report computed')
+      return report
+    } catch (error) {
+      if (error instanceof NotFoundError) return { notFound: error.message }
+      if (controller.signal.aborted && controller.signal.reason instanceof DeadlineError) throw controller.signal.reason
+      throw error
+    } finally {
+      clearTimeout(timer)
+      // Reads still running (optional facts given up on) are cancelled.
+      controller.abort(new DeadlineError('report finished'))
+    }
+  }
+
+  return {
+    async report(input, { signal } = {}) {
+      if (closed) throw new UpstreamError('the Solana report service is closed')
+      const address = parseSolanaAddress(input)
+      const key = `${options.cacheNamespace}:report:${address}`
+      const notFoundKey = `${options.cacheNamespace}:not-found:${address}`
+      const remembered = await cache.get<string>(notFoundKey)
+      if (remembered !== undefined) throw new NotFoundError(remembered)
+      const work = cache.getOrCompute<SolanaReport | NotFoundMarker>(key, 0, async () => {
+        const value = await compute(address)
+        if ('notFound' in value) await cache.set(notFoundKey, value.notFound, options.notFoundTtlMs)
+        else if (options.cacheTtlMs > 0) await cache.set(key, value, options.cacheTtlMs)
+        return value
+      })
+      const value = await raceSignal(work, signal, 'the request deadline passed before the Solana report was ready')
+      if ('notFound' in value) throw new NotFoundError(value.notFound)
+      return value
+    },
+
+    async ping(signal) {
+      const timeout = AbortSignal.timeout(SOLANA_PING_TIMEOUT_MS)
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+      let health: string
+      try {
+        health = await client.getHealth(combined)
+      } catch (error) {
+        if (timeout.aborted) throw new DeadlineError(`no Solana RPC answered getHealth within ${SOLANA_PING_TIMEOUT_MS} ms`)
+        if (error instanceof UpstreamError) throw error
+        throw new UpstreamError('Solana RPC health check failed', { cause: error })
+      }
+      if (health !== 'ok') throw new UpstreamError(`Solana RPC is not healthy: ${health.slice(0, 100)}`)
+    },
+
+    stats: () => client.stats(),
+
+    async close() {
+      closed = true
+    },
+  }
+}
+
+/** Waits for `work` unless the caller's signal aborts first (the shared computation goes on). */

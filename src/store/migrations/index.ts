@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely'
+import { core } from './0001_core.ts'
+import { holders } from './0100_holders.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+/** One migration: applied once, in list order, on both SQLite and PostgreSQL. */
+export interface Migration {
+  name: string
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>
+}
+
+/** Every migration of the store, oldest first. Append only; never edit a released one. */
+export const MIGRATIONS: readonly Migration[] = [core, holders]

@@ -1,0 +1,72 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/**
+ * Tables of the store, the same on SQLite and PostgreSQL. Timestamps are ISO 8601 UTC strings
+ * with milliseconds (`Date#toISOString()`), which sort chronologically as text on both engines.
+ */
+export interface UsersTable {
+  id: string
+  created_at: string
+}
+
+export interface ApiKeysTable {
+  id: string
+  user_id: string
+  name: string
+  /** SHA-256 of the key's secret part, hex. The key itself is never stored. */
+  secret_hash: string
+  is_admin: number
+  /** Requests per second allowed to this key; null = the service default. */
+  rate_limit_rps: number | null
+  created_at: string
+  revoked_at: string | null
+}
+
+export interface ProjectsTable {
+  id: string
+  user_id: string
+  name: string
+  created_at: string
+  /** Number of audits recorded, kept in the same transaction as each insert. */
+  audit_count: ColumnType<number, number | undefined, number>
+}
+
+export interface AuditsTable {
+  id: Generated<number>
+  /** Unguessable id of the shareable report page (`/reports/<report_id>`). */
+  report_id: string
+  project_id: string
+  created_at: string
+  total_lines: number
+  security_score: number
+  count_high: number
+  count_medium: number
+  count_low: number
+  count_informational: number
+  count_optimization: number
+  /** JSON of the audit in the contract's shape without `projectReportLink`; a read model of the row and its vulnerabilities. */
+  body_json: string
+}
+
+export interface VulnerabilitiesTable {
+  id: Generated<number>
+  audit_id: number
+  ordinal: number
+  name: string
+  severity: string
+  confidence: string
+  snippet: string
+  line_first: number
+  line_last: number
+  file: string
+  recommendation: string
+  explanation: string
+}
+
+export interface Schema {
+  users: UsersTable
+  api_keys: ApiKeysTable
+  projects: ProjectsTable
+  audits: AuditsTable
+  vulnerabilities: VulnerabilitiesTable
+}

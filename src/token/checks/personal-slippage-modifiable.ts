@@ -1,0 +1,18 @@
+import { defineCheck } from '../../checks/define-check.ts'
+import type { EvmFacts } from '../facts.ts'
+import { fromPowers } from './evidence.ts'
+
+export const personalSlippageModifiable = defineCheck<EvmFacts>({
+  id: 'personalSlippageModifiable',
+  group: 'ownershipChecks',
+  tier: 'Great To Have',
+  describe: {
+    present: 'A privileged account can change the outcome for a single address (its own tax, a blacklist).',
+    absent: 'No privileged account can single out an address.',
+    undetermined: 'Whether a single address can be singled out could not be determined.',
+  },
+  meaning: 'a privileged account can change one address\'s outcome: a per-address tax, a blacklist, an exemption that penalises others',
+  method:
+    'simulation: candidate functions are called with a holder\'s address; that holder\'s transfer and sell (and their taxes) are compared with a bystander\'s',
+  run: (facts) => fromPowers(facts, 'feePersonal', 'changed the outcome of the one address it was given', true),
+})

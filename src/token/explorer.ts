@@ -1,0 +1,55 @@
+import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
+
+/** An explorer API that knows which transaction created a contract (Etherscan's API, version 2). */
+export interface CreationExplorer {
+  /** For logs: the explorer's host. */
+  name: string
+  /** The creation transaction and its sender, or undefined when the explorer does not know it. */
+  creation(chainId: number, address: Address, signal?: AbortSignal): Promise<{ txHash: Hex; creator: Address } | undefined>
+}
+
+/** Etherscan's multichain API: one key serves every chain it indexes (`chainid` parameter). */
+export const DEFAULT_EXPLORER_API_URL = 'https://api.etherscan.io/v2/api'
+
+interface CreationResponse {
+  status?: string
+  message?: string
+  result?: { contractAddress?: string; contractCreator?: string; txHash?: string }[] | string
+}
+
+/**
+ * The explorer the creation lookup falls back to when the node has neither
+ * `ots_getContractCreator` nor the historical state a search over blocks needs. It answers the
+ * creation transaction; its block and time are then read from the node.
+ *
+ * @example
+ * const explorer = createCreationExplorer({ apiKey: process.env.EXPLORER_API_KEY! })
+ * await explorer.creation(1, '0xA0b8…') // { txHash: '0x…', creator: '0x…' }
+ */
+export function createCreationExplorer(options: { apiKey: string; baseUrl?: string; fetch?: typeof fetch }): CreationExplorer {
+  const doFetch = options.fetch ?? fetch
+  const base = options.baseUrl ?? DEFAULT_EXPLORER_API_URL
+  return {
+    name: `explorer ${new URL(base).host}`,
+    async creation(chainId, address, signal) {
+      const url = new URL(base)
+      url.searchParams.set('chainid', String(chainId))
+      url.searchParams.set('module', 'contract')
+      url.searchParams.set('action', 'getcontractcreation')
+      url.searchParams.set('contractaddresses', address)
+      url.searchParams.set('apikey', options.apiKey)
+      const response = await doFetch(url, { signal, headers: { accept: 'application/json' } })
+      if (!response.ok) throw new Error(`the explorer answered HTTP ${response.status}`)
+      const body = (await response.json()) as CreationResponse
+      if (body.status !== '1' || !Array.isArray(body.result)) {
+        // "No data found" is an answer; anything else (bad key, rate limit) is a failure.
+        if (typeof body.result === 'string' && /no (data|records?) found/i.test(body.result + (body.message ?? ''))) return undefined
+        if (/no (data|records?) found/i.test(body.message ?? '')) return undefined
+        throw new Error(`the explorer refused: ${String(body.message ?? body.result ?? 'unknown error').slice(0, 200)}`)
+      }
+      const entry = body.result.find((r) => r.contractAddress?.toLowerCase() === address.toLowerCase())
+      if (!entry?.txHash || !isHex(entry.txHash) || entry.txHash.length !== 66 || !entry.contractCreator || !isAddress(entry.contractCreator)) return undefined
+      return { txHash: entry.txHash, creator: getAddress(entry.contractCreator) }
+    },
+  }
+}

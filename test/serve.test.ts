@@ -1,0 +1,103 @@
+// `tokenrisk serve` as `npm start` runs it: with no chain configured it starts the local worlds
+// and prints ready curl commands that answer real reports; with a chain configured it does not;
+// SIGTERM stops it and its anvil.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { once } from 'node:events'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { evmChainsConfigured } from '../src/cli/serve.ts'
+import { loadConfig } from '../src/config/env.ts'
+import { PROJECT_ROOT } from '../src/contracts/compile.ts'
+
+/** The world's saved state is shared with the other tests of the local world. */
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+
+function serve(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
+  const port = 30_000 + Math.floor(Math.random() * 20_000)
+  return spawn(process.execPath, [join(PROJECT_ROOT, 'bin/tokenrisk.js'), 'serve'], {
+    env: { ...process.env, DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', DEVNET: 'auto', ...env },
+  })
+}
+
+/** Collects a stream's text and resolves when `pattern` appears in it. */
+function waitFor(stream: NodeJS.ReadableStream, pattern: RegExp, timeoutMs: number): Promise<string> {
+  let text = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${text}`)), timeoutMs)
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+      if (pattern.test(text)) {
+        clearTimeout(timer)
+        resolve(text)
+      }
+    })
+  })
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('tokenrisk serve', () => {
+  it('starts the local worlds when no chain is configured, prints curl commands that work, and stops anvil on SIGTERM', async () => {
+    const child = serve({ RPC_URL_1: '', CHAINS_FILE: '', SOLANA_RPC_URL: '' })
+    const stderr = waitFor(child.stderr, /tokenrisk listening on/, 120_000)
+    const banner = await waitFor(child.stdout, /API docs:/, 120_000)
+    const log = await stderr
+    expect(log).toMatch(/local chain world ready in \d+ ms at http:\/\/127\.0\.0\.1:(\d+)/)
+    const anvilPort = /local chain world ready in \d+ ms at http:\/\/127\.0\.0\.1:(\d+)/.exec(log)![1]
+
+    const commands = [...banner.matchAll(/curl -s -H 'x-api-key: (\S+)' '(\S+)'/g)]
+    expect(commands.length).toBeGreaterThanOrEqual(6)
+    for (const [, key, url] of commands) {
+      const res = await fetch(url, { headers: { 'x-api-key': key } })
+      expect(res.status, url).toBe(200)
+      const body = (await res.json()) as Record<string, unknown>
+      if (url.includes('/tokens/')) expect(Object.keys(body)).toEqual(expect.arrayContaining(['tokenInformation', 'tokenScore', 'codeChecks']))
+      else expect(body).toEqual({ audits: [], auditCount: expect.any(Number) })
+    }
+    expect(banner).toMatch(/# Honeypot Token \(honeypot\)/)
+
+    const chainId = async () =>
+      fetch(`http://127.0.0.1:${anvilPort}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      })
+    expect(((await (await chainId()).json()) as { result: string }).result).toBe('0x7a69')
+    child.kill('SIGTERM')
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(0)
+    await expect(chainId()).rejects.toThrow()
+  }, 180_000)
+
+  it('serves the configured chains and no local world when an RPC URL or a chains file is given', () => {
+    const config = loadConfig({})
+    expect(evmChainsConfigured(config, {})).toBe(false)
+    expect(evmChainsConfigured(config, { RPC_URL_1: 'https://eth.example' })).toBe(true)
+    expect(evmChainsConfigured(config, { RPC_URL_1: '  ' })).toBe(false)
+    expect(evmChainsConfigured({ ...config, chainsFile: 'chains.json' }, {})).toBe(true)
+  })
+
+  it('does not start a world with a chain configured: readiness checks that chain only', async () => {
+    const child = serve({ RPC_URL_1: 'http://127.0.0.1:9', SOLANA_RPC_URL: 'http://127.0.0.1:9' })
+    const log = await waitFor(child.stderr, /tokenrisk listening on (\S+)/, 60_000)
+    expect(log).not.toMatch(/local chain world/)
+    expect(log).not.toMatch(/solana world/)
+    const url = /tokenrisk listening on (\S+)/.exec(log)![1]
+    const ready = await fetch(`${url}/readyz`)
+    expect(ready.status).toBe(503)
+    const checks = ((await ready.json()) as { checks: Record<string, string> }).checks
+    expect(Object.keys(checks).sort()).toEqual(['chain 1', 'solana', 'store'])
+    expect(checks.store).toBe('ok')
+    child.kill('SIGTERM')
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(0)
+    expect(alive(child.pid!)).toBe(false)
+  }, 90_000)
+})

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Value } from '@sinclair/typebox/value'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { startSolanaWorld, type StartedSolanaWorld } from '../src/devnet/solana/world.ts'
+import type { SolanaManifestMint } from '../src/devnet/solana/manifest.ts'
+import { SolanaReport } from '../src/http/schemas/solana-report.ts'
+import { SOLANA_CHECKS } from '../src/solana/checks/registry.ts'
+import { silentLogger } from '../src/solana/logger.ts'
+import { createSolanaReportService, type SolanaReportService } from '../src/solana/service.ts'
+
+/**
+ * Every demo mint of the local world, reported through the real client over HTTP, compared field
+ * by field with the world's manifest (what the token programs actually recorded).
+ */
+
+let world: StartedSolanaWorld
+let service: SolanaReportService
+let dataDir: string
+const reports = new Map<string, SolanaReport>()
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'tokenrisk-solana-'))
+  world = await startSolanaWorld({ dataDir })
+  service = createSolanaReportService({ rpcUrls: [world.rpcUrl], cache: createMemoryCache(), logger: silentLogger, options: { pricing: world.manifest.pricing } })
+  for (const mint of world.manifest.mints) reports.set(mint.key, await service.report(mint.address))
+})
+
+afterAll(async () => {
+  await service?.close()
+  await world?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+const whole = (raw: string, decimals: number) => {
+  const s = raw.padStart(decimals + 1, '0')
+  const text = decimals === 0 ? s : `${s.slice(0, -decimals)}.${s.slice(-decimals)}`
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
+}
+const allChecks = (r: SolanaReport) => ({ ...r.codeChecks.ownershipChecks, ...r.codeChecks.otherChecks }) as Record<string, SolanaReport['codeChecks']['otherChecks']['externalCall']>
+const mints = () => world.manifest.mints
+
+describe('the local Solana world', () => {
+  it('writes its manifest to <dataDir>/devnet/solana-manifest.json', async () => {
+    const written = JSON.parse(await readFile(join(dataDir, 'devnet', 'solana-manifest.json'), 'utf8'))
+    expect(written.rpcUrl).toBe(world.rpcUrl)
+    expect(written.mints.map((m: SolanaManifestMint) => m.address)).toEqual(mints().map((m) => m.address))
+  })
+
+  it('covers every check both ways: present in one demo mint, absent in another', () => {
+    for (const check of SOLANA_CHECKS) {
+      const statuses = new Set(mints().map((m) => m.codeChecks[check.id as keyof SolanaManifestMint['codeChecks']]))
+      expect(statuses, check.id).toEqual(new Set(['0', '1']))
+    }
+  })
+})
+
+describe('the report schema', () => {
+  it('describes every property (the OpenAPI document is generated from it)', () => {
+    const undocumented: string[] = []
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return
+      const n = node as { properties?: Record<string, { description?: string }>; items?: unknown }
+      for (const [key, child] of Object.entries(n.properties ?? {})) {
+        if (!child.description) undocumented.push(`${path}.${key}`)
+        walk(child, `${path}.${key}`)
+      }
+      if (n.items) walk(n.items, `${path}[]`)
+    }
+    walk(SolanaReport, 'SolanaReport')
+    expect(undocumented).toEqual([])
+  })
+})
+
+describe('Solana reports of the demo mints', () => {
+  it('match the report schema', () => {
+    for (const [key, report] of reports) {
+      const errors = [...Value.Errors(SolanaReport, report)].map((e) => `${e.path}: ${e.message}`)
+      expect(errors, key).toEqual([])
+    }
+  })
+
+  it('give every code check the status the world built', () => {
+    for (const mint of mints()) {
+      const checks = allChecks(reports.get(mint.key)!)
+      for (const [id, expected] of Object.entries(mint.codeChecks)) {
+        expect(checks[id].status, `${mint.key}.${id}: ${checks[id].comment}`).toBe(expected)
+        expect(checks[id].risk, `${mint.key}.${id}`).not.toBe('')
+        expect(checks[id].description, `${mint.key}.${id}`).toBe(SOLANA_CHECKS.find((c) => c.id === id)!.describe[expected === '1' ? 'present' : 'absent'])
+      }
+    }
+  })
+
+  it('describe the mint: program, supply, decimals, authorities, metadata, extensions', () => {
+    for (const mint of mints()) {
+      const info = reports.get(mint.key)!.tokenInformation
+      expect(info.tokenAddress).toBe(mint.address)
+      expect(info.tokenProgramName, mint.key).toBe(mint.program)
+      expect(info.tokenName, mint.key).toBe(mint.name)
+      expect(info.tokenSymbol, mint.key).toBe(mint.symbol)
+      expect(info.decimals, mint.key).toBe(String(mint.decimals))
+      expect(info.rawSupply, mint.key).toBe(mint.supply)
+      expect(info.totalSupply, mint.key).toBe(whole(mint.supply, mint.decimals))
+      expect(info.authorities.mint, mint.key).toBe(mint.mintAuthority)
+      expect(info.ownerAddress, mint.key).toBe(mint.mintAuthority)
+      expect(info.authorities.freeze, mint.key).toBe(mint.freezeAuthority)
+      expect(info.metadata.source, mint.key).toBe(mint.metadataSource)
+      expect(info.extensions, mint.key).toEqual(mint.extensions)
+      expect(info.transferFee.currentBasisPoints, mint.key).toBe(mint.transferFee.currentBasisPoints)
+      expect(info.transferFee.scheduledBasisPoints, mint.key).toBe(mint.transferFee.scheduledBasisPoints)
+    }
+  })
+
+  it('date the mint by the transaction that initialised it and name its fee payer as creator', () => {
+    for (const mint of mints()) {
+      const info = reports.get(mint.key)!.tokenInformation
+      expect(info.tokenCreationDate, mint.key).toBe(mint.creationTime)
+      expect(info.creationSignature, mint.key).toBe(mint.creationSignature)
+      expect(info.creatorAddress, mint.key).toBe(mint.creator)
+    }
+  })
+
+  it('list the holders by owner with balances, shares, program and burn flags, and count them', () => {
+    for (const mint of mints()) {
+      const holders = reports.get(mint.key)!.marketChecks.holdersChecks
+      expect(holders.holdersCount.number, mint.key).toBe(String(mint.holders.count))
+      const expected = mint.holders.top.slice(0, 20)
+      expect(holders.keyHolders.map((h) => h.tokenAccount), mint.key).toEqual(expected.map((h) => h.tokenAccount))
+      for (const [i, h] of holders.keyHolders.entries()) {
+        expect(h.address).toBe(expected[i].owner)
+        expect(h.balance).toBe(whole(expected[i].balance, mint.decimals))
+        expect(h.isContract, `${mint.key} ${h.address}`).toBe(expected[i].isContract ? '1' : '0')
+        expect(h.isLocked, `${mint.key} ${h.address}`).toBe(expected[i].isLocked ? '1' : '0')
+        expect(Number(h.percent)).toBeCloseTo((Number(BigInt(expected[i].balance) * 1_000_000n / BigInt(mint.supply)) / 1e4), 3)
+      }
+    }
+  })
+
+  it('mark burn addresses as locked and pool vaults as program-owned', () => {
+    const clean = reports.get('clean-spl')!.marketChecks.holdersChecks.keyHolders
+    expect(clean.find((h) => h.tag === 'burn')).toMatchObject({ isLocked: '1', address: '1nc1nerator11111111111111111111111111111111' })
+    expect(clean.find((h) => h.tag.startsWith('pool vault'))).toMatchObject({ isContract: '1', isLocked: '0' })
+    expect(clean.find((h) => h.tag === 'creator')).toMatchObject({ isContract: '0' })
+  })
+
+  it('exclude pool vaults and burn addresses from the concentration figures', () => {
+    const mint = mints().find((m) => m.key === 'clean-spl')!
+    const inHands = mint.holders.top.filter((h) => !h.isLocked && !h.isContract)
+    const top10 = inHands.slice(0, 10).reduce((s, h) => s + BigInt(h.balance), 0n)
+    const dist = reports.get('clean-spl')!.marketChecks.holdersChecks.percentDistributed
+    expect(Number(dist.topTen.percent)).toBeCloseTo(Number((top10 * 1_000_000n) / BigInt(mint.supply)) / 1e4, 3)
+    expect(dist.creator.balance).toBe(whole(mint.holders.top.find((h) => h.owner === mint.creator)!.balance, mint.decimals))
+  })
+
+  it('find the pools, their liquidity and the price, where the quote side is priced', () => {
+    for (const mint of mints()) {
+      const report = reports.get(mint.key)!
+      const dexes = report.marketChecks.exchangabilityChecks.availableDex
+      expect(dexes.map((d) => d.pair), mint.key).toEqual(mint.pools.map((p) => p.address))
+      expect(report.marketChecks.exchangabilityChecks.numberOfTradingPairs.number, mint.key).toBe(String(mint.pools.length))
+      for (const [i, pool] of mint.pools.entries()) {
+        expect(dexes[i].name).toBe(pool.dex)
+        expect(Number(dexes[i].liquidity) / pool.liquidityUsd, `${mint.key} liquidity`).toBeCloseTo(1, 3)
+      }
+      if (mint.pools.length > 0) {
+        expect(Number(report.tokenInformation.marketData.currentPriceUsd) / mint.pools[0].priceUsd, `${mint.key} price`).toBeCloseTo(1, 3)
+      } else {
+        expect(report.tokenInformation.marketData.currentPriceUsd, mint.key).toBe('')
+        expect(report.marketChecks.exchangabilityChecks.currentLiquidity.number, mint.key).toBe('0')
+      }
+    }
+  })
+
+  it('report the transfer fee as the tax of every pool, and honeypots per pool and per token', () => {
+    for (const mint of mints()) {
+      const details = reports.get(mint.key)!.honeypotDetails
+      const tax = mint.transferFee.currentBasisPoints ? String(Number(mint.transferFee.currentBasisPoints) / 100) : '0'
+      if (mint.pools.length === 0) {
+        expect(details, mint.key).toHaveLength(1)
+        expect(details[0].isPairHoneypot, mint.key).toBe(mint.isHoneypot)
+        expect(details[0].pairAddress).toBe('')
+      } else {
+        expect(details.map((d) => d.pairAddress), mint.key).toEqual(mint.pools.map((p) => p.address))
+        details.forEach((d, i) => {
+          expect(d.isPairHoneypot, `${mint.key} ${d.dex}`).toBe(mint.pools[i].isPairHoneypot)
+          expect(d.pair).toEqual(mint.pools[i].pair)
+        })
+      }
+      for (const d of details) {
+        expect([d.buyTax.number, d.sellTax.number, d.transferTax.number], mint.key).toEqual([tax, tax, tax])
+        expect(d.honeypotReason === '', mint.key).toBe(d.isPairHoneypot === '0')
+      }
+    }
+  })
+
+  it('read the LP token of constant-product pools: supply, holders and the burned share', () => {
+    for (const mint of mints()) {
+      const lp = reports.get(mint.key)!.marketChecks.liquidityChecks
+      const pool = mint.pools.find((p) => p.lpMint)
+      if (!pool) {
+        expect(lp.totalLpSupply, mint.key).toBe('')
+        continue
+      }
+      expect(lp.liquidityLockedDetails.totalLiquidityPercentageLocked.number, mint.key).toBe(pool.lpLockedPercent)
+      expect(lp.keyLpHolders.map((h) => h.address), mint.key).toEqual([mint.creator])
+    }
+  })
+
+  it('score risky mints lower in code than the clean one', () => {
+    const code = (key: string) => Number(reports.get(key)!.tokenScore.codeScorePercentage)
+    expect(code('clean-spl')).toBe(100)
+    for (const mint of mints().filter((m) => Object.values(m.codeChecks).includes('1'))) expect(code(mint.key), mint.key).toBeLessThan(100)
+  })
+})
