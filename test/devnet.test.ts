@@ -22,6 +22,7 @@ import {
 import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadArtifact, PROJECT_ROOT } from '../src/contracts/compile.ts'
+import { WORLD_TX_GAS } from '../src/devnet/chain.ts'
 import { MULTICALL3_ADDRESS } from '../src/devnet/dex.ts'
 import { loadDexArtifact } from '../src/devnet/dex-artifacts.ts'
 import type { DevnetManifest, ManifestToken } from '../src/devnet/manifest.ts'
@@ -74,7 +75,12 @@ function token(key: string): ManifestToken {
   return found
 }
 
-/** Sends a contract call from a dev account; a call that would revert throws with its reason. */
+/**
+ * Sends a contract call from a dev account; a call that would revert throws with its reason.
+ * The gas limit is fixed rather than estimated: an estimate assumes the pending block's
+ * timestamp, and a Uniswap pair spends more gas (its cumulative prices) when the mined block
+ * turns out to be later than the pair's last update, so an estimated swap could run out of gas.
+ */
 async function send(from: Address, address: Address, contractAbi: Abi | readonly unknown[], functionName: string, args: readonly unknown[] = [], value?: bigint) {
   await pub.simulateContract({ account: from, address, abi: contractAbi as Abi, functionName, args: args as unknown[], value })
   const hash = await wallet.writeContract({
@@ -85,6 +91,7 @@ async function send(from: Address, address: Address, contractAbi: Abi | readonly
     functionName,
     args: args as unknown[],
     value,
+    gas: WORLD_TX_GAS,
   })
   const receipt = await pub.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') {
@@ -92,7 +99,7 @@ async function send(from: Address, address: Address, contractAbi: Abi | readonly
     const reason = await pub
       .call({ account: from, to: address, data: (await pub.getTransaction({ hash })).input, value, blockNumber: receipt.blockNumber - 1n })
       .then(() => 'no revert when replayed on the previous block', (error: Error) => error.message.split('\n')[0])
-    throw new Error(`${functionName} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed}): ${reason}`)
+    throw new Error(`${functionName} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed} of ${WORLD_TX_GAS}): ${reason}`)
   }
   return receipt
 }
