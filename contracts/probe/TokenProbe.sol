@@ -414,12 +414,16 @@ contract TokenProbe {
 
     /**
      * Locks of an LP token in a locker. kind 1: tokenrisk's LpLocker (lockCount/lockAt);
-     * kind 2: UNCX-style V2 locker (getNumLocksForToken/tokenLocks).
+     * kind 2: UNCX-style V2 locker (getNumLocksForToken/tokenLocks); kind 3: PinkLock02-style
+     * locker (totalLockCountForToken/getLocksForToken), where the amount still locked is
+     * amount - unlockedAmount and the unlock time is the lock's first release (tgeDate): the
+     * date from which part of a vesting lock can already be withdrawn.
      */
     function locks(address locker, uint8 kind, address lpToken, uint256 max) external view returns (Lock[] memory out) {
         uint256 count;
         if (kind == 1) count = _staticUint(locker, abi.encodeWithSignature("lockCount(address)", lpToken));
         else if (kind == 2) count = _staticUint(locker, abi.encodeWithSignature("getNumLocksForToken(address)", lpToken));
+        else if (kind == 3) count = _staticUint(locker, abi.encodeWithSignature("totalLockCountForToken(address)", lpToken));
         if (count > max) count = max;
         out = new Lock[](count);
         for (uint256 i = 0; i < count; i++) {
@@ -428,6 +432,8 @@ contract TokenProbe {
                 if (ok && ret.length >= 128) {
                     (out[i].owner, out[i].amount, out[i].unlockTime, out[i].withdrawn) = abi.decode(ret, (address, uint256, uint256, bool));
                 }
+            } else if (kind == 3) {
+                out[i] = _pinkLock(locker, lpToken, i);
             } else {
                 (bool ok, bytes memory ret) = locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("tokenLocks(address,uint256)", lpToken, i));
                 if (ok && ret.length >= 192) {
@@ -436,6 +442,38 @@ contract TokenProbe {
                     out[i] = Lock(owner, amount, unlockDate, amount == 0);
                 }
             }
+        }
+    }
+
+    /**
+     * Lock `index` of a PinkLock02-style locker, read with getLocksForToken(lpToken, index, index)
+     * and decoded by hand with bounds checks, so that a malformed answer gives an empty lock
+     * rather than a revert of the whole read. Words of a lock: id, token, owner, amount,
+     * lockDate, tgeDate, tgeBps, cycle, cycleBps, unlockedAmount, description offset.
+     */
+    function _pinkLock(address locker, address lpToken, uint256 index) internal view returns (Lock memory l) {
+        (bool ok, bytes memory ret) =
+            locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("getLocksForToken(address,uint256,uint256)", lpToken, index, index));
+        if (!ok) return l;
+        uint256 arr = _word(ret, 0);
+        if (arr > ret.length || _word(ret, arr) == 0) return l;
+        uint256 element = _word(ret, arr + 32);
+        if (element > ret.length) return l;
+        uint256 base = arr + 32 + element;
+        if (base + 320 > ret.length) return l;
+        uint256 amount = _word(ret, base + 96);
+        uint256 unlocked = _word(ret, base + 288);
+        l.owner = address(uint160(_word(ret, base + 64)));
+        l.amount = unlocked >= amount ? 0 : amount - unlocked;
+        l.unlockTime = _word(ret, base + 160);
+        l.withdrawn = l.amount == 0;
+    }
+
+    /** The 32-byte word of `data` at byte `offset`, or 0 past its end. */
+    function _word(bytes memory data, uint256 offset) internal pure returns (uint256 w) {
+        if (offset > data.length || data.length - offset < 32) return 0;
+        assembly {
+            w := mload(add(add(data, 32), offset))
         }
     }
 

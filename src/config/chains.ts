@@ -14,7 +14,8 @@ import type { DevnetManifest } from '../devnet/manifest.ts'
  */
 
 export type DexType = 'uniswap-v2' | 'uniswap-v3'
-export type LockerType = 'tokenrisk-locker' | 'uncx-v2'
+export type LockerType = 'tokenrisk-locker' | 'uncx-v2' | 'pinklock-v2'
+const LOCKER_TYPES: readonly string[] = ['tokenrisk-locker', 'uncx-v2', 'pinklock-v2'] satisfies LockerType[]
 
 export interface DexConfig {
   /** Name shown in reports (`availableDex[].name`, `honeypotDetails[].dex`). */
@@ -199,10 +200,11 @@ function parseLocker(v: unknown, path: string, problems: Problems): LockerConfig
   unknownFields(v, LOCKER_FIELDS, path, problems)
   const name = nonEmptyString(v.name, `${path}.name`, problems)
   const type = v.type
-  if (type !== 'tokenrisk-locker' && type !== 'uncx-v2') problems.add(`${path}.type`, 'must be "tokenrisk-locker" or "uncx-v2"')
+  const known = typeof type === 'string' && LOCKER_TYPES.includes(type)
+  if (!known) problems.add(`${path}.type`, `must be one of ${LOCKER_TYPES.map((t) => `"${t}"`).join(', ')}`)
   const addr = address(v.address, `${path}.address`, problems)
-  if (!name || !addr || (type !== 'tokenrisk-locker' && type !== 'uncx-v2')) return undefined
-  return { name, type, address: addr }
+  if (!name || !addr || !known) return undefined
+  return { name, type: type as LockerType, address: addr }
 }
 
 function parseLinks(v: unknown, path: string, problems: Problems): ChainLinks | undefined {

@@ -212,7 +212,7 @@ export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balan
 }
 
 /** Lock reader kinds of the probe's `locks`. */
-export const LOCKER_KINDS = { 'tokenrisk-locker': 1, 'uncx-v2': 2 } as const
+export const LOCKER_KINDS = { 'tokenrisk-locker': 1, 'uncx-v2': 2, 'pinklock-v2': 3 } as const
 
 export function encodeLocks(locker: Address, kind: number, lpToken: Address, max: number): Hex {
   return encodeFunctionData({ abi: probeAbi(), functionName: 'locks', args: [locker, kind, lpToken, BigInt(max)] })
