@@ -6,6 +6,7 @@ import type { SolanaManifest } from '../devnet/solana/manifest.ts'
 import { UpstreamError } from '../errors.ts'
 import type { Metrics } from '../http/metrics.ts'
 import type { SolanaReportService as RouteSolanaService } from '../http/services.ts'
+import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch.ts'
 import { createSolanaReportService } from '../solana/service.ts'
 import type { Store } from '../store/database.ts'
 import type { Logger } from '../token/collect/context.ts'
@@ -29,6 +30,18 @@ export function metadataProviders(config: Config): MetadataProvider[] {
   if (config.tokenList) providers.push(createTokenListProvider(config.tokenList))
   if (config.marketDataApiKey) providers.push(createMarketDataProvider({ apiKey: config.marketDataApiKey, baseUrl: config.marketDataApiUrl }))
   return providers
+}
+
+/** The fetcher of off-chain metadata documents the configuration asks for; undefined when off. */
+export function metadataFetcher(config: Config, logger: EngineDeps['logger']): SafeFetcher | undefined {
+  if (config.metadataFetch === 'off') return undefined
+  if (config.metadataFetchAllowLoopback) logger.warn({}, 'METADATA_FETCH_ALLOW_LOOPBACK=1: metadata URIs chosen by token creators may reach this machine; never use it outside tests')
+  return createSafeFetcher({
+    timeoutMs: config.metadataFetchTimeoutMs,
+    allowHttp: config.metadataFetchAllowHttp,
+    allowLoopback: config.metadataFetchAllowLoopback,
+    gateways: { ipfs: config.ipfsGateway, arweave: config.arweaveGateway },
+  })
 }
 
 /** The EVM report engine for the configured chains (and the local world when it runs). */
@@ -72,6 +85,8 @@ export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solan
     rpcUrls: deps.rpcUrls,
     cache: deps.cache,
     logger: deps.logger,
+    metadataFetcher: metadataFetcher(deps.config, deps.logger),
+    tokenList: deps.config.tokenList ? createTokenListProvider(deps.config.tokenList) : undefined,
     options: {
       deadlineMs: deps.config.requestTimeoutMs,
       cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,

@@ -1,4 +1,6 @@
 import { ConfigError } from '../errors.ts'
+import { DEFAULT_ARWEAVE_GATEWAY, DEFAULT_IPFS_GATEWAY } from '../net/content-uri.ts'
+import { SAFE_FETCH_TIMEOUT_MS } from '../net/safe-fetch.ts'
 import { parseSolanaRpcUrls } from '../solana/config.ts'
 
 /**
@@ -22,6 +24,12 @@ export interface Config {
   chainsFile: string | undefined
   solanaRpcUrls: string[]
   tokenList: string | undefined
+  metadataFetch: 'on' | 'off'
+  metadataFetchTimeoutMs: number
+  ipfsGateway: string
+  arweaveGateway: string
+  metadataFetchAllowHttp: boolean
+  metadataFetchAllowLoopback: boolean
   marketDataApiKey: string | undefined
   marketDataApiUrl: string | undefined
   explorerApiKey: string | undefined
@@ -67,6 +75,15 @@ const oneOf =
     return raw as T
   }
 
+/** The base URL of a content gateway: http(s), no query, fragment or credentials, ending in "/". */
+const gateway = (raw: string) => {
+  const u = new URL(url(['http', 'https'])(raw))
+  if (u.search || u.hash || u.username || u.password) throw new Error('must be a base URL without query, fragment or credentials')
+  return u.href.endsWith('/') ? u.href : `${u.href}/`
+}
+
+const flag = (raw: string) => oneOf(['0', '1'] as const)(raw) === '1'
+
 const text = (raw: string) => raw
 const optional = (raw: string) => (raw === '' ? undefined : raw)
 
@@ -92,6 +109,12 @@ export const SETTINGS = [
   setting({ key: 'chainsFile', env: 'CHAINS_FILE', flag: '--chains', help: 'JSON file adding or overriding EVM chains (docs/chains.md)', default: undefined, parse: optional }),
   setting({ key: 'solanaRpcUrls', env: 'SOLANA_RPC_URL', flag: '--solana-rpc-url', help: 'Solana JSON-RPC URLs, comma-separated (fallback in order); the local Solana world when unset', default: '', parse: (r) => (r.trim() === '' ? [] : parseSolanaRpcUrls(r)) }),
   setting({ key: 'tokenList', env: 'TOKEN_LIST', flag: '--token-list', help: 'token list (Token Lists JSON) file or URL: images, categories, links', default: undefined, parse: optional }),
+  setting({ key: 'metadataFetch', env: 'METADATA_FETCH', flag: '--metadata-fetch', help: "on: read a Solana mint's off-chain metadata JSON (image, links) through the hardened fetcher; off: never", default: 'on', parse: oneOf(['on', 'off'] as const) }),
+  setting({ key: 'metadataFetchTimeoutMs', env: 'METADATA_FETCH_TIMEOUT_MS', flag: '--metadata-fetch-timeout-ms', help: 'time budget of one metadata fetch, redirects included', default: String(SAFE_FETCH_TIMEOUT_MS), parse: int(100, 60_000) }),
+  setting({ key: 'ipfsGateway', env: 'IPFS_GATEWAY', flag: '--ipfs-gateway', help: 'base URL ipfs:// CIDs are read from and linked to', default: DEFAULT_IPFS_GATEWAY, parse: gateway }),
+  setting({ key: 'arweaveGateway', env: 'ARWEAVE_GATEWAY', flag: '--arweave-gateway', help: 'base URL ar:// transaction ids are read from and linked to', default: DEFAULT_ARWEAVE_GATEWAY, parse: gateway }),
+  setting({ key: 'metadataFetchAllowHttp', env: 'METADATA_FETCH_ALLOW_HTTP', flag: '--metadata-fetch-allow-http', help: '1: also fetch plain http:// metadata URIs (0: https only)', default: '0', parse: flag }),
+  setting({ key: 'metadataFetchAllowLoopback', env: 'METADATA_FETCH_ALLOW_LOOPBACK', flag: '--metadata-fetch-allow-loopback', help: 'UNSAFE, tests only: 1 lets metadata fetches reach this machine (loopback)', default: '0', parse: flag }),
   setting({ key: 'marketDataApiKey', env: 'MARKET_DATA_API_KEY', flag: '--market-data-api-key', help: 'key of the market-data API (social data, exchanges)', default: undefined, parse: optional }),
   setting({ key: 'marketDataApiUrl', env: 'MARKET_DATA_API_URL', flag: '--market-data-api-url', help: 'base URL of the market-data API', default: undefined, parse: (r) => url(['http', 'https'])(r) }),
   setting({ key: 'explorerApiKey', env: 'EXPLORER_API_KEY', flag: '--explorer-api-key', help: "key of an Etherscan-compatible explorer API: a token's creation when the node cannot tell", default: undefined, parse: optional }),

@@ -193,12 +193,16 @@ function renderInformation(
   if (ext.confidentialTransferMint || ext.confidentialMintBurn) categories.push('confidential')
   if (ext.interestBearingConfig) categories.push('interest-bearing')
   if (ext.scaledUiAmount) categories.push('scaled-ui-amount')
+  // The token list (curated by the operator) wins over the creator's own JSON.
+  const listed = facts.listed
+  const offChain = facts.offChainMetadata?.ok ? facts.offChainMetadata.value : undefined
+  for (const category of listed?.categories ?? []) if (!categories.includes(category)) categories.push(category)
 
   return {
     tokenAddress: facts.address,
     tokenName: name,
     tokenSymbol: symbol,
-    tokenImageLink: '',
+    tokenImageLink: listed?.imageUrl || offChain?.imageUrl || '',
     tokenCreationDate: creation?.blockTime != null ? new Date(creation.blockTime * 1000).toISOString() : '',
     creationSignature: creation?.signature ?? '',
     totalSupply: formatUnits(mint.supply, mint.decimals),
@@ -257,15 +261,17 @@ function renderInformation(
       pastOneDayHigh: '',
       pastOneDayLow: '',
     },
+    // Names and links only: follower and member counts are in neither source. A website has no
+    // field in this report's shape, so it is not shown.
     socialInformation: {
-      codeHostLinks: [],
-      microblog: { name: '', followers: '' },
-      socialNetwork: { name: '', likes: '' },
-      messenger: { name: '', users: '' },
-      forum: { url: '', subscribers: '' },
+      codeHostLinks: listed?.codeHostLinks.length ? listed.codeHostLinks : (offChain?.codeHostLinks ?? []),
+      microblog: { name: listed?.microblog || offChain?.microblog || '', followers: '' },
+      socialNetwork: { name: offChain?.socialNetwork ?? '', likes: '' },
+      messenger: { name: listed?.messenger || offChain?.messenger || '', users: '' },
+      forum: { url: listed?.forum || offChain?.forum || '', subscribers: '' },
     },
     externalLinks: {
-      marketAggregatorLink: '',
+      marketAggregatorLink: listed?.marketAggregatorLink ?? '',
       blockExplorerLink: extra.explorer ? extra.explorer(facts.address) : '',
       poolTerminal: extra.explorer && extra.deepest ? extra.explorer(extra.deepest.address) : '',
     },

@@ -1,13 +1,17 @@
 import type { Address } from '@solana/kit'
 import { raceSignal } from '../abort.ts'
 import type { Cache } from '../cache/cache.ts'
+import type { SafeFetcher } from '../net/safe-fetch.ts'
+import { METADATA_TIMEOUT_MS, type MetadataProvider } from '../token/metadata.ts'
 import { DeadlineError, NotFoundError, UpstreamError } from '../errors.ts'
 import { runCheck } from '../checks/define-check.ts'
 import type { SolanaReport } from '../http/schemas/solana-report.ts'
 import { parseSolanaAddress } from './address.ts'
 import { collectSolanaFacts } from './collect/collect.ts'
-import { DEFAULT_COLLECT_LIMITS, MAINNET_PRICING, type CollectLimits, type SolanaPricing } from './collect/context.ts'
-import type { ClusterName } from './collect/facts.ts'
+import { DEFAULT_COLLECT_LIMITS, MAINNET_PRICING, reasonOf, type CollectLimits, type SolanaPricing } from './collect/context.ts'
+import type { ClusterName, ListedMetadata } from './collect/facts.ts'
+import { createOffChainMetadataReader } from './collect/off-chain.ts'
+import { readListedMetadata } from './collect/token-list.ts'
 import { SOLANA_CHECKS } from './checks/registry.ts'
 import { createAccountLoader } from './rpc/account-loader.ts'
 import { createSolanaRpcClient, type SolanaRpcClient } from './rpc/client.ts'
@@ -49,6 +53,13 @@ export interface SolanaReportServiceDeps {
   rpcUrls: string[]
   cache: Cache
   logger: SolanaLogger
+  /**
+   * Reads the off-chain JSON at a mint's metadata uri (image, links). Without it the JSON is never
+   * read and those fields stay "".
+   */
+  metadataFetcher?: SafeFetcher
+  /** A token list naming Solana mints (chain ids 101-103): image, categories, links. Wins over the JSON. */
+  tokenList?: MetadataProvider
   options?: Partial<SolanaReportServiceOptions>
 }
 
@@ -101,6 +112,8 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
   })
   let cluster: Promise<ClusterName> | undefined
   let closed = false
+  const offChain = deps.metadataFetcher ? createOffChainMetadataReader(deps.metadataFetcher) : undefined
+  const tokenList = deps.tokenList
 
   /** The cluster behind the RPC, from its genesis hash; asked once, again only after a failure. */
   const clusterName = (): Promise<ClusterName> => {
@@ -117,6 +130,18 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
     return cluster
   }
 
+  /** The token list's entry, bounded like any metadata provider; null when it fails or is slow. */
+  const listed = async (address: Address, signal: AbortSignal): Promise<ListedMetadata | null> => {
+    if (!tokenList) return null
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(Math.min(METADATA_TIMEOUT_MS, options.optionalFactsBudgetMs))])
+    try {
+      return await raceSignal(clusterName().then((name) => readListedMetadata(tokenList, name, address, bounded)), bounded)
+    } catch (error) {
+      logger.debug({ mint: address, provider: tokenList.name, reason: reasonOf(error) }, 'token list gave nothing')
+      return null
+    }
+  }
+
   async function compute(address: Address): Promise<SolanaReport | NotFoundMarker> {
     const started = performance.now()
     const controller = new AbortController()
@@ -130,12 +155,15 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
         logger,
         pricing: options.pricing,
         limits: options.limits,
+        offChain,
       }
-      const [name, facts] = await Promise.all([
+      const [name, facts, entry] = await Promise.all([
         clusterName(),
         collectSolanaFacts(ctx, address, { cluster: 'unknown', optionalBudgetMs: options.optionalFactsBudgetMs }),
+        listed(address, controller.signal),
       ])
       facts.cluster = name
+      facts.listed = entry
       const checks = SOLANA_CHECKS.map((definition) => ({ definition, result: runCheck(definition, facts) }))
       const report = renderSolanaReport(facts, checks)
       logger.debug({ mint: address, ms: Math.round(performance.now() - started), rpcRequests: client.stats().requests - before }, 'solana report computed')
@@ -188,6 +216,7 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
 
     async close() {
       closed = true
+      offChain?.close()
     },
   }
 }

@@ -10,7 +10,19 @@ import type { MetadataFacts } from './facts.ts'
  */
 export interface MetadataProvider {
   name: string
-  lookup(chainId: number, address: Address, signal: AbortSignal): Promise<Partial<MetadataFacts> | undefined>
+  /** `address` is an EVM address, or a Solana mint (base58) under a Solana chain id. */
+  lookup(chainId: number, address: string, signal: AbortSignal): Promise<Partial<MetadataFacts> | undefined>
+}
+
+/** Chain ids Token Lists give Solana clusters: mainnet-beta, testnet, devnet. */
+export const SOLANA_TOKEN_LIST_CHAIN_IDS = { 'mainnet-beta': 101, testnet: 102, devnet: 103 } as const
+const SOLANA_CHAIN_IDS: ReadonlySet<number> = new Set(Object.values(SOLANA_TOKEN_LIST_CHAIN_IDS))
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** Index key of a listed token: EVM addresses case-insensitive, Solana mints (base58) exact. */
+function listKey(chainId: number, address: string): string | undefined {
+  if (SOLANA_CHAIN_IDS.has(chainId)) return BASE58_ADDRESS.test(address) ? `${chainId}:${address}` : undefined
+  return isAddress(address, { strict: false }) ? `${chainId}:${address.toLowerCase()}` : undefined
 }
 
 /** Longest a provider may take for one token before the report goes on without it. */
@@ -70,7 +82,8 @@ function parseTokenList(text: string, source: string): TokenList {
 /**
  * A token list (Token Lists format) read from a file path or an http(s) URL, reloaded every
  * `refreshMs`. Image from `logoURI`, categories from `tags` (named through the list's `tags`),
- * links from common `extensions` (website, twitter, telegram, github, coingeckoId, ...).
+ * links from common `extensions` (website, twitter, telegram, github, coingeckoId, ...). Solana
+ * mints are found under chain ids 101 (mainnet-beta), 102 (testnet) and 103 (devnet).
  *
  * @example
  * const provider = createTokenListProvider('./tokens.json')
@@ -91,9 +104,8 @@ export function createTokenListProvider(source: string, options: { fetch?: typeo
     const list = parseTokenList(text, source)
     const index = new Map<string, TokenListToken>()
     for (const t of list.tokens) {
-      if (typeof t?.chainId === 'number' && typeof t.address === 'string' && isAddress(t.address, { strict: false })) {
-        index.set(`${t.chainId}:${t.address.toLowerCase()}`, t)
-      }
+      const key = typeof t?.chainId === 'number' && typeof t.address === 'string' ? listKey(t.chainId, t.address) : undefined
+      if (key) index.set(key, t)
     }
     loaded = { at: Date.now(), index, list }
   }
@@ -106,7 +118,8 @@ export function createTokenListProvider(source: string, options: { fetch?: typeo
         })
         await loading
       }
-      const t = loaded?.index.get(`${chainId}:${address.toLowerCase()}`)
+      const key = listKey(chainId, address)
+      const t = key ? loaded?.index.get(key) : undefined
       if (!t || !loaded) return undefined
       const ext = t.extensions ?? {}
       const tagNames = (t.tags ?? []).map((tag) => loaded!.list.tags?.[tag]?.name ?? tag)

@@ -82,18 +82,18 @@ export const SolanaMarketData = obj(
 
 export const SolanaSocialInformation = obj(
   {
-    codeHostLinks: Type.Array(Type.String(), { description: 'links to source repositories; empty (not on chain)' }),
-    microblog: obj({ name: Str('microblog handle; "" (not on chain)'), followers: Str('followers; "" (not on chain)') }, 'microblog account'),
-    socialNetwork: obj({ name: Str('social network page; "" (not on chain)'), likes: Str('likes; "" (not on chain)') }, 'social network page'),
-    messenger: obj({ name: Str('messenger group; "" (not on chain)'), users: Str('members; "" (not on chain)') }, 'messenger group'),
-    forum: obj({ url: Str('forum URL; "" (not on chain)'), subscribers: Str('forum subscribers; "" (not on chain)') }, 'forum'),
+    codeHostLinks: Type.Array(Type.String(), { description: 'links to source repositories, from the token list or the off-chain metadata JSON (github); empty when neither gives one' }),
+    microblog: obj({ name: Str('microblog account (twitter/X link), from the token list or the off-chain metadata JSON; "" when neither gives one'), followers: Str('followers; "" (not on chain)') }, 'microblog account'),
+    socialNetwork: obj({ name: Str('social network page (facebook), from the token list or the off-chain metadata JSON; "" when neither gives one'), likes: Str('likes; "" (not on chain)') }, 'social network page'),
+    messenger: obj({ name: Str('messenger group (telegram), from the token list or the off-chain metadata JSON; "" when neither gives one'), users: Str('members; "" (not on chain)') }, 'messenger group'),
+    forum: obj({ url: Str('forum or community URL (discord), from the token list or the off-chain metadata JSON; "" when neither gives one'), subscribers: Str('forum subscribers; "" (not on chain)') }, 'forum'),
   },
   'Social links, in the shape of the EVM report; a Solana mint records none, so all are empty.',
 )
 
 export const SolanaExternalLinks = obj(
   {
-    marketAggregatorLink: Str('market aggregator page; "" (none configured)'),
+    marketAggregatorLink: Str('market aggregator page, from the token list (coingeckoId); "" when it has none'),
     blockExplorerLink: Str('block explorer page of the mint on a public cluster; "" on a private cluster'),
     poolTerminal: Str('explorer page of the deepest pool; "" when none'),
   },
@@ -105,7 +105,7 @@ export const SolanaTokenInformation = obj(
     tokenAddress: Str('mint address, base58'),
     tokenName: Str('name from the metadata; "" when the token has none'),
     tokenSymbol: Str('symbol from the metadata; may be empty'),
-    tokenImageLink: Str('image URL; "" (the image lives in the off-chain JSON at metadata.uri, which is not fetched)'),
+    tokenImageLink: Str('image URL (https, or an ipfs/ar gateway URL): from the token list, else from the off-chain JSON at metadata.uri when METADATA_FETCH is on; "" when neither gives one'),
     tokenCreationDate: Str('ISO 8601 time of the transaction that initialised the mint; "" when the RPC no longer keeps it'),
     creationSignature: Str('signature of that transaction'),
     totalSupply: Str('supply in whole tokens (decimal)'),

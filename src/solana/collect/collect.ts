@@ -1,5 +1,6 @@
 import type { Address } from '@solana/kit'
-import { extensionName } from '../decode/extensions.ts'
+import { extensionName, type EmbeddedTokenMetadata } from '../decode/extensions.ts'
+import type { DecodedMint } from '../decode/token.ts'
 import { readMint } from './mint.ts'
 import { MAX_LARGEST_ACCOUNTS, resolveHolders } from './holders.ts'
 import { countHolders } from './holder-count.ts'
@@ -27,7 +28,8 @@ export interface CollectOptions {
  *
  * Round trips, with concurrent requests: (1) mint + Metaplex metadata + SOL reference pools,
  * largest accounts, signatures, pool searches; (2) token accounts, holder count, hook program,
- * epoch, balances, creation transaction, vaults, LP accounts; (3) owners, program data, LP owners.
+ * epoch, balances, creation transaction, vaults, LP accounts, and the off-chain metadata JSON
+ * (when a reader is given); (3) owners, program data, LP owners.
  */
 export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
   const budget = AbortSignal.timeout(options.optionalBudgetMs)
@@ -46,6 +48,13 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const creation = optional('creation', () => readCreation(ctx, address))
   const pools = optional('pools', () => readPools(ctx, address, solUsd))
   const mint = await readMint(ctx, address)
+  const embedded = embeddedMetadataOf(mint.mint.extensions, address)
+  const metaplex = mint.metaplex.ok ? mint.metaplex.value.metadata : null
+
+  // The off-chain JSON: needs only the uri, so it runs beside stages 2 and 3.
+  const uri = embedded ? embedded.uri : (metaplex?.uri ?? '')
+  const reader = ctx.offChain
+  const offChainMetadata = reader && uri ? optional('off-chain metadata', () => reader.read(uri, ctx.signal)) : Promise.resolve(null)
 
   // Stage 2 and 3: what depends on the mint, its program and the stage-1 answers.
   const program = mint.tokenProgram
@@ -76,7 +85,6 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     return main ? optional('liquidity providers', () => readLiquidityProviders(ctx, main)) : null
   })
 
-  const embedded = ext.tokenMetadata && (!ext.metadataPointer || ext.metadataPointer.metadataAddress === address) ? ext.tokenMetadata : null
   return {
     address,
     cluster: options.cluster,
@@ -87,6 +95,8 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     epoch: await epoch,
     metaplex: mint.metaplex,
     embeddedMetadata: embedded,
+    offChainMetadata: await offChainMetadata,
+    listed: null,
     hookProgram: await hookProgram,
     creation: await creation,
     holders: await holders,
@@ -96,4 +106,9 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     pools: await pools,
     lp: await lp,
   }
+}
+
+/** Token-2022 metadata embedded in the mint, when the metadata pointer (if any) points at the mint. */
+function embeddedMetadataOf(ext: DecodedMint['extensions'], address: string): EmbeddedTokenMetadata | null {
+  return ext.tokenMetadata && (!ext.metadataPointer || ext.metadataPointer.metadataAddress === address) ? ext.tokenMetadata : null
 }

@@ -1,6 +1,7 @@
 import type { AccountLoader } from '../rpc/account-loader.ts'
 import type { SolanaRpcClient } from '../rpc/client.ts'
 import type { SolanaLogger } from '../logger.ts'
+import type { OffChainMetadataReader } from './off-chain.ts'
 import { MAINNET_SOL_USD_POOLS, MAINNET_USDC_MINT, MAINNET_USDT_MINT } from '../programs.ts'
 
 /**
@@ -48,6 +49,8 @@ export interface CollectContext {
   logger: SolanaLogger
   pricing: SolanaPricing
   limits: CollectLimits
+  /** Reads the off-chain JSON at the metadata uri; without it the JSON is not read. */
+  offChain?: OffChainMetadataReader
 }
 
 /** The reason a failed read gives in a report: the error's message, never a stack. */

@@ -1,6 +1,7 @@
 import type { DecodedMint } from '../decode/token.ts'
 import type { EmbeddedTokenMetadata } from '../decode/extensions.ts'
 import type { MetaplexMetadata } from '../decode/metaplex.ts'
+import type { OffChainMetadata } from '../decode/offchain-metadata.ts'
 import type { AmmId } from '../decode/pools.ts'
 import type { TokenProgramName } from '../programs.ts'
 
@@ -80,6 +81,17 @@ export interface LpFacts {
   complete: boolean
 }
 
+/** What the configured token list says about a mint, links already made safe ("" when absent). */
+export interface ListedMetadata {
+  imageUrl: string
+  categories: string[]
+  codeHostLinks: string[]
+  microblog: string
+  messenger: string
+  forum: string
+  marketAggregatorLink: string
+}
+
 /** Everything the checks, the score and the renderer know about one mint. */
 export interface SolanaFacts {
   address: string
@@ -92,6 +104,10 @@ export interface SolanaFacts {
   epoch: Known<bigint> | null
   metaplex: Known<{ address: string; metadata: MetaplexMetadata | null }>
   embeddedMetadata: EmbeddedTokenMetadata | null
+  /** The off-chain JSON at the metadata uri; null when there is no uri or no fetcher. */
+  offChainMetadata: Known<OffChainMetadata> | null
+  /** The token list's entry for the mint; null when no list is configured or it does not name the mint. */
+  listed: ListedMetadata | null
   /** null when the mint has no transfer-hook program. */
   hookProgram: Known<HookProgramFacts> | null
   creation: Known<CreationFacts>
