@@ -58,13 +58,16 @@ describe('tokenrisk CLI', () => {
   })
 
   it('reports every bad configuration value at once', async () => {
-    const io = captureIo({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })
+    const io = captureIo({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', METRICS_TOKEN: 'short-secret' })
     const code = await main(['keys', 'list'], io)
     expect(code).toBe(2)
     const err = io.stderr.join('\n')
     expect(err).toMatch(/PORT="eighty": must be a whole number from 0 to 65535/)
     expect(err).toMatch(/LOG_LEVEL="loud": must be one of fatal, error/)
     expect(err).toMatch(/DATABASE_URL="mysql:\/\/x": must be a URL \(postgres, postgresql\)/)
+    // A credential is named, never echoed.
+    expect(err).toMatch(/METRICS_TOKEN=\(hidden\): must be at least 16 characters/)
+    expect(err).not.toContain('short-secret')
   })
 
   it('imports audits from a file, all of them or none', async () => {

@@ -66,6 +66,22 @@ describe('operations', () => {
     expect(text).toMatch(/tokenrisk_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/v1\/projects\/audit\/history",status="200"\}/)
   })
 
+  it('answers /metrics only with the bearer token when METRICS_TOKEN is set', async () => {
+    const token = 'metrics-secret-0123456789'
+    const guarded = await buildTestApp(t.store, { options: { metricsToken: token } })
+    for (const authorization of [undefined, 'Bearer wrong-secret-0123456789', token, `Basic ${token}`]) {
+      const res = await guarded.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} })
+      expect(res.statusCode, String(authorization)).toBe(401)
+      expect(res.headers['www-authenticate']).toBe('Bearer')
+      expect(res.json().message).toMatch(/metrics token/)
+      expect(res.body).not.toContain('tokenrisk_http')
+    }
+    const ok = await guarded.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.body).toMatch(/tokenrisk_http_requests_total/)
+    await guarded.app.close()
+  })
+
   it('gives every route a deadline: a handler that never finishes is answered 503', async () => {
     const slow = await buildTestApp(t.store, { options: { requestTimeoutMs: 200 } })
     slow.app.get('/stuck', () => new Promise(() => {}))

@@ -138,6 +138,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         reportCacheTtlSeconds: config.reportCacheTtlSeconds,
         defaultRateLimitRps: config.rateLimitRps,
         corsOrigins: config.corsOrigins,
+        metricsToken: config.metricsToken,
         logger,
       },
     })

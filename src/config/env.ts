@@ -16,6 +16,7 @@ export interface Config {
   publicBaseUrl: string | undefined
   logLevel: LogLevel
   corsOrigins: string[]
+  metricsToken: string | undefined
   rateLimitRps: number
   requestTimeoutMs: number
   reportCacheTtlSeconds: number
@@ -47,6 +48,8 @@ interface Setting<K extends keyof Config> {
   flag: string
   help: string
   default: string | undefined
+  /** A credential: a bad value is reported without echoing it. */
+  secret?: boolean
   parse(raw: string): Config[K]
 }
 
@@ -101,6 +104,7 @@ export const SETTINGS = [
   setting({ key: 'publicBaseUrl', env: 'PUBLIC_BASE_URL', flag: '--public-base-url', help: 'base URL of report links (default http://HOST:PORT)', default: undefined, parse: (r) => url(['http', 'https'])(r).replace(/\/+$/, '') }),
   setting({ key: 'logLevel', env: 'LOG_LEVEL', flag: '--log-level', help: `one of ${LOG_LEVELS.join(', ')}`, default: 'info', parse: oneOf(LOG_LEVELS) }),
   setting({ key: 'corsOrigins', env: 'CORS_ORIGINS', flag: '--cors-origins', help: 'comma-separated allowed origins, or *; CORS is off when unset', default: '', parse: (r) => r.split(',').map((s) => s.trim()).filter(Boolean) }),
+  setting({ key: 'metricsToken', env: 'METRICS_TOKEN', flag: '--metrics-token', help: '/metrics requires Authorization: Bearer <token> when set (at least 16 characters); open when unset', default: undefined, secret: true, parse: (r) => { if (r === '') return undefined; if (r.length < 16) throw new Error('must be at least 16 characters'); return r } }),
   setting({ key: 'rateLimitRps', env: 'RATE_LIMIT_RPS', flag: '--rate-limit-rps', help: 'requests per second per API key (0 = off; a key may carry its own)', default: '0', parse: int(0, 1_000_000) }),
   setting({ key: 'requestTimeoutMs', env: 'REQUEST_TIMEOUT_MS', flag: '--request-timeout-ms', help: 'deadline of every request; past it the answer is 503', default: '15000', parse: int(100, 600_000) }),
   setting({ key: 'reportCacheTtlSeconds', env: 'REPORT_CACHE_TTL_SECONDS', flag: '--report-cache-ttl', help: 'how long a token report is reused (0 = no cache)', default: '30', parse: int(0, 86_400) }),
@@ -144,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Record<string, string>
       config[s.key] = s.parse(raw)
     } catch (error) {
       const source = flags[flagName] !== undefined ? s.flag : s.env
-      problems.push(`${source}=${JSON.stringify(raw)}: ${(error as Error).message}`)
+      const shown = 'secret' in s && s.secret ? '(hidden)' : JSON.stringify(raw)
+      problems.push(`${source}=${shown}: ${(error as Error).message}`)
     }
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)

@@ -55,6 +55,8 @@ export interface AppDeps {
     reportCacheTtlSeconds: number
     defaultRateLimitRps: number
     corsOrigins: string[]
+    /** Bearer token `/metrics` requires; open when absent. */
+    metricsToken?: string
     /** The process's pino logger; no request logging when absent. */
     logger?: FastifyBaseLogger
   }
@@ -174,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps })
 
-  healthRoutes(app, { metrics: deps.metrics, checks: [{ name: 'store', check: () => deps.store.ping() }, ...(deps.readiness ?? [])] })
+  healthRoutes(app, { metrics: deps.metrics, metricsToken: options.metricsToken, checks: [{ name: 'store', check: () => deps.store.ping() }, ...(deps.readiness ?? [])] })
   if (deps.tokens) {
     tokenRoutes(app, {
       evm: deps.tokens.evm,

@@ -1,5 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { AuthError } from '../../errors.ts'
 import { withDeadline } from '../deadline.ts'
 import type { Metrics } from '../metrics.ts'
 
@@ -16,8 +18,13 @@ const Status = Type.Object({
   checks: Type.Optional(Type.Record(Type.String(), Type.String())),
 })
 
-/** `/healthz` (the process answers), `/readyz` (its dependencies answer), `/metrics`. */
-export function healthRoutes(app: FastifyInstance, deps: { metrics: Metrics; checks: ReadinessCheck[] }) {
+/**
+ * `/healthz` (the process answers), `/readyz` (its dependencies answer), `/metrics`. With a
+ * metrics token, `/metrics` answers only `Authorization: Bearer <token>` (compared in constant
+ * time): route names, chains and traffic figures are not for everyone.
+ */
+export function healthRoutes(app: FastifyInstance, deps: { metrics: Metrics; checks: ReadinessCheck[]; metricsToken?: string }) {
+  const expected = deps.metricsToken ? digest(deps.metricsToken) : undefined
   app.get(
     '/healthz',
     { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: Status } } },
@@ -51,8 +58,17 @@ export function healthRoutes(app: FastifyInstance, deps: { metrics: Metrics; che
     },
   )
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (expected) {
+      const match = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')
+      if (!match || !timingSafeEqual(digest(match[1].trim()), expected)) {
+        reply.header('www-authenticate', 'Bearer')
+        throw new AuthError('/metrics needs the metrics token: send Authorization: Bearer <METRICS_TOKEN>')
+      }
+    }
     reply.type(deps.metrics.registry.contentType)
     return deps.metrics.registry.metrics()
   })
 }
+
+const digest = (token: string): Buffer => createHash('sha256').update(token).digest()
