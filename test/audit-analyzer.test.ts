@@ -164,6 +164,18 @@ describe('analysis results', () => {
     expect(finding?.explanation).toContain('`Bank.withdraw()`')
   })
 
+  it('name both functions and the variable of a cross-function reentrancy, and report it at the call', async () => {
+    const { findings } = await analyzeWithFindings(path.join(FIXTURES, 'detectors', 'reentrancy-cross-function'))
+    const halfLocked = findings.find((f) => f.detector === 'reentrancy-cross-function' && f.file === 'Ledger.sol' && f.lineNumbers[0] === 44)
+    expect(halfLocked?.snippet).toContain('payable(msg.sender).call{value: amount}("")')
+    expect(halfLocked?.explanation).toMatch(/^`HalfLockedLedger\.withdrawAll\(\)` calls .* before it writes `credit` \(line 46\); meanwhile the callee can call `HalfLockedLedger\.move\(\)` \(line 50\), which decides on the old `credit`\./)
+    // Its own lock keeps the same-function detectors quiet; only the cross-function one speaks.
+    expect(findings.filter((f) => f.file === 'Ledger.sol' && f.lineNumbers[0] === 44 && f.detector.startsWith('reentrancy')).map((f) => f.detector)).toEqual(['reentrancy-cross-function'])
+    const inherited = findings.find((f) => f.detector === 'reentrancy-cross-function' && f.file === 'Inherited.sol')
+    expect(inherited?.explanation).toContain('`StakeBase.unstake()` calls `settlement.settle(account, amount)` (through `_settle()`) before it writes `stake` (line 18)')
+    expect(inherited?.explanation).toContain('`TransferableStake.transferStake()` (line 28)')
+  })
+
   it('run every detector over every test project and OpenZeppelin without a detector failing', async () => {
     const folders = fs.readdirSync(path.join(FIXTURES, 'detectors')).map((d) => path.join(FIXTURES, 'detectors', d))
     for (const folder of [...folders, OPENZEPPELIN]) {

@@ -8,7 +8,7 @@ import { securityScore } from '../src/audit/score.ts'
 const DOCS = path.join(import.meta.dirname, '..', 'docs')
 
 describe('documentation', () => {
-  it('docs/detectors.md is generated from the current registry (node --import tsx scripts/gen-detectors-doc.ts)', () => {
+  it('docs/detectors.md is generated from the current registry (npm run docs)', () => {
     expect(fs.readFileSync(path.join(DOCS, 'detectors.md'), 'utf8')).toBe(renderDetectorsDoc(DETECTORS))
   })
 

@@ -1,5 +1,5 @@
 import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../http/schemas/audit-history.ts'
-import type { Queries } from '../ir/queries.ts'
+import type { DispatchContext, EntryPoint, Queries } from '../ir/queries.ts'
 import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 
@@ -25,6 +25,12 @@ export type DetectorCategory = (typeof DETECTOR_CATEGORIES)[number]
 export interface ReportOptions {
   /** Show only a function's or contract's signature, not its whole body. */
   header?: boolean
+  /**
+   * The functions the finding was found through, each with the deployed contract it ran in.
+   * The same finding reported through several contracts is one finding; when none of them ran
+   * in its own contract (the finding comes from overrides), the finding names the contracts.
+   */
+  foundIn?: readonly { fn: FunctionIr; context: DispatchContext }[]
 }
 
 export interface DetectorContext {
@@ -36,6 +42,13 @@ export interface DetectorContext {
   functions: readonly FunctionIr[]
   /** The project's own source files. */
   files: readonly SourceFileIr[]
+  /**
+   * What attackers can call: the entry points of every contract the analysis deploys (inherited
+   * ones included), each once per distinct way a deployed contract runs it, with the contract to
+   * pass as `context` to the queries that follow internal calls (virtual dispatch). A detector
+   * about who can call what, or what a call leads to, iterates these rather than `functions`.
+   */
+  readonly entryPoints: readonly EntryPoint[]
   /**
    * Records a finding at `node` of `file`. `message` says what is wrong here, naming the
    * function or variable; the detector's general explanation follows it in the report.

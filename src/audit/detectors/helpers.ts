@@ -1,6 +1,6 @@
 import type { CallIr, FunctionIr, ProjectIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
-import { MAX_CALL_DEPTH, unwrap } from '../ir/queries.ts'
+import { unwrap } from '../ir/queries.ts'
 import { nodeText } from '../source.ts'
 
 /** How a function is named in a finding: `Vault.withdraw()`, the constructor of `Vault`, … */
@@ -18,6 +18,14 @@ export function functionLabel(fn: FunctionIr): string {
     default:
       return `\`${owner ? `${owner}.` : ''}${fn.name}()\``
   }
+}
+
+/** `a`, `a and b`, `a, b and c`, `a, b, c and 2 more` (at most `max` named). */
+export function enumerate(items: readonly string[], max: number): string {
+  const named = items.slice(0, max)
+  const more = items.length - named.length
+  if (more > 0) return `${named.join(', ')} and ${more} more`
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : (named[0] ?? '')
 }
 
 /** `name` of a state variable as shown in findings. */
@@ -153,26 +161,4 @@ export function resultChecked(ir: ProjectIr, fn: FunctionIr, call: CallIr): bool
   if (fn.facts.locals.get(stored)?.isReturn) return true
   const end = call.node.range?.[1] ?? 0
   return (fn.facts.identifiers.get(stored) ?? []).some((id) => (id.range?.[0] ?? 0) > end)
-}
-
-/**
- * Functions `fn` runs: itself, its modifiers, and the internal and library functions they call,
- * transitively (up to MAX_CALL_DEPTH levels).
- */
-export function reachableFunctions(fn: FunctionIr): FunctionIr[] {
-  const seen = new Set<FunctionIr>([fn])
-  const queue: { fn: FunctionIr; depth: number }[] = [{ fn, depth: 0 }]
-  while (queue.length > 0) {
-    const { fn: current, depth } = queue.shift() as { fn: FunctionIr; depth: number }
-    if (depth >= MAX_CALL_DEPTH) continue
-    const next: FunctionIr[] = []
-    for (const m of current.modifierCalls) if (m.modifier) next.push(m.modifier)
-    for (const call of current.facts.calls) if ((call.kind === 'internal' || call.kind === 'library') && call.callee) next.push(call.callee)
-    for (const n of next) {
-      if (seen.has(n)) continue
-      seen.add(n)
-      queue.push({ fn: n, depth: depth + 1 })
-    }
-  }
-  return [...seen]
 }

@@ -55,6 +55,7 @@ import { uncheckedSend } from './calls/unchecked-send.ts'
 import { uncheckedTransfer } from './calls/unchecked-transfer.ts'
 import { unusedReturn } from './calls/unused-return.ts'
 import { reentrancyBenign } from './reentrancy/reentrancy-benign.ts'
+import { reentrancyCrossFunction } from './reentrancy/reentrancy-cross-function.ts'
 import { reentrancyEth } from './reentrancy/reentrancy-eth.ts'
 import { reentrancyEvents } from './reentrancy/reentrancy-events.ts'
 import { reentrancyNoEth } from './reentrancy/reentrancy-no-eth.ts'
@@ -67,6 +68,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   // reentrancy
   reentrancyEth,
   reentrancyNoEth,
+  reentrancyCrossFunction,
   reentrancyBenign,
   reentrancyEvents,
   // calls

@@ -46,6 +46,10 @@ export function renderDetectorsDoc(detectors: readonly DetectorDefinition[]): st
     '- **Syntax**: Solidity 0.4 to 0.8, including 0.4-era `throw`, `var`, `function()` fallbacks, `constant` functions, old-style constructors and inline assembly. ' +
       `tokenrisk parses with its own fast parser and falls back to the ANTLR parser of \`@solidity-parser/parser\` for any file of up to ${MAX_REFERENCE_PARSER_BYTES / 1024} kB the fast parser rejects; both produce the same syntax tree.`,
   )
+  out.push(
+    '- **Deployed contracts**: every concrete contract of the own files, and every abstract one no other own contract inherits, is analysed as it would be deployed: internal calls, modifiers and `super` run what its linearisation picks (its overrides win), in its own functions and in those it inherits, dependencies\' included. ' +
+      'A finding that holds alike in several contracts is reported once, at the lines of the function that holds it; when it comes only from some contracts\' overrides, it names them.',
+  )
   out.push('- **Severity** ranks the harm if the finding is real (high, medium, low, informational, optimization); **confidence** says how likely the pattern is a real problem (high, medium, low). The security score built from them is described in docs/scoring.md.')
   out.push('')
   out.push('## Summary')

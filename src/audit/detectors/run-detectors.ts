@@ -1,18 +1,23 @@
 import { SEVERITIES, type Vulnerability } from '../../http/schemas/audit-history.ts'
 import type { Queries } from '../ir/queries.ts'
-import type { ProjectIr } from '../ir/types.ts'
+import type { ContractIr, ProjectIr } from '../ir/types.ts'
 import { nodeLines, snippet } from '../source.ts'
 import type { DetectorContext, DetectorDefinition } from './define-detector.ts'
+import { enumerate } from './helpers.ts'
 
 /** A vulnerability with the id of the detector that found it. */
 export interface Finding extends Vulnerability {
   detector: string
 }
 
+/** How many deployed contracts a finding found only through overrides names. */
+const MAX_NAMED_CONTRACTS = 3
+
 /**
  * Runs detectors over the IR and returns their findings in the project's own files, sorted
- * (severity, file, line) and without duplicates. A detector that throws is reported as an error
- * and the others still run.
+ * (severity, file, line) and without duplicates: a finding reported through several deployed
+ * contracts (`foundIn`) is one finding, naming those contracts only when it comes from their
+ * overrides. A detector that throws is reported as an error and the others still run.
  */
 export function runDetectors(
   ir: ProjectIr,
@@ -27,23 +32,39 @@ export function runDetectors(
   ]
   const findings: Finding[] = []
   const errors: { file: string; message: string }[] = []
-  const seen = new Set<string>()
 
   for (const detector of detectors) {
+    /** Findings by key, with the contracts whose overrides they come from (null: found in a function's own contract). */
+    const pending = new Map<string, { finding: Finding; message: string; overrides: ContractIr[] | null }>()
     const context: DetectorContext = {
       ir,
       queries,
       contracts,
       functions,
       files: ownFiles,
+      get entryPoints() {
+        return queries.deployedEntryPoints()
+      },
       report(node, file, rawMessage, options = {}) {
         if (!file.own) return
         const message = rawMessage ? rawMessage[0].toUpperCase() + rawMessage.slice(1) : rawMessage
         const lineNumbers = nodeLines(file, node, options.header === true)
-        const key = `${detector.id}\0${file.path}\0${lineNumbers[0]}\0${lineNumbers[1]}\0${message}`
-        if (seen.has(key)) return
-        seen.add(key)
-        findings.push({
+        const key = `${file.path}\0${lineNumbers[0]}\0${lineNumbers[1]}\0${message}`
+        const through = options.foundIn ?? []
+        const overrides =
+          through.length === 0 || through.some((f) => f.context === null || f.context === f.fn.contract)
+            ? null
+            : through.flatMap((f) => {
+                const alike = queries.deployedAlike(f.fn, f.context)
+                return alike.length > 0 ? alike : [f.context as ContractIr]
+              })
+        const known = pending.get(key)
+        if (known) {
+          if (known.overrides === null || overrides === null) known.overrides = null
+          else for (const c of overrides) if (!known.overrides.includes(c)) known.overrides.push(c)
+          return
+        }
+        const finding: Finding = {
           detector: detector.id,
           name: detector.title,
           severity: detector.severity,
@@ -52,14 +73,20 @@ export function runDetectors(
           lineNumbers,
           file: file.path,
           recommendation: detector.recommendation,
-          explanation: message ? `${message} ${detector.explanation}` : detector.explanation,
-        })
+          explanation: '',
+        }
+        pending.set(key, { finding, message, overrides: overrides ? [...new Set(overrides)] : null })
       },
     }
     try {
       detector.detect(context)
     } catch (error) {
       errors.push({ file: '', message: `detector ${detector.id} failed: ${error instanceof Error ? error.message : String(error)}` })
+    }
+    for (const { finding, message, overrides } of pending.values()) {
+      const where = overrides ? ` ${inContracts(overrides)}` : ''
+      finding.explanation = message ? `${message}${where} ${detector.explanation}` : detector.explanation
+      findings.push(finding)
     }
   }
 
@@ -73,4 +100,9 @@ export function runDetectors(
       (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   )
   return { findings, errors }
+}
+
+/** "This happens in `A` and `B`, whose overrides change what the inherited code runs." */
+function inContracts(contracts: readonly ContractIr[]): string {
+  return `This happens in ${enumerate(contracts.map((c) => `\`${c.name}\``), MAX_NAMED_CONTRACTS)}, whose overrides change what the inherited code runs.`
 }

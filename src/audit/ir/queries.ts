@@ -1,6 +1,7 @@
 import type * as AST from '../parse/ast.ts'
+import { Dispatch } from './dispatch.ts'
 import type { ProjectScope } from './scope.ts'
-import type { BranchPath, CallIr, ContractIr, Effect, FunctionIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
+import type { BranchPath, CallIr, ContractIr, Effect, FunctionIr, ModifierCallIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
 import { typeOf } from './typing.ts'
 
 /** How deep internal calls are followed when expanding effects or guards. */
@@ -15,13 +16,34 @@ const ACCESS_MODIFIER_NAME = /^only|auth|admin|owner|role|restricted|governance|
 /** Functions that return the sender under meta-transactions. */
 const SENDER_FUNCTION_NAME = /^_?msgSender$/
 
+/**
+ * The contract whose linearisation decides which function a virtual internal call, a modifier or
+ * `super` runs (see `Dispatch`); null for code outside any contract. Every query that follows
+ * internal calls takes one and defaults to the function's own contract.
+ */
+export type DispatchContext = ContractIr | null
+
+/** An externally callable function as a deployed contract runs it. */
+export interface EntryPoint {
+  fn: FunctionIr
+  /**
+   * The contract it runs in: its own contract when every deployed contract runs it the same way
+   * as that contract would, else (one of) the deployed contract(s) whose overrides change what it
+   * does.
+   */
+  context: ContractIr
+}
+
+/** A lock identity: a lock's state variable, the contract declaring a lock modifier, or an unresolved modifier's name. */
+export type LockKey = StateVariableIr | ContractIr | string
+
 /** An effect reached from an entry point, with the internal calls that lead to it. */
 export interface FlatEffect {
   effect: Exclude<Effect, { kind: 'placeholder' }>
   path: BranchPath
   /** Internal / library / modifier calls from the entry function down to the effect (outermost first). */
   via: CallIr[]
-  /** The function whose body holds the effect. */
+  /** The function (or modifier) whose body holds the effect. */
   owner: FunctionIr
 }
 
@@ -32,22 +54,33 @@ export interface FlatEffect {
  * its parameters.
  */
 export class Queries {
-  private readonly protectedMemo = new Map<FunctionIr, boolean>()
-  private readonly senderParamsMemo = new Map<FunctionIr, Set<number>>()
+  private readonly dispatch: Dispatch
+  private readonly protectedMemo = new ContextMemo<boolean>()
+  private readonly senderParamsMemo = new ContextMemo<Set<number>>()
   private readonly returnsSenderMemo = new Map<FunctionIr, boolean>()
   private readonly returnsSenderCheckMemo = new Map<FunctionIr, boolean>()
   private readonly senderLocalsMemo = new Map<FunctionIr, Set<string>>()
   private readonly taintMemo = new Map<FunctionIr, Set<string>>()
-  private readonly effectsMemo = new Map<FunctionIr, FlatEffect[]>()
-  private readonly lockMemo = new Map<FunctionIr, boolean>()
+  private readonly effectsMemo = new ContextMemo<FlatEffect[]>()
+  private readonly lockMemo = new ContextMemo<boolean>()
+  private readonly lockKeysMemo = new ContextMemo<Set<LockKey>>()
+  private readonly reachableMemo = new ContextMemo<FunctionIr[]>()
+  private readonly dispatchKeyMemo = new ContextMemo<string>()
+  private readonly contextsMemo = new Map<FunctionIr, DispatchContext[]>()
   private readonly writersMemo = new Map<StateVariableIr, FunctionIr[]>()
+  private readonly ids = new Map<FunctionIr, number>()
+  private readonly representativeMemo = new Map<FunctionIr, Map<string, DispatchContext>>()
   private allFunctionsCache: FunctionIr[] | null = null
   private callIndex: Map<AST.FunctionCall, CallIr> | null = null
+  private deployedCache: ContractIr[] | null = null
+  private entryPointsCache: EntryPoint[] | null = null
 
   constructor(
     readonly ir: ProjectIr,
     readonly scope: ProjectScope,
-  ) {}
+  ) {
+    this.dispatch = new Dispatch(scope)
+  }
 
   /** Every function and modifier of every contract, plus free functions. */
   allFunctions(): FunctionIr[] {
@@ -93,6 +126,182 @@ export class Queries {
         if (this.isEntryPoint(fn)) result.push(fn)
       }
     }
+    return result
+  }
+
+  // ---------------------------------------------------------------- virtual dispatch
+
+  /** The function an internal or library call made in `caller` runs inside `context`. */
+  calleeIn(call: CallIr, caller: FunctionIr, context: DispatchContext = caller.contract): FunctionIr | null {
+    return this.dispatch.callee(call, caller, context)
+  }
+
+  /** The implementation of `fn` that `context` runs: its most derived override there, or `fn` itself. */
+  implementationIn(fn: FunctionIr, context: ContractIr): FunctionIr {
+    return this.dispatch.implementation(fn, context)
+  }
+
+  /** The modifier a modifier invocation of `fn` runs inside `context`. */
+  modifierIn(invocation: ModifierCallIr, fn: FunctionIr, context: DispatchContext = fn.contract): FunctionIr | null {
+    return this.dispatch.modifier(invocation, fn, context)
+  }
+
+  /**
+   * The contracts the analysis deploys: every concrete contract of the project's own files, and
+   * every own abstract contract that no other own contract inherits (the most derived of a
+   * hierarchy meant for others to deploy, as its own code resolves it).
+   */
+  deployedContracts(): ContractIr[] {
+    if (this.deployedCache) return this.deployedCache
+    const own = this.ir.contracts.filter((c) => c.file.own && (c.kind === 'contract' || c.kind === 'abstract'))
+    const inherited = new Set(own.flatMap((c) => c.linearization.slice(1)))
+    this.deployedCache = own.filter((c) => c.kind === 'contract' || !inherited.has(c))
+    return this.deployedCache
+  }
+
+  /**
+   * Every entry point of every deployed contract (inherited ones included), once per distinct
+   * way of running it: an entry point that two contracts run alike is listed once, in its own
+   * contract when that contract would run it the same way. Entry points running only code of
+   * dependencies are left out (nothing there is reported).
+   */
+  deployedEntryPoints(): EntryPoint[] {
+    if (this.entryPointsCache) return this.entryPointsCache
+    const result: EntryPoint[] = []
+    const seen = new Map<FunctionIr, Set<DispatchContext>>()
+    for (const deployed of this.deployedContracts()) {
+      for (const fn of this.entryPoints(deployed)) {
+        const context = this.representative(fn, deployed) as ContractIr
+        const contexts = seen.get(fn) ?? new Set<DispatchContext>()
+        seen.set(fn, contexts)
+        if (contexts.has(context)) continue
+        contexts.add(context)
+        if (context === fn.contract && !fn.file.own) continue
+        result.push({ fn, context })
+      }
+    }
+    this.entryPointsCache = result
+    return result
+  }
+
+  /**
+   * The context to analyse `fn` in when `context` runs it: `fn`'s own contract when that resolves
+   * everything `fn` reaches the same way, else the first context seen that resolves it like
+   * `context`. Queries memoise by it, so contracts that merely inherit a function share its answers.
+   */
+  representative(fn: FunctionIr, context: DispatchContext): DispatchContext {
+    if (context === fn.contract || context === null) return context
+    const key = this.dispatchKey(fn, context)
+    let byKey = this.representativeMemo.get(fn)
+    if (!byKey) {
+      byKey = new Map()
+      this.representativeMemo.set(fn, byKey)
+    }
+    let chosen = byKey.get(key)
+    if (chosen === undefined) {
+      chosen = fn.contract !== null && key === this.dispatchKey(fn, fn.contract) ? fn.contract : context
+      byKey.set(key, chosen)
+    }
+    return chosen
+  }
+
+  /** The deployed contracts that run `fn` as `context` does: they inherit it and resolve everything it reaches alike. */
+  deployedAlike(fn: FunctionIr, context: DispatchContext): ContractIr[] {
+    const own = fn.contract
+    if (!own) return []
+    const target = this.representative(fn, context)
+    return this.deployedContracts().filter((c) => c.linearization.includes(own) && this.representative(fn, c) === target)
+  }
+
+  /**
+   * The distinct contexts `fn`'s code runs in: one per distinct way the deployed contracts that
+   * inherit it resolve its calls, its own contract first when one of them resolves them as it
+   * does (or when no deployed contract inherits it).
+   */
+  contextsOf(fn: FunctionIr): DispatchContext[] {
+    const known = this.contextsMemo.get(fn)
+    if (known) return known
+    const own = fn.contract
+    let result: DispatchContext[] = [own]
+    if (own) {
+      const found = new Set<DispatchContext>()
+      for (const context of this.deployedContracts()) if (context.linearization.includes(own)) found.add(this.representative(fn, context))
+      if (found.size > 0) result = [...found].sort((a, b) => (a === own ? -1 : b === own ? 1 : 0))
+    }
+    this.contextsMemo.set(fn, result)
+    return result
+  }
+
+  /**
+   * A string that is equal for two contexts exactly when they resolve every virtual call,
+   * `super` call and modifier reached from `fn` to the same functions.
+   */
+  private dispatchKey(fn: FunctionIr, context: DispatchContext): string {
+    const known = this.dispatchKeyMemo.get(context, fn)
+    if (known !== undefined) return known
+    const parts: number[] = []
+    this.walkCalls(fn, context, (target, site) => {
+      if (site === 'modifier' || site.dispatch !== 'static') parts.push(this.idOf(target))
+    })
+    const key = parts.join(',')
+    this.dispatchKeyMemo.set(context, fn, key)
+    return key
+  }
+
+  /**
+   * Breadth-first over what `fn` runs inside `context` (up to MAX_CALL_DEPTH levels): calls
+   * `onEdge` for every modifier and internal or library call resolved there, in a fixed order,
+   * and returns the functions reached, `fn` first.
+   */
+  private walkCalls(fn: FunctionIr, context: DispatchContext, onEdge?: (target: FunctionIr, site: CallIr | 'modifier') => void): FunctionIr[] {
+    const seen = new Set<FunctionIr>([fn])
+    const queue: { fn: FunctionIr; depth: number }[] = [{ fn, depth: 0 }]
+    for (let i = 0; i < queue.length; i++) {
+      const { fn: current, depth } = queue[i]
+      if (depth >= MAX_CALL_DEPTH) continue
+      const next: FunctionIr[] = []
+      for (const m of current.modifierCalls) {
+        const modifier = this.modifierIn(m, current, context)
+        if (!modifier) continue
+        onEdge?.(modifier, 'modifier')
+        next.push(modifier)
+      }
+      for (const call of current.facts.calls) {
+        if (call.kind !== 'internal' && call.kind !== 'library') continue
+        const callee = this.calleeIn(call, current, context)
+        if (!callee) continue
+        onEdge?.(callee, call)
+        next.push(callee)
+      }
+      for (const n of next) {
+        if (seen.has(n)) continue
+        seen.add(n)
+        queue.push({ fn: n, depth: depth + 1 })
+      }
+    }
+    return [...seen]
+  }
+
+  /** A small number naming a function in keys. */
+  private idOf(fn: FunctionIr): number {
+    let id = this.ids.get(fn)
+    if (id === undefined) {
+      id = this.ids.size
+      this.ids.set(fn, id)
+    }
+    return id
+  }
+
+  /**
+   * Functions `fn` runs inside `context`: itself, its modifiers, and the internal and library
+   * functions they call, transitively (up to MAX_CALL_DEPTH levels).
+   */
+  reachableFunctions(fn: FunctionIr, deployed: DispatchContext = fn.contract): FunctionIr[] {
+    const context = this.representative(fn, deployed)
+    const known = this.reachableMemo.get(context, fn)
+    if (known) return known
+    const result = this.walkCalls(fn, context)
+    this.reachableMemo.set(context, fn, result)
     return result
   }
 
@@ -210,19 +419,21 @@ export class Queries {
   }
 
   /** Parameter indexes of `fn` that its guards compare like a caller (`_checkRole(role, account)`). */
-  senderGuardedParams(fn: FunctionIr): Set<number> {
-    const known = this.senderParamsMemo.get(fn)
+  senderGuardedParams(fn: FunctionIr, context: DispatchContext = fn.contract): Set<number> {
+    const known = this.senderParamsMemo.get(context, fn)
     if (known) return known
     const result = new Set<number>()
-    this.senderParamsMemo.set(fn, result)
+    this.senderParamsMemo.set(context, fn, result)
     fn.params.forEach((param, index) => {
       if (!param.name) return
       const isParam = (e: AST.BaseASTNode): boolean => e.type === 'Identifier' && (e as AST.Identifier).name === param.name
       if (fn.facts.guards.some((g) => this.isSenderCheck(g.condition, fn, isParam))) result.add(index)
       // Passed on to another checker: `_checkRole(role, account)` → `_checkRole` compares it.
       for (const call of fn.facts.calls) {
-        if ((call.kind !== 'internal' && call.kind !== 'library') || !call.callee || call.callee === fn) continue
-        const inner = this.senderGuardedParams(call.callee)
+        if (call.kind !== 'internal' && call.kind !== 'library') continue
+        const callee = this.calleeIn(call, fn, context)
+        if (!callee || callee === fn) continue
+        const inner = this.senderGuardedParams(callee, context)
         call.args.forEach((arg, i) => {
           if (inner.has(i) && isParam(unwrap(arg))) result.add(index)
         })
@@ -237,18 +448,63 @@ export class Queries {
   }
 
   /**
+   * Whether `node`, inside `fn`, runs only for some callers: it sits in the branch of an `if` that
+   * is taken only when a check on the caller holds (`if (msg.sender == admin) { … }`, or the
+   * `else` of `if (msg.sender != admin)`).
+   */
+  isSenderGated(node: AST.BaseASTNode, fn: FunctionIr): boolean {
+    const isSubject = (e: AST.BaseASTNode): boolean => this.isSender(e, fn) || isTxOrigin(e)
+    let child = node
+    for (let parent = this.ir.info(node)?.parent ?? null; parent; parent = this.ir.info(parent)?.parent ?? null) {
+      if (parent.type === 'IfStatement') {
+        const branch = parent as AST.IfStatement
+        const side = child === branch.trueBody ? true : child === branch.falseBody ? false : null
+        if (side !== null && this.gatedBranch(branch.condition, fn, isSubject) === side) return true
+      }
+      child = parent
+    }
+    return false
+  }
+
+  /** Which branch of a condition only callers passing a check on the caller reach: true, false, or null (neither). */
+  private gatedBranch(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean | null {
+    const node = unwrap(condition)
+    if (node.type === 'UnaryOperation' && (node as AST.UnaryOperation).operator === '!') {
+      const inner = this.gatedBranch((node as AST.UnaryOperation).subExpression, fn, isSubject)
+      return inner === null ? null : !inner
+    }
+    if (node.type === 'BinaryOperation') {
+      const op = node as AST.BinaryOperation
+      if (op.operator === '&&' || op.operator === '||') {
+        // `a && b` holds only when both do; `a || b` fails only when both do.
+        const wanted = op.operator === '&&'
+        const sides = [this.gatedBranch(op.left, fn, isSubject), this.gatedBranch(op.right, fn, isSubject)]
+        return sides.includes(wanted) ? wanted : null
+      }
+      if (op.operator !== '==' && op.operator !== '!=') return null
+      if (!this.isSenderCheck(node, fn, isSubject)) return null
+      // `isAdmin[msg.sender] == false` holds for the callers who fail the check.
+      const literal = [unwrap(op.left), unwrap(op.right)].find((n) => n.type === 'BooleanLiteral') as AST.BooleanLiteral | undefined
+      return (op.operator === '==') === (literal ? literal.value : true)
+    }
+    return this.isSenderCheck(node, fn, isSubject) ? true : null
+  }
+
+  /**
    * Whether only some callers can run `fn`: a guard on the caller in its body, in one of its
    * modifiers, or in an internal function it calls (directly or by passing the caller to a
-   * checking function such as `_checkRole(role, _msgSender())`).
+   * checking function such as `_checkRole(role, _msgSender())`). Modifiers and internal calls
+   * are those `context` runs: an override there can add or remove the check.
    */
-  isProtected(fn: FunctionIr): boolean {
-    const known = this.protectedMemo.get(fn)
+  isProtected(fn: FunctionIr, context: DispatchContext = fn.contract): boolean {
+    const known = this.protectedMemo.get(context, fn)
     if (known !== undefined) return known
-    this.protectedMemo.set(fn, false)
+    this.protectedMemo.set(context, fn, false)
     let result = this.hasOwnSenderGuard(fn)
     if (!result) {
       for (const m of fn.modifierCalls) {
-        if (m.modifier ? this.isProtected(m.modifier) : ACCESS_MODIFIER_NAME.test(m.name) && !this.isBaseConstructorCall(fn, m.name)) {
+        const modifier = this.modifierIn(m, fn, context)
+        if (modifier ? this.isProtected(modifier, context) : ACCESS_MODIFIER_NAME.test(m.name) && !this.isBaseConstructorCall(fn, m.name)) {
           result = true
           break
         }
@@ -256,25 +512,27 @@ export class Queries {
     }
     if (!result) {
       for (const call of fn.facts.calls) {
-        if ((call.kind !== 'internal' && call.kind !== 'library') || !call.callee) continue
+        if (call.kind !== 'internal' && call.kind !== 'library') continue
+        const callee = this.calleeIn(call, fn, context)
+        if (!callee) continue
         // An unimplemented internal hook (`_authorizeUpgrade` in an abstract base) is where the
         // deployed contract puts its access control.
-        if (call.callee.body === null && call.callee.isVirtual && call.kind === 'internal') {
+        if (callee.body === null && callee.isVirtual && call.kind === 'internal') {
           result = true
           break
         }
-        if (this.isProtected(call.callee)) {
+        if (this.isProtected(callee, context)) {
           result = true
           break
         }
-        const guarded = this.senderGuardedParams(call.callee)
+        const guarded = this.senderGuardedParams(callee, context)
         if (call.args.some((arg, i) => guarded.has(i) && this.isSender(unwrap(arg), fn))) {
           result = true
           break
         }
       }
     }
-    this.protectedMemo.set(fn, result)
+    this.protectedMemo.set(context, fn, result)
     return result
   }
 
@@ -285,69 +543,89 @@ export class Queries {
   // ---------------------------------------------------------------- reentrancy locks
 
   /** Whether `fn` runs under a reentrancy lock (a lock modifier, recognised by shape or by name). */
-  hasReentrancyLock(fn: FunctionIr): boolean {
-    const known = this.lockMemo.get(fn)
+  hasReentrancyLock(fn: FunctionIr, context: DispatchContext = fn.contract): boolean {
+    const known = this.lockMemo.get(context, fn)
     if (known !== undefined) return known
-    const result = fn.modifierCalls.some((m) => LOCK_MODIFIER_NAME.test(m.name) || (m.modifier !== null && this.isLockModifier(m.modifier)))
-    this.lockMemo.set(fn, result)
+    const result = this.reentrancyLocks(fn, context).size > 0
+    this.lockMemo.set(context, fn, result)
     return result
   }
 
-  /** A modifier that checks a state variable, sets it before `_` and resets it after. */
-  private isLockModifier(modifier: FunctionIr): boolean {
+  /**
+   * The reentrancy locks `fn` takes or checks through its modifiers, so that two functions can be
+   * told to share one: a lock recognised by its shape is its state variable; a lock modifier
+   * recognised by its name (OpenZeppelin's `nonReentrant` and `nonReentrantView`) is the contract
+   * declaring it, or its name when it cannot be resolved.
+   */
+  reentrancyLocks(fn: FunctionIr, context: DispatchContext = fn.contract): Set<LockKey> {
+    const known = this.lockKeysMemo.get(context, fn)
+    if (known) return known
+    const result = new Set<LockKey>()
+    for (const m of fn.modifierCalls) {
+      const modifier = this.modifierIn(m, fn, context)
+      const variables = modifier ? this.lockVariables(modifier) : []
+      for (const v of variables) result.add(v)
+      if (variables.length === 0 && LOCK_MODIFIER_NAME.test(m.name)) result.add(modifier?.contract ?? m.name)
+    }
+    this.lockKeysMemo.set(context, fn, result)
+    return result
+  }
+
+  /** The state variables a lock modifier checks, sets before `_` and resets after; none when it is not one. */
+  private lockVariables(modifier: FunctionIr): StateVariableIr[] {
     const placeholder = modifier.facts.effects.findIndex((e) => e.kind === 'placeholder')
-    if (placeholder < 0) return false
+    if (placeholder < 0) return []
     const before = modifier.facts.effects.slice(0, placeholder)
     const after = modifier.facts.effects.slice(placeholder + 1)
     const writtenBefore = new Set(before.filter((e) => e.kind === 'write').map((e) => (e as { access: { variable: StateVariableIr } }).access.variable))
     const writtenAfter = new Set(after.filter((e) => e.kind === 'write').map((e) => (e as { access: { variable: StateVariableIr } }).access.variable))
     const guarded = new Set<StateVariableIr>()
     for (const g of modifier.facts.guards) for (const r of modifier.facts.stateReads) if (contains(g.condition, r.node)) guarded.add(r.variable)
-    for (const v of writtenBefore) if (writtenAfter.has(v) && guarded.has(v)) return true
-    return false
+    return [...writtenBefore].filter((v) => writtenAfter.has(v) && guarded.has(v))
   }
 
   // ---------------------------------------------------------------- effects
 
   /**
-   * The effects `fn` performs, in order, with modifiers inlined around the body and internal and
-   * library calls expanded (up to MAX_CALL_DEPTH). External calls are not expanded.
+   * The effects `fn` performs inside `context`, in order, with modifiers inlined around the body
+   * and internal and library calls expanded (up to MAX_CALL_DEPTH) to the functions `context`
+   * runs. External calls are not expanded.
    */
-  flatEffects(fn: FunctionIr): FlatEffect[] {
-    const known = this.effectsMemo.get(fn)
+  flatEffects(fn: FunctionIr, deployed: DispatchContext = fn.contract): FlatEffect[] {
+    const context = this.representative(fn, deployed)
+    const known = this.effectsMemo.get(context, fn)
     if (known) return known
     const result: FlatEffect[] = []
-    this.effectsMemo.set(fn, result)
-    const expand = (owner: FunctionIr, prefix: BranchPath, via: CallIr[], depth: number, stack: Set<FunctionIr>, body: readonly Effect[]): void => {
-      for (const effect of body) {
+    this.effectsMemo.set(context, fn, result)
+    const expand = (prefix: BranchPath, via: CallIr[], depth: number, stack: Set<FunctionIr>, body: readonly { effect: Effect; owner: FunctionIr }[]): void => {
+      for (const { effect, owner: holder } of body) {
         if (effect.kind === 'placeholder') continue
         const path = prefix.length === 0 ? effect.path : [...prefix, ...effect.path]
-        if (effect.kind === 'call' && (effect.call.kind === 'internal' || effect.call.kind === 'library') && effect.call.callee && effect.call.callee.body) {
-          const callee = effect.call.callee
+        const callee = effect.kind === 'call' && (effect.call.kind === 'internal' || effect.call.kind === 'library') ? this.calleeIn(effect.call, holder, context) : null
+        if (callee && callee.body) {
           if (depth < MAX_CALL_DEPTH && !stack.has(callee)) {
             stack.add(callee)
-            expand(callee, path, [...via, effect.call], depth + 1, stack, this.bodyWithModifiers(callee))
+            expand(path, [...via, (effect as { call: CallIr }).call], depth + 1, stack, this.bodyWithModifiers(callee, context))
             stack.delete(callee)
           }
           continue
         }
-        result.push({ effect, path, via, owner })
+        result.push({ effect, path, via, owner: holder })
       }
     }
-    expand(fn, [], [], 0, new Set([fn]), this.bodyWithModifiers(fn))
+    expand([], [], 0, new Set([fn]), this.bodyWithModifiers(fn, context))
     return result
   }
 
-  /** The effects of a function with its modifiers' code before and after the placeholder. */
-  private bodyWithModifiers(fn: FunctionIr): Effect[] {
-    if (fn.modifierCalls.length === 0) return fn.facts.effects
-    let sequence: Effect[] = fn.facts.effects
+  /** The effects of a function with its modifiers' code (as `context` runs them) before and after the placeholder, each with the function or modifier holding it. */
+  private bodyWithModifiers(fn: FunctionIr, context: DispatchContext): { effect: Effect; owner: FunctionIr }[] {
+    let sequence: { effect: Effect; owner: FunctionIr }[] = fn.facts.effects.map((effect) => ({ effect, owner: fn }))
     for (let i = fn.modifierCalls.length - 1; i >= 0; i--) {
-      const modifier = fn.modifierCalls[i].modifier
+      const modifier = this.modifierIn(fn.modifierCalls[i], fn, context)
       if (!modifier || !modifier.body) continue
-      const effects = modifier.facts.effects
-      const placeholder = effects.findIndex((e) => e.kind === 'placeholder')
-      sequence = placeholder < 0 ? [...effects] : [...effects.slice(0, placeholder), ...sequence, ...effects.slice(placeholder + 1)]
+      const effects = modifier.facts.effects.map((effect) => ({ effect, owner: modifier }))
+      const placeholder = effects.findIndex((e) => e.effect.kind === 'placeholder')
+      sequence = placeholder < 0 ? effects : [...effects.slice(0, placeholder), ...sequence, ...effects.slice(placeholder + 1)]
     }
     return sequence
   }
@@ -485,4 +763,22 @@ export function mentionsAny(node: AST.BaseASTNode, names: ReadonlySet<string>): 
 export function pathsCompatible(a: BranchPath, b: BranchPath): boolean {
   for (const [idA, sideA] of a) for (const [idB, sideB] of b) if (idA === idB && sideA !== sideB) return false
   return true
+}
+
+/** Values memoised per (dispatch context, function). */
+class ContextMemo<T> {
+  private readonly byContext = new Map<DispatchContext, Map<FunctionIr, T>>()
+
+  get(context: DispatchContext, fn: FunctionIr): T | undefined {
+    return this.byContext.get(context)?.get(fn)
+  }
+
+  set(context: DispatchContext, fn: FunctionIr, value: T): void {
+    let byFunction = this.byContext.get(context)
+    if (!byFunction) {
+      byFunction = new Map()
+      this.byContext.set(context, byFunction)
+    }
+    byFunction.set(fn, value)
+  }
 }

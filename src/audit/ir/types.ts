@@ -102,7 +102,10 @@ export interface FunctionIr {
 export interface ModifierCallIr {
   node: AST.ModifierInvocation
   name: string
-  /** Resolved in the declaring contract's linearisation; null for base constructors and unknowns. */
+  /**
+   * Resolved in the declaring contract's linearisation; null for base constructors and unknowns.
+   * Modifiers are virtual: `Queries.modifierIn` gives the one a deployed contract runs.
+   */
   modifier: FunctionIr | null
 }
 
@@ -181,6 +184,13 @@ export type CallKind =
   | 'option' // the `.value(…)` / `.gas(…)` part of a 0.4 call
   | 'unknown'
 
+/**
+ * How an internal call picks its function: `virtual` by name (`_hook()`, an override in the
+ * deployed contract wins), `super` (the next contract of the deployed contract's linearisation
+ * after the caller's), `static` (library, free function, `Base.f()`, and every non-internal call).
+ */
+export type CallDispatch = 'virtual' | 'super' | 'static'
+
 export interface CallIr {
   node: AST.FunctionCall
   kind: CallKind
@@ -192,8 +202,13 @@ export interface CallIr {
   lowLevel: 'call' | 'delegatecall' | 'staticcall' | 'callcode' | null
   /** ETH sent with the call (`{value: …}`, `.value(…)`, send/transfer amount); null when none. */
   value: AST.Expression | null
-  /** Resolved callee where known (internal, library, or the interface's declaration). */
+  /**
+   * Resolved callee where known (internal, library, or the interface's declaration). Internal
+   * calls are resolved in the declaring contract's linearisation; `dispatch` says whether a
+   * deployed contract may run another function (`Queries.calleeIn` gives the one it runs).
+   */
   callee: FunctionIr | null
+  dispatch: CallDispatch
   args: AST.Expression[]
   /** Whether the call's result is consumed (assigned, compared, passed on, returned). */
   resultUsed: boolean

@@ -470,6 +470,7 @@ export class FunctionWalker {
       lowLevel: partial.lowLevel ?? null,
       value: partial.value ?? null,
       callee: partial.callee ?? null,
+      dispatch: partial.dispatch ?? 'static',
       args: node.arguments,
       resultUsed: true,
       inLoop: this.loops.length > 0,
@@ -503,7 +504,7 @@ export class FunctionWalker {
         if (BUILTIN_FUNCTIONS.has(name)) return { kind: 'builtin', name }
         if (contract) {
           const internal = scope.resolveFunction(contract, name, argc)
-          if (internal) return { kind: 'internal', name, callee: internal }
+          if (internal) return { kind: 'internal', name, callee: internal, dispatch: 'virtual' }
           if (scope.event(contract, name)) return { kind: 'event', name }
         }
         const free = scope.freeFunctions(name).find((f) => f.params.length === argc) ?? scope.freeFunctions(name)[0]
@@ -526,7 +527,7 @@ export class FunctionWalker {
           if (base.name === 'super') {
             const declaring = fn.contract
             const target = declaring ? scope.resolveSuper(declaring, declaring, member, argc) : null
-            return { kind: 'internal', name: member, callee: target }
+            return { kind: 'internal', name: member, callee: target, dispatch: 'super' }
           }
           if (base.name === 'this' && !this.facts.locals.has('this')) {
             const target = contract ? scope.resolveFunction(contract, member, argc) : null
@@ -633,7 +634,8 @@ export function emptyFacts(): FunctionFacts {
 /** Branch ids of `if` statements, so a block can tell which branch it continues after. */
 const branchIds = new WeakMap<AST.IfStatement, number>()
 
-function isAssignment(op: string): boolean {
+/** Whether a binary operator assigns (`=`, `+=`, `<<=`, …). */
+export function isAssignment(op: string): boolean {
   return op === '=' || (op.length >= 2 && op.endsWith('=') && op !== '==' && op !== '!=' && op !== '<=' && op !== '>=')
 }
 

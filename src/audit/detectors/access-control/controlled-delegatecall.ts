@@ -14,15 +14,15 @@ export const controlledDelegatecall = defineDetector({
   explanation:
     "delegatecall runs the target's code with this contract's storage and balance. When any caller picks the target, they can run code that overwrites the owner, drains funds or self-destructs the contract.",
   recommendation: 'Delegatecall only to trusted, fixed or owner-set implementations, and restrict who can call the function.',
-  detect({ queries, functions, report }) {
-    for (const fn of functions) {
-      if (!queries.isEntryPoint(fn) || queries.isProtected(fn)) continue
+  detect({ queries, entryPoints, report }) {
+    for (const { fn, context } of entryPoints) {
+      if (queries.isProtected(fn, context)) continue
       for (const call of fn.facts.calls) {
         let target: AST.Expression | null = null
         if (call.kind === 'low-level' && (call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode')) target = call.target
         else if (call.kind === 'library' && DELEGATING_HELPERS.has(call.name)) target = call.target ?? call.args[0] ?? null
         if (!target || isThis(target) || !queries.dependsOnParameters(target, fn)) continue
-        report(call.node, fn.file, `${functionLabel(fn)} delegatecalls ${code(fn.file, target)}, which any caller chooses.`)
+        report(call.node, fn.file, `${functionLabel(fn)} delegatecalls ${code(fn.file, target)}, which any caller chooses.`, { foundIn: [{ fn, context }] })
       }
       for (const node of (fn.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]) {
         if (node.functionName !== 'delegatecall' && node.functionName !== 'callcode') continue
@@ -30,7 +30,7 @@ export const controlledDelegatecall = defineDetector({
         if (target?.type !== 'AssemblyCall' || target.arguments.length > 0) continue
         const local = fn.facts.locals.get(target.functionName)
         if (!local || !queries.taintedLocals(fn).has(local.name)) continue
-        report(node, fn.file, `${functionLabel(fn)} delegatecalls \`${target.functionName}\` in assembly, which any caller chooses.`)
+        report(node, fn.file, `${functionLabel(fn)} delegatecalls \`${target.functionName}\` in assembly, which any caller chooses.`, { foundIn: [{ fn, context }] })
       }
     }
   },

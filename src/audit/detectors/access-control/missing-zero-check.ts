@@ -1,12 +1,12 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap, type DispatchContext, type Queries } from '../../ir/queries.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, isZero } from '../helpers.ts'
 
-/** Parameter indexes of `fn` that it (or what it calls with them) compares with zero. */
-function zeroCheckedParameters(fn: FunctionIr, memo: Map<FunctionIr, Set<number>>): Set<number> {
+/** Parameter indexes of `fn` that it (or what it calls with them, as `context` runs it) compares with zero. */
+function zeroCheckedParameters(queries: Queries, fn: FunctionIr, context: DispatchContext, memo: Map<FunctionIr, Set<number>>): Set<number> {
   const known = memo.get(fn)
   if (known) return known
   const result = new Set<number>()
@@ -24,14 +24,15 @@ function zeroCheckedParameters(fn: FunctionIr, memo: Map<FunctionIr, Set<number>
   }
   const passOn = (callee: FunctionIr | null, args: readonly AST.Expression[] | null): void => {
     if (!callee || !args) return
-    const inner = zeroCheckedParameters(callee, memo)
+    const inner = zeroCheckedParameters(queries, callee, context, memo)
     args.forEach((arg, i) => {
       if (inner.has(i) && indexOf(arg) >= 0) result.add(indexOf(arg))
     })
   }
-  for (const call of fn.facts.calls) if (call.kind === 'internal' || call.kind === 'library') passOn(call.callee, call.args)
+  for (const call of fn.facts.calls) if (call.kind === 'internal' || call.kind === 'library') passOn(queries.calleeIn(call, fn, context), call.args)
   for (const m of fn.modifierCalls) {
-    if (m.modifier) passOn(m.modifier, m.node.arguments)
+    const modifier = queries.modifierIn(m, fn, context)
+    if (modifier) passOn(modifier, m.node.arguments)
     else passOn(baseConstructor(fn, m.name), m.node.arguments)
   }
   return result
@@ -62,17 +63,20 @@ export const missingZeroCheck = defineDetector({
   explanation:
     'An address argument is stored or paid without rejecting the zero address. A mistaken or default value then locks the role or burns the funds, often irreversibly.',
   recommendation: 'Require the address to be non-zero before storing it or sending to it.',
-  detect({ queries, functions, report }) {
-    const memo = new Map<FunctionIr, Set<number>>()
-    for (const fn of functions) {
-      if (fn.kind !== 'constructor' && !queries.isEntryPoint(fn)) continue
+  detect({ queries, functions, entryPoints, report }) {
+    const memos = new Map<DispatchContext, Map<FunctionIr, Set<number>>>()
+    const constructors = functions.filter((f) => f.kind === 'constructor').map((fn) => ({ fn, context: fn.contract }))
+    for (const { fn, context } of [...constructors, ...entryPoints]) {
+      if (!fn.file.own) continue
+      const memo = memos.get(context) ?? new Map<FunctionIr, Set<number>>()
+      memos.set(context, memo)
       const addressParams = new Map<string, number>()
       fn.params.forEach((p, i) => {
         const local = p.name ? fn.facts.locals.get(p.name) : undefined
         if (local && isAddressType(local.type)) addressParams.set(local.name, i)
       })
       if (addressParams.size === 0) continue
-      const checked = zeroCheckedParameters(fn, memo)
+      const checked = zeroCheckedParameters(queries, fn, context, memo)
       const parameterIn = (node: AST.BaseASTNode | null): string | null => {
         if (!node) return null
         let n = unwrap(node)
@@ -92,13 +96,13 @@ export const missingZeroCheck = defineDetector({
         if (!isAddressType(write.variable.type) && write.variable.type.kind !== 'contract') continue
         const name = parameterIn((statement as AST.BinaryOperation).right)
         if (!name) continue
-        report(statement, fn.file, `${functionLabel(fn)} stores \`${name}\` in \`${write.variable.name}\` without checking it against the zero address.`)
+        report(statement, fn.file, `${functionLabel(fn)} stores \`${name}\` in \`${write.variable.name}\` without checking it against the zero address.`, { foundIn: [{ fn, context }] })
       }
       for (const call of fn.facts.calls) {
         if (call.kind !== 'transfer' && call.kind !== 'send' && !(call.kind === 'low-level' && call.value !== null)) continue
         const name = parameterIn(call.target)
         if (!name) continue
-        report(call.node, fn.file, `${functionLabel(fn)} sends ETH to \`${name}\` without checking it against the zero address: ${code(fn.file, call.node)}.`)
+        report(call.node, fn.file, `${functionLabel(fn)} sends ETH to \`${name}\` without checking it against the zero address: ${code(fn.file, call.node)}.`, { foundIn: [{ fn, context }] })
       }
     }
   },

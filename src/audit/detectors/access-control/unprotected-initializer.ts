@@ -17,21 +17,21 @@ export const unprotectedInitializer = defineDetector({
   explanation:
     'An initializer sets up ownership and parameters of a proxy-based contract. If it can be called by anyone and more than once, an attacker can (re)initialize the contract and make themselves its owner.',
   recommendation: "Use OpenZeppelin Initializable's `initializer` modifier (and `_disableInitializers()` in the implementation's constructor), or check and set an initialized flag.",
-  detect({ queries, functions, report }) {
-    for (const fn of functions) {
-      if (!queries.isEntryPoint(fn) || !INITIALIZER_NAME.test(fn.name)) continue
-      if (queries.isProtected(fn)) continue
+  detect({ queries, entryPoints, report }) {
+    for (const { fn, context } of entryPoints) {
+      if (!INITIALIZER_NAME.test(fn.name)) continue
+      if (queries.isProtected(fn, context)) continue
       if (fn.modifierCalls.some((m) => ONCE_MODIFIER_NAME.test(m.name))) continue
-      const effects = queries.flatEffects(fn)
+      const effects = queries.flatEffects(fn, context)
       const written = new Set<StateVariableIr>()
       for (const e of effects) if (e.effect.kind === 'write') written.add(e.effect.access.variable)
       if (written.size === 0) continue
       // A flag checked and then set (`require(!initialized); initialized = true;`) makes it one-shot.
-      const checksOwnFlag = [fn, ...fn.modifierCalls.map((m) => m.modifier).filter((m) => m !== null)].some((f) =>
+      const checksOwnFlag = [fn, ...fn.modifierCalls.map((m) => queries.modifierIn(m, fn, context)).filter((m) => m !== null)].some((f) =>
         f.facts.guards.some((g) => f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))),
       )
       if (checksOwnFlag) continue
-      report(fn.node, fn.file, `${functionLabel(fn)} can be called by anyone, any number of times, and writes ${[...written].map((v) => `\`${v.name}\``).join(', ')}.`, { header: true })
+      report(fn.node, fn.file, `${functionLabel(fn)} can be called by anyone, any number of times, and writes ${[...written].map((v) => `\`${v.name}\``).join(', ')}.`, { header: true, foundIn: [{ fn, context }] })
     }
   },
 })

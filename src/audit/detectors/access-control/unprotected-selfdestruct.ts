@@ -1,7 +1,8 @@
 import type * as AST from '../../parse/ast.ts'
-import type { FunctionIr, SourceFileIr } from '../../ir/types.ts'
+import type { EntryPoint } from '../../ir/queries.ts'
+import type { SourceFileIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { functionLabel, reachableFunctions } from '../helpers.ts'
+import { functionLabel } from '../helpers.ts'
 
 export const unprotectedSelfdestruct = defineDetector({
   id: 'unprotected-selfdestruct',
@@ -12,11 +13,12 @@ export const unprotectedSelfdestruct = defineDetector({
   explanation:
     'Any caller can reach selfdestruct: the contract can be destroyed (before Cancun) or have its whole ETH balance sent away, and everything depending on it breaks.',
   recommendation: 'Restrict the path to selfdestruct to an owner or governance (a modifier or a msg.sender check), or remove it.',
-  detect({ queries, functions, report }) {
-    const found = new Map<AST.BaseASTNode, { file: SourceFileIr; entries: FunctionIr[] }>()
-    for (const entry of functions) {
-      if (!queries.isEntryPoint(entry) || queries.isProtected(entry)) continue
-      for (const fn of reachableFunctions(entry)) {
+  detect({ queries, entryPoints, report }) {
+    const found = new Map<AST.BaseASTNode, { file: SourceFileIr; entries: EntryPoint[] }>()
+    for (const unit of entryPoints) {
+      const { fn: entry, context } = unit
+      if (queries.isProtected(entry, context)) continue
+      for (const fn of queries.reachableFunctions(entry, context)) {
         const sites: AST.BaseASTNode[] = []
         for (const call of fn.facts.calls) if (call.kind === 'builtin' && (call.name === 'selfdestruct' || call.name === 'suicide')) sites.push(call.node)
         for (const node of (fn.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]) if (node.functionName === 'selfdestruct') sites.push(node)
@@ -24,13 +26,14 @@ export const unprotectedSelfdestruct = defineDetector({
           const at = fn.file.own ? site : entry.node
           const file = fn.file.own ? fn.file : entry.file
           const record = found.get(at) ?? { file, entries: [] }
-          if (!record.entries.includes(entry)) record.entries.push(entry)
+          if (!record.entries.includes(unit)) record.entries.push(unit)
           found.set(at, record)
         }
       }
     }
     for (const [node, { file, entries }] of found) {
-      report(node, file, `Any caller can reach this selfdestruct through ${entries.map(functionLabel).join(', ')}.`, { header: node.type === 'FunctionDefinition' })
+      const labels = [...new Set(entries.map((e) => functionLabel(e.fn)))]
+      report(node, file, `Any caller can reach this selfdestruct through ${labels.join(', ')}.`, { header: node.type === 'FunctionDefinition', foundIn: entries })
     }
   },
 })

@@ -11,9 +11,9 @@ export const arbitrarySendErc20 = defineDetector({
   explanation:
     "`transferFrom` moves tokens from any account that approved this contract. When an unrestricted caller chooses the `from` address, they can move other users' approved tokens.",
   recommendation: 'Use msg.sender as `from`, or restrict the function to authorised callers.',
-  detect({ queries, functions, report }) {
-    for (const fn of functions) {
-      if (!queries.isEntryPoint(fn) || queries.isProtected(fn)) continue
+  detect({ queries, entryPoints, report }) {
+    for (const { fn, context } of entryPoints) {
+      if (queries.isProtected(fn, context)) continue
       for (const call of fn.facts.calls) {
         let from = null
         if ((call.kind === 'external' || call.kind === 'library') && (call.name === 'transferFrom' || call.name === 'safeTransferFrom') && call.args.length >= 3) {
@@ -23,7 +23,7 @@ export const arbitrarySendErc20 = defineDetector({
         if (!from) continue
         if (queries.isSender(unwrap(from), fn) || isThis(from)) continue
         if (!queries.dependsOnParameters(from, fn)) continue
-        report(call.node, fn.file, `${functionLabel(fn)} lets any caller move tokens from ${code(fn.file, from)} with ${code(fn.file, call.node)}.`)
+        report(call.node, fn.file, `${functionLabel(fn)} lets any caller move tokens from ${code(fn.file, from)} with ${code(fn.file, call.node)}.`, { foundIn: [{ fn, context }] })
       }
     }
   },

@@ -15,13 +15,17 @@ export const delegatecallLoop = defineDetector({
       if (fn.mutability !== 'payable') continue
       for (const call of fn.facts.calls) {
         if (!call.inLoop) continue
-        const delegates =
-          (call.kind === 'low-level' && call.lowLevel === 'delegatecall') ||
-          ((call.kind === 'internal' || call.kind === 'library') &&
-            call.callee !== null &&
-            queries.flatEffects(call.callee).some((e) => e.effect.kind === 'call' && e.effect.call.lowLevel === 'delegatecall'))
-        if (!delegates) continue
-        report(call.node, fn.file, `${functionLabel(fn)} is payable and delegatecalls in a loop: ${code(fn.file, call.node)}.`)
+        const direct = call.kind === 'low-level' && call.lowLevel === 'delegatecall'
+        // Through helpers, as the contracts deploying this code run them.
+        const foundIn =
+          direct || (call.kind !== 'internal' && call.kind !== 'library')
+            ? []
+            : queries.contextsOf(fn).filter((context) => {
+                const callee = queries.calleeIn(call, fn, context)
+                return callee !== null && queries.flatEffects(callee, context).some((e) => e.effect.kind === 'call' && e.effect.call.lowLevel === 'delegatecall')
+              })
+        if (!direct && foundIn.length === 0) continue
+        report(call.node, fn.file, `${functionLabel(fn)} is payable and delegatecalls in a loop: ${code(fn.file, call.node)}.`, { foundIn: foundIn.map((context) => ({ fn, context })) })
       }
     }
   },

@@ -1,7 +1,8 @@
+import type { DispatchContext } from '../../ir/queries.ts'
 import type { CallIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, reachableFunctions } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 /** Whether a call can fail because of the callee (a revert, a rejecting recipient, out of gas). */
 function isOutgoing(call: CallIr): boolean {
@@ -20,19 +21,27 @@ export const callsLoop = defineDetector({
   explanation:
     'One failing or gas-hungry callee in the loop (a recipient that reverts, a token that blocks an address) makes the whole transaction fail, and everyone after it in the list is blocked too.',
   recommendation: 'Prefer pull over push: record what each party is owed and let them withdraw, or skip failed items instead of reverting.',
-  detect({ functions, report }) {
+  detect({ queries, functions, report }) {
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
         if (!call.inLoop) continue
-        let outgoing = isOutgoing(call)
-        if (!outgoing && (call.kind === 'internal' || call.kind === 'library') && call.callee) {
-          // Through helpers, including those that call in assembly (OpenZeppelin SafeERC20).
-          outgoing = reachableFunctions(call.callee).some(
-            (f) => f.facts.calls.some(isOutgoing) || ((f.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]).some((c) => c.functionName === 'call'),
-          )
+        let foundIn: DispatchContext[] = []
+        if (!isOutgoing(call)) {
+          if (call.kind !== 'internal' && call.kind !== 'library') continue
+          // Through helpers, including those that call in assembly (OpenZeppelin SafeERC20), as
+          // the contracts deploying this code run them (an override can add or remove the call).
+          foundIn = queries.contextsOf(fn).filter((context) => {
+            const callee = queries.calleeIn(call, fn, context)
+            return (
+              callee !== null &&
+              queries
+                .reachableFunctions(callee, context)
+                .some((f) => f.facts.calls.some(isOutgoing) || ((f.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]).some((c) => c.functionName === 'call'))
+            )
+          })
+          if (foundIn.length === 0) continue
         }
-        if (!outgoing) continue
-        report(call.node, fn.file, `${functionLabel(fn)} calls ${code(fn.file, call.node)} once per iteration of a loop.`)
+        report(call.node, fn.file, `${functionLabel(fn)} calls ${code(fn.file, call.node)} once per iteration of a loop.`, { foundIn: foundIn.map((context) => ({ fn, context })) })
       }
     }
   },

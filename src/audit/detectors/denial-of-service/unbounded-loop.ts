@@ -2,7 +2,7 @@ import { contains, unwrap, walkNodes } from '../../ir/queries.ts'
 import type { FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { functionLabel, reachableFunctions } from '../helpers.ts'
+import { functionLabel } from '../helpers.ts'
 
 /** State arrays whose `.length` bounds the loop. */
 function boundingArrays(loopCondition: AST.BaseASTNode | null, fn: FunctionIr): StateVariableIr[] {
@@ -36,9 +36,11 @@ export const unboundedLoop = defineDetector({
           const growers = queries
             .allFunctions()
             .filter((g) => g.contract !== null && (contract.linearization.includes(g.contract) || g.contract.linearization.includes(contract)))
-            .filter((g) => queries.isEntryPoint(g) && !queries.isProtected(g))
-            .filter((g) => {
-              const reached = reachableFunctions(g)
+            .filter((g) => queries.isEntryPoint(g))
+            .flatMap((g) => queries.contextsOf(g).map((context) => ({ g, context })))
+            .filter(({ g, context }) => {
+              if (queries.isProtected(g, context)) return false
+              const reached = queries.reachableFunctions(g, context)
               const pushes = reached.some((r) => r.facts.calls.some((c) => c.kind === 'builtin' && c.name === 'push' && r.facts.stateWrites.some((w) => w.variable === array && w.statement === c.node)))
               if (!pushes) return false
               // A guard on the array's length caps it.
@@ -46,7 +48,11 @@ export const unboundedLoop = defineDetector({
               return !capped
             })
           if (growers.length === 0) continue
-          report(loop.node, fn.file, `${functionLabel(fn)} loops over \`${array.name}\`, which ${growers.slice(0, 2).map(functionLabel).join(' and ')} let${growers.length === 1 ? 's' : ''} anyone grow without limit.`, { header: true })
+          const labels = [...new Set(growers.map(({ g }) => functionLabel(g)))]
+          report(loop.node, fn.file, `${functionLabel(fn)} loops over \`${array.name}\`, which ${labels.slice(0, 2).join(' and ')} let${labels.length === 1 ? 's' : ''} anyone grow without limit.`, {
+            header: true,
+            foundIn: growers.map(({ g, context }) => ({ fn: g, context })),
+          })
         }
       }
     }

@@ -14,16 +14,16 @@ export const eventsAccess = defineDetector({
   explanation:
     'Changing who controls the contract (owner, admin, roles) without an event leaves users and monitoring blind to a takeover or a mistaken transfer of control.',
   recommendation: 'Emit an event with the old and new values whenever an access-control variable changes.',
-  detect({ queries, functions, report }) {
+  detect({ queries, entryPoints, report }) {
     const access = accessControlVariables(queries)
     if (access.size === 0) return
-    for (const fn of functions) {
-      if (!queries.isEntryPoint(fn) || fn.kind !== 'function' || SETUP_NAME.test(fn.name)) continue
-      const effects = queries.flatEffects(fn)
+    for (const { fn, context } of entryPoints) {
+      if (fn.kind !== 'function' || SETUP_NAME.test(fn.name)) continue
+      const effects = queries.flatEffects(fn, context)
       if (effects.some((e) => e.effect.kind === 'emit')) continue
       const changed = [...new Set(effects.flatMap((e) => (e.effect.kind === 'write' && access.has(e.effect.access.variable) ? [e.effect.access.variable.name] : [])))]
       if (changed.length === 0) continue
-      report(fn.node, fn.file, `${functionLabel(fn)} changes ${changed.map((n) => `\`${n}\``).join(', ')} without emitting an event.`, { header: true })
+      report(fn.node, fn.file, `${functionLabel(fn)} changes ${changed.map((n) => `\`${n}\``).join(', ')} without emitting an event.`, { header: true, foundIn: [{ fn, context }] })
     }
   },
 })

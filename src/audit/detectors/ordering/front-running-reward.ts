@@ -14,10 +14,10 @@ export const frontRunningReward = defineDetector({
   explanation:
     'The function pays whoever submits a value whose hash matches a stored one. The answer travels in the clear in the pending transaction, so anyone watching the mempool can copy it with a higher gas price and take the reward.',
   recommendation: 'Use commit-reveal: first commit a hash that includes msg.sender, then reveal; or bind the solution to the submitter.',
-  detect({ queries, functions, report }) {
-    for (const fn of functions) {
-      if (!queries.isEntryPoint(fn) || queries.isProtected(fn)) continue
-      const pays = queries.flatEffects(fn).some((e) => e.effect.kind === 'call' && (sendsEth(e.effect.call) || (e.effect.call.kind === 'external' && (e.effect.call.name === 'transfer' || e.effect.call.name === 'safeTransfer'))))
+  detect({ queries, entryPoints, report }) {
+    for (const { fn, context } of entryPoints) {
+      if (queries.isProtected(fn, context)) continue
+      const pays = queries.flatEffects(fn, context).some((e) => e.effect.kind === 'call' && (sendsEth(e.effect.call) || (e.effect.call.kind === 'external' && (e.effect.call.name === 'transfer' || e.effect.call.name === 'safeTransfer'))))
       const paysViaLibrary = fn.facts.calls.some((c) => c.kind === 'library' && (c.name === 'safeTransfer' || c.name === 'sendValue'))
       if (!pays && !paysViaLibrary) continue
       for (const guard of fn.facts.guards) {
@@ -40,7 +40,7 @@ export const frontRunningReward = defineDetector({
           return hashOfInput === null
         })
         if (!hashOfInput) continue
-        report(guard.condition, fn.file, `${functionLabel(fn)} pays whoever submits the preimage checked by ${code(fn.file, guard.condition)}.`)
+        report(guard.condition, fn.file, `${functionLabel(fn)} pays whoever submits the preimage checked by ${code(fn.file, guard.condition)}.`, { foundIn: [{ fn, context }] })
       }
     }
   },

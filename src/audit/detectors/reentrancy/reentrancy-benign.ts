@@ -11,11 +11,12 @@ export const reentrancyBenign = defineDetector({
   explanation:
     'State is updated after an external call. The function did not read that state before the call, so a reentrant call cannot exploit a stale value in this function, but other functions may observe the intermediate state.',
   recommendation: 'Move the state updates before the external call, or add a reentrancy lock.',
-  detect({ queries, functions, report }) {
-    for (const r of reentrantCalls(queries, functions)) {
+  detect({ queries, entryPoints, report }) {
+    for (const r of reentrantCalls(queries, entryPoints)) {
+      if (r.locked) continue
       if (r.writesAfter.some((w) => w.readBefore)) continue
       if (r.writesAfter.length === 0) continue
-      report(r.at.node, r.at.file, `${functionLabel(r.entry)} calls ${r.callDescription} and writes ${describeWrites(r.writesAfter)} after it.`)
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} calls ${r.callDescription} and writes ${describeWrites(r.writesAfter, r.at.file)} after it.`, { foundIn: [r.entryPoint] })
     }
   },
 })

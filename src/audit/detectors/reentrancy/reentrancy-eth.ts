@@ -12,12 +12,13 @@ export const reentrancyEth = defineDetector({
     'The callee receives control with ETH before the contract has recorded the consequences of the call, so it can call back in and act on the old state (the classic drain: withdrawing the same balance again and again).',
   recommendation:
     'Apply checks-effects-interactions: update all state before the external call, or guard every function that touches this state with a reentrancy lock (e.g. OpenZeppelin ReentrancyGuard).',
-  detect({ queries, functions, report }) {
-    for (const r of reentrantCalls(queries, functions)) {
+  detect({ queries, entryPoints, report }) {
+    for (const r of reentrantCalls(queries, entryPoints)) {
+      if (r.locked) continue
       if (!r.sendsEth) continue
       const stale = r.writesAfter.filter((w) => w.readBefore)
       if (stale.length === 0) continue
-      report(r.at.node, r.at.file, `${functionLabel(r.entry)} sends ETH with ${r.callDescription} and only afterwards writes ${describeWrites(stale)}, which it read before the call.`)
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} sends ETH with ${r.callDescription} and only afterwards writes ${describeWrites(stale, r.at.file)}, which it read before the call.`, { foundIn: [r.entryPoint] })
     }
   },
 })

@@ -12,12 +12,13 @@ export const reentrancyNoEth = defineDetector({
     'An external call hands control to another contract (a token with hooks, a callback, an untrusted address) while state read before the call is only updated after it; a reentrant call acts on the stale value.',
   recommendation:
     'Update state before making external calls (checks-effects-interactions) or protect the function with a reentrancy lock.',
-  detect({ queries, functions, report }) {
-    for (const r of reentrantCalls(queries, functions)) {
+  detect({ queries, entryPoints, report }) {
+    for (const r of reentrantCalls(queries, entryPoints)) {
+      if (r.locked) continue
       if (r.sendsEth) continue
       const stale = r.writesAfter.filter((w) => w.readBefore)
       if (stale.length === 0) continue
-      report(r.at.node, r.at.file, `${functionLabel(r.entry)} calls ${r.callDescription} and only afterwards writes ${describeWrites(stale)}, which it read before the call.`)
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} calls ${r.callDescription} and only afterwards writes ${describeWrites(stale, r.at.file)}, which it read before the call.`, { foundIn: [r.entryPoint] })
     }
   },
 })

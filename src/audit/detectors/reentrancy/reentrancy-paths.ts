@@ -1,4 +1,4 @@
-import { pathsCompatible, unwrap, type FlatEffect, type Queries } from '../../ir/queries.ts'
+import { pathsCompatible, unwrap, type DispatchContext, type EntryPoint, type FlatEffect, type Queries } from '../../ir/queries.ts'
 import type { CallIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
@@ -6,75 +6,120 @@ import { canReenter, sendsEth } from '../helpers.ts'
 
 /** One external call of an entry point that could reenter, and what happens after it. */
 export interface ReentrantCall {
-  entry: FunctionIr
+  /** The entry point making the call, and the deployed contract it runs in. */
+  entryPoint: EntryPoint
+  /** Whether the entry point holds a reentrancy lock (it cannot be reentered itself). */
+  locked: boolean
   call: CallIr
   /** The call's text, and the helper it is made in when that is not the entry point. */
   callDescription: string
   sendsEth: boolean
   /** Where to report: the call when the entry point makes it, else the entry point's call into the helper that does. */
   at: { node: AST.BaseASTNode; file: SourceFileIr }
-  /** State written after the call, and whether the entry point read it before the call. */
-  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean }[]
+  /**
+   * State written after the call (the first write of each variable), whether the entry point read
+   * it before the call, and whether the write is a modifier's (a lock being released).
+   */
+  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; byModifier: boolean }[]
   eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
 }
 
 const cache = new WeakMap<Queries, ReentrantCall[]>()
+const byEntry = new WeakMap<Queries, Map<FunctionIr, Map<DispatchContext, ReentrantCall[]>>>()
 
 /**
- * Every external call that could reenter, made by an entry point of the project's own code that
- * any caller can run and that holds no reentrancy lock, with the state writes and events that
- * follow it on a path that can run after it. A write counts as "read before" only when the entry
- * point read the variable on its own before the call (not merely as part of updating it, like
- * `x += 1`). Computed once per analysis and shared by the reentrancy detectors.
+ * Every external call that could reenter, made by one of `entryPoints` (the analysis's deployed
+ * entry points), with what follows it: see `reentrantCallsOf`. Computed once per analysis and
+ * shared by the reentrancy detectors.
  */
-export function reentrantCalls(queries: Queries, functions: readonly FunctionIr[]): ReentrantCall[] {
+export function reentrantCalls(queries: Queries, entryPoints: readonly EntryPoint[]): ReentrantCall[] {
   const known = cache.get(queries)
   if (known) return known
-  const result: ReentrantCall[] = []
-  for (const entry of functions) {
-    if (!queries.isEntryPoint(entry) || entry.mutability === 'view' || entry.mutability === 'pure') continue
-    // A locked function cannot be reentered; a restricted one cannot be the attacker's way in.
-    if (queries.hasReentrancyLock(entry) || queries.isProtected(entry)) continue
-    const effects = queries.flatEffects(entry)
-    effects.forEach((effect, index) => {
-      if (effect.effect.kind !== 'call' || !canReenter(effect.effect.call)) return
-      const call = effect.effect.call
-      // A contract this function has just deployed runs our own code.
-      if (call.target && createdHere(effect.owner, call.target)) return
-      const before = effects.slice(0, index)
-      const after = effects.slice(index + 1).filter((e) => pathsCompatible(effect.path, e.path))
-      const writesAfter: ReentrantCall['writesAfter'] = []
-      const seen = new Set<StateVariableIr>()
-      for (const e of after) {
-        if (e.effect.kind !== 'write') continue
-        const variable = e.effect.access.variable
-        if (variable.isConstant || variable.isImmutable || seen.has(variable)) continue
-        seen.add(variable)
-        const readBefore = before.some(
-          (b) => b.effect.kind === 'read' && !b.effect.access.compound && b.effect.access.variable === variable && pathsCompatible(b.path, effect.path),
-        )
-        writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore })
-      }
-      const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
-      const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
-      const callDescription = `\`${nodeText(effect.owner.file, call.node, 70)}\`${through}`
-      result.push({ entry, call, callDescription, sendsEth: sendsEth(call), at: location(effect, entry), writesAfter, eventsAfter })
-    })
-  }
+  const result = entryPoints.flatMap((entryPoint) => reentrantCallsOf(queries, entryPoint))
   cache.set(queries, result)
   return result
 }
 
-/** The call itself when the entry point makes it; else the entry point's call into the helper that does. */
-function location(effect: FlatEffect, entry: FunctionIr): { node: AST.BaseASTNode; file: SourceFileIr } {
-  if (effect.via.length > 0) return { node: effect.via[0].node, file: entry.file }
-  if (effect.owner.file.own && effect.effect.kind === 'call') return { node: effect.effect.call.node, file: effect.owner.file }
-  return { node: entry.node, file: entry.file }
+/**
+ * The external calls that could reenter made by an entry point, as the deployed contract
+ * `entryPoint.context` runs it, when any caller can run it: each with the state writes and events
+ * that follow it on a path that can run after it. A write counts as "read before" only when the
+ * entry point read the variable on its own before the call (not merely as part of updating it,
+ * like `x += 1`). Entry points holding a reentrancy lock are included and marked `locked`: they
+ * cannot be reentered themselves, but another function may be. Calls only locatable in
+ * dependencies are left out.
+ */
+export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): ReentrantCall[] {
+  const { fn: entry } = entryPoint
+  const context = queries.representative(entry, entryPoint.context)
+  let perQueries = byEntry.get(queries)
+  if (!perQueries) {
+    perQueries = new Map()
+    byEntry.set(queries, perQueries)
+  }
+  const perFunction = perQueries.get(entry) ?? new Map<DispatchContext, ReentrantCall[]>()
+  perQueries.set(entry, perFunction)
+  const known = perFunction.get(context)
+  if (known) return known
+  const result: ReentrantCall[] = []
+  perFunction.set(context, result)
+  // A restricted function cannot be the attacker's way in.
+  if (entry.mutability === 'view' || entry.mutability === 'pure' || queries.isProtected(entry, context)) return result
+  const locked = queries.hasReentrancyLock(entry, context)
+  const effects = queries.flatEffects(entry, context)
+  effects.forEach((effect, index) => {
+    if (effect.effect.kind !== 'call' || !canReenter(effect.effect.call)) return
+    const call = effect.effect.call
+    // A contract this function has just deployed runs our own code.
+    if (call.target && createdHere(effect.owner, call.target)) return
+    const before = effects.slice(0, index)
+    const after = effects.slice(index + 1).filter((e) => pathsCompatible(effect.path, e.path))
+    const writesAfter: ReentrantCall['writesAfter'] = []
+    const seen = new Set<StateVariableIr>()
+    for (const e of after) {
+      if (e.effect.kind !== 'write') continue
+      const variable = e.effect.access.variable
+      if (variable.isConstant || variable.isImmutable || seen.has(variable)) continue
+      seen.add(variable)
+      const readBefore = before.some(
+        (b) => b.effect.kind === 'read' && !b.effect.access.compound && b.effect.access.variable === variable && pathsCompatible(b.path, effect.path),
+      )
+      const byModifier = e.owner.kind === 'modifier' || (e.via.length > 0 && queries.ir.info(e.via[0].node)?.function.kind === 'modifier')
+      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, byModifier })
+    }
+    const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
+    const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
+    const callDescription = `\`${nodeText(effect.owner.file, call.node, 70)}\`${through}`
+    const at = location(queries, effect, entry)
+    if (at) result.push({ entryPoint: { fn: entry, context: context ?? entryPoint.context }, locked, call, callDescription, sendsEth: sendsEth(call), at, writesAfter, eventsAfter })
+  })
+  return result
 }
 
-/** `balances` (line 14), `total` (line 15) */
-export function describeWrites(writes: ReentrantCall['writesAfter']): string {
-  return writes.map((w) => `\`${w.variable.name}\` (line ${w.node.loc?.start.line ?? '?'})`).join(', ')
+/**
+ * The call itself when the entry point makes it; else the entry point's call into the helper that
+ * does. When that is in a dependency (an inherited entry point reaching an override of the
+ * project's), the first step towards the call that is in the project's own code; null when none is.
+ */
+function location(queries: Queries, effect: FlatEffect, entry: FunctionIr): { node: AST.BaseASTNode; file: SourceFileIr } | null {
+  if (effect.effect.kind !== 'call') return null
+  const steps = [...effect.via, effect.effect.call]
+  for (const step of steps) {
+    const holder = queries.ir.info(step.node)?.function
+    if (holder?.file.own) return { node: step.node, file: holder.file }
+  }
+  return entry.file.own ? { node: entry.node, file: entry.file } : null
+}
+
+/** `balances` (line 14), `total` (line 15 of `src/Base.sol`): writes, located from the file the finding is in. */
+export function describeWrites(writes: ReentrantCall['writesAfter'], reportedIn: SourceFileIr): string {
+  return writes.map((w) => `\`${w.variable.name}\` (${lineIn(w.node, w.file, reportedIn)})`).join(', ')
+}
+
+/** `line 14`, or `line 14 of `src/Base.sol`` when the node is in another file than the finding. */
+export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
+  const line = `line ${node.loc?.start.line ?? '?'}`
+  return file === reportedIn ? line : `${line} of \`${file.path}\``
 }
 
 /** Whether `target` is (a conversion of) a local holding a contract deployed in `fn` (`new`, create/create2). */

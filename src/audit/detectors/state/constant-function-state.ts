@@ -18,10 +18,11 @@ export const constantFunctionState = defineDetector({
       if (fn.mutability !== 'view' && fn.mutability !== 'pure') continue
       const compiler = fn.file.compiler
       if (compiler === null || compiler.min >= VIEW_ENFORCED_SINCE) continue
-      const writes = queries.flatEffects(fn).filter((e) => e.effect.kind === 'write')
+      const foundIn = queries.contextsOf(fn).filter((context) => queries.flatEffects(fn, context).some((e) => e.effect.kind === 'write'))
+      const writes = foundIn.flatMap((context) => queries.flatEffects(fn, context)).filter((e) => e.effect.kind === 'write')
       if (writes.length === 0) continue
       const names = [...new Set(writes.map((w) => (w.effect.kind === 'write' ? `\`${w.effect.access.variable.name}\`` : '')))].join(', ')
-      report(fn.node, fn.file, `${functionLabel(fn)} is declared \`${(fn.node as { stateMutability?: string }).stateMutability}\` but writes ${names}.`, { header: true })
+      report(fn.node, fn.file, `${functionLabel(fn)} is declared \`${(fn.node as { stateMutability?: string }).stateMutability}\` but writes ${names}.`, { header: true, foundIn: foundIn.map((context) => ({ fn, context })) })
     }
   },
 })

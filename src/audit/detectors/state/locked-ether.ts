@@ -1,6 +1,6 @@
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { reachableFunctions, sendsEth } from '../helpers.ts'
+import { sendsEth } from '../helpers.ts'
 
 /** Assembly instructions that can move ETH out. */
 const ASSEMBLY_SENDERS: ReadonlySet<string> = new Set(['call', 'callcode', 'delegatecall', 'create', 'create2', 'selfdestruct'])
@@ -14,13 +14,16 @@ export const lockedEther = defineDetector({
   explanation:
     'The contract can receive ETH (it has payable functions) but no code path ever sends ETH out, so everything sent to it is locked forever.',
   recommendation: 'Add a (protected) withdrawal function, or remove `payable` if the contract is not meant to hold ETH.',
-  detect({ contracts, report }) {
+  detect({ queries, contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind !== 'contract') continue
       const functions = contract.linearization.flatMap((c) => [...c.functions, ...c.modifiers])
       const payable = functions.filter((f) => f.mutability === 'payable' && f.body !== null)
       if (payable.length === 0) continue
-      const all = new Set(functions.flatMap((f) => reachableFunctions(f)))
+      // What the contract runs: its overrides replace the functions of its bases they override
+      // (which then only run when reached through `super`) and what those bases call.
+      const roots = functions.filter((f) => queries.implementationIn(f, contract) === f)
+      const all = new Set(roots.flatMap((f) => queries.reachableFunctions(f, contract)))
       let canSend = false
       for (const fn of all) {
         for (const call of fn.facts.calls) {

@@ -25,7 +25,7 @@ export const uninitializedState = defineDetector({
         if (hierarchy.some((fn) => fn.facts.assembly.length > 0)) continue
         const readers = hierarchy.filter((fn) => fn.facts.stateReads.some((r) => r.variable === variable))
         if (readers.length === 0) continue
-        report(variable.declaration, contract.file, `${describe(variable)} is never assigned but ${readers.slice(0, 3).map(functionLabel).join(', ')} read${readers.length === 1 ? 's' : ''} it.`)
+        report(variable.declaration, contract.file, `${describe(variable)} is never assigned but ${readers.slice(0, 3).map((f) => functionLabel(f)).join(', ')} read${readers.length === 1 ? 's' : ''} it.`)
       }
     }
   },

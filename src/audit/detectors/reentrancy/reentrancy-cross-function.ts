@@ -1,0 +1,221 @@
+import { MAX_CALL_DEPTH, type DispatchContext, type FlatEffect, type LockKey, type Queries } from '../../ir/queries.ts'
+import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
+import { isAssignment } from '../../ir/walk-function.ts'
+import type * as AST from '../../parse/ast.ts'
+import { defineDetector } from '../define-detector.ts'
+import { canReenter, enumerate, functionLabel, sendsEth } from '../helpers.ts'
+import { lineIn, reentrantCallsOf, type ReentrantCall } from './reentrancy-paths.ts'
+
+/** Library and token functions that move value (OpenZeppelin SafeERC20 and Address, ERC-20/721 calls). */
+const VALUE_FUNCTION = /^(safeTransfer|safeTransferFrom|transfer|transferFrom|sendValue|mint|burn|safeMint)$/
+
+/** Where another function reads the variable and decides on it. */
+interface DecidingRead {
+  node: AST.BaseASTNode
+  file: SourceFileIr
+}
+
+/** How many other functions a finding names. */
+const MAX_NAMED_FUNCTIONS = 3
+
+export const reentrancyCrossFunction = defineDetector({
+  id: 'reentrancy-cross-function',
+  title: 'Cross-function reentrancy',
+  category: 'reentrancy',
+  severity: 'high',
+  confidence: 'medium',
+  explanation:
+    'The function reads state, hands control to another contract, and only then updates that state; another function of the contract decides on the same state. The callee can call that other function back and it acts on the old value (the classic case: transferring a balance that the first function is about to clear). A reentrancy lock on the first function alone does not prevent this.',
+  recommendation:
+    'Write all state before the external call (checks-effects-interactions), or put the same reentrancy lock (e.g. OpenZeppelin ReentrancyGuard `nonReentrant`) on every function that reads or writes this state.',
+  detect({ queries, report }) {
+    const decisions = new Map<FunctionIr, Map<DispatchContext, Map<StateVariableIr, DecidingRead | null>>>()
+    const decides = (g: FunctionIr, deployed: ContractIr, variable: StateVariableIr): DecidingRead | null => {
+      const context = queries.representative(g, deployed)
+      const byContext = decisions.get(g) ?? new Map<DispatchContext, Map<StateVariableIr, DecidingRead | null>>()
+      decisions.set(g, byContext)
+      const byVariable = byContext.get(context) ?? new Map<StateVariableIr, DecidingRead | null>()
+      byContext.set(context, byVariable)
+      if (!byVariable.has(variable)) byVariable.set(variable, decidingRead(queries, g, context, variable))
+      return byVariable.get(variable) ?? null
+    }
+    for (const deployed of queries.deployedContracts()) {
+      const entries = queries.entryPoints(deployed)
+      for (const f of entries) {
+        for (const r of reentrantCallsOf(queries, { fn: f, context: deployed })) {
+          const fLocks = queries.reentrancyLocks(f, deployed)
+          for (const write of r.writesAfter) {
+            // Only state the function decided on before the call is stale during it: a write
+            // that merely adds to a value (`x += v`) or follows a fresh read leaves nothing half done.
+            if (write.byModifier || !write.readBefore) continue
+            const readers: ({ fn: FunctionIr } & DecidingRead)[] = []
+            for (const g of entries) {
+              if (g === f || g.mutability === 'view' || g.mutability === 'pure' || queries.isProtected(g, deployed)) continue
+              if (sharesLock(fLocks, queries.reentrancyLocks(g, deployed))) continue
+              const read = decides(g, deployed, write.variable)
+              if (read) readers.push({ fn: g, ...read })
+            }
+            if (readers.length > 0) reportFinding(r, write, readers, deployed)
+          }
+        }
+      }
+    }
+
+    function reportFinding(r: ReentrantCall, write: ReentrantCall['writesAfter'][number], readers: ({ fn: FunctionIr } & DecidingRead)[], deployed: ContractIr): void {
+      const list = enumerate(
+        readers.map((g) => `${functionLabel(g.fn)} (${lineIn(g.node, g.file, r.at.file)})`),
+        MAX_NAMED_FUNCTIONS,
+      )
+      const f = r.entryPoint.fn
+      report(
+        r.at.node,
+        r.at.file,
+        `${functionLabel(f)} calls ${r.callDescription} before it writes \`${write.variable.name}\` (${lineIn(write.node, write.file, r.at.file)}); meanwhile the callee can call ${list}, which decide${readers.length === 1 ? 's' : ''} on the old \`${write.variable.name}\`.`,
+        { foundIn: [{ fn: f, context: queries.representative(f, deployed) }] },
+      )
+    }
+  },
+})
+
+/** Whether two functions hold one lock in common. */
+function sharesLock(a: ReadonlySet<LockKey>, b: ReadonlySet<LockKey>): boolean {
+  for (const key of a) if (b.has(key)) return true
+  return false
+}
+
+/** Whether a call moves value or hands it to another contract: sends ETH, transfers tokens, or calls out with a state-changing call. */
+function movesValue(call: CallIr): boolean {
+  return sendsEth(call) || canReenter(call) || ((call.kind === 'library' || call.kind === 'external') && VALUE_FUNCTION.test(call.name))
+}
+
+/**
+ * Where `g`, as `context` runs it, reads `variable` and decides on it: the read (not a mere
+ * `x += 1`) feeds a condition (require, if, loop, `?:`) of a function that then writes state or
+ * moves value, or its value flows (through locals and returns of helpers) into a state write, an
+ * index of one, a value-moving call or a helper that writes state or moves value. Null when `g`
+ * only reads it to return, emit or discard it.
+ */
+function decidingRead(queries: Queries, g: FunctionIr, context: DispatchContext, variable: StateVariableIr): DecidingRead | null {
+  const effects = queries.flatEffects(g, context)
+  const acts =
+    effects.some((e) => (e.effect.kind === 'write' && e.owner.kind !== 'modifier') || (e.effect.kind === 'call' && movesValue(e.effect.call))) ||
+    queries.reachableFunctions(g, context).some((fn) => fn.facts.calls.some((c) => c.kind === 'library' && VALUE_FUNCTION.test(c.name)))
+  for (const e of effects) {
+    if (e.effect.kind !== 'read' || e.effect.access.variable !== variable || e.effect.access.compound) continue
+    if (new ValueFlow(queries, context, e, acts).fromRead()) return { node: e.effect.access.node, file: e.owner.file }
+  }
+  return null
+}
+
+/** Follows the value of one state read upwards through expressions, locals and helper returns. */
+class ValueFlow {
+  private readonly visitedLocals = new Map<FunctionIr, Set<string>>()
+
+  constructor(
+    private readonly queries: Queries,
+    private readonly context: DispatchContext,
+    private readonly read: FlatEffect,
+    /** Whether the function the read belongs to writes state or moves value at all (for conditions). */
+    private readonly acts: boolean,
+  ) {}
+
+  fromRead(): boolean {
+    if (this.read.effect.kind !== 'read') return false
+    return this.follow(this.read.effect.access.node, this.read.owner, this.read.via.length - 1, 0)
+  }
+
+  /**
+   * Whether the value of `node` (inside `fn`) is decided on. `viaIndex` is the internal call that
+   * led into `fn` (in the read's call chain), so a `return` continues at that call.
+   */
+  private follow(node: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
+    if (depth > MAX_CALL_DEPTH * 4) return false
+    const { ir } = this.queries
+    let child = node
+    for (let parent = ir.info(node)?.parent ?? null; parent; child = parent, parent = ir.info(parent)?.parent ?? null) {
+      switch (parent.type) {
+        case 'FunctionCall': {
+          const call = this.queries.callOf(parent)
+          if (!call || child === (parent as AST.FunctionCall).expression) {
+            // `s.transfer(x)`, `token.transfer(…)`: the value picks the callee or the receiver.
+            if (call && call.target && movesValue(call)) return true
+            continue
+          }
+          if (call.kind === 'builtin' && (call.name === 'require' || call.name === 'assert')) return this.acts
+          if (movesValue(call)) return true
+          if (call.kind === 'internal' || call.kind === 'library') {
+            const callee = this.queries.calleeIn(call, fn, this.context)
+            if (callee && this.helperActs(callee)) return true
+          }
+          continue
+        }
+        case 'IfStatement':
+        case 'WhileStatement':
+        case 'DoWhileStatement':
+          if (child === (parent as AST.IfStatement | AST.WhileStatement).condition) return this.acts
+          return false
+        case 'ForStatement':
+          if (child === (parent as AST.ForStatement).conditionExpression) return this.acts
+          return false
+        case 'Conditional':
+          if (child === (parent as AST.Conditional).condition) return this.acts
+          continue
+        case 'BinaryOperation': {
+          const op = parent as AST.BinaryOperation
+          if (!isAssignment(op.operator)) continue
+          if (child === op.left) return true // an index of the written location: `a[s] = …`
+          return this.assigned(op.left, fn, viaIndex, depth)
+        }
+        case 'VariableDeclarationStatement': {
+          const declaration = parent as AST.VariableDeclarationStatement
+          return declaration.variables.some((v) => v !== null && (v as AST.VariableDeclaration).name !== null && this.local((v as AST.VariableDeclaration).name as string, parent, fn, viaIndex, depth))
+        }
+        case 'ReturnStatement': {
+          if (viaIndex < 0) return false
+          const call = this.read.via[viaIndex]
+          const caller = ir.info(call.node)?.function
+          return caller !== undefined && this.follow(call.node, caller, viaIndex - 1, depth + 1)
+        }
+        case 'EmitStatement':
+        case 'ExpressionStatement':
+        case 'Block':
+          return false
+        default:
+          continue
+      }
+    }
+    return false
+  }
+
+  /**
+   * The value is assigned to `target`: another state variable decides on it (updating the read
+   * variable itself, `s = s + x`, is no more a decision than `s += x`); a local passes it on.
+   */
+  private assigned(target: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
+    let root = target
+    while (root.type === 'IndexAccess' || root.type === 'MemberAccess') root = root.type === 'IndexAccess' ? (root as AST.IndexAccess).base : (root as AST.MemberAccess).expression
+    if (root.type === 'TupleExpression') return (root as AST.TupleExpression).components.some((c) => c !== null && this.assigned(c, fn, viaIndex, depth))
+    if (root.type !== 'Identifier') return false
+    const name = (root as AST.Identifier).name
+    const written = fn.facts.stateWrites.find((w) => w.node === root)?.variable ?? fn.facts.storageAliases.get(name)
+    if (written) return this.read.effect.kind === 'read' && written !== this.read.effect.access.variable
+    return fn.facts.locals.has(name) && this.local(name, target, fn, viaIndex, depth)
+  }
+
+  /** A local holding the value: whether any later use of it is decided on. */
+  private local(name: string, after: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
+    const visited = this.visitedLocals.get(fn) ?? new Set<string>()
+    this.visitedLocals.set(fn, visited)
+    if (visited.has(name)) return false
+    visited.add(name)
+    const end = after.range?.[1] ?? -1
+    return (fn.facts.identifiers.get(name) ?? []).some((use) => (use.range?.[0] ?? 0) > end && this.follow(use, fn, viaIndex, depth + 1))
+  }
+
+  /** Whether a helper the value is passed to writes state or moves value. */
+  private helperActs(callee: FunctionIr): boolean {
+    return this.queries
+      .flatEffects(callee, this.context)
+      .some((e) => (e.effect.kind === 'write' && e.owner.kind !== 'modifier') || (e.effect.kind === 'call' && movesValue(e.effect.call)))
+  }
+}
