@@ -458,16 +458,19 @@ describe('metadata providers', () => {
         name: 'test list',
         tags: { meme: { name: 'Meme coin' } },
         tokens: [
-          { chainId: 31337, address: token.toLowerCase(), name: 'Clean', symbol: 'CLEAN', decimals: 18, logoURI: 'ipfs://QmClean', tags: ['meme'], extensions: { twitter: 'clean', coingeckoId: 'clean-token' } },
+          { chainId: 31337, address: token.toLowerCase(), name: 'Clean', symbol: 'CLEAN', decimals: 18, logoURI: 'ipfs://QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG', tags: ['meme'], extensions: { twitter: 'clean', coingeckoId: 'clean-token' } },
         ],
       }),
     )
     const s = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, metadata: [createTokenListProvider(path)] })
     const info = (await s.report(31337, token, {})).tokenInformation
-    expect(info.tokenImageLink).toBe('https://ipfs.io/ipfs/QmClean')
+    expect(info.tokenImageLink).toBe('https://ipfs.io/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG')
     expect(info.tokenCategories).toEqual(['Meme coin'])
     expect(info.socialInformation.microblog).toEqual({ name: 'clean', followers: '' })
     expect(info.externalLinks.marketAggregatorLink).toBe('https://www.coingecko.com/en/coins/clean-token')
+    // ipfs:// images go through the configured gateway.
+    const own = createTokenListProvider(path, { gateways: { ipfs: 'https://ipfs.tokenrisk.example/ipfs/', arweave: 'https://ar.tokenrisk.example/' } })
+    expect((await own.lookup(31337, token, AbortSignal.timeout(2_000)))?.imageUrl).toBe('https://ipfs.tokenrisk.example/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG')
   })
 
   it('a token list served over HTTP works the same', async () => {

@@ -24,10 +24,24 @@ export interface EngineDeps {
   devnetManifest?: DevnetManifest
 }
 
+const tokenLists = new WeakMap<Config, MetadataProvider>()
+
+/** The configured token list, one provider per configuration: the EVM and Solana engines share its loads. */
+export function tokenListProvider(config: Config): MetadataProvider | undefined {
+  if (!config.tokenList) return undefined
+  let provider = tokenLists.get(config)
+  if (!provider) {
+    provider = createTokenListProvider(config.tokenList, { gateways: { ipfs: config.ipfsGateway, arweave: config.arweaveGateway } })
+    tokenLists.set(config, provider)
+  }
+  return provider
+}
+
 /** Metadata providers the configuration names: a token list, a market-data API with its key. */
 export function metadataProviders(config: Config): MetadataProvider[] {
   const providers: MetadataProvider[] = []
-  if (config.tokenList) providers.push(createTokenListProvider(config.tokenList))
+  const list = tokenListProvider(config)
+  if (list) providers.push(list)
   if (config.marketDataApiKey) providers.push(createMarketDataProvider({ apiKey: config.marketDataApiKey, baseUrl: config.marketDataApiUrl }))
   return providers
 }
@@ -86,7 +100,7 @@ export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solan
     cache: deps.cache,
     logger: deps.logger,
     metadataFetcher: metadataFetcher(deps.config, deps.logger),
-    tokenList: deps.config.tokenList ? createTokenListProvider(deps.config.tokenList) : undefined,
+    tokenList: tokenListProvider(deps.config),
     options: {
       deadlineMs: deps.config.requestTimeoutMs,
       cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,

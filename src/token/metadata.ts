@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { getAddress, isAddress, type Address } from 'viem'
 import type { MetadataFacts } from './facts.ts'
+import { DEFAULT_GATEWAYS, publicLink, type ContentGateways } from '../net/content-uri.ts'
 
 /**
  * Metadata providers: what a chain cannot say about a token (image, categories, social links,
@@ -59,9 +60,10 @@ interface TokenList {
   tags?: Record<string, { name?: string }>
 }
 
-function httpUrl(u: unknown): string {
+/** An http(s) link as given, an `ipfs://`/`ar://` one through the gateways, else "". */
+function httpUrl(u: unknown, gateways: ContentGateways = DEFAULT_GATEWAYS): string {
   if (typeof u !== 'string') return ''
-  if (u.startsWith('ipfs://')) return `https://ipfs.io/ipfs/${u.slice(7)}`
+  if (/^(ipfs|ar):/i.test(u.trim())) return publicLink(u, gateways)
   return /^https?:\/\/\S+$/.test(u) ? u : ''
 }
 
@@ -88,8 +90,12 @@ function parseTokenList(text: string, source: string): TokenList {
  * @example
  * const provider = createTokenListProvider('./tokens.json')
  */
-export function createTokenListProvider(source: string, options: { fetch?: typeof fetch; refreshMs?: number } = {}): MetadataProvider {
+export function createTokenListProvider(
+  source: string,
+  options: { fetch?: typeof fetch; refreshMs?: number; gateways?: ContentGateways } = {},
+): MetadataProvider {
   const doFetch = options.fetch ?? fetch
+  const gateways = options.gateways ?? DEFAULT_GATEWAYS
   const refreshMs = options.refreshMs ?? TOKEN_LIST_REFRESH_MS
   let loaded: { at: number; index: Map<string, TokenListToken>; list: TokenList } | undefined
   let loading: Promise<void> | undefined
@@ -126,13 +132,13 @@ export function createTokenListProvider(source: string, options: { fetch?: typeo
       const twitter = strings(ext.twitter)[0] ?? ''
       const telegram = strings(ext.telegram)[0] ?? ''
       const out: Partial<MetadataFacts> = {
-        imageUrl: httpUrl(t.logoURI),
+        imageUrl: httpUrl(t.logoURI, gateways),
         categories: tagNames,
-        codeHostLinks: [...strings(ext.github), ...strings(ext.repository), ...strings(ext.codeHostLinks)].map(httpUrl).filter(Boolean),
+        codeHostLinks: [...strings(ext.github), ...strings(ext.repository), ...strings(ext.codeHostLinks)].map((u) => httpUrl(u, gateways)).filter(Boolean),
       }
       if (twitter) out.microblog = { name: twitter, followers: '' }
       if (telegram) out.messenger = { name: telegram, users: '' }
-      const forum = httpUrl(strings(ext.forum)[0] ?? strings(ext.reddit)[0] ?? strings(ext.discord)[0])
+      const forum = httpUrl(strings(ext.forum)[0] ?? strings(ext.reddit)[0] ?? strings(ext.discord)[0], gateways)
       if (forum) out.forum = { url: forum, subscribers: '' }
       const cg = strings(ext.coingeckoId)[0]
       if (cg && /^[a-z0-9-]+$/.test(cg)) out.marketAggregatorLink = `https://www.coingecko.com/en/coins/${cg}`
@@ -204,7 +210,7 @@ export function createMarketDataProvider(options: { apiKey: string; baseUrl?: st
       return {
         imageUrl: httpUrl(c.image?.large ?? c.image?.small),
         categories: (c.categories ?? []).filter((x): x is string => typeof x === 'string' && x !== ''),
-        codeHostLinks: (links.repos_url?.github ?? []).map(httpUrl).filter(Boolean),
+        codeHostLinks: (links.repos_url?.github ?? []).map((u) => httpUrl(u)).filter(Boolean),
         microblog: { name: links.twitter_screen_name ?? '', followers: num(community.twitter_followers) },
         socialNetwork: { name: links.facebook_username ?? '', likes: num(community.facebook_likes) },
         messenger: { name: links.telegram_channel_identifier ?? '', users: num(community.telegram_channel_user_count) },
