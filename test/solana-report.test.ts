@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { createMemoryCache } from '../src/cache/cache.ts'
+import { scanCommand } from '../src/cli/scan.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '../src/devnet/solana/world.ts'
 import type { SolanaManifestMint } from '../src/devnet/solana/manifest.ts'
 import { SolanaReport } from '../src/http/schemas/solana-report.ts'
@@ -212,5 +213,50 @@ describe('Solana reports of the demo mints', () => {
     const code = (key: string) => Number(reports.get(key)!.tokenScore.codeScorePercentage)
     expect(code('clean-spl')).toBe(100)
     for (const mint of mints().filter((m) => Object.values(m.codeChecks).includes('1'))) expect(code(mint.key), mint.key).toBeLessThan(100)
+  })
+})
+
+describe('tokenrisk scan --chain solana', () => {
+  const mint = (key: string) => mints().find((m) => m.key === key)!
+  const run = async (args: string[], env: Record<string, string>) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await scanCommand(args, { env, out: (l: string) => out.push(l), err: (l: string) => err.push(l) })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
+
+  it('--json prints exactly the API body; the summary names the authorities, extensions and checks', async () => {
+    const delegated = mint('t22-permanent-delegate')
+    const env = { SOLANA_RPC_URL: world.rpcUrl, METADATA_FETCH: 'off' }
+    const json = await run([delegated.address, '--chain', 'solana', '--json', '--data-dir', dataDir], env)
+    expect(json.code).toBe(0)
+    const body = JSON.parse(json.out) as SolanaReport
+    expect(Value.Check(SolanaReport, body)).toBe(true)
+    // The service under test prices with the world's pools; the scan, given only an RPC URL, does not.
+    const { marketData: _m, ...info } = body.tokenInformation
+    const { marketData: _e, ...expected } = reports.get('t22-permanent-delegate')!.tokenInformation
+    expect(info).toEqual(expected)
+    expect(body.codeChecks).toEqual(reports.get('t22-permanent-delegate')!.codeChecks)
+
+    const text = await run([delegated.address, '--chain', 'solana', '--no-color', '--data-dir', dataDir], env)
+    expect(text.code).toBe(0)
+    expect(text.out).toContain('Delegated Coin (DLG)')
+    expect(text.out).toMatch(/permanent delegate [1-9A-HJ-NP-Za-km-z]{32,44}/)
+    expect(text.out).toMatch(/extensions: .*permanent/i)
+    expect(text.out).toMatch(/RISK ownerChangeBalance/)
+    for (const section of ['Score', 'Pools', 'Holders']) expect(text.out).toContain(section)
+  })
+
+  it('uses the local world the running service wrote under the data dir, and says what is missing without one', async () => {
+    const clean = mint('clean-spl')
+    const local = await run([clean.address, '--chain', 'solana', '--json', '--data-dir', dataDir], {})
+    expect(local.code).toBe(0)
+    expect(JSON.parse(local.out)).toEqual(reports.get('clean-spl'))
+    const empty = await mkdtemp(join(tmpdir(), 'tokenrisk-scan-'))
+    try {
+      await expect(run([clean.address, '--chain', 'solana', '--data-dir', empty], {})).rejects.toThrow(/SOLANA_RPC_URL/)
+    } finally {
+      await rm(empty, { recursive: true, force: true })
+    }
   })
 })

@@ -2,24 +2,36 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createMemoryCache } from '../cache/cache.ts'
 import { DEVNET_CHAIN_ID } from '../config/chains.ts'
+import type { Config } from '../config/env.ts'
 import type { DevnetManifest } from '../devnet/manifest.ts'
+import type { SolanaManifest } from '../devnet/solana/manifest.ts'
 import { InputError } from '../errors.ts'
+import type { SolanaReport } from '../http/schemas/solana-report.ts'
 import type { TokenReport } from '../http/schemas/token-report.ts'
+import type { SolanaReportService } from '../http/services.ts'
 import { createDatabase } from '../store/database.ts'
 import { parseCommand } from './args.ts'
-import { createEvmEngine } from './engines.ts'
+import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import { processIo, type Io } from './io.ts'
 
-export const SCAN_USAGE = 'tokenrisk scan <address> --chain <id> [--chains file.json] [--json] [--no-color]'
+export const SCAN_USAGE = 'tokenrisk scan <address> --chain <id|solana> [--chains file.json] [--json] [--no-color]'
 
 const COLORS = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
 
 /** The local world's manifest, when `tokenrisk devnet` (or the service) wrote one under the data dir. */
 function devnetManifest(dataDir: string): DevnetManifest | undefined {
-  const path = join(dataDir, 'devnet', 'manifest.json')
+  return readManifest<DevnetManifest>(join(dataDir, 'devnet', 'manifest.json'))
+}
+
+/** The local Solana world's manifest, when the service (running on its local worlds) wrote one. */
+function solanaManifest(dataDir: string): SolanaManifest | undefined {
+  return readManifest<SolanaManifest>(join(dataDir, 'devnet', 'solana-manifest.json'))
+}
+
+function readManifest<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as DevnetManifest
+    return JSON.parse(readFileSync(path, 'utf8')) as T
   } catch {
     return undefined
   }
@@ -29,7 +41,7 @@ function devnetManifest(dataDir: string): DevnetManifest | undefined {
  * A readable summary of a report: token, score, markets, holders, liquidity, every code check
  * (risks coloured), and the taxes of each pool.
  */
-export function formatSummary(report: TokenReport, options: { color: boolean }): string[] {
+export function formatSummary(report: TokenReport | SolanaReport, options: { color: boolean }): string[] {
   const c = (name: keyof typeof COLORS, s: string) => (options.color ? `${COLORS[name]}${s}${COLORS.reset}` : s)
   const v = (s: string) => (s === '' ? c('dim', 'unknown') : s)
   const info = report.tokenInformation
@@ -40,7 +52,16 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
   const lines: string[] = []
   lines.push(c('bold', `${info.tokenName || '(no name)'} (${info.tokenSymbol || 'no symbol'})  ${info.tokenAddress}`))
   lines.push(`  supply ${v(info.totalSupply)}   created ${v(info.tokenCreationDate)} by ${v(info.creatorAddress)}`)
-  lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
+  if ('authorities' in info) {
+    // On Solana an empty authority is a revoked one, not an unknown one.
+    const a = info.authorities
+    const none = (s: string) => s || c('green', 'none')
+    lines.push(`  ${info.tokenProgramName} mint; mint authority ${a.mint ? `${a.mint} (holds ${v(info.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
+    if (a.permanentDelegate) lines.push(`  ${c('red', 'permanent delegate')} ${a.permanentDelegate}`)
+    if (info.extensions.length > 0) lines.push(`  extensions: ${info.extensions.join(', ')}`)
+  } else {
+    lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
+  }
   lines.push(`  price ${v(info.marketData.currentPriceUsd)} USD   market cap ${v(info.marketData.marketCapUsd)} USD   24 h ${v(info.marketData.pastOneDayLow)} – ${v(info.marketData.pastOneDayHigh)}`)
   lines.push('')
   lines.push(c('bold', 'Score'))
@@ -87,7 +108,8 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
   const address = positionals[0]
   if (!address || positionals.length > 1) throw new InputError(`usage: ${SCAN_USAGE}`)
   const chainArg = values.chain
-  if (typeof chainArg !== 'string' || !/^\d+$/.test(chainArg)) throw new InputError(`--chain <id> is required (a decimal chain id); usage: ${SCAN_USAGE}`)
+  if (chainArg === 'solana') return scanSolana(address, config, io, { json: !!values.json, color: !values['no-color'] && !io.env.NO_COLOR })
+  if (typeof chainArg !== 'string' || !/^\d+$/.test(chainArg)) throw new InputError(`--chain <id> is required (a decimal chain id, or solana); usage: ${SCAN_USAGE}`)
   const chainId = Number(chainArg)
   const manifest = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? devnetManifest(config.dataDir) : undefined
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
@@ -114,5 +136,38 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
   } finally {
     await service.close()
     await store.close()
+  }
+}
+
+/**
+ * `tokenrisk scan <mint> --chain solana`: the Solana report from SOLANA_RPC_URL, or from the local
+ * Solana world while the service runs on it (its manifest under the data dir).
+ */
+async function scanSolana(address: string, config: Config, io: Io, options: { json: boolean; color: boolean }): Promise<number> {
+  const manifest = config.solanaRpcUrls.length === 0 ? solanaManifest(config.dataDir) : undefined
+  const rpcUrls = config.solanaRpcUrls.length > 0 ? config.solanaRpcUrls : manifest ? [manifest.rpcUrl] : []
+  if (rpcUrls.length === 0) throw new InputError('--chain solana needs a Solana JSON-RPC: set SOLANA_RPC_URL (or run the service on its local worlds)')
+  const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
+  const service = createSolanaEngine({
+    config: { ...config, reportCacheTtlSeconds: 0 },
+    env: io.env,
+    cache: createMemoryCache(),
+    logger: quiet,
+    rpcUrls,
+    solanaManifest: manifest,
+  }) as SolanaReportService<SolanaReport>
+  try {
+    const started = performance.now()
+    const report = await service.report(address, {})
+    if (options.json) {
+      io.out(JSON.stringify(report, null, 2))
+    } else {
+      for (const line of formatSummary(report, { color: options.color })) io.out(line)
+      io.out('')
+      io.out(`(${Math.round(performance.now() - started)} ms)`)
+    }
+    return 0
+  } finally {
+    await service.close()
   }
 }
