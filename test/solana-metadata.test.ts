@@ -29,7 +29,8 @@ const CID_DOC = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'
 const CID_IMAGE = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi'
 const AR_IMAGE = 'Yq9b1qk0cZ3M5gKMQmV1d3nY8s0wQ6t2LkPp4fH7xJc'
 const MAINNET_GENESIS = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d'
-const FETCH_TIMEOUT_MS = 300
+/** Generous, so that a loaded CI machine still completes the fast fetches; the slow server waits it out. */
+const FETCH_TIMEOUT_MS = 2_000
 
 let metaServer: Server
 let meta: string
