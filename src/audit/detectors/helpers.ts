@@ -138,9 +138,11 @@ export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
 
 /**
  * Whether a call's result is looked at: used in an expression, or stored in a variable that is
- * read after the call (`(bool ok, ) = to.call(…)` followed by `require(ok)`).
+ * read after the call (`(bool ok, ) = to.call(…)` followed by `require(ok)`). For a call made in
+ * assembly, what the walker found (`AssemblyCallFacts.successChecked`).
  */
 export function resultChecked(ir: ProjectIr, fn: FunctionIr, call: CallIr): boolean {
+  if (call.assembly) return call.assembly.successChecked
   if (!call.resultUsed) return false
   let parent = ir.info(call.node)?.parent ?? null
   while (parent && parent.type === 'TupleExpression' && (parent as AST.TupleExpression).components.length === 1) parent = ir.info(parent)?.parent ?? null

@@ -152,6 +152,8 @@ export function buildIr(project: LoadedProject): { ir: ProjectIr; scope: Project
       continue
     }
     for (const call of fn.facts.calls) {
+      // The walker decided already for calls made in assembly.
+      if (call.assembly) continue
       let parent = info.get(call.node)?.parent ?? null
       while (parent && parent.type === 'TupleExpression' && (parent as AST.TupleExpression).components.length === 1) {
         parent = info.get(parent)?.parent ?? null

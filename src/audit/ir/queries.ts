@@ -71,7 +71,7 @@ export class Queries {
   private readonly ids = new Map<FunctionIr, number>()
   private readonly representativeMemo = new Map<FunctionIr, Map<string, DispatchContext>>()
   private allFunctionsCache: FunctionIr[] | null = null
-  private callIndex: Map<AST.FunctionCall, CallIr> | null = null
+  private callIndex: Map<AST.BaseASTNode, CallIr> | null = null
   private deployedCache: ContractIr[] | null = null
   private entryPointsCache: EntryPoint[] | null = null
 
@@ -99,7 +99,7 @@ export class Queries {
       this.callIndex = new Map()
       for (const fn of this.allFunctions()) for (const call of fn.facts.calls) this.callIndex.set(call.node, call)
     }
-    return this.callIndex.get(node as AST.FunctionCall)
+    return this.callIndex.get(node)
   }
 
   /** The static type of an expression inside `fn`. */
@@ -552,10 +552,11 @@ export class Queries {
   }
 
   /**
-   * The reentrancy locks `fn` takes or checks through its modifiers, so that two functions can be
-   * told to share one: a lock recognised by its shape is its state variable; a lock modifier
-   * recognised by its name (OpenZeppelin's `nonReentrant` and `nonReentrantView`) is the contract
-   * declaring it, or its name when it cannot be resolved.
+   * The reentrancy locks `fn` takes or checks, so that two functions can be told to share one: a
+   * lock recognised by its shape (in a modifier, or written inline at the start and end of the
+   * body, see `inlineLockVariables`) is its state variable; a lock modifier recognised by its name
+   * (OpenZeppelin's `nonReentrant` and `nonReentrantView`, in `ReentrancyGuard` and
+   * `ReentrancyGuardTransient`) is the contract declaring it, or its name when it cannot be resolved.
    */
   reentrancyLocks(fn: FunctionIr, context: DispatchContext = fn.contract): Set<LockKey> {
     const known = this.lockKeysMemo.get(context, fn)
@@ -567,8 +568,75 @@ export class Queries {
       for (const v of variables) result.add(v)
       if (variables.length === 0 && LOCK_MODIFIER_NAME.test(m.name)) result.add(modifier?.contract ?? m.name)
     }
+    for (const v of this.inlineLockVariables(fn, context)) result.add(v)
     this.lockKeysMemo.set(context, fn, result)
     return result
+  }
+
+  /**
+   * The state variables `fn` (as `context` runs it, with its modifiers and the internal functions
+   * it calls, such as `_lock()` / `_unlock()`) uses as an inline lock: before its first external
+   * call it checks the variable in a guard (`require(!locked)`, `if (status == ENTERED) revert …`)
+   * and then sets it to a constant (`locked = true`), and after its last external call it sets it
+   * back to another constant. The variable must be a plain value (a bool, number or enum, not a
+   * mapping or struct). A flag checked and set but never reset is a one-time switch (`finished`,
+   * `claimed`), not a lock: the function stays unlocked for the detectors and shares no lock.
+   */
+  inlineLockVariables(fn: FunctionIr, context: DispatchContext = fn.contract): StateVariableIr[] {
+    const effects = this.flatEffects(fn, context)
+    const calls = effects.flatMap((e, i) => (e.effect.kind === 'call' ? [i] : []))
+    const firstCall = calls.length > 0 ? calls[0] : effects.length
+    const lastCall = calls.length > 0 ? calls[calls.length - 1] : -1
+    const result: StateVariableIr[] = []
+    const seen = new Set<StateVariableIr>()
+    for (let g = 0; g < firstCall; g++) {
+      const read = effects[g]
+      if (read.effect.kind !== 'read') continue
+      const variable = read.effect.access.variable
+      if (seen.has(variable) || !isFlagType(variable.type) || !this.inLockGuard(read.effect.access.node, read.owner)) continue
+      seen.add(variable)
+      const set = effects.findIndex((e, i) => i > g && i < firstCall && this.flagWrite(e, variable) !== null)
+      if (set < 0) continue
+      let reset = -1
+      for (let i = effects.length - 1; i > set; i--) {
+        const e = effects[i]
+        if (e.effect.kind === 'write' && e.effect.access.variable === variable) {
+          reset = i
+          break
+        }
+      }
+      if (reset <= lastCall) continue
+      const setValue = this.flagWrite(effects[set], variable)
+      const resetValue = this.flagWrite(effects[reset], variable)
+      if (resetValue !== null && resetValue !== setValue) result.push(variable)
+    }
+    return result
+  }
+
+  /** Whether a state read sits in the condition of a guard that reverts (`require`, `assert`, `if (…) revert`) of the function holding it. */
+  private inLockGuard(node: AST.BaseASTNode, owner: FunctionIr): boolean {
+    return owner.facts.guards.some((g) => g.kind !== 'if-return' && contains(g.condition, node))
+  }
+
+  /** The constant a write sets `variable` to (`true`, `2`, `_ENTERED`), as normalised text; null when it is not such a write. */
+  private flagWrite(e: FlatEffect, variable: StateVariableIr): string | null {
+    if (e.effect.kind !== 'write' || e.effect.access.variable !== variable) return null
+    const statement = e.effect.access.statement
+    if (statement?.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') return null
+    const assigned = statement as AST.BinaryOperation
+    if (unwrap(assigned.left).type !== 'Identifier') return null
+    const value = unwrap(assigned.right)
+    if (value.type === 'BooleanLiteral') return String((value as AST.BooleanLiteral).value)
+    if (value.type === 'NumberLiteral') return String(Number((value as AST.NumberLiteral).number))
+    if (value.type === 'Identifier') {
+      const constant = e.owner.contract ? this.scope.stateVariable(e.owner.contract, (value as AST.Identifier).name) : null
+      return constant?.isConstant ? `constant ${constant.name}` : null
+    }
+    if (value.type === 'MemberAccess' && (value as AST.MemberAccess).expression.type === 'Identifier') {
+      // An enum value: `Status.Entered`.
+      return `${((value as AST.MemberAccess).expression as AST.Identifier).name}.${(value as AST.MemberAccess).memberName}`
+    }
+    return null
   }
 
   /** The state variables a lock modifier checks, sets before `_` and resets after; none when it is not one. */
@@ -678,6 +746,11 @@ export class Queries {
   dependsOnParameters(expression: AST.BaseASTNode, fn: FunctionIr): boolean {
     return mentionsAny(expression, this.taintedLocals(fn))
   }
+}
+
+/** Whether a state variable's type can hold a lock flag: a bool, a number or an enum. */
+function isFlagType(type: TypeRef): boolean {
+  return type.kind === 'enum' || (type.kind === 'elementary' && (type.name === 'bool' || /^u?int\d*$/.test(type.name)))
 }
 
 /** Strips parentheses. */

@@ -192,16 +192,27 @@ export type CallKind =
 export type CallDispatch = 'virtual' | 'super' | 'static'
 
 export interface CallIr {
-  node: AST.FunctionCall
+  /** The call expression; for a call made in inline assembly, the Yul instruction (`call(…)`). */
+  node: AST.FunctionCall | AST.AssemblyCall
   kind: CallKind
   /** Member name or function name (`transfer`, `call`, `require`, `keccak256`). */
   name: string
-  /** For member calls: the receiver expression (address or contract). */
+  /**
+   * For member calls: the receiver expression (address or contract). For a call made in assembly:
+   * the Solidity expression its address argument stands for (a Solidity variable or parameter,
+   * `caller()` as `msg.sender`, `address()` as `this`), a node made for the analysis at the Yul
+   * argument's place; null when the address is computed in Yul and not known.
+   */
   target: AST.Expression | null
   /** For low-level calls: which one. */
   lowLevel: 'call' | 'delegatecall' | 'staticcall' | 'callcode' | null
-  /** ETH sent with the call (`{value: …}`, `.value(…)`, send/transfer amount); null when none. */
-  value: AST.Expression | null
+  /**
+   * ETH sent with the call (`{value: …}`, `.value(…)`, send/transfer amount); null when none. For
+   * a call made in assembly: null when its value argument is the literal 0, else the Solidity
+   * expression it stands for (see `target`; `callvalue()` is `msg.value`) or the Yul expression
+   * itself (a non-zero literal, or a value not known: ETH may be sent).
+   */
+  value: AST.Expression | AST.AssemblyExpression | null
   /**
    * Resolved callee where known (internal, library, or the interface's declaration). Internal
    * calls are resolved in the declaring contract's linearisation; `dispatch` says whether a
@@ -209,13 +220,25 @@ export interface CallIr {
    */
   callee: FunctionIr | null
   dispatch: CallDispatch
+  /** The arguments of a Solidity call; empty for a call made in assembly. */
   args: AST.Expression[]
-  /** Whether the call's result is consumed (assigned, compared, passed on, returned). */
+  /** Whether the call's result is consumed (assigned, compared, passed on, returned; in assembly: not `pop`ped or dropped). */
   resultUsed: boolean
   /** Whether the call sits in a loop (its body, condition or increment). */
   inLoop: boolean
   /** Type of the receiver for external calls. */
   targetType: TypeRef | null
+  /** For a call made in inline assembly (`call`, `delegatecall`, `create2`, …): what its Yul code shows. */
+  assembly: AssemblyCallFacts | null
+}
+
+export interface AssemblyCallFacts {
+  /**
+   * Whether the success flag is looked at: the call is (part of) the condition of an `if`, `switch`
+   * or `for`, or is stored in a variable read afterwards (in assembly or in Solidity) or returned
+   * through a named return variable. Like `resultChecked` for Solidity calls, reading the flag counts.
+   */
+  successChecked: boolean
 }
 
 export type Effect =

@@ -39,6 +39,25 @@ const EFFECT_CALL_KINDS: ReadonlySet<CallKind> = new Set<CallKind>([
   'internal', 'library', 'external', 'external-self', 'low-level', 'send', 'transfer', 'creation',
 ])
 
+/**
+ * Yul instructions recorded as calls: their kind, arity, and which argument is the address and
+ * which the ETH value (-1 when none).
+ */
+const YUL_CALLS: ReadonlyMap<string, { kind: CallKind; lowLevel: CallIr['lowLevel']; arity: number; target: number; value: number }> = new Map([
+  ['call', { kind: 'low-level', lowLevel: 'call', arity: 7, target: 1, value: 2 }],
+  ['callcode', { kind: 'low-level', lowLevel: 'callcode', arity: 7, target: 1, value: 2 }],
+  ['delegatecall', { kind: 'low-level', lowLevel: 'delegatecall', arity: 6, target: 1, value: -1 }],
+  ['staticcall', { kind: 'low-level', lowLevel: 'staticcall', arity: 6, target: 1, value: -1 }],
+  ['create', { kind: 'creation', lowLevel: null, arity: 3, target: -1, value: 0 }],
+  ['create2', { kind: 'creation', lowLevel: null, arity: 4, target: -1, value: 0 }],
+  ['selfdestruct', { kind: 'builtin', lowLevel: null, arity: 1, target: 0, value: -1 }],
+])
+
+/** Whether a Yul expression is the literal 0. */
+function isYulZero(node: AST.AssemblyExpression): boolean {
+  return (node.type === 'DecimalNumber' || node.type === 'HexNumber') && /^(0x)?0+$/i.test((node as AST.DecimalNumber).value)
+}
+
 type Mode = 'read' | 'write' | 'readwrite'
 
 /**
@@ -55,6 +74,10 @@ export class FunctionWalker {
   /** The statement (or expression) being assigned when walking a write target. */
   private writeStatement: AST.BaseASTNode | null = null
   private readonly callByNode = new Map<AST.FunctionCall, CallIr>()
+  /** Depth of Yul `for` loops around the node being walked. */
+  private yulLoops = 0
+  /** Calls made in assembly whose result is stored in variables: checked once the whole body is known. */
+  private readonly pendingAssemblyResults: { call: CallIr; names: string[] }[] = []
 
   constructor(
     private readonly ctx: WalkContext,
@@ -66,6 +89,7 @@ export class FunctionWalker {
     fn.params.forEach((p, index) => this.declareLocal(p, true, false, index))
     for (const r of fn.returns) this.declareLocal(r, false, true, -1)
     if (fn.body) this.statement(fn.body)
+    for (const { call, names } of this.pendingAssemblyResults) if (call.assembly) call.assembly.successChecked = this.storedResultRead(call, names)
     return this.facts
   }
 
@@ -475,6 +499,7 @@ export class FunctionWalker {
       resultUsed: true,
       inLoop: this.loops.length > 0,
       targetType: partial.targetType ?? null,
+      assembly: null,
     }
     this.facts.calls.push(call)
     this.callByNode.set(node, call)
@@ -597,17 +622,151 @@ export class FunctionWalker {
 
   // ---------------------------------------------------------------- assembly
 
+  /**
+   * Walks a Yul block: every node indexed, `if` and `switch` branches on the branch path, `for`
+   * bodies counted as loops, and the instructions that call, create or self-destruct recorded as
+   * calls (see `assemblyCall`). The body of a Yul function counts where it is defined.
+   */
   private assembly(node: AST.BaseASTNode | null | undefined): void {
     if (!node || typeof node !== 'object') return
     this.enter(node)
-    for (const key in node) {
-      if (key === 'loc' || key === 'range' || key === 'type') continue
-      const value = (node as unknown as Record<string, unknown>)[key]
-      if (Array.isArray(value)) {
-        for (const item of value) if (item && typeof item === 'object' && 'type' in item) this.assembly(item as AST.BaseASTNode)
-      } else if (value && typeof value === 'object' && 'type' in value) this.assembly(value as AST.BaseASTNode)
+    switch (node.type) {
+      case 'AssemblyIf': {
+        const ifNode = node as AST.AssemblyIf
+        this.assembly(ifNode.condition)
+        this.path.push([this.ctx.nextBranchId(), 0])
+        this.assembly(ifNode.body)
+        this.path.pop()
+        break
+      }
+      case 'AssemblySwitch': {
+        const switchNode = node as AST.AssemblySwitch
+        this.assembly(switchNode.expression)
+        const id = this.ctx.nextBranchId()
+        switchNode.cases.forEach((c, side) => {
+          this.path.push([id, side])
+          this.assembly(c)
+          this.path.pop()
+        })
+        break
+      }
+      case 'AssemblyFor': {
+        const forNode = node as AST.AssemblyFor
+        this.assembly(forNode.pre)
+        this.yulLoops++
+        this.assembly(forNode.condition)
+        this.assembly(forNode.body)
+        this.assembly(forNode.post)
+        this.yulLoops--
+        break
+      }
+      default:
+        for (const key in node) {
+          if (key === 'loc' || key === 'range' || key === 'type') continue
+          const value = (node as unknown as Record<string, unknown>)[key]
+          if (Array.isArray(value)) {
+            for (const item of value) if (item && typeof item === 'object' && 'type' in item) this.assembly(item as AST.BaseASTNode)
+          } else if (value && typeof value === 'object' && 'type' in value) this.assembly(value as AST.BaseASTNode)
+        }
+        // Arguments first: a Yul instruction runs after its arguments are evaluated.
+        if (node.type === 'AssemblyCall') this.assemblyCall(node as AST.AssemblyCall)
     }
     this.leave()
+  }
+
+  /** Records a Yul instruction that hands control to other code (or creates, or self-destructs) as a call. */
+  private assemblyCall(node: AST.AssemblyCall): void {
+    const shape = YUL_CALLS.get(node.functionName)
+    if (!shape || node.arguments.length !== shape.arity) return
+    const targetArg = shape.target >= 0 ? node.arguments[shape.target] : undefined
+    const valueArg = shape.value >= 0 ? node.arguments[shape.value] : undefined
+    const target = targetArg ? this.solidityEquivalent(targetArg) : null
+    const value = valueArg === undefined || isYulZero(valueArg) ? null : (this.solidityEquivalent(valueArg) ?? valueArg)
+    const use = this.assemblyResultUse(node)
+    const call: CallIr = {
+      node,
+      kind: shape.kind,
+      name: node.functionName,
+      target,
+      lowLevel: shape.lowLevel,
+      value,
+      callee: null,
+      dispatch: 'static',
+      args: [],
+      resultUsed: use !== 'dropped',
+      inLoop: this.loops.length > 0 || this.yulLoops > 0,
+      targetType: target ? this.typeOf(target) : null,
+      assembly: { successChecked: use === 'checked' },
+    }
+    if (Array.isArray(use)) this.pendingAssemblyResults.push({ call, names: use })
+    this.facts.calls.push(call)
+    if (EFFECT_CALL_KINDS.has(call.kind)) this.facts.effects.push({ kind: 'call', call, path: this.currentPath() })
+  }
+
+  /**
+   * What the code does with a Yul call's result: `checked` when it decides a condition (or is
+   * handed on to an instruction other than `pop`), `dropped` when it is popped or left alone,
+   * else the variables it is stored in (checked when one of them is read afterwards).
+   */
+  private assemblyResultUse(node: AST.AssemblyCall): 'checked' | 'dropped' | string[] {
+    let child: AST.BaseASTNode = node
+    // The walk stack holds the call itself on top, then its ancestors.
+    for (let i = this.parents.length - 2; i >= 0; i--) {
+      const parent = this.parents[i]
+      switch (parent.type) {
+        case 'AssemblyCall':
+          if ((parent as AST.AssemblyCall).functionName === 'pop') return 'dropped'
+          child = parent
+          continue
+        case 'AssemblyIf':
+        case 'AssemblyFor':
+          return (parent as AST.AssemblyIf | AST.AssemblyFor).condition === child ? 'checked' : 'dropped'
+        case 'AssemblySwitch':
+          return (parent as AST.AssemblySwitch).expression === child ? 'checked' : 'dropped'
+        case 'AssemblyLocalDefinition':
+        case 'AssemblyAssignment':
+          return ((parent as AST.AssemblyLocalDefinition).names as AST.BaseASTNode[]).filter((n) => n.type === 'Identifier').map((n) => (n as AST.Identifier).name)
+        default:
+          // A statement of its own: the call's result is dropped unless an instruction consumed it.
+          return child === node ? 'dropped' : 'checked'
+      }
+    }
+    return 'dropped'
+  }
+
+  /** Whether a Yul call result stored in one of `names` is read after the call, or handed back through a named return variable. */
+  private storedResultRead(call: CallIr, names: readonly string[]): boolean {
+    const end = call.node.range?.[1] ?? 0
+    return names.some((name) => {
+      if (this.facts.locals.get(name)?.isReturn) return true
+      const yulReads = ((this.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]).some(
+        (n) => n.functionName === name && n.arguments.length === 0 && (n.range?.[0] ?? 0) > end,
+      )
+      return yulReads || (this.facts.identifiers.get(name) ?? []).some((id) => (id.range?.[0] ?? 0) > end)
+    })
+  }
+
+  /**
+   * The Solidity expression a Yul argument stands for, as a node made at its place: a Solidity
+   * variable, parameter or constant by name, `caller()` as `msg.sender`, `callvalue()` as
+   * `msg.value`, `origin()` as `tx.origin`, `address()` as `this`. Null for anything computed in Yul.
+   */
+  private solidityEquivalent(node: AST.AssemblyExpression): AST.Expression | null {
+    if (node.type !== 'AssemblyCall') return null
+    const at = { loc: node.loc, range: node.range }
+    const identifier = (name: string): AST.Identifier => ({ type: 'Identifier', name, ...at })
+    const member = (object: string, memberName: string): AST.MemberAccess => ({ type: 'MemberAccess', expression: identifier(object), memberName, ...at })
+    if (node.arguments.length > 0) return null
+    const name = node.functionName
+    // Yul builtins cannot be names of variables, so a name the function knows is its variable.
+    let made: AST.Expression | null = null
+    if (this.facts.locals.has(name) || this.stateVariable(name)?.isConstant) made = identifier(name)
+    else if (name === 'caller') made = member('msg', 'sender')
+    else if (name === 'callvalue') made = member('msg', 'value')
+    else if (name === 'origin') made = member('tx', 'origin')
+    else if (name === 'address') made = identifier('this')
+    if (made) this.ctx.info.set(made, { parent: node, loop: null, unchecked: false, function: this.fn })
+    return made
   }
 }
 

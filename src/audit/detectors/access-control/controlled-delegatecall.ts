@@ -22,15 +22,8 @@ export const controlledDelegatecall = defineDetector({
         if (call.kind === 'low-level' && (call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode')) target = call.target
         else if (call.kind === 'library' && DELEGATING_HELPERS.has(call.name)) target = call.target ?? call.args[0] ?? null
         if (!target || isThis(target) || !queries.dependsOnParameters(target, fn)) continue
-        report(call.node, fn.file, `${functionLabel(fn)} delegatecalls ${code(fn.file, target)}, which any caller chooses.`, { foundIn: [{ fn, context }] })
-      }
-      for (const node of (fn.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]) {
-        if (node.functionName !== 'delegatecall' && node.functionName !== 'callcode') continue
-        const target = node.arguments[1]
-        if (target?.type !== 'AssemblyCall' || target.arguments.length > 0) continue
-        const local = fn.facts.locals.get(target.functionName)
-        if (!local || !queries.taintedLocals(fn).has(local.name)) continue
-        report(node, fn.file, `${functionLabel(fn)} delegatecalls \`${target.functionName}\` in assembly, which any caller chooses.`, { foundIn: [{ fn, context }] })
+        const where = call.assembly ? ' in assembly' : ''
+        report(call.node, fn.file, `${functionLabel(fn)} delegatecalls ${code(fn.file, target)}${where}, which any caller chooses.`, { foundIn: [{ fn, context }] })
       }
     }
   },

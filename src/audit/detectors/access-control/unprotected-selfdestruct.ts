@@ -21,7 +21,6 @@ export const unprotectedSelfdestruct = defineDetector({
       for (const fn of queries.reachableFunctions(entry, context)) {
         const sites: AST.BaseASTNode[] = []
         for (const call of fn.facts.calls) if (call.kind === 'builtin' && (call.name === 'selfdestruct' || call.name === 'suicide')) sites.push(call.node)
-        for (const node of (fn.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]) if (node.functionName === 'selfdestruct') sites.push(node)
         for (const site of sites) {
           const at = fn.file.own ? site : entry.node
           const file = fn.file.own ? fn.file : entry.file

@@ -1,13 +1,13 @@
 import type { DispatchContext } from '../../ir/queries.ts'
 import type { CallIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
 /** Whether a call can fail because of the callee (a revert, a rejecting recipient, out of gas). */
 function isOutgoing(call: CallIr): boolean {
   if (call.kind === 'send' || call.kind === 'transfer') return true
-  if (call.kind === 'low-level') return call.lowLevel !== 'staticcall'
+  // A delegatecall runs code the contract chose to run as its own (an implementation, itself: a multicall).
+  if (call.kind === 'low-level') return call.lowLevel === 'call' || call.lowLevel === 'callcode'
   if (call.kind === 'external') return !(call.callee !== null && (call.callee.mutability === 'view' || call.callee.mutability === 'pure'))
   return false
 }
@@ -32,12 +32,7 @@ export const callsLoop = defineDetector({
           // the contracts deploying this code run them (an override can add or remove the call).
           foundIn = queries.contextsOf(fn).filter((context) => {
             const callee = queries.calleeIn(call, fn, context)
-            return (
-              callee !== null &&
-              queries
-                .reachableFunctions(callee, context)
-                .some((f) => f.facts.calls.some(isOutgoing) || ((f.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]).some((c) => c.functionName === 'call'))
-            )
+            return callee !== null && queries.reachableFunctions(callee, context).some((f) => f.facts.calls.some(isOutgoing))
           })
           if (foundIn.length === 0) continue
         }

@@ -19,7 +19,7 @@ export const deprecatedConstructs = defineDetector({
       for (const call of fn.facts.calls) {
         if (call.kind === 'builtin' && call.name === 'sha3') say(call.node, '`sha3`', '`keccak256`')
         else if (call.kind === 'builtin' && call.name === 'suicide') say(call.node, '`suicide`', '`selfdestruct` (or no self-destruction at all)')
-        else if (call.kind === 'builtin' && call.name === 'blockhash' && call.node.expression.type === 'MemberAccess') say(call.node, '`block.blockhash`', '`blockhash`')
+        else if (call.kind === 'builtin' && call.name === 'blockhash' && call.node.type === 'FunctionCall' && call.node.expression.type === 'MemberAccess') say(call.node, '`block.blockhash`', '`blockhash`')
         else if (call.kind === 'low-level' && call.lowLevel === 'callcode') say(call.node, '`callcode`', '`delegatecall`')
         else if (call.kind === 'option') say(call.node, `\`.${call.name}(…)\` call options`, `\`{${call.name}: …}\``)
       }

@@ -47,7 +47,7 @@ export const reentrancyCrossFunction = defineDetector({
           for (const write of r.writesAfter) {
             // Only state the function decided on before the call is stale during it: a write
             // that merely adds to a value (`x += v`) or follows a fresh read leaves nothing half done.
-            if (write.byModifier || !write.readBefore) continue
+            if (write.releasesLock || !write.readBefore) continue
             const readers: ({ fn: FunctionIr } & DecidingRead)[] = []
             for (const g of entries) {
               if (g === f || g.mutability === 'view' || g.mutability === 'pure' || queries.isProtected(g, deployed)) continue

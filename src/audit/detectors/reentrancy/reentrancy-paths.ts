@@ -18,9 +18,10 @@ export interface ReentrantCall {
   at: { node: AST.BaseASTNode; file: SourceFileIr }
   /**
    * State written after the call (the first write of each variable), whether the entry point read
-   * it before the call, and whether the write is a modifier's (a lock being released).
+   * it before the call, and whether the write is a modifier's or resets one of the entry point's
+   * inline lock variables (a lock being released).
    */
-  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; byModifier: boolean }[]
+  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; releasesLock: boolean }[]
   eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
 }
 
@@ -66,6 +67,7 @@ export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): Reen
   // A restricted function cannot be the attacker's way in.
   if (entry.mutability === 'view' || entry.mutability === 'pure' || queries.isProtected(entry, context)) return result
   const locked = queries.hasReentrancyLock(entry, context)
+  const locks = queries.reentrancyLocks(entry, context)
   const effects = queries.flatEffects(entry, context)
   effects.forEach((effect, index) => {
     if (effect.effect.kind !== 'call' || !canReenter(effect.effect.call)) return
@@ -84,8 +86,8 @@ export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): Reen
       const readBefore = before.some(
         (b) => b.effect.kind === 'read' && !b.effect.access.compound && b.effect.access.variable === variable && pathsCompatible(b.path, effect.path),
       )
-      const byModifier = e.owner.kind === 'modifier' || (e.via.length > 0 && queries.ir.info(e.via[0].node)?.function.kind === 'modifier')
-      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, byModifier })
+      const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && queries.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
+      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''

@@ -1,9 +1,5 @@
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { sendsEth } from '../helpers.ts'
-
-/** Assembly instructions that can move ETH out. */
-const ASSEMBLY_SENDERS: ReadonlySet<string> = new Set(['call', 'callcode', 'delegatecall', 'create', 'create2', 'selfdestruct'])
 
 export const lockedEther = defineDetector({
   id: 'locked-ether',
@@ -33,7 +29,6 @@ export const lockedEther = defineDetector({
           else if (call.kind === 'builtin' && (call.name === 'selfdestruct' || call.name === 'suicide')) canSend = true
           if (canSend) break
         }
-        if (!canSend && ((fn.facts.nodes.get('AssemblyCall') ?? []) as AST.AssemblyCall[]).some((c) => ASSEMBLY_SENDERS.has(c.functionName))) canSend = true
         if (canSend) break
       }
       if (canSend) continue
