@@ -1,7 +1,7 @@
 import type * as AST from '../parse/ast.ts'
 import { Dispatch } from './dispatch.ts'
 import type { ProjectScope } from './scope.ts'
-import type { BranchPath, CallIr, ContractIr, Effect, FunctionIr, ModifierCallIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
+import type { BranchPath, CallIr, CallKind, ContractIr, Effect, FunctionIr, ModifierCallIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
 import { typeOf } from './typing.ts'
 
 /** How deep internal calls are followed when expanding effects or guards. */
@@ -12,6 +12,15 @@ const LOCK_MODIFIER_NAME = /reentran|^lock$|^locked$|^mutex$|^noreentry$|^guarde
 
 /** Modifier names that mean access control when the modifier cannot be resolved (a missing dependency). */
 const ACCESS_MODIFIER_NAME = /^only|auth|admin|owner|role|restricted|governance|guardian|operator|minter|whitelist/i
+
+/** Unresolved calls taking the caller that read as a question about it (`hasRole`, `isAdmin`, `canCall`). */
+const QUERY_FUNCTION_NAME = /^_?(is|has|can)[A-Z_]|^_?(check|only)|auth|admin|owner|role|whitelist|allowed/i
+
+/** Unimplemented internal hooks that mean access control (`_authorizeUpgrade`, `_checkOwner`, `_onlyGovernance`). */
+const ACCESS_HOOK_NAME = /auth|^_?check(owner|role|admin|access|caller|sender)|^_?only|admin|owner|governance|guardian|restricted|permission/i
+
+/** Calls that leave the contract (or may: `unknown`). */
+const OUTGOING_CALL_KINDS: ReadonlySet<CallKind> = new Set<CallKind>(['external', 'external-self', 'low-level', 'send', 'transfer', 'creation', 'unknown'])
 
 /** Functions that return the sender under meta-transactions. */
 const SENDER_FUNCTION_NAME = /^_?msgSender$/
@@ -64,6 +73,7 @@ export class Queries {
   private readonly effectsMemo = new ContextMemo<FlatEffect[]>()
   private readonly lockMemo = new ContextMemo<boolean>()
   private readonly lockKeysMemo = new ContextMemo<Set<LockKey>>()
+  private readonly contextLocksMemo = new Map<DispatchContext, Set<StateVariableIr>>()
   private readonly reachableMemo = new ContextMemo<FunctionIr[]>()
   private readonly dispatchKeyMemo = new ContextMemo<string>()
   private readonly contextsMemo = new Map<FunctionIr, DispatchContext[]>()
@@ -371,7 +381,7 @@ export class Queries {
   /**
    * Whether a condition decides on who the caller is: an equality between the caller and
    * something that is not a literal or `tx.origin`, a lookup by caller used as a flag
-   * (`admins[msg.sender]`), or a call taking the caller that returns a flag (`hasRole(R, msg.sender)`).
+   * (`admins[msg.sender]`), or a query taking the caller (`hasRole(R, msg.sender)`, see `isFlagCall`).
    * A comparison of a balance held by the caller (`balances[msg.sender] >= x`) is not one.
    */
   isSenderCheck(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
@@ -410,12 +420,21 @@ export class Queries {
     return false
   }
 
+  /**
+   * A call that answers a question about the caller: it takes the caller and is a query (a view or
+   * pure function, or, when it cannot be resolved, one named like `hasRole` / `isAdmin`), or it
+   * returns a check on the caller itself (`isOwner()`). A call that acts and reports success
+   * (`token.transferFrom(msg.sender, …)`, `receiver.onFlashLoan(msg.sender, …)`) is not one: its
+   * guard holds for every caller the transfer works for.
+   */
   private isFlagCall(node: AST.BaseASTNode, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
     if (node.type !== 'FunctionCall') return false
     const call = node as AST.FunctionCall
-    if (call.arguments.some((a) => isSubject(unwrap(a)))) return true
-    const resolved = this.callOf(call)
-    return resolved?.callee ? this.returnsSenderCheck(resolved.callee) : false
+    const callee = this.callOf(call)?.callee ?? null
+    if (call.arguments.some((a) => isSubject(unwrap(a)))) {
+      return callee ? callee.mutability === 'view' || callee.mutability === 'pure' : QUERY_FUNCTION_NAME.test(calledName(call))
+    }
+    return callee ? this.returnsSenderCheck(callee) : false
   }
 
   /** Parameter indexes of `fn` that its guards compare like a caller (`_checkRole(role, account)`). */
@@ -515,9 +534,11 @@ export class Queries {
         if (call.kind !== 'internal' && call.kind !== 'library') continue
         const callee = this.calleeIn(call, fn, context)
         if (!callee) continue
-        // An unimplemented internal hook (`_authorizeUpgrade` in an abstract base) is where the
-        // deployed contract puts its access control.
-        if (callee.body === null && callee.isVirtual && call.kind === 'internal') {
+        // An unimplemented internal hook named for access control (`_authorizeUpgrade`,
+        // `_checkOwner` in an abstract base), or one returning nothing that is handed the caller
+        // (`_checkTokenBridge(_msgSender())`), is where the deployed contract puts it; other hooks
+        // (`_countVote`, `_quorumReached`) decide nothing about the caller.
+        if (callee.body === null && callee.isVirtual && call.kind === 'internal' && this.isAccessHook(callee, call, fn)) {
           result = true
           break
         }
@@ -534,6 +555,12 @@ export class Queries {
     }
     this.protectedMemo.set(context, fn, result)
     return result
+  }
+
+  /** Whether a call to an unimplemented hook is where its implementation checks the caller: see `isProtected`. */
+  private isAccessHook(hook: FunctionIr, call: CallIr, caller: FunctionIr): boolean {
+    if (ACCESS_HOOK_NAME.test(hook.name)) return true
+    return hook.returns.length === 0 && call.args.some((arg) => this.isSender(unwrap(arg), caller))
   }
 
   private isBaseConstructorCall(fn: FunctionIr, name: string): boolean {
@@ -569,7 +596,46 @@ export class Queries {
       if (variables.length === 0 && LOCK_MODIFIER_NAME.test(m.name)) result.add(modifier?.contract ?? m.name)
     }
     for (const v of this.inlineLockVariables(fn, context)) result.add(v)
+    for (const v of this.checkedLockVariables(fn, context)) result.add(v)
     this.lockKeysMemo.set(context, fn, result)
+    return result
+  }
+
+  /**
+   * The lock variables (of the locks the entry points of `context` take, see `lockVariables` and
+   * `inlineLockVariables`) that `fn` only checks in a reverting guard (`require(!locked)`) and
+   * never writes, when it makes no external call (a view, or a function that only updates
+   * state): it cannot run while the lock is held, so it shares that lock.
+   */
+  private checkedLockVariables(fn: FunctionIr, context: DispatchContext): StateVariableIr[] {
+    const effects = this.flatEffects(fn, context)
+    if (effects.some((e) => e.effect.kind === 'call' && OUTGOING_CALL_KINDS.has(e.effect.call.kind))) return []
+    const checked = new Set<StateVariableIr>()
+    const written = new Set<StateVariableIr>()
+    for (const e of effects) {
+      if (e.effect.kind === 'write') written.add(e.effect.access.variable)
+      else if (e.effect.kind === 'read' && isFlagType(e.effect.access.variable.type) && this.inLockGuard(e.effect.access.node, e.owner)) checked.add(e.effect.access.variable)
+    }
+    const candidates = [...checked].filter((v) => !written.has(v))
+    if (candidates.length === 0) return []
+    const locks = this.contextLockVariables(context ?? fn.contract)
+    return candidates.filter((v) => locks.has(v))
+  }
+
+  /** The state variables the entry points of `context` use as reentrancy locks (modifiers or inline). */
+  private contextLockVariables(context: ContractIr | null): Set<StateVariableIr> {
+    const known = this.contextLocksMemo.get(context)
+    if (known) return known
+    const result = new Set<StateVariableIr>()
+    this.contextLocksMemo.set(context, result)
+    if (!context) return result
+    for (const g of this.entryPoints(context)) {
+      for (const m of g.modifierCalls) {
+        const modifier = this.modifierIn(m, g, context)
+        if (modifier) for (const v of this.lockVariables(modifier)) result.add(v)
+      }
+      for (const v of this.inlineLockVariables(g, context)) result.add(v)
+    }
     return result
   }
 
@@ -762,6 +828,12 @@ export function unwrap(node: AST.BaseASTNode): AST.BaseASTNode {
     current = tuple.components[0]
   }
   return current
+}
+
+/** The name a call is made by: `f` in `f(…)` and `x.f(…)`. */
+function calledName(call: AST.FunctionCall): string {
+  const callee = unwrap(call.expression)
+  return callee.type === 'MemberAccess' ? (callee as AST.MemberAccess).memberName : nameOf(callee)
 }
 
 function nameOf(node: AST.BaseASTNode): string {

@@ -25,7 +25,7 @@ export const reentrancyCrossFunction = defineDetector({
   severity: 'high',
   confidence: 'medium',
   explanation:
-    'The function reads state, hands control to another contract, and only then updates that state; another function of the contract decides on the same state. The callee can call that other function back and it acts on the old value (the classic case: transferring a balance that the first function is about to clear). A reentrancy lock on the first function alone does not prevent this.',
+    'The function reads state, hands control to another contract, and only then updates that state; another function of the contract decides on the same state. The callee can call that other function back and it acts on the old value (the classic case: transferring a balance that the first function is about to clear). A reentrancy lock on the first function alone does not prevent this. Calls to a callee fixed by the deployment (a constant, an immutable, this contract, or a state variable only restricted functions or the constructor set) are left to the medium and low reentrancy detectors.',
   recommendation:
     'Write all state before the external call (checks-effects-interactions), or put the same reentrancy lock (e.g. OpenZeppelin ReentrancyGuard `nonReentrant`) on every function that reads or writes this state.',
   detect({ queries, report }) {
@@ -43,11 +43,16 @@ export const reentrancyCrossFunction = defineDetector({
       const entries = queries.entryPoints(deployed)
       for (const f of entries) {
         for (const r of reentrantCallsOf(queries, { fn: f, context: deployed })) {
+          // A callee the deployment fixed (the contract's own asset, its timelock) is not a contract
+          // a caller wrote; the same-function detectors still show what such a call could reach.
+          if (r.fixedCallee) continue
           const fLocks = queries.reentrancyLocks(f, deployed)
           for (const write of r.writesAfter) {
             // Only state the function decided on before the call is stale during it: a write
             // that merely adds to a value (`x += v`) or follows a fresh read leaves nothing half done.
-            if (write.releasesLock || !write.readBefore) continue
+            // A write that only adds to the value, or that follows a fresh read made after the
+            // call, keeps whatever the reentrant call did.
+            if (write.releasesLock || !write.readBefore || write.settledAfter) continue
             const readers: ({ fn: FunctionIr } & DecidingRead)[] = []
             for (const g of entries) {
               if (g === f || g.mutability === 'view' || g.mutability === 'pure' || queries.isProtected(g, deployed)) continue

@@ -1,5 +1,5 @@
 import { pathsCompatible, unwrap, type DispatchContext, type EntryPoint, type FlatEffect, type Queries } from '../../ir/queries.ts'
-import type { CallIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
+import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
 import { canReenter, sendsEth } from '../helpers.ts'
@@ -19,10 +19,19 @@ export interface ReentrantCall {
   /**
    * State written after the call (the first write of each variable), whether the entry point read
    * it before the call, and whether the write is a modifier's or resets one of the entry point's
-   * inline lock variables (a lock being released).
+   * inline lock variables (a lock being released). `settledAfter`: every write of the variable
+   * after the call only adds to it (`x += v`, `x++`) or follows a fresh read of it made after the
+   * call, so none of them puts back a value decided before the call.
    */
-  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; releasesLock: boolean }[]
+  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; releasesLock: boolean; settledAfter: boolean }[]
   eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
+  /**
+   * Whether the callee is fixed by the deployment: its address is a constant or immutable, `this`,
+   * or a state variable that only the constructor and access-restricted functions write (a
+   * configured timelock or manager), also through a view helper returning one (`asset()`). No
+   * caller can point the call at a contract of their own.
+   */
+  fixedCallee: boolean
 }
 
 const cache = new WeakMap<Queries, ReentrantCall[]>()
@@ -87,13 +96,15 @@ export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): Reen
         (b) => b.effect.kind === 'read' && !b.effect.access.compound && b.effect.access.variable === variable && pathsCompatible(b.path, effect.path),
       )
       const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && queries.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
-      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock })
+      const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readFresh(after.slice(0, i), w, variable))
+      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock, settledAfter })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
     const callDescription = `\`${nodeText(effect.owner.file, call.node, 70)}\`${through}`
     const at = location(queries, effect, entry)
-    if (at) result.push({ entryPoint: { fn: entry, context: context ?? entryPoint.context }, locked, call, callDescription, sendsEth: sendsEth(call), at, writesAfter, eventsAfter })
+    const fixedCallee = call.target !== null && isFixedAddress(queries, call.target, effect.owner, effect.via, context, 0)
+    if (at) result.push({ entryPoint: { fn: entry, context: context ?? entryPoint.context }, locked, call, callDescription, sendsEth: sendsEth(call), at, writesAfter, eventsAfter, fixedCallee })
   })
   return result
 }
@@ -122,6 +133,77 @@ export function describeWrites(writes: ReentrantCall['writesAfter'], reportedIn:
 export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
   const line = `line ${node.loc?.start.line ?? '?'}`
   return file === reportedIn ? line : `${line} of \`${file.path}\``
+}
+
+/** Whether a state write only adds to the variable: `x += v`, `x++`, `++x`. */
+function addsTo(statement: AST.BaseASTNode | null): boolean {
+  if (!statement) return false
+  if (statement.type === 'BinaryOperation') return (statement as AST.BinaryOperation).operator === '+='
+  return statement.type === 'UnaryOperation' && (statement as AST.UnaryOperation).operator === '++'
+}
+
+/** Whether `write` follows, among `earlier` effects (all after the call), a read of `variable` of its own on a path that runs with it. */
+function readFresh(earlier: readonly FlatEffect[], write: FlatEffect, variable: StateVariableIr): boolean {
+  return earlier.some((e) => e.effect.kind === 'read' && !e.effect.access.compound && e.effect.access.variable === variable && pathsCompatible(e.path, write.path))
+}
+
+/** How many view helpers deep `isFixedAddress` follows a returned address (`asset()` returning `_asset`). */
+const MAX_FIXED_ADDRESS_DEPTH = 2
+
+/**
+ * Whether an address expression inside `fn` is fixed by the deployment (see
+ * `ReentrantCall.fixedCallee`): a constant or immutable, `this`, a state variable only the
+ * constructor and access-restricted entry points of `context` write, a conversion of one, a
+ * call to an argument-less view function of the hierarchy whose every return is one, or a
+ * parameter of `fn` that the internal call leading into it (the last of `via`) passes one.
+ */
+function isFixedAddress(queries: Queries, expression: AST.BaseASTNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
+  const node = unwrap(expression)
+  if (node.type === 'Identifier') {
+    const name = (node as AST.Identifier).name
+    if (name === 'this') return true
+    const local = fn.facts.locals.get(name)
+    if (local) {
+      const into = via[via.length - 1]
+      const caller = into ? queries.ir.info(into.node)?.function : undefined
+      const arg = local.isParameter && into && into.kind !== 'library' ? into.args[local.parameterIndex] : local.isParameter && into ? libraryArgument(into, local.parameterIndex) : undefined
+      return arg !== undefined && caller !== undefined && isFixedAddress(queries, arg, caller, via.slice(0, -1), context, depth)
+    }
+    if (!fn.contract) return false
+    const variable = queries.scope.stateVariable(fn.contract, name)
+    if (!variable) return false
+    if (variable.isConstant || variable.isImmutable) return true
+    if (variable.type.kind !== 'elementary' && variable.type.kind !== 'contract') return false
+    return onlyRestrictedWriters(queries, variable, context ?? fn.contract)
+  }
+  if (node.type !== 'FunctionCall') return false
+  const call = queries.callOf(node)
+  const args = (node as AST.FunctionCall).arguments
+  if (call?.kind === 'conversion' && args.length === 1) return isFixedAddress(queries, args[0], fn, via, context, depth)
+  if (call?.kind !== 'internal' || args.length !== 0 || depth >= MAX_FIXED_ADDRESS_DEPTH) return false
+  const callee = queries.calleeIn(call, fn, context)
+  if (!callee?.body || (callee.mutability !== 'view' && callee.mutability !== 'pure')) return false
+  const returns = callee.facts.returnStatements
+  return returns.length > 0 && returns.every((r) => r.expression !== null && isFixedAddress(queries, r.expression, callee, [], context, depth + 1))
+}
+
+/** The argument a library call passes for parameter `index`: with `x.f(a)` (`using for`), `x` is the first. */
+function libraryArgument(call: CallIr, index: number): AST.Expression | undefined {
+  const bound = call.node.type === 'FunctionCall' && unwrap(call.node.expression).type === 'MemberAccess' && call.target !== null && call.callee !== null && call.callee.params.length === call.args.length + 1
+  if (!bound) return call.args[index]
+  return index === 0 ? (call.target ?? undefined) : call.args[index - 1]
+}
+
+/**
+ * Whether `variable` is set (by the constructor or another function) and every entry point of
+ * `context` that writes it (directly or through internal calls) is access-restricted. A variable
+ * nothing writes is not known to be fixed: it is set some way the analysis does not see.
+ */
+function onlyRestrictedWriters(queries: Queries, variable: StateVariableIr, context: ContractIr): boolean {
+  if (variable.initialValue === null && queries.writersOf(variable).length === 0) return false
+  return queries
+    .entryPoints(context)
+    .every((g) => queries.isProtected(g, context) || !queries.flatEffects(g, context).some((e) => e.effect.kind === 'write' && e.effect.access.variable === variable))
 }
 
 /** Whether `target` is (a conversion of) a local holding a contract deployed in `fn` (`new`, create/create2). */

@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildIr } from '../src/audit/ir/build-ir.ts'
+import { Queries } from '../src/audit/ir/queries.ts'
+import type { ContractIr } from '../src/audit/ir/types.ts'
+import { loadProject } from '../src/audit/load/load-project.ts'
+
+/**
+ * A function is access-restricted only when a guard decides on who the caller is (directly, in a
+ * modifier, in an internal helper or a hook the deployed contract overrides); a guard on the
+ * amount, a pause flag or the success of a transfer only makes it revert, and anyone can call it.
+ */
+const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'audit', 'access')
+
+async function restricted(contractName: string, context: string): Promise<Record<string, boolean>> {
+  const { ir, scope } = buildIr(await loadProject(FIXTURE))
+  const queries = new Queries(ir, scope)
+  const find = (name: string): ContractIr => {
+    const found = ir.contracts.find((c) => c.name === name)
+    if (!found) throw new Error(`fixture contract ${name} missing`)
+    return found
+  }
+  const deployed = find(context)
+  return Object.fromEntries(find(contractName).functions.filter((f) => queries.isEntryPoint(f)).map((f) => [f.name, queries.isProtected(f, deployed)]))
+}
+
+describe('access restriction', () => {
+  it('is a guard on the caller, not any guard that can revert', async () => {
+    const classes = await restricted('GuardedVault', 'Vault')
+    expect(classes).toEqual({
+      deposit: false,
+      poke: false,
+      pull: false,
+      settle: false,
+      maxDeposit: false,
+      setCap: true,
+      pause: true,
+      setKeeper: true,
+      sweep: true,
+      bridgeMint: true,
+      memberBonus: true,
+    })
+  })
+
+  it('follows the hooks the deployed contract runs', async () => {
+    // In its own (abstract) contract the empty `_checkOwner()` checks nothing; the unimplemented
+    // `_checkBridge(msg.sender)` is still where an implementation checks the caller.
+    const classes = await restricted('GuardedVault', 'GuardedVault')
+    expect(classes.sweep).toBe(false)
+    expect(classes.bridgeMint).toBe(true)
+    expect(classes.settle).toBe(false)
+  })
+})
