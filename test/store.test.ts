@@ -27,7 +27,10 @@ for (const kind of storeKinds()) {
       const created = await keys.create({ userId: 'carol', name: 'ci', rateLimitRps: 5 })
       expect(created.key).toMatch(/^trk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/)
       const rows = await t.store.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).execute()
-      expect(JSON.stringify(rows)).not.toContain(created.key.split('_').pop())
+      // The secret is everything after `trk_<id>_` (it may itself contain "_").
+      const secret = created.key.slice(`trk_${created.id}_`.length)
+      expect(secret).toHaveLength(43)
+      expect(JSON.stringify(rows)).not.toContain(secret)
       expect(await keys.verify(created.key)).toEqual({ keyId: created.id, userId: 'carol', admin: false, rateLimitRps: 5 })
       expect((await keys.list()).find((k) => k.id === created.id)).toMatchObject({ userId: 'carol', name: 'ci', revokedAt: null })
       await keys.revoke(created.id)
