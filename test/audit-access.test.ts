@@ -50,4 +50,35 @@ describe('access restriction', () => {
     expect(classes.bridgeMint).toBe(true)
     expect(classes.settle).toBe(false)
   })
+
+  it('is an allow-list, not a deny-list that lets every other caller in', async () => {
+    const classes = await restricted('ListGuards', 'ListGuards')
+    expect(classes).toEqual({
+      // `!blacklisted[msg.sender]`, `msg.sender != pair`, `if (msg.sender == x) revert`, and the like
+      denyMapping: false,
+      denyPair: false,
+      denySelf: false,
+      denyBot: false,
+      denyModifier: false,
+      denyFlagFalse: false,
+      ownerOrUnlisted: false,
+      denyThroughLocal: false,
+      denyThroughHelper: false,
+      denyBanned: false,
+      denyOwner: false,
+      // `msg.sender == owner`, `isAdmin[msg.sender]`, `if (msg.sender != owner) revert`, and the like
+      allowOwner: true,
+      allowAdmin: true,
+      allowOwnerOrOperator: true,
+      allowIfNotOwnerRevert: true,
+      allowDoubleNegation: true,
+      allowFlagTrue: true,
+      ownerAndUnlisted: true,
+      allowMember: true,
+      allowThroughLocal: true,
+      allowThroughHelper: true,
+      allowModifier: true,
+      allowOwnerCheck: true,
+    })
+  })
 })

@@ -1,7 +1,7 @@
 import type * as AST from '../parse/ast.ts'
 import { Dispatch } from './dispatch.ts'
 import type { ProjectScope } from './scope.ts'
-import type { BranchPath, CallIr, CallKind, ContractIr, Effect, FunctionIr, ModifierCallIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
+import type { BranchPath, CallIr, CallKind, ContractIr, Effect, FunctionIr, GuardIr, ModifierCallIr, ProjectIr, StateVariableIr, TypeRef } from './types.ts'
 import { typeOf } from './typing.ts'
 
 /** How deep internal calls are followed when expanding effects or guards. */
@@ -67,7 +67,7 @@ export class Queries {
   private readonly protectedMemo = new ContextMemo<boolean>()
   private readonly senderParamsMemo = new ContextMemo<Set<number>>()
   private readonly returnsSenderMemo = new Map<FunctionIr, boolean>()
-  private readonly returnsSenderCheckMemo = new Map<FunctionIr, boolean>()
+  private readonly returnsSenderCheckMemo: [Map<FunctionIr, boolean>, Map<FunctionIr, boolean>] = [new Map(), new Map()]
   private readonly senderLocalsMemo = new Map<FunctionIr, Set<string>>()
   private readonly taintMemo = new Map<FunctionIr, Set<string>>()
   private readonly effectsMemo = new ContextMemo<FlatEffect[]>()
@@ -368,21 +368,156 @@ export class Queries {
     return result
   }
 
-  /** Whether `fn` returns the result of comparing the sender with something (OpenZeppelin 2's `isOwner()`). */
-  private returnsSenderCheck(fn: FunctionIr): boolean {
-    const known = this.returnsSenderCheckMemo.get(fn)
+  /**
+   * Whether `fn` returning `value` means the caller is in an allowed set (OpenZeppelin 2's
+   * `isOwner()` returning `msg.sender == owner`, for `value` true).
+   */
+  private returnsSenderCheck(fn: FunctionIr, value: boolean): boolean {
+    const memo = this.returnsSenderCheckMemo[value ? 1 : 0]
+    const known = memo.get(fn)
     if (known !== undefined) return known
-    this.returnsSenderCheckMemo.set(fn, false)
-    const result = fn.facts.returnStatements.some((r) => r.expression !== null && this.isSenderCheck(r.expression, fn, (e) => this.isSender(e, fn)))
-    this.returnsSenderCheckMemo.set(fn, result)
+    memo.set(fn, false)
+    const result = fn.facts.returnStatements.some((r) => r.expression !== null && this.restrictsCaller(r.expression, fn, (e) => this.isSender(e, fn), value))
+    memo.set(fn, result)
     return result
+  }
+
+  /**
+   * Whether a guard of `fn` restricts the caller: continuing past it requires its condition to be
+   * true (`require`, `assert`) or false (`if (…) revert`), and that value admits only callers in
+   * an allowed set (see `restrictsCaller`).
+   */
+  private isRestrictingGuard(guard: GuardIr, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
+    return this.restrictsCaller(guard.condition, fn, isSubject, !guard.negated)
+  }
+
+  /**
+   * Whether a condition evaluating to `value` admits only callers in an allowed set: equality with
+   * anything but the caller itself or `tx.origin` (`msg.sender == owner`), membership
+   * (`isAdmin[msg.sender]`, `hasRole(R, msg.sender)`, `roles[msg.sender] == Role.Admin`), worked
+   * through `!`, `!=`, `&&` (it holds when both sides do) and `||` (when either does). A deny-list
+   * (`!blacklisted[msg.sender]`, `msg.sender != pair`) admits everyone but a few and does not
+   * restrict: a caller no mapping mentions reads its default value (false, zero, the first enum
+   * member), so a lookup restricts only when that default fails.
+   */
+  restrictsCaller(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value = true): boolean {
+    const node = unwrap(condition)
+    switch (node.type) {
+      case 'UnaryOperation': {
+        const op = node as AST.UnaryOperation
+        return op.operator === '!' && this.restrictsCaller(op.subExpression, fn, isSubject, !value)
+      }
+      case 'BinaryOperation': {
+        const op = node as AST.BinaryOperation
+        if (op.operator === '&&' || op.operator === '||') {
+          // `a && b` is true when both sides are and false when either is; `a || b` the other way round.
+          const left = this.restrictsCaller(op.left, fn, isSubject, value)
+          const right = this.restrictsCaller(op.right, fn, isSubject, value)
+          return (op.operator === '&&') === value ? left || right : left && right
+        }
+        if (op.operator !== '==' && op.operator !== '!=') return false
+        const equal = (op.operator === '==') === value
+        const left = unwrap(op.left)
+        const right = unwrap(op.right)
+        // Equal to one address (`owner`, `pair`, `address(0)`) is a set of one; not equal, everyone else.
+        if ((isSubject(left) && this.isOtherAddress(right, fn)) || (isSubject(right) && this.isOtherAddress(left, fn))) return equal
+        for (const [side, other] of [
+          [left, right],
+          [right, left],
+        ]) {
+          if (!this.isFlagLookup(side, isSubject) && !this.isFlagCall(side, isSubject)) continue
+          // `isAdmin[msg.sender] == true` is `isAdmin[msg.sender]`; `… == false` its negation.
+          if (other.type === 'BooleanLiteral') return this.restrictsCaller(side, fn, isSubject, (other as AST.BooleanLiteral).value === equal)
+          // `roles[msg.sender] == Role.Admin` fails for a caller holding the default; `… != 0` too.
+          return equal !== this.isDefaultValue(other, fn)
+        }
+        return false
+      }
+      case 'IndexAccess':
+      case 'MemberAccess':
+        return value && this.isFlagLookup(node, isSubject)
+      case 'FunctionCall':
+        return this.flagCallRestricts(node as AST.FunctionCall, isSubject, value)
+      case 'Identifier':
+        return this.localRestricts(node as AST.Identifier, fn, isSubject, value)
+      default:
+        return false
+    }
+  }
+
+  /** Anything a caller is compared with but the caller itself and `tx.origin` (`msg.sender == tx.origin` admits every account). */
+  private isOtherAddress(node: AST.BaseASTNode, fn: FunctionIr): boolean {
+    return !isTxOrigin(node) && !this.isSender(node, fn)
+  }
+
+  /**
+   * A local holding the answer to a question about the caller, as its declaration sets it:
+   * `bool ok = isAdmin[msg.sender]`, or the bool a query returns first (`(bool inRole, ) = hasRole(role, caller)`).
+   */
+  private localRestricts(local: AST.Identifier, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value: boolean): boolean {
+    const variable = fn.facts.locals.get(local.name)
+    if (!variable || variable.isParameter) return false
+    for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+      const index = statement.variables.indexOf(variable.node)
+      if (index < 0 || !statement.initialValue) continue
+      if (statement.variables.length === 1) return this.restrictsCaller(statement.initialValue, fn, isSubject, value)
+      const init = unwrap(statement.initialValue)
+      const firstBool = statement.variables.findIndex((v) => (v as AST.VariableDeclaration | null)?.typeName?.type === 'ElementaryTypeName' && ((v as AST.VariableDeclaration).typeName as AST.ElementaryTypeName).name === 'bool')
+      return value && index === firstBool && init.type === 'FunctionCall' && this.isFlagCall(init, isSubject) && (init as AST.FunctionCall).arguments.some((a) => isSubject(unwrap(a)))
+    }
+    return false
+  }
+
+  /** Whether an expression is the value an unset mapping entry holds: `0`, `false`, `address(0)`, `""`, or an enum's first member. */
+  private isDefaultValue(node: AST.BaseASTNode, fn: FunctionIr): boolean {
+    const n = unwrap(node)
+    if (n.type === 'NumberLiteral') return Number((n as AST.NumberLiteral).number) === 0
+    if (n.type === 'BooleanLiteral') return !(n as AST.BooleanLiteral).value
+    if (n.type === 'StringLiteral') return (n as AST.StringLiteral).value === ''
+    if (n.type === 'FunctionCall') {
+      const call = n as AST.FunctionCall
+      return (nameOf(call.expression) === 'address' || call.expression.type === 'ElementaryTypeName') && call.arguments.length === 1 && this.isDefaultValue(call.arguments[0], fn)
+    }
+    if (n.type === 'MemberAccess') {
+      // `Role.None`: the first member of the enum `Role` (of any contract or file declaring one by that name).
+      const member = n as AST.MemberAccess
+      const owner = unwrap(member.expression)
+      const enumName = owner.type === 'Identifier' ? (owner as AST.Identifier).name : owner.type === 'MemberAccess' ? (owner as AST.MemberAccess).memberName : ''
+      if (!enumName) return false
+      const enums = this.enumsNamed(enumName, fn)
+      return enums.length > 0 && enums.every((e) => e.members[0]?.name === member.memberName)
+    }
+    return false
+  }
+
+  /** Enum definitions named `name`: those of `fn`'s contract hierarchy when it declares one, else of any contract or file. */
+  private enumsNamed(name: string, fn: FunctionIr): AST.EnumDefinition[] {
+    const inHierarchy = (fn.contract?.linearization ?? []).flatMap((c) => c.enums.filter((e) => e.name === name))
+    if (inHierarchy.length > 0) return inHierarchy
+    const all = this.ir.contracts.flatMap((c) => c.enums.filter((e) => e.name === name))
+    for (const file of this.ir.files) for (const child of file.ast.children) if (child.type === 'EnumDefinition' && (child as AST.EnumDefinition).name === name) all.push(child as AST.EnumDefinition)
+    return all
+  }
+
+  /**
+   * Whether a call answering a question about the caller (see `isFlagCall`) admits only some
+   * callers when it returns `value`: a query taking the caller (`hasRole(R, msg.sender)`) when it
+   * answers true, a function returning a check on the caller as that check says.
+   */
+  private flagCallRestricts(call: AST.FunctionCall, isSubject: (e: AST.BaseASTNode) => boolean, value: boolean): boolean {
+    if (!this.isFlagCall(call, isSubject)) return false
+    if (call.arguments.some((a) => isSubject(unwrap(a)))) return value
+    const callee = this.callOf(call)?.callee ?? null
+    return callee !== null && this.returnsSenderCheck(callee, value)
   }
 
   /**
    * Whether a condition decides on who the caller is: an equality between the caller and
    * something that is not a literal or `tx.origin`, a lookup by caller used as a flag
    * (`admins[msg.sender]`), or a query taking the caller (`hasRole(R, msg.sender)`, see `isFlagCall`).
-   * A comparison of a balance held by the caller (`balances[msg.sender] >= x`) is not one.
+   * A comparison of a balance held by the caller (`balances[msg.sender] >= x`) is not one. It
+   * ignores which way the check goes (a deny-list decides on the caller too); whether passing it
+   * restricts the caller is `restrictsCaller`.
    */
   isSenderCheck(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
     const node = unwrap(condition)
@@ -434,7 +569,7 @@ export class Queries {
     if (call.arguments.some((a) => isSubject(unwrap(a)))) {
       return callee ? callee.mutability === 'view' || callee.mutability === 'pure' : QUERY_FUNCTION_NAME.test(calledName(call))
     }
-    return callee ? this.returnsSenderCheck(callee) : false
+    return callee ? this.returnsSenderCheck(callee, true) || this.returnsSenderCheck(callee, false) : false
   }
 
   /** Parameter indexes of `fn` that its guards compare like a caller (`_checkRole(role, account)`). */
@@ -446,7 +581,7 @@ export class Queries {
     fn.params.forEach((param, index) => {
       if (!param.name) return
       const isParam = (e: AST.BaseASTNode): boolean => e.type === 'Identifier' && (e as AST.Identifier).name === param.name
-      if (fn.facts.guards.some((g) => this.isSenderCheck(g.condition, fn, isParam))) result.add(index)
+      if (fn.facts.guards.some((g) => this.isRestrictingGuard(g, fn, isParam))) result.add(index)
       // Passed on to another checker: `_checkRole(role, account)` → `_checkRole` compares it.
       for (const call of fn.facts.calls) {
         if (call.kind !== 'internal' && call.kind !== 'library') continue
@@ -463,7 +598,7 @@ export class Queries {
 
   /** Whether a guard of `fn` itself (not its modifiers or callees) restricts the caller. */
   hasOwnSenderGuard(fn: FunctionIr): boolean {
-    return fn.facts.guards.some((g) => this.isSenderCheck(g.condition, fn, (e) => this.isSender(e, fn) || isTxOrigin(e)))
+    return fn.facts.guards.some((g) => this.isRestrictingGuard(g, fn, (e) => this.isSender(e, fn) || isTxOrigin(e)))
   }
 
   /**
@@ -485,28 +620,10 @@ export class Queries {
     return false
   }
 
-  /** Which branch of a condition only callers passing a check on the caller reach: true, false, or null (neither). */
+  /** Which branch of a condition only callers in an allowed set reach: true, false, or null (neither; see `restrictsCaller`). */
   private gatedBranch(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean | null {
-    const node = unwrap(condition)
-    if (node.type === 'UnaryOperation' && (node as AST.UnaryOperation).operator === '!') {
-      const inner = this.gatedBranch((node as AST.UnaryOperation).subExpression, fn, isSubject)
-      return inner === null ? null : !inner
-    }
-    if (node.type === 'BinaryOperation') {
-      const op = node as AST.BinaryOperation
-      if (op.operator === '&&' || op.operator === '||') {
-        // `a && b` holds only when both do; `a || b` fails only when both do.
-        const wanted = op.operator === '&&'
-        const sides = [this.gatedBranch(op.left, fn, isSubject), this.gatedBranch(op.right, fn, isSubject)]
-        return sides.includes(wanted) ? wanted : null
-      }
-      if (op.operator !== '==' && op.operator !== '!=') return null
-      if (!this.isSenderCheck(node, fn, isSubject)) return null
-      // `isAdmin[msg.sender] == false` holds for the callers who fail the check.
-      const literal = [unwrap(op.left), unwrap(op.right)].find((n) => n.type === 'BooleanLiteral') as AST.BooleanLiteral | undefined
-      return (op.operator === '==') === (literal ? literal.value : true)
-    }
-    return this.isSenderCheck(node, fn, isSubject) ? true : null
+    if (this.restrictsCaller(condition, fn, isSubject, true)) return true
+    return this.restrictsCaller(condition, fn, isSubject, false) ? false : null
   }
 
   /**
