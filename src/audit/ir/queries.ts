@@ -445,6 +445,27 @@ export class Queries {
     }
   }
 
+  /**
+   * The parts of a condition evaluating to `value` that restrict the caller (see `restrictsCaller`):
+   * the operands of `!`, `&&` and `||` that admit only callers in an allowed set, or none when the
+   * whole condition does not (`msg.sender == owner || !blacklisted[msg.sender]` admits everyone
+   * the deny-list leaves in). In `require(msg.sender == owner && !blacklisted[msg.sender])` it is
+   * `msg.sender == owner`: the deny-list beside it restricts nothing.
+   */
+  restrictingParts(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value = true): AST.BaseASTNode[] {
+    const node = unwrap(condition)
+    if (node.type === 'UnaryOperation' && (node as AST.UnaryOperation).operator === '!') return this.restrictingParts((node as AST.UnaryOperation).subExpression, fn, isSubject, !value)
+    if (node.type === 'BinaryOperation' && ((node as AST.BinaryOperation).operator === '&&' || (node as AST.BinaryOperation).operator === '||')) {
+      const op = node as AST.BinaryOperation
+      const left = this.restrictingParts(op.left, fn, isSubject, value)
+      const right = this.restrictingParts(op.right, fn, isSubject, value)
+      // As in `restrictsCaller`: one restricting side is enough where either side decides, both are needed where both do.
+      const eitherDecides = (op.operator === '&&') === value
+      return eitherDecides || (left.length > 0 && right.length > 0) ? [...left, ...right] : []
+    }
+    return this.restrictsCaller(node, fn, isSubject, value) ? [node] : []
+  }
+
   /** Anything a caller is compared with but the caller itself and `tx.origin` (`msg.sender == tx.origin` admits every account). */
   private isOtherAddress(node: AST.BaseASTNode, fn: FunctionIr): boolean {
     return !isTxOrigin(node) && !this.isSender(node, fn)
@@ -509,40 +530,6 @@ export class Queries {
     if (call.arguments.some((a) => isSubject(unwrap(a)))) return value
     const callee = this.callOf(call)?.callee ?? null
     return callee !== null && this.returnsSenderCheck(callee, value)
-  }
-
-  /**
-   * Whether a condition decides on who the caller is: an equality between the caller and
-   * something that is not a literal or `tx.origin`, a lookup by caller used as a flag
-   * (`admins[msg.sender]`), or a query taking the caller (`hasRole(R, msg.sender)`, see `isFlagCall`).
-   * A comparison of a balance held by the caller (`balances[msg.sender] >= x`) is not one. It
-   * ignores which way the check goes (a deny-list decides on the caller too); whether passing it
-   * restricts the caller is `restrictsCaller`.
-   */
-  isSenderCheck(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
-    const node = unwrap(condition)
-    switch (node.type) {
-      case 'UnaryOperation':
-        return (node as AST.UnaryOperation).operator === '!' && this.isSenderCheck((node as AST.UnaryOperation).subExpression, fn, isSubject)
-      case 'BinaryOperation': {
-        const op = node as AST.BinaryOperation
-        if (op.operator === '&&' || op.operator === '||') return this.isSenderCheck(op.left, fn, isSubject) || this.isSenderCheck(op.right, fn, isSubject)
-        if (op.operator !== '==' && op.operator !== '!=') return false
-        const left = unwrap(op.left)
-        const right = unwrap(op.right)
-        if (isSubject(left) && isMeaningfulCounterpart(right, fn, this)) return true
-        if (isSubject(right) && isMeaningfulCounterpart(left, fn, this)) return true
-        // `roles[msg.sender] == Role.Admin`, `isAdmin[msg.sender] == true`
-        return this.isFlagLookup(left, isSubject) || this.isFlagLookup(right, isSubject) || this.isFlagCall(left, isSubject) || this.isFlagCall(right, isSubject)
-      }
-      case 'IndexAccess':
-      case 'MemberAccess':
-        return this.isFlagLookup(node, isSubject)
-      case 'FunctionCall':
-        return this.isFlagCall(node, isSubject)
-      default:
-        return false
-    }
   }
 
   private isFlagLookup(node: AST.BaseASTNode, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
@@ -899,36 +886,46 @@ export class Queries {
     const tainted = new Set<string>()
     for (const local of fn.facts.locals.values()) if (local.isParameter) tainted.add(local.name)
     this.taintMemo.set(fn, tainted)
-    const declarations = (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]
-    const assignments = ((fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]).filter((b) => b.operator === '=')
-    let changed = true
-    while (changed) {
-      changed = false
-      for (const d of declarations) {
-        if (!d.initialValue || !mentionsAny(d.initialValue, tainted)) continue
-        for (const v of d.variables) {
-          const name = (v as AST.VariableDeclaration | null)?.name
-          if (name && !tainted.has(name)) {
-            tainted.add(name)
-            changed = true
-          }
-        }
-      }
-      for (const a of assignments) {
-        const target = unwrap(a.left)
-        if (target.type === 'Identifier' && !tainted.has((target as AST.Identifier).name) && fn.facts.locals.has((target as AST.Identifier).name) && mentionsAny(a.right, tainted)) {
-          tainted.add((target as AST.Identifier).name)
-          changed = true
-        }
-      }
-    }
-    return tainted
+    return derivedLocals(fn, tainted, () => false)
   }
 
   /** Whether an expression depends on a parameter of `fn` (directly or through locals). */
   dependsOnParameters(expression: AST.BaseASTNode, fn: FunctionIr): boolean {
     return mentionsAny(expression, this.taintedLocals(fn))
   }
+}
+
+/**
+ * Adds to `names` (and returns it) the locals of `fn` whose value comes from an expression that
+ * `isSource` accepts or that mentions a name already in `names`, through declarations and
+ * assignments, until nothing changes.
+ */
+export function derivedLocals(fn: FunctionIr, names: Set<string>, isSource: (e: AST.BaseASTNode) => boolean): Set<string> {
+  const declarations = (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]
+  const assignments = ((fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]).filter((b) => b.operator === '=')
+  const derived = (e: AST.BaseASTNode): boolean => isSource(e) || mentionsAny(e, names)
+  let changed = true
+  while (changed) {
+    changed = false
+    for (const d of declarations) {
+      if (!d.initialValue || !derived(d.initialValue)) continue
+      for (const v of d.variables) {
+        const name = (v as AST.VariableDeclaration | null)?.name
+        if (name && !names.has(name)) {
+          names.add(name)
+          changed = true
+        }
+      }
+    }
+    for (const a of assignments) {
+      const target = unwrap(a.left)
+      if (target.type === 'Identifier' && !names.has((target as AST.Identifier).name) && fn.facts.locals.has((target as AST.Identifier).name) && derived(a.right)) {
+        names.add((target as AST.Identifier).name)
+        changed = true
+      }
+    }
+  }
+  return names
 }
 
 /** Whether a state variable's type can hold a lock flag: a bool, a number or an enum. */
@@ -972,12 +969,6 @@ export function isLiteral(node: AST.BaseASTNode): boolean {
     return (callee === 'address' || call.expression.type === 'ElementaryTypeName') && call.arguments.length === 1 && isLiteral(call.arguments[0])
   }
   return false
-}
-
-function isMeaningfulCounterpart(node: AST.BaseASTNode, fn: FunctionIr, queries: Queries): boolean {
-  if (isLiteral(node) || isTxOrigin(node)) return false
-  if (queries.isSender(node, fn)) return false
-  return true
 }
 
 /** Calls `visit` on every node of an expression tree (pre-order). Returning false skips children. */

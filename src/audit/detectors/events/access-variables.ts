@@ -4,8 +4,11 @@ import type { StateVariableIr } from '../../ir/types.ts'
 const cache = new WeakMap<Queries, Set<StateVariableIr>>()
 
 /**
- * State variables that decide who may call what: those read by guards on the caller, directly or
- * through the view functions such a guard calls (`owner()` in `owner() == msg.sender`).
+ * State variables that decide who may call what: those read by the parts of guards that admit
+ * only callers in an allowed set (`msg.sender == owner`, `operators[msg.sender]`, see
+ * `Queries.restrictingParts`), directly or through the view functions such a part calls (`owner()`
+ * in `owner() == msg.sender`). A deny-list (`!blacklisted[msg.sender]`, `msg.sender != pair`)
+ * lets everyone else in and decides nothing about control.
  */
 export function accessControlVariables(queries: Queries): Set<StateVariableIr> {
   const known = cache.get(queries)
@@ -13,11 +16,12 @@ export function accessControlVariables(queries: Queries): Set<StateVariableIr> {
   const result = new Set<StateVariableIr>()
   for (const fn of queries.allFunctions()) {
     for (const guard of fn.facts.guards) {
-      if (!queries.isSenderCheck(guard.condition, fn, (e) => queries.isSender(e, fn))) continue
-      for (const read of fn.facts.stateReads) if (contains(guard.condition, read.node)) result.add(read.variable)
-      for (const call of fn.facts.calls) {
-        if (call.kind !== 'internal' || !call.callee || !contains(guard.condition, call.node)) continue
-        for (const read of call.callee.facts.stateReads) result.add(read.variable)
+      for (const part of queries.restrictingParts(guard.condition, fn, (e) => queries.isSender(e, fn), !guard.negated)) {
+        for (const read of fn.facts.stateReads) if (contains(part, read.node)) result.add(read.variable)
+        for (const call of fn.facts.calls) {
+          if (call.kind !== 'internal' || !call.callee || !contains(part, call.node)) continue
+          for (const read of call.callee.facts.stateReads) result.add(read.variable)
+        }
       }
     }
   }
