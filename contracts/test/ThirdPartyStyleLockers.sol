@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
 /// Test lockers that answer the public read interfaces of two widely used third-party LP lockers,
@@ -96,43 +97,8 @@ contract PinkStyleLocker {
 }
 
 /// A plain ERC-20 for the locker tests: the whole supply minted to the deployer.
-contract LockerTestToken {
-    event Transfer(address indexed from, address indexed to, uint256 value);
-    event Approval(address indexed owner, address indexed spender, uint256 value);
-
-    string public constant name = "Locker Test Token";
-    string public constant symbol = "LOCKT";
-    uint8 public constant decimals = 18;
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-    mapping(address => mapping(address => uint256)) public allowance;
-
-    constructor(uint256 supply) {
-        totalSupply = supply;
-        balanceOf[msg.sender] = supply;
-        emit Transfer(address(0), msg.sender, supply);
-    }
-
-    function approve(address spender, uint256 value) external returns (bool) {
-        allowance[msg.sender][spender] = value;
-        emit Approval(msg.sender, spender, value);
-        return true;
-    }
-
-    function transfer(address to, uint256 value) external returns (bool) {
-        _move(msg.sender, to, value);
-        return true;
-    }
-
-    function transferFrom(address from, address to, uint256 value) external returns (bool) {
-        if (allowance[from][msg.sender] != type(uint256).max) allowance[from][msg.sender] -= value;
-        _move(from, to, value);
-        return true;
-    }
-
-    function _move(address from, address to, uint256 value) private {
-        balanceOf[from] -= value;
-        balanceOf[to] += value;
-        emit Transfer(from, to, value);
+contract LockerTestToken is ERC20 {
+    constructor(uint256 supply) ERC20("Locker Test Token", "LOCKT") {
+        _mint(msg.sender, supply);
     }
 }
