@@ -401,20 +401,14 @@ export class Queries {
    * member), so a lookup restricts only when that default fails.
    */
   restrictsCaller(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value = true): boolean {
-    const node = unwrap(condition)
+    return this.restrictingParts(condition, fn, isSubject, value).length > 0
+  }
+
+  /** `restrictsCaller` for a condition that is not a `!`, `&&` or `||` (those `restrictingParts` takes apart). */
+  private operandRestricts(node: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value: boolean): boolean {
     switch (node.type) {
-      case 'UnaryOperation': {
-        const op = node as AST.UnaryOperation
-        return op.operator === '!' && this.restrictsCaller(op.subExpression, fn, isSubject, !value)
-      }
       case 'BinaryOperation': {
         const op = node as AST.BinaryOperation
-        if (op.operator === '&&' || op.operator === '||') {
-          // `a && b` is true when both sides are and false when either is; `a || b` the other way round.
-          const left = this.restrictsCaller(op.left, fn, isSubject, value)
-          const right = this.restrictsCaller(op.right, fn, isSubject, value)
-          return (op.operator === '&&') === value ? left || right : left && right
-        }
         if (op.operator !== '==' && op.operator !== '!=') return false
         const equal = (op.operator === '==') === value
         const left = unwrap(op.left)
@@ -459,11 +453,12 @@ export class Queries {
       const op = node as AST.BinaryOperation
       const left = this.restrictingParts(op.left, fn, isSubject, value)
       const right = this.restrictingParts(op.right, fn, isSubject, value)
-      // As in `restrictsCaller`: one restricting side is enough where either side decides, both are needed where both do.
+      // `a && b` is true when both sides are and false when either is; `a || b` the other way round.
+      // One restricting side is enough where either side decides; both are needed where both do.
       const eitherDecides = (op.operator === '&&') === value
       return eitherDecides || (left.length > 0 && right.length > 0) ? [...left, ...right] : []
     }
-    return this.restrictsCaller(node, fn, isSubject, value) ? [node] : []
+    return this.operandRestricts(node, fn, isSubject, value) ? [node] : []
   }
 
   /** Anything a caller is compared with but the caller itself and `tx.origin` (`msg.sender == tx.origin` admits every account). */
