@@ -6,6 +6,7 @@ import type { SolanaManifest } from '../devnet/solana/manifest.ts'
 import { UpstreamError } from '../errors.ts'
 import type { Metrics } from '../http/metrics.ts'
 import type { SolanaReportService as RouteSolanaService } from '../http/services.ts'
+import type { ContentGateways } from '../net/content-uri.ts'
 import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch.ts'
 import { createSolanaReportService } from '../solana/service.ts'
 import type { Store } from '../store/database.ts'
@@ -26,12 +27,15 @@ export interface EngineDeps {
 
 const tokenLists = new WeakMap<Config, MetadataProvider>()
 
+/** The ipfs:// and ar:// gateways the configuration names. */
+const gatewaysOf = (config: Config): ContentGateways => ({ ipfs: config.ipfsGateway, arweave: config.arweaveGateway })
+
 /** The configured token list, one provider per configuration: the EVM and Solana engines share its loads. */
 export function tokenListProvider(config: Config): MetadataProvider | undefined {
   if (!config.tokenList) return undefined
   let provider = tokenLists.get(config)
   if (!provider) {
-    provider = createTokenListProvider(config.tokenList, { gateways: { ipfs: config.ipfsGateway, arweave: config.arweaveGateway } })
+    provider = createTokenListProvider(config.tokenList, { gateways: gatewaysOf(config) })
     tokenLists.set(config, provider)
   }
   return provider
@@ -54,7 +58,7 @@ export function metadataFetcher(config: Config, logger: EngineDeps['logger']): S
     timeoutMs: config.metadataFetchTimeoutMs,
     allowHttp: config.metadataFetchAllowHttp,
     allowLoopback: config.metadataFetchAllowLoopback,
-    gateways: { ipfs: config.ipfsGateway, arweave: config.arweaveGateway },
+    gateways: gatewaysOf(config),
   })
 }
 
