@@ -92,11 +92,9 @@ export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): Reen
       const variable = e.effect.access.variable
       if (variable.isConstant || variable.isImmutable || seen.has(variable)) continue
       seen.add(variable)
-      const readBefore = before.some(
-        (b) => b.effect.kind === 'read' && !b.effect.access.compound && b.effect.access.variable === variable && pathsCompatible(b.path, effect.path),
-      )
+      const readBefore = readsOnItsOwn(before, effect, variable)
       const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && queries.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
-      const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readFresh(after.slice(0, i), w, variable))
+      const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readsOnItsOwn(after.slice(0, i), w, variable))
       writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock, settledAfter })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
@@ -142,9 +140,13 @@ function addsTo(statement: AST.BaseASTNode | null): boolean {
   return statement.type === 'UnaryOperation' && (statement as AST.UnaryOperation).operator === '++'
 }
 
-/** Whether `write` follows, among `earlier` effects (all after the call), a read of `variable` of its own on a path that runs with it. */
-function readFresh(earlier: readonly FlatEffect[], write: FlatEffect, variable: StateVariableIr): boolean {
-  return earlier.some((e) => e.effect.kind === 'read' && !e.effect.access.compound && e.effect.access.variable === variable && pathsCompatible(e.path, write.path))
+/**
+ * Whether `earlier` effects read `variable` on their own (not merely as part of updating it, like
+ * `x += 1`) on a path that runs with `at`: before a call, a read the call can make stale; after
+ * it, a fresh read a later write is based on.
+ */
+function readsOnItsOwn(earlier: readonly FlatEffect[], at: FlatEffect, variable: StateVariableIr): boolean {
+  return earlier.some((e) => e.effect.kind === 'read' && !e.effect.access.compound && e.effect.access.variable === variable && pathsCompatible(e.path, at.path))
 }
 
 /** How many view helpers deep `isFixedAddress` follows a returned address (`asset()` returning `_asset`). */
