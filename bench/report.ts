@@ -7,8 +7,8 @@ import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { PROJECT_ROOT } from '../src/contracts/compile.ts'
 import { startWorld } from '../src/devnet/world.ts'
-import { createMemoryHolderStore } from '../src/token/holders-store.ts'
-import { createEvmReportService } from '../src/token/service.ts'
+import { createMemoryHolderStore } from '../src/store/holder-index.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { startRpcProxy } from '../test/fixtures/evm/rpc-proxy.ts'
 
 /** Latency the proxy adds to every RPC round trip. */

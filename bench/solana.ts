@@ -13,9 +13,9 @@ import { join } from 'node:path'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { startDelayProxy } from '../src/devnet/solana/delay-proxy.ts'
 import { startSolanaWorld } from '../src/devnet/solana/world.ts'
-import { createSolanaRpcClient } from '../src/solana/rpc/client.ts'
-import { silentLogger } from '../src/solana/logger.ts'
-import { createSolanaReportService } from '../src/solana/service.ts'
+import { createSolanaRpcClient } from '../src/engines/solana/rpc/client.ts'
+import { silentLogger } from '../src/engines/solana/logger.ts'
+import { createSolanaReportService } from '../src/engines/solana/service.ts'
 
 const RPC_DELAY_MS = Number(process.env.BENCH_RPC_DELAY_MS ?? 50)
 const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 3)

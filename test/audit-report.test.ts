@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Audit } from '../src/http/schemas/audit-history.ts'
+import type { Audit } from '../src/contract/audit-history.ts'
 import { highlightSolidity } from '../src/audit/report/highlight.ts'
 import { renderReportPage } from '../src/audit/report/page.ts'
 

@@ -28,7 +28,7 @@ import { loadDexArtifact } from '../src/devnet/dex-artifacts.ts'
 import type { DevnetManifest, ManifestToken } from '../src/devnet/manifest.ts'
 import { startWorld, type World } from '../src/devnet/world.ts'
 import { HONEYPOT_REASON, POOL_HONEYPOT_REASON } from '../src/devnet/zoo.ts'
-import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../src/http/schemas/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../src/contract/checks.ts'
 
 // Shared by the devnet test files so that a saved world is reused between runs.
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')

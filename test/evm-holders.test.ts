@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { getAddress, type Address } from 'viem'
 import { balanceKey, createHolderRepository } from '../src/store/repositories/holders.ts'
-import { createMemoryHolderStore, type HolderStore } from '../src/token/holders-store.ts'
+import { createMemoryHolderStore, type HolderStore } from '../src/store/holder-index.ts'
 import { storeKinds } from './helpers/services.ts'
 
 const TOKEN: Address = '0x1111111111111111111111111111111111111111'

@@ -12,8 +12,8 @@ import { loadChainRegistry } from '../src/config/chains.ts'
 import { loadArtifact, PROJECT_ROOT } from '../src/contracts/compile.ts'
 import { WORLD_TX_GAS } from '../src/devnet/chain.ts'
 import { startWorld, type World } from '../src/devnet/world.ts'
-import { createMemoryHolderStore } from '../src/token/holders-store.ts'
-import { createEvmReportService } from '../src/token/service.ts'
+import { createMemoryHolderStore } from '../src/store/holder-index.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createDeployer, type Deployer } from './fixtures/evm/deploy.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')

@@ -3,9 +3,9 @@
 // deadlines, nodes without batch support, oversized answers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DeadlineError, UpstreamError } from '../src/errors.ts'
-import { getLogsAdaptive } from '../src/evm/logs.ts'
-import { multicall } from '../src/evm/multicall.ts'
-import { RpcError, RPC_MAX_RESPONSE_BYTES, createRpcSession } from '../src/evm/rpc.ts'
+import { getLogsAdaptive } from '../src/engines/evm/chain/logs.ts'
+import { multicall } from '../src/engines/evm/chain/multicall.ts'
+import { RpcError, RPC_MAX_RESPONSE_BYTES, createRpcSession } from '../src/engines/evm/chain/rpc.ts'
 import { startTestAnvil, type TestAnvil } from './fixtures/evm/anvil.ts'
 import { startRpcProxy, type RpcProxy } from './fixtures/evm/rpc-proxy.ts'
 
@@ -223,7 +223,7 @@ describe('eth_getLogs ranges', () => {
 
 describe('refusal messages', () => {
   it('reads the range a node names', async () => {
-    const { rangeFromRefusal } = await import('../src/evm/logs.ts')
+    const { rangeFromRefusal } = await import('../src/engines/evm/chain/logs.ts')
     expect(rangeFromRefusal('query exceeds max block range 10')).toBe(10n)
     expect(rangeFromRefusal('You can make eth_getLogs requests with up to a 2K block range')).toBe(2000n)
     expect(rangeFromRefusal('Based on your parameters, this block range should work: [0x10, 0x1f]')).toBe(16n)

@@ -11,12 +11,13 @@ import { loadChainRegistry } from '../src/config/chains.ts'
 import { PROJECT_ROOT } from '../src/contracts/compile.ts'
 import type { DevnetManifest, ManifestHolder } from '../src/devnet/manifest.ts'
 import { startWorld, type World } from '../src/devnet/world.ts'
-import type { RpcStats } from '../src/evm/rpc.ts'
-import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName, type TokenReport } from '../src/http/schemas/token-report.ts'
+import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
+import { type TokenReport } from '../src/contract/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../src/contract/checks.ts'
 import { createDatabase, type Store } from '../src/store/database.ts'
-import { PRESENT_RISK_PENALTY } from '../src/score/model.ts'
-import type { EvmFacts } from '../src/token/facts.ts'
-import { createEvmReportService } from '../src/token/service.ts'
+import { PRESENT_RISK_PENALTY } from '../src/report/score-model.ts'
+import type { EvmFacts } from '../src/engines/evm/facts.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
 
 // Shared with the devnet tests, so that the saved world is reused between runs.
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')

@@ -6,8 +6,8 @@ import { Redis } from 'ioredis'
 import { createRedisCache } from '../src/cache/cache.ts'
 import { NotFoundError } from '../src/errors.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '../src/devnet/solana/world.ts'
-import { silentLogger } from '../src/solana/logger.ts'
-import { createSolanaReportService } from '../src/solana/service.ts'
+import { silentLogger } from '../src/engines/solana/logger.ts'
+import { createSolanaReportService } from '../src/engines/solana/service.ts'
 import { redisUp, requireService, TEST_REDIS_URL } from './helpers/services.ts'
 
 /**

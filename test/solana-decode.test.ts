@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Address } from '@solana/kit'
 import { buildSolanaWorld, type SolanaWorld } from '../src/devnet/solana/world.ts'
-import { decodeTokenProgramAccount } from '../src/solana/decode/token.ts'
-import { decodeMetaplexMetadata, findMetaplexMetadataAddress } from '../src/solana/decode/metaplex.ts'
-import { ammByProgram, AMMS } from '../src/solana/decode/pools.ts'
-import { decodeProgramAccount, decodeProgramDataAuthority } from '../src/solana/decode/loader.ts'
-import { MalformedAccountError } from '../src/solana/decode/reader.ts'
-import { tokenProgramName } from '../src/solana/programs.ts'
+import { decodeTokenProgramAccount } from '../src/engines/solana/decode/token.ts'
+import { decodeMetaplexMetadata, findMetaplexMetadataAddress } from '../src/engines/solana/decode/metaplex.ts'
+import { ammByProgram, AMMS } from '../src/engines/solana/decode/pools.ts'
+import { decodeProgramAccount, decodeProgramDataAuthority } from '../src/engines/solana/decode/loader.ts'
+import { MalformedAccountError } from '../src/engines/solana/decode/reader.ts'
+import { tokenProgramName } from '../src/engines/solana/programs.ts'
 
 /**
  * The decoders read accounts the real programs wrote (LiteSVM) and reject every truncation or

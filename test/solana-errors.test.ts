@@ -9,12 +9,12 @@ import { DeadlineError, InputError, NotFoundError, UpstreamError } from '../src/
 import { startDelayProxy } from '../src/devnet/solana/delay-proxy.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '../src/devnet/solana/world.ts'
 import type { InterceptAnswer } from '../src/devnet/solana/rpc-server.ts'
-import { isSolanaAddress, parseSolanaAddress } from '../src/solana/address.ts'
-import { silentLogger } from '../src/solana/logger.ts'
-import { ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_AMM_V4_PROGRAM, RAYDIUM_CPMM_PROGRAM, TOKEN_PROGRAM } from '../src/solana/programs.ts'
-import { SolanaRpcError } from '../src/solana/rpc/errors.ts'
-import { createSolanaRpcClient } from '../src/solana/rpc/client.ts'
-import { createSolanaReportService, type SolanaReportServiceOptions } from '../src/solana/service.ts'
+import { isSolanaAddress, parseSolanaAddress } from '../src/engines/solana/address.ts'
+import { silentLogger } from '../src/engines/solana/logger.ts'
+import { ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_AMM_V4_PROGRAM, RAYDIUM_CPMM_PROGRAM, TOKEN_PROGRAM } from '../src/engines/solana/programs.ts'
+import { SolanaRpcError } from '../src/engines/solana/rpc/errors.ts'
+import { createSolanaRpcClient } from '../src/engines/solana/rpc/client.ts'
+import { createSolanaReportService, type SolanaReportServiceOptions } from '../src/engines/solana/service.ts'
 
 /**
  * What a caller gets for bad input, for accounts that are not mints, and when the RPC is down,

@@ -14,9 +14,9 @@ import * as ix from '../src/devnet/solana/instructions.ts'
 import { metaplexMetadataData } from '../src/devnet/solana/layouts.ts'
 import { SolanaLedger } from '../src/devnet/solana/ledger.ts'
 import { startSolanaRpcServer, type SolanaRpcServer } from '../src/devnet/solana/rpc-server.ts'
-import { SolanaReport } from '../src/http/schemas/solana-report.ts'
-import { findMetaplexMetadataAddress } from '../src/solana/decode/metaplex.ts'
-import { METAPLEX_TOKEN_METADATA_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/solana/programs.ts'
+import { SolanaReport } from '../src/contract/solana-report.ts'
+import { findMetaplexMetadataAddress } from '../src/engines/solana/decode/metaplex.ts'
+import { METAPLEX_TOKEN_METADATA_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/engines/solana/programs.ts'
 
 /**
  * Images and links from a mint's off-chain metadata JSON, end to end: mints of our own in a

@@ -7,10 +7,10 @@ import { createMemoryCache } from '../src/cache/cache.ts'
 import { scanCommand } from '../src/cli/scan.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '../src/devnet/solana/world.ts'
 import type { SolanaManifestMint } from '../src/devnet/solana/manifest.ts'
-import { SolanaReport } from '../src/http/schemas/solana-report.ts'
-import { SOLANA_CHECKS } from '../src/solana/checks/registry.ts'
-import { silentLogger } from '../src/solana/logger.ts'
-import { createSolanaReportService, type SolanaReportService } from '../src/solana/service.ts'
+import { SolanaReport } from '../src/contract/solana-report.ts'
+import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
+import { silentLogger } from '../src/engines/solana/logger.ts'
+import { createSolanaReportService, type SolanaReportService } from '../src/engines/solana/service.ts'
 
 /**
  * Every demo mint of the local world, reported through the real client over HTTP, compared field

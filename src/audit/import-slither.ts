@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { InputError } from '../errors.ts'
-import type { Confidence, Severity, Vulnerability } from '../http/schemas/audit-history.ts'
+import type { Confidence, Severity, Vulnerability } from '../contract/audit-history.ts'
 import type { DetectorDefinition } from './detectors/define-detector.ts'
 import { DETECTORS } from './detectors/registry.ts'
 import { countLines, findOwnSources } from './load/load-project.ts'

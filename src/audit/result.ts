@@ -1,4 +1,4 @@
-import type { Vulnerability, VulnerabilityCount } from '../http/schemas/audit-history.ts'
+import type { Vulnerability, VulnerabilityCount } from '../contract/audit-history.ts'
 
 /**
  * What an analysis (or a Slither import) produces: everything of an `Audit` but the report link,

@@ -1,4 +1,4 @@
-import type { Confidence, Severity, Vulnerability, VulnerabilityCount } from '../http/schemas/audit-history.ts'
+import type { Confidence, Severity, Vulnerability, VulnerabilityCount } from '../contract/audit-history.ts'
 
 /**
  * The audit security score (docs/scoring.md, "Audit security score"): 100 for a project without

@@ -1,6 +1,6 @@
 import { publicBaseUrl } from '../config/env.ts'
 import { InputError } from '../errors.ts'
-import type { Severity } from '../http/schemas/audit-history.ts'
+import type { Severity } from '../contract/audit-history.ts'
 import {
   createInProcessAuditQueue,
   createRedisAuditQueue,

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import { DEFAULT_ARWEAVE_GATEWAY, DEFAULT_IPFS_GATEWAY } from '../net/content-uri.ts'
 import { SAFE_FETCH_TIMEOUT_MS } from '../net/safe-fetch.ts'
-import { parseSolanaRpcUrls } from '../solana/config.ts'
+import { parseSolanaRpcUrls } from './solana.ts'
 
 /**
  * The service's configuration: environment variables, each overridable by a command-line flag.

@@ -1,4 +1,4 @@
-import type { EvmCheckName } from '../http/schemas/token-report.ts'
+import type { EvmCheckName } from '../contract/checks.ts'
 
 /**
  * Ground truth of the local world, written to `<DATA_DIR>/devnet/manifest.json` whenever the

@@ -13,7 +13,7 @@ import {
   type Hex,
 } from 'viem'
 import { loadArtifact } from '../contracts/compile.ts'
-import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../http/schemas/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../contract/checks.ts'
 import { MULTICALL3_ADDRESS, V3_FEE } from './dex.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {

@@ -38,7 +38,7 @@
  */
 import { encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
 import { loadArtifact } from '../contracts/compile.ts'
-import type { EvmCheckName } from '../http/schemas/token-report.ts'
+import type { EvmCheckName } from '../contract/checks.ts'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'

@@ -15,11 +15,11 @@ import { auditHistoryRoute } from './routes/audit-history.ts'
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts'
 import { reportPageRoute } from './routes/report-page.ts'
 import { tokenRoutes } from './routes/tokens.ts'
-import { AuditHistory } from './schemas/audit-history.ts'
-import { ErrorBody } from './schemas/common.ts'
-import { SolanaReport } from './schemas/solana-report.ts'
-import { TokenReport } from './schemas/token-report.ts'
-import type { EvmReportService, SolanaReportService } from './services.ts'
+import { AuditHistory } from '../contract/audit-history.ts'
+import { ErrorBody } from '../contract/common.ts'
+import { SolanaReport } from '../contract/solana-report.ts'
+import { TokenReport } from '../contract/token-report.ts'
+import type { EvmReportService, SolanaReportService } from '../contract/services.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

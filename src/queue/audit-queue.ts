@@ -1,6 +1,6 @@
 import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq'
 import { BaseError, InputError, UpstreamError } from '../errors.ts'
-import type { Audit } from '../http/schemas/audit-history.ts'
+import type { Audit } from '../contract/audit-history.ts'
 
 /** What to audit and where to record it. Paths must be readable by whichever process runs the job. */
 export interface AuditJob {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { InputError } from '../errors.ts'
-import { Audit } from '../http/schemas/audit-history.ts'
+import { Audit } from '../contract/audit-history.ts'
 import { checkAuditConsistency, type NewAudit } from './repositories/audits.ts'
 
 /**

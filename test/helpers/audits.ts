@@ -1,4 +1,4 @@
-import type { Severity } from '../../src/http/schemas/audit-history.ts'
+import type { Severity } from '../../src/contract/audit-history.ts'
 import type { NewAudit } from '../../src/store/repositories/audits.ts'
 
 const SEVERITIES: Severity[] = ['high', 'medium', 'low', 'informational', 'optimization']

@@ -1,4 +1,4 @@
-import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../http/schemas/audit-history.ts'
+import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../contract/audit-history.ts'
 import type { DispatchContext, EntryPoint, Queries } from '../ir/queries.ts'
 import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'

@@ -1,4 +1,4 @@
-import { SEVERITIES, type Vulnerability } from '../../http/schemas/audit-history.ts'
+import { SEVERITIES, type Vulnerability } from '../../contract/audit-history.ts'
 import type { Queries } from '../ir/queries.ts'
 import type { ContractIr, ProjectIr } from '../ir/types.ts'
 import { nodeLines, snippet } from '../source.ts'

@@ -1,4 +1,4 @@
-import { SEVERITIES, type Audit, type Severity, type Vulnerability } from '../../http/schemas/audit-history.ts'
+import { SEVERITIES, type Audit, type Severity, type Vulnerability } from '../../contract/audit-history.ts'
 import { escapeHtml } from './escape.ts'
 import { highlightSolidity } from './highlight.ts'
 

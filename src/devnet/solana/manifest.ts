@@ -1,4 +1,4 @@
-import type { SolanaCheckName } from '../../http/schemas/solana-report.ts'
+import type { SolanaCheckName } from '../../contract/checks.ts'
 
 /**
  * Ground truth of the local Solana world, written to `<DATA_DIR>/devnet/solana-manifest.json`

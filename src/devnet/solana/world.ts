@@ -12,7 +12,7 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit'
-import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS, type SolanaCheckName } from '../../http/schemas/solana-report.ts'
+import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS, type SolanaCheckName } from '../../contract/checks.ts'
 import {
   BPF_LOADER_UPGRADEABLE,
   METAPLEX_TOKEN_METADATA_PROGRAM,
@@ -22,7 +22,7 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   WRAPPED_SOL_MINT,
-} from '../../solana/programs.ts'
+} from '../../engines/solana/programs.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'

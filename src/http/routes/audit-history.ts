@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { AuthError, InputError } from '../../errors.ts'
 import type { AuditRepository } from '../../store/repositories/audits.ts'
-import { AuditHistory } from '../schemas/audit-history.ts'
+import { AuditHistory } from '../../contract/audit-history.ts'
 import { errorResponses } from '../schemas/responses.ts'
 
 /** Default page size of the audit history. */

@@ -4,7 +4,7 @@ import { InputError } from '../../errors.ts'
 import { conditionalGet } from '../conditional.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
 import { errorResponses } from '../schemas/responses.ts'
-import type { EvmReportService, SolanaReportService } from '../services.ts'
+import type { EvmReportService, SolanaReportService } from '../../contract/services.ts'
 
 export interface TokenRouteDeps {
   evm: EvmReportService

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { InputError } from '../../errors.ts'
-import type { Audit, AuditHistory, Severity, Vulnerability } from '../../http/schemas/audit-history.ts'
+import type { Audit, AuditHistory, Severity, Vulnerability } from '../../contract/audit-history.ts'
 import { createTtlMap } from '../../cache/cache.ts'
 import type { Store } from '../database.ts'
 import { prepare } from '../prepared.ts'

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { getAddress, type Address, type Hex } from 'viem'
 import type { Store } from '../database.ts'
-import type { CreationRecord, HolderStore } from '../../token/holders-store.ts'
+import type { CreationRecord, HolderStore } from '../holder-index.ts'
 
 /** Tables of the holder index (migration 0100_holders). */
 interface HolderTables {

@@ -1,0 +1,146 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { EVM_CHECK_CATALOGUE, checkGroupProperties, type OTHER_CHECKS, type OWNERSHIP_CHECKS } from './checks.ts'
+import { Flag, Risk, RiskRatedNumber, Str } from './common.ts'
+
+const obj = <T extends Parameters<typeof Type.Object>[0]>(props: T, description?: string) =>
+  Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) })
+
+export const MarketData = obj({
+  currentPriceUsd: Str('USD price of one whole token'),
+  marketCapUsd: Str('price × total supply, USD'),
+  pastOneDayHigh: Str('highest USD price seen in the last 24 h of swaps'),
+  pastOneDayLow: Str('lowest USD price seen in the last 24 h of swaps'),
+})
+
+export const SocialInformation = obj({
+  codeHostLinks: Type.Array(Type.String(), { description: 'links to source repositories' }),
+  microblog: obj({ name: Str(), followers: Str() }),
+  socialNetwork: obj({ name: Str(), likes: Str() }),
+  messenger: obj({ name: Str(), users: Str() }),
+  forum: obj({ url: Str(), subscribers: Str() }),
+})
+
+export const ExternalLinks = obj({
+  marketAggregatorLink: Str('URL'),
+  blockExplorerLink: Str('URL'),
+  poolTerminal: Str('URL'),
+})
+
+export const TokenInformation = obj({
+  tokenAddress: Str('token contract address'),
+  tokenName: Str(),
+  tokenSymbol: Str('may be empty'),
+  tokenImageLink: Str('URL'),
+  tokenCreationDate: Str('ISO 8601 timestamp of the creation transaction'),
+  totalSupply: Str('decimal number, in whole tokens'),
+  ownerAddress: Str(),
+  ownerBalance: Str('decimal number, in whole tokens'),
+  creatorAddress: Str(),
+  creatorBalance: Str('decimal number, in whole tokens'),
+  tokenCategories: Type.Array(Type.String()),
+  marketData: MarketData,
+  socialInformation: SocialInformation,
+  externalLinks: ExternalLinks,
+})
+
+export const ScorePart = obj({ achievedScore: Str(), maxScore: Str(), minScore: Str() })
+
+export const TokenScore = obj({
+  totalScorePercentage: Str('decimal, may be negative'),
+  codeScorePercentage: Str('decimal, may be negative'),
+  marketScorePercentage: Str('decimal'),
+  codeScore: ScorePart,
+  marketScore: ScorePart,
+})
+
+export const HolderEntry = obj({
+  address: Str(),
+  percent: Str('share of the supply, percent'),
+  isContract: Flag(),
+  isLocked: Flag('held by a known locker or burn address'),
+  balance: Str('decimal number, in whole tokens'),
+})
+
+const DistributionMember = obj({ percent: Str(), balance: Str(), risk: Risk })
+export const Distribution = obj({
+  topThree: DistributionMember,
+  topTen: DistributionMember,
+  owner: DistributionMember,
+  creator: DistributionMember,
+})
+
+export const AvailableDex = obj({
+  name: Str('exchange name'),
+  link: Str('pool page URL'),
+  liquidity: Str('USD value of the pool'),
+  pair: Str('pair (pool) address'),
+})
+
+export const MarketChecks = obj({
+  exchangabilityChecks: obj({
+    numberOfTradingPairs: RiskRatedNumber,
+    currentLiquidity: RiskRatedNumber,
+    availableDex: Type.Array(AvailableDex),
+    centralisedExchanges: Type.Array(obj({ name: Str(), link: Str('may be empty') })),
+  }),
+  holdersChecks: obj({
+    holdersCount: RiskRatedNumber,
+    keyHolders: Type.Array(HolderEntry),
+    percentDistributed: Distribution,
+  }),
+  liquidityChecks: obj({
+    totalLpSupply: Str(),
+    lpHolderCount: RiskRatedNumber,
+    keyLpHolders: Type.Array(HolderEntry),
+    percentDistributed: Distribution,
+    liquidityLockedDetails: obj({
+      upcomingUnlockDetails: Type.Array(
+        obj({ balance: Str(), percent: Str(), time: Str('ISO 8601'), risk: Risk, tag: Str('locker name') }),
+      ),
+      totalLiquidityPercentageLocked: RiskRatedNumber,
+    }),
+  }),
+})
+
+export const CodeCheck = Type.Object(
+  {
+    description: Str('sentence stating the finding for the status found'),
+    risk: Risk,
+    status: Flag('"1" = the risky capability is present; "0" = absent or not determinable (see comment)'),
+    comment: Str('how it was decided (simulated, bytecode, not determinable) and the evidence'),
+  },
+  { additionalProperties: false },
+)
+export type CodeCheck = Static<typeof CodeCheck>
+
+/** A code check, described by what its status "1" means. */
+export const describedCheck = (meaning: string): typeof CodeCheck =>
+  Type.Object(CodeCheck.properties, { additionalProperties: false, description: `status "1": ${meaning}` })
+
+export const CodeChecks = obj({
+  ownershipChecks: obj(checkGroupProperties<(typeof OWNERSHIP_CHECKS)[number], typeof CodeCheck>(EVM_CHECK_CATALOGUE.ownershipChecks, describedCheck)),
+  otherChecks: obj(checkGroupProperties<(typeof OTHER_CHECKS)[number], typeof CodeCheck>(EVM_CHECK_CATALOGUE.otherChecks, describedCheck)),
+})
+
+export const HoneypotDetail = obj({
+  buyTax: RiskRatedNumber,
+  sellTax: RiskRatedNumber,
+  transferTax: RiskRatedNumber,
+  isPairHoneypot: Flag(),
+  honeypotReason: Str('may be empty'),
+  dex: Str('exchange name'),
+  pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),
+  pairAddress: Str(),
+})
+
+export const TokenReport = Type.Object(
+  {
+    tokenInformation: TokenInformation,
+    tokenScore: TokenScore,
+    marketChecks: MarketChecks,
+    codeChecks: CodeChecks,
+    honeypotDetails: Type.Array(HoneypotDetail, { description: 'one element per trading pair' }),
+  },
+  { additionalProperties: false, $id: 'TokenReport' },
+)
+export type TokenReport = Static<typeof TokenReport>

@@ -1,0 +1,251 @@
+import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toHex, type Abi, type Address, type Hex } from 'viem'
+import { loadArtifact } from '../../../contracts/compile.ts'
+
+/**
+ * Bindings of our probe contract (`contracts/probe/TokenProbe.sol`). The probe is never deployed:
+ * its runtime code is placed, through `eth_call` state overrides, at scratch addresses (the main
+ * probe and the wallets it trades with) and at the addresses of privileged-account candidates.
+ */
+
+/** A scratch address nobody holds a key for, derived from a role name. */
+function scratch(role: string): Address {
+  return getAddress(`0x${keccak256(toHex(`tokenrisk.probe.${role}`)).slice(-40)}`)
+}
+
+export const PROBE_ADDRESSES = {
+  /** The main probe: holds ETH, drives the experiments. */
+  main: scratch('main'),
+  /** Receives a transfer, then sells. */
+  w1: scratch('wallet-1'),
+  /** The large buyer. */
+  w2: scratch('wallet-2'),
+  /** Receives transfers when the probe could not buy. */
+  w3: scratch('wallet-3'),
+  /** Holder targeted by owner functions. */
+  a: scratch('holder-a'),
+  /** Bystander holder, never passed to owner functions. */
+  b: scratch('holder-b'),
+  /** Fresh recipient of the owner-power measurements. */
+  f: scratch('fresh'),
+} as const
+
+/** ETH given to the main probe (wei): enough to buy half of any pool. */
+export const PROBE_ETH_BALANCE = 10n ** 30n
+/** Replaced by the probe, at run time, with half of holder A's balance (owner-function amounts). */
+export const AMOUNT_PLACEHOLDER: Hex = '0x746f6b656e7269736b2d616d6f756e742d706c616365686f6c64657200000001'
+/** Share of a pool's token balance bought by the probe's small buys (basis points). */
+export const SMALL_BUY_BPS = 10n
+/** Share bought by the large buy that reveals a maximum transaction or wallet. */
+export const LARGE_BUY_BPS = 5_000n
+/** Share bought for each of holders A and B before the owner-power measurements. */
+export const FUND_BPS = 20n
+
+let cachedAbi: Abi | undefined
+let cachedCode: Hex | undefined
+
+export function probeAbi(): Abi {
+  cachedAbi ??= loadArtifact('TokenProbe').abi as Abi
+  return cachedAbi
+}
+
+export function probeCode(): Hex {
+  cachedCode ??= loadArtifact('TokenProbe').deployedBytecode
+  return cachedCode
+}
+
+export type StateOverride = Record<string, { code?: Hex; balance?: Hex; state?: Record<Hex, Hex>; stateDiff?: Record<Hex, Hex> }>
+
+/** Probe code at `actors` (and at the main probe, with ETH). */
+export function probeOverride(actors: Address[]): StateOverride {
+  const code = probeCode()
+  const out: StateOverride = { [PROBE_ADDRESSES.main]: { code, balance: `0x${PROBE_ETH_BALANCE.toString(16)}` } }
+  for (const a of actors) out[a] ??= { code }
+  return out
+}
+
+export interface ProbePool {
+  pool: Address
+  /** 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool. */
+  kind: 2 | 3
+  quote: Address
+  feeBps: number
+}
+
+export interface ProbeRoute {
+  pool: Address
+  kind: 0 | 2 | 3
+  feeBps: number
+}
+
+export const NO_ROUTE: ProbeRoute = { pool: '0x0000000000000000000000000000000000000000', kind: 0, feeBps: 0 }
+
+export interface Outcome {
+  ok: boolean
+  err: Hex
+  sent: bigint
+  received: bigint
+}
+
+export interface TradeResult {
+  buy: Outcome
+  transfer: Outcome
+  sellPart: Outcome
+  sellAll: Outcome
+  sell99: Outcome
+  buyAgain: Outcome
+  bigBuy: Outcome
+  seller: Address
+  sellQuoteOut: bigint
+}
+
+export interface Measure {
+  supply: bigint
+  balA: bigint
+  balB: bigint
+  aTransfer: Outcome
+  bTransfer: Outcome
+  aSell: Outcome
+  bSell: Outcome
+  bBuy: Outcome
+}
+
+export interface Attempt {
+  candidate: Address
+  variant: bigint
+  called: boolean
+  err: Hex
+  m: Measure
+}
+
+export interface PowerResult {
+  funded: boolean
+  baseline: Measure
+  attempts: readonly Attempt[]
+}
+
+export interface Lock {
+  owner: Address
+  amount: bigint
+  unlockTime: bigint
+  withdrawn: boolean
+}
+
+export function encodeTrade(p: {
+  token: Address
+  weth: Address
+  pool: ProbePool
+  route: ProbeRoute
+  donors: Address[]
+}): Hex {
+  return encodeFunctionData({
+    abi: probeAbi(),
+    functionName: 'trade',
+    args: [
+      {
+        token: p.token,
+        weth: p.weth,
+        pool: p.pool,
+        route: p.route,
+        w1: PROBE_ADDRESSES.w1,
+        w2: PROBE_ADDRESSES.w2,
+        w3: PROBE_ADDRESSES.w3,
+        donors: p.donors,
+        smallBps: SMALL_BUY_BPS,
+        largeBps: LARGE_BUY_BPS,
+      },
+    ],
+  })
+}
+
+export function decodeTrade(data: Hex): TradeResult {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'trade', data }) as unknown as TradeResult
+}
+
+export function encodePowers(p: {
+  token: Address
+  weth: Address
+  pool: ProbePool | undefined
+  route: ProbeRoute
+  candidates: Address[]
+  donors: Address[]
+  variants: Hex[]
+}): Hex {
+  return encodeFunctionData({
+    abi: probeAbi(),
+    functionName: 'powers',
+    args: [
+      {
+        token: p.token,
+        weth: p.weth,
+        pool: p.pool ?? { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: 0 },
+        route: p.route,
+        candidates: p.candidates,
+        donors: p.donors,
+        a: PROBE_ADDRESSES.a,
+        b: PROBE_ADDRESSES.b,
+        f: PROBE_ADDRESSES.f,
+        variants: p.variants,
+        fundBps: FUND_BPS,
+      },
+    ],
+  })
+}
+
+export function decodePowers(data: Hex): PowerResult {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'powers', data }) as unknown as PowerResult
+}
+
+export function encodeAccounts(token: Address | undefined, list: Address[]): Hex {
+  return encodeFunctionData({
+    abi: probeAbi(),
+    functionName: 'accounts',
+    args: [token ?? '0x0000000000000000000000000000000000000000', list],
+  })
+}
+
+export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[] } {
+  const [codeSizes, balances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'accounts', data }) as readonly [
+    readonly bigint[],
+    readonly bigint[],
+  ]
+  return { codeSizes, balances }
+}
+
+/** Lock reader kinds of the probe's `locks`. */
+export const LOCKER_KINDS = { 'tokenrisk-locker': 1, 'uncx-v2': 2, 'pinklock-v2': 3 } as const
+
+export function encodeLocks(locker: Address, kind: number, lpToken: Address, max: number): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'locks', args: [locker, kind, lpToken, BigInt(max)] })
+}
+
+export function decodeLocks(data: Hex): readonly Lock[] {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'locks', data }) as readonly Lock[]
+}
+
+export interface DexQuery {
+  factory: Address
+  kind: 2 | 3
+  fees: number[]
+}
+
+export interface PoolInfo {
+  dex: bigint
+  pool: Address
+  kind: number
+  fee: number
+  quote: Address
+  token0: Address
+  reserveToken: bigint
+  reserveQuote: bigint
+  lpSupply: bigint
+  sqrtPriceX96: bigint
+  liquidity: bigint
+}
+
+export function encodePools(token: Address, dexes: DexQuery[], quotes: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'pools', args: [token, dexes, quotes] })
+}
+
+export function decodePools(data: Hex): readonly PoolInfo[] {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'pools', data }) as readonly PoolInfo[]
+}

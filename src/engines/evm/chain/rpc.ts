@@ -1,0 +1,293 @@
+import { custom, createPublicClient, type PublicClient } from 'viem'
+import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
+
+/**
+ * JSON-RPC for one report: calls issued in the same tick go out as one JSON-RPC batch (one HTTP
+ * round trip), failures of the node are retried with backoff on the next URL, a deadline bounds
+ * everything, and every round trip and call is counted.
+ *
+ * Never retried: reverts and any other answer of the node about the call itself (invalid params,
+ * missing method). Retried: HTTP 429 / 5xx, network errors, timeouts, and JSON-RPC errors that say
+ * "rate limit" or "temporarily unavailable".
+ */
+
+/** Attempts per call (first try included). */
+export const RPC_MAX_ATTEMPTS = 4
+/** First backoff delay; doubled on each retry, with jitter. */
+export const RPC_BACKOFF_BASE_MS = 100
+/** Longest one HTTP request may take before it is abandoned and retried. */
+export const RPC_REQUEST_TIMEOUT_MS = 10_000
+/** A request failing this close to the deadline failed because of it. */
+const DEADLINE_SLACK_MS = 5
+/** Largest response accepted from a node (a trace of a huge call must not exhaust memory). */
+export const RPC_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+
+/** A JSON-RPC error answered by the node for one call. */
+export class RpcError extends BaseError {
+  override name = 'RpcError'
+  readonly code: number
+  readonly data: unknown
+  readonly method: string
+
+  constructor(method: string, code: number, message: string, data: unknown) {
+    super(`${method}: ${message}`, { details: `code ${code}` })
+    this.code = code
+    this.data = data
+    this.method = method
+  }
+
+  /** Whether the node says the call reverted (its `data` then holds the revert data). */
+  get isRevert(): boolean {
+    return this.code === 3 || /revert/i.test(this.message)
+  }
+}
+
+export interface RpcStats {
+  /** Sequential round trips: the longest chain of requests each started after the previous answered. */
+  roundTrips: number
+  /** HTTP requests sent (a batch is one). */
+  httpRequests: number
+  /** JSON-RPC calls sent, retries included. */
+  rpcCalls: number
+  /** Calls retried after a failure of the node. */
+  retries: number
+}
+
+export interface RpcSessionOptions {
+  urls: string[]
+  maxBatchSize: number
+  /** Abort signal of the caller (client gone, deadline of the route). */
+  signal?: AbortSignal
+  /** Deadline of the whole session, ms from now. */
+  deadlineMs: number
+  /** Test hook: replaces `fetch`. */
+  fetch?: typeof fetch
+}
+
+interface Pending {
+  method: string
+  params: unknown[]
+  resolve(value: unknown): void
+  reject(error: unknown): void
+  attempts: number
+}
+
+interface JsonRpcResponse {
+  id?: unknown
+  result?: unknown
+  error?: { code?: number; message?: string; data?: unknown }
+}
+
+const RETRYABLE_MESSAGE = /rate.?limit|too many requests|temporar|try again|timeout|timed out|capacity|overloaded|busy|unavailable|header not found|exceeded .*(rps|quota|compute units)/i
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(t)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+export interface RpcSession {
+  request<T = unknown>(method: string, params?: unknown[]): Promise<T>
+  stats(): RpcStats
+  /** A viem client over this session (same batching, counting and deadline). */
+  client: PublicClient
+  signal: AbortSignal
+  /** Milliseconds left before the deadline. */
+  remainingMs(): number
+  /** Releases the deadline timer. */
+  close(): void
+}
+
+/**
+ * Opens an RPC session (one per report).
+ *
+ * @example
+ * const rpc = createRpcSession({ urls: ['http://127.0.0.1:8545'], maxBatchSize: 100, deadlineMs: 10_000 })
+ * const [code, block] = await Promise.all([rpc.request('eth_getCode', [token, 'latest']), rpc.request('eth_blockNumber')])
+ * rpc.stats() // { roundTrips: 1, httpRequests: 1, rpcCalls: 2, retries: 0 }
+ */
+export function createRpcSession(options: RpcSessionOptions): RpcSession {
+  if (options.urls.length === 0) throw new UpstreamError('no RPC URL configured for this chain')
+  const doFetch = options.fetch ?? fetch
+  const deadlineAt = Date.now() + options.deadlineMs
+  const controller = new AbortController()
+  const deadlineTimer = setTimeout(
+    () => controller.abort(new DeadlineError(`the report did not finish within ${options.deadlineMs} ms`)),
+    Math.max(0, options.deadlineMs),
+  )
+  deadlineTimer.unref?.()
+  const onOuterAbort = () => {
+    const reason = options.signal?.reason
+    controller.abort(reason instanceof Error ? reason : new DeadlineError('the request was cancelled'))
+  }
+  if (options.signal) {
+    if (options.signal.aborted) onOuterAbort()
+    else options.signal.addEventListener('abort', onOuterAbort, { once: true })
+  }
+  const signal = controller.signal
+
+  const stats: RpcStats = { roundTrips: 0, httpRequests: 0, rpcCalls: 0, retries: 0 }
+  let completedDepth = 0
+  let urlIndex = 0
+  let nextId = 1
+  let queue: Pending[] = []
+  let scheduled = false
+
+  const abortError = (): Error => {
+    const r = signal.reason
+    return r instanceof Error ? r : new DeadlineError('the report deadline passed')
+  }
+
+  const retryOrFail = (items: Pending[], error: Error) => {
+    const again: Pending[] = []
+    for (const p of items) {
+      if (p.attempts >= RPC_MAX_ATTEMPTS || signal.aborted) p.reject(signal.aborted ? abortError() : error)
+      else again.push(p)
+    }
+    if (again.length === 0) return
+    stats.retries += again.length
+    urlIndex = (urlIndex + 1) % options.urls.length
+    const attempt = Math.max(...again.map((p) => p.attempts))
+    const delay = RPC_BACKOFF_BASE_MS * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5)
+    if (Date.now() + delay >= deadlineAt) {
+      for (const p of again) p.reject(error)
+      return
+    }
+    sleep(delay, signal).then(
+      () => {
+        for (const p of again) enqueue(p)
+      },
+      () => {
+        for (const p of again) p.reject(abortError())
+      },
+    )
+  }
+
+  const send = async (items: Pending[]) => {
+    const depth = completedDepth + 1
+    stats.roundTrips = Math.max(stats.roundTrips, depth)
+    stats.httpRequests++
+    stats.rpcCalls += items.length
+    const ids = new Map<number, Pending>()
+    const body = items.map((p) => {
+      const id = nextId++
+      ids.set(id, p)
+      p.attempts++
+      return { jsonrpc: '2.0', id, method: p.method, params: p.params }
+    })
+    const url = options.urls[urlIndex % options.urls.length]
+    const timeout = AbortSignal.timeout(Math.min(RPC_REQUEST_TIMEOUT_MS, Math.max(1, deadlineAt - Date.now())))
+    let parsed: unknown
+    try {
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body.length === 1 ? body[0] : body),
+        signal: AbortSignal.any([signal, timeout]),
+      })
+      const text = await response.text()
+      if (text.length > RPC_MAX_RESPONSE_BYTES) throw new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`)
+      if (response.status === 429 || response.status >= 500) {
+        throw new UpstreamError(`the node answered HTTP ${response.status}`, { details: text.slice(0, 200) })
+      }
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        throw new UpstreamError(`the node answered HTTP ${response.status} with a body that is not JSON`, { details: text.slice(0, 200) })
+      }
+    } catch (error) {
+      completedDepth = Math.max(completedDepth, depth)
+      if (signal.aborted || Date.now() >= deadlineAt - DEADLINE_SLACK_MS) {
+        // The request's own timeout is the deadline's remainder: it is the deadline that passed.
+        for (const p of items) p.reject(signal.aborted ? abortError() : new DeadlineError(`the report did not finish within ${options.deadlineMs} ms`))
+        return
+      }
+      const wrapped =
+        error instanceof UpstreamError
+          ? error
+          : new UpstreamError("the chain's RPC node did not answer", { cause: error, details: `${new URL(url).host}: ${(error as Error).message}` })
+      retryOrFail(items, wrapped)
+      return
+    }
+    completedDepth = Math.max(completedDepth, depth)
+    const responses: JsonRpcResponse[] = Array.isArray(parsed) ? (parsed as JsonRpcResponse[]) : [parsed as JsonRpcResponse]
+    const answered = new Set<number>()
+    const retry: Pending[] = []
+    for (const r of responses) {
+      const id = typeof r?.id === 'number' ? r.id : body.length === 1 ? body[0].id : undefined
+      const p = id === undefined ? undefined : ids.get(id)
+      if (!p || id === undefined) continue
+      answered.add(id)
+      if (r.error) {
+        const message = String(r.error.message ?? 'error')
+        const code = typeof r.error.code === 'number' ? r.error.code : 0
+        const err = new RpcError(p.method, code, message, r.error.data)
+        if (!err.isRevert && (code === 429 || code === -32005 || RETRYABLE_MESSAGE.test(message)) && !/range|results|block/i.test(message)) {
+          retry.push(p)
+          continue
+        }
+        p.reject(err)
+      } else p.resolve(r.result)
+    }
+    const missing = [...ids.entries()].filter(([id]) => !answered.has(id)).map(([, p]) => p)
+    if (missing.length > 0 && !Array.isArray(parsed) && body.length > 1) {
+      // The node refused the batch as a whole: send the calls one by one.
+      for (const p of missing) {
+        p.attempts--
+        void send([p])
+      }
+    } else if (missing.length > 0) {
+      retry.push(...missing)
+    }
+    if (retry.length > 0) retryOrFail(retry, new UpstreamError('the node is rate limiting or did not answer every call'))
+  }
+
+  const flush = () => {
+    scheduled = false
+    const items = queue
+    queue = []
+    for (let i = 0; i < items.length; i += options.maxBatchSize) void send(items.slice(i, i + options.maxBatchSize))
+  }
+
+  const enqueue = (p: Pending) => {
+    if (signal.aborted) {
+      p.reject(abortError())
+      return
+    }
+    queue.push(p)
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(flush)
+    }
+  }
+
+  const request = <T>(method: string, params: unknown[] = []): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      enqueue({ method, params, resolve: resolve as (v: unknown) => void, reject, attempts: 0 })
+    })
+
+  const client = createPublicClient({
+    transport: custom({ request: ({ method, params }) => request(method, (params as unknown[]) ?? []) }, { retryCount: 0 }),
+  })
+
+  return {
+    request,
+    stats: () => ({ ...stats }),
+    client: client as PublicClient,
+    signal,
+    remainingMs: () => Math.max(0, deadlineAt - Date.now()),
+    close() {
+      clearTimeout(deadlineTimer)
+      options.signal?.removeEventListener('abort', onOuterAbort)
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import type { CheckResult } from '../../../report/define-check.ts'
+import type { EvmFacts, PowerKind, TradeFact } from '../facts.ts'
+
+/**
+ * Shared reasoning of the EVM checks: a finding of the owner-power simulation, or why there is
+ * none. Pure functions of the facts.
+ */
+export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needsHolders: boolean): CheckResult {
+  const p = facts.powers
+  const found = p.findings.filter((f) => f.kind === kind)
+  if (found.length > 0) return { status: 'present', method: 'simulated', evidence: found.map((f) => f.evidence).slice(0, 3).join('; ') }
+  if (p.status !== 'tested') return { status: 'undetermined', method: 'not determinable', evidence: p.reason || 'owner powers were not simulated' }
+  if (p.candidates.length === 0 || p.functionsTried.length === 0 && p.functionsFailed.length === 0) {
+    return { status: 'absent', method: 'simulated', evidence: p.reason }
+  }
+  if (needsHolders && !p.funded) {
+    return { status: 'undetermined', method: 'not determinable', evidence: 'no holder could be given tokens to measure the effect' }
+  }
+  if (p.functionsFailed.length > 0) {
+    return {
+      status: 'undetermined',
+      method: 'not determinable',
+      evidence: `the simulation of ${p.functionsFailed.length} function(s) failed (${p.functionsFailed.slice(0, 3).join(', ')})`,
+    }
+  }
+  const who = p.candidates.map((c) => `${c.address} (${c.source})`).join(', ')
+  return {
+    status: 'absent',
+    method: 'simulated',
+    evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what}`,
+  }
+}
+
+/** Pools the probe could trade on. */
+export function simulatedTrades(facts: EvmFacts): TradeFact[] {
+  return facts.trades.filter((t) => t.simulated)
+}
+
+export function poolName(t: TradeFact): string {
+  return `${t.pool.dex} ${t.pool.quoteSymbol || 'pool'} ${t.pool.address}`
+}

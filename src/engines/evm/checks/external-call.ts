@@ -1,0 +1,29 @@
+import { defineCheck } from '../../../report/define-check.ts'
+import type { EvmFacts } from '../facts.ts'
+
+export const externalCall = defineCheck<EvmFacts>({
+  id: 'externalCall',
+  tier: 'Good To Have',
+  describe: {
+    present: 'Transfers call other contracts.',
+    absent: 'Transfers do not call other contracts.',
+    undetermined: 'Whether transfers call other contracts could not be determined.',
+  },
+  method:
+    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself; bytecode (a reachable CALL) where the node cannot trace',
+  run(facts) {
+    const x = facts.externalCalls
+    if (x.method === 'trace') {
+      if (x.calls.length === 0) return { status: 'absent', method: 'simulated', evidence: `${x.note}: the token called no other contract` }
+      const list = x.calls.slice(0, 4).map((c) => `${c.to} (${c.selector})`).join(', ')
+      return { status: 'present', method: 'simulated', evidence: `${x.note}: the token called ${list}` }
+    }
+    if (x.method === 'bytecode') {
+      const logic = facts.code.logic
+      return logic?.reachable.call
+        ? { status: 'present', method: 'bytecode', evidence: x.note }
+        : { status: 'absent', method: 'bytecode', evidence: x.note }
+    }
+    return { status: 'undetermined', method: 'not determinable', evidence: x.note }
+  },
+})

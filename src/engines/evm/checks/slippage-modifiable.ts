@@ -1,0 +1,15 @@
+import { defineCheck } from '../../../report/define-check.ts'
+import type { EvmFacts } from '../facts.ts'
+import { fromPowers } from './evidence.ts'
+
+export const slippageModifiable = defineCheck<EvmFacts>({
+  id: 'slippageModifiable',
+  tier: 'Great To Have',
+  describe: {
+    present: 'A privileged account can change the buy, sell or transfer tax for everyone.',
+    absent: 'No privileged account can change the taxes.',
+    undetermined: 'Whether the taxes can be changed could not be determined.',
+  },
+  method: 'simulation: the buy, sell and transfer taxes of a holder the call did not name are measured before and after each candidate function call',
+  run: (facts) => fromPowers(facts, 'feeAll', 'changed the taxes of a holder it did not name', true),
+})

@@ -1,0 +1,16 @@
+import { defineCheck } from '../../../report/define-check.ts'
+import type { EvmFacts } from '../facts.ts'
+import { fromPowers } from './evidence.ts'
+
+export const transferPausable = defineCheck<EvmFacts>({
+  id: 'transferPausable',
+  tier: 'Critical',
+  describe: {
+    present: 'A privileged account can stop transfers for everyone.',
+    absent: 'No privileged account can stop transfers.',
+    undetermined: 'Whether transfers can be paused could not be determined.',
+  },
+  method:
+    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts only if every value blocks (a limit setter is not a switch)',
+  run: (facts) => fromPowers(facts, 'pause', 'stopped the transfers of a holder it did not name', true),
+})

@@ -1,0 +1,197 @@
+import { getAddress, type Address, type Hex } from 'viem'
+import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
+import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
+import { PROBE_ADDRESSES, decodeAccounts, encodeAccounts, probeOverride } from '../chain/probe.ts'
+import { ethCall } from '../chain/multicall.ts'
+import { RpcError } from '../chain/rpc.ts'
+import { collectMetadata } from '../../../metadata/providers.ts'
+import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact } from '../facts.ts'
+import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
+import { collectCreation } from './creation.ts'
+import { discover, type Discovery } from './discovery.ts'
+import { collectExternalCalls } from './external-calls.ts'
+import { indexHolders, verifyHolders } from './holders.ts'
+import { liquidityFact, readLocks } from './liquidity.ts'
+import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
+import { collectPowers, powerCandidates } from './powers.ts'
+import { collectTrades } from './trades.ts'
+
+/** owner() */
+const OWNER_SELECTOR: Hex = '0x8da5cb5b'
+/** Selectors that make an EIP-1967 implementation upgradeable by itself (UUPS). */
+const UUPS_SELECTORS: Hex[] = ['0x4f1ef286', '0x3659cfe6']
+
+function upgradeability(
+  proxy: ProxyInfo | undefined,
+  impl: CodeAnalysis | undefined,
+  adminOwner: Address | undefined,
+): { upgradeable: boolean | undefined; note: string } {
+  if (!proxy) return { upgradeable: undefined, note: '' }
+  const uups = !!impl && UUPS_SELECTORS.some((s) => impl.selectors.has(s))
+  switch (proxy.kind) {
+    case 'eip1167':
+      return { upgradeable: false, note: 'EIP-1167 clone: its implementation is fixed in its code (not upgradeable)' }
+    case 'eip1967':
+    case 'zeppelinos':
+      if (proxy.admin) {
+        const owned = adminOwner && adminOwner !== ZERO_ADDRESS ? `, a contract owned by ${adminOwner}` : ''
+        return { upgradeable: true, note: `upgradeable by the proxy admin ${proxy.admin}${owned}` }
+      }
+      if (uups) return { upgradeable: true, note: 'upgradeable through the implementation (UUPS upgradeToAndCall)' }
+      return { upgradeable: undefined, note: 'no admin slot and no upgrade function found in the implementation' }
+    case 'eip1967-beacon':
+      return { upgradeable: true, note: `upgradeable by the owner of its beacon ${proxy.beacon ?? ''}`.trim() }
+    case 'eip1822':
+      return { upgradeable: true, note: 'upgradeable through the implementation (EIP-1822)' }
+    case 'eip7702':
+      return { upgradeable: true, note: 'an account delegating to code (EIP-7702): its key can re-delegate' }
+    default:
+      return { upgradeable: undefined, note: '' }
+  }
+}
+
+function ownerFacts(d: Discovery, proxy: ProxyInfo | undefined): Omit<OwnerFacts, 'balance'> {
+  if (d.owner.owner !== undefined) return { declared: d.owner.owner, reported: d.owner.owner, source: 'owner()' }
+  if (d.owner.getOwner !== undefined) return { declared: d.owner.getOwner, reported: d.owner.getOwner, source: 'getOwner()' }
+  if (proxy?.admin) return { declared: undefined, reported: proxy.admin, source: 'proxy admin' }
+  return { declared: undefined, reported: undefined, source: '' }
+}
+
+/**
+ * The collect stage: all chain I/O of a report. The first round trip discovers the token, its
+ * pools and its privileged accounts; the second simulates trading and owner powers, reads holder
+ * logs, locks and creation; the third verifies holders (and simulates owner powers of proxies,
+ * whose logic needed its code first). Independent reads share round trips.
+ */
+export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
+  const metadataPromise = collectMetadata(ctx.metadata, ctx.chain.chainId, ctx.token, ctx.rpc.signal, (provider, error) =>
+    ctx.log.warn({ provider, token: ctx.token, err: (error as Error).message }, 'metadata provider failed'),
+  )
+  const storedCreation = await ctx.holderStore.creation(ctx.chain.chainId, ctx.token)
+  const d = await discover(ctx)
+  const block = blockHex(d.block.number)
+  const tokenCode = analyzeCode(d.code)
+
+  const proxyPromise = resolveProxy(ctx.rpc, ctx.token, d.code, tokenCode, d.slots, block)
+  const logicPromise: Promise<CodeAnalysis | undefined> = proxyPromise.then(async (proxy) => {
+    if (!proxy) return tokenCode
+    if (!proxy.implementation) return undefined
+    const code = await ctx.rpc.request<Hex>('eth_getCode', [proxy.implementation, block])
+    return code && code !== '0x' ? analyzeCode(code) : undefined
+  })
+
+  // Who holds a transparent proxy's upgrade power: the admin, or the owner of an admin contract.
+  const adminOwnerPromise: Promise<Address | undefined> = proxyPromise.then(async (proxy) => {
+    if (!proxy?.admin) return undefined
+    try {
+      const raw = await ethCall(ctx.rpc, { to: proxy.admin, data: OWNER_SELECTOR, gas: ctx.gasCap }, block)
+      return raw.length >= 66 && BigInt(raw.slice(0, 66)) < 1n << 160n ? getAddress(`0x${raw.slice(26, 66)}`) : undefined
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error
+      return undefined
+    }
+  })
+
+  const quoteUsd = priceQuotes(ctx, d)
+  const pools: PoolFact[] = poolFacts(ctx, d, quoteUsd)
+  // The LP described is the main V2 pool's: against the wrapped native token where there is one.
+  const v2 = pools.filter((p) => p.dexType === 'uniswap-v2')
+  const deepestV2 = v2.find((p) => sameAddress(p.quote, ctx.chain.wrappedNative)) ?? v2[0]
+  const creator = storedCreation?.creator ?? d.otsCreator?.creator
+  const declared = d.owner.owner ?? d.owner.getOwner
+  const donors = [declared, creator, storedCreation?.deployer, d.otsCreator?.creator]
+    .filter((a): a is Address => !!a && a !== ZERO_ADDRESS && !sameAddress(a, ctx.token) && !pools.some((p) => sameAddress(p.address, a)))
+    .filter((a, i, all) => all.findIndex((b) => sameAddress(a, b)) === i)
+
+  const marketsPromise = collectMarkets(ctx, d)
+  const tradesPromise = collectTrades(ctx, d, pools, donors, block)
+  const creationLookup = collectCreation(ctx, d, storedCreation)
+  const creationPromise = creationLookup.done
+  const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
+  const lockPromise = readLocks(ctx, deepestV2, block)
+  // The index starts at the creation block. A short chain is read from genesis at once; on a
+  // long one the first report waits for the creation block (one round trip) rather than scan it all.
+  const startPromise: Promise<bigint> =
+    storedCreation?.blockNumber !== undefined
+      ? Promise.resolve(storedCreation.blockNumber)
+      : d.block.number <= BigInt(ctx.chain.maxLogRange) || !d.otsCreator
+        ? Promise.resolve(0n)
+        : creationLookup.who.then((w) => w.blockNumber ?? 0n)
+  const indexPromise = startPromise.then((start) =>
+    indexHolders(ctx, [ctx.token, ...(deepestV2 ? [deepestV2.address] : [])], d.block.number, start),
+  )
+  const powersPromise = Promise.all([proxyPromise, logicPromise]).then(([proxy, logic]) => {
+    const candidates = powerCandidates(ctx, d, {
+      admin: proxy?.admin,
+      creator,
+      deployer: storedCreation?.deployer ?? d.otsCreator?.creator,
+      implementation: proxy?.implementation,
+      pools,
+    })
+    return collectPowers(ctx, d, logic, candidates, pools[0], block)
+  })
+  const holdersPromise = indexPromise.then((index) =>
+    Promise.all([
+      verifyHolders(ctx, ctx.token, index.get(ctx.token), block),
+      deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
+    ]),
+  )
+  const balancesPromise = creationLookup.who.then(async (who) => {
+    const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
+    if (accounts.length === 0) return new Map<string, bigint>()
+    try {
+      const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data: encodeAccounts(ctx.token, accounts), gas: ctx.gasCap }, block, probeOverride([]))
+      const { balances } = decodeAccounts(raw)
+      return new Map(accounts.map((a, i) => [a.toLowerCase(), balances[i]]))
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error
+      return new Map<string, bigint>()
+    }
+  })
+
+  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner] = await Promise.all([
+    proxyPromise,
+    logicPromise,
+    marketsPromise,
+    tradesPromise,
+    creationPromise,
+    externalPromise,
+    lockPromise,
+    holdersPromise,
+    powersPromise,
+    balancesPromise,
+    metadataPromise,
+    adminOwnerPromise,
+  ])
+
+  const implementation = proxy ? logic : undefined
+  const up = upgradeability(proxy, implementation, adminOwner)
+  const code: CodeFacts = { token: tokenCode, proxy, implementation, upgradeable: up.upgradeable, upgradeNote: up.note, logic }
+  const owner = ownerFacts(d, proxy)
+  // The proxy admin's balance was not read with the others (it is known only now); it rarely holds tokens.
+  const ownerBalance = owner.reported ? balances.get(owner.reported.toLowerCase()) : undefined
+  return {
+    chain: ctx.chain,
+    token: getAddress(ctx.token),
+    block: d.block,
+    basics: d.basics,
+    code,
+    owner: { ...owner, balance: ownerBalance },
+    creation: {
+      creator: creation.creator,
+      deployer: creation.deployer,
+      txHash: creation.txHash,
+      blockNumber: creation.blockNumber,
+      timestamp: creation.timestamp,
+      creatorBalance: creation.creator ? balances.get(creation.creator.toLowerCase()) : undefined,
+      method: creation.method,
+    },
+    markets,
+    trades,
+    powers,
+    externalCalls,
+    holders,
+    liquidity: liquidityFact(deepestV2, lpHolders ?? { complete: false, count: undefined, top: [], note: '' }, locks, d.block.timestamp),
+    metadata,
+  }
+}

@@ -1,0 +1,190 @@
+import { decodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, hexToString, parseAbi, type Address, type Hex } from 'viem'
+import { NotFoundError } from '../../../errors.ts'
+import { multicall, ethCall, type ReadResult } from '../chain/multicall.ts'
+import { PROXY_SLOTS } from '../chain/proxy.ts'
+import { RpcError } from '../chain/rpc.ts'
+import { PROBE_ADDRESSES, decodePools, encodePools, probeOverride, type DexQuery, type PoolInfo } from '../chain/probe.ts'
+import type { TokenBasics } from '../facts.ts'
+import type { CollectContext } from './context.ts'
+
+/** Storage slots 0..N-1 are read to find privileged accounts no getter reveals (hidden owners). */
+export const HIDDEN_OWNER_SLOTS = 16
+
+const OWNER_ABI = parseAbi(['function owner() view returns (address)', 'function getOwner() view returns (address)'])
+
+export interface QuoteAsset {
+  address: Address
+  symbol: string
+  decimals: number | undefined
+  kind: 'wrapped-native' | 'stablecoin' | 'major'
+}
+
+/** What the first round trip of a report learns. */
+export interface Discovery {
+  block: { number: bigint; timestamp: number }
+  code: Hex
+  /** Storage words by lowercased slot (proxy slots and slots 0..HIDDEN_OWNER_SLOTS-1). */
+  slots: Record<string, Hex>
+  basics: TokenBasics
+  owner: { owner?: Address; getOwner?: Address }
+  quotes: QuoteAsset[]
+  /** The token's pools on every configured DEX against every quote asset. */
+  pools: PoolInfo[]
+  /** Pools pricing quote assets: wrapped native against stablecoins, majors against both. */
+  pricePools: { asset: Address; pools: PoolInfo[] }[]
+  /** `ots_getContractCreator` answer (undefined when the node lacks it). */
+  otsCreator: { hash: Hex; creator: Address } | undefined | null
+}
+
+export function dexQueries(ctx: CollectContext): DexQuery[] {
+  return ctx.chain.dexes.map((d) => ({ factory: d.factory, kind: d.type === 'uniswap-v2' ? 2 : 3, fees: d.type === 'uniswap-v3' ? d.feeTiers : [] }))
+}
+
+export function quoteAssets(ctx: CollectContext): { address: Address; kind: QuoteAsset['kind'] }[] {
+  const seen = new Set<string>()
+  const out: { address: Address; kind: QuoteAsset['kind'] }[] = []
+  const add = (address: Address, kind: QuoteAsset['kind']) => {
+    if (address === '0x0000000000000000000000000000000000000000' || seen.has(address.toLowerCase())) return
+    seen.add(address.toLowerCase())
+    out.push({ address, kind })
+  }
+  add(ctx.chain.wrappedNative, 'wrapped-native')
+  for (const s of ctx.chain.stablecoins) add(s, 'stablecoin')
+  for (const m of ctx.chain.majors) add(m, 'major')
+  return out
+}
+
+/** `eth_call` of the probe's pool lens; [] when it fails. */
+export async function probePools(ctx: CollectContext, asset: Address, quotes: Address[], block: Hex | 'latest'): Promise<PoolInfo[]> {
+  const dexes = dexQueries(ctx)
+  if (dexes.length === 0 || quotes.length === 0) return []
+  try {
+    const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data: encodePools(asset, dexes, quotes), gas: ctx.gasCap }, block, probeOverride([]))
+    return [...decodePools(raw)]
+  } catch (error) {
+    if (error instanceof RpcError) {
+      ctx.log.warn({ chainId: ctx.chain.chainId, asset, err: error.message }, 'pool discovery failed')
+      return []
+    }
+    throw error
+  }
+}
+
+function decodeText(r: ReadResult | undefined): string | undefined {
+  if (!r?.success || r.returnData === '0x') return undefined
+  try {
+    const [s] = decodeAbiParameters([{ type: 'string' }], r.returnData)
+    return sanitize(s)
+  } catch {
+    // bytes32 metadata (early tokens)
+    if (r.returnData.length === 66) {
+      try {
+        return sanitize(hexToString(r.returnData, { size: 32 }).replace(/\0+$/, ''))
+      } catch {
+        return undefined
+      }
+    }
+    return undefined
+  }
+}
+
+/** Printable text of at most 100 characters: a token's name must not carry control characters or a novel. */
+function sanitize(s: string): string {
+  const t = s.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  return t.length > 100 ? `${t.slice(0, 100)}…` : t
+}
+
+function decodeUint(r: ReadResult | undefined): bigint | undefined {
+  if (!r?.success || r.returnData.length < 66) return undefined
+  try {
+    return decodeAbiParameters([{ type: 'uint256' }], r.returnData.slice(0, 66) as Hex)[0]
+  } catch {
+    return undefined
+  }
+}
+
+function decodeAddress(r: ReadResult | undefined): Address | undefined {
+  const v = decodeUint(r)
+  if (v === undefined || v >= 1n << 160n) return undefined
+  return getAddress(`0x${v.toString(16).padStart(40, '0')}`)
+}
+
+/**
+ * The first round trip: block, code, storage, ERC-20 basics, owner, pools and price routes,
+ * creator — all in one JSON-RPC batch. Throws `NotFoundError` when no token lives at the address.
+ */
+export async function discover(ctx: CollectContext): Promise<Discovery> {
+  const { rpc, token } = ctx
+  const slotKeys: Hex[] = [...Object.values(PROXY_SLOTS)]
+  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) slotKeys.push(`0x${i.toString(16)}`)
+  const quotes = quoteAssets(ctx)
+
+  const tokenCalls = [
+    { target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'name' }) },
+    { target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' }) },
+    { target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }) },
+    { target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' }) },
+    { target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [token] }) },
+    { target: token, data: encodeFunctionData({ abi: OWNER_ABI, functionName: 'owner' }) },
+    { target: token, data: encodeFunctionData({ abi: OWNER_ABI, functionName: 'getOwner' }) },
+  ]
+  const quoteCalls = quotes.flatMap((q) => [
+    { target: q.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' }) },
+    { target: q.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }) },
+  ])
+
+  const stables = ctx.chain.stablecoins
+  const weth = ctx.chain.wrappedNative
+  const [header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator] = await Promise.all([
+    rpc.request<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]),
+    rpc.request<Hex>('eth_getCode', [token, 'latest']),
+    Promise.all(slotKeys.map((k) => rpc.request<Hex>('eth_getStorageAt', [token, k, 'latest']).catch(() => undefined))),
+    multicall(rpc, ctx.chain.multicall3, [...tokenCalls, ...quoteCalls], 'latest', ctx.gasCap),
+    probePools(ctx, token, quotes.map((q) => q.address), 'latest'),
+    probePools(ctx, weth, stables, 'latest'),
+    Promise.all(ctx.chain.majors.map((m) => probePools(ctx, m, [weth, ...stables], 'latest'))),
+    rpc.request<{ hash: Hex; creator: Address } | null>('ots_getContractCreator', [token]).catch((error: unknown) => {
+      if (error instanceof RpcError) return undefined
+      throw error
+    }),
+  ])
+  if (!header) throw new NotFoundError('the node has no latest block')
+  if (!code || code === '0x') throw new NotFoundError(`no contract at ${token} on chain ${ctx.chain.chainId}`)
+
+  const [name, symbol, decimals, totalSupply, selfBalance, owner, getOwner] = tokenCalls.map((_, i) => reads[i])
+  const supply = decodeUint(totalSupply)
+  if (supply === undefined || decodeUint(selfBalance) === undefined) {
+    throw new NotFoundError(`the contract at ${token} on chain ${ctx.chain.chainId} is not an ERC-20 token (no totalSupply()/balanceOf())`)
+  }
+  const dec = decodeUint(decimals)
+  const slots: Record<string, Hex> = {}
+  slotKeys.forEach((k, i) => {
+    const v = slotValues[i]
+    if (v) slots[k.toLowerCase()] = v
+  })
+  const quoteInfo: QuoteAsset[] = quotes.map((q, i) => {
+    const d = decodeUint(reads[tokenCalls.length + i * 2 + 1])
+    return {
+      address: q.address,
+      kind: q.kind,
+      symbol: decodeText(reads[tokenCalls.length + i * 2]) ?? '',
+      decimals: d !== undefined && d <= 255n ? Number(d) : undefined,
+    }
+  })
+  return {
+    block: { number: BigInt(header.number), timestamp: Number(BigInt(header.timestamp)) },
+    code,
+    slots,
+    basics: {
+      name: decodeText(name),
+      symbol: decodeText(symbol),
+      decimals: dec !== undefined && dec <= 255n ? Number(dec) : undefined,
+      totalSupply: supply,
+    },
+    owner: { owner: decodeAddress(owner), getOwner: decodeAddress(getOwner) },
+    quotes: quoteInfo,
+    pools,
+    pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
+    otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
+  }
+}

@@ -1,0 +1,221 @@
+import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
+import type { PoolInfo } from '../chain/probe.ts'
+import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
+import type { MarketFacts, PoolFact } from '../facts.ts'
+import { blockHex, sameAddress, type CollectContext } from './context.ts'
+import type { Discovery, QuoteAsset } from './discovery.ts'
+
+/** keccak256("Sync(uint112,uint112)") — V2 pairs emit it after every swap, mint and burn. */
+export const SYNC_TOPIC: Hex = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
+/** keccak256("Swap(address,address,int256,int256,uint160,uint128,int24)") — V3 pools. */
+export const V3_SWAP_TOPIC: Hex = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcca67'
+export const DAY_SECONDS = 86_400
+/** The 24 h window of blocks is estimated from the chain's block time with this margin, then cut by timestamps. */
+const DAY_WINDOW_MARGIN = 1.5
+/** Block headers fetched to place the 24 h boundary among the events' blocks. */
+const MAX_HEADER_SAMPLES = 32
+
+const Q96 = 2 ** 96
+
+function units(raw: bigint, decimals: number): number {
+  return Number(raw) / 10 ** decimals
+}
+
+/** Price of token0 in token1 units (whole units) from a V3 sqrtPriceX96. */
+function v3Price0in1(sqrtPriceX96: bigint, dec0: number, dec1: number): number {
+  const r = Number(sqrtPriceX96) / Q96
+  return r * r * 10 ** (dec0 - dec1)
+}
+
+function poolPrice(info: PoolInfo, asset: Address, assetDecimals: number | undefined, quoteDecimals: number | undefined): number | undefined {
+  if (assetDecimals === undefined || quoteDecimals === undefined) return undefined
+  if (info.kind === 2) {
+    if (info.reserveToken === 0n || info.reserveQuote === 0n) return undefined
+    return units(info.reserveQuote, quoteDecimals) / units(info.reserveToken, assetDecimals)
+  }
+  if (info.sqrtPriceX96 === 0n || info.liquidity === 0n) return undefined
+  const assetIs0 = sameAddress(info.token0, asset)
+  const p = assetIs0 ? v3Price0in1(info.sqrtPriceX96, assetDecimals, quoteDecimals) : 1 / v3Price0in1(info.sqrtPriceX96, quoteDecimals, assetDecimals)
+  return Number.isFinite(p) && p > 0 ? p : undefined
+}
+
+/**
+ * USD prices of the quote assets: stablecoins at 1, the wrapped native token through its deepest
+ * stablecoin pool, majors through their pools against either.
+ */
+export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, number> {
+  const out: Record<string, number> = {}
+  const decimalsOf = (a: Address) => d.quotes.find((q) => sameAddress(q.address, a))?.decimals
+  for (const s of ctx.chain.stablecoins) out[s.toLowerCase()] = 1
+  const priceThrough = (asset: Address, pools: PoolInfo[]): number | undefined => {
+    let best: { usd: number; depth: number } | undefined
+    for (const p of pools) {
+      const quoteUsd = out[p.quote.toLowerCase()]
+      const qd = decimalsOf(p.quote)
+      if (quoteUsd === undefined || qd === undefined) continue
+      const price = poolPrice(p, asset, decimalsOf(asset), qd)
+      if (price === undefined) continue
+      const depth = units(p.reserveQuote, qd) * quoteUsd
+      if (!best || depth > best.depth) best = { usd: price * quoteUsd, depth }
+    }
+    return best?.usd
+  }
+  for (const { asset, pools } of d.pricePools) {
+    const usd = priceThrough(asset, pools)
+    if (usd !== undefined) out[asset.toLowerCase()] = usd
+  }
+  return out
+}
+
+/** The token's pools as facts: price, USD liquidity. Empty pools are dropped. */
+export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>): PoolFact[] {
+  const out: PoolFact[] = []
+  for (const info of d.pools) {
+    if (info.reserveToken === 0n && info.reserveQuote === 0n) continue
+    const dex = ctx.chain.dexes[Number(info.dex)]
+    if (!dex) continue
+    const quote: QuoteAsset | undefined = d.quotes.find((q) => sameAddress(q.address, info.quote))
+    const price = poolPrice(info, ctx.token, d.basics.decimals, quote?.decimals)
+    const qUsd = quoteUsd[info.quote.toLowerCase()]
+    const priceUsd = price !== undefined && qUsd !== undefined ? price * qUsd : undefined
+    let liquidityUsd: number | undefined
+    if (qUsd !== undefined && quote?.decimals !== undefined) {
+      const quoteSide = units(info.reserveQuote, quote.decimals) * qUsd
+      const tokenSide = priceUsd !== undefined && d.basics.decimals !== undefined ? units(info.reserveToken, d.basics.decimals) * priceUsd : undefined
+      liquidityUsd = tokenSide === undefined ? (info.reserveToken === 0n ? quoteSide : undefined) : quoteSide + tokenSide
+    }
+    const token0 = getAddress(info.token0)
+    const token1 = sameAddress(token0, ctx.token) ? getAddress(info.quote) : ctx.token
+    out.push({
+      dex: dex.name,
+      dexType: dex.type,
+      fee: dex.type === 'uniswap-v2' ? dex.feeBps : info.fee,
+      address: getAddress(info.pool),
+      token0,
+      token1,
+      quote: getAddress(info.quote),
+      quoteSymbol: quote?.symbol ?? '',
+      quoteDecimals: quote?.decimals,
+      tokenReserve: info.reserveToken,
+      quoteReserve: info.reserveQuote,
+      lpSupply: info.kind === 2 ? info.lpSupply : undefined,
+      priceInQuote: price,
+      priceUsd,
+      liquidityUsd,
+    })
+  }
+  return out.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
+}
+
+/**
+ * Market facts: price from the deepest pool, market cap, total liquidity, and the 24 h range
+ * from the pools' own events (V2 Sync reserves, V3 Swap prices) of the last day of blocks.
+ */
+export async function collectMarkets(ctx: CollectContext, d: Discovery): Promise<MarketFacts> {
+  const quoteUsd = priceQuotes(ctx, d)
+  const pools = poolFacts(ctx, d, quoteUsd)
+  const priced = pools.filter((p) => p.priceUsd !== undefined)
+  const priceUsd = priced[0]?.priceUsd
+  const supply = d.basics.totalSupply
+  const marketCapUsd = priceUsd !== undefined && supply !== undefined && d.basics.decimals !== undefined ? priceUsd * units(supply, d.basics.decimals) : undefined
+  const liquidities = pools.map((p) => p.liquidityUsd)
+  const liquidityUsd = pools.length === 0 ? 0 : liquidities.every((l) => l !== undefined) ? liquidities.reduce((a, b) => a! + b!, 0) : undefined
+  const range = await dayRange(ctx, d, pools, priceUsd)
+  return { pools, quoteUsd, priceUsd, marketCapUsd, liquidityUsd, dayHighUsd: range.high, dayLowUsd: range.low, dayRangeNote: range.note }
+}
+
+async function dayRange(
+  ctx: CollectContext,
+  d: Discovery,
+  pools: PoolFact[],
+  currentPrice: number | undefined,
+): Promise<{ high: number | undefined; low: number | undefined; note: string }> {
+  const priced = pools.filter((p) => p.priceUsd !== undefined && p.quoteDecimals !== undefined)
+  if (priced.length === 0 || d.basics.decimals === undefined) return { high: undefined, low: undefined, note: 'no priced pool' }
+  const head = d.block.number
+  const windowBlocks = BigInt(Math.ceil((DAY_SECONDS / ctx.chain.blockTimeSeconds) * DAY_WINDOW_MARGIN))
+  const from = head > windowBlocks ? head - windowBlocks : 0n
+  const { logs, missing } = await getLogsAdaptive(
+    ctx.rpc,
+    { address: priced.map((p) => p.address), topics: [[SYNC_TOPIC, V3_SWAP_TOPIC]] },
+    from,
+    head,
+    ctx.logLimit,
+  )
+  if (missing.length > 0) return { high: undefined, low: undefined, note: 'the node refused the swap events of the last day' }
+  const cutoff = d.block.timestamp - DAY_SECONDS
+  const times = await blockTimes(ctx, logs)
+  const prices: number[] = []
+  for (const log of logs) {
+    const ts = times(log)
+    if (ts === undefined || ts < cutoff) continue
+    const pool = priced.find((p) => sameAddress(p.address, log.address))
+    if (!pool) continue
+    const price = priceFromLog(pool, log, ctx.token, d.basics.decimals)
+    if (price !== undefined) prices.push(price * (ctx.chain.stablecoins.some((s) => sameAddress(s, pool.quote)) ? 1 : pool.priceUsd! / pool.priceInQuote!))
+  }
+  if (prices.length === 0) {
+    return currentPrice === undefined
+      ? { high: undefined, low: undefined, note: 'no swaps in the last 24 h and no current price' }
+      : { high: currentPrice, low: currentPrice, note: 'no swaps in the last 24 h: the price did not move' }
+  }
+  return { high: Math.max(...prices), low: Math.min(...prices), note: `${prices.length} pool events in the last 24 h` }
+}
+
+function priceFromLog(pool: PoolFact, log: RawLog, token: Address, tokenDecimals: number): number | undefined {
+  try {
+    const tokenIs0 = sameAddress(pool.token0, token)
+    const qd = pool.quoteDecimals!
+    if (log.topics[0] === SYNC_TOPIC) {
+      const [r0, r1] = decodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], log.data)
+      const [rt, rq] = tokenIs0 ? [r0, r1] : [r1, r0]
+      if (rt === 0n) return undefined
+      return units(rq, qd) / units(rt, tokenDecimals)
+    }
+    const [, , sqrtPriceX96] = decodeAbiParameters([{ type: 'int256' }, { type: 'int256' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }], log.data)
+    const p0 = v3Price0in1(sqrtPriceX96, tokenIs0 ? tokenDecimals : qd, tokenIs0 ? qd : tokenDecimals)
+    const p = tokenIs0 ? p0 : 1 / p0
+    return Number.isFinite(p) && p > 0 ? p : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Timestamps of the logs' blocks: from the logs themselves when the node includes them, else
+ * from block headers — all of them when few, otherwise a sample that brackets the cutoff.
+ */
+async function blockTimes(ctx: CollectContext, logs: RawLog[]): Promise<(log: RawLog) => number | undefined> {
+  if (logs.length === 0) return () => undefined
+  if (logs.every((l) => l.blockTimestamp)) return (l) => Number(BigInt(l.blockTimestamp!))
+  const blocks = [...new Set(logs.map((l) => BigInt(l.blockNumber)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const sample =
+    blocks.length <= MAX_HEADER_SAMPLES
+      ? blocks
+      : Array.from({ length: MAX_HEADER_SAMPLES }, (_, i) => blocks[Math.floor((i * (blocks.length - 1)) / (MAX_HEADER_SAMPLES - 1))])
+  const headers = await Promise.all(
+    sample.map((b) => ctx.rpc.request<{ timestamp: Hex } | null>('eth_getBlockByNumber', [blockHex(b), false]).catch(() => null)),
+  )
+  const known = new Map<bigint, number>()
+  sample.forEach((b, i) => {
+    const h = headers[i]
+    if (h) known.set(b, Number(BigInt(h.timestamp)))
+  })
+  if (sample.length === blocks.length) return (l) => known.get(BigInt(l.blockNumber))
+  // Interpolate between sampled blocks: exact at samples, linear in between (a sampled day).
+  const points = [...known.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))
+  return (l) => {
+    const b = BigInt(l.blockNumber)
+    const exact = known.get(b)
+    if (exact !== undefined) return exact
+    let prev = points[0]
+    for (const p of points) {
+      if (p[0] > b) {
+        const span = Number(p[0] - prev[0])
+        return span <= 0 ? p[1] : prev[1] + ((p[1] - prev[1]) * Number(b - prev[0])) / span
+      }
+      prev = p
+    }
+    return prev?.[1]
+  }
+}

@@ -1,0 +1,152 @@
+import type { Address, Hex } from 'viem'
+import { ethCall } from '../chain/multicall.ts'
+import { decodeRevert, isProbeReason } from '../chain/revert.ts'
+import { RpcError } from '../chain/rpc.ts'
+import {
+  LARGE_BUY_BPS,
+  NO_ROUTE,
+  PROBE_ADDRESSES,
+  decodeTrade,
+  encodeTrade,
+  probeOverride,
+  type Outcome,
+  type ProbePool,
+  type ProbeRoute,
+  type TradeResult,
+} from '../chain/probe.ts'
+import type { PoolFact, TaxFigure, TradeFact } from '../facts.ts'
+import { sameAddress, type CollectContext } from './context.ts'
+import type { Discovery } from './discovery.ts'
+
+/** A sell that loses this share or more of what was sent is a honeypot, even without a revert. */
+export const HONEYPOT_TAX_PERCENT = 95
+
+export function probePool(ctx: CollectContext, pool: PoolFact): ProbePool {
+  return { pool: pool.address, kind: pool.dexType === 'uniswap-v2' ? 2 : 3, quote: pool.quote, feeBps: pool.dexType === 'uniswap-v2' ? pool.fee : 0 }
+}
+
+/**
+ * How the probe gets the pool's quote asset: wrapped native is minted from ETH; any other quote is
+ * bought with wrapped native through the deepest pool between the two on the chain's DEXes.
+ */
+export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): ProbeRoute | undefined {
+  const weth = ctx.chain.wrappedNative
+  if (sameAddress(quote, weth)) return NO_ROUTE
+  const candidates = d.pricePools.flatMap((pp) =>
+    pp.pools.filter((p) => (sameAddress(pp.asset, weth) && sameAddress(p.quote, quote)) || (sameAddress(pp.asset, quote) && sameAddress(p.quote, weth))),
+  )
+  const usable = candidates.filter((p) => p.reserveToken > 0n && p.reserveQuote > 0n)
+  if (usable.length === 0) return undefined
+  const deepest = usable.reduce((a, b) => (sameAddress(b.quote, quote) ? b.reserveQuote : b.reserveToken) > (sameAddress(a.quote, quote) ? a.reserveQuote : a.reserveToken) ? b : a)
+  const dex = ctx.chain.dexes[Number(deepest.dex)]
+  return { pool: deepest.pool, kind: deepest.kind === 2 ? 2 : 3, feeBps: dex?.type === 'uniswap-v2' ? dex.feeBps : 0 }
+}
+
+function percentLost(o: Outcome): number | undefined {
+  if (!o.ok || o.sent === 0n) return undefined
+  if (o.received >= o.sent) return 0
+  // Four decimals of a percent, rounded half up (a 3 % fee floored by the token reads 2.99999…).
+  return Number(((o.sent - o.received) * 2_000_000n + o.sent) / (2n * o.sent)) / 10_000
+}
+
+function tax(o: Outcome, what: string): TaxFigure {
+  const p = percentLost(o)
+  if (p !== undefined) return { percent: p, note: `simulated ${what}: ${o.received} of ${o.sent} arrived` }
+  return { percent: undefined, note: o.ok ? `${what} not simulated` : `${what} failed: ${decodeRevert(o.err)}` }
+}
+
+function emptyTrade(pool: PoolFact, error: string): TradeFact {
+  const unknown: TaxFigure = { percent: undefined, note: error }
+  return {
+    pool,
+    simulated: false,
+    error,
+    buyOk: undefined,
+    buyReason: '',
+    buyTax: unknown,
+    sellTax: unknown,
+    transferTax: unknown,
+    honeypot: undefined,
+    honeypotReason: '',
+    sellAllOk: undefined,
+    sellAllReason: '',
+    sell99Ok: undefined,
+    buyAgainOk: undefined,
+    buyAgainReason: '',
+    bigBuyOk: undefined,
+    bigBuyReason: '',
+    bigBuyPercentOfPool: Number(LARGE_BUY_BPS) / 100,
+  }
+}
+
+/** Reads a trade result into the pool's facts: taxes, honeypot, cooldown, limits. */
+export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
+  const fact = emptyTrade(pool, '')
+  fact.simulated = true
+  const buyReason = r.buy.ok ? '' : decodeRevert(r.buy.err)
+  const buyByProbe = !r.buy.ok && isProbeReason(buyReason)
+  fact.buyOk = buyByProbe ? undefined : r.buy.ok && r.buy.received > 0n
+  fact.buyReason = r.buy.ok && r.buy.received === 0n ? 'the buyer received nothing' : buyReason
+  fact.buyTax = r.buy.ok ? tax(r.buy, 'buy') : { percent: undefined, note: `buy failed: ${buyReason}` }
+  fact.transferTax = r.transfer.sent > 0n || !r.transfer.ok ? tax(r.transfer, 'transfer') : { percent: undefined, note: 'no tokens to transfer' }
+  const seller = r.seller !== '0x0000000000000000000000000000000000000000'
+  if (seller) {
+    const sellReason = r.sellPart.ok ? '' : decodeRevert(r.sellPart.err)
+    const lost = percentLost(r.sellPart)
+    if (r.sellPart.ok) {
+      fact.sellTax = tax(r.sellPart, 'sell')
+      fact.honeypot = lost !== undefined && lost >= HONEYPOT_TAX_PERCENT
+      fact.honeypotReason = fact.honeypot ? `selling loses ${lost}% of the tokens` : ''
+    } else if (/pool received nothing/.test(sellReason)) {
+      fact.sellTax = { percent: 100, note: 'simulated sell: the pool received none of the tokens sent' }
+      fact.honeypot = true
+      fact.honeypotReason = 'selling loses 100% of the tokens'
+    } else if (isProbeReason(sellReason)) {
+      fact.sellTax = { percent: undefined, note: `sell not simulated: ${sellReason}` }
+    } else {
+      fact.sellTax = { percent: undefined, note: `sell failed: ${sellReason}` }
+      fact.honeypot = true
+      fact.honeypotReason = sellReason
+    }
+    const allReason = r.sellAll.ok ? '' : decodeRevert(r.sellAll.err)
+    fact.sellAllOk = r.sellAll.ok ? true : isProbeReason(allReason) && !/pool received nothing/.test(allReason) ? undefined : false
+    fact.sellAllReason = allReason
+    const mostReason = r.sell99.ok ? '' : decodeRevert(r.sell99.err)
+    fact.sell99Ok = r.sell99.ok ? true : isProbeReason(mostReason) ? undefined : false
+  } else {
+    fact.sellTax = { percent: undefined, note: fact.buyOk === false ? 'could not buy, and no holder could lend tokens to sell' : 'no tokens to sell' }
+  }
+  if (fact.buyOk) {
+    const againReason = r.buyAgain.ok ? '' : decodeRevert(r.buyAgain.err)
+    fact.buyAgainOk = r.buyAgain.ok ? true : isProbeReason(againReason) ? undefined : false
+    fact.buyAgainReason = againReason
+    const bigReason = r.bigBuy.ok ? '' : decodeRevert(r.bigBuy.err)
+    fact.bigBuyOk = r.bigBuy.ok ? true : isProbeReason(bigReason) ? undefined : false
+    fact.bigBuyReason = bigReason
+  }
+  return fact
+}
+
+/**
+ * Simulates trading on every pool (one `eth_call` per pool, all in one round trip): buy, transfer
+ * to a fresh wallet, sell part / all / 99 %, buy twice, buy big. `donors` lend tokens to sell when
+ * buying is impossible.
+ */
+export async function collectTrades(ctx: CollectContext, d: Discovery, pools: PoolFact[], donors: Address[], block: Hex): Promise<TradeFact[]> {
+  const override = probeOverride([PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors])
+  return Promise.all(
+    pools.map(async (pool) => {
+      const route = quoteRoute(ctx, d, pool.quote)
+      if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
+      const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors })
+      try {
+        const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data, gas: ctx.gasCap }, block, override)
+        return interpretTrade(pool, decodeTrade(raw))
+      } catch (error) {
+        if (!(error instanceof RpcError)) throw error
+        ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, pool: pool.address, err: error.message }, 'trade simulation failed')
+        return emptyTrade(pool, `the simulation did not complete: ${error.message.slice(0, 160)}`)
+      }
+    }),
+  )
+}

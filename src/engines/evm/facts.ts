@@ -1,0 +1,212 @@
+import type { Address, Hex } from 'viem'
+import type { ChainEntry, DexType } from '../../config/chains.ts'
+import type { CodeAnalysis } from './chain/bytecode.ts'
+import type { ProxyInfo } from './chain/proxy.ts'
+import type { MetadataFacts } from '../../metadata/providers.ts'
+
+/**
+ * Everything the collect stage learned about a token: the only input of the checks, the score
+ * and the render. Values that could not be learned are `undefined` (rendered as "").
+ */
+export interface EvmFacts {
+  chain: ChainEntry
+  token: Address
+  /** Block every read was made at, and its timestamp (unix seconds). */
+  block: { number: bigint; timestamp: number }
+  basics: TokenBasics
+  code: CodeFacts
+  owner: OwnerFacts
+  creation: CreationFacts
+  markets: MarketFacts
+  trades: TradeFact[]
+  powers: PowersFact
+  externalCalls: ExternalCallFact
+  holders: HoldersFact
+  liquidity: LiquidityFact
+  metadata: MetadataFacts
+}
+
+export interface TokenBasics {
+  name: string | undefined
+  symbol: string | undefined
+  decimals: number | undefined
+  /** Raw units. */
+  totalSupply: bigint | undefined
+}
+
+export interface CodeFacts {
+  /** The token's own code. */
+  token: CodeAnalysis
+  proxy: ProxyInfo | undefined
+  /** The implementation's code when the token is a proxy (what gets analysed). */
+  implementation: CodeAnalysis | undefined
+  /** Whether the proxy can be pointed at new logic, and by whom (evidence for isProxy). */
+  upgradeable: boolean | undefined
+  upgradeNote: string
+  /** The code whose selectors and opcodes describe the token's behaviour. */
+  logic: CodeAnalysis | undefined
+}
+
+export interface OwnerFacts {
+  /** owner() / getOwner() answer (zero address kept: it means renounced). */
+  declared: Address | undefined
+  /** The account reported as owner: the declared owner, else the proxy admin. */
+  reported: Address | undefined
+  /** Where `reported` came from. */
+  source: 'owner()' | 'getOwner()' | 'proxy admin' | ''
+  /** Raw balance of the reported owner. */
+  balance: bigint | undefined
+}
+
+export interface CreationFacts {
+  /** The account that sent the creation transaction. */
+  creator: Address | undefined
+  /** The address that ran the creation: a factory contract, or the creator itself. */
+  deployer: Address | undefined
+  txHash: Hex | undefined
+  blockNumber: bigint | undefined
+  /** Unix seconds. */
+  timestamp: number | undefined
+  creatorBalance: bigint | undefined
+  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'stored' | ''
+}
+
+export interface PoolFact {
+  dex: string
+  dexType: DexType
+  /** V2 fee in basis points, or the V3 fee tier. */
+  fee: number
+  address: Address
+  token0: Address
+  token1: Address
+  quote: Address
+  quoteSymbol: string
+  quoteDecimals: number | undefined
+  /** Raw units of the token held by the pool (V2 reserve, V3 balance). */
+  tokenReserve: bigint
+  quoteReserve: bigint
+  /** V2 LP supply. */
+  lpSupply: bigint | undefined
+  /** Token price in quote units per whole token, from the pool's own state. */
+  priceInQuote: number | undefined
+  priceUsd: number | undefined
+  /** USD value of both sides. */
+  liquidityUsd: number | undefined
+}
+
+export interface MarketFacts {
+  pools: PoolFact[]
+  /** USD prices of quote assets (by lowercased address), as used for the figures. */
+  quoteUsd: Record<string, number>
+  priceUsd: number | undefined
+  marketCapUsd: number | undefined
+  liquidityUsd: number | undefined
+  dayHighUsd: number | undefined
+  dayLowUsd: number | undefined
+  /** How the 24 h range was obtained, or why it is unknown. */
+  dayRangeNote: string
+}
+
+export interface TaxFigure {
+  /** Percent, e.g. 3 for 3 %. */
+  percent: number | undefined
+  note: string
+}
+
+export interface TradeFact {
+  pool: PoolFact
+  /** Whether the probe could run on this pool (false: everything below is unknown). */
+  simulated: boolean
+  error: string
+  buyOk: boolean | undefined
+  buyReason: string
+  buyTax: TaxFigure
+  sellTax: TaxFigure
+  transferTax: TaxFigure
+  /** Selling part of a balance failed (or lost ≥ 95 %). */
+  honeypot: boolean | undefined
+  honeypotReason: string
+  sellAllOk: boolean | undefined
+  sellAllReason: string
+  sell99Ok: boolean | undefined
+  buyAgainOk: boolean | undefined
+  buyAgainReason: string
+  bigBuyOk: boolean | undefined
+  bigBuyReason: string
+  /** Share of the pool's token balance the large buy asked for (percent). */
+  bigBuyPercentOfPool: number
+}
+
+export type PowerKind = 'mint' | 'changeBalance' | 'pause' | 'feeAll' | 'feePersonal'
+
+export interface PowerCandidate {
+  address: Address
+  source: string
+}
+
+export interface PowerFinding {
+  kind: PowerKind
+  candidate: PowerCandidate
+  selector: Hex
+  /** Known signature of the selector, when it is a common one ('' otherwise). */
+  signature: string
+  evidence: string
+}
+
+export interface PowersFact {
+  /** 'tested': candidate functions were called as each candidate and their effects measured. */
+  status: 'tested' | 'not-tested'
+  reason: string
+  candidates: PowerCandidate[]
+  functionsTried: Hex[]
+  /** Functions whose simulation failed as a whole (gas, node error). */
+  functionsFailed: Hex[]
+  findings: PowerFinding[]
+  /** Whether holders A and B could be given tokens (pool or donor); without it only supply is measured. */
+  funded: boolean
+  /** Whether a pool was available to measure buy/sell taxes after each call. */
+  withPool: boolean
+}
+
+export interface ExternalCallFact {
+  method: 'trace' | 'bytecode' | 'none'
+  /** Calls the token made to other contracts during the traced transfers. */
+  calls: { to: Address; selector: string; type: string }[]
+  note: string
+}
+
+export interface HolderFact {
+  address: Address
+  balance: bigint
+  isContract: boolean | undefined
+  isLocked: boolean
+}
+
+export interface HoldersFact {
+  /** Whether the index covers the token's whole history. */
+  complete: boolean
+  count: number | undefined
+  top: HolderFact[]
+  note: string
+}
+
+export interface LockFact {
+  locker: string
+  lockerAddress: Address
+  owner: Address
+  amount: bigint
+  unlockTime: number
+  withdrawn: boolean
+}
+
+export interface LiquidityFact {
+  /** The V2 pool whose LP token is described (the deepest). */
+  pool: PoolFact | undefined
+  totalLpSupply: bigint | undefined
+  holders: HoldersFact
+  locks: LockFact[]
+  /** LP raw units locked in lockers (active locks) and held by burn addresses. */
+  lockedAmount: bigint | undefined
+  burnedAmount: bigint | undefined
+  note: string
+}

@@ -1,0 +1,213 @@
+import { renderCheck, type RenderedCheck } from '../../report/define-check.ts'
+import { fillLink } from '../../config/chains.ts'
+import type { RiskLabel } from '../../contract/common.ts'
+import { type TokenReport } from '../../contract/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
+import { exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
+import type { EvmFacts, HolderFact, HoldersFact, TaxFigure } from './facts.ts'
+import { count, isoTime, percent, price, share, units, usd } from '../../report/format.ts'
+import { rate, type MarketValues } from '../../report/market.ts'
+import { scoreToken, type TokenScore } from './score.ts'
+
+/** LP tokens of Uniswap V2 type pairs have 18 decimals. */
+const LP_DECIMALS = 18
+
+type Holder = TokenReport['marketChecks']['holdersChecks']['keyHolders'][number]
+type Distribution = TokenReport['marketChecks']['holdersChecks']['percentDistributed']
+type Member = Distribution['topThree']
+
+function holderEntries(holders: HolderFact[], supply: bigint | undefined, decimals: number | undefined): Holder[] {
+  return holders.map((h) => ({
+    address: h.address,
+    percent: percent(share(h.balance, supply)),
+    isContract: h.isContract ? '1' : '0',
+    isLocked: h.isLocked ? '1' : '0',
+    balance: units(h.balance, decimals),
+  }))
+}
+
+function member(balance: bigint | undefined, supply: bigint | undefined, decimals: number | undefined, risk: RiskLabel): Member {
+  const p = share(balance, supply)
+  return { percent: percent(p), balance: units(balance, decimals), risk: p === undefined ? '' : risk }
+}
+
+function sum(list: HolderFact[], n: number): bigint | undefined {
+  return list.length === 0 ? undefined : list.slice(0, n).reduce((a, h) => a + h.balance, 0n)
+}
+
+function taxNumber(t: TaxFigure, honeypot: boolean | undefined): { number: string; risk: RiskLabel } {
+  if (t.percent === undefined) return { number: '', risk: honeypot ? 'Critical' : '' }
+  return { number: percent(t.percent), risk: rate('taxPercent', t.percent).label }
+}
+
+/** The figures the market score rates, computed from the facts. */
+export function marketValues(facts: EvmFacts): MarketValues {
+  const supply = facts.basics.totalSupply
+  const holders = facts.holders
+  const lp = facts.liquidity
+  const lpSupply = lp.totalLpSupply
+  const lpShareOf = (a: string | undefined) => {
+    if (!a) return undefined
+    const h = lp.holders.top.find((x) => x.address.toLowerCase() === a.toLowerCase())
+    return h ? share(h.balance, lpSupply) : lp.holders.complete ? 0 : undefined
+  }
+  const lockedPercent = lpSupply && lp.lockedAmount !== undefined && lp.burnedAmount !== undefined ? share(lp.lockedAmount + lp.burnedAmount, lpSupply) : undefined
+  const ownerLp = lpShareOf(facts.owner.reported)
+  const creatorLp = lpShareOf(facts.creation.creator)
+  const taxes = facts.trades.flatMap((t) => [t.buyTax.percent, t.sellTax.percent]).filter((x): x is number => x !== undefined)
+  return {
+    numberOfTradingPairs: facts.markets.pools.length,
+    currentLiquidityUsd: facts.markets.liquidityUsd,
+    holdersCount: holders.count,
+    topThreePercent: holders.complete ? share(sum(holders.top, 3), supply) : undefined,
+    topTenPercent: holders.complete ? share(sum(holders.top, 10), supply) : undefined,
+    ownerPercent: share(facts.owner.balance, supply),
+    creatorPercent: share(facts.creation.creatorBalance, supply),
+    lpHolderCount: lp.pool ? lp.holders.count : undefined,
+    lockedLiquidityPercent: lp.pool ? lockedPercent : undefined,
+    lpOwnerPercent: ownerLp === undefined && creatorLp === undefined ? undefined : Math.max(ownerLp ?? 0, creatorLp ?? 0),
+    taxPercent: taxes.length === 0 ? undefined : Math.max(...taxes),
+  }
+}
+
+function distribution(h: HoldersFact, supply: bigint | undefined, decimals: number | undefined, owner: bigint | undefined, creator: bigint | undefined, risks: { top3: RiskLabel; top10: RiskLabel; owner: RiskLabel; creator: RiskLabel }): Distribution {
+  return {
+    topThree: h.complete ? member(sum(h.top, 3), supply, decimals, risks.top3) : member(undefined, supply, decimals, ''),
+    topTen: h.complete ? member(sum(h.top, 10), supply, decimals, risks.top10) : member(undefined, supply, decimals, ''),
+    owner: member(owner, supply, decimals, risks.owner),
+    creator: member(creator, supply, decimals, risks.creator),
+  }
+}
+
+/** Renders facts into the contract's report: strings everywhere, "" for unknown. Pure. */
+export function renderReport(facts: EvmFacts): TokenReport {
+  const values = marketValues(facts)
+  const score: TokenScore = scoreToken(facts, values)
+  const byId = new Map<string, RenderedCheck>(score.checks.map(({ definition, result }) => [definition.id, renderCheck(definition, result)]))
+  const check = (id: string): RenderedCheck => byId.get(id) ?? { description: '', risk: '', status: '0', comment: 'not determinable' }
+  const { basics, markets, chain } = facts
+  const decimals = basics.decimals
+  const supply = basics.totalSupply
+  const r = score.ratings
+  const deepest = markets.pools[0]
+  const lp = facts.liquidity
+  const lpHolderBalance = (a: string | undefined) => (a ? lp.holders.top.find((x) => x.address.toLowerCase() === a.toLowerCase())?.balance : undefined)
+  const lpRisk = (holder: string | undefined): RiskLabel => {
+    const b = lpHolderBalance(holder) ?? (lp.holders.complete ? 0n : undefined)
+    return rate('lpOwnerPercent', share(b, lp.totalLpSupply)).label
+  }
+  const unlocks = lp.locks
+    .filter((l) => !l.withdrawn && l.unlockTime > facts.block.timestamp)
+    .sort((a, b) => a.unlockTime - b.unlockTime)
+    .map((l) => ({
+      balance: units(l.amount, LP_DECIMALS),
+      percent: percent(share(l.amount, lp.totalLpSupply)),
+      time: isoTime(l.unlockTime),
+      risk: rate('unlockDays', (l.unlockTime - facts.block.timestamp) / 86_400).label,
+      tag: l.locker,
+    }))
+
+  const honeypotDetails: TokenReport['honeypotDetails'] = facts.trades.map((t) => ({
+    buyTax: taxNumber(t.buyTax, false),
+    sellTax: taxNumber(t.sellTax, t.honeypot),
+    transferTax: taxNumber(t.transferTax, false),
+    isPairHoneypot: t.honeypot ? '1' : '0',
+    honeypotReason: t.honeypot ? t.honeypotReason : '',
+    dex: t.pool.dex,
+    pair: [t.pool.token0, t.pool.token1],
+    pairAddress: t.pool.address,
+  }))
+  return {
+    tokenInformation: {
+      tokenAddress: facts.token,
+      tokenName: basics.name ?? '',
+      tokenSymbol: basics.symbol ?? '',
+      tokenImageLink: facts.metadata.imageUrl,
+      tokenCreationDate: isoTime(facts.creation.timestamp),
+      totalSupply: units(supply, decimals),
+      ownerAddress: facts.owner.reported ?? '',
+      ownerBalance: units(facts.owner.balance, decimals),
+      creatorAddress: facts.creation.creator ?? '',
+      creatorBalance: units(facts.creation.creatorBalance, decimals),
+      tokenCategories: facts.metadata.categories,
+      marketData: {
+        currentPriceUsd: price(markets.priceUsd),
+        marketCapUsd: usd(markets.marketCapUsd),
+        pastOneDayHigh: price(markets.dayHighUsd),
+        pastOneDayLow: price(markets.dayLowUsd),
+      },
+      socialInformation: {
+        codeHostLinks: facts.metadata.codeHostLinks,
+        microblog: facts.metadata.microblog,
+        socialNetwork: facts.metadata.socialNetwork,
+        messenger: facts.metadata.messenger,
+        forum: facts.metadata.forum,
+      },
+      externalLinks: {
+        marketAggregatorLink: facts.metadata.marketAggregatorLink || fillLink(chain.links.aggregatorToken, { address: facts.token }),
+        blockExplorerLink: fillLink(chain.links.explorerToken, { address: facts.token }),
+        poolTerminal: deepest ? fillLink(chain.links.pool, { pair: deepest.address, address: facts.token }) : '',
+      },
+    },
+    tokenScore: {
+      totalScorePercentage: totalPercentage(score.code, score.market, { exitBlocked: exitBlocked(honeypotDetails) }),
+      codeScorePercentage: percentage(score.code),
+      marketScorePercentage: percentage(score.market),
+      codeScore: {
+        achievedScore: formatScore(score.code.achievedScore),
+        maxScore: formatScore(score.code.maxScore),
+        minScore: formatScore(score.code.minScore),
+      },
+      marketScore: {
+        achievedScore: formatScore(score.market.achievedScore),
+        maxScore: formatScore(score.market.maxScore),
+        minScore: formatScore(score.market.minScore),
+      },
+    },
+    marketChecks: {
+      exchangabilityChecks: {
+        numberOfTradingPairs: { number: count(values.numberOfTradingPairs), risk: r.numberOfTradingPairs ?? '' },
+        currentLiquidity: { number: usd(values.currentLiquidityUsd), risk: r.currentLiquidityUsd ?? '' },
+        availableDex: markets.pools.map((p) => ({
+          name: p.dex,
+          link: fillLink(chain.links.pool, { pair: p.address, address: facts.token }),
+          liquidity: usd(p.liquidityUsd),
+          pair: p.address,
+        })),
+        centralisedExchanges: facts.metadata.centralisedExchanges,
+      },
+      holdersChecks: {
+        holdersCount: { number: count(values.holdersCount), risk: r.holdersCount ?? '' },
+        keyHolders: holderEntries(facts.holders.top, supply, decimals),
+        percentDistributed: distribution(facts.holders, supply, decimals, facts.owner.balance, facts.creation.creatorBalance, {
+          top3: r.topThreePercent ?? '',
+          top10: r.topTenPercent ?? '',
+          owner: r.ownerPercent ?? '',
+          creator: r.creatorPercent ?? '',
+        }),
+      },
+      liquidityChecks: {
+        totalLpSupply: units(lp.totalLpSupply, LP_DECIMALS),
+        lpHolderCount: { number: count(values.lpHolderCount), risk: r.lpHolderCount ?? '' },
+        keyLpHolders: holderEntries(lp.holders.top, lp.totalLpSupply, LP_DECIMALS),
+        percentDistributed: distribution(
+          lp.holders,
+          lp.totalLpSupply,
+          LP_DECIMALS,
+          lp.pool ? (lpHolderBalance(facts.owner.reported) ?? (lp.holders.complete ? 0n : undefined)) : undefined,
+          lp.pool ? (lpHolderBalance(facts.creation.creator) ?? (lp.holders.complete ? 0n : undefined)) : undefined,
+          { top3: '', top10: '', owner: lpRisk(facts.owner.reported), creator: lpRisk(facts.creation.creator) },
+        ),
+        liquidityLockedDetails: {
+          upcomingUnlockDetails: unlocks,
+          totalLiquidityPercentageLocked: { number: percent(values.lockedLiquidityPercent), risk: r.lockedLiquidityPercent ?? '' },
+        },
+      },
+    },
+    codeChecks: {
+      ownershipChecks: Object.fromEntries(OWNERSHIP_CHECKS.map((id) => [id, check(id)])) as TokenReport['codeChecks']['ownershipChecks'],
+      otherChecks: Object.fromEntries(OTHER_CHECKS.map((id) => [id, check(id)])) as TokenReport['codeChecks']['otherChecks'],
+    },
+    honeypotDetails,
+  }
+}

@@ -1,0 +1,228 @@
+import { getAddress, isAddress, type Address } from 'viem'
+import { raceSignal } from '../../abort.ts'
+import type { Cache } from '../../cache/cache.ts'
+import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
+import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../../errors.ts'
+import type { LogRangeLimit } from './chain/logs.ts'
+import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
+import type { TokenReport } from '../../contract/token-report.ts'
+import type { EvmReportService } from '../../contract/services.ts'
+import type { Store } from '../../store/database.ts'
+import { createHolderRepository } from '../../store/repositories/holders.ts'
+import { collectFacts } from './collect/collect.ts'
+import type { Logger } from './collect/context.ts'
+import type { EvmFacts } from './facts.ts'
+import { createMemoryHolderStore, type HolderStore } from '../../store/holder-index.ts'
+import type { CreationExplorer } from './explorer.ts'
+import type { MetadataProvider } from '../../metadata/providers.ts'
+import { renderReport } from './render.ts'
+
+/** Reports are reused this long by default. */
+export const DEFAULT_REPORT_TTL_MS = 30_000
+/** A cold report must finish within this by default (the route may set a shorter deadline). */
+export const DEFAULT_REPORT_DEADLINE_MS = 12_000
+/** Gas given to each `eth_call`, simulations included (most nodes cap calls at 50 M). */
+export const SIMULATION_GAS_CAP = 30_000_000n
+/** A readiness ping must answer within this. */
+export const PING_TIMEOUT_MS = 3_000
+const DEADLINE_MESSAGE = 'the request deadline passed before the report was ready'
+
+/** One finished report, for metrics (the integrator exposes it on /metrics). */
+export interface ReportEvent {
+  chainId: number
+  /** 'ok', 'not_found', 'bad_request', 'deadline', 'upstream'. */
+  outcome: 'ok' | 'not_found' | 'bad_request' | 'deadline' | 'upstream'
+  cached: boolean
+  ms: number
+  roundTrips: number
+  rpcCalls: number
+  httpRequests: number
+  retries: number
+}
+
+export interface EvmReportMetrics {
+  onReport(event: ReportEvent): void
+}
+
+export interface EvmReportServiceOptions {
+  cacheTtlMs?: number
+  deadlineMs?: number
+  gasCap?: bigint
+}
+
+export interface EvmReportServiceDeps {
+  registry: ChainRegistry
+  cache: Cache
+  /** The store: the holder index lives there. Without it (and without `holderStore`) it lives in memory. */
+  store?: Store
+  holderStore?: HolderStore
+  metadata?: MetadataProvider[]
+  /** Asked for a token's creation when the node can tell neither by Otterscan nor by search. */
+  explorer?: CreationExplorer
+  logger: Logger
+  options?: EvmReportServiceOptions
+  metrics?: EvmReportMetrics
+  /** Test hook: replaces `fetch` for RPC calls. */
+  fetch?: typeof fetch
+}
+
+export interface EvmReportServiceExtended extends EvmReportService {
+  /** The report with its facts and RPC figures (CLI, benchmarks, tests). */
+  reportWithFacts(chainId: number, address: string, options: { signal?: AbortSignal }): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number }>
+}
+
+const NO_STATS: RpcStats = { roundTrips: 0, rpcCalls: 0, httpRequests: 0, retries: 0 }
+
+/** The RPC figures a failed report carries (attached where it failed). */
+function statsOf(error: unknown): RpcStats {
+  return (error as { stats?: RpcStats }).stats ?? NO_STATS
+}
+
+function outcomeOf(error: unknown): ReportEvent['outcome'] {
+  if (error instanceof NotFoundError) return 'not_found'
+  if (error instanceof InputError) return 'bad_request'
+  if (error instanceof DeadlineError) return 'deadline'
+  return 'upstream'
+}
+
+/**
+ * The EVM token report service: chain registry → cache (single-flight) → collect → checks →
+ * score → render.
+ *
+ * @example
+ * const service = createEvmReportService({ registry, cache: createMemoryCache(), store, logger })
+ * const report = await service.report(1, '0xA0b8…', { signal })
+ */
+export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportServiceExtended {
+  const ttl = deps.options?.cacheTtlMs ?? DEFAULT_REPORT_TTL_MS
+  const deadlineMs = deps.options?.deadlineMs ?? DEFAULT_REPORT_DEADLINE_MS
+  const gasCap = deps.options?.gasCap ?? SIMULATION_GAS_CAP
+  const holderStore = deps.holderStore ?? (deps.store ? createHolderRepository(deps.store) : createMemoryHolderStore())
+  const log = deps.logger
+  const logLimits = new Map<number, LogRangeLimit>()
+  const logLimitOf = (chain: ChainEntry): LogRangeLimit => {
+    let l = logLimits.get(chain.chainId)
+    if (!l) logLimits.set(chain.chainId, (l = { maxRange: BigInt(chain.maxLogRange) }))
+    return l
+  }
+
+  const chainOf = (chainId: number): ChainEntry => {
+    const chain = deps.registry.get(chainId)
+    if (!chain || chain.rpcUrls.length === 0) {
+      throw new InputError(`unsupported chainId '${chainId}'; GET /api/v1/chains lists the supported chains`)
+    }
+    return chain
+  }
+
+  const tokenOf = (address: string): Address => {
+    if (typeof address !== 'string' || !isAddress(address, { strict: false })) {
+      throw new InputError(`'${String(address).slice(0, 60)}' is not a token address (0x followed by 40 hex characters)`)
+    }
+    return getAddress(address.toLowerCase())
+  }
+
+  const compute = async (chain: ChainEntry, token: Address) => {
+    const started = Date.now()
+    const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs, fetch: deps.fetch })
+    try {
+      const facts = await collectFacts({ rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain) })
+      const report = renderReport(facts)
+      return { report, facts, stats: rpc.stats(), ms: Date.now() - started }
+    } catch (error) {
+      const stats = rpc.stats()
+      if (error instanceof BaseError && !(error instanceof RpcError)) throw Object.assign(error, { stats })
+      if (error instanceof RpcError) {
+        throw Object.assign(new UpstreamError(`the node of chain ${chain.chainId} failed: ${error.message}`, { cause: error }), { stats })
+      }
+      log.error({ chainId: chain.chainId, token, err: error instanceof Error ? error.stack : String(error) }, 'token report failed')
+      throw Object.assign(new UpstreamError('the token report could not be computed', { cause: error }), { stats })
+    } finally {
+      rpc.close()
+    }
+  }
+
+  const emit = (event: ReportEvent) => {
+    try {
+      deps.metrics?.onReport(event)
+    } catch {
+      // metrics never fail a report
+    }
+  }
+
+  /** Validates a request, counting a bad one. */
+  const accept = (chainId: number, address: string): { chain: ChainEntry; token: Address } => {
+    try {
+      return { chain: chainOf(chainId), token: tokenOf(address) }
+    } catch (error) {
+      emit({ chainId, outcome: 'bad_request', cached: false, ms: 0, ...NO_STATS })
+      throw error
+    }
+  }
+
+  const logReport = (chainId: number, token: Address, ms: number, s: RpcStats) =>
+    log.info({ chainId, token, ms, roundTrips: s.roundTrips, rpcCalls: s.rpcCalls, httpRequests: s.httpRequests, retries: s.retries }, 'token report')
+
+  const reportWithFacts: EvmReportServiceExtended['reportWithFacts'] = async (chainId, address, options) => {
+    const started = Date.now()
+    const { chain, token } = accept(chainId, address)
+    try {
+      const result = await raceSignal(compute(chain, token), options.signal, DEADLINE_MESSAGE)
+      logReport(chainId, token, result.ms, result.stats)
+      emit({ chainId, outcome: 'ok', cached: false, ms: Date.now() - started, ...result.stats })
+      return result
+    } catch (error) {
+      emit({ chainId, outcome: outcomeOf(error), cached: false, ms: Date.now() - started, ...statsOf(error) })
+      throw error
+    }
+  }
+
+  return {
+    reportWithFacts,
+
+    async report(chainId, address, options) {
+      const started = Date.now()
+      const { chain, token } = accept(chainId, address)
+      const key = `evm:report:${chainId}:${token.toLowerCase()}`
+      let computed: Awaited<ReturnType<typeof compute>> | undefined
+      try {
+        const report = await raceSignal(
+          deps.cache.getOrCompute<TokenReport>(key, ttl, async () => {
+            computed = await compute(chain, token)
+            return computed.report
+          }),
+          options.signal,
+          DEADLINE_MESSAGE,
+        )
+        if (computed) logReport(chainId, token, computed.ms, computed.stats)
+        emit({ chainId, outcome: 'ok', cached: !computed, ms: Date.now() - started, ...(computed?.stats ?? NO_STATS) })
+        return report
+      } catch (error) {
+        emit({ chainId, outcome: outcomeOf(error), cached: false, ms: Date.now() - started, ...statsOf(error) })
+        if (error instanceof BaseError) throw error
+        throw new UpstreamError('the token report could not be computed', { cause: error })
+      }
+    },
+
+    chains() {
+      return deps.registry.servable().map((c) => ({ chainId: c.chainId, name: c.name }))
+    },
+
+    async ping(chainId, signal) {
+      const chain = chainOf(chainId)
+      const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs: PING_TIMEOUT_MS, signal, fetch: deps.fetch })
+      try {
+        const id = await rpc.request<string>('eth_chainId')
+        if (Number(BigInt(id)) !== chainId) throw new UpstreamError(`the RPC configured for chain ${chainId} answers for chain ${Number(BigInt(id))}`)
+      } catch (error) {
+        if (error instanceof UpstreamError) throw error
+        throw new UpstreamError(`the RPC of chain ${chainId} does not answer`, { cause: error })
+      } finally {
+        rpc.close()
+      }
+    },
+
+    async close() {
+      // Nothing of its own to release: the cache and the store belong to the caller.
+    },
+  }
+}

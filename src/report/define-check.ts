@@ -1,0 +1,122 @@
+import type { CheckCatalogue, CheckGroup } from '../contract/checks.ts'
+import type { RiskLabel } from '../contract/common.ts'
+
+/**
+ * A code check: a pure function of collected facts that decides whether one risky capability is
+ * present. Shared by the EVM and the Solana engines; each engine has its own `Facts` type.
+ *
+ * Status semantics, everywhere: "1" = the risky capability is present, "0" = it is absent.
+ * A check that cannot be decided from the facts returns `undetermined`; it is rendered with
+ * status "0", risk "" and a comment saying why, and it is left out of the score.
+ */
+export type CheckStatus = 'present' | 'absent' | 'undetermined'
+
+/** How a check reached its answer; the first word of its rendered comment. */
+export type CheckMethod = 'simulated' | 'bytecode' | 'state' | 'metadata' | 'not determinable'
+
+export interface CheckResult {
+  status: CheckStatus
+  method: CheckMethod
+  /** Short evidence: selector, revert reason, measured tax, account... */
+  evidence: string
+}
+
+/** Importance tiers of a check; also its weight in the score (see docs/scoring.md). */
+export type CheckTier = Exclude<RiskLabel, ''>
+
+/** A check as its file declares it; its group comes from the contract (src/contract/checks.ts). */
+export interface CheckSpec<Facts, Id extends string = string> {
+  /** The name of the check in the report (e.g. 'isMintable'). */
+  id: Id
+  /** Importance of the check; rendered as `risk` and used as its weight. */
+  tier: CheckTier
+  /** Sentences for each status: what the report says about the token. */
+  describe: { present: string; absent: string; undetermined: string }
+  /** How the check decides, for docs/checks.md. */
+  method: string
+  run(facts: Facts): CheckResult
+}
+
+/** A check in its engine's registry: its spec, and its group and meaning from the contract. */
+export interface CheckDefinition<Facts, Id extends string = string> extends CheckSpec<Facts, Id> {
+  group: CheckGroup
+  /** What status "1" means (src/contract/checks.ts). */
+  meaning: string
+}
+
+const TIERS: readonly CheckTier[] = ['Critical', 'Great To Have', 'Good To Have', 'Nice To Have']
+
+/**
+ * Declares a check, validating its metadata once at load time.
+ *
+ * @example
+ * export const isMintable = defineCheck<EvmFacts>({
+ *   id: 'isMintable', tier: 'Critical',
+ *   describe: { present: 'The owner can mint new tokens.', absent: 'No one can mint new tokens.',
+ *               undetermined: 'Whether new tokens can be minted could not be determined.' },
+ *   method: 'simulated mint as the owner',
+ *   run: (facts) => ({ status: 'absent', method: 'simulated', evidence: 'supply unchanged' }),
+ * })
+ */
+export function defineCheck<Facts>(definition: CheckSpec<Facts>): CheckSpec<Facts> {
+  const problems: string[] = []
+  if (!/^[a-z][A-Za-z0-9]*$/.test(definition.id)) problems.push('id must be camelCase')
+  if (!TIERS.includes(definition.tier)) problems.push(`tier must be one of ${TIERS.join(', ')}`)
+  for (const key of ['present', 'absent', 'undetermined'] as const) {
+    if (!definition.describe?.[key]?.trim()) problems.push(`describe.${key} is required`)
+  }
+  if (!definition.method?.trim()) problems.push('method is required')
+  if (typeof definition.run !== 'function') problems.push('run must be a function')
+  if (problems.length > 0) throw new Error(`check ${definition.id || '?'}: ${problems.join('; ')}`)
+  return Object.freeze(definition)
+}
+
+/**
+ * An engine's registry: one check for every name the contract's catalogue lists, keyed by that
+ * name (a missing or extra check fails to compile), in the contract's report order, with the
+ * group and meaning the contract gives it.
+ */
+export function checkRegistry<Facts, Name extends string>(
+  catalogue: CheckCatalogue<Name>,
+  checks: { [K in Name]: CheckSpec<Facts> },
+): readonly CheckDefinition<Facts, Name>[] {
+  const out: CheckDefinition<Facts, Name>[] = []
+  for (const group of ['ownershipChecks', 'otherChecks'] as const) {
+    for (const [name, meaning] of Object.entries(catalogue[group]) as [Name, string][]) {
+      const spec = checks[name]
+      if (spec.id !== name) throw new Error(`check registry: ${name} holds the check ${spec.id}`)
+      out.push(Object.freeze({ ...spec, id: name, group, meaning }))
+    }
+  }
+  return Object.freeze(out)
+}
+
+export interface RenderedCheck {
+  description: string
+  risk: RiskLabel
+  status: '0' | '1'
+  comment: string
+}
+
+/** Turns a check's result into the contract's `{description, risk, status, comment}`. */
+export function renderCheck<F>(definition: CheckDefinition<F>, result: CheckResult): RenderedCheck {
+  const comment = result.evidence ? `${result.method}: ${result.evidence}` : result.method
+  return {
+    description: definition.describe[result.status],
+    risk: result.status === 'undetermined' ? '' : definition.tier,
+    status: result.status === 'present' ? '1' : '0',
+    comment,
+  }
+}
+
+/**
+ * Runs a check, turning an exception inside it into an undetermined result rather than a failed
+ * report: a check is pure, so a throw means facts it did not expect.
+ */
+export function runCheck<F>(definition: CheckDefinition<F>, facts: F): CheckResult {
+  try {
+    return definition.run(facts)
+  } catch (error) {
+    return { status: 'undetermined', method: 'not determinable', evidence: `check failed: ${(error as Error).message}` }
+  }
+}
