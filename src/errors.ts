@@ -50,10 +50,32 @@ export class RateLimitedError extends BaseError {
   }
 }
 
-/** An upstream (RPC node, store, provider) failed or did not answer in time (HTTP 503). */
+/** How long a client is asked to wait before retrying after a 503 by default (`Retry-After`). */
+export const UPSTREAM_RETRY_AFTER_SECONDS = 5
+
+/**
+ * An upstream (RPC node, store, provider) failed or did not answer in time (HTTP 503, with
+ * `Retry-After`): the answer could not be measured, which is never an answer about the token.
+ */
 export class UpstreamError extends BaseError {
   override name = 'UpstreamError'
   override readonly statusCode = 503
+  readonly retryAfterSeconds: number = UPSTREAM_RETRY_AFTER_SECONDS
+}
+
+/**
+ * The node could not run our simulation (it failed or refused the `eth_call`s with state overrides,
+ * ignored the overrides, capped their gas too low, or answered something that is not their
+ * result): the token's behaviour could not be measured, so no report is given (HTTP 503).
+ */
+export class SimulationError extends UpstreamError {
+  override name = 'SimulationError'
+}
+
+/** The node configured for a chain answers for another chain (HTTP 503 naming both ids). */
+export class ChainMismatchError extends UpstreamError {
+  override name = 'ChainMismatchError'
+  override readonly retryAfterSeconds: number = 60
 }
 
 /** The request's deadline passed before an answer was ready (HTTP 503). */

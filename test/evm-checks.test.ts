@@ -1,5 +1,6 @@
 // The EVM checks' metadata and the pure reasoning behind them: docs/checks.md generated from the
-// metadata, owner-power effects read from measurements, calldata variants, revert reasons.
+// metadata, the sentence of every check (EVM and Solana) for each of its statuses, owner-power
+// effects read from measurements, calldata variants, revert reasons.
 import { readFileSync } from 'node:fs'
 import { encodeErrorResult, parseAbi, toFunctionSelector, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +12,9 @@ import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
 import { candidateFunctions, effectsOf, functionVariants, interpretPowers } from '../src/engines/evm/collect/powers.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
+import { renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
+import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
+import { statusWord } from '../src/cli/scan.ts'
 
 describe('metadata', () => {
   it('docs/checks.md is generated from the checks and up to date (npm run docs)', async () => {
@@ -20,6 +24,35 @@ describe('metadata', () => {
   it('the registry has the contract\'s twelve checks, in its groups and order', () => {
     expect(EVM_CHECKS.map((c) => c.id)).toEqual([...OWNERSHIP_CHECKS, ...OTHER_CHECKS])
     for (const c of EVM_CHECKS) expect(c.group).toBe((OWNERSHIP_CHECKS as readonly string[]).includes(c.id) ? 'ownershipChecks' : 'otherChecks')
+  })
+})
+
+describe('words agree with status', () => {
+  const all = [...EVM_CHECKS.map((c) => ['EVM', c] as const), ...SOLANA_CHECKS.map((c) => ['Solana', c] as const)]
+  it.each(all.map(([engine, c]) => [`${engine} ${c.id}`, c] as const))('%s says one thing per status, in the API, the comment and the CLI', (_name, check) => {
+    const definition = check as CheckDefinition<unknown>
+    const cases = [
+      { status: 'present', method: 'simulated', evidence: 'the evidence', flag: '1', word: 'RISK' },
+      { status: 'absent', method: 'simulated', evidence: 'the evidence', flag: '0', word: 'ok' },
+      { status: 'undetermined', method: 'not determinable', evidence: 'the reason', flag: '', word: 'unknown' },
+    ] as const
+    for (const c of cases) {
+      const rendered = renderCheck(definition, { status: c.status, method: c.method, evidence: c.evidence })
+      expect(rendered.description).toBe(definition.describe[c.status])
+      expect(rendered.status).toBe(c.flag)
+      expect(statusWord(rendered.status)).toBe(c.word)
+      expect(rendered.risk).toBe(c.status === 'undetermined' ? '' : definition.tier)
+      if (c.status === 'undetermined') expect(rendered.comment).toBe('not determinable: the reason')
+      else expect(rendered.comment).toBe('simulated: the evidence')
+    }
+    // Three different sentences; only the undetermined one says that nothing is known.
+    const { present, absent, undetermined } = definition.describe
+    expect(new Set([present, absent, undetermined]).size).toBe(3)
+    expect(undetermined).toMatch(/could not be determined/)
+    expect(present).not.toMatch(/could not be determined/)
+    expect(absent).not.toMatch(/could not be determined/)
+    // An undetermined check without evidence still says why it is unknown.
+    expect(renderCheck(definition, { status: 'undetermined', method: 'not determinable', evidence: '' }).comment).toMatch(/^not determinable: ./)
   })
 })
 
@@ -69,7 +102,9 @@ describe('owner-power effects', () => {
   it('a numeric setter that blocks at some values only is a limit, not a pause', () => {
     const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
     const result = (blocked: boolean[]): PowerResult => ({
+      startGas: 30_000_000n,
       funded: true,
+      measured: true,
       baseline: base,
       attempts: blocked.map((b, i) => ({ candidate: owner.address, variant: BigInt(i), called: true, err: '0x', m: b ? measure({ bTransfer: fail, aTransfer: fail }) : measure() })),
     })
@@ -113,8 +148,12 @@ describe('revert reasons', () => {
     expect(decodeRevert('0x4e487b710000000000000000000000000000000000000000000000000000000000000011')).toBe('panic 0x11 (arithmetic overflow or underflow)')
     expect(decodeRevert('0xdeadbeef')).toBe('custom error 0xdeadbeef')
     expect(decodeRevert('0x')).toBe('reverted without a reason')
-    const probe = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['tokenrisk-probe: no route'] })
+    const probe = encodeErrorResult({ abi: parseAbi(['error ProbeFailure(string)']), errorName: 'ProbeFailure', args: ['no route'] })
+    expect(decodeRevert(probe)).toBe('tokenrisk-probe: no route')
     expect(isProbeReason(decodeRevert(probe))).toBe(true)
+    // A token cannot pass its own revert off as the probe's by wording it like one.
+    const mimic = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['tokenrisk-probe: no route'] })
+    expect(isProbeReason(decodeRevert(mimic))).toBe(false)
     const long = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['x'.repeat(5_000)] }) as Hex
     expect(decodeRevert(long).length).toBeLessThanOrEqual(201)
   })

@@ -59,6 +59,7 @@ beforeAll(async () => {
     hostile[name] = address
   }
   hostile.AdvNotAToken = await deployer.deploy('AdvNotAToken')
+  hostile.AdvDependentToken = await deployer.deploy('AdvDependentToken')
 }, 240_000)
 
 afterAll(async () => {
@@ -104,6 +105,13 @@ describe('hostile tokens give a report or a clear error within the deadline', ()
     const report = await service().report(31337, hostile.AdvMuteToken, {})
     expect(report.honeypotDetails[0].isPairHoneypot).toBe('1')
     expect(report.honeypotDetails[0].honeypotReason).toMatch(/without a reason/)
+  })
+
+  it('a token whose totalSupply() and balanceOf() revert: a report of what is known, flagged, not a 404', async () => {
+    const report = await service().report(31337, hostile.AdvDependentToken, {})
+    expect(report.tokenInformation.tokenName).toBe('Dependent Token')
+    expect(report.tokenInformation.totalSupply).toBe('')
+    expect(report.tokenInformation.anomalies.join('; ')).toMatch(/totalSupply\(\) reverted.*balanceOf\(\) reverted/)
   })
 
   it('a contract that is not a token, and an account without code: NotFoundError', async () => {
@@ -395,7 +403,7 @@ describe('holder index of a long history', () => {
       // One block per range, eight ranges per wave: the history takes more waves than the budget.
       entry.maxLogRange = 1
       const store = createMemoryHolderStore()
-      const s = createEvmReportService({ registry: small, cache: createMemoryCache(), holderStore: store, logger: silent, options: { deadlineMs: 2_500, cacheTtlMs: 0 } })
+      const s = createEvmReportService({ registry: small, cache: createMemoryCache(), holderStore: store, logger: silent, options: { deadlineMs: 4_000, cacheTtlMs: 0 } })
       // A token no other test of this file moves.
       const t = manifest.tokens.find((x) => x.key === 'empty-symbol')!
       const head = await deployer.client.getBlockNumber({ cacheTime: 0 })

@@ -82,7 +82,7 @@ describe('when facts are missing', () => {
     expect(renderCheck(check('metadataMutable'), result)).toEqual({
       description: check('metadataMutable').describe.undetermined,
       risk: '',
-      status: '0',
+      status: '',
       comment: 'not determinable: the metadata account is malformed',
     })
   })

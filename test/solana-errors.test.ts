@@ -262,7 +262,7 @@ describe('optional facts that fail leave "" and the report stands', () => {
     expect(report.marketChecks.liquidityChecks.totalLpSupply).toBe('')
   })
 
-  it('a node lying about the largest accounts: holders unknown, nothing invented', async () => {
+  it('a node lying about the largest accounts: no report from it (503), nothing invented', async () => {
     const other = mint('mintable-spl').address
     // Answer for the clean mint with the largest accounts of another mint.
     const otherLargest = await createSolanaRpcClient({ urls: [world.rpcUrl] }).getTokenLargestAccounts(other)
@@ -270,11 +270,9 @@ describe('optional facts that fail leave "" and the report stands', () => {
       call.method === 'getTokenLargestAccounts'
         ? { result: { context: { slot: 1 }, value: otherLargest.map((l) => ({ address: l.address, amount: l.amount.toString(), decimals: 6, uiAmount: 1, uiAmountString: '1' })) } }
         : undefined
-    const report = await service().report(mint('clean-spl').address)
-    const holders = report.marketChecks.holdersChecks
-    expect(holders.keyHolders).toEqual([])
-    expect(holders.percentDistributed.topTen.percent).toBe('')
-    expect(holders.holdersCount.number).toBe(String(mint('clean-spl').holders.count))
+    const failed = service().report(mint('clean-spl').address)
+    await expect(failed).rejects.toBeInstanceOf(UpstreamError)
+    await expect(failed).rejects.toThrow(/largest accounts are not the mint's/)
   })
 
   it('a node without transaction history: creation date and creator unknown', async () => {
@@ -301,17 +299,25 @@ describe('optional facts that fail leave "" and the report stands', () => {
     expect(report.marketChecks.holdersChecks.holdersCount.number).toBe(String(mint('mintable-spl').holders.count))
   })
 
-  it('the transfer-hook program unreadable: its upgradeability is undetermined, not guessed', async () => {
+  it('the transfer-hook program refused by the node: its upgradeability is undetermined, not guessed', async () => {
+    const hooked = mint('t22-hook-upgradeable')
+    const program = (await service().report(hooked.address)).tokenInformation.transferHook.programId
+    hostile = (call) =>
+      call.method === 'getMultipleAccounts' && (call.params[0] as string[]).includes(program) ? { error: { code: -32010, message: 'excluded from account secondary indexes' } } : undefined
+    const report = await service().report(hooked.address)
+    const check = report.codeChecks.otherChecks.transferHookUpgradeable
+    expect(check).toMatchObject({ status: '', risk: '' })
+    expect(check.comment).toMatch(/^not determinable: transfer-hook program/)
+    expect(report.tokenInformation.transferHook.programUpgradeable).toBe('')
+    expect(report.codeChecks.otherChecks.externalCall.status).toBe('1')
+  })
+
+  it('the transfer-hook program read failing with a node error: no report (503), not an unknown check', async () => {
     const hooked = mint('t22-hook-upgradeable')
     const program = (await service().report(hooked.address)).tokenInformation.transferHook.programId
     hostile = (call) =>
       call.method === 'getMultipleAccounts' && (call.params[0] as string[]).includes(program) ? { error: { code: -32602, message: 'Invalid params: no' } } : undefined
-    const report = await service().report(hooked.address)
-    const check = report.codeChecks.otherChecks.transferHookUpgradeable
-    expect(check).toMatchObject({ status: '0', risk: '' })
-    expect(check.comment).toMatch(/^not determinable: transfer-hook program/)
-    expect(report.tokenInformation.transferHook.programUpgradeable).toBe('')
-    expect(report.codeChecks.otherChecks.externalCall.status).toBe('1')
+    await expect(service().report(hooked.address)).rejects.toBeInstanceOf(UpstreamError)
   })
 })
 

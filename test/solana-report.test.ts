@@ -190,7 +190,11 @@ describe('Solana reports of the demo mints', () => {
         })
       }
       for (const d of details) {
-        expect([d.buyTax.number, d.sellTax.number, d.transferTax.number], mint.key).toEqual([tax, tax, tax])
+        // What cannot be traded has no measurable tax ("", never a "0" that reads as fine); the
+        // transfer fee of a token whose own transfers are trapped is not measurable either.
+        const traded = d.isPairHoneypot !== '1'
+        expect([d.buyTax.number, d.sellTax.number, d.transferTax.number], mint.key).toEqual([traded ? tax : '', traded ? tax : '', mint.isHoneypot === '1' ? '' : tax])
+        if (!traded) expect([d.buyTax.risk, d.sellTax.risk], mint.key).toEqual(['', ''])
         expect(d.honeypotReason === '', mint.key).toBe(d.isPairHoneypot === '0')
       }
     }

@@ -46,15 +46,30 @@ interface IProbeActor {
  * Every experiment runs in an isolated self-call that always reverts with its encoded result, so that
  * each starts from the same state. Token calls get a bounded amount of gas and their return data is
  * truncated, so a gas-burning or return-bombing token cannot take the whole simulation down.
- * Failures of the probe itself (no route to the quote asset, ...) revert with a reason starting with
- * "tokenrisk-probe:" so that they are never mistaken for the token's behaviour.
+ * Failures of the probe itself (no route to the quote asset, too little gas, ...) are `ProbeFailure`
+ * errors, so that they are never mistaken for the token's behaviour; the probe's top-level calls
+ * never revert, so that a node's error on them is always the node's.
  */
 contract TokenProbe {
+    /**
+     * The probe's own failures (it could not run an experiment: no route, too little gas, ...).
+     * Never the token's behaviour. Revert data of a token carrying this selector is rewritten
+     * before it is reported, so that a token cannot pass its own revert off as one.
+     */
+    error ProbeFailure(string reason);
+
     bytes4 private constant RESULT = 0x52455355;
     /** Gas given to one token or pool call: generous for fee swaps, bounded for gas burners. */
     uint256 private constant CALL_GAS = 2_500_000;
     /** Return data kept from a call (a revert reason fits; a return bomb does not). */
     uint256 private constant MAX_RETURN = 320;
+    /** Return data kept from a view read (a name or symbol of 900 characters fits). */
+    uint256 private constant MAX_READ_RETURN = 1024;
+    /**
+     * Gas an isolated experiment must have left to start: a few bounded token calls. Below it the
+     * experiment is not run and says so, so that a short budget never reads as the token failing.
+     */
+    uint256 private constant MIN_EXPERIMENT_GAS = 2 * CALL_GAS;
     uint160 private constant MIN_SQRT_RATIO = 4295128740;
     uint160 private constant MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970341;
     /** Calldata word replaced by a runtime amount (half of account A's balance) in owner calls. */
@@ -100,6 +115,7 @@ contract TokenProbe {
     }
 
     struct TradeResult {
+        uint256 startGas; // gas available when the call began (a node that caps eth_call gas shows here)
         Outcome buy;
         Outcome transfer;
         Outcome sellPart;
@@ -145,7 +161,9 @@ contract TokenProbe {
     }
 
     struct PowerResult {
+        uint256 startGas;
         bool funded;
+        bool measured; // whether the baseline could be measured (without it no attempt means anything)
         Measure baseline;
         Attempt[] attempts;
     }
@@ -186,7 +204,8 @@ contract TokenProbe {
     /** Makes this address call `target`: the call's msg.sender is this address. */
     function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret) {
         uint256 g = gasleft();
-        return _call(target, 0, data, g > 20_000 ? g - 20_000 : 0, MAX_RETURN);
+        (ok, ret) = _call(target, 0, data, g > 20_000 ? g - 20_000 : 0, MAX_RETURN);
+        if (!ok) ret = _foreign(ret);
     }
 
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
@@ -202,6 +221,7 @@ contract TokenProbe {
     // ------------------------------------------------------------------------------------------
 
     function trade(TradeParams calldata p) external returns (TradeResult memory r) {
+        r.startGas = gasleft();
         _setContext(p.weth, p.route);
         uint256 small = _poolTokenBalance(p.pool, p.token) * p.smallBps / 10_000;
         if (small == 0) small = 1;
@@ -255,10 +275,12 @@ contract TokenProbe {
     // ------------------------------------------------------------------------------------------
 
     function powers(PowerParams calldata p) external returns (PowerResult memory r) {
+        r.startGas = gasleft();
         _setContext(p.weth, p.route);
         r.funded = _fund(p);
-        (bool measured, bytes memory base) = _isolate(abi.encodeCall(this.measureExperiment, (p)));
-        if (measured) r.baseline = abi.decode(base, (Measure));
+        bytes memory base;
+        (r.measured, base) = _isolate(abi.encodeCall(this.measureExperiment, (p)));
+        if (r.measured) r.baseline = abi.decode(base, (Measure));
         r.attempts = new Attempt[](p.candidates.length * p.variants.length);
         uint256 amount = _balanceOf(p.token, p.a) / 2;
         if (amount == 0) amount = _totalSupply(p.token) / 100;
@@ -327,6 +349,41 @@ contract TokenProbe {
     // ------------------------------------------------------------------------------------------
     // Readers (view helpers batched into one call)
     // ------------------------------------------------------------------------------------------
+
+    struct Read {
+        address target;
+        bytes data;
+    }
+
+    struct ReadResult {
+        bool success;
+        bytes returnData;
+    }
+
+    /**
+     * View reads of any contracts in one call (what Multicall3's aggregate3 does), each with a
+     * bounded amount of gas and of return data, so that one hostile getter cannot starve or bomb
+     * the others. A read that fails is `success == false`; this function itself never reverts.
+     */
+    function reads(Read[] calldata calls) external view returns (ReadResult[] memory out) {
+        out = new ReadResult[](calls.length);
+        for (uint256 i = 0; i < calls.length; i++) {
+            address target = calls[i].target;
+            bytes memory data = calls[i].data;
+            bool ok;
+            bytes memory ret;
+            assembly {
+                ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+                let size := returndatasize()
+                if gt(size, MAX_READ_RETURN) { size := MAX_READ_RETURN }
+                ret := mload(0x40)
+                mstore(ret, size)
+                returndatacopy(add(ret, 0x20), 0, size)
+                mstore(0x40, add(add(ret, 0x20), and(add(size, 31), not(31))))
+            }
+            out[i] = ReadResult(ok, ret);
+        }
+    }
 
     /** Code sizes and token balances of accounts (top holders: contract or not, balance now). */
     function accounts(address token, address[] calldata list)
@@ -499,7 +556,8 @@ contract TokenProbe {
         (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
         if (amountOut >= rToken) return (false, _probeError("pool too small"));
         uint256 amountIn = (rQuote * amountOut * 10_000) / ((rToken - amountOut) * (10_000 - pool.feeBps)) + 1;
-        _acquire(pool.quote, amountIn);
+        (bool acquired, bytes memory why) = _acquire(pool.quote, amountIn);
+        if (!acquired) return (false, why);
         (bool sent,) = _call(pool.quote, 0, abi.encodeWithSelector(0xa9059cbb, pool.pool, amountIn), CALL_GAS, MAX_RETURN);
         if (!sent) return (false, _probeError("quote transfer failed"));
         return _call(
@@ -558,7 +616,7 @@ contract TokenProbe {
     {
         (bool ok, bytes memory err) = _act(seller, token, abi.encodeWithSelector(0xa9059cbb, pool.pool, amount));
         if (!ok) return (false, err, 0);
-        if (_returnedFalse(err)) return (false, _probeError("transfer returned false"), 0);
+        if (_returnedFalse(err)) return (false, _observed("the token's transfer returned false"), 0);
         (ok, err, netIn) = _swapV2In(token, pool, seller);
         return (ok, err, netIn);
     }
@@ -568,7 +626,7 @@ contract TokenProbe {
         (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
         uint256 bal = _balanceOf(token, pool.pool);
         netIn = bal > rToken ? bal - rToken : 0;
-        if (netIn == 0) return (false, _probeError("pool received nothing"), 0);
+        if (netIn == 0) return (false, _observed("the pool received none of the tokens sent"), 0);
         uint256 inWithFee = netIn * (10_000 - pool.feeBps);
         uint256 out = (inWithFee * rQuote) / (rToken * 10_000 + inWithFee);
         if (out == 0) return (false, _probeError("sell too small"), netIn);
@@ -581,54 +639,78 @@ contract TokenProbe {
         o.sent = amount;
         uint256 before = _balanceOf(token, to);
         bytes memory ret;
-        if (from == address(this)) (o.ok, ret) = _call(token, 0, abi.encodeWithSelector(0xa9059cbb, to, amount), CALL_GAS, MAX_RETURN);
-        else (o.ok, ret) = _act(from, token, abi.encodeWithSelector(0xa9059cbb, to, amount));
+        if (from == address(this)) {
+            (o.ok, ret) = _call(token, 0, abi.encodeWithSelector(0xa9059cbb, to, amount), CALL_GAS, MAX_RETURN);
+            if (!o.ok) ret = _foreign(ret);
+        } else {
+            (o.ok, ret) = _act(from, token, abi.encodeWithSelector(0xa9059cbb, to, amount));
+        }
         if (o.ok && _returnedFalse(ret)) {
             o.ok = false;
-            ret = _probeError("transfer returned false");
+            ret = _observed("the token's transfer returned false");
         }
         if (!o.ok) o.err = ret;
         uint256 afterBal = _balanceOf(token, to);
         o.received = afterBal > before ? afterBal - before : 0;
     }
 
-    /** Obtains `amount` of `quote` for this probe: wraps ETH, or buys through the route pool. */
-    function _acquire(address quote, uint256 amount) internal {
+    /**
+     * Obtains `amount` of `quote` for this probe: wraps ETH, or buys through the route pool. Never
+     * reverts: a failure is returned as a probe reason (the probe cannot trade), so that no
+     * experiment's top-level call fails because of it.
+     */
+    function _acquire(address quote, uint256 amount) internal returns (bool, bytes memory) {
         uint256 have = _balanceOf(quote, address(this));
-        if (have >= amount) return;
+        if (have >= amount) return (true, "");
         uint256 need = amount - have;
         address weth = address(uint160(_tload(T_WETH)));
         if (quote == weth) {
-            IProbeWeth(weth).deposit{value: need}();
-            return;
+            (bool wrapped,) = _call(weth, need, abi.encodeCall(IProbeWeth.deposit, ()), CALL_GAS, MAX_RETURN);
+            return wrapped ? (true, bytes("")) : (false, _probeError("could not wrap the native coin"));
         }
         address route = address(uint160(_tload(T_ROUTE)));
-        if (route == address(0)) _revertProbe("no route to the quote asset");
+        if (route == address(0)) return (false, _probeError("no route to the quote asset"));
+        bool ok;
         if (_tload(T_ROUTE_KIND) == 2) {
             (uint256 rQuote, uint256 rWeth, bool quoteIs0) = _reserves(route, quote);
-            if (need >= rQuote) _revertProbe("quote route too shallow");
+            if (need >= rQuote) return (false, _probeError("quote route too shallow"));
             uint256 fee = _tload(T_ROUTE_FEE);
             uint256 wethIn = (rWeth * need * 10_000) / ((rQuote - need) * (10_000 - fee)) + 1;
-            IProbeWeth(weth).deposit{value: wethIn}();
-            _mustCall(weth, abi.encodeWithSelector(0xa9059cbb, route, wethIn));
-            _mustCall(route, abi.encodeCall(IProbeV2Pair.swap, (quoteIs0 ? need : 0, quoteIs0 ? 0 : need, address(this), bytes(""))));
+            (ok,) = _call(weth, wethIn, abi.encodeCall(IProbeWeth.deposit, ()), CALL_GAS, MAX_RETURN);
+            if (ok) (ok,) = _call(weth, 0, abi.encodeWithSelector(0xa9059cbb, route, wethIn), CALL_GAS, MAX_RETURN);
+            if (ok) {
+                (ok,) = _call(
+                    route,
+                    0,
+                    abi.encodeCall(IProbeV2Pair.swap, (quoteIs0 ? need : 0, quoteIs0 ? 0 : need, address(this), bytes(""))),
+                    CALL_GAS,
+                    MAX_RETURN
+                );
+            }
         } else {
             bool wethIs0 = IProbeV3Pool(route).token0() == weth;
-            _mustCall(
+            (ok,) = _call(
                 route,
+                0,
                 abi.encodeCall(
                     IProbeV3Pool.swap, (address(this), wethIs0, -int256(need), wethIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(weth))
-                )
+                ),
+                CALL_GAS,
+                MAX_RETURN
             );
         }
+        return ok ? (true, bytes("")) : (false, _probeError("could not obtain the quote asset through its route"));
     }
 
     function _payCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) internal {
         address payToken = abi.decode(data, (address));
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
-        if (_balanceOf(payToken, address(this)) < owed) _acquire(payToken, owed);
+        if (_balanceOf(payToken, address(this)) < owed) {
+            (bool acquired, bytes memory why) = _acquire(payToken, owed);
+            if (!acquired) _bubble(why);
+        }
         (bool ok, bytes memory ret) = _call(payToken, 0, abi.encodeWithSelector(0xa9059cbb, msg.sender, owed), CALL_GAS, MAX_RETURN);
-        if (!ok) _bubble(ret);
+        if (!ok) _bubble(_foreign(ret));
     }
 
     // ------------------------------------------------------------------------------------------
@@ -698,13 +780,9 @@ contract TokenProbe {
         }
     }
 
-    function _mustCall(address target, bytes memory data) internal {
-        (bool ok, bytes memory ret) = _call(target, 0, data, CALL_GAS, MAX_RETURN);
-        if (!ok) _bubble(ret);
-    }
-
     /** Runs one experiment in a self-call; it reverts with RESULT ++ its encoded result. */
     function _isolate(bytes memory data) internal returns (bool done, bytes memory out) {
+        if (gasleft() < MIN_EXPERIMENT_GAS) return (false, _probeError("gas budget exhausted"));
         bool ok;
         assembly {
             ok := call(gas(), address(), 0, add(data, 0x20), mload(data), 0, 0)
@@ -722,12 +800,15 @@ contract TokenProbe {
             }
             return (true, out);
         }
-        if (out.length > MAX_RETURN) {
-            assembly {
-                mstore(out, 320)
+        if (out.length >= 4 && bytes4(out) == ProbeFailure.selector) {
+            if (out.length > MAX_RETURN) {
+                assembly {
+                    mstore(out, 320)
+                }
             }
+            return (false, out);
         }
-        return (false, out.length == 0 ? _probeError("experiment ran out of gas") : out);
+        return (false, _probeError(out.length == 0 ? "experiment ran out of gas" : "experiment failed"));
     }
 
     function _decodeOutcome(bool done, bytes memory out) internal pure returns (Outcome memory o) {
@@ -748,7 +829,7 @@ contract TokenProbe {
     }
 
     function _onlySelf() internal view {
-        require(msg.sender == address(this), "tokenrisk-probe: internal");
+        if (msg.sender != address(this)) _bubble(_probeError("internal"));
     }
 
     function _returnedFalse(bytes memory ret) internal pure returns (bool) {
@@ -771,11 +852,20 @@ contract TokenProbe {
     }
 
     function _probeError(string memory reason) internal pure returns (bytes memory) {
-        return abi.encodeWithSignature("Error(string)", string.concat("tokenrisk-probe: ", reason));
+        return abi.encodeWithSelector(ProbeFailure.selector, reason);
     }
 
-    function _revertProbe(string memory reason) internal pure {
-        _bubble(_probeError(reason));
+    /** What the probe saw the token do wrong without a revert (a transfer that moved nothing). */
+    function _observed(string memory what) internal pure returns (bytes memory) {
+        return abi.encodeWithSignature("Error(string)", string.concat("tokenrisk: ", what));
+    }
+
+    /** Revert data from a token: kept, unless it carries the probe's own failure selector. */
+    function _foreign(bytes memory ret) internal pure returns (bytes memory) {
+        if (ret.length >= 4 && bytes4(ret) == ProbeFailure.selector) {
+            return abi.encodeWithSignature("Error(string)", "reverted with the probe's failure selector");
+        }
+        return ret;
     }
 
     function _bubble(bytes memory ret) internal pure {

@@ -9,11 +9,17 @@ export interface Cache {
   set(key: string, value: unknown, ttlMs: number): Promise<void>
   /**
    * Computes `key` once across callers: in-process callers share one promise; with Redis, one
-   * instance takes a short lock and the others wait for its value.
+   * instance takes a short lock and the others wait for its value. `ttlMs` may depend on the
+   * value (an answer that could not measure everything is kept for less time).
    */
-  getOrCompute<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T>
+  getOrCompute<T>(key: string, ttlMs: Ttl<T>, compute: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** How long a computed value is kept: fixed, or decided from the value. */
+export type Ttl<T> = number | ((value: T) => number)
+
+const ttlOf = <T>(ttl: Ttl<T>, value: T): number => (typeof ttl === 'function' ? ttl(value) : ttl)
 
 /** Entries kept by the in-process cache before the oldest are dropped. */
 export const MEMORY_CACHE_MAX_ENTRIES = 10_000
@@ -95,12 +101,12 @@ export function createMemoryCache(options: { maxEntries?: number } = {}): Cache 
     async set(key, value, ttlMs) {
       entries.set(key, value, ttlMs)
     },
-    getOrCompute<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+    getOrCompute<T>(key: string, ttlMs: Ttl<T>, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key)
       if (hit !== undefined) return Promise.resolve(hit as T)
       return flight(key, async () => {
         const value = await compute()
-        entries.set(key, value, ttlMs)
+        entries.set(key, value, ttlOf(ttlMs, value))
         return value
       })
     },
@@ -130,7 +136,7 @@ export function createRedisCache(redis: Redis, options: { prefix?: string; ownsC
   return {
     get,
     set,
-    getOrCompute<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+    getOrCompute<T>(key: string, ttlMs: Ttl<T>, compute: () => Promise<T>): Promise<T> {
       return flight(key, async () => {
         const hit = await get<T>(key)
         if (hit !== undefined) return hit
@@ -142,7 +148,7 @@ export function createRedisCache(redis: Redis, options: { prefix?: string; ownsC
           if (locked === 'OK') {
             try {
               const value = await compute()
-              await set(key, value, ttlMs)
+              await set(key, value, ttlOf(ttlMs, value))
               return value
             } finally {
               // Release only our own lock.

@@ -37,6 +37,11 @@ function readManifest<T>(path: string): T | undefined {
   }
 }
 
+/** The summary's word for a check's status: measured present, measured absent, or unknown. */
+export function statusWord(status: string): 'RISK' | 'ok' | 'unknown' {
+  return status === '1' ? 'RISK' : status === '0' ? 'ok' : 'unknown'
+}
+
 /**
  * A readable summary of a report: token, score, markets, holders, liquidity, every code check
  * (risks coloured), and the taxes of each pool.
@@ -66,11 +71,14 @@ export function formatSummary(report: TokenReport | SolanaReport, options: { col
   lines.push('')
   lines.push(c('bold', 'Score'))
   lines.push(`  total ${v(score.totalScorePercentage)} %   code ${v(score.codeScorePercentage)} %   market ${v(score.marketScorePercentage)} %`)
+  if ('checksPerformed' in score) lines.push(`  ${score.checksPerformed} of ${score.checksTotal} code checks decided; the others are unknown and count in no score`)
+  if ('anomalies' in info) for (const a of info.anomalies) lines.push(`  ${c('red', 'anomaly')} ${a}`)
   lines.push('')
   lines.push(c('bold', 'Code checks'))
   const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks }
   for (const [name, check] of Object.entries(checks)) {
-    const mark = check.status === '1' ? c(check.risk === 'Critical' ? 'red' : 'yellow', 'RISK') : check.risk === '' ? c('dim', ' ?  ') : c('green', ' ok ')
+    const word = statusWord(check.status)
+    const mark = word === 'RISK' ? c(check.risk === 'Critical' ? 'red' : 'yellow', 'RISK') : word === 'ok' ? c('green', ' ok ') : c('dim', ' ?? ')
     lines.push(`  ${mark} ${name.padEnd(28)} ${check.description}`)
     if (check.comment) lines.push(`       ${c('dim', check.comment)}`)
   }
@@ -78,7 +86,8 @@ export function formatSummary(report: TokenReport | SolanaReport, options: { col
   lines.push(c('bold', 'Pools'))
   if (report.honeypotDetails.length === 0) lines.push('  no pool found')
   for (const p of report.honeypotDetails) {
-    const hp = p.isPairHoneypot === '1' ? c('red', `HONEYPOT: ${p.honeypotReason}`) : c('green', 'sellable')
+    const hp =
+      p.isPairHoneypot === '1' ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === '0' ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
     lines.push(`  ${p.dex} ${p.pairAddress}  buy ${v(p.buyTax.number)} %  sell ${v(p.sellTax.number)} %  transfer ${v(p.transferTax.number)} %  ${hp}`)
   }
   for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair} liquidity ${v(d.liquidity)} USD`)

@@ -147,6 +147,13 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       if (!(await app.drain(SHUTDOWN_GRACE_MS))) io.err('some requests were still running when the service stopped')
     })
     const address = await app.listen({ port: config.port, host: config.host })
+    // Every configured chain's node is asked which chain it serves, once at start; reports check it
+    // again in their first round trip (a node for another chain answers 503, never a report).
+    if (tokens) {
+      for (const chain of tokens.evm.chains()) {
+        tokens.evm.ping(chain.chainId).catch((error: unknown) => io.err(`chain ${chain.chainId}: ${(error as Error).message}; its reports answer 503 until it does`))
+      }
+    }
     return { app, url: address, config, store, devnet, close: closeAll }
   } catch (error) {
     await closeAll()

@@ -29,7 +29,7 @@ export const EVM_CHECK_CATALOGUE = {
     isProxy: 'the token delegates its logic to another contract (EIP-1967 transparent or UUPS, beacon, EIP-1822, EIP-1167 clone); the comment says whether it is upgradeable',
     tradingCooldown: 'an address cannot trade again within some time of its previous trade',
     cannotBuy: 'buying from a pool reverts for an ordinary address',
-    cannotSellAll: 'selling 100 % of a balance reverts while selling 99 % works',
+    cannotSellAll: 'a holder cannot sell its whole balance: selling 100 % reverts while 99 % works, or no amount can be sold at all (the pool is then a honeypot)',
     isAntiWhale: 'a maximum transaction amount or a maximum wallet balance is enforced',
   },
 } as const

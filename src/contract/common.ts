@@ -3,9 +3,15 @@ import { Type, type Static } from '@sinclair/typebox'
 /** A scalar of a report: always a JSON string, `""` when unknown. */
 export const Str = (description?: string) => Type.String(description ? { description } : {})
 
-/** "0" or "1" — used by flags and by a check's `status` ("1" = the risky capability is present). */
+/**
+ * A flag: "1" yes, "0" no — measured — and "" when it could not be determined (the contract's
+ * convention that unknown is the empty string covers flags too: "0" is a claim, never a default).
+ * Used by flags and by a check's `status` ("1" = the risky capability is present).
+ */
 export const Flag = (description?: string) =>
-  Type.Union([Type.Literal('0'), Type.Literal('1')], description ? { description } : {})
+  Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')], {
+    description: `${description ? `${description}. ` : ''}"1" yes, "0" no (measured), "" not determinable`,
+  })
 
 /**
  * The risk labels of the score model, from the contract's observed set; `""` means the value is

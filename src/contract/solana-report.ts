@@ -143,6 +143,8 @@ const ScorePart = obj(
 
 export const SolanaTokenScore = obj(
   {
+    checksPerformed: Str('how many of the code checks were decided ("0" or "1"); the others ("") count in no score'),
+    checksTotal: Str('how many code checks the report has'),
     totalScorePercentage: Str('code and market points together, percent of their maximum; may be negative'),
     codeScorePercentage: Str('code points, percent of their maximum; may be negative'),
     marketScorePercentage: Str('market points, percent of their maximum'),

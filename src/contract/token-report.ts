@@ -38,6 +38,9 @@ export const TokenInformation = obj({
   creatorAddress: Str(),
   creatorBalance: Str('decimal number, in whole tokens'),
   tokenCategories: Type.Array(Type.String()),
+  anomalies: Type.Array(Type.String(), {
+    description: 'what is wrong with the contract as a token, e.g. a totalSupply() or balanceOf() that reverts; empty when nothing is',
+  }),
   marketData: MarketData,
   socialInformation: SocialInformation,
   externalLinks: ExternalLinks,
@@ -46,6 +49,8 @@ export const TokenInformation = obj({
 export const ScorePart = obj({ achievedScore: Str(), maxScore: Str(), minScore: Str() })
 
 export const TokenScore = obj({
+  checksPerformed: Str('how many of the code checks were decided ("0" or "1"); the others ("") count in no score'),
+  checksTotal: Str('how many code checks the report has'),
   totalScorePercentage: Str('decimal, may be negative'),
   codeScorePercentage: Str('decimal, may be negative'),
   marketScorePercentage: Str('decimal'),
@@ -56,7 +61,7 @@ export const TokenScore = obj({
 export const HolderEntry = obj({
   address: Str(),
   percent: Str('share of the supply, percent'),
-  isContract: Flag(),
+  isContract: Flag('whether the holder is a contract'),
   isLocked: Flag('held by a known locker or burn address'),
   balance: Str('decimal number, in whole tokens'),
 })
@@ -106,8 +111,8 @@ export const CodeCheck = Type.Object(
   {
     description: Str('sentence stating the finding for the status found'),
     risk: Risk,
-    status: Flag('"1" = the risky capability is present; "0" = absent or not determinable (see comment)'),
-    comment: Str('how it was decided (simulated, bytecode, not determinable) and the evidence'),
+    status: Flag('"1" = the risky capability is present; "0" = measured and absent; "" = it could not be determined (then `risk` is "" and `comment` starts with "not determinable:" and the reason)'),
+    comment: Str('how it was decided (simulated, bytecode, state, or "not determinable:" with the reason) and the evidence'),
   },
   { additionalProperties: false },
 )
@@ -126,7 +131,7 @@ export const HoneypotDetail = obj({
   buyTax: RiskRatedNumber,
   sellTax: RiskRatedNumber,
   transferTax: RiskRatedNumber,
-  isPairHoneypot: Flag(),
+  isPairHoneypot: Flag('whether a holder could not sell on this pool; "" when the pool could not be simulated (honeypotReason then says why)'),
   honeypotReason: Str('may be empty'),
   dex: Str('exchange name'),
   pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),

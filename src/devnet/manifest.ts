@@ -162,11 +162,12 @@ export interface ManifestToken {
   /** Raw units, decimal string. */
   totalSupply: string
   /**
-   * Expected status of every code check of the contract ("1" = risky capability present), as its
-   * current code stands: an upgradeable proxy's owner could install any code, which `isProxy`
-   * and `upgradeable` say, but the other checks judge the implementation in place.
+   * Expected status of every code check of the contract ("1" = risky capability present, "" = it
+   * cannot be measured on this token), as its current code stands: an upgradeable proxy's owner
+   * could install any code, which `isProxy` and `upgradeable` say, but the other checks judge the
+   * implementation in place.
    */
-  codeChecks: Record<EvmCheckName, '0' | '1'>
+  codeChecks: Record<EvmCheckName, '0' | '1' | ''>
   pools: ManifestPool[]
   holders: {
     /** Addresses with a non-zero balance. */

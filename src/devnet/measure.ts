@@ -219,9 +219,9 @@ async function holdersOf(
   }
 }
 
-function expectedChecks(risky: readonly EvmCheckName[]): Record<EvmCheckName, '0' | '1'> {
+function expectedChecks(risky: readonly EvmCheckName[], undetermined: readonly EvmCheckName[] = []): Record<EvmCheckName, '0' | '1' | ''> {
   const all = [...OWNERSHIP_CHECKS, ...OTHER_CHECKS]
-  return Object.fromEntries(all.map((name) => [name, risky.includes(name) ? '1' : '0'])) as Record<EvmCheckName, '0' | '1'>
+  return Object.fromEntries(all.map((name) => [name, risky.includes(name) ? '1' : undetermined.includes(name) ? '' : '0'])) as Record<EvmCheckName, '0' | '1' | ''>
 }
 
 /**
@@ -329,7 +329,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       creator: getAddress(tx.from),
       creationBlock: Number(BigInt(receipt.blockNumber)),
       totalSupply: BigInt(supplyData).toString(),
-      codeChecks: expectedChecks(spec.risky),
+      codeChecks: expectedChecks(spec.risky, spec.undetermined),
       pools: [],
       holders: { count: 0, top: [] },
       notes: spec.notes,

@@ -9,7 +9,7 @@
  * | fee-forward           | ZooFeeForward                     | same taxes, fee sink called (externalCall)      | tax-3-7-1       |
  * | tax-modifiable        | ZooTaxModifiable                  | owner sets taxes (slippageModifiable)           | tax-3-7-1       |
  * | tax-per-address       | ZooTaxPerAddress                  | owner taxes one address (personalSlippage…)     | tax-3-7-1       |
- * | honeypot              | ZooHoneypot                       | sells revert but the deployer's                 | clean           |
+ * | honeypot              | ZooHoneypot                       | sells revert but the deployer's (cannotSellAll) | clean           |
  * | pool-honeypot         | ZooPoolHoneypot                   | WETH and USD pools, only the USD pool traps     | clean           |
  * | blacklist             | ZooBlacklist                      | owner blocks addresses (personalSlippage…)      | clean           |
  * | pausable              | ZooPausable                       | owner pauses transfers (transferPausable)       | clean           |
@@ -93,8 +93,10 @@ export interface ZooTokenSpec {
   symbol: string
   decimals: number
   behaviours: string[]
-  /** Code checks whose expected status is "1"; every other check is "0". */
+  /** Code checks whose expected status is "1"; every other check is "0" unless `undetermined`. */
   risky: EvmCheckName[]
+  /** Code checks that cannot be measured on this token by design (expected status ""). */
+  undetermined?: EvmCheckName[]
   /** Pools in the order they are created; the first is the token's main pool. */
   pools: ZooPoolSpec[]
   /** The main V2 pool's LP: kept by the deployer, or partly burned and partly locked. */
@@ -269,7 +271,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'HONEY',
     decimals: 18,
     behaviours: ['honeypot'],
-    risky: [],
+    risky: ['cannotSellAll'],
     pools: [pool('WETH', { honeypotReason: HONEYPOT_REASON })],
     lpPlan: 'deployer',
     notes: 'Buys work; a transfer into its pool (a sell) reverts for everyone but the deployer (fixed at construction), who is also the owner.',
@@ -282,7 +284,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'HALF',
     decimals: 18,
     behaviours: ['honeypot-one-pool'],
-    risky: [],
+    risky: ['cannotSellAll'],
     pools: [pool('WETH'), pool('USD', { honeypotReason: POOL_HONEYPOT_REASON })],
     lpPlan: 'deployer',
     notes: 'Pools against WETH and USD. Selling into the WETH pool works; selling into the USD pool reverts for everyone but the deployer.',
@@ -507,6 +509,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['cannot-buy'],
     risky: ['cannotBuy'],
+    undetermined: ['tradingCooldown', 'isAntiWhale'],
     pools: [pool('WETH', { buyable: false })],
     lpPlan: 'deployer',
     notes: 'Buying from its pool reverts ("ZooNoBuy: buying is disabled") for everyone but the deployer; holders, who got their tokens by transfer, can sell.',

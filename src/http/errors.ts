@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
-import { BaseError, RateLimitedError } from '../errors.ts'
+import { BaseError, RateLimitedError, UpstreamError } from '../errors.ts'
 
 /** Friendlier messages for malformed values, by the property that failed validation. */
 const VALUE_MESSAGES: Record<string, string> = {
@@ -56,7 +56,7 @@ export function handleError(error: FastifyError | BaseError | Error, request: Fa
     status = error.statusCode
     message = error.message
   }
-  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds))
+  if (error instanceof RateLimitedError || error instanceof UpstreamError) reply.header('retry-after', String(error.retryAfterSeconds))
   if (status >= 500) request.log.error({ err: error }, 'request failed')
   else request.log.info({ status, reason: message }, 'request refused')
   return reply.status(status).type('application/json; charset=utf-8').send(errorBody(status, message))

@@ -24,8 +24,12 @@ export function renderChecksDoc(sections: ChecksDocSection[]): string {
   out.push('')
   out.push('Every code check of a token report is `{description, risk, status, comment}`:')
   out.push('')
-  out.push('- `status` **"1" means the risky capability is present**; "0" means it is absent, or that it could not be')
-  out.push('  determined — then `risk` is "" and `comment` starts with `not determinable`.')
+  out.push('- `status` **"1" means the risky capability is present**; "0" is a claim: it was measured, and is absent.')
+  out.push('  **"" means it could not be determined** (unknown is the empty string, as everywhere in the report):')
+  out.push('  then `risk` is "" and `comment` is `not determinable: <reason>`. An undetermined check counts in')
+  out.push('  neither the achieved nor the maximum score; `tokenScore.checksPerformed` of `checksTotal` says how many')
+  out.push('  were decided. A failure of the node is never read as the token\'s behaviour: when the simulation cannot')
+  out.push('  run, the answer is a 503 with `Retry-After`, not a report (docs/scoring.md).')
   out.push('- `description` is the sentence for the status found.')
   out.push('- `risk` is the check\'s importance tier (its weight in the code score, docs/scoring.md):')
   out.push(`  ${Object.entries(TIER_WEIGHTS).map(([tier, w]) => `"${tier}" (${w})`).join(', ')}.`)
@@ -46,7 +50,7 @@ export function renderChecksDoc(sections: ChecksDocSection[]): string {
       out.push('')
       out.push(`- **Status "1"**: ${c.meaning}.`)
       out.push(`- **How it is decided**: ${c.method}.`)
-      out.push(`- **Descriptions**: "1" — ${c.describe.present} "0" — ${c.describe.absent} Not determinable — ${c.describe.undetermined}`)
+      out.push(`- **Descriptions**: "1" — ${c.describe.present} "0" — ${c.describe.absent} "" — ${c.describe.undetermined}`)
     }
   }
   out.push('')

@@ -5,9 +5,9 @@ import type { RiskLabel } from '../contract/common.ts'
  * A code check: a pure function of collected facts that decides whether one risky capability is
  * present. Shared by the EVM and the Solana engines; each engine has its own `Facts` type.
  *
- * Status semantics, everywhere: "1" = the risky capability is present, "0" = it is absent.
- * A check that cannot be decided from the facts returns `undetermined`; it is rendered with
- * status "0", risk "" and a comment saying why, and it is left out of the score.
+ * Status semantics, everywhere: "1" = the risky capability is present, "0" = it was measured and
+ * is absent. A check that cannot be decided from the facts returns `undetermined`; it is rendered
+ * with status "", risk "" and a comment `not determinable: <why>`, and it is left out of the score.
  */
 export type CheckStatus = 'present' | 'absent' | 'undetermined'
 
@@ -94,17 +94,29 @@ export function checkRegistry<Facts, Name extends string>(
 export interface RenderedCheck {
   description: string
   risk: RiskLabel
-  status: '0' | '1'
+  status: CheckFlag
   comment: string
 }
 
-/** Turns a check's result into the contract's `{description, risk, status, comment}`. */
+/** A check's status in the report: "1" present, "0" measured and absent, "" not determinable. */
+export type CheckFlag = '0' | '1' | ''
+
+/** The report's status of a check result. */
+export function statusFlag(status: CheckStatus): CheckFlag {
+  return status === 'present' ? '1' : status === 'absent' ? '0' : ''
+}
+
+/**
+ * Turns a check's result into the contract's `{description, risk, status, comment}`. A check that
+ * could not be decided is `status` "" and `risk` "", its comment `not determinable: <reason>`.
+ */
 export function renderCheck<F>(definition: CheckDefinition<F>, result: CheckResult): RenderedCheck {
-  const comment = result.evidence ? `${result.method}: ${result.evidence}` : result.method
+  const evidence = result.evidence || (result.status === 'undetermined' ? 'the facts it needs are unknown' : '')
+  const comment = evidence ? `${result.method}: ${evidence}` : result.method
   return {
     description: definition.describe[result.status],
     risk: result.status === 'undetermined' ? '' : definition.tier,
-    status: result.status === 'present' ? '1' : '0',
+    status: statusFlag(result.status),
     comment,
   }
 }

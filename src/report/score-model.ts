@@ -30,6 +30,17 @@ export interface ScoreFigures {
   minScore: number
 }
 
+/** How many checks were decided (performed) of those the report has (total): unknown ones count in neither score. */
+export interface CheckCounts {
+  checksPerformed: number
+  checksTotal: number
+}
+
+/** Counts the decided checks among `results`. */
+export function checkCounts(results: readonly { result: CheckResult }[]): CheckCounts {
+  return { checksPerformed: results.filter((r) => r.result.status !== 'undetermined').length, checksTotal: results.length }
+}
+
 export function scoreChecks(results: { definition: Pick<CheckDefinition<unknown>, 'tier'>; result: CheckResult }[]): ScoreFigures {
   let achieved = 0
   let max = 0
@@ -105,7 +116,10 @@ export function totalPercentage(code: ScoreFigures, market: ScoreFigures, option
   return percentage(figures)
 }
 
-/** Whether no pool lets a holder sell: there are pools, and every one is a honeypot. */
+/**
+ * Whether no pool was measured to let a holder sell: some pool is a honeypot, and every other one
+ * is a honeypot too or could not be simulated ("" — no exit was measured there either).
+ */
 export function exitBlocked(pools: readonly { isPairHoneypot: string }[]): boolean {
-  return pools.length > 0 && pools.every((p) => p.isPairHoneypot === '1')
+  return pools.some((p) => p.isPairHoneypot === '1') && pools.every((p) => p.isPairHoneypot !== '0')
 }

@@ -125,3 +125,39 @@ contract AdvNotAToken {
         value = v;
     }
 }
+
+/// A token whose supply and balances live in another contract that is not there: totalSupply()
+/// and balanceOf() revert, transfers too. It is a token (a report, flagged), not a 404.
+contract AdvDependentToken {
+    event Transfer(address indexed from, address indexed to, uint256 value);
+
+    /// Where the balances were meant to be kept; never deployed.
+    address public immutable ledger = address(0xdead1);
+
+    function name() external pure returns (string memory) {
+        return "Dependent Token";
+    }
+
+    function symbol() external pure returns (string memory) {
+        return "DEP";
+    }
+
+    function decimals() external pure returns (uint8) {
+        return 18;
+    }
+
+    function totalSupply() external view returns (uint256) {
+        return AdvDependentToken(ledger).totalSupply();
+    }
+
+    function balanceOf(address account) external view returns (uint256) {
+        return AdvDependentToken(ledger).balanceOf(account);
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        uint256 have = AdvDependentToken(ledger).balanceOf(msg.sender);
+        require(have >= value, "balance");
+        emit Transfer(msg.sender, to, value);
+        return true;
+    }
+}

@@ -14,6 +14,8 @@ export interface EvmFacts {
   /** Block every read was made at, and its timestamp (unix seconds). */
   block: { number: bigint; timestamp: number }
   basics: TokenBasics
+  /** What is wrong with the token as a token (core getters that revert...), for the report's flags. */
+  anomalies: string[]
   code: CodeFacts
   owner: OwnerFacts
   creation: CreationFacts

@@ -4,7 +4,7 @@ import type { RiskLabel } from '../../contract/common.ts'
 import { type TokenReport } from '../../contract/token-report.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
 import { exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
-import type { EvmFacts, HolderFact, HoldersFact, TaxFigure } from './facts.ts'
+import type { EvmFacts, HolderFact, HoldersFact, TaxFigure, TradeFact } from './facts.ts'
 import { count, isoTime, percent, price, share, units, usd } from '../../report/format.ts'
 import { rate, type MarketValues } from '../../report/market.ts'
 import { scoreToken, type TokenScore } from './score.ts'
@@ -20,7 +20,7 @@ function holderEntries(holders: HolderFact[], supply: bigint | undefined, decima
   return holders.map((h) => ({
     address: h.address,
     percent: percent(share(h.balance, supply)),
-    isContract: h.isContract ? '1' : '0',
+    isContract: h.isContract === undefined ? '' : h.isContract ? '1' : '0',
     isLocked: h.isLocked ? '1' : '0',
     balance: units(h.balance, decimals),
   }))
@@ -35,9 +35,16 @@ function sum(list: HolderFact[], n: number): bigint | undefined {
   return list.length === 0 ? undefined : list.slice(0, n).reduce((a, h) => a + h.balance, 0n)
 }
 
-function taxNumber(t: TaxFigure, honeypot: boolean | undefined): { number: string; risk: RiskLabel } {
-  if (t.percent === undefined) return { number: '', risk: honeypot ? 'Critical' : '' }
+/** A tax as the contract writes it: "" (and no risk) when it could not be measured. */
+function taxNumber(t: TaxFigure): { number: string; risk: RiskLabel } {
+  if (t.percent === undefined) return { number: '', risk: '' }
   return { number: percent(t.percent), risk: rate('taxPercent', t.percent).label }
+}
+
+/** Why a pool's honeypot verdict is unknown: the simulation's error, or why no sell was tried. */
+function honeypotUnknownReason(t: TradeFact): string {
+  if (!t.simulated) return t.error || 'the pool could not be simulated'
+  return t.sellTax.note || 'no sell could be simulated'
 }
 
 /** The figures the market score rates, computed from the facts. */
@@ -84,7 +91,7 @@ export function renderReport(facts: EvmFacts): TokenReport {
   const values = marketValues(facts)
   const score: TokenScore = scoreToken(facts, values)
   const byId = new Map<string, RenderedCheck>(score.checks.map(({ definition, result }) => [definition.id, renderCheck(definition, result)]))
-  const check = (id: string): RenderedCheck => byId.get(id) ?? { description: '', risk: '', status: '0', comment: 'not determinable' }
+  const check = (id: string): RenderedCheck => byId.get(id) ?? { description: '', risk: '', status: '', comment: 'not determinable: no such check' }
   const { basics, markets, chain } = facts
   const decimals = basics.decimals
   const supply = basics.totalSupply
@@ -108,11 +115,11 @@ export function renderReport(facts: EvmFacts): TokenReport {
     }))
 
   const honeypotDetails: TokenReport['honeypotDetails'] = facts.trades.map((t) => ({
-    buyTax: taxNumber(t.buyTax, false),
-    sellTax: taxNumber(t.sellTax, t.honeypot),
-    transferTax: taxNumber(t.transferTax, false),
-    isPairHoneypot: t.honeypot ? '1' : '0',
-    honeypotReason: t.honeypot ? t.honeypotReason : '',
+    buyTax: taxNumber(t.buyTax),
+    sellTax: taxNumber(t.sellTax),
+    transferTax: taxNumber(t.transferTax),
+    isPairHoneypot: t.honeypot === undefined ? '' : t.honeypot ? '1' : '0',
+    honeypotReason: t.honeypot === undefined ? `not determinable: ${honeypotUnknownReason(t)}` : t.honeypot ? t.honeypotReason : '',
     dex: t.pool.dex,
     pair: [t.pool.token0, t.pool.token1],
     pairAddress: t.pool.address,
@@ -130,6 +137,7 @@ export function renderReport(facts: EvmFacts): TokenReport {
       creatorAddress: facts.creation.creator ?? '',
       creatorBalance: units(facts.creation.creatorBalance, decimals),
       tokenCategories: facts.metadata.categories,
+      anomalies: facts.anomalies,
       marketData: {
         currentPriceUsd: price(markets.priceUsd),
         marketCapUsd: usd(markets.marketCapUsd),
@@ -150,6 +158,8 @@ export function renderReport(facts: EvmFacts): TokenReport {
       },
     },
     tokenScore: {
+      checksPerformed: String(score.counts.checksPerformed),
+      checksTotal: String(score.counts.checksTotal),
       totalScorePercentage: totalPercentage(score.code, score.market, { exitBlocked: exitBlocked(honeypotDetails) }),
       codeScorePercentage: percentage(score.code),
       marketScorePercentage: percentage(score.market),

@@ -1,7 +1,7 @@
 import { runCheck, type CheckDefinition, type CheckResult, type CheckTier } from '../../report/define-check.ts'
 import type { RiskLabel } from '../../contract/common.ts'
 import { MARKET_WEIGHTS, rate, type MarketFigure, type MarketValues } from '../../report/market.ts'
-import { scoreChecks, scoreMarket, type MarketRating, type ScoreFigures } from '../../report/score-model.ts'
+import { checkCounts, scoreChecks, scoreMarket, type CheckCounts, type MarketRating, type ScoreFigures } from '../../report/score-model.ts'
 import { EVM_CHECKS } from './checks/registry.ts'
 import type { EvmFacts } from './facts.ts'
 
@@ -15,6 +15,7 @@ export const HONEYPOT_TIER: CheckTier = 'Critical'
 
 export interface TokenScore {
   checks: { definition: CheckDefinition<EvmFacts>; result: CheckResult }[]
+  counts: CheckCounts
   honeypot: CheckResult
   code: ScoreFigures
   market: ScoreFigures
@@ -42,5 +43,5 @@ export function scoreToken(facts: EvmFacts, values: MarketValues): TokenScore {
     ratings[key] = rating.label
     figures.push({ rating, weight: MARKET_WEIGHTS[key] })
   }
-  return { checks, honeypot, code, market: scoreMarket(figures), ratings }
+  return { checks, counts: checkCounts(checks), honeypot, code, market: scoreMarket(figures), ratings }
 }

@@ -2,7 +2,7 @@ import { getAddress, isAddress, type Address } from 'viem'
 import { raceSignal } from '../../abort.ts'
 import type { Cache } from '../../cache/cache.ts'
 import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
-import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../../errors.ts'
+import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../../errors.ts'
 import type { LogRangeLimit } from './chain/logs.ts'
 import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
@@ -19,6 +19,11 @@ import { renderReport } from './render.ts'
 
 /** Reports are reused this long by default. */
 export const DEFAULT_REPORT_TTL_MS = 30_000
+/**
+ * A report with checks or pools that could not be determined is reused at most this long: what
+ * was unknown may be measurable a moment later, and must not stay unknown for the full TTL.
+ */
+export const INCOMPLETE_REPORT_TTL_MS = 5_000
 /** A cold report must finish within this by default (the route may set a shorter deadline). */
 export const DEFAULT_REPORT_DEADLINE_MS = 12_000
 /** Gas given to each `eth_call`, simulations included (most nodes cap calls at 50 M). */
@@ -72,6 +77,12 @@ export interface EvmReportServiceExtended extends EvmReportService {
 }
 
 const NO_STATS: RpcStats = { roundTrips: 0, rpcCalls: 0, httpRequests: 0, retries: 0 }
+
+/** Whether a report leaves a code check or a pool's verdict undetermined (""). */
+export function isIncomplete(report: TokenReport): boolean {
+  const checks = [...Object.values(report.codeChecks.ownershipChecks), ...Object.values(report.codeChecks.otherChecks)]
+  return checks.some((c) => c.status === '') || report.honeypotDetails.some((p) => p.isPairHoneypot === '')
+}
 
 /** The RPC figures a failed report carries (attached where it failed). */
 function statsOf(error: unknown): RpcStats {
@@ -186,7 +197,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       let computed: Awaited<ReturnType<typeof compute>> | undefined
       try {
         const report = await raceSignal(
-          deps.cache.getOrCompute<TokenReport>(key, ttl, async () => {
+          deps.cache.getOrCompute<TokenReport>(key, (r) => (isIncomplete(r) ? Math.min(ttl, INCOMPLETE_REPORT_TTL_MS) : ttl), async () => {
             computed = await compute(chain, token)
             return computed.report
           }),
@@ -212,7 +223,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs: PING_TIMEOUT_MS, signal, fetch: deps.fetch })
       try {
         const id = await rpc.request<string>('eth_chainId')
-        if (Number(BigInt(id)) !== chainId) throw new UpstreamError(`the RPC configured for chain ${chainId} answers for chain ${Number(BigInt(id))}`)
+        if (Number(BigInt(id)) !== chainId) throw new ChainMismatchError(`the RPC configured for chain ${chainId} answers for chain ${Number(BigInt(id))}`)
       } catch (error) {
         if (error instanceof UpstreamError) throw error
         throw new UpstreamError(`the RPC of chain ${chainId} does not answer`, { cause: error })

@@ -1,5 +1,5 @@
 import { renderCheck, type CheckDefinition, type CheckResult, type RenderedCheck } from '../../report/define-check.ts'
-import { exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
+import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
 import type { RiskLabel } from '../../contract/common.ts'
 import { type SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS } from '../../contract/checks.ts'
@@ -121,6 +121,8 @@ export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[]): 
   return {
     tokenInformation: renderInformation(facts, { priceUsd, wholeSupply, ownerBalance, creatorBalance, deepest: pools?.[0], explorer }),
     tokenScore: {
+      checksPerformed: String(checkCounts(checks).checksPerformed),
+      checksTotal: String(checks.length),
       totalScorePercentage: totalPercentage(score.code, score.market, { exitBlocked: exitBlocked(honeypotDetails) }),
       codeScorePercentage: percentage(score.code),
       marketScorePercentage: percentage(score.market),
@@ -279,23 +281,36 @@ function renderInformation(
   }
 }
 
+/**
+ * One entry per pool (one token-level entry when no pool is found): a pool no one can trade is a
+ * honeypot whose taxes cannot be measured (""), and the token-level entry is "" when the pools
+ * could not be read (a pool-level trap there is unknown).
+ */
 function renderHoneypots(facts: SolanaFacts, pools: PoolFacts[] | undefined, tax: { number: string; risk: RiskLabel }): Report['honeypotDetails'] {
   const ext = facts.mint.extensions
   const tokenReasons: string[] = []
   if (ext.nonTransferable) tokenReasons.push('the token is non-transferable')
   if (ext.pausable?.paused) tokenReasons.push('transfers are paused')
   if (ext.defaultAccountState?.state === 'frozen') tokenReasons.push('new token accounts start frozen, so a buyer cannot sell until the freeze authority thaws the account')
-  const entry = (reasons: string[], dex: string, pair: string[], pairAddress: string) => ({
-    buyTax: tax,
-    sellTax: tax,
-    transferTax: tax,
-    isPairHoneypot: reasons.length > 0 ? ('1' as const) : ('0' as const),
-    honeypotReason: reasons.join('; '),
-    dex,
-    pair,
-    pairAddress,
-  })
-  if (!pools || pools.length === 0) return [entry(tokenReasons, '', [], '')]
+  const untraded = { number: '', risk: '' as RiskLabel }
+  const entry = (reasons: string[], dex: string, pair: string[], pairAddress: string, unknownWhy?: string) => {
+    const trap = reasons.length > 0
+    const flag = trap ? ('1' as const) : unknownWhy ? ('' as const) : ('0' as const)
+    // The transfer fee is the mint's: known whatever the pools. What cannot be traded has no tax.
+    const taxes = trap ? untraded : tax
+    return {
+      buyTax: taxes,
+      sellTax: taxes,
+      transferTax: tokenReasons.length > 0 ? untraded : tax,
+      isPairHoneypot: flag,
+      honeypotReason: trap ? reasons.join('; ') : unknownWhy ? `not determinable: ${unknownWhy}` : '',
+      dex,
+      pair,
+      pairAddress,
+    }
+  }
+  if (!pools) return [entry(tokenReasons, '', [], '', facts.pools.ok ? undefined : `the pools could not be read (${facts.pools.reason})`)]
+  if (pools.length === 0) return [entry(tokenReasons, '', [], '')]
   return pools.map((p) => {
     const reasons = [...tokenReasons]
     if (p.tokenVaultFrozen) reasons.push('the pool’s token vault is frozen')

@@ -14,9 +14,12 @@ export interface TokenRouteDeps {
 }
 
 const CHECK_SEMANTICS =
-  'Every code check is `{description, risk, status, comment}`: status "1" means the risky capability is present, "0" that it is absent ' +
-  'or could not be determined — in that case `risk` is "" and `comment` starts with "not determinable". `comment` says how the check was ' +
-  'decided (simulated, bytecode, state) and the evidence. Every scalar is a string; "" means unknown. See docs/checks.md and docs/scoring.md.'
+  'Every code check is `{description, risk, status, comment}`: status "1" means the risky capability is present, "0" that it was measured ' +
+  'and is absent, "" that it could not be determined — then `risk` is "" and `comment` is "not determinable: <reason>". `comment` says how ' +
+  'the check was decided (simulated, bytecode, state) and the evidence. Every scalar is a string, and "" means unknown — flags such as ' +
+  '`isPairHoneypot` and `isContract` included. `tokenScore.checksPerformed` of `checksTotal` says how many checks were decided; unknown ' +
+  'ones count in no score. When the node fails the reads or the simulation, the answer is a 503 with `Retry-After`, never a report that ' +
+  'reads safer than the token is. See docs/checks.md and docs/scoring.md.'
 
 const EvmParams = Type.Object({
   tokenAddress: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'token contract address (0x + 40 hex characters)' }),

@@ -103,8 +103,11 @@ async function fetchRange(
     ])
     return { logs: Array.isArray(logs) ? logs : [], missing: [] }
   } catch (error) {
+    // Only a refusal of the range's size (or an answer too large to take) is split; a fault of the
+    // node is never read as "no logs here".
     const tooLarge = error instanceof UpstreamError && /answered more than/.test(error.message)
-    if (error instanceof DeadlineError || !(error instanceof RpcError || tooLarge)) throw error
+    const refused = error instanceof RpcError && error.kind === 'refused'
+    if (error instanceof DeadlineError || !(refused || tooLarge)) throw error
     const span = to - from + 1n
     if (span <= MIN_LOG_RANGE || depth >= MAX_LOG_SPLITS) return { logs: [], missing: [[from, to]] }
     const named = error instanceof RpcError ? rangeFromRefusal(error.message) : undefined

@@ -1,5 +1,9 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toHex, type Abi, type Address, type Hex } from 'viem'
 import { loadArtifact } from '../../../contracts/compile.ts'
+import { SimulationError } from '../../../errors.ts'
+import { decodeRevert, isProbeReason } from './revert.ts'
+import { ethCall, type BlockRef } from './multicall.ts'
+import { RpcError, type RpcSession } from './rpc.ts'
 
 /**
  * Bindings of our probe contract (`contracts/probe/TokenProbe.sol`). The probe is never deployed:
@@ -87,6 +91,8 @@ export interface Outcome {
 }
 
 export interface TradeResult {
+  /** Gas left when the probe began (a node that caps `eth_call` gas shows here). */
+  startGas: bigint
   buy: Outcome
   transfer: Outcome
   sellPart: Outcome
@@ -118,7 +124,10 @@ export interface Attempt {
 }
 
 export interface PowerResult {
+  startGas: bigint
   funded: boolean
+  /** Whether the baseline was measured; without it no attempt means anything. */
+  measured: boolean
   baseline: Measure
   attempts: readonly Attempt[]
 }
@@ -248,4 +257,89 @@ export function encodePools(token: Address, dexes: DexQuery[], quotes: Address[]
 
 export function decodePools(data: Hex): readonly PoolInfo[] {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'pools', data }) as readonly PoolInfo[]
+}
+
+export interface ReadCall {
+  target: Address
+  data: Hex
+}
+
+export interface ReadResult {
+  success: boolean
+  returnData: Hex
+}
+
+/** View reads of any contracts in one probe call (bounded gas and return data per read). */
+export function encodeReads(calls: ReadCall[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'reads', args: [calls] })
+}
+
+export function decodeReads(data: Hex): readonly ReadResult[] {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'reads', data }) as readonly ReadResult[]
+}
+
+/** What the simulation runs: a name for messages, the calldata, and the accounts given probe code. */
+export interface ProbeCall {
+  /** Short name of what is simulated, for messages ("trade", "owner powers", "pool discovery"...). */
+  what: string
+  data: Hex
+  gas: bigint
+  block: BlockRef
+  /** Addresses that act through probe code (wallets, holders, candidates); the main probe always does. */
+  actors?: Address[]
+}
+
+/**
+ * Runs one `eth_call` of the probe with its state overrides and returns its raw answer. The probe
+ * never reverts at its top level (every experiment is isolated and every token call bounded), so
+ * any error the node answers (whatever its code or wording, "execution reverted" included), an
+ * empty answer (the node ignored the state overrides) or an answer that cannot be decoded is a
+ * failure of the node, never the token's behaviour: it throws `SimulationError`.
+ *
+ * @example
+ * const raw = await callProbe(rpc, { what: 'trade', data: encodeTrade(p), gas: 30_000_000n, block, actors })
+ * const result = decodeProbe('trade', raw, decodeTrade)
+ */
+export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
+  let raw: Hex
+  try {
+    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, probeOverride(call.actors ?? []))
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error
+    throw new SimulationError(`the node failed the ${call.what} simulation (eth_call with state overrides): ${error.message.slice(0, 200)}`, {
+      cause: error,
+    })
+  }
+  if (raw === '0x') {
+    throw new SimulationError(`the node answered nothing to the ${call.what} simulation: it ignored the state overrides (tokenrisk needs eth_call state overrides)`)
+  }
+  return raw
+}
+
+/** Decodes a probe answer; an answer that is not one is a failure of the node (`SimulationError`). */
+export function decodeProbe<T>(what: string, raw: Hex, decode: (raw: Hex) => T): T {
+  try {
+    return decode(raw)
+  } catch (error) {
+    throw new SimulationError(`the node's answer to the ${what} simulation is not one (${(error as Error).message.split('\n')[0].slice(0, 120)})`, { cause: error })
+  }
+}
+
+/** Share of the asked gas below which a probe's start shows that the node capped it. */
+const GAS_CAP_TOLERANCE = 1_000_000n
+
+/** Probe reasons of an experiment that did not run, or did not finish, for lack of gas. */
+export function isStarved(err: Hex): boolean {
+  const reason = decodeRevert(err)
+  return isProbeReason(reason) && /gas budget exhausted|ran out of gas/.test(reason)
+}
+
+/**
+ * Whether the node capped the gas of a probe call below what was asked, and an experiment went
+ * short of gas because of it: the simulation then says nothing about the token (SimulationError).
+ */
+export function assertGasNotCapped(what: string, asked: bigint, startGas: bigint, starved: boolean): void {
+  if (starved && startGas + GAS_CAP_TOLERANCE < asked) {
+    throw new SimulationError(`the node caps eth_call gas at about ${startGas} (asked ${asked}): too little to run the ${what} simulation`)
+  }
 }

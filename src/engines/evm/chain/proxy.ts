@@ -1,8 +1,14 @@
 import { whatsabi } from '@shazow/whatsabi'
 import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
-import { ethCall, type BlockRef } from './multicall.ts'
+import type { BlockRef } from './multicall.ts'
 import type { RpcSession } from './rpc.ts'
 import type { CodeAnalysis } from './bytecode.ts'
+
+/** A view call whose revert is an answer (`success: false`) and whose node failure throws. */
+export type ViewRead = (to: Address, data: Hex) => Promise<{ success: boolean; returnData: Hex }>
+
+/** A view call that reverted, as whatsabi's resolvers expect one to fail. */
+class ViewReverted extends Error {}
 
 /**
  * Proxy resolution. whatsabi reads the proxy pattern from the bytecode (EIP-1967 slots, EIP-1822,
@@ -51,9 +57,13 @@ export function addressFromWord(word: Hex | undefined): Address | undefined {
 /**
  * Finds out whether `address` is a proxy and which contract holds its logic.
  *
+ * A failure of the node while resolving is thrown, never read as "not a proxy": only a call that
+ * the node says reverted counts as an answer.
+ *
  * @param slots storage words already read for the slots of `PROXY_SLOTS`
+ * @param read a view call (the probe's reads), for beacons and the resolvers of other patterns
  * @example
- * const proxy = await resolveProxy(rpc, token, code, analysis, slots, block)
+ * const proxy = await resolveProxy(rpc, token, code, analysis, slots, block, read)
  * proxy?.implementation // the logic contract, analysed instead of the proxy
  */
 export async function resolveProxy(
@@ -63,6 +73,7 @@ export async function resolveProxy(
   analysis: CodeAnalysis,
   slots: Record<string, Hex | undefined>,
   block: BlockRef,
+  read: ViewRead,
 ): Promise<ProxyInfo | undefined> {
   if (analysis.delegationTarget) return { kind: 'eip7702', implementation: analysis.delegationTarget, patterns: ['EIP7702Delegation'] }
   if (analysis.eip1167Target) return { kind: 'eip1167', implementation: analysis.eip1167Target, patterns: ['EIP1167'] }
@@ -78,8 +89,25 @@ export async function resolveProxy(
       if (known !== undefined) return known
       return rpc.request<Hex>('eth_getStorageAt', [address, key, block])
     },
-    call: async (tx: { to: string; data: string }) => ethCall(rpc, { to: tx.to as Address, data: tx.data as Hex }, block),
+    call: async (tx: { to: string; data: string }) => {
+      const r = await read(tx.to as Address, tx.data as Hex)
+      if (!r.success) throw new ViewReverted('reverted')
+      return r.returnData
+    },
   }
+  // whatsabi swallows errors: remember a failure of the node, so that it is thrown, not read as
+  // "no proxy found".
+  let fault: unknown
+  const remember = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    try {
+      return await f(...args)
+    } catch (error) {
+      if (!(error instanceof ViewReverted)) fault ??= error
+      throw error
+    }
+  }
+  provider.getStorageAt = remember(provider.getStorageAt)
+  provider.call = remember(provider.call)
   let patterns: string[] = []
   let resolvers: { name: string; resolve(p: unknown, a: string): Promise<string> }[] = []
   try {
@@ -95,6 +123,7 @@ export async function resolveProxy(
   } catch {
     resolvers = []
   }
+  if (fault) throw fault
   // Slots set without the pattern in the code (a proxy whose code whatsabi does not recognise).
   const impl1967 = addressFromWord(slots[PROXY_SLOTS.eip1967Implementation])
   const beacon = addressFromWord(slots[PROXY_SLOTS.eip1967Beacon])
@@ -107,6 +136,7 @@ export async function resolveProxy(
     } catch {
       implementation = undefined
     }
+    if (fault) throw fault
     if (!implementation || implementation.toLowerCase() === ZERO) continue
     const impl = getAddress(implementation)
     const kind = kindOf(r.name, slots)
@@ -114,12 +144,12 @@ export async function resolveProxy(
   }
   if (impl1967) return { kind: 'eip1967', implementation: impl1967, ...(admin ? { admin } : {}), patterns }
   if (beacon) {
+    const r = await read(beacon, '0x5c60da1b')
     try {
-      const raw = await ethCall(rpc, { to: beacon, data: '0x5c60da1b' }, block)
-      const [impl] = decodeAbiParameters([{ type: 'address' }], raw)
+      const [impl] = r.success ? decodeAbiParameters([{ type: 'address' }], r.returnData) : [ZERO]
       if (impl !== ZERO) return { kind: 'eip1967-beacon', implementation: getAddress(impl), beacon, ...(admin ? { admin } : {}), patterns }
     } catch {
-      // beacon without implementation(): the proxy's logic cannot be resolved
+      // beacon whose implementation() answers something else: the proxy's logic cannot be resolved
     }
   }
   if (patterns.length > 0) return { kind: kindOf(patterns[0], slots), implementation: undefined, ...(admin ? { admin } : {}), patterns }

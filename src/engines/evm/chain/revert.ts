@@ -2,6 +2,8 @@ import { decodeAbiParameters, hexToString, type Hex } from 'viem'
 
 /** Prefix of the reasons our probe gives when it, not the token, could not go on. */
 export const PROBE_REASON_PREFIX = 'tokenrisk-probe:'
+/** Selector of the probe's `ProbeFailure(string)` error: only the probe's own failures carry it. */
+export const PROBE_FAILURE_SELECTOR = '0xd2429681'
 
 const PANIC_CODES: Record<number, string> = {
   0x01: 'assertion failed',
@@ -29,9 +31,15 @@ export function decodeRevert(data: Hex | undefined | null): string {
   if (!data || data === '0x') return 'reverted without a reason'
   const selector = data.slice(0, 10).toLowerCase()
   try {
+    if (selector === PROBE_FAILURE_SELECTOR) {
+      const [reason] = decodeAbiParameters([{ type: 'string' }], `0x${data.slice(10)}`)
+      return `${PROBE_REASON_PREFIX} ${clean(reason)}`
+    }
     if (selector === '0x08c379a0') {
       const [reason] = decodeAbiParameters([{ type: 'string' }], `0x${data.slice(10)}`)
-      return clean(reason) || 'reverted with an empty reason'
+      const text = clean(reason) || 'reverted with an empty reason'
+      // A token's own words never pass for the probe's.
+      return text.startsWith(PROBE_REASON_PREFIX) ? `the token said: ${text}` : text
     }
     if (selector === '0x4e487b71') {
       const [code] = decodeAbiParameters([{ type: 'uint256' }], `0x${data.slice(10)}`)
@@ -49,7 +57,10 @@ export function decodeRevert(data: Hex | undefined | null): string {
   return `reverted with data ${data}`
 }
 
-/** Whether a decoded reason is the probe's own (not the token's behaviour). */
+/**
+ * Whether a decoded reason is the probe's own (not the token's behaviour): only `decodeRevert` of
+ * a `ProbeFailure` gives one.
+ */
 export function isProbeReason(reason: string): boolean {
   return reason.startsWith(PROBE_REASON_PREFIX)
 }

@@ -6,9 +6,12 @@ import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
  * round trip), failures of the node are retried with backoff on the next URL, a deadline bounds
  * everything, and every round trip and call is counted.
  *
- * Never retried: reverts and any other answer of the node about the call itself (invalid params,
- * missing method). Retried: HTTP 429 / 5xx, network errors, timeouts, and JSON-RPC errors that say
- * "rate limit" or "temporarily unavailable".
+ * Every JSON-RPC error is classified once (`RpcError.kind`): a revert of the call, a method or
+ * capability the node does not have, a refusal of an `eth_getLogs` range, or a fault of the node.
+ * Only a revert can ever be read as the behaviour of what was called, and only where the caller
+ * expects one; a fault is never token behaviour. Never retried: reverts, missing methods and
+ * refusals (deterministic). Retried: HTTP 429 / 5xx, network errors, timeouts, answers that are
+ * missing or malformed, and faults (internal errors, "header not found", rate limits...).
  */
 
 /** Attempts per call (first try included). */
@@ -21,6 +24,26 @@ export const RPC_REQUEST_TIMEOUT_MS = 10_000
 const DEADLINE_SLACK_MS = 5
 /** Largest response accepted from a node (a trace of a huge call must not exhaust memory). */
 export const RPC_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+
+/**
+ * What a JSON-RPC error means: `revert` the call itself reverted (its `data` holds the revert
+ * data); `unsupported` the node lacks the method or the state asked for (no tracing, no
+ * historical state); `refused` the node refused the size of the request (a log range or result
+ * count); `fault` anything else: the node failed, and nothing can be concluded about the call.
+ */
+export type RpcErrorKind = 'revert' | 'unsupported' | 'refused' | 'fault'
+
+const UNSUPPORTED_MESSAGE =
+  /method .*(not found|not supported|does not exist|not available|unsupported|not allowed|disabled)|(not found|unknown|unsupported|unavailable) method|does not exist\/is not available|not whitelisted|missing trie node|historical state|state (is )?not available|pruned|archive|block ?out ?of ?range|block height is/i
+const REFUSED_MESSAGE = /block range|range (is )?too (large|wide|big)|max(imum)? (block )?range|limited to|too many (results|logs|blocks)|query returned more than|response size|exceeds? .*(range|limit|results)|result set/i
+
+/** The kind of a JSON-RPC error from its code and message. */
+export function rpcErrorKind(code: number, message: string): RpcErrorKind {
+  if (code === 3 || /\brevert/i.test(message)) return 'revert'
+  if (code === -32601 || code === -32004 || UNSUPPORTED_MESSAGE.test(message)) return 'unsupported'
+  if (REFUSED_MESSAGE.test(message)) return 'refused'
+  return 'fault'
+}
 
 /** A JSON-RPC error answered by the node for one call. */
 export class RpcError extends BaseError {
@@ -36,9 +59,14 @@ export class RpcError extends BaseError {
     this.method = method
   }
 
+  /** What the error means (see `RpcErrorKind`). */
+  get kind(): RpcErrorKind {
+    return rpcErrorKind(this.code, this.message.slice(this.method.length + 2))
+  }
+
   /** Whether the node says the call reverted (its `data` then holds the revert data). */
   get isRevert(): boolean {
-    return this.code === 3 || /revert/i.test(this.message)
+    return this.kind === 'revert'
   }
 }
 
@@ -70,6 +98,38 @@ interface Pending {
   resolve(value: unknown): void
   reject(error: unknown): void
   attempts: number
+  /** The node's last error for this call, given when retries run out. */
+  lastError?: Error
+}
+
+const HEX = /^0x[0-9a-fA-F]*$/
+
+/**
+ * Whether a result has the shape its method answers: a node that answers another call's result,
+ * or garbage, is caught here rather than read as a fact about the token.
+ */
+export function wellFormed(method: string, result: unknown): boolean {
+  switch (method) {
+    case 'eth_call':
+    case 'eth_getCode':
+    case 'eth_getStorageAt':
+    case 'eth_chainId':
+    case 'eth_blockNumber':
+    case 'eth_getBalance':
+      return typeof result === 'string' && HEX.test(result)
+    case 'eth_getLogs':
+    case 'eth_getBlockReceipts':
+      return Array.isArray(result) || (method === 'eth_getBlockReceipts' && result === null)
+    case 'eth_getBlockByNumber':
+      return result === null || (typeof result === 'object' && !Array.isArray(result) && typeof (result as { number?: unknown }).number === 'string')
+    case 'eth_getTransactionByHash':
+    case 'eth_getTransactionReceipt':
+      return result === null || (typeof result === 'object' && !Array.isArray(result))
+    case 'debug_traceCall':
+      return typeof result === 'object' && result !== null && !Array.isArray(result)
+    default:
+      return true
+  }
 }
 
 interface JsonRpcResponse {
@@ -77,8 +137,6 @@ interface JsonRpcResponse {
   result?: unknown
   error?: { code?: number; message?: string; data?: unknown }
 }
-
-const RETRYABLE_MESSAGE = /rate.?limit|too many requests|temporar|try again|timeout|timed out|capacity|overloaded|busy|unavailable|header not found|exceeded .*(rps|quota|compute units)/i
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -150,7 +208,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
   const retryOrFail = (items: Pending[], error: Error) => {
     const again: Pending[] = []
     for (const p of items) {
-      if (p.attempts >= RPC_MAX_ATTEMPTS || signal.aborted) p.reject(signal.aborted ? abortError() : error)
+      if (p.attempts >= RPC_MAX_ATTEMPTS || signal.aborted) p.reject(signal.aborted ? abortError() : (p.lastError ?? error))
       else again.push(p)
     }
     if (again.length === 0) return
@@ -159,7 +217,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     const attempt = Math.max(...again.map((p) => p.attempts))
     const delay = RPC_BACKOFF_BASE_MS * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5)
     if (Date.now() + delay >= deadlineAt) {
-      for (const p of again) p.reject(error)
+      for (const p of again) p.reject(p.lastError ?? error)
       return
     }
     sleep(delay, signal).then(
@@ -231,11 +289,15 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
         const message = String(r.error.message ?? 'error')
         const code = typeof r.error.code === 'number' ? r.error.code : 0
         const err = new RpcError(p.method, code, message, r.error.data)
-        if (!err.isRevert && (code === 429 || code === -32005 || RETRYABLE_MESSAGE.test(message)) && !/range|results|block/i.test(message)) {
+        if (err.kind === 'fault') {
+          p.lastError = err
           retry.push(p)
           continue
         }
         p.reject(err)
+      } else if (!('result' in r) || !wellFormed(p.method, r.result)) {
+        p.lastError = new RpcError(p.method, 0, 'the node answered a malformed result', undefined)
+        retry.push(p)
       } else p.resolve(r.result)
     }
     const missing = [...ids.entries()].filter(([id]) => !answered.has(id)).map(([, p]) => p)
@@ -248,7 +310,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     } else if (missing.length > 0) {
       retry.push(...missing)
     }
-    if (retry.length > 0) retryOrFail(retry, new UpstreamError('the node is rate limiting or did not answer every call'))
+    if (retry.length > 0) retryOrFail(retry, new UpstreamError('the node failed, or did not answer every call of a batch'))
   }
 
   const flush = () => {

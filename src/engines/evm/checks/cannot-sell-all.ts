@@ -10,14 +10,18 @@ export const cannotSellAll = defineCheck<EvmFacts>({
     absent: 'A holder can sell its whole balance.',
     undetermined: 'Whether a holder can sell its whole balance could not be determined.',
   },
-  method: 'simulation: from the same state, a holder sells 100 % and, separately, 99 % of its balance',
+  method: 'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance',
   run(facts) {
     const tried = simulatedTrades(facts).filter((t) => t.sellAllOk !== undefined)
-    const hit = tried.find((t) => t.sellAllOk === false && t.sell99Ok === true)
-    if (hit) return { status: 'present', method: 'simulated', evidence: `selling 100% on ${poolName(hit)} reverted (${hit.sellAllReason}); 99% sold` }
-    if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: 'no pool where the probe could sell' }
-    const all = tried.filter((t) => t.sellAllOk === true)
-    if (all.length > 0) return { status: 'absent', method: 'simulated', evidence: `sold a whole balance on ${all.length} pool(s)` }
-    return { status: 'absent', method: 'simulated', evidence: 'selling fails whatever the amount (see honeypotDetails)' }
+    const hit = tried.find((t) => t.sellAllOk === false)
+    if (hit) {
+      const how =
+        hit.sell99Ok === true
+          ? `selling 100% on ${poolName(hit)} reverted (${hit.sellAllReason}) while 99% sold`
+          : `selling fails whatever the amount on ${poolName(hit)} (${hit.sellAllReason}): a honeypot`
+      return { status: 'present', method: 'simulated', evidence: how }
+    }
+    if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: 'no pool where the probe could try to sell' }
+    return { status: 'absent', method: 'simulated', evidence: `sold a whole balance on ${tried.length} pool(s)` }
   },
 })

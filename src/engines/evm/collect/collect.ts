@@ -1,14 +1,13 @@
 import { getAddress, type Address, type Hex } from 'viem'
+import { NotFoundError } from '../../../errors.ts'
 import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
-import { PROBE_ADDRESSES, decodeAccounts, encodeAccounts, probeOverride } from '../chain/probe.ts'
-import { ethCall } from '../chain/multicall.ts'
-import { RpcError } from '../chain/rpc.ts'
+import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import { collectMetadata } from '../../../metadata/providers.ts'
 import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation } from './creation.ts'
-import { discover, type Discovery } from './discovery.ts'
+import { discover, probeReads, type Discovery } from './discovery.ts'
 import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
@@ -18,6 +17,8 @@ import { collectTrades } from './trades.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
+/** totalSupply(), balanceOf(address), transfer(address,uint256): a contract with none is no token. */
+const ERC20_SELECTORS: Hex[] = ['0x18160ddd', '0x70a08231', '0xa9059cbb']
 /** Selectors that make an EIP-1967 implementation upgradeable by itself (UUPS). */
 const UUPS_SELECTORS: Hex[] = ['0x4f1ef286', '0x3659cfe6']
 
@@ -58,6 +59,16 @@ function ownerFacts(d: Discovery, proxy: ProxyInfo | undefined): Omit<OwnerFacts
 }
 
 /**
+ * A contract whose totalSupply()/balanceOf() fail is reported (flagged) when its code is a
+ * token's; without any of the ERC-20 functions in its logic it is no token at all (404).
+ */
+function assertToken(ctx: CollectContext, d: Discovery, logic: CodeAnalysis): void {
+  if (d.getterFailures.length > 0 && !ERC20_SELECTORS.some((s) => logic.selectors.has(s))) {
+    throw new NotFoundError(`the contract at ${ctx.token} on chain ${ctx.chain.chainId} is not an ERC-20 token (no totalSupply(), balanceOf() or transfer())`)
+  }
+}
+
+/**
  * The collect stage: all chain I/O of a report. The first round trip discovers the token, its
  * pools and its privileged accounts; the second simulates trading and owner powers, reads holder
  * logs, locks and creation; the third verifies holders (and simulates owner powers of proxies,
@@ -71,8 +82,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const d = await discover(ctx)
   const block = blockHex(d.block.number)
   const tokenCode = analyzeCode(d.code)
+  const forwards = tokenCode.reachable.delegateCall || !!tokenCode.delegationTarget || !!tokenCode.eip1167Target
+  if (!forwards) assertToken(ctx, d, tokenCode)
 
-  const proxyPromise = resolveProxy(ctx.rpc, ctx.token, d.code, tokenCode, d.slots, block)
+  const read = async (to: Address, data: Hex) => (await probeReads(ctx, [{ target: to, data }], block))[0]
+  const proxyPromise = resolveProxy(ctx.rpc, ctx.token, d.code, tokenCode, d.slots, block, read)
   const logicPromise: Promise<CodeAnalysis | undefined> = proxyPromise.then(async (proxy) => {
     if (!proxy) return tokenCode
     if (!proxy.implementation) return undefined
@@ -83,13 +97,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   // Who holds a transparent proxy's upgrade power: the admin, or the owner of an admin contract.
   const adminOwnerPromise: Promise<Address | undefined> = proxyPromise.then(async (proxy) => {
     if (!proxy?.admin) return undefined
-    try {
-      const raw = await ethCall(ctx.rpc, { to: proxy.admin, data: OWNER_SELECTOR, gas: ctx.gasCap }, block)
-      return raw.length >= 66 && BigInt(raw.slice(0, 66)) < 1n << 160n ? getAddress(`0x${raw.slice(26, 66)}`) : undefined
-    } catch (error) {
-      if (!(error instanceof RpcError)) throw error
-      return undefined
-    }
+    const [read] = await probeReads(ctx, [{ target: proxy.admin, data: OWNER_SELECTOR }], block)
+    const raw = read.returnData
+    return read.success && raw.length >= 66 && BigInt(raw.slice(0, 66)) < 1n << 160n ? getAddress(`0x${raw.slice(26, 66)}`) : undefined
   })
 
   const quoteUsd = priceQuotes(ctx, d)
@@ -139,14 +149,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const balancesPromise = creationLookup.who.then(async (who) => {
     const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
     if (accounts.length === 0) return new Map<string, bigint>()
-    try {
-      const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data: encodeAccounts(ctx.token, accounts), gas: ctx.gasCap }, block, probeOverride([]))
-      const { balances } = decodeAccounts(raw)
-      return new Map(accounts.map((a, i) => [a.toLowerCase(), balances[i]]))
-    } catch (error) {
-      if (!(error instanceof RpcError)) throw error
-      return new Map<string, bigint>()
-    }
+    const raw = await callProbe(ctx.rpc, { what: 'balance reads', data: encodeAccounts(ctx.token, accounts), gas: ctx.gasCap, block })
+    const { balances } = decodeProbe('balance reads', raw, decodeAccounts)
+    return new Map(accounts.map((a, i) => [a.toLowerCase(), balances[i]]))
   })
 
   const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner] = await Promise.all([
@@ -164,6 +169,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     adminOwnerPromise,
   ])
 
+  if (logic) assertToken(ctx, d, logic)
   const implementation = proxy ? logic : undefined
   const up = upgradeability(proxy, implementation, adminOwner)
   const code: CodeFacts = { token: tokenCode, proxy, implementation, upgradeable: up.upgradeable, upgradeNote: up.note, logic }
@@ -175,6 +181,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     token: getAddress(ctx.token),
     block: d.block,
     basics: d.basics,
+    anomalies: d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
     code,
     owner: { ...owner, balance: ownerBalance },
     creation: {

@@ -39,9 +39,11 @@ export function collectCreation(ctx: CollectContext, d: Discovery, stored: Creat
   }
   let tx: Promise<{ blockNumber: Hex | null; from: Address } | null> | undefined
   if (d.otsCreator) tx = ctx.rpc.request<{ blockNumber: Hex | null; from: Address } | null>('eth_getTransactionByHash', [d.otsCreator.hash])
+  // A node without the history or the methods the lookup needs leaves the creation unknown; a
+  // node that fails fails the report (the creator's holdings count in the score).
   const guard = <T>(p: Promise<T>, fallback: T): Promise<T> =>
     p.catch((error: unknown) => {
-      if (!(error instanceof RpcError)) throw error
+      if (!(error instanceof RpcError) || error.kind === 'fault') throw error
       ctx.log.info({ chainId, token: ctx.token, err: error.message }, 'creation not found')
       return fallback
     })
@@ -137,7 +139,12 @@ async function bySearch(ctx: CollectContext, head: bigint): Promise<Creation> {
   const block = hi
   const [header, receipts] = await Promise.all([
     ctx.rpc.request<{ timestamp: Hex } | null>('eth_getBlockByNumber', [blockHex(block), false]),
-    ctx.rpc.request<{ contractAddress: Address | null; from: Address; transactionHash: Hex }[] | null>('eth_getBlockReceipts', [blockHex(block)]).catch(() => null),
+    ctx.rpc
+      .request<{ contractAddress: Address | null; from: Address; transactionHash: Hex }[] | null>('eth_getBlockReceipts', [blockHex(block)])
+      .catch((error: unknown) => {
+        if (error instanceof RpcError && error.kind === 'unsupported') return null
+        throw error
+      }),
   ])
   const receipt = receipts?.find((r) => sameAddress(r.contractAddress ?? undefined, ctx.token))
   return {

@@ -1,9 +1,9 @@
 import { decodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, hexToString, parseAbi, type Address, type Hex } from 'viem'
-import { NotFoundError } from '../../../errors.ts'
-import { multicall, ethCall, type ReadResult } from '../chain/multicall.ts'
+import { ChainMismatchError, NotFoundError, SimulationError } from '../../../errors.ts'
 import { PROXY_SLOTS } from '../chain/proxy.ts'
+import { decodeRevert } from '../chain/revert.ts'
 import { RpcError } from '../chain/rpc.ts'
-import { PROBE_ADDRESSES, decodePools, encodePools, probeOverride, type DexQuery, type PoolInfo } from '../chain/probe.ts'
+import { callProbe, decodePools, decodeProbe, decodeReads, encodePools, encodeReads, type DexQuery, type PoolInfo, type ReadCall, type ReadResult } from '../chain/probe.ts'
 import type { TokenBasics } from '../facts.ts'
 import type { CollectContext } from './context.ts'
 
@@ -34,6 +34,8 @@ export interface Discovery {
   pricePools: { asset: Address; pools: PoolInfo[] }[]
   /** `ots_getContractCreator` answer (undefined when the node lacks it). */
   otsCreator: { hash: Hex; creator: Address } | undefined | null
+  /** ERC-20 getters that the token's code reverted (or answered nonsense to), with why. */
+  getterFailures: string[]
 }
 
 export function dexQueries(ctx: CollectContext): DexQuery[] {
@@ -54,20 +56,21 @@ export function quoteAssets(ctx: CollectContext): { address: Address; kind: Quot
   return out
 }
 
-/** `eth_call` of the probe's pool lens; [] when it fails. */
+/** The pools of `asset` against `quotes` on every DEX of the chain (the probe's pool lens). */
 export async function probePools(ctx: CollectContext, asset: Address, quotes: Address[], block: Hex | 'latest'): Promise<PoolInfo[]> {
   const dexes = dexQueries(ctx)
   if (dexes.length === 0 || quotes.length === 0) return []
-  try {
-    const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data: encodePools(asset, dexes, quotes), gas: ctx.gasCap }, block, probeOverride([]))
-    return [...decodePools(raw)]
-  } catch (error) {
-    if (error instanceof RpcError) {
-      ctx.log.warn({ chainId: ctx.chain.chainId, asset, err: error.message }, 'pool discovery failed')
-      return []
-    }
-    throw error
-  }
+  const raw = await callProbe(ctx.rpc, { what: 'pool discovery', data: encodePools(asset, dexes, quotes), gas: ctx.gasCap, block })
+  return [...decodeProbe('pool discovery', raw, decodePools)]
+}
+
+/** View reads through the probe: each may fail on its own; the node failing them fails the report. */
+export async function probeReads(ctx: CollectContext, calls: ReadCall[], block: Hex | 'latest'): Promise<readonly ReadResult[]> {
+  if (calls.length === 0) return []
+  const raw = await callProbe(ctx.rpc, { what: 'view reads', data: encodeReads(calls), gas: ctx.gasCap, block })
+  const results = decodeProbe('view reads', raw, decodeReads)
+  if (results.length !== calls.length) throw new SimulationError(`the node's answer to the view reads is not theirs (${results.length} results for ${calls.length} reads)`)
+  return results
 }
 
 function decodeText(r: ReadResult | undefined): string | undefined {
@@ -110,8 +113,9 @@ function decodeAddress(r: ReadResult | undefined): Address | undefined {
 }
 
 /**
- * The first round trip: block, code, storage, ERC-20 basics, owner, pools and price routes,
- * creator — all in one JSON-RPC batch. Throws `NotFoundError` when no token lives at the address.
+ * The first round trip: chain id, block, code, storage, ERC-20 basics, owner, pools and price
+ * routes, creator — all in one JSON-RPC batch. Throws `NotFoundError` when no token lives at the
+ * address, `ChainMismatchError` when the node answers for another chain.
  */
 export async function discover(ctx: CollectContext): Promise<Discovery> {
   const { rpc, token } = ctx
@@ -135,32 +139,38 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
 
   const stables = ctx.chain.stablecoins
   const weth = ctx.chain.wrappedNative
-  const [header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator] = await Promise.all([
+  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator] = await Promise.all([
+    rpc.request<Hex>('eth_chainId'),
     rpc.request<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]),
     rpc.request<Hex>('eth_getCode', [token, 'latest']),
-    Promise.all(slotKeys.map((k) => rpc.request<Hex>('eth_getStorageAt', [token, k, 'latest']).catch(() => undefined))),
-    multicall(rpc, ctx.chain.multicall3, [...tokenCalls, ...quoteCalls], 'latest', ctx.gasCap),
+    Promise.all(slotKeys.map((k) => rpc.request<Hex>('eth_getStorageAt', [token, k, 'latest']))),
+    probeReads(ctx, [...tokenCalls, ...quoteCalls], 'latest'),
     probePools(ctx, token, quotes.map((q) => q.address), 'latest'),
     probePools(ctx, weth, stables, 'latest'),
     Promise.all(ctx.chain.majors.map((m) => probePools(ctx, m, [weth, ...stables], 'latest'))),
     rpc.request<{ hash: Hex; creator: Address } | null>('ots_getContractCreator', [token]).catch((error: unknown) => {
-      if (error instanceof RpcError) return undefined
+      // A node without Otterscan's methods: the creation is found another way.
+      if (error instanceof RpcError && error.kind === 'unsupported') return undefined
       throw error
     }),
   ])
+  if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
+    throw new ChainMismatchError(`the RPC configured for chain ${ctx.chain.chainId} answers for chain ${BigInt(chainId)}: no report is given from it`)
+  }
   if (!header) throw new NotFoundError('the node has no latest block')
   if (!code || code === '0x') throw new NotFoundError(`no contract at ${token} on chain ${ctx.chain.chainId}`)
 
   const [name, symbol, decimals, totalSupply, selfBalance, owner, getOwner] = tokenCalls.map((_, i) => reads[i])
   const supply = decodeUint(totalSupply)
-  if (supply === undefined || decodeUint(selfBalance) === undefined) {
-    throw new NotFoundError(`the contract at ${token} on chain ${ctx.chain.chainId} is not an ERC-20 token (no totalSupply()/balanceOf())`)
-  }
+  // Whether this is a token whose getters fail, or no token at all, is decided once its logic is read.
+  const getterFailures = [
+    ...(supply === undefined ? [`totalSupply() ${getterFailure(totalSupply)}`] : []),
+    ...(decodeUint(selfBalance) === undefined ? [`balanceOf() ${getterFailure(selfBalance)}`] : []),
+  ]
   const dec = decodeUint(decimals)
   const slots: Record<string, Hex> = {}
   slotKeys.forEach((k, i) => {
-    const v = slotValues[i]
-    if (v) slots[k.toLowerCase()] = v
+    slots[k.toLowerCase()] = slotValues[i]
   })
   const quoteInfo: QuoteAsset[] = quotes.map((q, i) => {
     const d = decodeUint(reads[tokenCalls.length + i * 2 + 1])
@@ -186,5 +196,12 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     pools,
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
     otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
+    getterFailures,
   }
+}
+
+/** Why a getter's answer is not a number: its revert, or what it answered. */
+function getterFailure(r: ReadResult): string {
+  if (!r.success) return `reverted (${decodeRevert(r.returnData)})`
+  return r.returnData === '0x' ? 'answered nothing' : 'answered something that is not a number'
 }

@@ -1,5 +1,6 @@
 import { getAddress, type Address, type Hex } from 'viem'
 import type { CodeAnalysis } from '../chain/bytecode.ts'
+import { SimulationError } from '../../../errors.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { NO_ROUTE, PROBE_ADDRESSES, encodePowers, probeOverride } from '../chain/probe.ts'
 import type { ExternalCallFact, PoolFact } from '../facts.ts'
@@ -12,8 +13,13 @@ interface TraceFrame {
   from: string
   to?: string
   input?: string
+  output?: string
+  error?: string
   calls?: TraceFrame[]
 }
+
+/** The trace of the probe is not one (the node ignored the overrides, or failed the call). */
+class UnusableTrace extends Error {}
 
 /** Addresses below this are precompiles (ecrecover, sha256, ...), not contracts. */
 const PRECOMPILE_LIMIT = 0x100n
@@ -48,6 +54,10 @@ export async function collectExternalCalls(
       block,
       { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: false }, stateOverrides: override },
     ])
+    // The probe never fails at its top and always calls the token: a trace without either is the
+    // node's failure, or a node that ignored the overrides (then the code is read instead).
+    if (trace.error) throw new SimulationError(`the node failed the traced simulation: ${String(trace.error).slice(0, 120)}`)
+    if (!trace.calls?.length && (!trace.output || trace.output === '0x')) throw new UnusableTrace('the node ignored the state overrides of the traced call')
     const calls: ExternalCallFact['calls'] = []
     const walk = (f: TraceFrame) => {
       const type = (f.type ?? '').toUpperCase()
@@ -66,7 +76,13 @@ export async function collectExternalCalls(
     walk(trace)
     return { method: 'trace', calls, note: pool ? 'traced a buy, transfers and sells' : 'traced transfers between holders' }
   } catch (error) {
-    if (!(error instanceof RpcError)) throw error
+    // Only a node without tracing (or without overrides in its tracer) falls back to the code;
+    // a node that fails the trace fails the report.
+    const unsupported = error instanceof UnusableTrace || (error instanceof RpcError && error.kind === 'unsupported')
+    if (!unsupported) {
+      if (error instanceof RpcError) throw new SimulationError(`the node failed the traced simulation: ${error.message.slice(0, 160)}`, { cause: error })
+      throw error
+    }
     const logic = await logicPromise
     if (!logic) return { method: 'none', calls: [], note: `no trace (${error.message.slice(0, 80)}) and no code to read` }
     return {

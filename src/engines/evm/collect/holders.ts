@@ -1,8 +1,6 @@
 import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
-import { ethCall } from '../chain/multicall.ts'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
-import { RpcError } from '../chain/rpc.ts'
-import { PROBE_ADDRESSES, decodeAccounts, encodeAccounts, probeOverride } from '../chain/probe.ts'
+import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import type { HolderFact, HoldersFact } from '../facts.ts'
 import type { HolderIndexState } from '../../../store/holder-index.ts'
 import { ZERO_ADDRESS, type CollectContext } from './context.ts'
@@ -152,19 +150,10 @@ export async function verifyHolders(ctx: CollectContext, token: Address, indexed
     isLocked: lockedSet.has(c.address.toLowerCase()),
   }))
   if (candidates.length > 0) {
-    try {
-      const raw = await ethCall(
-        ctx.rpc,
-        { to: PROBE_ADDRESSES.main, data: encodeAccounts(token, candidates.map((c) => c.address)), gas: ctx.gasCap },
-        block,
-        probeOverride([]),
-      )
-      const { codeSizes, balances } = decodeAccounts(raw)
-      facts = facts.map((f, i) => ({ ...f, isContract: codeSizes[i] > 0n, balance: balances[i] }))
-      facts.sort(byBalance)
-    } catch (error) {
-      if (!(error instanceof RpcError)) throw error
-    }
+    const raw = await callProbe(ctx.rpc, { what: 'holder reads', data: encodeAccounts(token, candidates.map((c) => c.address)), gas: ctx.gasCap, block })
+    const { codeSizes, balances } = decodeProbe('holder reads', raw, decodeAccounts)
+    facts = facts.map((f, i) => ({ ...f, isContract: codeSizes[i] > 0n, balance: balances[i] }))
+    facts.sort(byBalance)
   }
   return { complete: indexed.complete, count: indexed.count, top: facts.filter((f) => f.balance > 0n).slice(0, KEY_HOLDERS), note: indexed.note }
 }

@@ -1,7 +1,5 @@
 import { getAddress, type Hex } from 'viem'
-import { ethCall } from '../chain/multicall.ts'
-import { RpcError } from '../chain/rpc.ts'
-import { LOCKER_KINDS, PROBE_ADDRESSES, decodeAccounts, decodeLocks, encodeAccounts, encodeLocks, probeOverride } from '../chain/probe.ts'
+import { LOCKER_KINDS, callProbe, decodeAccounts, decodeLocks, decodeProbe, encodeAccounts, encodeLocks } from '../chain/probe.ts'
 import type { HoldersFact, LiquidityFact, LockFact, PoolFact } from '../facts.ts'
 import type { CollectContext } from './context.ts'
 
@@ -10,7 +8,7 @@ export const MAX_LOCKS = 200
 
 export interface LockReads {
   locks: LockFact[]
-  /** LP raw units held by each burn address (read with balanceOf). */
+  /** LP raw units held by the burn addresses (read with balanceOf). */
   burned: bigint | undefined
   note: string
 }
@@ -21,46 +19,26 @@ export interface LockReads {
  */
 export async function readLocks(ctx: CollectContext, pool: PoolFact | undefined, block: Hex): Promise<LockReads> {
   if (!pool || pool.dexType !== 'uniswap-v2') return { locks: [], burned: undefined, note: 'no V2 pool: liquidity is not a fungible LP token' }
-  const override = probeOverride([])
   const lockers = ctx.chain.lockers
   const [lockResults, burnRaw] = await Promise.all([
     Promise.all(
       lockers.map(async (l) => {
-        try {
-          const raw = await ethCall(
-            ctx.rpc,
-            { to: PROBE_ADDRESSES.main, data: encodeLocks(l.address, LOCKER_KINDS[l.type], pool.address, MAX_LOCKS), gas: ctx.gasCap },
-            block,
-            override,
-          )
-          return decodeLocks(raw).map(
-            (x): LockFact => ({
-              locker: l.name,
-              lockerAddress: l.address,
-              owner: getAddress(x.owner),
-              amount: x.amount,
-              unlockTime: Number(x.unlockTime),
-              withdrawn: x.withdrawn,
-            }),
-          )
-        } catch (error) {
-          if (!(error instanceof RpcError)) throw error
-          ctx.log.warn({ chainId: ctx.chain.chainId, locker: l.address, err: error.message }, 'locker read failed')
-          return []
-        }
+        const raw = await callProbe(ctx.rpc, { what: 'locker reads', data: encodeLocks(l.address, LOCKER_KINDS[l.type], pool.address, MAX_LOCKS), gas: ctx.gasCap, block })
+        return decodeProbe('locker reads', raw, decodeLocks).map(
+          (x): LockFact => ({
+            locker: l.name,
+            lockerAddress: l.address,
+            owner: getAddress(x.owner),
+            amount: x.amount,
+            unlockTime: Number(x.unlockTime),
+            withdrawn: x.withdrawn,
+          }),
+        )
       }),
     ),
-    ethCall(
-      ctx.rpc,
-      { to: PROBE_ADDRESSES.main, data: encodeAccounts(pool.address, ctx.chain.burnAddresses), gas: ctx.gasCap },
-      block,
-      override,
-    ).catch((error: unknown) => {
-      if (error instanceof RpcError) return undefined
-      throw error
-    }),
+    callProbe(ctx.rpc, { what: 'burn balance reads', data: encodeAccounts(pool.address, ctx.chain.burnAddresses), gas: ctx.gasCap, block }),
   ])
-  const burned = burnRaw ? decodeAccounts(burnRaw).balances.reduce((a, b) => a + b, 0n) : undefined
+  const burned = decodeProbe('burn balance reads', burnRaw, decodeAccounts).balances.reduce((a, b) => a + b, 0n)
   return { locks: lockResults.flat().filter((l) => l.amount > 0n), burned, note: `${lockers.length} locker(s) read` }
 }
 

@@ -194,7 +194,7 @@ async function blockTimes(ctx: CollectContext, logs: RawLog[]): Promise<(log: Ra
       ? blocks
       : Array.from({ length: MAX_HEADER_SAMPLES }, (_, i) => blocks[Math.floor((i * (blocks.length - 1)) / (MAX_HEADER_SAMPLES - 1))])
   const headers = await Promise.all(
-    sample.map((b) => ctx.rpc.request<{ timestamp: Hex } | null>('eth_getBlockByNumber', [blockHex(b), false]).catch(() => null)),
+    sample.map((b) => ctx.rpc.request<{ timestamp: Hex } | null>('eth_getBlockByNumber', [blockHex(b), false])),
   )
   const known = new Map<bigint, number>()
   sample.forEach((b, i) => {

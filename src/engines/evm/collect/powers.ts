@@ -1,16 +1,18 @@
 import { encodeAbiParameters, getAddress, parseAbiParameters, type AbiParameter, type Address, type Hex } from 'viem'
 import type { CodeAnalysis, CodeFunction } from '../chain/bytecode.ts'
-import { ethCall } from '../chain/multicall.ts'
 import { addressFromWord } from '../chain/proxy.ts'
-import { RpcError } from '../chain/rpc.ts'
+import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import { isStandardSelector, signatureOf } from '../chain/signatures.ts'
 import {
   AMOUNT_PLACEHOLDER,
   NO_ROUTE,
   PROBE_ADDRESSES,
+  assertGasNotCapped,
+  callProbe,
   decodePowers,
+  decodeProbe,
   encodePowers,
-  probeOverride,
+  isStarved,
   type Measure,
   type Outcome,
   type PowerResult,
@@ -201,6 +203,14 @@ export function effectsOf(base: Measure, m: Measure, funded: boolean, withPool: 
   return out
 }
 
+/**
+ * Attempts the probe could not finish (short of gas, or failed in the probe itself): not a call
+ * the token refused, so they leave the function undetermined.
+ */
+export function unmeasuredAttempts(r: PowerResult): PowerResult['attempts'][number][] {
+  return r.attempts.filter((a) => !a.called && a.err !== '0x' && isProbeReason(decodeRevert(a.err)))
+}
+
 /** Reads the findings of one function's simulation. */
 export function interpretPowers(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, withPool: boolean): PowerFinding[] {
   const findings: PowerFinding[] = []
@@ -262,7 +272,7 @@ export async function collectPowers(
   if (fns.length === 0) return { ...base, status: 'tested', reason: 'the contract has no state-changing function beyond standard ERC-20 and ownership' }
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
-  const override = probeOverride([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...candidates.map((c) => c.address)])
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
   let funded = false
   const results = await Promise.all(
@@ -277,16 +287,18 @@ export async function collectPowers(
         donors,
         variants,
       })
-      try {
-        const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data, gas: ctx.gasCap }, block, override)
-        const r = decodePowers(raw)
-        funded ||= r.funded
-        return { fn, ok: true as const, findings: interpretPowers(fn, candidates, r, !!usablePool) }
-      } catch (error) {
-        if (!(error instanceof RpcError)) throw error
-        ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, err: error.message }, 'owner-power simulation failed')
-        return { fn, ok: false as const, findings: [] }
+      const raw = await callProbe(ctx.rpc, { what: 'owner-power', data, gas: ctx.gasCap, block, actors })
+      const r = decodeProbe('owner-power', raw, decodePowers)
+      const unmeasured = unmeasuredAttempts(r)
+      assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
+      funded ||= r.funded
+      // Without a baseline, or with attempts the probe could not finish, the function says nothing.
+      if (!r.measured || unmeasured.length > 0) {
+        const why = !r.measured ? 'the baseline could not be measured' : decodeRevert(unmeasured[0].err)
+        ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, why }, 'owner-power simulation incomplete')
+        return { fn, ok: false as const, findings: interpretPowers(fn, candidates, r, !!usablePool) }
       }
+      return { fn, ok: true as const, findings: interpretPowers(fn, candidates, r, !!usablePool) }
     }),
   )
   return {

@@ -1,14 +1,15 @@
 import type { Address, Hex } from 'viem'
-import { ethCall } from '../chain/multicall.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
-import { RpcError } from '../chain/rpc.ts'
 import {
   LARGE_BUY_BPS,
   NO_ROUTE,
   PROBE_ADDRESSES,
+  assertGasNotCapped,
+  callProbe,
+  decodeProbe,
   decodeTrade,
   encodeTrade,
-  probeOverride,
+  isStarved,
   type Outcome,
   type ProbePool,
   type ProbeRoute,
@@ -17,6 +18,9 @@ import {
 import type { PoolFact, TaxFigure, TradeFact } from '../facts.ts'
 import { sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
+
+/** What the probe reports when a sell's transfer went through but the pool got none of it. */
+const POOL_GOT_NOTHING = /the pool received none of the tokens sent/
 
 /** A sell that loses this share or more of what was sent is a honeypot, even without a revert. */
 export const HONEYPOT_TAX_PERCENT = 95
@@ -97,7 +101,7 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
       fact.sellTax = tax(r.sellPart, 'sell')
       fact.honeypot = lost !== undefined && lost >= HONEYPOT_TAX_PERCENT
       fact.honeypotReason = fact.honeypot ? `selling loses ${lost}% of the tokens` : ''
-    } else if (/pool received nothing/.test(sellReason)) {
+    } else if (POOL_GOT_NOTHING.test(sellReason)) {
       fact.sellTax = { percent: 100, note: 'simulated sell: the pool received none of the tokens sent' }
       fact.honeypot = true
       fact.honeypotReason = 'selling loses 100% of the tokens'
@@ -109,7 +113,7 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
       fact.honeypotReason = sellReason
     }
     const allReason = r.sellAll.ok ? '' : decodeRevert(r.sellAll.err)
-    fact.sellAllOk = r.sellAll.ok ? true : isProbeReason(allReason) && !/pool received nothing/.test(allReason) ? undefined : false
+    fact.sellAllOk = r.sellAll.ok ? true : isProbeReason(allReason) ? undefined : false
     fact.sellAllReason = allReason
     const mostReason = r.sell99.ok ? '' : decodeRevert(r.sell99.err)
     fact.sell99Ok = r.sell99.ok ? true : isProbeReason(mostReason) ? undefined : false
@@ -133,20 +137,17 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
  * buying is impossible.
  */
 export async function collectTrades(ctx: CollectContext, d: Discovery, pools: PoolFact[], donors: Address[], block: Hex): Promise<TradeFact[]> {
-  const override = probeOverride([PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors])
+  const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   return Promise.all(
     pools.map(async (pool) => {
       const route = quoteRoute(ctx, d, pool.quote)
       if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
       const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors })
-      try {
-        const raw = await ethCall(ctx.rpc, { to: PROBE_ADDRESSES.main, data, gas: ctx.gasCap }, block, override)
-        return interpretTrade(pool, decodeTrade(raw))
-      } catch (error) {
-        if (!(error instanceof RpcError)) throw error
-        ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, pool: pool.address, err: error.message }, 'trade simulation failed')
-        return emptyTrade(pool, `the simulation did not complete: ${error.message.slice(0, 160)}`)
-      }
+      const raw = await callProbe(ctx.rpc, { what: 'trade', data, gas: ctx.gasCap, block, actors })
+      const result = decodeProbe('trade', raw, decodeTrade)
+      const outcomes = [result.buy, result.transfer, result.sellPart, result.sellAll, result.sell99, result.buyAgain, result.bigBuy]
+      assertGasNotCapped('trade', ctx.gasCap, result.startGas, outcomes.some((o) => !o.ok && isStarved(o.err)))
+      return interpretTrade(pool, result)
     }),
   )
 }

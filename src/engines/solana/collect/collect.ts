@@ -11,6 +11,8 @@ import { readPools, readSolUsd } from './pools.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
+import { DeadlineError } from '../../../errors.ts'
+import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 export interface CollectOptions {
   cluster: ClusterName
@@ -24,7 +26,10 @@ export interface CollectOptions {
 /**
  * Collects every fact of a report in one stage of concurrent reads. The mint read is required:
  * its errors (NotFoundError, SolanaRpcError, DeadlineError) are the report's. Every other fact is
- * optional: a failure or the budget running out makes that fact unknown, with the reason.
+ * optional: the node refusing the read (a method it does not offer, an answer too large), data
+ * that is not what it should be, or the budget running out make that fact unknown, with the
+ * reason. A fault of the node (down, erring, answering garbage) fails the report instead: it
+ * must never read as a fact about the token.
  *
  * Round trips, with concurrent requests: (1) mint + Metaplex metadata + SOL reference pools,
  * largest accounts, signatures, pool searches; (2) token accounts, holder count, hook program,
@@ -36,14 +41,20 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const budgetReached = new Promise<void>((resolve) => budget.addEventListener('abort', () => resolve(), { once: true }))
   const optional = <T>(label: string, run: () => Promise<Known<T>>): Promise<Known<T>> => {
     const attempt = run().catch((error: unknown) => {
+      if (isFault(error)) throw error
       ctx.logger.debug({ mint: address, fact: label, reason: reasonOf(error) }, 'solana fact unknown')
       return unknown<T>(`${label}: ${reasonOf(error)}`)
     })
-    return Promise.race([attempt, budgetReached.then(() => unknown<T>(`${label}: not read within ${options.optionalBudgetMs} ms`))])
+    const fact = Promise.race([attempt, budgetReached.then(() => unknown<T>(`${label}: not read within ${options.optionalBudgetMs} ms`))])
+    // A report that fails early (no mint) leaves facts nobody awaits: their faults are not unhandled.
+    fact.catch(() => undefined)
+    return fact
   }
 
-  // Stage 1: everything that needs only the address.
+  // Stage 1: everything that needs only the address. The SOL price is awaited at the end too, so
+  // that a fault reading it fails the report even when no pool asks for it.
   const solUsd = readSolUsd(ctx)
+  solUsd.catch(() => undefined)
   const largest = optional('largest accounts', async () => known(await ctx.client.getTokenLargestAccounts(address, ctx.signal)))
   const creation = optional('creation', () => readCreation(ctx, address))
   const pools = optional('pools', () => readPools(ctx, address, solUsd))
@@ -85,7 +96,9 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     return main ? optional('liquidity providers', () => readLiquidityProviders(ctx, main)) : null
   })
 
-  return {
+  // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, lp]) p.catch(() => undefined)
+  const facts: SolanaFacts = {
     address,
     cluster: options.cluster,
     tokenProgram: program,
@@ -106,6 +119,13 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     pools: await pools,
     lp: await lp,
   }
+  await solUsd
+  return facts
+}
+
+/** A failure of the node (not a refusal of a read, not bad data): it fails the report. */
+function isFault(error: unknown): boolean {
+  return error instanceof DeadlineError || (error instanceof SolanaRpcError && !isRefusal(error))
 }
 
 /** Token-2022 metadata embedded in the mint, when the metadata pointer (if any) points at the mint. */

@@ -1,6 +1,7 @@
 import { isOffCurveAddress, type Address } from '@solana/kit'
 import { decodeTokenAccountBase } from '../decode/token.ts'
-import { known, unknown, type HolderAccount, type Known } from './facts.ts'
+import { SolanaRpcError } from '../rpc/errors.ts'
+import { known, type HolderAccount, type Known } from './facts.ts'
 import type { CollectContext } from './context.ts'
 
 /** getTokenLargestAccounts answers at most this many accounts. */
@@ -9,13 +10,16 @@ export const MAX_LARGEST_ACCOUNTS = 20
 /**
  * The largest token accounts of `mint` (getTokenLargestAccounts: at most 20), resolved to their
  * owners, each owner marked when it is program-controlled (off-curve) or a program itself. Every
- * account is checked to belong to `mint` under `tokenProgram`: a node that lies about it makes
- * the list unknown rather than wrong.
+ * account is checked to belong to `mint` under `tokenProgram`: a node that lies about it fails
+ * the report (SolanaRpcError, 503) rather than making a list wrong or leaving it unknown.
  */
 export async function readLargestHolders(ctx: CollectContext, mint: string, tokenProgram: string): Promise<Known<HolderAccount[]>> {
   const largest = await ctx.client.getTokenLargestAccounts(mint, ctx.signal)
   return resolveHolders(ctx, mint, tokenProgram, largest.map((l) => l.address))
 }
+
+/** The node named a largest account that is not one of the mint's. */
+const lying = (what: string) => new SolanaRpcError('getTokenLargestAccounts', 'malformed', `the node's largest accounts are not the mint's: ${what}`)
 
 /** Reads token accounts and their owners (one batched call each). */
 export async function resolveHolders(ctx: CollectContext, mint: string, tokenProgram: string, tokenAccounts: string[]): Promise<Known<HolderAccount[]>> {
@@ -23,9 +27,9 @@ export async function resolveHolders(ctx: CollectContext, mint: string, tokenPro
   const holders: HolderAccount[] = []
   for (const [i, account] of accounts.entries()) {
     if (!account) continue // closed between the two reads
-    if (account.owner !== tokenProgram) return unknown(`token account ${tokenAccounts[i]} is owned by ${account.owner}, not by the mint's program`)
+    if (account.owner !== tokenProgram) throw lying(`token account ${tokenAccounts[i]} is owned by ${account.owner}, not by the mint's program`)
     const decoded = decodeTokenAccountBase(account.data)
-    if (decoded.mint !== mint) return unknown(`token account ${tokenAccounts[i]} belongs to mint ${decoded.mint}, not ${mint}`)
+    if (decoded.mint !== mint) throw lying(`token account ${tokenAccounts[i]} belongs to mint ${decoded.mint}, not ${mint}`)
     if (decoded.amount === 0n) continue
     holders.push({
       tokenAccount: tokenAccounts[i],

@@ -3,6 +3,7 @@ import { decodeTokenAccountBase, decodeTokenProgramAccount } from '../decode/tok
 import { tokenProgramName, WRAPPED_SOL_MINT } from '../programs.ts'
 import { known, unknown, type Known, type PoolFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
+import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 const Q64 = 2 ** 64
 
@@ -37,6 +38,8 @@ export async function readPools(ctx: CollectContext, mint: string, solUsd: Promi
   )
   const settled = await Promise.allSettled(searches)
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  // A node refusing the search leaves the pools unknown; a node failing it fails the report.
+  if (failed && !isRefusal(failed.reason)) throw failed.reason
   if (failed) return unknown(`pool search failed: ${reasonOf(failed.reason)}`)
   const found = new Map<string, FoundPool>()
   for (const result of settled) {
@@ -157,6 +160,7 @@ export async function readSolUsd(ctx: CollectContext): Promise<number | undefine
       if (price !== null && price > 0) return price
     }
   } catch (error) {
+    if (error instanceof SolanaRpcError && !isRefusal(error)) throw error
     ctx.logger.warn({ reason: reasonOf(error) }, 'SOL/USD reference pools could not be read')
   }
   return undefined

@@ -39,3 +39,18 @@ export function endpointLabel(url: string, index: number): string {
     return `#${index + 1}`
   }
 }
+
+const REFUSAL_CODES = new Set([-32601, -32010, -32011])
+const REFUSAL_MESSAGE = /method not found|not supported|unsupported|disabled|excluded from|secondary ind|not available on this|too many accounts|too large/i
+
+/**
+ * Whether a failed call is the node refusing a method or a request of that size (not offering
+ * getProgramAccounts on a program, an answer over the size limit): a fact it would have given is
+ * then unknown. Anything else — the node down, erring, lying or answering garbage — is a fault: it
+ * fails the report (503), because a fault of the node is never a fact about the token.
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!(error instanceof SolanaRpcError)) return false
+  if (error.failure === 'too-large') return true
+  return error.failure === 'rpc-error' && ((error.code !== undefined && REFUSAL_CODES.has(error.code)) || REFUSAL_MESSAGE.test(error.message))
+}
