@@ -241,29 +241,38 @@ describe('the local world', () => {
 describe('the manifest matches the chain', () => {
   it('lists every check of the report for every token, with behaviours that imply them', () => {
     const checks: EvmCheckName[] = [...OWNERSHIP_CHECKS, ...OTHER_CHECKS]
-    const implied: Record<string, EvmCheckName> = {
-      mintable: 'isMintable',
-      'owner-change-balance': 'ownerChangeBalance',
-      'self-destruct': 'selfDestruct',
-      pausable: 'transferPausable',
-      'tax-modifiable': 'slippageModifiable',
-      blacklist: 'personalSlippageModifiable',
-      'per-address-tax': 'personalSlippageModifiable',
-      'external-call': 'externalCall',
-      'proxy-1967-transparent': 'isProxy',
-      'proxy-uups': 'isProxy',
-      'proxy-1167': 'isProxy',
-      'trading-cooldown': 'tradingCooldown',
-      'cannot-buy': 'cannotBuy',
-      'cannot-sell-all': 'cannotSellAll',
-      honeypot: 'cannotSellAll',
-      'honeypot-one-pool': 'cannotSellAll',
-      'anti-whale-max-tx': 'isAntiWhale',
-      'anti-whale-max-wallet': 'isAntiWhale',
+    const implied: Record<string, EvmCheckName[]> = {
+      mintable: ['isMintable'],
+      'hidden-mint': ['isMintable'],
+      'two-step-mint': ['isMintable'],
+      'hidden-owner': ['hiddenOwner'],
+      'owner-change-balance': ['ownerChangeBalance'],
+      'self-destruct': ['selfDestruct'],
+      pausable: ['transferPausable'],
+      'sell-hook-trap': ['transferPausable'],
+      'tax-modifiable': ['slippageModifiable'],
+      'tax-modifiable-capped': ['slippageModifiable'],
+      blacklist: ['personalSlippageModifiable', 'isBlacklisted'],
+      'blacklist-renamed': ['personalSlippageModifiable', 'isBlacklisted'],
+      'per-address-tax': ['personalSlippageModifiable', 'isBlacklisted'],
+      'fee-exemption': ['personalSlippageModifiable', 'isWhitelisted'],
+      'external-call': ['externalCall'],
+      'proxy-1967-transparent': ['isProxy'],
+      'proxy-uups': ['isProxy'],
+      'proxy-1167': ['isProxy'],
+      'trading-cooldown': ['tradingCooldown'],
+      'cannot-buy': ['cannotBuy'],
+      'cannot-sell-all': ['cannotSellAll'],
+      honeypot: ['cannotSellAll'],
+      'honeypot-one-pool': ['cannotSellAll'],
+      'honeypot-swap-back': ['cannotSellAll'],
+      'anti-whale-max-tx': ['isAntiWhale'],
+      'anti-whale-max-wallet': ['isAntiWhale'],
+      'anti-whale-modifiable': ['antiwhaleModifiable'],
     }
     for (const t of manifest.tokens) {
       expect(Object.keys(t.codeChecks).sort()).toEqual([...checks].sort())
-      const expected = new Set(t.behaviours.map((b) => implied[b]).filter(Boolean))
+      const expected = new Set(t.behaviours.flatMap((b) => implied[b] ?? []))
       // What cannot be measured on a token by design is "" (a token nobody can buy has no cooldown or limit to measure).
       const unmeasurable = (check: EvmCheckName) => t.behaviours.includes('cannot-buy') && (check === 'tradingCooldown' || check === 'isAntiWhale')
       for (const check of checks) {

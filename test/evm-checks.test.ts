@@ -2,7 +2,7 @@
 // metadata, the sentence of every check (EVM and Solana) for each of its statuses, owner-power
 // effects read from measurements, calldata variants, revert reasons.
 import { readFileSync } from 'node:fs'
-import { encodeErrorResult, parseAbi, toFunctionSelector, type Address, type Hex } from 'viem'
+import { encodeErrorResult, encodeFunctionData, keccak256, parseAbi, toFunctionSelector, toHex, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { CHECKS_DOC, checksDocSections } from '../scripts/gen-docs.ts'
 import type { CodeAnalysis } from '../src/engines/evm/chain/bytecode.ts'
@@ -10,7 +10,7 @@ import { AMOUNT_PLACEHOLDER, PROBE_ADDRESSES, type Measure, type Outcome, type P
 import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
-import { candidateFunctions, effectsOf, functionVariants, interpretPowers } from '../src/engines/evm/collect/powers.ts'
+import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, watchList } from '../src/engines/evm/collect/powers.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
@@ -59,28 +59,51 @@ describe('words agree with status', () => {
 const ok = (sent: bigint, received: bigint): Outcome => ({ ok: true, err: '0x', sent, received })
 const fail: Outcome = { ok: false, err: '0x', sent: 10n, received: 0n }
 
-function measure(over: Partial<Measure> = {}): Measure {
+const TOKEN = '0x00000000000000000000000000000000000000cc' as Address
+const POOL = '0x00000000000000000000000000000000000000dd' as Address
+const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
+const watch = watchList(TOKEN, [POOL], [], [owner])
+const at = (a: Address) => watch.accounts.findIndex((x) => x.toLowerCase() === a.toLowerCase())
+
+/** A measure whose watched balances are 1 000 each, with some set: `{ [address]: balance }`. */
+function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record<string, bigint> = {}): Measure {
+  const list = watch.accounts.map((a) => balances[a] ?? 1_000n)
   return {
     supply: 1_000_000n,
-    balA: 1_000n,
-    balB: 1_000n,
+    balances: list,
     aTransfer: ok(10n, 10n),
     bTransfer: ok(10n, 10n),
     aSell: ok(100n, 93n),
     bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n),
+    bBigBuy: ok(1_000n, 970n),
     ...over,
   }
 }
 
 describe('owner-power effects', () => {
   const base = measure()
-  const kinds = (m: Measure) => effectsOf(base, m, true, true).map((e) => e.kind)
+  const kinds = (m: Measure, caller: Address = owner.address) => effectsOf(watch, base, m, caller, true, true).map((e) => e.kind)
+  const A = PROBE_ADDRESSES.a
+  const B = PROBE_ADDRESSES.b
 
-  it('minting to a holder is minting only; taking from a holder is changing its balance', () => {
-    expect(kinds(measure({ supply: 1_000_020n, balA: 1_020n }))).toEqual(['mint'])
-    expect(kinds(measure({ balA: 500n }))).toEqual(['changeBalance'])
-    expect(kinds(measure({ balB: 1_500n }))).toEqual(['changeBalance'])
+  it('minting to a holder is minting only; taking from a holder or a pool is changing its balance', () => {
+    expect(at(A)).toBeGreaterThanOrEqual(0)
+    expect(kinds(measure({ supply: 1_000_020n }, { [A]: 1_020n }))).toEqual(['mint'])
+    expect(kinds(measure({}, { [A]: 500n }))).toEqual(['changeBalance'])
+    expect(kinds(measure({}, { [POOL]: 10n, [owner.address]: 1_990n }))).toEqual(['changeBalance'])
+  })
+
+  it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {
+    // The caller writes its own balance up: a hidden mint.
+    expect(kinds(measure({}, { [owner.address]: 1_000_000_000n }))).toEqual(['mint'])
+    // A holder's balance set up at will: a hidden mint, and a balance set arbitrarily.
+    expect(kinds(measure({}, { [B]: 1_500n }))).toEqual(['mint', 'changeBalance'])
+  })
+
+  it('an airdrop out of the caller\'s own balance, or a rescue out of the contract\'s, is neither a mint nor a power over holders', () => {
+    expect(kinds(measure({}, { [owner.address]: 900n, [A]: 1_100n }))).toEqual(['ownMove'])
+    expect(kinds(measure({}, { [TOKEN]: 0n, [owner.address]: 2_000n }))).toEqual(['ownMove'])
   })
 
   it('a bystander blocked is a pause; a bystander taxed differently is a tax change for everyone', () => {
@@ -89,32 +112,72 @@ describe('owner-power effects', () => {
     expect(kinds(measure({ bBuy: ok(100n, 90n) }))).toEqual(['feeAll'])
   })
 
-  it('only the named holder blocked or taxed is personal', () => {
-    expect(kinds(measure({ aTransfer: fail, aSell: fail }))).toEqual(['feePersonal'])
+  it('only the named holder blocked or taxed is personal; blocked is a blacklist, relieved is a whitelist', () => {
+    expect(kinds(measure({ aTransfer: fail, aSell: fail }))).toEqual(['feePersonal', 'blacklist'])
     expect(kinds(measure({ aSell: ok(100n, 92n) }))).toEqual(['feePersonal'])
+    expect(kinds(measure({ aSell: ok(100n, 100n) }))).toEqual(['feePersonal', 'whitelist'])
     expect(kinds(measure())).toEqual([])
   })
 
-  it('without funded holders only the supply is judged', () => {
-    expect(effectsOf(base, measure({ balA: 0n, supply: 2_000_000n }), false, true).map((e) => e.kind)).toEqual(['mint'])
+  it('a large buy that starts or stops working while small trades do not change is a limit', () => {
+    expect(kinds(measure({ bBigBuy: fail }))).toEqual(['limit'])
   })
 
-  it('a numeric setter that blocks at some values only is a limit, not a pause', () => {
-    const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
-    const result = (blocked: boolean[]): PowerResult => ({
-      startGas: 30_000_000n,
-      funded: true,
-      measured: true,
-      baseline: base,
-      attempts: blocked.map((b, i) => ({ candidate: owner.address, variant: BigInt(i), called: true, err: '0x', m: b ? measure({ bTransfer: fail, aTransfer: fail }) : measure() })),
-    })
-    const setter = { selector: toFunctionSelector('setMaxTxAmount(uint256)'), arguments: 'uint256', stateMutability: 'nonpayable' as const }
-    expect(interpretPowers(setter, [owner], result([true, true, false]), true)).toEqual([])
-    const pauser = { selector: toFunctionSelector('setPaused(bool)'), arguments: 'bool', stateMutability: 'nonpayable' as const }
-    const found = interpretPowers(pauser, [owner], result([true, false]), true)
-    expect(found.map((f) => f.kind)).toEqual(['pause'])
-    expect(found[0].evidence).toContain('setPaused(bool)')
-    expect(found[0].evidence).toContain(owner.address)
+  it('without funded holders only balances and the supply are judged', () => {
+    expect(effectsOf(watch, base, measure({ supply: 2_000_000n }, { [A]: 0n }), owner.address, false, true).map((e) => e.kind)).toEqual(['mint', 'changeBalance'])
+  })
+
+  const result = (ms: Measure[]): PowerResult => ({
+    startGas: 30_000_000n,
+    funded: true,
+    measured: true,
+    baseline: base,
+    attempts: ms.map((m, i) => ({ candidate: owner.address, variant: BigInt(i), called: true, err: '0x', m })),
+    twoStep: false,
+    grantsMade: [],
+    grantors: [],
+    grantMeasured: false,
+    grantBaseline: base,
+    delegateAttempts: [],
+  })
+  const fn = (sig: string) => ({ selector: toFunctionSelector(sig), arguments: sig.slice(sig.indexOf('(') + 1, -1), stateMutability: 'nonpayable' as const })
+
+  it('a numeric setter that stops every sale at some values only is a limit that can trap sellers (Critical), not a pause', () => {
+    const blocked = measure({ bTransfer: fail, aTransfer: fail, bSell: fail, aSell: fail })
+    const found = interpretPowers(fn('setMaxTxAmount(uint256)'), [owner], result([blocked, blocked, measure()]), true, watch, [])
+    expect(found.map((f) => [f.kind, f.tier])).toEqual([['limit', 'Critical']])
+    const pauser = interpretPowers(fn('setPaused(bool)'), [owner], result([blocked, measure()]), true, watch, [])
+    expect(pauser.map((f) => f.kind)).toEqual(['pause'])
+    expect(pauser[0].evidence).toContain('setPaused(bool)')
+    expect(pauser[0].evidence).toContain(owner.address)
+  })
+
+  it('a tax setter is judged at its extremes: a reachable confiscatory sell tax is Critical, a capped one is not', () => {
+    const taxed = (sellReceived: bigint) => measure({ bSell: ok(100n, sellReceived), aSell: ok(100n, sellReceived) })
+    const uncapped = interpretPowers(fn('setSellTax(uint256)'), [owner], result([taxed(93n), taxed(0n), taxed(50n)]), true, watch, [])
+    expect(uncapped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical']])
+    expect(uncapped[0].evidence).toMatch(/sell tax 100%/)
+    const capped = interpretPowers(fn('setSellTax(uint256)'), [owner], result([taxed(93n), taxed(90n)]), true, watch, [])
+    expect(capped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', undefined]])
+    expect(capped[0].evidence).toMatch(/sell tax 10%/)
+  })
+
+  it('a power in two steps is the appointing candidate\'s: the appointed account mints after a setter named it', () => {
+    const r: PowerResult = {
+      ...result([]),
+      attempts: [{ candidate: owner.address, variant: 0n, called: false, err: '0x', m: base }],
+      twoStep: true,
+      grantsMade: [0n],
+      grantors: [owner.address],
+      grantMeasured: true,
+      grantBaseline: base,
+      delegateAttempts: [{ candidate: PROBE_ADDRESSES.delegate, variant: 0n, called: true, err: '0x', m: measure({ supply: 1_000_500n }, { [A]: 1_500n }) }],
+    }
+    const setVault = encodeFunctionData({ abi: parseAbi(['function setVault(address)']), args: [PROBE_ADDRESSES.delegate] })
+    const found = interpretPowers(fn('vaultMint(address,uint256)'), [owner], r, true, watch, [setVault])
+    expect(found.map((f) => f.kind)).toEqual(['mint'])
+    expect(found[0].appointedBy).toEqual(owner)
+    expect(found[0].evidence).toMatch(/in two steps/)
   })
 })
 
@@ -127,17 +190,41 @@ describe('candidate functions and their calldata', () => {
     expect(candidateFunctions(analysis).map((f) => f.selector)).toEqual([toFunctionSelector('mint(address,uint256)'), toFunctionSelector('f00()')])
   })
 
-  it('targets holder A, sends elsewhere to the fresh account, and spans numbers and booleans', () => {
+  it('targets holder A, sends elsewhere to the fresh account, and spans numbers to their extremes and booleans', () => {
     const pad = (a: string) => a.slice(2).toLowerCase().padStart(64, '0')
     const sel = toFunctionSelector('adminTransfer(address,address,uint256)')
     const variants = functionVariants({ selector: sel, arguments: 'address,address,uint256', stateMutability: 'nonpayable' })
-    expect(variants).toHaveLength(3)
+    // 0, a small number, 100, 1 000, 10 000, half a holder's balance, the type's maximum.
+    expect(variants).toHaveLength(7)
+    expect(variants.some((v) => v.endsWith('f'.repeat(64)))).toBe(true)
+    expect(variants.some((v) => v.endsWith((10_000).toString(16).padStart(64, '0')))).toBe(true)
     for (const v of variants) expect(v.slice(10, 138)).toBe(pad(PROBE_ADDRESSES.a) + pad(PROBE_ADDRESSES.f))
     expect(variants.some((v) => v.endsWith(AMOUNT_PLACEHOLDER.slice(2)))).toBe(true)
     expect(functionVariants({ selector: '0x12345678', arguments: 'bool', stateMutability: 'nonpayable' })).toHaveLength(2)
+    // A uint8 is tried at 0, 20, 100 and 255 (its maximum), never above.
+    expect(functionVariants({ selector: '0x12345678', arguments: 'uint8', stateMutability: 'nonpayable' }).map((v) => BigInt(`0x${v.slice(10)}`))).toEqual([0n, 20n, 100n, 255n])
     expect(functionVariants({ selector: '0x12345678', arguments: '', stateMutability: 'nonpayable' })).toEqual(['0x12345678'])
     expect(functionVariants({ selector: '0x12345678', arguments: 'address[],bool', stateMutability: 'nonpayable' })).toHaveLength(2)
     expect(functionVariants({ selector: '0x12345678', arguments: '(uint256,address),uint8', stateMutability: 'nonpayable' }).length).toBeGreaterThan(1)
+  })
+})
+
+describe('appointing a probe account', () => {
+  it('names the delegate in every address argument, and tries role grants with the roles the code knows', () => {
+    const fns = [
+      { selector: toFunctionSelector('setVault(address)'), arguments: 'address', stateMutability: 'nonpayable' as const },
+      { selector: toFunctionSelector('grantRole(bytes32,address)'), arguments: 'bytes32,address', stateMutability: 'nonpayable' as const },
+      { selector: toFunctionSelector('setFee(uint256)'), arguments: 'uint256', stateMutability: 'nonpayable' as const },
+    ]
+    const role = keccak256(toHex('MINTER_ROLE'))
+    const grants = grantCalls(fns, [role])
+    const delegate = PROBE_ADDRESSES.delegate.slice(2).toLowerCase()
+    expect(grants).toHaveLength(3)
+    expect(grants.every((g) => g.toLowerCase().includes(delegate))).toBe(true)
+    expect(grants.some((g) => g.includes(role.slice(2)))).toBe(true)
+    // Roles are the code's 32-byte constants that are neither text nor the usual event topics.
+    const analysis = { constants32: [role, keccak256(toHex('Transfer(address,address,uint256)')), toHex('ERC20: amount exceeds balance!', { size: 32 })] } as unknown as CodeAnalysis
+    expect(roleConstants(analysis)).toEqual([role])
   })
 })
 

@@ -91,6 +91,18 @@ describe('reports match the world manifest', () => {
     expect(mismatches).toEqual([])
   })
 
+  it('gives a finding graver than its check\'s tier the Critical risk, and only those', () => {
+    const wrong: string[] = []
+    for (const t of manifest.tokens) {
+      const checks = { ...get(t.key).report.codeChecks.ownershipChecks, ...get(t.key).report.codeChecks.otherChecks } as Record<string, { risk: string; comment: string }>
+      for (const name of t.criticalChecks) if (checks[name].risk !== 'Critical') wrong.push(`${t.key}.${name}: ${checks[name].risk} (${checks[name].comment})`)
+      for (const name of ['slippageModifiable', 'antiwhaleModifiable'] as const) {
+        if (t.codeChecks[name] === '1' && !t.criticalChecks.includes(name) && checks[name].risk === 'Critical') wrong.push(`${t.key}.${name} is Critical: ${checks[name].comment}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('tests every check both ways: present on a token, absent on its clean twin', () => {
     const byKey = new Map(manifest.tokens.map((t) => [t.key, t]))
     for (const name of [...OWNERSHIP_CHECKS, ...OTHER_CHECKS]) {

@@ -87,6 +87,7 @@ describe('EVM token endpoint', () => {
     expect(checkTokenReport.Check(body), JSON.stringify([...checkTokenReport.Errors(body)].slice(0, 3))).toBe(true)
     expect(nonStringScalars(body)).toEqual([])
     expect(body.tokenInformation.tokenAddress).toBe(token('clean'))
+    // The contract's six, in its order, then the extra checks.
     expect(Object.keys(body.codeChecks.ownershipChecks)).toEqual([
       'ownerChangeBalance',
       'isMintable',
@@ -94,6 +95,10 @@ describe('EVM token endpoint', () => {
       'transferPausable',
       'slippageModifiable',
       'personalSlippageModifiable',
+      'isBlacklisted',
+      'isWhitelisted',
+      'hiddenOwner',
+      'antiwhaleModifiable',
     ])
     expect(Object.keys(body.codeChecks.otherChecks)).toEqual(['externalCall', 'isProxy', 'tradingCooldown', 'cannotBuy', 'cannotSellAll', 'isAntiWhale'])
     expect(body.honeypotDetails.length).toBeGreaterThan(0)

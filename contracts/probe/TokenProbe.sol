@@ -112,6 +112,7 @@ contract TokenProbe {
         address[] donors; // accounts (carrying this code) that fund w1 when buying fails
         uint256 smallBps; // share of the pool's token balance bought by the small buys (basis points)
         uint256 largeBps; // share bought by the large buy
+        bool sellsOnly; // buy, transfer and sell part of the balance only (a precondition's second look)
     }
 
     struct TradeResult {
@@ -137,19 +138,34 @@ contract TokenProbe {
         address a; // the targeted holder
         address b; // a bystander holder, never passed to owner functions
         address f; // fresh recipient
+        address delegate; // a probe account that privileged calls can make a vault, minter, role holder...
+        address[] watch; // accounts whose balances every measure reads (holders, pools, burn, candidates...)
         bytes[] variants; // calldata of the owner-function variants to try
+        bytes[] grants; // calldata that names the delegate (setters, role grants), for two-step powers
         uint256 fundBps;
+        uint256 bigBuyBps; // share of the pool a large buy asks for (a limit being lifted shows here)
+    }
+
+    /** What every owner-power measure needs, and no more: passed to each isolated experiment. */
+    struct Scene {
+        address token;
+        Pool pool;
+        address a;
+        address b;
+        address f;
+        address[] watch;
+        uint256 bigBuyBps;
     }
 
     struct Measure {
         uint256 supply;
-        uint256 balA;
-        uint256 balB;
+        uint256[] balances; // of `watch`, read right after the call, before any trade
         Outcome aTransfer;
         Outcome bTransfer;
         Outcome aSell;
         Outcome bSell;
         Outcome bBuy;
+        Outcome bBigBuy;
     }
 
     struct Attempt {
@@ -166,6 +182,14 @@ contract TokenProbe {
         bool measured; // whether the baseline could be measured (without it no attempt means anything)
         Measure baseline;
         Attempt[] attempts;
+        // Two steps, tried when no candidate could call the function itself: the grants that a
+        // candidate could make in the delegate's favour, then the delegate calls the function.
+        bool twoStep;
+        uint256[] grantsMade; // indexes into `grants`
+        address[] grantors; // who made each of them
+        bool grantMeasured;
+        Measure grantBaseline; // after the grants, before the delegate acts
+        Attempt[] delegateAttempts;
     }
 
     struct DexQuery {
@@ -226,8 +250,12 @@ contract TokenProbe {
         uint256 small = _poolTokenBalance(p.pool, p.token) * p.smallBps / 10_000;
         if (small == 0) small = 1;
         r.buy = _buy(p.token, p.pool, small, address(this));
-        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.bigBuyExperiment, (p)));
-        r.bigBuy = _decodeOutcome(done, out);
+        bool done;
+        bytes memory out;
+        if (!p.sellsOnly) {
+            (done, out) = _isolate(abi.encodeCall(this.bigBuyExperiment, (p)));
+            r.bigBuy = _decodeOutcome(done, out);
+        }
         if (r.buy.ok && r.buy.received > 0) {
             r.transfer = _transferFrom(p.token, address(this), p.w1, _balanceOf(p.token, address(this)) / 2);
             r.seller = (r.transfer.ok && _balanceOf(p.token, p.w1) > 0) ? p.w1 : address(this);
@@ -244,6 +272,7 @@ contract TokenProbe {
 
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 5_000)));
         (r.sellPart, r.sellQuoteOut) = _decodeSell(done, out);
+        if (p.sellsOnly) return r;
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 10_000)));
         (r.sellAll,) = _decodeSell(done, out);
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 9_900)));
@@ -278,40 +307,94 @@ contract TokenProbe {
         r.startGas = gasleft();
         _setContext(p.weth, p.route);
         r.funded = _fund(p);
+        Scene memory scene = Scene(p.token, p.pool, p.a, p.b, p.f, p.watch, p.bigBuyBps);
+        bytes[] memory none = new bytes[](0);
+        address[] memory nobody = new address[](0);
         bytes memory base;
-        (r.measured, base) = _isolate(abi.encodeCall(this.measureExperiment, (p)));
+        (r.measured, base) = _isolate(abi.encodeCall(this.measureExperiment, (scene, none, nobody)));
         if (r.measured) r.baseline = abi.decode(base, (Measure));
         r.attempts = new Attempt[](p.candidates.length * p.variants.length);
         uint256 amount = _balanceOf(p.token, p.a) / 2;
         if (amount == 0) amount = _totalSupply(p.token) / 100;
         uint256 n;
+        bool anyCalled;
         for (uint256 c = 0; c < p.candidates.length; c++) {
             for (uint256 v = 0; v < p.variants.length; v++) {
-                r.attempts[n++] = _attempt(p, c, v, amount);
+                r.attempts[n] = _attempt(scene, p.candidates[c], v, _substitute(p.variants[v], amount), none, nobody);
+                anyCalled = anyCalled || r.attempts[n].called;
+                n++;
             }
+        }
+        // No candidate can call it: maybe an account a candidate appoints can. Appoint the delegate
+        // everywhere a candidate may, then let it call.
+        if (!anyCalled && p.grants.length > 0) _twoStep(p, scene, amount, r);
+    }
+
+    function _twoStep(PowerParams calldata p, Scene memory scene, uint256 amount, PowerResult memory r) internal {
+        r.twoStep = true;
+        (bool granted, bytes memory made) = _isolate(abi.encodeCall(this.grantExperiment, (p.token, p.candidates, p.grants)));
+        if (!granted) return;
+        (r.grantsMade, r.grantors) = abi.decode(made, (uint256[], address[]));
+        if (r.grantsMade.length == 0) return;
+        bytes[] memory replay = new bytes[](r.grantsMade.length);
+        for (uint256 i = 0; i < replay.length; i++) replay[i] = p.grants[r.grantsMade[i]];
+        bytes memory base;
+        (r.grantMeasured, base) = _isolate(abi.encodeCall(this.measureExperiment, (scene, replay, r.grantors)));
+        if (r.grantMeasured) r.grantBaseline = abi.decode(base, (Measure));
+        r.delegateAttempts = new Attempt[](p.variants.length);
+        for (uint256 v = 0; v < p.variants.length; v++) {
+            r.delegateAttempts[v] = _attempt(scene, p.delegate, v, _substitute(p.variants[v], amount), replay, r.grantors);
         }
     }
 
-    function _attempt(PowerParams calldata p, uint256 c, uint256 v, uint256 amount) internal returns (Attempt memory at) {
-        at.candidate = p.candidates[c];
+    function _attempt(Scene memory scene, address caller, uint256 v, bytes memory data, bytes[] memory replay, address[] memory by)
+        internal
+        returns (Attempt memory at)
+    {
+        at.candidate = caller;
         at.variant = v;
-        bytes memory data = _substitute(p.variants[v], amount);
-        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.attemptExperiment, (p, at.candidate, data)));
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.attemptExperiment, (scene, caller, data, replay, by)));
         if (done) (at.called, at.err, at.m) = abi.decode(out, (bool, bytes, Measure));
         else at.err = out;
     }
 
-    function measureExperiment(PowerParams calldata p) external {
+    /** Every grant a candidate can make, in order; the first candidate that can makes it. */
+    function grantExperiment(address token, address[] calldata candidates, bytes[] calldata grants) external {
         _onlySelf();
-        _finish(abi.encode(_measure(p)));
+        uint256[] memory made = new uint256[](grants.length);
+        address[] memory by = new address[](grants.length);
+        uint256 n;
+        for (uint256 g = 0; g < grants.length; g++) {
+            for (uint256 c = 0; c < candidates.length; c++) {
+                if (gasleft() < MIN_EXPERIMENT_GAS) _bubble(_probeError("gas budget exhausted"));
+                (bool ok,) = _act(candidates[c], token, grants[g]);
+                if (ok) {
+                    made[n] = g;
+                    by[n++] = candidates[c];
+                    break;
+                }
+            }
+        }
+        assembly {
+            mstore(made, n)
+            mstore(by, n)
+        }
+        _finish(abi.encode(made, by));
     }
 
-    function attemptExperiment(PowerParams calldata p, address candidate, bytes calldata data) external {
+    function measureExperiment(Scene calldata s, bytes[] calldata replay, address[] calldata by) external {
         _onlySelf();
-        (bool ok, bytes memory err) = _act(candidate, p.token, data);
+        for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
+        _finish(abi.encode(_measure(s)));
+    }
+
+    function attemptExperiment(Scene calldata s, address caller, bytes calldata data, bytes[] calldata replay, address[] calldata by) external {
+        _onlySelf();
+        for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
+        (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory empty;
         if (!ok) _finish(abi.encode(false, err, empty));
-        _finish(abi.encode(true, bytes(""), _measure(p)));
+        _finish(abi.encode(true, bytes(""), _measure(s)));
     }
 
     function _fund(PowerParams calldata p) internal returns (bool) {
@@ -332,17 +415,20 @@ contract TokenProbe {
         return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
     }
 
-    function _measure(PowerParams calldata p) internal returns (Measure memory m) {
-        m.supply = _totalSupply(p.token);
-        m.balA = _balanceOf(p.token, p.a);
-        m.balB = _balanceOf(p.token, p.b);
-        m.bTransfer = _transferFrom(p.token, p.b, p.f, m.balB / 100);
-        m.aTransfer = _transferFrom(p.token, p.a, p.f, m.balA / 100);
-        if (p.pool.pool != address(0)) {
-            (m.bSell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
-            (m.aSell,) = _sell(p.token, p.pool, p.a, _balanceOf(p.token, p.a) / 10);
-            uint256 small = _poolTokenBalance(p.pool, p.token) / 1_000;
-            m.bBuy = _buy(p.token, p.pool, small == 0 ? 1 : small, p.b);
+    function _measure(Scene calldata s) internal returns (Measure memory m) {
+        m.supply = _totalSupply(s.token);
+        m.balances = new uint256[](s.watch.length);
+        for (uint256 i = 0; i < s.watch.length; i++) m.balances[i] = _balanceOf(s.token, s.watch[i]);
+        m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
+        m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
+        if (s.pool.pool != address(0)) {
+            (m.bSell,) = _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
+            (m.aSell,) = _sell(s.token, s.pool, s.a, _balanceOf(s.token, s.a) / 10);
+            uint256 reserve = _poolTokenBalance(s.pool, s.token);
+            uint256 small = reserve / 1_000;
+            m.bBuy = _buy(s.token, s.pool, small == 0 ? 1 : small, s.b);
+            uint256 big = reserve * s.bigBuyBps / 10_000;
+            m.bBigBuy = _buy(s.token, s.pool, big == 0 ? 1 : big, s.f);
         }
     }
 

@@ -23,6 +23,10 @@ export const EVM_CHECK_CATALOGUE = {
     transferPausable: 'a privileged account can stop transfers (or trading) for every holder: a pause, a trading switch',
     slippageModifiable: 'a privileged account can change the buy, sell or transfer tax paid by every holder',
     personalSlippageModifiable: 'a privileged account can change one address\'s outcome: a per-address tax, a blacklist, an exemption that penalises others',
+    isBlacklisted: 'a privileged account can stop chosen addresses from transferring or selling, while others still can (a blacklist, whatever its functions are called)',
+    isWhitelisted: 'trading is limited to, or favours, an owner-chosen set: a privileged account can let chosen addresses trade when others cannot, or exempt them from taxes others pay',
+    hiddenOwner: 'a power over the token stays with an account other than the one owner() names: a second admin in storage, a creator after a renounce, a role',
+    antiwhaleModifiable: 'a privileged account can change the maximum transaction or wallet size, so that holders can be limited or stopped from trading',
   },
   otherChecks: {
     externalCall: 'a transfer makes the token call another contract (fees forwarded to a contract that is called, a swap through a router, a hook)',

@@ -168,6 +168,8 @@ export interface ManifestToken {
    * implementation in place.
    */
   codeChecks: Record<EvmCheckName, '0' | '1' | ''>
+  /** Risky checks whose finding is graver than the check's usual tier: expected risk "Critical". */
+  criticalChecks: EvmCheckName[]
   pools: ManifestPool[]
   holders: {
     /** Addresses with a non-zero balance. */

@@ -26,7 +26,7 @@ import type {
 import { DevnetError, RpcRequestError, type DevnetRpc } from './rpc.ts'
 import { DEAD_ADDRESS } from './accounts.ts'
 import type { BuiltToken, BuiltWorld } from './world-build.ts'
-import type { ZooPoolSpec } from './zoo.ts'
+import { ZOO, type ZooPoolSpec } from './zoo.ts'
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
 /** Places of the percentages in the manifest. */
@@ -219,6 +219,20 @@ async function holdersOf(
   }
 }
 
+/**
+ * The manifest with every token's expected checks taken from the zoo's table as it is now: they
+ * are decided by design, not measured, so a saved world needs no rebuild when the checks change.
+ */
+export function withExpectedChecks(manifest: DevnetManifest): DevnetManifest {
+  return {
+    ...manifest,
+    tokens: manifest.tokens.map((t) => {
+      const spec = ZOO.find((z) => z.key === t.key)
+      return spec ? { ...t, codeChecks: expectedChecks(spec.risky, spec.undetermined), criticalChecks: [...(spec.critical ?? [])] } : t
+    }),
+  }
+}
+
 function expectedChecks(risky: readonly EvmCheckName[], undetermined: readonly EvmCheckName[] = []): Record<EvmCheckName, '0' | '1' | ''> {
   const all = [...OWNERSHIP_CHECKS, ...OTHER_CHECKS]
   return Object.fromEntries(all.map((name) => [name, risky.includes(name) ? '1' : undetermined.includes(name) ? '' : '0'])) as Record<EvmCheckName, '0' | '1' | ''>
@@ -330,6 +344,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       creationBlock: Number(BigInt(receipt.blockNumber)),
       totalSupply: BigInt(supplyData).toString(),
       codeChecks: expectedChecks(spec.risky, spec.undetermined),
+      criticalChecks: [...(spec.critical ?? [])],
       pools: [],
       holders: { count: 0, top: [] },
       notes: spec.notes,

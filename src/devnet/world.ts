@@ -4,7 +4,7 @@ import { WORLD_DEV_ACCOUNTS, worldAccounts } from './accounts.ts'
 import { startAnvil, type AnvilProcess } from './anvil.ts'
 import { createWorldChain } from './chain.ts'
 import type { DevnetManifest } from './manifest.ts'
-import { measureWorld } from './measure.ts'
+import { measureWorld, withExpectedChecks } from './measure.ts'
 import { createDevnetRpc, DevnetError, type DevnetRpc } from './rpc.ts'
 import { findSavedWorld, saveWorld, worldStateKey, writeManifest } from './state-cache.ts'
 import { buildWorld, HISTORY } from './world-build.ts'
@@ -84,7 +84,7 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
         anvil = await startAnvil({ port: options.port, args: anvilArgs(['--load-state', saved.statePath]), log })
         const rpc = createDevnetRpc(anvil.rpcUrl)
         if (await matchesSaved(rpc, saved.saved.manifest)) {
-          manifest = { ...saved.saved.manifest, rpcUrl: anvil.rpcUrl }
+          manifest = withExpectedChecks({ ...saved.saved.manifest, rpcUrl: anvil.rpcUrl })
           loaded = true
           log(`devnet: loaded the saved world (block ${manifest.readyBlock})`)
         } else {

@@ -7,24 +7,36 @@
  * | clean                 | ZooClean                          | none; pools WETH and USD; LP kept by deployer   | —               |
  * | tax-3-7-1             | ZooTax                            | fixed 3 % buy / 7 % sell / 1 % transfer tax     | clean           |
  * | fee-forward           | ZooFeeForward                     | same taxes, fee sink called (externalCall)      | tax-3-7-1       |
- * | tax-modifiable        | ZooTaxModifiable                  | owner sets taxes (slippageModifiable)           | tax-3-7-1       |
- * | tax-per-address       | ZooTaxPerAddress                  | owner taxes one address (personalSlippage…)     | tax-3-7-1       |
+ * | tax-modifiable        | ZooTaxModifiable                  | owner sets taxes up to 100 % (slippageModifiable, Critical) | tax-3-7-1 |
+ * | tax-per-address       | ZooTaxPerAddress                  | owner taxes one address up to 100 % (personalSlippage…, isBlacklisted) | tax-3-7-1 |
  * | honeypot              | ZooHoneypot                       | sells revert but the deployer's (cannotSellAll) | clean           |
  * | pool-honeypot         | ZooPoolHoneypot                   | WETH and USD pools, only the USD pool traps     | clean           |
- * | blacklist             | ZooBlacklist                      | owner blocks addresses (personalSlippage…)      | clean           |
+ * | blacklist             | ZooBlacklist                      | owner blocks addresses (personalSlippage…, isBlacklisted) | clean |
  * | pausable              | ZooPausable                       | owner pauses transfers (transferPausable)       | clean           |
  * | mintable              | ZooMintable                       | owner mints (isMintable)                        | clean           |
  * | owner-change-balance  | ZooForceTransfer                  | owner moves anyone's tokens (ownerChangeBalance)| clean           |
  * | self-destruct         | ZooSelfDestruct                   | owner can SELFDESTRUCT (selfDestruct)           | clean           |
- * | hidden-owner          | ZooHiddenOwner                    | renounced, hidden admin mints (isMintable)      | mintable        |
+ * | hidden-owner          | ZooHiddenOwner                    | renounced, hidden admin mints (isMintable, hiddenOwner) | mintable |
  * | proxy-transparent     | ZooTransparentProxy → ZooMintableLogic | EIP-1967 transparent proxy, mintable (isProxy, isMintable) | mintable |
- * | proxy-uups            | ZooUupsProxy → ZooBlacklistUupsLogic   | UUPS proxy, blacklist (isProxy, personalSlippage…)         | blacklist |
+ * | proxy-uups            | ZooUupsProxy → ZooBlacklistUupsLogic   | UUPS proxy, blacklist (isProxy, personalSlippage…, isBlacklisted) | blacklist |
  * | clone-1167            | EIP-1167 clone → ZooCleanInitializable | minimal proxy of the clean token (isProxy)                 | clean     |
  * | cooldown              | ZooCooldown                       | 60 s between buys (tradingCooldown)             | clean           |
  * | max-tx                | ZooMaxTx                          | 1 % max transaction (isAntiWhale)               | clean           |
  * | max-wallet            | ZooMaxWallet                      | 2 % max wallet (isAntiWhale)                    | clean           |
  * | cannot-sell-all       | ZooCannotSellAll                  | selling 100 % reverts (cannotSellAll)           | clean           |
  * | no-buy                | ZooNoBuy                          | buying reverts (cannotBuy)                      | clean           |
+ * | self-credit           | ZooSelfCredit                     | owner writes its own balance in assembly: a mint the supply misses (isMintable) | airdrop |
+ * | airdrop               | ZooAirdrop                        | owner airdrops from its own balance (nothing)   | clean           |
+ * | tax-capped            | ZooTaxCapped                      | owner sets taxes, capped at 10 % (slippageModifiable, not Critical) | tax-modifiable |
+ * | vault-mint            | ZooVaultMint                      | owner appoints a vault that mints: two steps (isMintable) | fixed-minter |
+ * | fixed-minter          | ZooFixedMinter                    | a minter fixed at deployment that cannot call (nothing) | clean   |
+ * | sell-hook-trap        | ZooSellHookTrap                   | owner points the sell hook at a reverting contract (externalCall, transferPausable) | sell-hook-safe |
+ * | sell-hook-safe        | ZooSellHookSafe                   | a replaceable sell hook whose failure is ignored (externalCall) | clean |
+ * | quiet-list            | ZooQuietList                      | "reward exclusion" that blocks addresses (personalSlippage…, isBlacklisted) | fee-exempt |
+ * | fee-exempt            | ZooFeeExempt                      | owner exempts addresses from taxes (personalSlippage…, isWhitelisted) | tax-3-7-1 |
+ * | swap-back-trap        | ZooSwapBackTrap                   | sells revert once the contract holds its swap-back threshold (cannotSellAll, honeypot) | swap-back |
+ * | swap-back             | ZooSwapBack                       | swap-back that works (nothing)                  | clean           |
+ * | max-tx-adjustable     | ZooMaxTxAdjustable                | owner sets the max transaction, 0 included (isAntiWhale, antiwhaleModifiable, Critical) | max-tx |
  * | bytes32-metadata      | ZooBytes32Meta                    | bytes32 name() and symbol()                     | clean           |
  * | no-bool-return        | ZooNoReturn                       | transfer/approve return nothing                 | clean           |
  * | decimals-0            | ZooClean                          | 0 decimals                                      | clean           |
@@ -97,6 +109,8 @@ export interface ZooTokenSpec {
   risky: EvmCheckName[]
   /** Code checks that cannot be measured on this token by design (expected status ""). */
   undetermined?: EvmCheckName[]
+  /** Risky checks whose finding is graver than the check's usual tier (expected risk "Critical"). */
+  critical?: EvmCheckName[]
   /** Pools in the order they are created; the first is the token's main pool. */
   pools: ZooPoolSpec[]
   /** The main V2 pool's LP: kept by the deployer, or partly burned and partly locked. */
@@ -110,6 +124,7 @@ export interface ZooTokenSpec {
 }
 
 export const HONEYPOT_REASON = 'ZooHoneypot: selling is disabled'
+export const SWAP_BACK_REASON = 'ZooSwapBackTrap: swap back failed'
 export const POOL_HONEYPOT_REASON = 'ZooPoolHoneypot: selling into this pool is disabled'
 
 /** Amount in raw units of `whole` tokens of a spec. */
@@ -239,6 +254,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['tax', 'tax-modifiable'],
     risky: ['slippageModifiable'],
+    critical: ['slippageModifiable'],
     pools: [pool('WETH', TAXED)],
     lpPlan: 'deployer',
     notes: 'Taxes start at 3 / 7 / 1 %; the owner can set each up to 100 % with setTaxes(). During the history it raised them to 5 / 10 / 2 % and set them back to 3 / 7 / 1 %.',
@@ -255,10 +271,10 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'PTAX',
     decimals: 18,
     behaviours: ['tax', 'per-address-tax'],
-    risky: ['personalSlippageModifiable'],
+    risky: ['personalSlippageModifiable', 'isBlacklisted'],
     pools: [pool('WETH', TAXED)],
     lpPlan: 'deployer',
-    notes: 'The 3 / 7 / 1 % taxes for everyone, plus an extra tax the owner can put on any one address with setAccountTax(); the first trader carries an extra 20 % since the history.',
+    notes: 'The 3 / 7 / 1 % taxes for everyone, plus an extra tax the owner can put on any one address with setAccountTax(), up to 100 % (a blacklist by another name: that address can no longer sell); the first trader carries an extra 20 % since the history.',
     deploy: direct('ZooTaxPerAddress', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
     story: {
       'history-2': (ctx, t, _s, cast) => ownerSends(ctx, t, 'ZooTaxPerAddress', 'setAccountTax', [cast.traders[0], 2000n]),
@@ -297,7 +313,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'BLOCK',
     decimals: 18,
     behaviours: ['blacklist'],
-    risky: ['personalSlippageModifiable'],
+    risky: ['personalSlippageModifiable', 'isBlacklisted'],
     pools: [pool('WETH')],
     lpPlan: 'deployer',
     notes: 'The owner can block any address from sending and receiving with setBlacklisted(); one trader is blocked at the end of the history.',
@@ -378,7 +394,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'HIDE',
     decimals: 18,
     behaviours: ['hidden-owner', 'mintable'],
-    risky: ['isMintable'],
+    risky: ['isMintable', 'hiddenOwner'],
     pools: [pool('WETH')],
     lpPlan: 'deployer',
     notes: 'Ownership was renounced right after deployment (owner() is the zero address), but a controller kept in a private slot (see hiddenOwner) can still mint; it minted 25,000 tokens to itself during the history.',
@@ -413,7 +429,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'UPROXY',
     decimals: 18,
     behaviours: ['proxy-uups', 'upgradeable', 'blacklist'],
-    risky: ['isProxy', 'personalSlippageModifiable'],
+    risky: ['isProxy', 'personalSlippageModifiable', 'isBlacklisted'],
     pools: [pool('WETH')],
     lpPlan: 'deployer',
     notes: 'An EIP-1967 proxy whose UUPS logic is the blacklist token; the owner blacklists and also upgrades (upgradeToAndCall). One trader is blocked at the end of the history.',
@@ -514,6 +530,166 @@ export const ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'Buying from its pool reverts ("ZooNoBuy: buying is disabled") for everyone but the deployer; holders, who got their tokens by transfer, can sell.',
     deploy: direct('ZooNoBuy', pooledArgs),
+  },
+  {
+    key: 'self-credit',
+    twin: 'airdrop',
+    name: 'Self Credit Token',
+    symbol: 'SELF',
+    decimals: 18,
+    behaviours: ['hidden-mint'],
+    risky: ['isMintable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The owner "rebalances" with rebalance(): it adds to its own balance by writing the balance mapping in assembly. The total supply never moves and no Transfer is emitted: a mint the supply does not show.',
+    deploy: direct('ZooSelfCredit', ownedArgs),
+  },
+  {
+    key: 'airdrop',
+    twin: 'clean',
+    name: 'Airdrop Token',
+    symbol: 'DROP',
+    decimals: 18,
+    behaviours: ['owner-airdrop'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: "The owner can airdrop with airdrop(), paying each recipient out of its own balance: no token is created and no one else's balance moves. It airdropped 100 tokens to each receiver during the history.",
+    deploy: direct('ZooAirdrop', ownedArgs),
+    story: {
+      'history-1': (ctx, t, s, cast) => ownerSends(ctx, t, 'ZooAirdrop', 'airdrop', [cast.receivers, units(s, 100n)]),
+    },
+  },
+  {
+    key: 'tax-capped',
+    twin: 'tax-modifiable',
+    name: 'Capped Tax Token',
+    symbol: 'CTAX',
+    decimals: 18,
+    behaviours: ['tax', 'tax-modifiable-capped'],
+    risky: ['slippageModifiable'],
+    pools: [pool('WETH', TAXED)],
+    lpPlan: 'deployer',
+    notes: 'Taxes start at 3 / 7 / 1 %; the owner can change them with setTaxes(), but never above 10 % (MAX_TAX_BPS): the taxes can change, not confiscate.',
+    deploy: direct('ZooTaxCapped', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'vault-mint',
+    twin: 'fixed-minter',
+    name: 'Vault Mint Token',
+    symbol: 'VAULT',
+    decimals: 18,
+    behaviours: ['two-step-mint'],
+    risky: ['isMintable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The owner appoints a vault with setVault(); the vault mints at will with vaultMint(). No single call of the owner raises the supply; two do.',
+    deploy: direct('ZooVaultMint', ownedArgs),
+  },
+  {
+    key: 'fixed-minter',
+    twin: 'clean',
+    name: 'Fixed Minter Token',
+    symbol: 'FIXM',
+    decimals: 18,
+    behaviours: ['fixed-minter'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'minterMint() is restricted to a minter fixed at deployment (immutable): the fee collector contract, which has no way to call it. No one the owner chooses can mint.',
+    deploy: direct('ZooFixedMinter', (ctx, s) => [...ownedArgs(ctx, s), ctx.feeSink]),
+  },
+  {
+    key: 'sell-hook-trap',
+    twin: 'sell-hook-safe',
+    name: 'Sell Hook Trap Token',
+    symbol: 'HOOKT',
+    decimals: 18,
+    behaviours: ['external-call', 'sell-hook-trap'],
+    risky: ['externalCall', 'transferPausable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Every sale calls a hook contract (the fee collector) that the owner can replace with setHook(); pointed at a contract that reverts, it makes every sale revert: a pause under another name.',
+    deploy: direct('ZooSellHookTrap', (ctx, s) => [...pooledArgs(ctx, s), ctx.feeSink]),
+  },
+  {
+    key: 'sell-hook-safe',
+    twin: 'clean',
+    name: 'Sell Hook Safe Token',
+    symbol: 'HOOKS',
+    decimals: 18,
+    behaviours: ['external-call', 'sell-hook'],
+    risky: ['externalCall'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Every sale calls a replaceable hook contract (setHook()), but a hook that fails is ignored (try/catch): no hook can stop a sale.',
+    deploy: direct('ZooSellHookSafe', (ctx, s) => [...pooledArgs(ctx, s), ctx.feeSink]),
+  },
+  {
+    key: 'quiet-list',
+    twin: 'fee-exempt',
+    name: 'Reward Exclusion Token',
+    symbol: 'RWRD',
+    decimals: 18,
+    behaviours: ['blacklist-renamed'],
+    risky: ['personalSlippageModifiable', 'isBlacklisted'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'setRewardExclusion() sounds like rewards; an excluded address can neither send nor receive: a blacklist under an innocent name.',
+    deploy: direct('ZooQuietList', ownedArgs),
+  },
+  {
+    key: 'fee-exempt',
+    twin: 'tax-3-7-1',
+    name: 'Fee Exempt Token',
+    symbol: 'EXMT',
+    decimals: 18,
+    behaviours: ['tax', 'fee-exemption'],
+    risky: ['personalSlippageModifiable', 'isWhitelisted'],
+    pools: [pool('WETH', TAXED)],
+    lpPlan: 'deployer',
+    notes: 'The fixed 3 / 7 / 1 % taxes, from which the owner can exempt chosen addresses with setFeeExempt(): they favour a chosen set, and block no one.',
+    deploy: direct('ZooFeeExempt', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'swap-back-trap',
+    twin: 'swap-back',
+    name: 'Swap Back Trap Token',
+    symbol: 'SBTRAP',
+    decimals: 18,
+    behaviours: ['honeypot-swap-back'],
+    risky: ['cannotSellAll'],
+    pools: [pool('WETH', { honeypotReason: SWAP_BACK_REASON })],
+    lpPlan: 'deployer',
+    notes: 'Sales work while the contract holds less than its swap-back threshold (0.05 % of the supply) of itself; from then on every sale reverts ("ZooSwapBackTrap: swap back failed"): a honeypot that springs later.',
+    deploy: direct('ZooSwapBackTrap', pooledArgs),
+  },
+  {
+    key: 'swap-back',
+    twin: 'clean',
+    name: 'Swap Back Token',
+    symbol: 'SWPB',
+    decimals: 18,
+    behaviours: ['swap-back'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Once the contract holds its swap-back threshold (0.05 % of the supply) of itself, a sale sends that balance to the fee wallet and goes on.',
+    deploy: direct('ZooSwapBack', (ctx, s) => [...pooledArgs(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'max-tx-adjustable',
+    twin: 'max-tx',
+    name: 'Adjustable Max Transaction Token',
+    symbol: 'ADJTX',
+    decimals: 18,
+    behaviours: ['anti-whale-max-tx', 'anti-whale-modifiable'],
+    risky: ['isAntiWhale', 'antiwhaleModifiable'],
+    critical: ['antiwhaleModifiable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'A maximum transaction of 1 % of the supply that the owner can set to anything with setMaxTransactionAmount(), zero included: then no one but the deployer can sell.',
+    deploy: direct('ZooMaxTxAdjustable', pooledArgs),
   },
   {
     key: 'bytes32-metadata',

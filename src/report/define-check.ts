@@ -19,6 +19,16 @@ export interface CheckResult {
   method: CheckMethod
   /** Short evidence: selector, revert reason, measured tax, account... */
   evidence: string
+  /**
+   * The severity of what was found, when it is graver than the check's usual tier (a tax that can
+   * be set to 100 %, a limit that can stop every sale): its risk label and its weight in the score.
+   */
+  tier?: CheckTier
+}
+
+/** The tier a result weighs with: its own severity when it has one, else the check's. */
+export function tierOf(definition: { tier: CheckTier }, result: CheckResult): CheckTier {
+  return result.status === 'present' && result.tier ? result.tier : definition.tier
 }
 
 /** Importance tiers of a check; also its weight in the score (see docs/scoring.md). */
@@ -115,7 +125,7 @@ export function renderCheck<F>(definition: CheckDefinition<F>, result: CheckResu
   const comment = evidence ? `${result.method}: ${evidence}` : result.method
   return {
     description: definition.describe[result.status],
-    risk: result.status === 'undetermined' ? '' : definition.tier,
+    risk: result.status === 'undetermined' ? '' : tierOf(definition, result),
     status: statusFlag(result.status),
     comment,
   }

@@ -1,5 +1,5 @@
 import type { RiskLabel } from '../contract/common.ts'
-import type { CheckDefinition, CheckResult, CheckTier } from './define-check.ts'
+import { tierOf, type CheckDefinition, type CheckResult, type CheckTier } from './define-check.ts'
 
 /**
  * The score model (docs/scoring.md). Shared by EVM and Solana reports.
@@ -46,7 +46,7 @@ export function scoreChecks(results: { definition: Pick<CheckDefinition<unknown>
   let max = 0
   for (const { definition, result } of results) {
     if (result.status === 'undetermined') continue
-    const weight = TIER_WEIGHTS[definition.tier]
+    const weight = TIER_WEIGHTS[tierOf(definition, result)]
     max += weight
     achieved += result.status === 'absent' ? weight : -weight * PRESENT_RISK_PENALTY
   }

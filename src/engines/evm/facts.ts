@@ -137,9 +137,17 @@ export interface TradeFact {
   bigBuyReason: string
   /** Share of the pool's token balance the large buy asked for (percent). */
   bigBuyPercentOfPool: number
+  /** How the sells were tried again with the token holding a large balance of itself, or why not. */
+  loadedNote?: string
 }
 
-export type PowerKind = 'mint' | 'changeBalance' | 'pause' | 'feeAll' | 'feePersonal'
+/**
+ * What an owner call was seen to do: mint; change a holder's balance; stop everyone's transfers;
+ * change everyone's taxes; change one address's outcome; block one address (blacklist); favour
+ * one address (whitelist); change how much may be traded (a limit); move tokens out of the
+ * caller's own balance or the token contract's (an airdrop, a rescue: no power over others).
+ */
+export type PowerKind = 'mint' | 'changeBalance' | 'pause' | 'feeAll' | 'feePersonal' | 'blacklist' | 'whitelist' | 'limit' | 'ownMove'
 
 export interface PowerCandidate {
   address: Address
@@ -149,10 +157,16 @@ export interface PowerCandidate {
 export interface PowerFinding {
   kind: PowerKind
   candidate: PowerCandidate
+  /** For a power in two steps: the candidate that appointed the account that used it. */
+  appointedBy?: PowerCandidate
   selector: Hex
   /** Known signature of the selector, when it is a common one ('' otherwise). */
   signature: string
   evidence: string
+  /** Severity when graver than the check's usual tier (a confiscatory tax, sales that can be stopped). */
+  tier?: 'Critical'
+  /** For tax setters: the highest taxes reached at the setter's extremes (percent). */
+  reach?: { buy: number; sell: number; transfer: number; sellsStopped: boolean }
 }
 
 export interface PowersFact {
@@ -164,6 +178,8 @@ export interface PowersFact {
   /** Functions whose simulation failed as a whole (gas, node error). */
   functionsFailed: Hex[]
   findings: PowerFinding[]
+  /** Calls seen moving tokens out of the caller's own balance or the token contract's (airdrops, rescues). */
+  ownMoves?: string[]
   /** Whether holders A and B could be given tokens (pool or donor); without it only supply is measured. */
   funded: boolean
   /** Whether a pool was available to measure buy/sell taxes after each call. */

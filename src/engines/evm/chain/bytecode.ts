@@ -21,11 +21,19 @@ export interface CodeAnalysis {
   selectors: Set<Hex>
   /** Opcodes that sit in reachable basic blocks (never in data or the metadata trailer). */
   reachable: { selfDestruct: boolean; delegateCall: boolean; call: boolean; callCode: boolean; create: boolean }
+  /**
+   * 32-byte constants the reachable code pushes (PUSH32), in code order, at most
+   * `MAX_CODE_CONSTANTS`: role identifiers of access control are among them.
+   */
+  constants32: Hex[]
   /** EIP-1167 minimal proxy: the implementation baked into the code. */
   eip1167Target?: Address
   /** EIP-7702 delegation designator (an account delegating to code). */
   delegationTarget?: Address
 }
+
+/** 32-byte constants kept per analysis. */
+export const MAX_CODE_CONSTANTS = 32
 
 /** Analyses kept in memory (by code hash). */
 export const CODE_ANALYSIS_CACHE_SIZE = 2_000
@@ -64,6 +72,7 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     functions: [],
     selectors: new Set(),
     reachable: { selfDestruct: false, delegateCall: false, call: false, callCode: false, create: false },
+    constants32: [],
   }
   if (size === 0) return base
   const clone = EIP1167.exec(code)
@@ -109,8 +118,14 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     }
     return false
   }
+  const constants = new Set<Hex>()
   for (const [offset, text] of info.disassembled ?? []) {
     const op = text.split(' ', 1)[0]
+    if (op === 'PUSH32' && constants.size < MAX_CODE_CONSTANTS && inBlock(offset)) {
+      const operand = text.slice(7).trim().toLowerCase().replace(/^0x/, '')
+      if (/^[0-9a-f]{1,64}$/.test(operand)) constants.add(`0x${operand.padStart(64, '0')}` as Hex)
+      continue
+    }
     if (op !== 'SELFDESTRUCT' && op !== 'DELEGATECALL' && op !== 'CALL' && op !== 'CALLCODE' && op !== 'CREATE' && op !== 'CREATE2') continue
     if (!inBlock(offset)) continue
     if (op === 'SELFDESTRUCT') base.reachable.selfDestruct = true
@@ -119,5 +134,6 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     else if (op === 'CALLCODE') base.reachable.callCode = true
     else base.reachable.create = true
   }
+  base.constants32 = [...constants]
   return base
 }

@@ -31,6 +31,8 @@ export const PROBE_ADDRESSES = {
   b: scratch('holder-b'),
   /** Fresh recipient of the owner-power measurements. */
   f: scratch('fresh'),
+  /** An account privileged calls may appoint (vault, minter, role holder): the second step of a power. */
+  delegate: scratch('delegate'),
 } as const
 
 /** ETH given to the main probe (wei): enough to buy half of any pool. */
@@ -43,6 +45,8 @@ export const SMALL_BUY_BPS = 10n
 export const LARGE_BUY_BPS = 5_000n
 /** Share bought for each of holders A and B before the owner-power measurements. */
 export const FUND_BPS = 20n
+/** Share of the pool the large buy of every owner-power measurement asks for (a limit lifted or lowered). */
+export const POWER_BIG_BUY_BPS = 500n
 
 let cachedAbi: Abi | undefined
 let cachedCode: Hex | undefined
@@ -106,13 +110,15 @@ export interface TradeResult {
 
 export interface Measure {
   supply: bigint
-  balA: bigint
-  balB: bigint
+  /** Balances of the watched accounts (`encodePowers`' `watch`), read right after the call. */
+  balances: readonly bigint[]
   aTransfer: Outcome
   bTransfer: Outcome
   aSell: Outcome
   bSell: Outcome
   bBuy: Outcome
+  /** A large buy by a fresh account: a maximum transaction or wallet being lifted or lowered shows here. */
+  bBigBuy: Outcome
 }
 
 export interface Attempt {
@@ -130,6 +136,15 @@ export interface PowerResult {
   measured: boolean
   baseline: Measure
   attempts: readonly Attempt[]
+  /** Whether the two-step experiment ran (no candidate could call the function itself). */
+  twoStep: boolean
+  /** Grants (indexes into `grants`) a candidate made in the delegate's favour, and who made each. */
+  grantsMade: readonly bigint[]
+  grantors: readonly Address[]
+  grantMeasured: boolean
+  /** The state after the grants, before the delegate acts: what the delegate's attempts compare with. */
+  grantBaseline: Measure
+  delegateAttempts: readonly Attempt[]
 }
 
 export interface Lock {
@@ -145,6 +160,8 @@ export function encodeTrade(p: {
   pool: ProbePool
   route: ProbeRoute
   donors: Address[]
+  /** Buy, transfer and sell part of the balance only (a precondition's second look at sells). */
+  sellsOnly?: boolean
 }): Hex {
   return encodeFunctionData({
     abi: probeAbi(),
@@ -161,6 +178,7 @@ export function encodeTrade(p: {
         donors: p.donors,
         smallBps: SMALL_BUY_BPS,
         largeBps: LARGE_BUY_BPS,
+        sellsOnly: p.sellsOnly ?? false,
       },
     ],
   })
@@ -177,7 +195,11 @@ export function encodePowers(p: {
   route: ProbeRoute
   candidates: Address[]
   donors: Address[]
+  /** Accounts whose balances every measure reads. */
+  watch: Address[]
   variants: Hex[]
+  /** Calldata that appoints the delegate (two-step powers). */
+  grants: Hex[]
 }): Hex {
   return encodeFunctionData({
     abi: probeAbi(),
@@ -193,8 +215,12 @@ export function encodePowers(p: {
         a: PROBE_ADDRESSES.a,
         b: PROBE_ADDRESSES.b,
         f: PROBE_ADDRESSES.f,
+        delegate: PROBE_ADDRESSES.delegate,
+        watch: p.watch,
         variants: p.variants,
+        grants: p.grants,
         fundBps: FUND_BPS,
+        bigBuyBps: POWER_BIG_BUY_BPS,
       },
     ],
   })
@@ -287,6 +313,8 @@ export interface ProbeCall {
   block: BlockRef
   /** Addresses that act through probe code (wallets, holders, candidates); the main probe always does. */
   actors?: Address[]
+  /** Further state overrides (a token's storage set for a precondition). */
+  state?: StateOverride
 }
 
 /**
@@ -303,7 +331,7 @@ export interface ProbeCall {
 export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
   let raw: Hex
   try {
-    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, probeOverride(call.actors ?? []))
+    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...probeOverride(call.actors ?? []), ...call.state })
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
     throw new SimulationError(`the node failed the ${call.what} simulation (eth_call with state overrides): ${error.message.slice(0, 200)}`, {

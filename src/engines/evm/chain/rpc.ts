@@ -126,6 +126,7 @@ export function wellFormed(method: string, result: unknown): boolean {
     case 'eth_getTransactionReceipt':
       return result === null || (typeof result === 'object' && !Array.isArray(result))
     case 'debug_traceCall':
+    case 'eth_createAccessList':
       return typeof result === 'object' && result !== null && !Array.isArray(result)
     default:
       return true

@@ -8,7 +8,11 @@ import type { EvmFacts, PowerKind, TradeFact } from '../facts.ts'
 export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needsHolders: boolean): CheckResult {
   const p = facts.powers
   const found = p.findings.filter((f) => f.kind === kind)
-  if (found.length > 0) return { status: 'present', method: 'simulated', evidence: found.map((f) => f.evidence).slice(0, 3).join('; ') }
+  if (found.length > 0) {
+    // The gravest finding first: its severity is the result's.
+    const ordered = [...found.filter((f) => f.tier), ...found.filter((f) => !f.tier)]
+    return { status: 'present', method: 'simulated', evidence: ordered.map((f) => f.evidence).slice(0, 3).join('; '), ...(ordered[0].tier ? { tier: ordered[0].tier } : {}) }
+  }
   if (p.status !== 'tested') return { status: 'undetermined', method: 'not determinable', evidence: p.reason || 'owner powers were not simulated' }
   if (p.candidates.length === 0 || p.functionsTried.length === 0 && p.functionsFailed.length === 0) {
     return { status: 'absent', method: 'simulated', evidence: p.reason }

@@ -11,6 +11,11 @@ export const ownerChangeBalance = defineCheck<EvmFacts>({
     undetermined: 'Whether a privileged account can change holders\' balances could not be determined.',
   },
   method:
-    'simulation: every state-changing function of the (implementation) bytecode is called as each privileged-account candidate, and a holder\'s balance is compared before and after',
-  run: (facts) => fromPowers(facts, 'changeBalance', 'changed a holder\'s balance', true),
+    'simulation: every state-changing function of the (implementation) bytecode is called as each privileged-account candidate, and the balances of holders that neither called nor approved (and of the pools) are compared before and after; tokens moved out of the caller\'s own balance or the token contract\'s (an airdrop, a rescue) are not a power over holders',
+  run(facts) {
+    const result = fromPowers(facts, 'changeBalance', 'took tokens from a holder or set its balance', true)
+    const own = facts.powers.ownMoves ?? []
+    if (result.status !== 'absent' || own.length === 0) return result
+    return { ...result, evidence: `${result.evidence}; seen, and not a power over holders: ${own.slice(0, 2).join('; ')}` }
+  },
 })

@@ -13,6 +13,10 @@ import { selfDestruct } from './self-destruct.ts'
 import { slippageModifiable } from './slippage-modifiable.ts'
 import { tradingCooldown } from './trading-cooldown.ts'
 import { transferPausable } from './transfer-pausable.ts'
+import { antiwhaleModifiable } from './antiwhale-modifiable.ts'
+import { hiddenOwner } from './hidden-owner.ts'
+import { isBlacklisted } from './is-blacklisted.ts'
+import { isWhitelisted } from './is-whitelisted.ts'
 
 /** Every EVM code check, in the contract's report order. docs/checks.md is generated from it. */
 export const EVM_CHECKS = checkRegistry<EvmFacts, EvmCheckName>(EVM_CHECK_CATALOGUE, {
@@ -22,6 +26,10 @@ export const EVM_CHECKS = checkRegistry<EvmFacts, EvmCheckName>(EVM_CHECK_CATALO
   transferPausable,
   slippageModifiable,
   personalSlippageModifiable,
+  isBlacklisted,
+  isWhitelisted,
+  hiddenOwner,
+  antiwhaleModifiable,
   externalCall,
   isProxy,
   tradingCooldown,

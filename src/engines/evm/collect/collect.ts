@@ -12,7 +12,7 @@ import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
-import { collectPowers, powerCandidates } from './powers.ts'
+import { collectPowers, powerCandidates, slotAddresses } from './powers.ts'
 import { collectTrades } from './trades.ts'
 
 /** owner() */
@@ -130,15 +130,24 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const indexPromise = startPromise.then((start) =>
     indexHolders(ctx, [ctx.token, ...(deepestV2 ? [deepestV2.address] : [])], d.block.number, start),
   )
-  const powersPromise = Promise.all([proxyPromise, logicPromise]).then(([proxy, logic]) => {
+  // Which addresses kept in storage are contracts (one read beside the trades), before the owner powers.
+  const slotContractsPromise = (async () => {
+    const list = slotAddresses(d).map((x) => x.address)
+    if (list.length === 0) return new Set<string>()
+    const raw = await callProbe(ctx.rpc, { what: 'code reads', data: encodeAccounts(undefined, list), gas: ctx.gasCap, block })
+    const { codeSizes } = decodeProbe('code reads', raw, decodeAccounts)
+    return new Set(list.filter((_, i) => codeSizes[i] > 0n).map((a) => a.toLowerCase()))
+  })()
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotContractsPromise]).then(([proxy, logic, contracts]) => {
     const candidates = powerCandidates(ctx, d, {
       admin: proxy?.admin,
       creator,
       deployer: storedCreation?.deployer ?? d.otsCreator?.creator,
       implementation: proxy?.implementation,
       pools,
+      contracts,
     })
-    return collectPowers(ctx, d, logic, candidates, pools[0], block)
+    return collectPowers(ctx, d, logic, candidates, pools, block)
   })
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([

@@ -1,4 +1,4 @@
-import { decodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, hexToString, parseAbi, type Address, type Hex } from 'viem'
+import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, hexToString, keccak256, parseAbi, type Address, type Hex } from 'viem'
 import { ChainMismatchError, NotFoundError, SimulationError } from '../../../errors.ts'
 import { PROXY_SLOTS } from '../chain/proxy.ts'
 import { decodeRevert } from '../chain/revert.ts'
@@ -36,6 +36,12 @@ export interface Discovery {
   otsCreator: { hash: Hex; creator: Address } | undefined | null
   /** ERC-20 getters that the token's code reverted (or answered nonsense to), with why. */
   getterFailures: string[]
+  /**
+   * The storage slot that holds the token's balance of itself, found from the storage `balanceOf`
+   * reads (an access list), so that a simulation can give the contract a large balance of its own
+   * tokens; or why it is unknown.
+   */
+  selfBalanceSlot: { slot: Hex } | { why: string }
 }
 
 export function dexQueries(ctx: CollectContext): DexQuery[] {
@@ -139,7 +145,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
 
   const stables = ctx.chain.stablecoins
   const weth = ctx.chain.wrappedNative
-  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator] = await Promise.all([
+  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator, accessList] = await Promise.all([
     rpc.request<Hex>('eth_chainId'),
     rpc.request<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]),
     rpc.request<Hex>('eth_getCode', [token, 'latest']),
@@ -153,6 +159,16 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
       if (error instanceof RpcError && error.kind === 'unsupported') return undefined
       throw error
     }),
+    rpc
+      .request<{ accessList?: { address: string; storageKeys?: Hex[] }[] }>('eth_createAccessList', [
+        { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [token] }) },
+        'latest',
+      ])
+      .catch((error: unknown) => {
+        // A node without access lists, or a balanceOf() that reverts: the slot stays unknown.
+        if (error instanceof RpcError && error.kind !== 'fault') return error.message
+        throw error
+      }),
   ])
   if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
     throw new ChainMismatchError(`the RPC configured for chain ${ctx.chain.chainId} answers for chain ${BigInt(chainId)}: no report is given from it`)
@@ -197,7 +213,33 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
     otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
     getterFailures,
+    selfBalanceSlot: typeof accessList === 'string' ? { why: `the node gave no access list (${accessList.slice(0, 80)})` } : balanceSlotOf(token, accessList.accessList ?? []),
   }
+}
+
+/** Mapping slots tried for the balance mapping (Solidity and Vyper layouts of `mapping(address => uint256)`). */
+const MAX_MAPPING_SLOT = 64
+
+/**
+ * The slot of `token`'s own balance among the storage keys that `balanceOf(token)` read: the one
+ * that is a balance-mapping entry for `token` (Solidity `keccak(key . slot)` or Vyper
+ * `keccak(slot . key)`), or else the only key read that is not a proxy's.
+ */
+export function balanceSlotOf(token: Address, accessList: { address: string; storageKeys?: Hex[] }[]): { slot: Hex } | { why: string } {
+  const keys = accessList.filter((e) => e.address.toLowerCase() === token.toLowerCase()).flatMap((e) => e.storageKeys ?? []).map((k) => k.toLowerCase() as Hex)
+  const known = new Set(keys)
+  for (let s = 0; s <= MAX_MAPPING_SLOT; s++) {
+    for (const slot of [
+      keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [token, BigInt(s)])),
+      keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'address' }], [BigInt(s), token])),
+    ]) {
+      if (known.has(slot)) return { slot }
+    }
+  }
+  const proxySlots = new Set<string>(Object.values(PROXY_SLOTS).map((x) => x.toLowerCase()))
+  const others = keys.filter((k) => !proxySlots.has(k))
+  if (others.length === 1) return { slot: others[0] }
+  return { why: others.length === 0 ? 'balanceOf() read no storage of the token' : `balanceOf() read ${others.length} storage slots; none is plainly the balance` }
 }
 
 /** Why a getter's answer is not a number: its revert, or what it answered. */

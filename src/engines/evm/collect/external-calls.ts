@@ -45,7 +45,9 @@ export async function collectExternalCalls(
     route: route ?? NO_ROUTE,
     candidates: [],
     donors,
+    watch: [],
     variants: [],
+    grants: [],
   })
   const override = probeOverride([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...donors])
   try {

@@ -31,6 +31,23 @@ export const MAX_POWER_FUNCTIONS = 48
 const TAX_EPSILON = 0.00005
 /** Small number given to uint arguments (a fee of 20 %, 2 %, 0.2 % depending on the denominator). */
 const SMALL_UINT = 20n
+/**
+ * Numbers every numeric argument is also tried at: 0 and the largest percentage of each usual
+ * scale (100 %, 1 000 ‰, 10 000 bps); besides, half of a holder's balance and the type's maximum.
+ */
+const SCALE_EXTREMES = [100n, 1_000n, 10_000n]
+/** Functions that may appoint the delegate (setters taking an address, role grants), tried at most. */
+export const MAX_GRANTS = 24
+/** Role identifiers (32-byte constants of the code) tried in each role grant, at most. */
+export const MAX_ROLE_CONSTANTS = 8
+/** A sell tax a privileged call can reach at or above this takes what holders sell: Critical. */
+export const CONFISCATORY_TAX_PERCENT = 50
+/** Event topics a token's code pushes that are no role: Transfer, Approval, OwnershipTransferred. */
+const NOT_ROLES = new Set<string>([
+  '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+  '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925',
+  '0x8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0',
+])
 
 /** Candidate owner functions of a contract: every state-changing function that is not standard ERC-20. */
 export function candidateFunctions(logic: CodeAnalysis): CodeFunction[] {
@@ -39,14 +56,32 @@ export function candidateFunctions(logic: CodeAnalysis): CodeFunction[] {
   return fns.sort((a, b) => Number(!!signatureOf(b.selector)) - Number(!!signatureOf(a.selector))).slice(0, MAX_POWER_FUNCTIONS)
 }
 
+/** Address-like words in the first storage slots: owners no getter reveals, or the contracts a token keeps. */
+export function slotAddresses(d: Discovery): { slot: number; address: Address }[] {
+  const out: { slot: number; address: Address }[] = []
+  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) {
+    const word = d.slots[`0x${i.toString(16)}`]
+    if (!word) continue
+    const v = BigInt(word)
+    // An address alone in its slot, or packed below small flags (e.g. owner + a bool).
+    const low = v & ((1n << 160n) - 1n)
+    if (low < 1n << 120n || v >> 160n >= 1n << 16n) continue
+    const address = addressFromWord(`0x${low.toString(16).padStart(64, '0')}`)
+    if (address) out.push({ slot: i, address })
+  }
+  return out
+}
+
 /**
  * Privileged-account candidates: owner()/getOwner(), the proxy admin, the creator and deployer,
- * and address-like words in the first storage slots (owners no getter reveals).
+ * and accounts without code in the first storage slots (owners no getter reveals). A contract kept
+ * in storage is a dependency the token calls (a router, a fee receiver, a hook): giving it the
+ * probe's code would change what the token does, so it is left as it is.
  */
 export function powerCandidates(
   ctx: CollectContext,
   d: Discovery,
-  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[] },
+  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[]; contracts?: ReadonlySet<string> },
 ): PowerCandidate[] {
   const exclude = new Set<string>(
     [
@@ -76,21 +111,25 @@ export function powerCandidates(
   add(extra.admin, 'proxy admin')
   add(extra.creator, 'creator')
   add(extra.deployer, 'deployer')
-  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) {
-    const word = d.slots[`0x${i.toString(16)}`]
-    if (!word) continue
-    const v = BigInt(word)
-    // An address alone in its slot, or packed below small flags (e.g. owner + a bool).
-    const low = v & ((1n << 160n) - 1n)
-    if (low < 1n << 120n || v >> 160n >= 1n << 16n) continue
-    add(addressFromWord(`0x${low.toString(16).padStart(64, '0')}`), `storage slot ${i}`)
+  for (const { slot, address } of slotAddresses(d)) {
+    if (!extra.contracts?.has(address.toLowerCase())) add(address, `storage slot ${slot}`)
   }
   return out.slice(0, MAX_CANDIDATES)
 }
 
 type Value = unknown
 
-function defaultValue(param: AbiParameter, choice: { uint: 'zero' | 'small' | 'amount'; bool: boolean }, addresses: Address[]): Value {
+/** What a numeric argument is set to in one variant. */
+type UintChoice = 'zero' | 'small' | 'amount' | 'max' | bigint
+
+interface Choice {
+  uint: UintChoice
+  bool: boolean
+  /** Value of bytes32 arguments (role identifiers in grants). */
+  word?: Hex
+}
+
+function defaultValue(param: AbiParameter, choice: Choice, addresses: Address[]): Value {
   const t = param.type
   const array = /^(.*)\[(\d*)\]$/.exec(t)
   if (array) {
@@ -102,50 +141,87 @@ function defaultValue(param: AbiParameter, choice: { uint: 'zero' | 'small' | 'a
     const components = (param as { components?: readonly AbiParameter[] }).components ?? []
     return components.map((c) => defaultValue(c, choice, addresses))
   }
-  if (t === 'address') return addresses.shift() ?? PROBE_ADDRESSES.a
+  if (t === 'address') return addresses.length > 1 ? addresses.shift() : (addresses[0] ?? PROBE_ADDRESSES.a)
   if (t === 'bool') return choice.bool
-  if (t.startsWith('int')) return choice.uint === 'zero' ? 0n : SMALL_UINT
-  if (t.startsWith('uint')) {
-    const bits = Number(t.replace(/^uint/, '') || 256)
-    if (choice.uint === 'zero') return 0n
-    if (choice.uint === 'small' || bits < 128) return SMALL_UINT
-    return BigInt(AMOUNT_PLACEHOLDER)
+  const int = /^(u?)int(\d*)$/.exec(t)
+  if (int) {
+    const bits = BigInt(int[2] || 256)
+    const max = int[1] === 'u' ? (1n << bits) - 1n : (1n << (bits - 1n)) - 1n
+    const c = choice.uint
+    const v = c === 'zero' ? 0n : c === 'small' ? SMALL_UINT : c === 'max' ? max : c === 'amount' ? (int[1] === 'u' && bits === 256n ? BigInt(AMOUNT_PLACEHOLDER) : SMALL_UINT) : c
+    return v > max ? max : v
   }
   if (t === 'string') return ''
   if (t === 'bytes') return '0x'
+  if (t === 'bytes32' && choice.word) return choice.word
   if (t.startsWith('bytes')) return `0x${'00'.repeat(Number(t.slice(5)))}`
   return 0n
 }
 
+function paramsOf(fn: CodeFunction): readonly AbiParameter[] | undefined {
+  try {
+    return fn.arguments ? parseAbiParameters(fn.arguments.replace(/,/g, ', ')) : []
+  } catch {
+    return undefined
+  }
+}
+
+function encode(fn: CodeFunction, params: readonly AbiParameter[], choice: Choice, addresses: Address[]): Hex {
+  try {
+    const queue = [...addresses]
+    const values = params.map((p) => defaultValue(p, choice, queue))
+    return `${fn.selector}${encodeAbiParameters(params, values as never).slice(2)}` as Hex
+  } catch {
+    return fn.selector
+  }
+}
+
 /**
  * Calldata variants of a function: the target holder A as the first address (then the fresh
- * account F, so that a `(from, to, amount)` moves A's tokens away), and uint/bool arguments
- * spanning 0, a small number, and half of A's balance (substituted by the probe at run time).
+ * account F, so that a `(from, to, amount)` moves A's tokens away), booleans both ways, and every
+ * numeric argument at 0, a small number, the largest percentage of each usual scale (100, 1 000,
+ * 10 000), half of A's balance (substituted by the probe at run time) and the type's maximum: a
+ * setter is tried at its extremes, where an uncapped one confiscates or traps.
  */
 export function functionVariants(fn: CodeFunction): Hex[] {
-  let params: readonly AbiParameter[]
-  try {
-    params = fn.arguments ? parseAbiParameters(fn.arguments.replace(/,/g, ', ')) : []
-  } catch {
-    return [fn.selector]
-  }
+  const params = paramsOf(fn)
+  if (!params) return [fn.selector]
   const hasUint = /int/.test(fn.arguments)
   const hasBool = /bool/.test(fn.arguments)
-  const uints: ('zero' | 'small' | 'amount')[] = hasUint ? ['zero', 'small', 'amount'] : ['small']
+  const uints: UintChoice[] = hasUint ? ['zero', 'small', ...SCALE_EXTREMES, 'amount', 'max'] : ['small']
   const bools = hasBool ? [true, false] : [true]
   const out = new Set<Hex>()
   for (const uint of uints) {
-    for (const bool of bools) {
-      const addresses: Address[] = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.f, PROBE_ADDRESSES.a, PROBE_ADDRESSES.a]
-      try {
-        const values = params.map((p) => defaultValue(p, { uint, bool }, addresses))
-        out.add(`${fn.selector}${encodeAbiParameters(params, values as never).slice(2)}` as Hex)
-      } catch {
-        out.add(fn.selector)
-      }
-    }
+    for (const bool of bools) out.add(encode(fn, params, { uint, bool }, [PROBE_ADDRESSES.a, PROBE_ADDRESSES.f]))
   }
   return [...out]
+}
+
+/** Role identifiers a code pushes: its 32-byte constants that are neither text nor a known event topic. */
+export function roleConstants(logic: CodeAnalysis): Hex[] {
+  const text = (w: Hex) => {
+    const bytes = w.slice(2).match(/../g)!.map((b) => parseInt(b, 16))
+    return bytes.filter((b) => b >= 0x20 && b < 0x7f).length >= 24
+  }
+  return logic.constants32.filter((w) => !NOT_ROLES.has(w) && !text(w)).slice(0, MAX_ROLE_CONSTANTS)
+}
+
+/**
+ * Calldata that appoints the delegate: every candidate function taking an address, with the
+ * delegate in every address argument, `true` for booleans and the maximum for numbers (an
+ * allowance, a cap); a function that also takes a bytes32 (a role grant) once per role the code
+ * knows, and with the zero role (the default admin).
+ */
+export function grantCalls(fns: CodeFunction[], roles: Hex[]): Hex[] {
+  const out: Hex[] = []
+  for (const fn of fns) {
+    if (!/address/.test(fn.arguments)) continue
+    const params = paramsOf(fn)
+    if (!params) continue
+    const words: (Hex | undefined)[] = /bytes32/.test(fn.arguments) ? [`0x${'00'.repeat(32)}`, ...roles] : [undefined]
+    for (const word of words) out.push(encode(fn, params, { uint: 'max', bool: true, word }, [PROBE_ADDRESSES.delegate]))
+  }
+  return [...new Set(out)].slice(0, MAX_GRANTS)
 }
 
 function ratio(o: Outcome): number | undefined {
@@ -161,22 +237,111 @@ function taxChanged(before: Outcome, after: Outcome): { changed: boolean; from?:
 
 const pct = (x: number | undefined) => (x === undefined ? '?' : `${Math.round(x * 100) / 100}%`)
 
+/** The accounts every owner-power measure reads the balances of, and what each is. */
+export interface Watch {
+  accounts: Address[]
+  /** Accounts that hold tokens the call must not touch: the holders, the pools. */
+  bystanders: Set<string>
+  /** The token contract itself (its own balance is the owner's to manage). */
+  token: Address
+  labels: Map<string, string>
+}
+
+/**
+ * The watched accounts: holders A and B, the fresh account, the token itself, every pool, the
+ * burn addresses, every candidate and the delegate. Balances of all of them are read before any
+ * trade of each measure, so that supply is checked against what they hold: a mint that writes a
+ * balance without raising the supply shows as balances rising beyond what others lost.
+ */
+export function watchList(token: Address, pools: Address[], burn: Address[], candidates: PowerCandidate[]): Watch {
+  const labels = new Map<string, string>()
+  const accounts: Address[] = []
+  const add = (a: Address, label: string) => {
+    if (labels.has(a.toLowerCase())) return
+    labels.set(a.toLowerCase(), label)
+    accounts.push(a)
+  }
+  add(PROBE_ADDRESSES.a, 'a holder')
+  add(PROBE_ADDRESSES.b, 'a bystander holder')
+  add(PROBE_ADDRESSES.f, 'a fresh account')
+  add(token, 'the token contract')
+  pools.forEach((p) => add(p, `the pool ${p}`))
+  burn.forEach((b) => add(b, `the burn address ${b}`))
+  candidates.forEach((c) => add(c.address, `${c.address} (${c.source})`))
+  add(PROBE_ADDRESSES.delegate, 'the appointed account')
+  return {
+    accounts,
+    bystanders: new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...pools].map((a) => a.toLowerCase())),
+    token,
+    labels,
+  }
+}
+
 interface Effect {
   kind: PowerKind
   text: string
 }
 
-/** What one successful owner call changed, compared with the baseline measurement. */
-export function effectsOf(base: Measure, m: Measure, funded: boolean, withPool: boolean): Effect[] {
-  const out: Effect[] = []
+/** What one owner call did to balances, by conservation: who lost, who gained, and what no one paid for. */
+export interface BalanceEffect {
+  /** Tokens that appeared in watched balances (or in the supply) beyond what watched balances lost. */
+  minted: bigint
+  supplyDelta: bigint
+  /** Bystanders (holders, pools) that lost tokens they never sent. */
+  taken: { label: string; amount: bigint }[]
+  /** Bystanders whose balance rose with nobody paying for it (set arbitrarily). */
+  raised: { label: string; amount: bigint }[]
+  /** Tokens that left the caller's own balance or the token contract's (airdrops, rescues): no power over others. */
+  ownMoves: { label: string; amount: bigint }[]
+}
+
+export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: Address): BalanceEffect {
   const supplyDelta = m.supply - base.supply
-  if (supplyDelta > 0n) out.push({ kind: 'mint', text: `raised the total supply by ${supplyDelta} (raw units)` })
+  let credits = 0n
+  let debits = 0n
+  const taken: BalanceEffect['taken'] = []
+  const raisedRaw: BalanceEffect['raised'] = []
+  const ownMoves: BalanceEffect['ownMoves'] = []
+  watch.accounts.forEach((a, i) => {
+    const before = base.balances[i] ?? 0n
+    const after = m.balances[i] ?? 0n
+    const d = after - before
+    if (d === 0n) return
+    const key = a.toLowerCase()
+    const label = watch.labels.get(key) ?? a
+    if (d > 0n) {
+      credits += d
+      if (watch.bystanders.has(key)) raisedRaw.push({ label, amount: d })
+    } else {
+      debits -= d
+      if (sameAddress(a, caller) || sameAddress(a, watch.token)) ownMoves.push({ label, amount: -d })
+      else if (watch.bystanders.has(key)) taken.push({ label, amount: -d })
+    }
+  })
+  // Burned tokens leave the supply: what the watched accounts lost to a burn is explained.
+  const explained = debits + (supplyDelta > 0n ? supplyDelta : 0n)
+  const minted = supplyDelta > 0n ? supplyDelta + (credits > explained ? credits - explained : 0n) : credits > debits ? credits - debits : 0n
+  // A bystander's rise nobody paid for is its balance set at will (a debit elsewhere explains it otherwise).
+  const raised = credits > explained ? raisedRaw : []
+  return { minted, supplyDelta, taken, raised, ownMoves }
+}
+
+const units = (list: { label: string; amount: bigint }[]) => list.map((x) => `${x.amount} (raw units) from ${x.label}`).join(', ')
+
+/** What one successful owner call changed, compared with the measure it starts from. */
+export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Address, funded: boolean, withPool: boolean): Effect[] {
+  const out: Effect[] = []
+  const b = balanceEffect(watch, base, m, caller)
+  if (b.minted > 0n) {
+    out.push({
+      kind: 'mint',
+      text: b.supplyDelta > 0n ? `raised the total supply by ${b.supplyDelta} (raw units)` : `created ${b.minted} (raw units) in balances without raising the total supply`,
+    })
+  }
+  if (b.taken.length > 0) out.push({ kind: 'changeBalance', text: `took ${units(b.taken)}, which never sent or approved them` })
+  else if (b.raised.length > 0) out.push({ kind: 'changeBalance', text: `set the balance of ${b.raised.map((x) => x.label).join(', ')} at will (raised by ${b.raised.map((x) => x.amount).join(', ')} raw units, paid by no one)` })
+  if (b.ownMoves.length > 0 && b.taken.length === 0) out.push({ kind: 'ownMove', text: `moved ${units(b.ownMoves)}` })
   if (!funded) return out
-  const incA = m.balA > base.balA ? m.balA - base.balA : 0n
-  const incB = m.balB > base.balB ? m.balB - base.balB : 0n
-  if (m.balA < base.balA) out.push({ kind: 'changeBalance', text: `took ${base.balA - m.balA} (raw units) from a holder without its approval` })
-  else if (m.balB < base.balB) out.push({ kind: 'changeBalance', text: `lowered a bystander's balance by ${base.balB - m.balB} (raw units)` })
-  else if (incA + incB > (supplyDelta > 0n ? supplyDelta : 0n)) out.push({ kind: 'changeBalance', text: `raised a holder's balance by ${incA + incB} without minting it` })
 
   const bBlocked = (base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok)
   if (bBlocked) out.push({ kind: 'pause', text: 'stopped transfers of a holder it was not given' })
@@ -189,6 +354,10 @@ export function effectsOf(base: Measure, m: Measure, funded: boolean, withPool: 
     const fig = which[1] as { from?: number; to?: number }
     out.push({ kind: 'feeAll', text: `changed everyone's ${which[0]} tax from ${pct(fig.from)} to ${pct(fig.to)}` })
   }
+  // A large buy that flips while small trades are unchanged: a maximum transaction or wallet moved.
+  if (withPool && !bBlocked && !bChanged && base.bBigBuy.ok !== m.bBigBuy.ok) {
+    out.push({ kind: 'limit', text: m.bBigBuy.ok ? 'lifted a maximum transaction or wallet (a large buy that failed now works)' : 'lowered a maximum transaction or wallet (a large buy that worked now fails)' })
+  }
   const aBlocked = (base.aTransfer.ok && !m.aTransfer.ok) || (withPool && base.aSell.ok && !m.aSell.ok)
   const aTransfer = taxChanged(base.aTransfer, m.aTransfer)
   const aSell = withPool ? taxChanged(base.aSell, m.aSell) : { changed: false }
@@ -199,8 +368,42 @@ export function effectsOf(base: Measure, m: Measure, funded: boolean, withPool: 
         ? `changed one address's sell tax from ${pct(aSell.from)} to ${pct(aSell.to)}`
         : `changed one address's transfer tax from ${pct(aTransfer.from)} to ${pct(aTransfer.to)}`
     out.push({ kind: 'feePersonal', text })
+    if (aBlocked) out.push({ kind: 'blacklist', text: 'stopped the address it was given from transferring or selling, while others still could' })
+  }
+  // The named address now fares better than everyone else: a lower tax, or trading where others cannot.
+  const aFreed = (!base.aTransfer.ok && m.aTransfer.ok && !m.bTransfer.ok) || (withPool && !base.aSell.ok && m.aSell.ok && !m.bSell.ok)
+  const aRelieved = (aSell.changed && (aSell.to ?? 0) < (aSell.from ?? 0)) || (aTransfer.changed && (aTransfer.to ?? 0) < (aTransfer.from ?? 0))
+  if ((aFreed || aRelieved) && !bChanged) {
+    out.push({
+      kind: 'whitelist',
+      text: aFreed ? 'let the address it was given trade while others still could not' : "lowered the tax of the address it was given, not everyone's",
+    })
   }
   return out
+}
+
+/** Highest taxes a holder not named was measured to pay after any variant, in percent ("stopped": a sale failed). */
+interface Reach {
+  buy: number
+  sell: number
+  transfer: number
+  sellsStopped: boolean
+}
+
+function reachOf(attempts: readonly { m: Measure }[], base: Measure, withPool: boolean): Reach {
+  const r: Reach = { buy: 0, sell: 0, transfer: 0, sellsStopped: false }
+  const tax = (o: Outcome) => {
+    const x = ratio(o)
+    return x === undefined ? undefined : (1 - x) * 100
+  }
+  for (const { m } of attempts) {
+    r.transfer = Math.max(r.transfer, tax(m.bTransfer) ?? 0)
+    if (!withPool) continue
+    r.buy = Math.max(r.buy, tax(m.bBuy) ?? 0)
+    r.sell = Math.max(r.sell, tax(m.bSell) ?? 0)
+    if (base.bSell.ok && !m.bSell.ok) r.sellsStopped = true
+  }
+  return r
 }
 
 /**
@@ -208,50 +411,97 @@ export function effectsOf(base: Measure, m: Measure, funded: boolean, withPool: 
  * the token refused, so they leave the function undetermined.
  */
 export function unmeasuredAttempts(r: PowerResult): PowerResult['attempts'][number][] {
-  return r.attempts.filter((a) => !a.called && a.err !== '0x' && isProbeReason(decodeRevert(a.err)))
+  return [...r.attempts, ...r.delegateAttempts].filter((a) => !a.called && a.err !== '0x' && isProbeReason(decodeRevert(a.err)))
 }
 
-/** Reads the findings of one function's simulation. */
-export function interpretPowers(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, withPool: boolean): PowerFinding[] {
+/** The label of a function in evidence: its known signature, or its selector and argument types. */
+function labelOf(fn: CodeFunction): string {
+  const signature = signatureOf(fn.selector)
+  return signature ? `${signature} [${fn.selector}]` : `function ${fn.selector}(${fn.arguments})`
+}
+
+/** Findings of one caller's attempts on one function, against the measure they start from. */
+function findingsOf(
+  fn: CodeFunction,
+  candidate: PowerCandidate,
+  attempts: readonly { m: Measure }[],
+  base: Measure,
+  watch: Watch,
+  funded: boolean,
+  withPool: boolean,
+  via: string,
+  appointedBy: PowerCandidate | undefined,
+): PowerFinding[] {
+  if (attempts.length === 0) return []
   const findings: PowerFinding[] = []
   const signature = signatureOf(fn.selector)
-  const label = signature ? `${signature} [${fn.selector}]` : `function ${fn.selector}(${fn.arguments})`
   const hasUint = /int/.test(fn.arguments)
+  const effects = attempts.map((a) => effectsOf(watch, base, a.m, candidate.address, funded, withPool))
+  const reach = reachOf(attempts, base, withPool)
+  const some = (k: PowerKind) => effects.some((l) => l.some((x) => x.kind === k))
+  const every = (k: PowerKind) => effects.every((l) => l.some((x) => x.kind === k))
+  // A numeric setter that blocks a holder's sales at some values only: taxes that reach 100 % are a
+  // fee setter; taxes unchanged, a limit that can be set so low that no one sells.
+  const blocksAtSome = hasUint && some('pause') && !every('pause')
+  const feeSetter = some('feeAll')
+  const extra: Effect[] = []
+  if (blocksAtSome && !feeSetter) extra.push({ kind: 'limit', text: 'changes how much a holder may trade: at some values a holder it was not given can no longer sell or transfer at all' })
+  const seen = new Set<PowerKind>()
+  for (const e of [...effects.flat(), ...extra]) {
+    if (seen.has(e.kind)) continue
+    if (e.kind === 'pause' && blocksAtSome) continue
+    seen.add(e.kind)
+    let text = e.text
+    let tier: PowerFinding['tier']
+    if (e.kind === 'feeAll') {
+      const stopped = blocksAtSome && reach.sellsStopped
+      const sell = stopped ? 100 : reach.sell
+      text = `${e.text}; at its extremes a holder's buy tax reaches ${pct(reach.buy)}, sell tax ${stopped ? '100% (sales fail)' : pct(reach.sell)}, transfer tax ${pct(reach.transfer)}`
+      if (sell >= CONFISCATORY_TAX_PERCENT) tier = 'Critical'
+      findings.push({ kind: e.kind, candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} ${text}`, tier, reach: { ...reach, sell } })
+      continue
+    }
+    if (e.kind === 'limit' && reach.sellsStopped && blocksAtSome) {
+      text = `${e.text}; at its smallest a holder cannot sell even a tenth of its balance`
+      tier = 'Critical'
+    }
+    findings.push({ kind: e.kind, candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} ${text}`, tier })
+  }
+  return findings
+}
+
+/** Reads the findings of one function's simulation: each candidate's calls, then the appointed account's. */
+export function interpretPowers(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, withPool: boolean, watch: Watch, grants: Hex[]): PowerFinding[] {
+  const findings: PowerFinding[] = []
   for (const candidate of candidates) {
     const attempts = r.attempts.filter((a) => sameAddress(a.candidate, candidate.address) && a.called)
-    if (attempts.length === 0) continue
-    const effects = attempts.map((a) => effectsOf(r.baseline, a.m, r.funded, withPool))
-    const seen = new Set<PowerKind>()
-    effects.forEach((list) => {
-      for (const e of list) {
-        if (seen.has(e.kind)) continue
-        // A uint argument that blocks transfers only at some values is a limit setter, not a switch.
-        if (e.kind === 'pause' && hasUint && !effects.every((l) => l.some((x) => x.kind === 'pause'))) continue
-        seen.add(e.kind)
-        findings.push({
-          kind: e.kind,
-          candidate,
-          selector: fn.selector,
-          signature,
-          evidence: `as ${candidate.address} (${candidate.source}), ${label} ${e.text}`,
-        })
-      }
-    })
+    findings.push(...findingsOf(fn, candidate, attempts, r.baseline, watch, r.funded, withPool, `as ${candidate.address} (${candidate.source}), `, undefined))
+  }
+  if (r.twoStep && r.grantMeasured && r.grantsMade.length > 0) {
+    const made = r.grantsMade.map((g, i) => ({ calldata: grants[Number(g)], by: candidates.find((c) => sameAddress(c.address, r.grantors[i])) }))
+    const first = made.find((m) => m.by)?.by
+    const steps = made.map((m) => `${m.by ? `${m.by.address} (${m.by.source})` : 'a candidate'} called ${signatureOf(m.calldata.slice(0, 10) as Hex) || m.calldata.slice(0, 10)} naming a fresh account`).join('; ')
+    const delegate: PowerCandidate = { address: PROBE_ADDRESSES.delegate, source: 'an account a privileged call appointed' }
+    const attempts = r.delegateAttempts.filter((a) => a.called)
+    findings.push(...findingsOf(fn, delegate, attempts, r.grantBaseline, watch, r.funded, withPool, `in two steps (${steps}; then that account called it): `, first))
   }
   return findings
 }
 
 /**
- * Measures owner powers: every candidate function is called as every candidate account, with a
- * few argument variants, each from the same funded state, and what changed (supply, a holder's
- * balance, transfers, taxes) is compared with a baseline. One `eth_call` per function.
+ * Measures owner powers: every candidate function is called as every candidate account, with
+ * argument variants up to their extremes, each from the same funded state, and what changed
+ * (supply against watched balances, a holder's balance, transfers, taxes, limits) is compared with
+ * a baseline. A function no candidate can call is tried in two steps: first every call that may
+ * appoint an account (a setter taking an address, a role grant), then that account calls it. One
+ * `eth_call` per function, all in one round trip.
  */
 export async function collectPowers(
   ctx: CollectContext,
   d: Discovery,
   logic: CodeAnalysis | undefined,
   candidates: PowerCandidate[],
-  pool: PoolFact | undefined,
+  pools: PoolFact[],
   block: Hex,
 ): Promise<PowersFact> {
   const base: PowersFact = {
@@ -270,10 +520,13 @@ export async function collectPowers(
     return { ...base, status: 'tested', reason: 'no account holds privileges: owner renounced and no privileged address found in storage' }
   }
   if (fns.length === 0) return { ...base, status: 'tested', reason: 'the contract has no state-changing function beyond standard ERC-20 and ownership' }
+  const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...candidates.map((c) => c.address)]
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
+  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates)
+  const grants = grantCalls(fns, roleConstants(logic))
   let funded = false
   const results = await Promise.all(
     fns.map(async (fn) => {
@@ -285,29 +538,34 @@ export async function collectPowers(
         route: route ?? NO_ROUTE,
         candidates: candidates.map((c) => c.address),
         donors,
+        watch: watch.accounts,
         variants,
+        grants,
       })
       const raw = await callProbe(ctx.rpc, { what: 'owner-power', data, gas: ctx.gasCap, block, actors })
       const r = decodeProbe('owner-power', raw, decodePowers)
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
+      const findings = r.measured ? interpretPowers(fn, candidates, r, !!usablePool, watch, grants) : []
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
-      if (!r.measured || unmeasured.length > 0) {
-        const why = !r.measured ? 'the baseline could not be measured' : decodeRevert(unmeasured[0].err)
+      if (!r.measured || unmeasured.length > 0 || (r.twoStep && r.grantsMade.length > 0 && !r.grantMeasured)) {
+        const why = !r.measured ? 'the baseline could not be measured' : unmeasured[0] ? decodeRevert(unmeasured[0].err) : 'the two-step baseline could not be measured'
         ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, why }, 'owner-power simulation incomplete')
-        return { fn, ok: false as const, findings: interpretPowers(fn, candidates, r, !!usablePool) }
+        return { fn, ok: false as const, findings }
       }
-      return { fn, ok: true as const, findings: interpretPowers(fn, candidates, r, !!usablePool) }
+      return { fn, ok: true as const, findings }
     }),
   )
+  const findings = results.flatMap((r) => r.findings)
   return {
     ...base,
     status: 'tested',
     reason: '',
     functionsTried: results.filter((r) => r.ok).map((r) => r.fn.selector),
     functionsFailed: results.filter((r) => !r.ok).map((r) => r.fn.selector),
-    findings: results.flatMap((r) => r.findings),
+    findings: findings.filter((f) => f.kind !== 'ownMove'),
+    ownMoves: findings.filter((f) => f.kind === 'ownMove').map((f) => f.evidence),
     funded,
     withPool: !!usablePool,
   }

@@ -11,6 +11,7 @@ import {
   encodeTrade,
   isStarved,
   type Outcome,
+  type StateOverride,
   type ProbePool,
   type ProbeRoute,
   type TradeResult,
@@ -138,16 +139,61 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
  */
 export async function collectTrades(ctx: CollectContext, d: Discovery, pools: PoolFact[], donors: Address[], block: Hex): Promise<TradeFact[]> {
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
+  const loaded = loadedState(ctx, d)
+  const simulate = async (what: string, data: Hex, state?: StateOverride): Promise<TradeResult> => {
+    const raw = await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state })
+    const result = decodeProbe(what, raw, decodeTrade)
+    const outcomes = [result.buy, result.transfer, result.sellPart, result.sellAll, result.sell99, result.buyAgain, result.bigBuy]
+    assertGasNotCapped(what, ctx.gasCap, result.startGas, outcomes.some((o) => !o.ok && isStarved(o.err)))
+    return result
+  }
   return Promise.all(
     pools.map(async (pool) => {
       const route = quoteRoute(ctx, d, pool.quote)
       if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
-      const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors })
-      const raw = await callProbe(ctx.rpc, { what: 'trade', data, gas: ctx.gasCap, block, actors })
-      const result = decodeProbe('trade', raw, decodeTrade)
-      const outcomes = [result.buy, result.transfer, result.sellPart, result.sellAll, result.sell99, result.buyAgain, result.bigBuy]
-      assertGasNotCapped('trade', ctx.gasCap, result.startGas, outcomes.some((o) => !o.ok && isStarved(o.err)))
-      return interpretTrade(pool, result)
+      const params = { token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors }
+      // The sells again with the token holding a large balance of itself: sells that break only
+      // once a swap-back threshold is passed show there.
+      const [normal, heavy] = await Promise.all([
+        simulate('trade', encodeTrade(params)),
+        'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), loaded.state) : undefined,
+      ])
+      return withLoadedSells(interpretTrade(pool, normal), heavy, 'state' in loaded ? loaded.note : loaded.why)
     }),
   )
+}
+
+/** Share of the supply the token is made to hold of itself for the loaded trades (above any swap-back threshold seen in practice). */
+export const LOADED_SELF_BALANCE_DIVISOR = 20n
+
+/** The state override that gives the token a large balance of itself, or why there is none. */
+function loadedState(ctx: CollectContext, d: Discovery): { state: StateOverride; note: string } | { why: string } {
+  if ('why' in d.selfBalanceSlot) return { why: `sells with the token holding its own tokens were not simulated: ${d.selfBalanceSlot.why}` }
+  const supply = d.basics.totalSupply
+  if (!supply) return { why: 'sells with the token holding its own tokens were not simulated: its supply is unknown' }
+  const value = supply / LOADED_SELF_BALANCE_DIVISOR
+  return {
+    state: { [ctx.token]: { stateDiff: { [d.selfBalanceSlot.slot]: `0x${value.toString(16).padStart(64, '0')}` as Hex } } },
+    note: `sold again with the token holding ${value} (1/${LOADED_SELF_BALANCE_DIVISOR} of the supply) of itself`,
+  }
+}
+
+/**
+ * The verdict of a pool once the token holds a large balance of itself: a pool whose sells work
+ * normally but fail (or lose everything) then is a honeypot that springs later.
+ */
+export function withLoadedSells(fact: TradeFact, heavy: TradeResult | undefined, note: string): TradeFact {
+  if (!heavy) return { ...fact, loadedNote: note }
+  const loaded = interpretTrade(fact.pool, heavy)
+  if (fact.honeypot === false && loaded.honeypot === true) {
+    return {
+      ...fact,
+      honeypot: true,
+      honeypotReason: `selling fails once the token holds a large balance of itself, as after its swap-back threshold: ${loaded.honeypotReason}`,
+      sellAllOk: false,
+      sellAllReason: loaded.honeypotReason,
+      loadedNote: note,
+    }
+  }
+  return { ...fact, loadedNote: note }
 }

@@ -1,0 +1,42 @@
+import { defineCheck } from '../../../report/define-check.ts'
+import type { EvmFacts } from '../facts.ts'
+
+/** Where a candidate counts as the declared owner. */
+const DECLARED = new Set(['owner()', 'getOwner()'])
+
+export const hiddenOwner = defineCheck<EvmFacts>({
+  id: 'hiddenOwner',
+  tier: 'Critical',
+  describe: {
+    present: 'A power over the token stays with an account other than the declared owner.',
+    absent: 'No account other than the declared owner holds a power over the token.',
+    undetermined: 'Whether an account other than the declared owner holds powers could not be determined.',
+  },
+  method:
+    'simulation: every power found by the owner-power simulation is attributed to the account that used it; an account that is not the one owner()/getOwner() names (a storage slot, the creator, a proxy admin) holds it in hiding',
+  run(facts) {
+    const p = facts.powers
+    const hidden = p.findings.filter((f) => !DECLARED.has((f.appointedBy ?? f.candidate).source))
+    const declared = facts.owner.declared
+    const renounced = declared === '0x0000000000000000000000000000000000000000'
+    if (hidden.length > 0) {
+      const who = [...new Set(hidden.map((f) => { const c = f.appointedBy ?? f.candidate; return `${c.address} (${c.source})` }))].join(', ')
+      const what = [...new Set(hidden.map((f) => f.kind))].join(', ')
+      return {
+        status: 'present',
+        method: 'simulated',
+        evidence: `${renounced ? 'owner() is renounced, yet ' : declared ? `owner() is ${declared}, yet ` : 'no owner() is declared, yet '}${who} can still ${what}: ${hidden[0].evidence}`,
+      }
+    }
+    if (p.status !== 'tested') return { status: 'undetermined', method: 'not determinable', evidence: p.reason || 'owner powers were not simulated' }
+    if (p.functionsFailed.length > 0) {
+      return { status: 'undetermined', method: 'not determinable', evidence: `the simulation of ${p.functionsFailed.length} function(s) failed` }
+    }
+    const others = p.candidates.filter((c) => !DECLARED.has(c.source))
+    return {
+      status: 'absent',
+      method: 'simulated',
+      evidence: others.length > 0 ? `${others.map((c) => `${c.address} (${c.source})`).join(', ')} tried: no power found` : 'no account beside the declared owner was found to try',
+    }
+  },
+})

@@ -1,0 +1,16 @@
+import { defineCheck } from '../../../report/define-check.ts'
+import type { EvmFacts } from '../facts.ts'
+import { fromPowers } from './evidence.ts'
+
+export const isBlacklisted = defineCheck<EvmFacts>({
+  id: 'isBlacklisted',
+  tier: 'Great To Have',
+  describe: {
+    present: 'A privileged account can stop chosen addresses from transferring or selling.',
+    absent: 'No privileged account can stop a chosen address from transferring or selling.',
+    undetermined: 'Whether a privileged account can block chosen addresses could not be determined.',
+  },
+  method:
+    'simulation: candidate functions are called as each privileged account with a holder\'s address; that holder\'s transfer and sell are tried afterwards, beside a bystander\'s that must still work',
+  run: (facts) => fromPowers(facts, 'blacklist', 'stopped the address it was given from trading', true),
+})
