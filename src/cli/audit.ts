@@ -1,5 +1,6 @@
 import { publicBaseUrl } from '../config/env.ts'
 import { InputError } from '../errors.ts'
+import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../audit/bounds.ts'
 import type { Severity } from '../contract/audit-history.ts'
 import {
   createInProcessAuditQueue,
@@ -74,6 +75,10 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
       for (const v of [...audit.vulnerabilities].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))) {
         io.out(`  [${v.severity}/${v.confidence}] ${v.name} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
       }
+      const unlisted = (result.unlisted ?? []).reduce((sum, u) => sum + u.count, 0)
+      if (unlisted > 0) io.out(`  … and ${unlisted} more findings counted above but not listed (at most ${MAX_FINDINGS_PER_DETECTOR_FILE} per detector and file)`)
+      const skipped = result.skipped ?? []
+      if (skipped.length > 0) io.out(`not analysed (${skipped.length} file${skipped.length === 1 ? '' : 's'}; the score covers the other files only): ${skipped.map((s) => s.file).join(', ')}`)
       io.out(`report: ${audit.projectReportLink}`)
     }
     for (const p of result.problems) io.err(`warning: ${p.file}: ${p.message}`)

@@ -22,6 +22,10 @@ export interface AuditJobResult {
   audit: Audit
   /** Files that could not be analysed (unparseable, imports not found), for the operator. */
   problems: { file: string; message: string }[]
+  /** Files not analysed, with the reason (also on the report page). */
+  skipped?: { file: string; reason: string }[]
+  /** Findings counted but not listed, per name and file (also on the report page). */
+  unlisted?: { name: string; file: string; count: number }[]
 }
 
 /** Runs one job: analyse (or import), then record, all or nothing. */
