@@ -20,6 +20,7 @@ import { parseCommand } from './args.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import type { Io } from './io.ts'
 
+const MB = 1024 * 1024
 /** How long a graceful stop waits for in-flight requests before closing connections. */
 export const SHUTDOWN_GRACE_MS = 20_000
 /** Redis commands fail fast rather than queue while it is away. */
@@ -77,7 +78,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         await client.quit()
       })
     }
-    const cache: Cache = redis ? createRedisCache(redis) : createMemoryCache()
+    const cache: Cache = redis ? createRedisCache(redis) : createMemoryCache({ maxBytes: config.reportCacheMb * MB })
     const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()
     const metrics = createMetrics()
     const baseUrl = publicBaseUrl(config)
@@ -125,6 +126,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       audits: createAuditRepository(store, {
         reportLink: (id) => `${baseUrl}/reports/${id}`,
         pageCacheSize: config.historyPageCacheSize,
+        pageCacheBytes: config.historyPageCacheMb * MB,
         projectCacheMs: config.storeCacheMs,
       }),
       rateLimiter,
