@@ -3,9 +3,14 @@ import { Type, type Static } from '@sinclair/typebox'
 /** A scalar of a report: always a JSON string, `""` when unknown. */
 export const Str = (description?: string) => Type.String(description ? { description } : {})
 
-/** "0" or "1" — used by flags and by a check's `status` ("1" = the risky capability is present). */
+/**
+ * "0" or "1" — used by flags and by a check's `status` ("1" = the risky capability is present).
+ * A string with an enum rather than a union of literals: the same values, but the response
+ * serializer writes it as a string, where a union makes it compile a validator on the first
+ * report it serializes (over a second of a blocked event loop).
+ */
 export const Flag = (description?: string) =>
-  Type.Union([Type.Literal('0'), Type.Literal('1')], description ? { description } : {})
+  Type.Unsafe<'0' | '1'>(Type.String({ enum: ['0', '1'], ...(description ? { description } : {}) }))
 
 /**
  * The risk labels of the score model, from the contract's observed set; `""` means the value is
