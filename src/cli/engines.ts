@@ -13,7 +13,7 @@ import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
 import { createCreationExplorer } from '../engines/evm/explorer.ts'
 import { createMarketDataProvider, createTokenListProvider, type MetadataProvider } from '../metadata/providers.ts'
-import { createEvmReportService, type EvmReportServiceExtended } from '../engines/evm/service.ts'
+import { createEvmReportService, type EvmReportServiceExtended, type ReportComputer } from '../engines/evm/service.ts'
 
 export interface EngineDeps {
   config: Config
@@ -23,6 +23,8 @@ export interface EngineDeps {
   logger: Logger & { debug(obj: object, msg?: string): void }
   metrics?: Metrics
   devnetManifest?: DevnetManifest
+  /** Where cold EVM reports are computed (report worker threads); in this thread when absent. */
+  computer?: ReportComputer
 }
 
 const tokenLists = new WeakMap<Config, MetadataProvider>()
@@ -68,6 +70,7 @@ export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceEx
   const metrics = deps.metrics
   const service = createEvmReportService({
     registry,
+    computer: deps.computer,
     cache: deps.cache,
     store: deps.store,
     metadata: metadataProviders(deps.config),

@@ -18,6 +18,8 @@ import { createApiKeyRepository, type ApiKeyRepository } from '../store/reposito
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand } from './args.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
+import { startReportWorkers } from './report-workers.ts'
+import type { ReportComputer } from '../engines/evm/service.ts'
 import type { Io } from './io.ts'
 
 const MB = 1024 * 1024
@@ -109,7 +111,13 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       }
       if (evmManifest) devnet = { evm: evmManifest, solana: solanaManifest }
       const engineDeps = { config, env: io.env, cache, store, logger, metrics }
-      const evm = createEvmEngine({ ...engineDeps, devnetManifest: evmManifest })
+      let computer: ReportComputer | undefined
+      if (config.reportWorkers > 0) {
+        const workers = await startReportWorkers({ count: config.reportWorkers, config, env: io.env, devnetManifest: evmManifest })
+        cleanups.push(() => workers.close())
+        computer = workers
+      }
+      const evm = createEvmEngine({ ...engineDeps, devnetManifest: evmManifest, computer })
       cleanups.push(() => evm.service.close())
       const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, solanaManifest })
       cleanups.push(() => solana.close())

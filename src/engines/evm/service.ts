@@ -50,7 +50,17 @@ export interface EvmReportServiceOptions {
   gasCap?: bigint
 }
 
+/**
+ * Computes a report elsewhere (worker threads, `src/cli/report-workers.ts`): the service then
+ * only validates, caches and answers. It throws the service's own errors.
+ */
+export interface ReportComputer {
+  compute(chainId: number, token: Address): Promise<{ report: TokenReport; stats: RpcStats; ms: number }>
+}
+
 export interface EvmReportServiceDeps {
+  /** Where cold reports are computed; in this thread when absent. */
+  computer?: ReportComputer
   registry: ChainRegistry
   cache: Cache
   /** The store: the holder index lives there. Without it (and without `holderStore`) it lives in memory. */
@@ -183,12 +193,13 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       const started = Date.now()
       const { chain, token } = accept(chainId, address)
       const key = `evm:report:${chainId}:${token.toLowerCase()}`
-      let computed: Awaited<ReturnType<typeof compute>> | undefined
+      let computed: { report: TokenReport; stats: RpcStats; ms: number } | undefined
       try {
         const report = await raceSignal(
           deps.cache.getOrCompute<TokenReport>(key, ttl, async () => {
-            computed = await compute(chain, token)
-            return computed.report
+            const result = deps.computer ? await deps.computer.compute(chain.chainId, token) : await compute(chain, token)
+            computed = result
+            return result.report
           }),
           options.signal,
           DEADLINE_MESSAGE,
