@@ -13,6 +13,10 @@ import {
 import { createAuditJobRunner } from '../queue/run-audit.ts'
 import { createDatabase } from '../store/database.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
+import { createHolderRepository } from '../store/repositories/holders.ts'
+import { loadChainRegistry } from '../config/chains.ts'
+import { startHolderIndexWorker } from '../engines/evm/holder-indexer.ts'
+import { readDevnetManifest } from './scan.ts'
 import { optional, parseCommand, required } from './args.ts'
 import type { Io } from './io.ts'
 
@@ -101,11 +105,23 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
     concurrency,
     onEvent: (event, detail) => io.err(JSON.stringify({ event, ...detail })),
   })
-  io.err(`tokenrisk worker: running queued audits (concurrency ${concurrency})`)
+  // Holder indexes reports left unfinished, from the same Redis.
+  const registry = loadChainRegistry({ env: io.env, chainsFile: config.chainsFile, devnetManifest: readDevnetManifest(config.dataDir) })
+  const holders = await startHolderIndexWorker(config.redisUrl, {
+    registry,
+    store: createHolderRepository(store),
+    logger: {
+      info: (obj, msg) => io.err(JSON.stringify({ event: msg, ...obj })),
+      warn: (obj, msg) => io.err(JSON.stringify({ event: msg, ...obj })),
+      error: (obj, msg) => io.err(JSON.stringify({ event: msg, ...obj })),
+    },
+  })
+  io.err(`tokenrisk worker: running queued audits (concurrency ${concurrency}) and holder indexing`)
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve())
     process.once('SIGINT', () => resolve())
   })
+  await holders.close()
   await worker.close()
   await store.close()
   return 0

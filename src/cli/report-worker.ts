@@ -16,7 +16,17 @@ if (!port) throw new Error('report-worker.ts runs as a worker thread')
 const store = await createDatabase({ databaseUrl: data.config.databaseUrl, dataDir: data.config.dataDir, pgSchema: data.pgSchema, migrate: false })
 const logger = pino({ level: data.config.logLevel, base: { worker: data.index } })
 // The serving thread caches reports; a worker computes each it is sent.
-const { service } = createEvmEngine({ config: data.config, env: data.env, cache: createMemoryCache({ maxEntries: 1 }), store, logger, devnetManifest: data.devnetManifest })
+// The workers index holders in the background (in process without Redis); the first takes up what a stopped process left.
+const { service } = createEvmEngine({
+  config: data.config,
+  env: data.env,
+  cache: createMemoryCache({ maxEntries: 1 }),
+  store,
+  logger,
+  devnetManifest: data.devnetManifest,
+  holderIndexing: true,
+  resumeHolderIndexing: data.index === 0,
+})
 
 port.on('message', (message: WorkerRequest | 'close') => {
   if (message === 'close') {
