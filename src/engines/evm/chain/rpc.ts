@@ -95,6 +95,28 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+/**
+ * A response's body as text, read no further than `maxBytes`: a node answering a huge body is
+ * refused when the limit is passed, not after the whole body is in memory.
+ */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new UpstreamError(`the node answered more than ${maxBytes} bytes`)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks, size).toString('utf8')
+}
+
 export interface RpcSession {
   request<T = unknown>(method: string, params?: unknown[]): Promise<T>
   stats(): RpcStats
@@ -194,8 +216,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
         body: JSON.stringify(body.length === 1 ? body[0] : body),
         signal: AbortSignal.any([signal, timeout]),
       })
-      const text = await response.text()
-      if (text.length > RPC_MAX_RESPONSE_BYTES) throw new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`)
+      const text = await readCapped(response, RPC_MAX_RESPONSE_BYTES)
       if (response.status === 429 || response.status >= 500) {
         throw new UpstreamError(`the node answered HTTP ${response.status}`, { details: text.slice(0, 200) })
       }
