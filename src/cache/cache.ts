@@ -89,8 +89,8 @@ export function createTtlMap<V>(ttlMs: number, maxEntries: number, bounds: TtlMa
       return entry !== undefined && entry.expires > Date.now()
     },
     set(key: string, value: V, entryTtlMs = ttlMs): void {
-      remove(key)
       if (entryTtlMs <= 0) return
+      remove(key)
       const size = Number.isFinite(maxBytes) ? sizeOf(value) : 0
       if (size > maxBytes / 4) return
       entries.set(key, { value, expires: Date.now() + entryTtlMs, size })
