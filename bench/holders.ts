@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeFunctionData, type Abi, type Address, type Hex } from 'viem'
 import { createMemoryCache } from '../src/cache/cache.ts'
@@ -143,6 +143,8 @@ try {
   await service.close()
   await store.close()
 
+  // Figures depend on what else the machine runs: its load is printed beside them.
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ')
   const lines = [
     `holder index of a token with ${fmt(TRANSFERS)} Transfer events (${fmt(HOLDERS)} holders, ${head} blocks; built in ${buildSeconds.toFixed(1)} s), node answering ${NODE_LOG_RANGE} block of logs per eth_getLogs`,
     `first report                     ${fmt(firstMs)} ms: holdersCount "${first.report.marketChecks.holdersChecks.holdersCount.number}" — ${first.facts.holders.note}`,
@@ -158,6 +160,7 @@ try {
       `first report honest ("" with a reason) ${first.report.marketChecks.holdersChecks.holdersCount.number === '' ? 'MET' : 'MISSED'}; ` +
       `holders served once complete ${served.holdersCount.number === String(HOLDERS) ? 'MET' : 'MISSED'}`,
   ]
+  lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {
   await anvil.stop()

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, get as httpGet } from 'node:http'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { FastifyInstance } from 'fastify'
@@ -247,6 +247,8 @@ try {
   const loadedMax = Math.max(...loaded.reports.map((r) => r.ms))
   const lateMax = Math.max(...late.reports.map((r) => r.ms))
   const p99 = Math.max(quantile(loaded.healthz, 0.99), quantile(late.healthz, 0.99))
+  // Figures depend on what else the machine runs: its load is printed beside them.
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ')
   const lines = [
     `EVM token reports, local world (${tokens.length} tokens) behind +${ADDED_LATENCY_MS} ms per RPC round trip`,
     `baseline: one bare round trip                 median ${fmt(rt)} ms`,
@@ -274,6 +276,7 @@ try {
   ]
   const slowest = [...cold].sort((a, b) => b.ms - a.ms).slice(0, 3)
   lines.push(`slowest cold reports: ${slowest.map((s) => `${s.key} ${fmt(s.ms)} ms / ${s.roundTrips} round trips`).join(', ')}`)
+  lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {
   proxy.child.stdin?.end()
