@@ -1,5 +1,6 @@
 import { custom, createPublicClient, type PublicClient } from 'viem'
 import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
+import { readCapped } from '../../../net/read-capped.ts'
 
 /**
  * JSON-RPC for one report: calls issued in the same tick go out as one JSON-RPC batch (one HTTP
@@ -93,28 +94,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-/**
- * A response's body as text, read no further than `maxBytes`: a node answering a huge body is
- * refused when the limit is passed, not after the whole body is in memory.
- */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new UpstreamError(`the node answered more than ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks, size).toString('utf8')
 }
 
 export interface RpcSession {
@@ -216,7 +195,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
         body: JSON.stringify(body.length === 1 ? body[0] : body),
         signal: AbortSignal.any([signal, timeout]),
       })
-      const text = await readCapped(response, RPC_MAX_RESPONSE_BYTES)
+      const text = await readCapped(response, RPC_MAX_RESPONSE_BYTES, () => new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`))
       if (response.status === 429 || response.status >= 500) {
         throw new UpstreamError(`the node answered HTTP ${response.status}`, { details: text.slice(0, 200) })
       }
