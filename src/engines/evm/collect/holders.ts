@@ -4,7 +4,7 @@ import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { PROBE_ADDRESSES, decodeAccounts, encodeAccounts, probeOverride } from '../chain/probe.ts'
 import type { HolderFact, HoldersFact } from '../facts.ts'
-import type { HolderIndexState } from '../../../store/holder-index.ts'
+import type { BackfillRequest, HolderIndexState } from '../../../store/holder-index.ts'
 import { ZERO_ADDRESS, type CollectContext } from './context.ts'
 
 /** keccak256("Transfer(address,address,uint256)") */
@@ -74,7 +74,7 @@ export async function indexHolders(ctx: CollectContext, allTokens: Address[], he
   const store = ctx.holderStore
   // Tokens the background is indexing are not read here: the report shows where it stands.
   const pending = await Promise.all(allTokens.map((t) => store.backfill(chainId, t)))
-  const out = await backgroundHolders(ctx, allTokens.filter((_, i) => pending[i]), head)
+  const out = await backgroundHolders(ctx, pending.filter((p) => p !== undefined), head)
   const tokens = allTokens.filter((_, i) => !pending[i])
   const states = await Promise.all(tokens.map((t) => store.state(chainId, t)))
   const nextFrom = (s: HolderIndexState | undefined) => (s ? s.lastBlock + 1n : startBlock)
@@ -151,11 +151,15 @@ export async function indexHolders(ctx: CollectContext, allTokens: Address[], he
   return out
 }
 
-/** Holders of tokens whose index the background is building: what it has so far, not final. */
-async function backgroundHolders(ctx: CollectContext, tokens: Address[], head: bigint): Promise<Map<Address, IndexedHolders>> {
+/**
+ * Holders of tokens whose index the background is building: what it has so far, not final. The
+ * request is made again (it is idempotent), so that one given up on or lost is taken up.
+ */
+async function backgroundHolders(ctx: CollectContext, requests: BackfillRequest[], head: bigint): Promise<Map<Address, IndexedHolders>> {
   const out = new Map<Address, IndexedHolders>()
   await Promise.all(
-    tokens.map(async (token) => {
+    requests.map(async ({ token, fromBlock }) => {
+      await ctx.holderIndexer?.request(ctx.chain.chainId, token, fromBlock).catch(() => {})
       const [state, top] = await Promise.all([ctx.holderStore.state(ctx.chain.chainId, token), ctx.holderStore.top(ctx.chain.chainId, token, TOP_READ)])
       out.set(token, {
         complete: false,
