@@ -58,6 +58,7 @@ async function seed(store: Store): Promise<void> {
           vulnerabilities: findings(i),
         }))
         const audits = batch.map((a, i) => ({
+          ...((body) => ({ body_json: body.json, body_cuts: body.cuts.join(',') }))(serializeAudit(a)),
           report_id: randomBytes(18).toString('base64url'),
           project_id: projectId,
           created_at: new Date(now + (start + i) * 60_000).toISOString(),
@@ -68,7 +69,6 @@ async function seed(store: Store): Promise<void> {
           count_low: 1,
           count_informational: 1,
           count_optimization: 1,
-          body_json: serializeAudit(a),
         }))
         const ids = await tx.insertInto('audits').values(audits).returning('id').execute()
         const vulns = ids.flatMap(({ id }, i) => vulnerabilityRows(Number(id), batch[i].vulnerabilities))

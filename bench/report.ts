@@ -1,26 +1,55 @@
-// `npm run bench:report`: EVM token reports against the local world behind a proxy that adds
-// 50 ms to every RPC round trip. Cold and cached reports of every zoo token (median, p95,
-// sequential round trips, RPC calls), then 20 concurrent cold reports of different tokens.
+// `npm run bench:report`: EVM token reports against the local world behind a proxy (in a process
+// of its own) that adds 50 ms to every RPC round trip. Cold and cached reports of every zoo token
+// (median, p95, sequential round trips, RPC calls, CPU time), 20 concurrent cold reports of
+// different tokens, then bursts of 50 concurrent cold reports through the real HTTP app while a
+// client in another process asks /healthz every 10 ms: once with the default deadline (every
+// report answered), once past the deadline (every report answered 503, promptly).
 // The baseline, measured in the same run, is one bare round trip through the same proxy.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent, get as httpGet } from 'node:http'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { FastifyInstance } from 'fastify'
 import { createMemoryCache } from '../src/cache/cache.ts'
+import { createSolanaEngine } from '../src/cli/engines.ts'
+import { startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
+import { loadConfig } from '../src/config/env.ts'
 import { PROJECT_ROOT } from '../src/contracts/compile.ts'
 import { startWorld } from '../src/devnet/world.ts'
+import { buildApp } from '../src/http/app.ts'
+import { createMetrics } from '../src/http/metrics.ts'
+import { createMemoryRateLimiter } from '../src/http/rate-limit.ts'
+import { createDatabase } from '../src/store/database.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
+import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
+import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
-import { startRpcProxy } from '../test/fixtures/evm/rpc-proxy.ts'
 
 /** Latency the proxy adds to every RPC round trip. */
 const ADDED_LATENCY_MS = 50
+/** Latency of the slow proxy of the deadline burst: three round trips take longer than its deadline. */
+const SLOW_LATENCY_MS = 1_500
+/** Deadline (REQUEST_TIMEOUT_MS) of the deadline burst. */
+const SHORT_DEADLINE_MS = 2_000
+/** Deadline of the first burst: the service's default. */
+const DEFAULT_DEADLINE_MS = 15_000
 /** Cold reports of each token (each from an empty cache and an empty holder index). */
 const COLD_RUNS = 3
 /** Cached reports of each token. */
 const CACHED_RUNS = 20
 const CONCURRENT = 20
-const TARGETS = { coldMedianMs: 600, coldRoundTrips: 3, cachedMedianMs: 5, concurrentMs: 3_000 }
+/** Concurrent cold reports of a burst, of as many different tokens. */
+const BURST = 50
+/** Pause between two /healthz probes. */
+const PROBE_INTERVAL_MS = 10
+/** Report worker threads of the bursts (the service's default). */
+const REPORT_WORKERS = 1
+const TARGETS = { coldMedianMs: 600, coldRoundTrips: 3, cachedMedianMs: 5, concurrentMs: 3_000, healthzP99Ms: 100, deadlineSlack: 0.1 }
 
-const silent = { info: () => {}, warn: () => {}, error: () => {} }
+const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 
 function quantile(values: number[], q: number): number {
   const s = [...values].sort((a, b) => a - b)
@@ -30,8 +59,84 @@ function quantile(values: number[], q: number): number {
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1))
 
+interface BurstFigures {
+  /** Milliseconds from the request to its answer, and its status, per report. */
+  reports: { ms: number; status: number }[]
+  /** /healthz latencies while the reports ran. */
+  healthz: number[]
+  wallMs: number
+}
+
+/** One GET on a keep-alive connection of `agent`; resolves with the status once the body is read. */
+function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent, headers }, (res) => {
+      res.resume()
+      res.once('end', () => resolve(res.statusCode ?? 0))
+    }).once('error', reject)
+  })
+}
+
+/** The load generator (a child process, plain node:http to stay light): a burst of reports and a /healthz prober. */
+async function loadChild(base: string, key: string, paths: string[]): Promise<BurstFigures> {
+  let running = true
+  const healthz: number[] = []
+  const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const prober = (async () => {
+    while (running) {
+      const t = performance.now()
+      await get(probeAgent, `${base}/healthz`)
+      healthz.push(performance.now() - t)
+      await new Promise((r) => setTimeout(r, PROBE_INTERVAL_MS))
+    }
+  })()
+  await new Promise((r) => setTimeout(r, 100))
+  const started = performance.now()
+  const reportAgent = new Agent({ keepAlive: true, maxSockets: paths.length })
+  const reports = await Promise.all(
+    paths.map(async (path) => {
+      const t = performance.now()
+      const status = await get(reportAgent, `${base}${path}`, { 'x-api-key': key, 'accept-encoding': 'gzip' })
+      return { ms: performance.now() - t, status }
+    }),
+  )
+  const wallMs = performance.now() - started
+  running = false
+  await prober
+  return { reports, healthz, wallMs }
+}
+
+if (process.argv[2] === '--load') {
+  const [base, key, ...paths] = process.argv.slice(3)
+  process.stdout.write(JSON.stringify(await loadChild(base, key, paths)))
+  process.exit(0)
+}
+
+/** Starts the RPC proxy in a process of its own. */
+async function startProxyProcess(upstream: string, latencyMs: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'test/fixtures/evm/rpc-proxy-process.ts'), upstream, String(latencyMs)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`the RPC proxy exited (${code})`)))
+  })
+  return { url: (JSON.parse(line) as { url: string }).url, child }
+}
+
+function runLoad(base: string, key: string, paths: string[]): Promise<BurstFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', base, key, ...paths], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as BurstFigures) : reject(new Error(`the load generator exited (${code})`))))
+  })
+}
+
 const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
-const proxy = await startRpcProxy({ upstream: world.rpcUrl, latencyMs: ADDED_LATENCY_MS })
+const proxy = await startProxyProcess(world.rpcUrl, ADDED_LATENCY_MS)
+const slowProxy = await startProxyProcess(world.rpcUrl, SLOW_LATENCY_MS)
+const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-bench-report-'))
 try {
   const registry = loadChainRegistry({ devnetManifest: { ...world.manifest, rpcUrl: proxy.url } })
   const tokens = world.manifest.tokens
@@ -52,6 +157,7 @@ try {
 
   const cold: { ms: number; roundTrips: number; rpcCalls: number; key: string }[] = []
   const statuses = new Map<string, Record<string, string>>()
+  const cpuBefore = process.cpuUsage()
   for (let run = 0; run < COLD_RUNS; run++) {
     for (const token of tokens) {
       const t = performance.now()
@@ -63,6 +169,8 @@ try {
       }
     }
   }
+  const cpu = process.cpuUsage(cpuBefore)
+  const cpuPerReport = (cpu.user + cpu.system) / 1000 / cold.length
 
   const cachedService = fresh()
   const cached: number[] = []
@@ -81,25 +189,95 @@ try {
   await Promise.all(batch.map((token) => concurrentService.report(31337, token.address, {})))
   const concurrentMs = performance.now() - t
 
+  // Bursts through the real HTTP app: 50 different tokens (the zoo, then its Uniswap V2 pairs, which are ERC-20 tokens too).
+  const pairs = tokens.flatMap((tk) => tk.pools.filter((p) => p.type === 'uniswap-v2').map((p) => p.pairAddress))
+  const burstTokens = [...new Set([...tokens.map((tk) => tk.address), ...pairs])].slice(0, BURST)
+  const paths = burstTokens.map((a) => `/api/v1/tokens/information/${a}?chainId=31337`)
+  const burst = async (name: string, rpcUrl: string, deadlineMs: number, workers: number) => {
+    const store = await createDatabase({ dataDir: join(dataDir, name) })
+    const config = loadConfig({ DATA_DIR: join(dataDir, name), LOG_LEVEL: 'silent', REQUEST_TIMEOUT_MS: String(deadlineMs) })
+    const keys = createApiKeyRepository(store)
+    const { key } = await keys.create({ userId: 'bench' })
+    const cache = createMemoryCache()
+    const devnetManifest = { ...world.manifest, rpcUrl }
+    const computer = workers > 0 ? await startReportWorkers({ count: workers, config, env: {}, devnetManifest }) : undefined
+    const evm = createEvmReportService({
+      registry: loadChainRegistry({ devnetManifest }),
+      computer,
+      cache,
+      store,
+      logger: silent,
+      options: { deadlineMs, cacheTtlMs: 30_000 },
+    })
+    const app: FastifyInstance = await buildApp({
+      store,
+      keys,
+      audits: createAuditRepository(store),
+      rateLimiter: createMemoryRateLimiter(),
+      metrics: createMetrics({ defaultMetrics: false }),
+      tokens: { evm, solana: createSolanaEngine({ config, env: {}, cache, logger: silent, rpcUrls: [] }) },
+      options: { publicBaseUrl: 'http://127.0.0.1', requestTimeoutMs: deadlineMs, reportCacheTtlSeconds: 30, defaultRateLimitRps: 0, corsOrigins: [] },
+    })
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const cpuStart = process.cpuUsage()
+    try {
+      const figures = await runLoad(base, key, paths)
+      const used = process.cpuUsage(cpuStart)
+      return { ...figures, cpuMs: (used.user + used.system) / 1000 }
+    } finally {
+      await app.close()
+      await evm.close()
+      await computer?.close()
+      await store.close()
+    }
+  }
+  const inThread = await burst('in-thread', proxy.url, DEFAULT_DEADLINE_MS, 0)
+  const loaded = await burst('burst', proxy.url, DEFAULT_DEADLINE_MS, REPORT_WORKERS)
+  const late = await burst('deadline', slowProxy.url, SHORT_DEADLINE_MS, REPORT_WORKERS)
+
   const coldMs = cold.map((c) => c.ms)
   const rts = cold.map((c) => c.roundTrips)
   const calls = cold.map((c) => c.rpcCalls)
   const coldMedian = quantile(coldMs, 0.5)
   const cachedMedian = quantile(cached, 0.5)
   const maxRt = Math.max(...rts)
+  const describeBurst = (b: typeof loaded, deadlineMs: number) => {
+    const ms = b.reports.map((r) => r.ms)
+    const statuses = [...new Set(b.reports.map((r) => r.status))].sort().map((s) => `${s}×${b.reports.filter((r) => r.status === s).length}`).join(' ')
+    return [
+      `  answers ${statuses}; answer time median ${fmt(quantile(ms, 0.5))} ms, max ${fmt(Math.max(...ms))} ms (deadline ${deadlineMs} ms, + 10 % = ${deadlineMs * (1 + TARGETS.deadlineSlack)} ms); all in ${fmt(b.wallMs)} ms; CPU ${fmt(b.cpuMs)} ms`,
+      `  /healthz during the burst (${b.healthz.length} probes)  p50 ${fmt(quantile(b.healthz, 0.5))} ms   p99 ${fmt(quantile(b.healthz, 0.99))} ms   max ${fmt(Math.max(...b.healthz))} ms`,
+    ]
+  }
+  const loadedMax = Math.max(...loaded.reports.map((r) => r.ms))
+  const lateMax = Math.max(...late.reports.map((r) => r.ms))
+  const p99 = Math.max(quantile(loaded.healthz, 0.99), quantile(late.healthz, 0.99))
+  // Figures depend on what else the machine runs: its load is printed beside them.
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ')
   const lines = [
     `EVM token reports, local world (${tokens.length} tokens) behind +${ADDED_LATENCY_MS} ms per RPC round trip`,
     `baseline: one bare round trip                 median ${fmt(rt)} ms`,
     `cold report (${cold.length} runs)                  median ${fmt(coldMedian)} ms (${fmt(coldMedian / rt)}× a round trip)   p95 ${fmt(quantile(coldMs, 0.95))} ms`,
+    `  CPU time per cold report                   ${fmt(cpuPerReport)} ms (this process, all threads)`,
     `  sequential round trips per report          median ${quantile(rts, 0.5)}   max ${maxRt}`,
     `  RPC calls per report                       median ${quantile(calls, 0.5)}   max ${Math.max(...calls)}`,
     `cached report (${cached.length} runs)               median ${fmt(cachedMedian)} ms   p95 ${fmt(quantile(cached, 0.95))} ms`,
     `${batch.length} concurrent cold reports                   ${fmt(concurrentMs)} ms in all`,
+    `burst of ${paths.length} concurrent cold reports through HTTP, computed in the serving thread (REPORT_WORKERS=0; the baseline)`,
+    ...describeBurst(inThread, DEFAULT_DEADLINE_MS),
+    `burst of ${paths.length} concurrent cold reports through HTTP, computed in ${REPORT_WORKERS} report worker thread (REPORT_WORKERS=${REPORT_WORKERS}, the default; +${ADDED_LATENCY_MS} ms per round trip, deadline ${DEFAULT_DEADLINE_MS} ms)`,
+    ...describeBurst(loaded, DEFAULT_DEADLINE_MS),
+    `  /healthz p99 against the baseline: ${fmt(quantile(inThread.healthz, 0.99) / quantile(loaded.healthz, 0.99))}× lower`,
+    `burst of ${paths.length} concurrent cold reports past their deadline (REPORT_WORKERS=${REPORT_WORKERS}; +${SLOW_LATENCY_MS} ms per round trip, deadline ${SHORT_DEADLINE_MS} ms)`,
+    ...describeBurst(late, SHORT_DEADLINE_MS),
     '',
     `targets: cold median < ${TARGETS.coldMedianMs} ms ${coldMedian < TARGETS.coldMedianMs ? 'MET' : 'MISSED'}; ` +
       `≤ ${TARGETS.coldRoundTrips} round trips ${maxRt <= TARGETS.coldRoundTrips ? 'MET' : 'MISSED'}; ` +
       `cached median < ${TARGETS.cachedMedianMs} ms ${cachedMedian < TARGETS.cachedMedianMs ? 'MET' : 'MISSED'}; ` +
       `${CONCURRENT} concurrent < ${TARGETS.concurrentMs} ms ${concurrentMs < TARGETS.concurrentMs ? 'MET' : 'MISSED'}`,
+    `         /healthz p99 < ${TARGETS.healthzP99Ms} ms during the bursts ${p99 < TARGETS.healthzP99Ms ? 'MET' : 'MISSED'} (${fmt(p99)} ms); ` +
+      `every answer within its deadline + 10 % ${loadedMax <= DEFAULT_DEADLINE_MS * 1.1 && lateMax <= SHORT_DEADLINE_MS * 1.1 ? 'MET' : 'MISSED'}; ` +
+      `every late report a 503 ${late.reports.every((r) => r.status === 503) ? 'MET' : 'MISSED'}; every report of the first burst a 200 ${loaded.reports.every((r) => r.status === 200) ? 'MET' : 'MISSED'}`,
   ]
   const slowest = [...cold].sort((a, b) => b.ms - a.ms).slice(0, 3)
   lines.push(`slowest cold reports: ${slowest.map((s) => `${s.key} ${fmt(s.ms)} ms / ${s.roundTrips} round trips`).join(', ')}`)
@@ -121,8 +299,11 @@ try {
     lines.push(`${name.padEnd(28)} ${[m.tp, m.fp, m.fn, m.tn, m.unknown].map((n) => String(n).padStart(4)).join(' ')}`)
   }
   lines.push(`false positives + false negatives + unknown where measurable: ${wrong} (target 0)`)
+  lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {
-  await proxy.close()
+  proxy.child.stdin?.end()
+  slowProxy.child.stdin?.end()
   await world.stop()
+  rmSync(dataDir, { recursive: true, force: true })
 }

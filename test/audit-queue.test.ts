@@ -54,7 +54,7 @@ describe('audit jobs', () => {
         most = Math.max(most, running)
         await new Promise((r) => setTimeout(r, 20))
         running--
-        return { totalLines: 1, securityScore: 100, vulnerabilityCount: { high: 0, medium: 0, low: 0, informational: 0, optimization: 0 }, vulnerabilities: [], files: [], errors: [] }
+        return { totalLines: 1, securityScore: 100, vulnerabilityCount: { high: 0, medium: 0, low: 0, informational: 0, optimization: 0 }, vulnerabilities: [], files: [], skipped: [], unlisted: [], errors: [] }
       },
     })
     const queue = createInProcessAuditQueue(runner)

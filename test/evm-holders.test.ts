@@ -45,6 +45,23 @@ function suite(name: string, open: () => Promise<{ holders: HolderStore; close()
       }
     })
 
+    it('keeps one background request per token until it is finished', async () => {
+      const { holders, close } = await open()
+      try {
+        expect(await holders.backfills()).toEqual([])
+        await holders.requestBackfill({ chainId: 1, token: TOKEN, fromBlock: 5n })
+        await holders.requestBackfill({ chainId: 1, token: TOKEN, fromBlock: 9n })
+        await holders.requestBackfill({ chainId: 56, token: TOKEN, fromBlock: 0n })
+        expect(await holders.backfill(1, TOKEN)).toEqual({ chainId: 1, token: TOKEN, fromBlock: 5n })
+        expect((await holders.backfills()).map((b) => b.chainId).sort()).toEqual([1, 56])
+        await holders.finishBackfill(1, TOKEN)
+        expect(await holders.backfill(1, TOKEN)).toBeUndefined()
+        expect(await holders.backfills()).toEqual([{ chainId: 56, token: TOKEN, fromBlock: 0n }])
+      } finally {
+        await close()
+      }
+    })
+
     it('refuses a write whose starting block is stale: a range is never applied twice', async () => {
       const { holders, close } = await open()
       try {

@@ -1,3 +1,5 @@
+import { InputError } from '../errors.ts'
+import { clip, listFindings } from './bounds.ts'
 import { buildIr } from './ir/build-ir.ts'
 import { Queries } from './ir/queries.ts'
 import { loadProject } from './load/load-project.ts'
@@ -9,9 +11,14 @@ import { countBySeverity, securityScore } from './score.ts'
 
 export type { AnalysisResult } from './result.ts'
 
+/** Longest reason kept for a file not analysed. */
+const MAX_REASON_CHARS = 1_000
+
 export interface AnalyzeProjectOptions {
   /** Extra import remappings (`prefix=target` or `context:prefix=target`), over the project's own. */
   remappings?: string[]
+  /** The project's code budget in bytes (default `MAX_PROJECT_CODE_BYTES`, load/load-project.ts). */
+  maxCodeBytes?: number
 }
 
 /**
@@ -19,8 +26,13 @@ export interface AnalyzeProjectOptions {
  * every registered detector in the project's own files, their count by severity, the security
  * score and the number of lines analysed. Reads the project's files and nothing else.
  *
- * Throws `InputError` when the path does not exist or holds no Solidity; files that do not parse
- * and imports that cannot be found are listed in `errors` and the rest is still analysed.
+ * Throws `InputError` when the path does not exist, holds no Solidity, or none of its own files
+ * could be analysed. Files that could not be analysed (unreadable, not text, too large, past the
+ * project's code budget, not parsed) are listed in `skipped`, and the rest is still analysed: the
+ * findings, their counts and the score cover the analysed files only. Findings past the bounds of
+ * `listFindings` are counted (in `vulnerabilityCount` and the score) and summed up in `unlisted`.
+ * Problems that leave a file analysed (an import not found, a function or detector that failed)
+ * are in `errors`, with every skipped file.
  *
  * @example
  * const audit = await analyzeProject('./contracts', { remappings: ['@oz/=node_modules/@openzeppelin/'] })
@@ -35,18 +47,25 @@ export async function analyzeWithFindings(
   path: string,
   options: AnalyzeProjectOptions & { detectors?: readonly DetectorDefinition[] } = {},
 ): Promise<{ result: AnalysisResult; findings: Finding[] }> {
-  const project = await loadProject(path, { remappings: options.remappings })
+  const project = await loadProject(path, { remappings: options.remappings, maxCodeBytes: options.maxCodeBytes })
+  const files = project.files.filter((f) => f.own && f.ast !== null).map((f) => ({ path: f.path, lines: f.lines }))
+  if (files.length === 0) {
+    const why = project.skipped.filter((s) => s.own).map((s) => `${s.file}: ${s.reason}`)
+    throw new InputError(`nothing was analysed: no Solidity file of ${path} could be read and parsed (${why.join('; ')})`)
+  }
   const { ir, scope, errors: irErrors } = buildIr(project)
   const queries = new Queries(ir, scope)
   const { findings, errors } = runDetectors(ir, queries, options.detectors ?? DETECTORS)
-  const vulnerabilities = findings.map(({ detector: _detector, ...vulnerability }) => vulnerability)
-  const files = project.files.filter((f) => f.own && f.ast !== null).map((f) => ({ path: f.path, lines: f.lines }))
+  const { listed, unlisted } = listFindings(findings)
   const result: AnalysisResult = {
     totalLines: files.reduce((sum, f) => sum + f.lines, 0),
-    securityScore: securityScore(vulnerabilities),
-    vulnerabilityCount: countBySeverity(vulnerabilities),
-    vulnerabilities,
+    // Every finding counts in the score and the counts, listed or not.
+    securityScore: securityScore(findings),
+    vulnerabilityCount: countBySeverity(findings),
+    vulnerabilities: listed.map(({ detector: _detector, ...vulnerability }) => vulnerability),
     files,
+    skipped: project.skipped.map(({ file, reason }) => ({ file, reason: clip(reason, MAX_REASON_CHARS) })),
+    unlisted,
     errors: [...project.errors, ...irErrors, ...errors],
   }
   return { result, findings }

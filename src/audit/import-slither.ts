@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { InputError } from '../errors.ts'
-import type { Confidence, Severity, Vulnerability } from '../contract/audit-history.ts'
+import { AUDIT_LIMITS, type Confidence, type Severity, type Vulnerability } from '../contract/audit-history.ts'
+import { clip, listFindings } from './bounds.ts'
 import type { DetectorDefinition } from './detectors/define-detector.ts'
 import { DETECTORS } from './detectors/registry.ts'
 import { countLines, findOwnSources } from './load/load-project.ts'
@@ -140,12 +141,12 @@ export function importSlither(json: unknown, options: ImportSlitherOptions = {})
     referenced.set(location.file, location.absolutePath)
 
     const ours = byId.get(EQUIVALENT_DETECTORS[check] ?? '')
-    let snippet = description
+    let snippet = clip(description, AUDIT_LIMITS.snippet)
     if (location.absolutePath) {
       const lines = readLines(location.absolutePath, sourceCache)
       if (lines) {
         const end = Math.min(location.last, location.first + MAX_SNIPPET_LINES - 1, lines.length)
-        snippet = lines.slice(location.first - 1, end).join('\n')
+        snippet = clip(lines.slice(location.first - 1, end).join('\n'), AUDIT_LIMITS.snippet)
       } else {
         errors.push({ file: location.file, message: `cannot read the source for ${where} (${check}); the snippet is Slither's description` })
       }
@@ -158,7 +159,7 @@ export function importSlither(json: unknown, options: ImportSlitherOptions = {})
       lineNumbers: [location.first, location.last],
       file: location.file,
       recommendation: ours?.recommendation ?? `See the documentation of Slither's \`${check}\` detector.`,
-      explanation: ours ? `${description} ${ours.explanation}` : description,
+      explanation: clip(ours ? `${description} ${ours.explanation}` : description, AUDIT_LIMITS.explanation),
     }
     const key = `${vulnerability.name}\0${vulnerability.file}\0${location.first}\0${location.last}\0${description}`
     if (seen.has(key)) return
@@ -174,12 +175,16 @@ export function importSlither(json: unknown, options: ImportSlitherOptions = {})
     files = [...referenced.keys()].sort().map((file) => ({ path: file, lines: 0 }))
   }
 
+  // Slither's own order is kept; what is past the store's bounds is counted, not listed.
+  const { listed, unlisted } = listFindings(vulnerabilities.map((v) => ({ ...v, detector: v.name })))
   return {
     totalLines: files.reduce((sum, f) => sum + f.lines, 0),
     securityScore: securityScore(vulnerabilities),
     vulnerabilityCount: countBySeverity(vulnerabilities),
-    vulnerabilities,
+    vulnerabilities: listed.map(({ detector: _detector, ...v }) => v),
     files,
+    skipped: [],
+    unlisted,
     errors,
   }
 }

@@ -12,6 +12,20 @@ export interface AnalysisResult {
   vulnerabilities: Vulnerability[]
   /** The project's own files analysed, with their line counts. */
   files: { path: string; lines: number }[]
+  /**
+   * Files not analysed (unreadable, not text, too large, over the project's code budget, not
+   * parsed), with the reason: the score and the findings cover the other files only.
+   */
+  skipped: { file: string; reason: string }[]
+  /** Findings counted in `vulnerabilityCount` but not listed (see `src/audit/bounds.ts`), per name and file. */
+  unlisted: UnlistedFindings[]
   /** Files that could not be read or parsed, imports not found, detectors that failed. */
   errors: { file: string; message: string }[]
+}
+
+/** Findings of one name in one file that an audit counts but does not list. */
+export interface UnlistedFindings {
+  name: string
+  file: string
+  count: number
 }

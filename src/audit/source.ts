@@ -3,6 +3,8 @@ import type { SourceFileIr } from './ir/types.ts'
 
 /** Longest snippet kept for one finding; longer ranges keep their first lines and say so. */
 export const MAX_SNIPPET_LINES = 20
+/** Longest line of a snippet; longer lines (minified or generated code) are cut and say so. */
+export const MAX_SNIPPET_LINE_CHARS = 400
 
 const lineCache = new WeakMap<SourceFileIr, string[]>()
 
@@ -39,23 +41,43 @@ export function nodeLines(file: SourceFileIr, node: AST.BaseASTNode, header = fa
   return [first, Math.max(first, last)]
 }
 
+const lineStartCache = new WeakMap<SourceFileIr, Uint32Array>()
+
+/** Offsets at which the lines of a file start. */
+function lineStarts(file: SourceFileIr): Uint32Array {
+  let starts = lineStartCache.get(file)
+  if (!starts) {
+    const list = [0]
+    const source = file.source
+    for (let index = source.indexOf('\n'); index >= 0; index = source.indexOf('\n', index + 1)) list.push(index + 1)
+    starts = Uint32Array.from(list)
+    lineStartCache.set(file, starts)
+  }
+  return starts
+}
+
 /** The 1-based line of an offset. */
 export function lineAt(file: SourceFileIr, offset: number): number {
-  let line = 1
-  const source = file.source
-  let index = source.indexOf('\n')
-  while (index >= 0 && index < offset) {
-    line++
-    index = source.indexOf('\n', index + 1)
+  // The line of an offset is the number of line starts at or before it (a newline belongs to its line).
+  const starts = lineStarts(file)
+  let lo = 0
+  let hi = starts.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (starts[mid] <= offset) lo = mid + 1
+    else hi = mid
   }
-  return line
+  return Math.max(1, lo)
 }
 
 /** The source lines first..last (1-based, inclusive), at most MAX_SNIPPET_LINES of them. */
 export function snippet(file: SourceFileIr, first: number, last: number): string {
   const lines = linesOf(file)
   const end = Math.min(last, first + MAX_SNIPPET_LINES - 1, lines.length)
-  const text = lines.slice(first - 1, end).join('\n')
+  const text = lines
+    .slice(first - 1, end)
+    .map((l) => (l.length > MAX_SNIPPET_LINE_CHARS ? `${l.slice(0, MAX_SNIPPET_LINE_CHARS)} /* … ${l.length - MAX_SNIPPET_LINE_CHARS} more characters */` : l))
+    .join('\n')
   return end < last ? `${text}\n// … ${last - end} more lines` : text
 }
 

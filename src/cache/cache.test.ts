@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import { redisUp, requireService, TEST_REDIS_URL } from '../../test/helpers/services.ts'
-import { createMemoryCache, createRedisCache, type Cache } from './cache.ts'
+import { CACHE_MAX_VALUE_BYTES, createMemoryCache, createRedisCache, createTtlMap, type Cache } from './cache.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -39,6 +39,36 @@ function sharedBehaviour(name: string, make: () => Cache) {
 
 sharedBehaviour('in-process cache', () => createMemoryCache())
 
+describe('byte bounds of the in-process caches', () => {
+  it('drop the least recently set entries past the byte bound, and never keep a value over a quarter of it', () => {
+    const map = createTtlMap<string>(60_000, 1_000, { maxBytes: 1_000 })
+    for (let i = 0; i < 10; i++) map.set(`k${i}`, 'x'.repeat(200))
+    expect(map.bytes).toBeLessThanOrEqual(1_000)
+    expect(map.size).toBe(5)
+    expect(map.get('k4')).toBeUndefined()
+    expect(map.get('k5')).toBe('x'.repeat(200))
+    map.set('big', 'y'.repeat(251))
+    expect(map.get('big')).toBeUndefined()
+    // Replacing and deleting give their bytes back.
+    map.set('k9', 'z')
+    map.delete('k8')
+    expect(map.bytes).toBe(3 * 200 + 1)
+  })
+
+  it('bound the report cache by the size of the reports’ JSON', async () => {
+    const cache = createMemoryCache({ maxBytes: 10_000 })
+    for (let i = 0; i < 20; i++) await cache.set(`r${i}`, { body: 'r'.repeat(1_000) }, 60_000)
+    const kept = (await Promise.all(Array.from({ length: 20 }, (_, i) => cache.get(`r${i}`)))).filter((v) => v !== undefined)
+    expect(kept.length).toBeGreaterThan(5)
+    expect(kept.length).toBeLessThan(10)
+    expect(await cache.get('r19')).toEqual({ body: 'r'.repeat(1_000) })
+    expect(await cache.get('r0')).toBeUndefined()
+    // A value too big to keep is still computed and answered.
+    expect(await cache.getOrCompute('huge', 60_000, async () => 'h'.repeat(5_000))).toHaveLength(5_000)
+    expect(await cache.get('huge')).toBeUndefined()
+  })
+})
+
 describe('in-process cache bounds', () => {
   it('drops the oldest entries past its size', async () => {
     const cache = createMemoryCache({ maxEntries: 2 })
@@ -63,6 +93,13 @@ describe.runIf(requireService('Redis', redisUp))('Redis cache', () => {
   })
 
   sharedBehaviour('one instance', make)
+
+  it('answers a value too big to share without storing it', async () => {
+    const cache = make()
+    const huge = 'x'.repeat(CACHE_MAX_VALUE_BYTES + 1)
+    expect(await cache.getOrCompute('too-big', 10_000, async () => huge)).toBe(huge)
+    expect(await cache.get('too-big')).toBeUndefined()
+  })
 
   it('shares values and computes once across instances', async () => {
     const a = make()

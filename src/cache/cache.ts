@@ -23,28 +23,68 @@ const ttlOf = <T>(ttl: Ttl<T>, value: T): number => (typeof ttl === 'function' ?
 
 /** Entries kept by the in-process cache before the oldest are dropped. */
 export const MEMORY_CACHE_MAX_ENTRIES = 10_000
+/** Bytes (of the values' JSON) the in-process cache keeps before the oldest are dropped. */
+export const MEMORY_CACHE_MAX_BYTES = 128 * 1024 * 1024
+/** Largest value a cache keeps: a bigger one is computed and answered, never stored. */
+export const CACHE_MAX_VALUE_BYTES = 4 * 1024 * 1024
+
+/** Size of a JSON value as the caches count it: the length of its JSON text (0 when it has none). */
+export function jsonSize(value: unknown): number {
+  if (typeof value === 'string') return value.length
+  try {
+    return JSON.stringify(value)?.length ?? 0
+  } catch {
+    return 0
+  }
+}
+
+export interface TtlMapBounds {
+  /** Total size kept, as counted by `sizeOf`. */
+  maxBytes?: number
+  /** Size of one value (default: the length of its JSON text). */
+  sizeOf?: (value: never) => number
+}
 /** How long an instance holds the compute lock before another may take over. */
 export const DISTRIBUTED_LOCK_MS = 30_000
 /** How often a waiting instance looks for the value another instance computes. */
 export const DISTRIBUTED_POLL_MS = 25
 
 /**
- * A synchronous map whose entries expire after `ttlMs` and of which at most `maxEntries` are kept
- * (the least recently set go first). The building block of the in-process caches.
+ * A synchronous map whose entries expire after `ttlMs` and of which at most `maxEntries` are kept,
+ * and, with `bounds.maxBytes`, at most that many bytes (the least recently set go first; a value
+ * bigger than a quarter of the bound is not kept at all). The building block of the in-process
+ * caches.
  *
  * @example
  * const rows = createTtlMap<KeyRow>(1_000, 10_000)
  * rows.set(id, row); rows.get(id) // row, for a second
+ * const pages = createTtlMap<string>(Infinity, 1_000, { maxBytes: 64 * 1024 * 1024 })
  */
-export function createTtlMap<V>(ttlMs: number, maxEntries: number) {
-  const entries = new Map<string, { value: V; expires: number }>()
+export function createTtlMap<V>(ttlMs: number, maxEntries: number, bounds: TtlMapBounds = {}) {
+  const entries = new Map<string, { value: V; expires: number; size: number }>()
+  const maxBytes = bounds.maxBytes ?? Number.POSITIVE_INFINITY
+  const sizeOf = (bounds.sizeOf as ((value: V) => number) | undefined) ?? jsonSize
+  let bytes = 0
+  const remove = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    bytes -= entry.size
+    entries.delete(key)
+  }
   return {
+    /** Bytes held, as counted by `sizeOf` (0 without a byte bound). */
+    get bytes(): number {
+      return bytes
+    },
+    get size(): number {
+      return entries.size
+    },
     /** The value, or undefined when absent or expired. */
     get(key: string): V | undefined {
       const entry = entries.get(key)
       if (!entry) return undefined
       if (entry.expires <= Date.now()) {
-        entries.delete(key)
+        remove(key)
         return undefined
       }
       return entry.value
@@ -56,19 +96,23 @@ export function createTtlMap<V>(ttlMs: number, maxEntries: number) {
     },
     set(key: string, value: V, entryTtlMs = ttlMs): void {
       if (entryTtlMs <= 0) return
-      entries.delete(key)
-      entries.set(key, { value, expires: Date.now() + entryTtlMs })
-      while (entries.size > maxEntries) {
+      remove(key)
+      const size = Number.isFinite(maxBytes) ? sizeOf(value) : 0
+      if (size > maxBytes / 4) return
+      entries.set(key, { value, expires: Date.now() + entryTtlMs, size })
+      bytes += size
+      while (entries.size > maxEntries || bytes > maxBytes) {
         const oldest = entries.keys().next().value
         if (oldest === undefined) break
-        entries.delete(oldest)
+        remove(oldest)
       }
     },
     delete(key: string): void {
-      entries.delete(key)
+      remove(key)
     },
     clear(): void {
       entries.clear()
+      bytes = 0
     },
   }
 }
@@ -85,14 +129,17 @@ function singleFlight() {
 }
 
 /**
- * An in-process cache with TTL and least-recently-set eviction.
+ * An in-process cache with TTL and least-recently-set eviction, bounded by entries and by the
+ * bytes of its values' JSON (`MEMORY_CACHE_MAX_BYTES` by default).
  *
  * @example
  * const cache = createMemoryCache()
  * const report = await cache.getOrCompute('evm:1:0xabc', 30_000, () => buildReport())
  */
-export function createMemoryCache(options: { maxEntries?: number } = {}): Cache {
-  const entries = createTtlMap<unknown>(0, options.maxEntries ?? MEMORY_CACHE_MAX_ENTRIES)
+export function createMemoryCache(options: { maxEntries?: number; maxBytes?: number } = {}): Cache {
+  const entries = createTtlMap<unknown>(0, options.maxEntries ?? MEMORY_CACHE_MAX_ENTRIES, {
+    maxBytes: options.maxBytes ?? MEMORY_CACHE_MAX_BYTES,
+  })
   const flight = singleFlight()
   return {
     async get<T>(key: string) {
@@ -131,7 +178,10 @@ export function createRedisCache(redis: Redis, options: { prefix?: string; ownsC
   }
   const set = async (key: string, value: unknown, ttlMs: number) => {
     if (ttlMs <= 0) return
-    await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.ceil(ttlMs))
+    const json = JSON.stringify(value)
+    // Redis bounds its own memory (maxmemory); a value this big is answered, never shared.
+    if (json.length > CACHE_MAX_VALUE_BYTES) return
+    await redis.set(prefix + key, json, 'PX', Math.ceil(ttlMs))
   }
   return {
     get,

@@ -1,5 +1,6 @@
 import { publicBaseUrl } from '../config/env.ts'
 import { InputError } from '../errors.ts'
+import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../audit/bounds.ts'
 import type { Severity } from '../contract/audit-history.ts'
 import {
   createInProcessAuditQueue,
@@ -12,6 +13,10 @@ import {
 import { createAuditJobRunner } from '../queue/run-audit.ts'
 import { createDatabase } from '../store/database.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
+import { createHolderRepository } from '../store/repositories/holders.ts'
+import { loadChainRegistry } from '../config/chains.ts'
+import { startHolderIndexWorker } from '../engines/evm/holder-indexer.ts'
+import { readDevnetManifest } from './scan.ts'
 import { optional, parseCommand, required } from './args.ts'
 import type { Io } from './io.ts'
 
@@ -74,6 +79,10 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
       for (const v of [...audit.vulnerabilities].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))) {
         io.out(`  [${v.severity}/${v.confidence}] ${v.name} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
       }
+      const unlisted = (result.unlisted ?? []).reduce((sum, u) => sum + u.count, 0)
+      if (unlisted > 0) io.out(`  … and ${unlisted} more findings counted above but not listed (at most ${MAX_FINDINGS_PER_DETECTOR_FILE} per detector and file)`)
+      const skipped = result.skipped ?? []
+      if (skipped.length > 0) io.out(`not analysed (${skipped.length} file${skipped.length === 1 ? '' : 's'}; the score covers the other files only): ${skipped.map((s) => s.file).join(', ')}`)
       io.out(`report: ${audit.projectReportLink}`)
     }
     for (const p of result.problems) io.err(`warning: ${p.file}: ${p.message}`)
@@ -96,11 +105,23 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
     concurrency,
     onEvent: (event, detail) => io.err(JSON.stringify({ event, ...detail })),
   })
-  io.err(`tokenrisk worker: running queued audits (concurrency ${concurrency})`)
+  // Holder indexes reports left unfinished, from the same Redis.
+  const registry = loadChainRegistry({ env: io.env, chainsFile: config.chainsFile, devnetManifest: readDevnetManifest(config.dataDir) })
+  const holders = await startHolderIndexWorker(config.redisUrl, {
+    registry,
+    store: createHolderRepository(store),
+    logger: {
+      info: (obj, msg) => io.err(JSON.stringify({ event: msg, ...obj })),
+      warn: (obj, msg) => io.err(JSON.stringify({ event: msg, ...obj })),
+      error: (obj, msg) => io.err(JSON.stringify({ event: msg, ...obj })),
+    },
+  })
+  io.err(`tokenrisk worker: running queued audits (concurrency ${concurrency}) and holder indexing`)
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve())
     process.once('SIGINT', () => resolve())
   })
+  await holders.close()
   await worker.close()
   await store.close()
   return 0

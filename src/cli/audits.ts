@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { InputError } from '../errors.ts'
 import { createDatabase } from '../store/database.ts'
-import { parseAuditImport } from '../store/import-audits.ts'
+import { MAX_IMPORT_FILE_BYTES, parseAuditImport } from '../store/import-audits.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand, required } from './args.ts'
 import type { Io } from './io.ts'
@@ -23,6 +23,8 @@ export async function auditsCommand(argv: string[], io: Io): Promise<number> {
   const userId = required(values, 'user')
   let json: unknown
   try {
+    const { size } = await stat(file)
+    if (size > MAX_IMPORT_FILE_BYTES) throw new Error(`the file is ${size} bytes; at most ${MAX_IMPORT_FILE_BYTES} are read`)
     json = JSON.parse(await readFile(file, 'utf8'))
   } catch (error) {
     throw new InputError(`cannot read ${file} as JSON: ${(error as Error).message}`)

@@ -13,7 +13,9 @@ import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
 import { createCreationExplorer } from '../engines/evm/explorer.ts'
 import { createMarketDataProvider, createTokenListProvider, type MetadataProvider } from '../metadata/providers.ts'
-import { createEvmReportService, type EvmReportServiceExtended } from '../engines/evm/service.ts'
+import { createEvmReportService, type EvmReportServiceExtended, type ReportComputer } from '../engines/evm/service.ts'
+import { createInProcessHolderIndexer, createQueuedHolderIndexer, type HolderIndexer } from '../engines/evm/holder-indexer.ts'
+import { createHolderRepository } from '../store/repositories/holders.ts'
 
 export interface EngineDeps {
   config: Config
@@ -23,6 +25,15 @@ export interface EngineDeps {
   logger: Logger & { debug(obj: object, msg?: string): void }
   metrics?: Metrics
   devnetManifest?: DevnetManifest
+  /** Where cold EVM reports are computed (report worker threads); in this thread when absent. */
+  computer?: ReportComputer
+  /**
+   * Whether this engine finishes holder indexes in the background (default: when it computes
+   * reports on a store): on the Redis queue with REDIS_URL, else in this process, taking up the
+   * requests a stopped process left when `resumeHolderIndexing` is set (default true).
+   */
+  holderIndexing?: boolean
+  resumeHolderIndexing?: boolean
 }
 
 const tokenLists = new WeakMap<Config, MetadataProvider>()
@@ -66,8 +77,20 @@ export function metadataFetcher(config: Config, logger: EngineDeps['logger']): S
 export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceExtended; registry: ChainRegistry } {
   const registry = loadChainRegistry({ env: deps.env, chainsFile: deps.config.chainsFile, devnetManifest: deps.devnetManifest })
   const metrics = deps.metrics
+  let holderIndexer: HolderIndexer | undefined
+  if (deps.store && (deps.holderIndexing ?? !deps.computer)) {
+    const holderStore = createHolderRepository(deps.store)
+    holderIndexer = deps.config.redisUrl
+      ? createQueuedHolderIndexer(deps.config.redisUrl, holderStore)
+      : createInProcessHolderIndexer({ registry, store: holderStore, logger: deps.logger })
+    if (deps.resumeHolderIndexing !== false && !deps.config.redisUrl) {
+      holderIndexer.resume().catch((error: unknown) => deps.logger.warn({ err: (error as Error).message }, 'holder indexing could not resume'))
+    }
+  }
   const service = createEvmReportService({
     registry,
+    computer: deps.computer,
+    holderIndexer,
     cache: deps.cache,
     store: deps.store,
     metadata: metadataProviders(deps.config),

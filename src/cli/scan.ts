@@ -19,7 +19,7 @@ export const SCAN_USAGE = 'tokenrisk scan <address> --chain <id|solana> [--chain
 const COLORS = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
 
 /** The local world's manifest, when `tokenrisk devnet` (or the service) wrote one under the data dir. */
-function devnetManifest(dataDir: string): DevnetManifest | undefined {
+export function readDevnetManifest(dataDir: string): DevnetManifest | undefined {
   return readManifest<DevnetManifest>(join(dataDir, 'devnet', 'manifest.json'))
 }
 
@@ -120,7 +120,7 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
   if (chainArg === 'solana') return scanSolana(address, config, io, { json: !!values.json, color: !values['no-color'] && !io.env.NO_COLOR })
   if (typeof chainArg !== 'string' || !/^\d+$/.test(chainArg)) throw new InputError(`--chain <id> is required (a decimal chain id, or solana); usage: ${SCAN_USAGE}`)
   const chainId = Number(chainArg)
-  const manifest = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? devnetManifest(config.dataDir) : undefined
+  const manifest = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? readDevnetManifest(config.dataDir) : undefined
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
   // The same engine as the service's, without its cache: a scan always reads the chain.
@@ -131,6 +131,8 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
     store,
     logger: quiet,
     devnetManifest: manifest,
+    // A one-off scan reads what its deadline allows; the service finishes holder indexes.
+    holderIndexing: false,
   })
   try {
     const { report, stats, ms } = await service.reportWithFacts(chainId, address, {})

@@ -18,8 +18,11 @@ import { createApiKeyRepository, type ApiKeyRepository } from '../store/reposito
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand } from './args.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
+import { startReportWorkers } from './report-workers.ts'
+import type { ReportComputer } from '../engines/evm/service.ts'
 import type { Io } from './io.ts'
 
+const MB = 1024 * 1024
 /** How long a graceful stop waits for in-flight requests before closing connections. */
 export const SHUTDOWN_GRACE_MS = 20_000
 /** Redis commands fail fast rather than queue while it is away. */
@@ -77,7 +80,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         await client.quit()
       })
     }
-    const cache: Cache = redis ? createRedisCache(redis) : createMemoryCache()
+    const cache: Cache = redis ? createRedisCache(redis) : createMemoryCache({ maxBytes: config.reportCacheMb * MB })
     const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()
     const metrics = createMetrics()
     const baseUrl = publicBaseUrl(config)
@@ -108,7 +111,13 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       }
       if (evmManifest) devnet = { evm: evmManifest, solana: solanaManifest }
       const engineDeps = { config, env: io.env, cache, store, logger, metrics }
-      const evm = createEvmEngine({ ...engineDeps, devnetManifest: evmManifest })
+      let computer: ReportComputer | undefined
+      if (config.reportWorkers > 0) {
+        const workers = await startReportWorkers({ count: config.reportWorkers, config, env: io.env, devnetManifest: evmManifest })
+        cleanups.push(() => workers.close())
+        computer = workers
+      }
+      const evm = createEvmEngine({ ...engineDeps, devnetManifest: evmManifest, computer })
       cleanups.push(() => evm.service.close())
       const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, solanaManifest })
       cleanups.push(() => solana.close())
@@ -125,6 +134,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       audits: createAuditRepository(store, {
         reportLink: (id) => `${baseUrl}/reports/${id}`,
         pageCacheSize: config.historyPageCacheSize,
+        pageCacheBytes: config.historyPageCacheMb * MB,
         projectCacheMs: config.storeCacheMs,
       }),
       rateLimiter,

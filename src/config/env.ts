@@ -21,7 +21,10 @@ export interface Config {
   requestTimeoutMs: number
   reportCacheTtlSeconds: number
   historyPageCacheSize: number
+  historyPageCacheMb: number
+  reportCacheMb: number
   storeCacheMs: number
+  reportWorkers: number
   chainsFile: string | undefined
   solanaRpcUrls: string[]
   tokenList: string | undefined
@@ -109,7 +112,10 @@ export const SETTINGS = [
   setting({ key: 'requestTimeoutMs', env: 'REQUEST_TIMEOUT_MS', flag: '--request-timeout-ms', help: 'deadline of every request; past it the answer is 503', default: '15000', parse: int(100, 600_000) }),
   setting({ key: 'reportCacheTtlSeconds', env: 'REPORT_CACHE_TTL_SECONDS', flag: '--report-cache-ttl', help: 'how long a token report is reused (0 = no cache)', default: '30', parse: int(0, 86_400) }),
   setting({ key: 'historyPageCacheSize', env: 'HISTORY_PAGE_CACHE_SIZE', flag: '--history-page-cache', help: 'audit-history pages kept in memory (0 = none)', default: '1000', parse: int(0, 1_000_000) }),
+  setting({ key: 'historyPageCacheMb', env: 'HISTORY_PAGE_CACHE_MB', flag: '--history-page-cache-mb', help: 'megabytes of audit-history pages kept in memory', default: '64', parse: int(1, 1_000_000) }),
+  setting({ key: 'reportCacheMb', env: 'REPORT_CACHE_MB', flag: '--report-cache-mb', help: 'megabytes of token reports (their JSON) the in-process cache keeps (with Redis, Redis bounds its own)', default: '128', parse: int(1, 1_000_000) }),
   setting({ key: 'storeCacheMs', env: 'STORE_CACHE_MS', flag: '--store-cache-ms', help: 'how long API-key rows and project audit counts are reused (0 = read every time)', default: '1000', parse: int(0, 60_000) }),
+  setting({ key: 'reportWorkers', env: 'REPORT_WORKERS', flag: '--report-workers', help: 'worker threads computing EVM token reports, off the serving thread (0 = in the serving thread)', default: '1', parse: int(0, 64) }),
   setting({ key: 'chainsFile', env: 'CHAINS_FILE', flag: '--chains', help: 'JSON file adding or overriding EVM chains (docs/chains.md)', default: undefined, parse: optional }),
   setting({ key: 'solanaRpcUrls', env: 'SOLANA_RPC_URL', flag: '--solana-rpc-url', help: 'Solana JSON-RPC URLs, comma-separated (fallback in order); the local Solana world when unset', default: '', parse: (r) => (r.trim() === '' ? [] : parseSolanaRpcUrls(r)) }),
   setting({ key: 'tokenList', env: 'TOKEN_LIST', flag: '--token-list', help: 'token list (Token Lists JSON) file or URL: images, categories, links', default: undefined, parse: optional }),

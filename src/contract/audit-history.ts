@@ -5,6 +5,25 @@ export type Severity = (typeof SEVERITIES)[number]
 export const CONFIDENCES = ['high', 'medium', 'low'] as const
 export type Confidence = (typeof CONFIDENCES)[number]
 
+/**
+ * Bounds of what the store records: the analyzer keeps within them (capping and counting what it
+ * does not list) and an import past any of them is refused, naming the field. Lengths are in
+ * characters, `auditBytes` in bytes of the audit's JSON as stored and served (without its link).
+ */
+export const AUDIT_LIMITS = {
+  auditBytes: 2 * 1024 * 1024,
+  vulnerabilities: 10_000,
+  /** Project and user ids and project names (the history query takes ids of at most this length). */
+  id: 200,
+  name: 200,
+  snippet: 16_384,
+  explanation: 8_192,
+  recommendation: 8_192,
+  file: 1_024,
+  projectReportLink: 2_048,
+  createdAt: 64,
+} as const
+
 export const Vulnerability = Type.Object(
   {
     name: Type.String({ minLength: 1 }),

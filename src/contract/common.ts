@@ -6,12 +6,15 @@ export const Str = (description?: string) => Type.String(description ? { descrip
 /**
  * A flag: "1" yes, "0" no — measured — and "" when it could not be determined (the contract's
  * convention that unknown is the empty string covers flags too: "0" is a claim, never a default).
- * Used by flags and by a check's `status` ("1" = the risky capability is present).
+ * Used by flags and by a check's `status` ("1" = the risky capability is present). A string with
+ * an enum rather than a union of literals: the same values, but the response serializer writes it
+ * as a string, where a union makes it compile a validator on the first report it serializes (over
+ * a second of a blocked event loop).
  */
 export const Flag = (description?: string) =>
-  Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('')], {
-    description: `${description ? `${description}. ` : ''}"1" yes, "0" no (measured), "" not determinable`,
-  })
+  Type.Unsafe<'0' | '1' | ''>(
+    Type.String({ enum: ['0', '1', ''], description: `${description ? `${description}. ` : ''}"1" yes, "0" no (measured), "" not determinable` }),
+  )
 
 /**
  * The risk labels of the score model, from the contract's observed set; `""` means the value is

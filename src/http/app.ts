@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
       methods: ['GET', 'HEAD', 'OPTIONS'],
       allowedHeaders: [API_KEY_HEADER, 'if-none-match', 'content-type'],
-      exposedHeaders: ['etag', 'retry-after', 'x-request-id'],
+      exposedHeaders: ['etag', 'retry-after', 'x-request-id', 'x-vulnerabilities-truncated'],
     })
   }
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, global: true })

@@ -22,6 +22,10 @@ export interface AuditJobResult {
   audit: Audit
   /** Files that could not be analysed (unparseable, imports not found), for the operator. */
   problems: { file: string; message: string }[]
+  /** Files not analysed, with the reason (also on the report page). */
+  skipped?: { file: string; reason: string }[]
+  /** Findings counted but not listed, per name and file (also on the report page). */
+  unlisted?: { name: string; file: string; count: number }[]
 }
 
 /** Runs one job: analyse (or import), then record, all or nothing. */
@@ -91,7 +95,8 @@ export function createInProcessAuditQueue(run: AuditJobRunner, options: { concur
   }
 }
 
-function connection(redisUrl: string): ConnectionOptions {
+/** BullMQ connection options of a Redis URL. */
+export function redisConnection(redisUrl: string): ConnectionOptions {
   const u = new URL(redisUrl)
   return {
     host: u.hostname,
@@ -109,8 +114,8 @@ function connection(redisUrl: string): ConnectionOptions {
  */
 export function createRedisAuditQueue(redisUrl: string, options: { queueName?: string } = {}): AuditQueue {
   const name = options.queueName ?? AUDIT_QUEUE_NAME
-  const queue = new Queue<AuditJob, AuditJobResult>(name, { connection: connection(redisUrl) })
-  const events = new QueueEvents(name, { connection: connection(redisUrl) })
+  const queue = new Queue<AuditJob, AuditJobResult>(name, { connection: redisConnection(redisUrl) })
+  const events = new QueueEvents(name, { connection: redisConnection(redisUrl) })
   return {
     kind: 'redis',
     async submit(job, submitOptions = {}) {
@@ -151,7 +156,7 @@ export function startRedisAuditWorker(
   options: { queueName?: string; concurrency?: number; onEvent?: (event: string, detail: Record<string, unknown>) => void } = {},
 ): AuditWorker {
   const worker = new Worker<AuditJob, AuditJobResult>(options.queueName ?? AUDIT_QUEUE_NAME, async (job) => run(job.data), {
-    connection: connection(redisUrl),
+    connection: redisConnection(redisUrl),
     concurrency: options.concurrency ?? 1,
   })
   worker.on('completed', (job, result) => options.onEvent?.('completed', { id: job.id, projectId: job.data.projectId, reportId: result.reportId }))

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { analyzeProject, type AnalysisResult } from '../audit/analyze.ts'
 import { importSlither } from '../audit/import-slither.ts'
 import { InputError } from '../errors.ts'
+import { MAX_IMPORT_FILE_BYTES } from '../store/import-audits.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
 import type { AuditJob, AuditJobResult, AuditJobRunner } from './audit-queue.ts'
 
@@ -13,6 +14,8 @@ export const analyzeSources: AuditSource = async (job) => {
   if (job.slitherFile) {
     let json: unknown
     try {
+      const { size } = await stat(job.slitherFile)
+      if (size > MAX_IMPORT_FILE_BYTES) throw new Error(`the file is ${size} bytes; at most ${MAX_IMPORT_FILE_BYTES} are read`)
       json = JSON.parse(await readFile(job.slitherFile, 'utf8'))
     } catch (error) {
       throw new InputError(`cannot read ${job.slitherFile} as JSON: ${(error as Error).message}`)
@@ -49,13 +52,15 @@ export function createAuditJobRunner(deps: {
       projectId: job.projectId,
       userId: job.userId,
       projectName: job.projectName,
-      audits: [audit],
+      audits: [{ ...audit, skipped: analysis.skipped, unlisted: analysis.unlisted }],
     })
     return {
       reportId: recorded.reportId,
       createdAt: recorded.createdAt,
       audit: { ...audit, projectReportLink: deps.audits.reportLink(recorded.reportId) },
       problems: analysis.errors,
+      skipped: analysis.skipped,
+      unlisted: analysis.unlisted,
     }
   }
 }

@@ -21,6 +21,14 @@ export interface CreationRecord {
   timestamp: number | undefined
 }
 
+/** A holder index being brought to the head in the background. */
+export interface BackfillRequest {
+  chainId: number
+  token: Address
+  /** Block the index starts at when it has no state yet (the token's creation). */
+  fromBlock: bigint
+}
+
 export interface HolderStore {
   state(chainId: number, token: Address): Promise<HolderIndexState | undefined>
   /**
@@ -34,6 +42,14 @@ export interface HolderStore {
   balances(chainId: number, token: Address, addresses: Address[]): Promise<Map<Address, bigint>>
   creation(chainId: number, token: Address): Promise<CreationRecord | undefined>
   saveCreation(chainId: number, token: Address, record: CreationRecord): Promise<void>
+  /** Records that the token's index is to be finished in the background (kept if already recorded). */
+  requestBackfill(request: BackfillRequest): Promise<void>
+  /** The pending background request of a token, if any. */
+  backfill(chainId: number, token: Address): Promise<BackfillRequest | undefined>
+  /** Every pending background request (resumed after a restart). */
+  backfills(): Promise<BackfillRequest[]>
+  /** The token's index reached the head: its request is done. */
+  finishBackfill(chainId: number, token: Address): Promise<void>
 }
 
 const key = (chainId: number, token: Address) => `${chainId}:${token.toLowerCase()}`
@@ -43,7 +59,21 @@ export function createMemoryHolderStore(): HolderStore {
   const states = new Map<string, HolderIndexState>()
   const balances = new Map<string, Map<Address, bigint>>()
   const creations = new Map<string, CreationRecord>()
+  const backfills = new Map<string, BackfillRequest>()
   return {
+    async requestBackfill(request) {
+      const k = key(request.chainId, request.token)
+      if (!backfills.has(k)) backfills.set(k, { ...request, token: getAddress(request.token) })
+    },
+    async backfill(chainId, token) {
+      return backfills.get(key(chainId, token))
+    },
+    async backfills() {
+      return [...backfills.values()]
+    },
+    async finishBackfill(chainId, token) {
+      backfills.delete(key(chainId, token))
+    },
     async state(chainId, token) {
       return states.get(key(chainId, token))
     },

@@ -46,6 +46,15 @@ export interface AuditsTable {
   count_optimization: number
   /** JSON of the audit in the contract's shape without `projectReportLink`; a read model of the row and its vulnerabilities. */
   body_json: string
+  /** Files not analysed, JSON `[{file, reason}]` (migration 0200). */
+  skipped_json: ColumnType<string, string | undefined, string>
+  /** Findings counted but not listed, JSON `[{name, file, count}]` (migration 0200). */
+  unlisted_json: ColumnType<string, string | undefined, string>
+  /**
+   * Offsets in `body_json`, comma-separated: after `"vulnerabilities":[`, then after each
+   * vulnerability. NULL for audits recorded before migration 0200.
+   */
+  body_cuts: string | null
 }
 
 export interface VulnerabilitiesTable {

@@ -1,4 +1,6 @@
-import { MAX_SOURCE_BYTES } from '../load/load-project.ts'
+import { AUDIT_LIMITS } from '../../contract/audit-history.ts'
+import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../bounds.ts'
+import { MAX_PROJECT_CODE_BYTES, MAX_SOURCE_BYTES } from '../load/load-project.ts'
 import { MAX_REFERENCE_PARSER_BYTES } from '../parse/parse-source.ts'
 import { DETECTOR_CATEGORIES, type DetectorCategory, type DetectorDefinition } from './define-detector.ts'
 
@@ -41,7 +43,9 @@ export function renderDetectorsDoc(detectors: readonly DetectorDefinition[]): st
   out.push('- **The project\'s own files** (analysed and reported): for a single file, that file; for a folder, every `.sol` below it except Foundry tests and scripts (`*.t.sol`, `*.s.sol`), files under `test`, `tests`, `script`, `scripts`, `mock`, `mocks`, build output (`out`, `cache`, `artifacts`, `build`, `typechain*`, `coverage`, `crytic-export`), hidden folders, `node_modules`, a root-level `lib` and remapping targets inside the project.')
   out.push('- **Dependencies**: every file the own files import, resolved like solc with a base path: relative paths, then remappings (options first, then `remappings.txt`, then `foundry.toml`, then one per `lib/<name>` as Foundry does), then `node_modules` folders from the importing file and the root upwards. Dependencies are parsed and used for inheritance, types and calls, never reported on.')
   out.push('- **`totalLines`**: the sum over the own files that parsed of their physical lines — newline characters, plus one when the file does not end with a newline. Blank and comment lines count; dependencies and files that did not parse do not.')
-  out.push(`- **Errors**: a file that cannot be read or parsed (or is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB, or nested too deeply to analyse), an import that cannot be resolved, a function that cannot be analysed or a detector that fails is listed in \`errors\`; everything else is still analysed.`)
+  out.push(`- **Files not analysed**: a file that cannot be read, is not text, is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB, does not fit in the project's budget of ${MAX_PROJECT_CODE_BYTES / 1024 / 1024} MB of code (without comments, dependencies included) or does not parse (nested too deeply included) is listed with the reason, in the audit and on its report page; the findings, counts and score cover the other files. An audit none of whose own files could be analysed fails and records nothing.`)
+  out.push(`- **Errors**: an import that cannot be resolved, a function that cannot be analysed or a detector that fails is listed in \`errors\` (with the files not analysed); everything else is still analysed.`)
+  out.push(`- **Bounds**: an audit lists at most ${MAX_FINDINGS_PER_DETECTOR_FILE} findings of one detector in one file, and no more than fit in ${AUDIT_LIMITS.auditBytes / 1024 / 1024} MB of JSON; every finding still counts in \`vulnerabilityCount\` and the score, and the rest are counted per name and file on the report page.`)
   out.push(
     '- **Syntax**: Solidity 0.4 to 0.8, including 0.4-era `throw`, `var`, `function()` fallbacks, `constant` functions, old-style constructors and inline assembly. ' +
       `tokenrisk parses with its own fast parser and falls back to the ANTLR parser of \`@solidity-parser/parser\` for any file of up to ${MAX_REFERENCE_PARSER_BYTES / 1024} kB the fast parser rejects; both produce the same syntax tree.`,

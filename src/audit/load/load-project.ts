@@ -20,16 +20,28 @@ export interface LoadedFile {
   imports: { directive: ImportDirective; resolved: LoadedFile | null }[]
 }
 
+/** A file that was not analysed, and why. */
+export interface SkippedFile {
+  file: string
+  reason: string
+  /** Whether it is one of the project's own files (else a dependency it imports). */
+  own: boolean
+}
+
 export interface LoadedProject {
   root: string
   /** The project's own files first (sorted by path), then dependencies in the order reached. */
   files: LoadedFile[]
+  /** Files not analysed: unreadable, not text, too large, over the project's budget, or not parsed. */
+  skipped: SkippedFile[]
   errors: { file: string; message: string }[]
 }
 
 export interface LoadProjectOptions {
   /** Extra remappings (`prefix=target`), taking precedence over the project's own. */
   remappings?: readonly string[]
+  /** The project's code budget (default `MAX_PROJECT_CODE_BYTES`). */
+  maxCodeBytes?: number
 }
 
 /** Folders below the project root that hold dependencies, build output or tooling, not the project's code. */
@@ -66,7 +78,15 @@ export function countLines(source: string): number {
 }
 
 /** Largest source file read; anything bigger is reported, not parsed (the largest OpenZeppelin file is 65 kB). */
-export const MAX_SOURCE_BYTES = 5 * 1024 * 1024
+export const MAX_SOURCE_BYTES = 2 * 1024 * 1024
+
+/**
+ * Code (bytes of a source without its comments and whitespace, see `codeBytes`) one analysis
+ * takes in, the project's own files and their dependencies together. The analyzer needs about
+ * 250–400 MB per MB of code (`npm run bench:audit-limits`), so this keeps one analysis under
+ * ~1 GB; files past it are listed as not analysed. All of OpenZeppelin is 0.6 MB of code.
+ */
+export const MAX_PROJECT_CODE_BYTES = 2 * 1024 * 1024
 
 /** Milliseconds of parsing after which the loader lets other work of the process run. */
 const YIELD_EVERY_MS = 50
@@ -93,6 +113,13 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
 
   const resolver = new ImportResolver(root, remappings)
   const errors: LoadedProject['errors'] = []
+  const skipped: SkippedFile[] = []
+  const skip = (file: string, own: boolean, reason: string) => {
+    skipped.push({ file, reason, own })
+    errors.push({ file, message: reason })
+  }
+  let codeSpent = 0
+  const maxCodeBytes = options.maxCodeBytes ?? MAX_PROJECT_CODE_BYTES
   const byKey = new Map<string, LoadedFile>()
   const files: LoadedFile[] = []
   const queue: LoadedFile[] = []
@@ -101,21 +128,32 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
     const key = resolver.identity(absolutePath)
     const existing = byKey.get(key)
     if (existing) return existing
+    const projectPath = toProjectPath(root, absolutePath)
     let source: string
     try {
       const size = fs.statSync(absolutePath).size
       if (size > MAX_SOURCE_BYTES) {
-        errors.push({ file: toProjectPath(root, absolutePath), message: `file of ${size} bytes is larger than the ${MAX_SOURCE_BYTES}-byte limit; not analysed` })
+        skip(projectPath, own, `file of ${size} bytes is larger than the ${MAX_SOURCE_BYTES}-byte limit; not analysed`)
         return null
       }
       source = fs.readFileSync(absolutePath, 'utf8')
     } catch (error) {
-      errors.push({ file: toProjectPath(root, absolutePath), message: `cannot read the file: ${(error as Error).message}` })
+      skip(projectPath, own, `cannot read the file: ${(error as Error).message}`)
       return null
     }
+    if (source.includes('\u0000')) {
+      skip(projectPath, own, 'not a text file (it holds NUL bytes); not analysed')
+      return null
+    }
+    const code = codeBytes(source)
+    if (codeSpent + code > maxCodeBytes) {
+      skip(projectPath, own, `the project's code budget (${maxCodeBytes} bytes of code without comments, dependencies included) is spent; not analysed`)
+      return null
+    }
+    codeSpent += code
     const file: LoadedFile = {
       absolutePath,
-      path: toProjectPath(root, absolutePath),
+      path: projectPath,
       source,
       own,
       lines: countLines(source),
@@ -135,7 +173,7 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
     const file = queue.shift() as LoadedFile
     const parsed = parseSource(file.source)
     if (!parsed.ok) {
-      errors.push({ file: file.path, message: parsed.message })
+      skip(file.path, file.own, parsed.message)
     } else {
       file.ast = parsed.ast
       for (const child of parsed.ast.children) {
@@ -155,7 +193,36 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
     }
   }
 
-  return { root, files, errors }
+  return { root, files, skipped, errors }
+}
+
+/**
+ * Bytes of code in a source: everything but comments and whitespace (string literals count
+ * whole). What the analyzer's memory grows with; comments and blank space cost it nearly nothing.
+ */
+export function codeBytes(source: string): number {
+  let count = 0
+  const n = source.length
+  let i = 0
+  while (i < n) {
+    const c = source.charCodeAt(i)
+    if (c === 0x2f /* / */ && source.charCodeAt(i + 1) === 0x2f) {
+      const end = source.indexOf('\n', i + 2)
+      i = end < 0 ? n : end
+    } else if (c === 0x2f && source.charCodeAt(i + 1) === 0x2a /* * */) {
+      const end = source.indexOf('*/', i + 2)
+      i = end < 0 ? n : end + 2
+    } else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+      let j = i + 1
+      while (j < n && source.charCodeAt(j) !== c && source.charCodeAt(j) !== 0x0a) j += source.charCodeAt(j) === 0x5c /* backslash */ ? 2 : 1
+      count += Math.min(j + 1, n) - i
+      i = j + 1
+    } else {
+      if (c > 0x20) count++
+      i++
+    }
+  }
+  return count
 }
 
 function toProjectPath(root: string, absolutePath: string): string {

@@ -16,6 +16,7 @@ import { createMemoryHolderStore, type HolderStore } from '../../store/holder-in
 import type { CreationExplorer } from './explorer.ts'
 import type { MetadataProvider } from '../../metadata/providers.ts'
 import { renderReport } from './render.ts'
+import type { HolderIndexer } from './holder-indexer.ts'
 
 /** Reports are reused this long by default. */
 export const DEFAULT_REPORT_TTL_MS = 30_000
@@ -55,7 +56,19 @@ export interface EvmReportServiceOptions {
   gasCap?: bigint
 }
 
+/**
+ * Computes a report elsewhere (worker threads, `src/cli/report-workers.ts`): the service then
+ * only validates, caches and answers. It throws the service's own errors.
+ */
+export interface ReportComputer {
+  compute(chainId: number, token: Address): Promise<{ report: TokenReport; stats: RpcStats; ms: number }>
+}
+
 export interface EvmReportServiceDeps {
+  /** Where cold reports are computed; in this thread when absent. */
+  computer?: ReportComputer
+  /** Finishes holder indexes in the background (closed with the service); absent: later reports go on. */
+  holderIndexer?: HolderIndexer
   registry: ChainRegistry
   cache: Cache
   /** The store: the holder index lives there. Without it (and without `holderStore`) it lives in memory. */
@@ -136,7 +149,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     const started = Date.now()
     const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs, fetch: deps.fetch })
     try {
-      const facts = await collectFacts({ rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain) })
+      const facts = await collectFacts({ rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer })
       const report = renderReport(facts)
       return { report, facts, stats: rpc.stats(), ms: Date.now() - started }
     } catch (error) {
@@ -194,12 +207,13 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       const started = Date.now()
       const { chain, token } = accept(chainId, address)
       const key = `evm:report:${chainId}:${token.toLowerCase()}`
-      let computed: Awaited<ReturnType<typeof compute>> | undefined
+      let computed: { report: TokenReport; stats: RpcStats; ms: number } | undefined
       try {
         const report = await raceSignal(
           deps.cache.getOrCompute<TokenReport>(key, (r) => (isIncomplete(r) ? Math.min(ttl, INCOMPLETE_REPORT_TTL_MS) : ttl), async () => {
-            computed = await compute(chain, token)
-            return computed.report
+            const result = deps.computer ? await deps.computer.compute(chain.chainId, token) : await compute(chain, token)
+            computed = result
+            return result.report
           }),
           options.signal,
           DEADLINE_MESSAGE,
@@ -233,7 +247,8 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     },
 
     async close() {
-      // Nothing of its own to release: the cache and the store belong to the caller.
+      // The cache and the store belong to the caller; the holder indexer stops with the service.
+      await deps.holderIndexer?.close()
     },
   }
 }

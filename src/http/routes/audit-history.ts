@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { AuthError, InputError } from '../../errors.ts'
-import type { AuditRepository } from '../../store/repositories/audits.ts'
-import { AuditHistory } from '../../contract/audit-history.ts'
+import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../../audit/bounds.ts'
+import { HISTORY_PAGE_MAX_BYTES, type AuditRepository } from '../../store/repositories/audits.ts'
+import { AUDIT_LIMITS, AuditHistory } from '../../contract/audit-history.ts'
 import { errorResponses } from '../schemas/responses.ts'
 
 /** Default page size of the audit history. */
@@ -11,6 +12,9 @@ export const DEFAULT_LIMIT = 10
 export const MAX_LIMIT = 100
 /** Largest page number accepted (keeps OFFSET arithmetic far from overflow). */
 export const MAX_PAGE = 1_000_000
+/** Header of a history page some of whose audits list only their first vulnerabilities. */
+export const TRUNCATED_HEADER = 'x-vulnerabilities-truncated'
+const MIB = 1024 * 1024
 
 const HistoryQuery = Type.Object({
   projectId: Type.String({ minLength: 1, maxLength: 200, description: 'identifier of the project' }),
@@ -51,6 +55,8 @@ export function auditHistoryRoute(app: FastifyInstance, deps: { audits: AuditRep
           'A page past the end, or a project without audits, answers `{"audits":[],"auditCount":N}`.',
           "An API key reads only its own user's projects: another `userId` answers 401 unless the key is an admin key.",
           'A project that does not belong to `userId` reads as a project without audits.',
+          `A page is at most ${HISTORY_PAGE_MAX_BYTES / MIB} MiB: when its audits do not fit, the largest list only their first vulnerabilities (their \`vulnerabilityCount\` stays whole; \`projectReportLink\` lists them all) and the answer carries \`${TRUNCATED_HEADER}: <number of such audits>\`.`,
+          `An audit lists at most ${MAX_FINDINGS_PER_DETECTOR_FILE} findings of one detector in one file, and at most ${AUDIT_LIMITS.auditBytes / MIB} MiB of them; \`vulnerabilityCount\` counts every finding, listed or not.`,
         ].join('\n\n'),
         security: [{ apiKey: [] }],
         querystring: HistoryQuery,
@@ -67,7 +73,8 @@ export function auditHistoryRoute(app: FastifyInstance, deps: { audits: AuditRep
         throw new AuthError("this API key may only read its own user's projects")
       }
       // The store hands the page over as JSON text already in the response's shape.
-      const body = await deps.audits.historyJson({ projectId, userId, limit, page })
+      const { body, truncatedAudits } = await deps.audits.historyPage({ projectId, userId, limit, page })
+      if (truncatedAudits > 0) reply.header(TRUNCATED_HEADER, String(truncatedAudits))
       return reply.type('application/json; charset=utf-8').send(body)
     },
   )

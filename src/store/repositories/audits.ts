@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { InputError } from '../../errors.ts'
-import type { Audit, AuditHistory, Severity, Vulnerability } from '../../contract/audit-history.ts'
+import { AUDIT_LIMITS, type Audit, type AuditHistory, type Severity, type Vulnerability } from '../../contract/audit-history.ts'
 import { createTtlMap } from '../../cache/cache.ts'
 import type { Store } from '../database.ts'
 import { prepare } from '../prepared.ts'
@@ -13,10 +13,27 @@ export const REPORT_ID_BYTES = 18
 /** Rows per multi-row INSERT of vulnerabilities (well under both engines' parameter limits). */
 const VULNERABILITY_INSERT_CHUNK = 200
 
+/** A file an audit did not analyse, and why. */
+export interface SkippedFile {
+  file: string
+  reason: string
+}
+
+/** Findings of one name in one file that an audit counts but does not list. */
+export interface UnlistedFindings {
+  name: string
+  file: string
+  count: number
+}
+
 /** An audit to record: the contract's shape without the link (the store makes the report page). */
 export interface NewAudit extends Omit<Audit, 'projectReportLink'> {
   /** When the audit was made; defaults to now. */
   createdAt?: string
+  /** Files the audit did not analyse (shown on the report page; not part of the history's shape). */
+  skipped?: SkippedFile[]
+  /** Findings counted in `vulnerabilityCount` but not listed (shown on the report page). */
+  unlisted?: UnlistedFindings[]
 }
 
 export interface RecordedAudit {
@@ -31,7 +48,21 @@ export interface StoredReport {
   projectName: string
   userId: string
   createdAt: string
+  /** The audit, with the vulnerabilities asked for (all of them, or one page). */
   audit: Omit<Audit, 'projectReportLink'>
+  /** Vulnerabilities the audit lists in all (`audit.vulnerabilities` may be a page of them). */
+  listedCount: number
+  /** Index in the audit's list of `audit.vulnerabilities[0]`. */
+  offset: number
+  skipped: SkippedFile[]
+  unlisted: UnlistedFindings[]
+}
+
+/** One page of a project's history as the response's JSON text. */
+export interface HistoryPage {
+  body: string
+  /** Audits of the page whose vulnerabilities were cut to keep the page under `HISTORY_PAGE_MAX_BYTES`. */
+  truncatedAudits: number
 }
 
 export interface HistoryQuery {
@@ -101,12 +132,30 @@ const VULNERABILITY_COLUMNS = [
   'explanation',
 ] as const
 
+/** Text fields of a vulnerability, with the longest each may be. */
+const VULNERABILITY_TEXT_LIMITS = {
+  name: AUDIT_LIMITS.name,
+  snippet: AUDIT_LIMITS.snippet,
+  file: AUDIT_LIMITS.file,
+  recommendation: AUDIT_LIMITS.recommendation,
+  explanation: AUDIT_LIMITS.explanation,
+} as const
+
 /**
  * Checks what JSON Schema cannot: a finding's line range must be ordered and each severity count
- * must cover the findings listed with that severity (a list may be partial, never larger).
+ * must cover the findings listed with that severity (a list may be partial, never larger). Also
+ * holds every audit, whatever its source, to `AUDIT_LIMITS`.
  */
 export function checkAuditConsistency(audit: NewAudit, path = ''): void {
+  if (audit.vulnerabilities.length > AUDIT_LIMITS.vulnerabilities) {
+    throw new InputError(`${path}vulnerabilities lists ${audit.vulnerabilities.length} vulnerabilities; at most ${AUDIT_LIMITS.vulnerabilities} are accepted`)
+  }
   audit.vulnerabilities.forEach((v, i) => {
+    for (const [field, max] of Object.entries(VULNERABILITY_TEXT_LIMITS) as [keyof typeof VULNERABILITY_TEXT_LIMITS, number][]) {
+      if (v[field].length > max) {
+        throw new InputError(`${path}vulnerabilities[${i}].${field} is ${v[field].length} characters long; at most ${max} are accepted`)
+      }
+    }
     if (v.lineNumbers[0] > v.lineNumbers[1]) {
       throw new InputError(`${path}vulnerabilities[${i}].lineNumbers must be [first, last] with first <= last`)
     }
@@ -120,37 +169,85 @@ export function checkAuditConsistency(audit: NewAudit, path = ''): void {
       )
     }
   }
-  if (audit.createdAt !== undefined && Number.isNaN(Date.parse(audit.createdAt))) {
+  if (audit.createdAt !== undefined && (audit.createdAt.length > AUDIT_LIMITS.createdAt || Number.isNaN(Date.parse(audit.createdAt)))) {
     throw new InputError(`${path}createdAt must be an ISO 8601 timestamp`)
   }
+  const bytes = serializeAudit(audit).json.length
+  if (bytes > AUDIT_LIMITS.auditBytes) {
+    throw new InputError(`${path}the audit is ${bytes} bytes of JSON; at most ${AUDIT_LIMITS.auditBytes} are accepted (list fewer vulnerabilities)`)
+  }
+}
+
+/** Every character past ASCII as a JSON escape, so that the text's length is its size in bytes. */
+function asciiJson(json: string): string {
+  return json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 /**
  * The audit's JSON as the history endpoint serves it, minus `projectReportLink` (which depends on
- * the public base URL and is appended when read). Keys in the contract's order.
+ * the public base URL and is appended when read). Keys in the contract's order, `vulnerabilities`
+ * last; ASCII only (other characters escaped), so that lengths are bytes. `cuts` are the offsets
+ * after `"vulnerabilities":[` and after each vulnerability: `json.slice(0, cuts[k]) + ']}'` is
+ * the same audit listing its first k vulnerabilities.
  */
-export function serializeAudit(audit: Omit<Audit, 'projectReportLink'>): string {
-  return JSON.stringify({
-    totalLines: audit.totalLines,
-    securityScore: audit.securityScore,
-    vulnerabilityCount: {
-      high: audit.vulnerabilityCount.high,
-      medium: audit.vulnerabilityCount.medium,
-      low: audit.vulnerabilityCount.low,
-      informational: audit.vulnerabilityCount.informational,
-      optimization: audit.vulnerabilityCount.optimization,
-    },
-    vulnerabilities: audit.vulnerabilities.map((v) => ({
-      name: v.name,
-      severity: v.severity,
-      snippet: v.snippet,
-      lineNumbers: [v.lineNumbers[0], v.lineNumbers[1]],
-      confidence: v.confidence,
-      recommendation: v.recommendation,
-      explanation: v.explanation,
-      file: v.file,
-    })),
+export function serializeAudit(audit: Omit<Audit, 'projectReportLink'>): { json: string; cuts: number[] } {
+  const head = asciiJson(
+    JSON.stringify({
+      totalLines: audit.totalLines,
+      securityScore: audit.securityScore,
+      vulnerabilityCount: {
+        high: audit.vulnerabilityCount.high,
+        medium: audit.vulnerabilityCount.medium,
+        low: audit.vulnerabilityCount.low,
+        informational: audit.vulnerabilityCount.informational,
+        optimization: audit.vulnerabilityCount.optimization,
+      },
+    }),
+  )
+  let json = `${head.slice(0, -1)},"vulnerabilities":[`
+  const cuts = [json.length]
+  audit.vulnerabilities.forEach((v, i) => {
+    json += (i === 0 ? '' : ',') + asciiJson(
+      JSON.stringify({
+        name: v.name,
+        severity: v.severity,
+        snippet: v.snippet,
+        lineNumbers: [v.lineNumbers[0], v.lineNumbers[1]],
+        confidence: v.confidence,
+        recommendation: v.recommendation,
+        explanation: v.explanation,
+        file: v.file,
+      }),
+    )
+    cuts.push(json.length)
   })
+  return { json: `${json}]}`, cuts }
+}
+
+/** Largest history page served, in bytes: audits past their share list their first vulnerabilities only. */
+export const HISTORY_PAGE_MAX_BYTES = 4 * 1024 * 1024
+
+/**
+ * Shares of `budget` for items of the given sizes: every item whole when they all fit, else the
+ * small ones whole and the rest of the budget split equally among the big ones (water filling).
+ */
+export function shareBudget(sizes: readonly number[], budget: number): number[] {
+  const order = sizes.map((size, i) => ({ size, i })).sort((a, b) => a.size - b.size)
+  const out = new Array<number>(sizes.length)
+  let left = budget
+  order.forEach(({ size, i }, n) => {
+    const fair = Math.floor(left / (order.length - n))
+    out[i] = Math.min(size, fair)
+    left -= out[i]
+  })
+  return out
+}
+
+/** The longest prefix of an audit's body, by its cuts, of at most `room` characters, closed. */
+function cutBody(body: string, cuts: readonly number[], room: number): string {
+  let k = cuts.length - 1
+  while (k > 0 && cuts[k] + 2 > room) k--
+  return `${body.slice(0, cuts[k])}]}`
 }
 
 /** The `vulnerabilities` rows of one audit, in order. */
@@ -170,9 +267,19 @@ export function vulnerabilityRows(auditId: number, vulnerabilities: readonly Vul
   }))
 }
 
+/** Skipped files and unlisted groups kept per audit; the rest are summed up in one last entry. */
+export const MAX_AUDIT_NOTES = 1_000
+
+function boundNotes<T extends { file: string }>(notes: readonly T[], summary: (n: number, rest: readonly T[]) => T): T[] {
+  if (notes.length <= MAX_AUDIT_NOTES) return notes.map((n) => ({ ...n, file: n.file.slice(0, AUDIT_LIMITS.file) }))
+  const rest = notes.slice(MAX_AUDIT_NOTES - 1)
+  return [...notes.slice(0, MAX_AUDIT_NOTES - 1).map((n) => ({ ...n, file: n.file.slice(0, AUDIT_LIMITS.file) })), summary(rest.length, rest)]
+}
+
 async function insertAudit(tx: Transaction<Schema>, projectId: string, audit: NewAudit): Promise<RecordedAudit> {
   const createdAt = audit.createdAt ? new Date(audit.createdAt).toISOString() : new Date().toISOString()
   const reportId = newReportId()
+  const body = serializeAudit(audit)
   const inserted = await tx
     .insertInto('audits')
     .values({
@@ -186,7 +293,10 @@ async function insertAudit(tx: Transaction<Schema>, projectId: string, audit: Ne
       count_low: audit.vulnerabilityCount.low,
       count_informational: audit.vulnerabilityCount.informational,
       count_optimization: audit.vulnerabilityCount.optimization,
-      body_json: serializeAudit(audit),
+      body_json: body.json,
+      body_cuts: body.cuts.join(','),
+      skipped_json: JSON.stringify(boundNotes(audit.skipped ?? [], (n) => ({ file: '', reason: `${n} more files were not analysed` }))),
+      unlisted_json: JSON.stringify(boundNotes(audit.unlisted ?? [], (n, rest) => ({ name: `${n} more kinds of findings`, file: '', count: rest.reduce((sum, u) => sum + u.count, 0) }))),
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -200,6 +310,8 @@ async function insertAudit(tx: Transaction<Schema>, projectId: string, audit: Ne
 
 /** History pages kept in memory by default (about 10 KB each at the default page size). */
 export const DEFAULT_PAGE_CACHE_SIZE = 1_000
+/** Bytes of history pages kept in memory by default. */
+export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024
 /** How long a project's audit count is reused before the database is asked again. */
 export const DEFAULT_PROJECT_CACHE_MS = 1_000
 const PROJECT_CACHE_MAX_ENTRIES = 10_000
@@ -216,13 +328,17 @@ const PROJECT_CACHE_MAX_ENTRIES = 10_000
  */
 export function createAuditRepository(
   store: Store,
-  options: { pageCacheSize?: number; reportLink?: ReportLink; projectCacheMs?: number } = {},
+  options: { pageCacheSize?: number; pageCacheBytes?: number; reportLink?: ReportLink; projectCacheMs?: number; historyPageMaxBytes?: number } = {},
 ) {
   const { db } = store
   const link = options.reportLink ?? ((id: string) => `/reports/${id}`)
-  // Pages never go stale (their key holds the project's count): only their number is bounded.
+  const pageMaxBytes = options.historyPageMaxBytes ?? HISTORY_PAGE_MAX_BYTES
+  // Pages never go stale (their key holds the project's count): only their number and bytes are bounded.
   const pageCacheSize = options.pageCacheSize ?? DEFAULT_PAGE_CACHE_SIZE
-  const pageCache = createTtlMap<string>(Number.POSITIVE_INFINITY, pageCacheSize)
+  const pageCache = createTtlMap<HistoryPage>(Number.POSITIVE_INFINITY, pageCacheSize, {
+    maxBytes: options.pageCacheBytes ?? DEFAULT_PAGE_CACHE_BYTES,
+    sizeOf: (page: HistoryPage) => page.body.length,
+  })
   const projects = createTtlMap<number>(options.projectCacheMs ?? DEFAULT_PROJECT_CACHE_MS, PROJECT_CACHE_MAX_ENTRIES)
   /** A project's audit count for `userId` (0 when it is not theirs or does not exist). */
   const auditCountOf = async (projectId: string, userId: string): Promise<number> => {
@@ -241,12 +357,18 @@ export function createAuditRepository(
       db.selectFrom('projects').select(['audit_count']).where('id', '=', projectId).where('user_id', '=', userId),
     2,
   )
+  // A page's audits: whole when each is within `share` characters; else its size and cuts.
   const pageOf = prepare(
     db,
-    (projectId: string, limit: number, offset: number) =>
+    (projectId: string, limit: number, offset: number, share: number) =>
       db
         .selectFrom('audits')
-        .select(['report_id', 'body_json'])
+        .select([
+          'report_id',
+          sql<string | null>`case when length(body_json) <= ${share} then body_json end`.as('body'),
+          sql<string | null>`case when length(body_json) <= ${share} then null else body_cuts end`.as('cuts'),
+          sql<number | string>`length(body_json)`.as('length'),
+        ])
         // The page's ids come from the covering index alone; only those rows are read.
         .where(
           'id',
@@ -262,8 +384,15 @@ export function createAuditRepository(
         )
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc'),
-    3,
+    4,
   )
+  const headOf = (reportId: string, length: number) =>
+    db
+      .selectFrom('audits')
+      .select(sql<string>`substr(body_json, 1, ${length})`.as('head'))
+      .where('report_id', '=', reportId)
+      .executeTakeFirstOrThrow()
+  const bodyOf = (reportId: string) => db.selectFrom('audits').select('body_json').where('report_id', '=', reportId).executeTakeFirstOrThrow()
 
   async function ensureProject(tx: Transaction<Schema>, projectId: string, userId: string, name: string | undefined, now: string) {
     await ensureUser(tx, userId, now)
@@ -291,6 +420,11 @@ export function createAuditRepository(
     async record(input: { projectId: string; userId: string; projectName?: string; audits: NewAudit[] }): Promise<RecordedAudit[]> {
       if (!input.projectId.trim()) throw new InputError('a project id is required')
       if (!input.userId.trim()) throw new InputError('a user id is required')
+      if (input.projectId.length > AUDIT_LIMITS.id) throw new InputError(`a project id may be at most ${AUDIT_LIMITS.id} characters long`)
+      if (input.userId.length > AUDIT_LIMITS.id) throw new InputError(`a user id may be at most ${AUDIT_LIMITS.id} characters long`)
+      if (input.projectName !== undefined && input.projectName.length > AUDIT_LIMITS.name) {
+        throw new InputError(`a project name may be at most ${AUDIT_LIMITS.name} characters long`)
+      }
       input.audits.forEach((a, i) => checkAuditConsistency(a, input.audits.length > 1 ? `[${i}].` : ''))
       const now = new Date().toISOString()
       projects.delete(`${input.projectId}\u0000${input.userId}`)
@@ -313,17 +447,52 @@ export function createAuditRepository(
      * or is not `userId`'s, reads as a project without audits.
      */
     async historyJson(query: HistoryQuery): Promise<string> {
+      return (await this.historyPage(query)).body
+    },
+
+    /**
+     * `historyJson`, saying how many audits of the page list only their first vulnerabilities:
+     * a page stays under `HISTORY_PAGE_MAX_BYTES` (audits within their equal share are whole,
+     * the others share what is left; their counts stay whole, the report page lists them all).
+     */
+    async historyPage(query: HistoryQuery): Promise<HistoryPage> {
       const auditCount = await auditCountOf(query.projectId, query.userId)
       const offset = (query.page - 1) * query.limit
-      if (auditCount === 0 || offset >= auditCount) return `{"audits":[],"auditCount":${auditCount}}`
+      if (auditCount === 0 || offset >= auditCount) return { body: `{"audits":[],"auditCount":${auditCount}}`, truncatedAudits: 0 }
       const cacheKey = `${query.projectId}\u0000${auditCount}\u0000${query.limit}\u0000${query.page}`
       const cached = pageCache.get(cacheKey)
       if (cached !== undefined) return cached
-      const rows = await pageOf(query.projectId, query.limit, offset)
-      const audits = rows.map((r) => `${r.body_json.slice(0, -1)},"projectReportLink":${JSON.stringify(link(r.report_id))}}`)
-      const body = `{"audits":[${audits.join(',')}],"auditCount":${auditCount}}`
-      if (pageCacheSize > 0) pageCache.set(cacheKey, body)
-      return body
+      const envelope = `{"audits":[],"auditCount":${auditCount}}`.length
+      const share = Math.floor((pageMaxBytes - envelope) / query.limit)
+      const rows = await pageOf(query.projectId, query.limit, offset, share)
+      const suffixes = rows.map((r) => `,"projectReportLink":${JSON.stringify(link(r.report_id))}}`)
+      // Audits within their share are whole; the others share what the page has left.
+      const sizes = rows.map((r, i) => Number(r.length) + suffixes[i].length)
+      const rooms = shareBudget(sizes, pageMaxBytes - envelope - rows.length)
+      let truncatedAudits = 0
+      const audits: string[] = []
+      for (const [i, r] of rows.entries()) {
+        let body = r.body
+        if (body === null && sizes[i] <= rooms[i]) body = (await bodyOf(r.report_id)).body_json
+        if (body === null) {
+          truncatedAudits++
+          const room = rooms[i] - suffixes[i].length + 1
+          if (r.cuts !== null) {
+            const cuts = r.cuts.split(',').map(Number)
+            let k = cuts.length - 1
+            while (k > 0 && cuts[k] + 2 > room) k--
+            body = `${(await headOf(r.report_id, cuts[k])).head}]}`
+          } else {
+            // Recorded before the cuts were kept: serialize it again to find them.
+            const again = serializeAudit(JSON.parse((await bodyOf(r.report_id)).body_json) as Omit<Audit, 'projectReportLink'>)
+            body = cutBody(again.json, again.cuts, room)
+          }
+        }
+        audits.push(`${body.slice(0, -1)}${suffixes[i]}`)
+      }
+      const page = { body: `{"audits":[${audits.join(',')}],"auditCount":${auditCount}}`, truncatedAudits }
+      if (pageCacheSize > 0) pageCache.set(cacheKey, page)
+      return page
     },
 
     /** The same page as an object. */
@@ -331,8 +500,11 @@ export function createAuditRepository(
       return JSON.parse(await this.historyJson(query)) as AuditHistory
     },
 
-    /** The audit behind a report page, or undefined. */
-    async report(reportId: string): Promise<StoredReport | undefined> {
+    /**
+     * The audit behind a report page, or undefined; with `limit`, only the vulnerabilities from
+     * `offset` (0-based) on, at most `limit` of them (a page of a long report).
+     */
+    async report(reportId: string, range: { offset?: number; limit?: number } = {}): Promise<StoredReport | undefined> {
       const row = await db
         .selectFrom('audits')
         .innerJoin('projects', 'projects.id', 'audits.project_id')
@@ -347,6 +519,8 @@ export function createAuditRepository(
           'audits.count_low',
           'audits.count_informational',
           'audits.count_optimization',
+          'audits.skipped_json',
+          'audits.unlisted_json',
           'projects.id as project_id',
           'projects.name as project_name',
           'projects.user_id',
@@ -354,28 +528,38 @@ export function createAuditRepository(
         .where('audits.report_id', '=', reportId)
         .executeTakeFirst()
       if (!row) return undefined
-      const byAudit = await loadVulnerabilities([Number(row.id)])
+      const id = Number(row.id)
+      const offset = Math.max(0, range.offset ?? 0)
+      const [listed, byAudit] = await Promise.all([
+        db
+          .selectFrom('vulnerabilities')
+          .select(sql<number | string>`count(*)`.as('n'))
+          .where('audit_id', '=', id)
+          .executeTakeFirstOrThrow(),
+        loadVulnerabilities([id], offset, range.limit),
+      ])
       return {
         reportId: row.report_id,
         projectId: row.project_id,
         projectName: row.project_name,
         userId: row.user_id,
         createdAt: row.created_at,
-        audit: toAudit(row, byAudit.get(Number(row.id)) ?? []),
+        audit: toAudit(row, byAudit.get(id) ?? []),
+        listedCount: Number(listed.n),
+        offset,
+        skipped: JSON.parse(row.skipped_json) as SkippedFile[],
+        unlisted: JSON.parse(row.unlisted_json) as UnlistedFindings[],
       }
     },
   }
 
-  async function loadVulnerabilities(auditIds: number[]): Promise<Map<number, Vulnerability[]>> {
+  async function loadVulnerabilities(auditIds: number[], offset = 0, limit?: number): Promise<Map<number, Vulnerability[]>> {
     const out = new Map<number, Vulnerability[]>()
     if (auditIds.length === 0) return out
-    const rows = await db
-      .selectFrom('vulnerabilities')
-      .select(VULNERABILITY_COLUMNS)
-      .where('audit_id', 'in', auditIds)
-      .orderBy('audit_id')
-      .orderBy('ordinal')
-      .execute()
+    let query = db.selectFrom('vulnerabilities').select(VULNERABILITY_COLUMNS).where('audit_id', 'in', auditIds)
+    if (offset > 0) query = query.where('ordinal', '>=', offset)
+    if (limit !== undefined) query = query.where('ordinal', '<', offset + limit)
+    const rows = await query.orderBy('audit_id').orderBy('ordinal').execute()
     for (const r of rows) {
       const id = Number(r.audit_id)
       let list = out.get(id)

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely'
 import { getAddress, type Address, type Hex } from 'viem'
 import type { Store } from '../database.ts'
-import type { CreationRecord, HolderStore } from '../holder-index.ts'
+import type { BackfillRequest, CreationRecord, HolderStore } from '../holder-index.ts'
 
 /** Tables of the holder index (migration 0100_holders). */
 interface HolderTables {
   holder_index: { chain_id: number; token: string; from_block: string | number | bigint; last_block: string | number | bigint; updated_at: string }
   holder_balances: { chain_id: number; token: string; holder: string; balance: string; balance_key: string }
+  holder_backfill: { chain_id: number; token: string; from_block: string | number | bigint; requested_at: string }
   token_creation: {
     chain_id: number
     token: string
@@ -42,7 +43,30 @@ export function createHolderRepository(store: Store): HolderStore {
   const db = store.db as unknown as Kysely<HolderTables>
   const tokenKey = (token: Address) => token.toLowerCase()
 
+  const toRequest = (r: HolderTables['holder_backfill']): BackfillRequest => ({ chainId: Number(r.chain_id), token: getAddress(r.token), fromBlock: BigInt(r.from_block) })
+
   return {
+    async requestBackfill(request) {
+      await db
+        .insertInto('holder_backfill')
+        .values({ chain_id: request.chainId, token: tokenKey(request.token), from_block: request.fromBlock.toString(), requested_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['chain_id', 'token']).doNothing())
+        .execute()
+    },
+
+    async backfill(chainId, token) {
+      const row = await db.selectFrom('holder_backfill').selectAll().where('chain_id', '=', chainId).where('token', '=', tokenKey(token)).executeTakeFirst()
+      return row ? toRequest(row) : undefined
+    },
+
+    async backfills() {
+      return (await db.selectFrom('holder_backfill').selectAll().orderBy('requested_at').execute()).map(toRequest)
+    },
+
+    async finishBackfill(chainId, token) {
+      await db.deleteFrom('holder_backfill').where('chain_id', '=', chainId).where('token', '=', tokenKey(token)).execute()
+    },
+
     async state(chainId, token) {
       const row = await db
         .selectFrom('holder_index')

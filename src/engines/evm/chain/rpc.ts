@@ -1,5 +1,6 @@
 import { custom, createPublicClient, type PublicClient } from 'viem'
 import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
+import { readCapped } from '../../../net/read-capped.ts'
 
 /**
  * JSON-RPC for one report: calls issued in the same tick go out as one JSON-RPC batch (one HTTP
@@ -253,8 +254,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
         body: JSON.stringify(body.length === 1 ? body[0] : body),
         signal: AbortSignal.any([signal, timeout]),
       })
-      const text = await response.text()
-      if (text.length > RPC_MAX_RESPONSE_BYTES) throw new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`)
+      const text = await readCapped(response, RPC_MAX_RESPONSE_BYTES, () => new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`))
       if (response.status === 429 || response.status >= 500) {
         throw new UpstreamError(`the node answered HTTP ${response.status}`, { details: text.slice(0, 200) })
       }

@@ -28,6 +28,8 @@ export interface CollectContext {
   log: Logger
   /** The chain's `eth_getLogs` range limit, learned from its node and shared across reports. */
   logLimit: LogRangeLimit
+  /** Finishes holder indexes the report could not (in the background); absent: later reports go on. */
+  holderIndexer?: { request(chainId: number, token: Address, fromBlock: bigint): Promise<void> }
 }
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'

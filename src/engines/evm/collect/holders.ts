@@ -2,7 +2,7 @@ import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import type { HolderFact, HoldersFact } from '../facts.ts'
-import type { HolderIndexState } from '../../../store/holder-index.ts'
+import type { BackfillRequest, HolderIndexState } from '../../../store/holder-index.ts'
 import { ZERO_ADDRESS, type CollectContext } from './context.ts'
 
 /** keccak256("Transfer(address,address,uint256)") */
@@ -16,6 +16,11 @@ const HOLDER_INDEX_BUDGET_SHARE = 0.4
 const HOLDER_INDEX_MIN_BUDGET_MS = 1_000
 /** Holders read from the index to list the key ones (extra room for tail corrections). */
 const TOP_READ = 40
+/**
+ * Transfer logs a report reads at most; a longer history is finished in the background
+ * (`holder-indexer.ts`), and reports say the holder figures are not final until it is.
+ */
+export const MAX_REPORT_LOGS = 20_000
 
 /** A token's balances as the index (plus the not-yet-final tail) knows them. */
 export interface IndexedHolders {
@@ -62,9 +67,13 @@ function addDeltas(deltas: Map<Address, bigint>, log: RawLog) {
  * indexed block are read in one `eth_getLogs` (ranges adapting to the node's limits); logs older
  * than the chain's finality are stored, newer ones only applied for this report.
  */
-export async function indexHolders(ctx: CollectContext, tokens: Address[], head: bigint, startBlock: bigint): Promise<Map<Address, IndexedHolders>> {
+export async function indexHolders(ctx: CollectContext, allTokens: Address[], head: bigint, startBlock: bigint): Promise<Map<Address, IndexedHolders>> {
   const chainId = ctx.chain.chainId
   const store = ctx.holderStore
+  // Tokens the background is indexing are not read here: the report shows where it stands.
+  const pending = await Promise.all(allTokens.map((t) => store.backfill(chainId, t)))
+  const out = await backgroundHolders(ctx, pending.filter((p) => p !== undefined), head)
+  const tokens = allTokens.filter((_, i) => !pending[i])
   const states = await Promise.all(tokens.map((t) => store.state(chainId, t)))
   const nextFrom = (s: HolderIndexState | undefined) => (s ? s.lastBlock + 1n : startBlock)
   const from = tokens.length === 0 ? head + 1n : states.map(nextFrom).reduce((a, b) => (a < b ? a : b))
@@ -82,11 +91,10 @@ export async function indexHolders(ctx: CollectContext, tokens: Address[], head:
     const wave = await getLogsAdaptive(ctx.rpc, { address: tokens, topics: [TRANSFER_TOPIC] }, waveFrom, waveTo, ctx.logLimit)
     // Logs are usable up to the first range the node refused.
     const end = wave.missing.length > 0 ? wave.missing.map((m) => m[0]).reduce((a, b) => (a < b ? a : b)) - 1n : waveTo
-    logs.push(...wave.logs.filter((l) => BigInt(l.blockNumber) <= end))
+    for (const l of wave.logs) if (BigInt(l.blockNumber) <= end) logs.push(l)
     coveredTo = end
-    if (wave.missing.length > 0) break
+    if (wave.missing.length > 0 || logs.length >= MAX_REPORT_LOGS) break
   }
-  const out = new Map<Address, IndexedHolders>()
   await Promise.all(
     tokens.map(async (token, i) => {
       const state = states[i]
@@ -122,13 +130,40 @@ export async function indexHolders(ctx: CollectContext, tokens: Address[], head:
         list = [...merged.entries()].filter(([, b]) => b > 0n).map(([address, balance]) => ({ address, balance }))
         list.sort(byBalance)
       }
+      // What this report could not read is finished in the background.
+      if (!complete && ctx.holderIndexer) {
+        await ctx.holderIndexer.request(chainId, token, state?.fromBlock ?? startBlock).catch((error: unknown) =>
+          ctx.log.warn({ chainId, token, err: (error as Error).message }, 'holder indexing could not be requested'),
+        )
+      }
       out.set(token, {
         complete,
         count: complete ? n : undefined,
         top: list.slice(0, TOP_READ),
         note: complete
           ? `indexed ${logs.length} new Transfer logs up to block ${head}`
-          : `the holder index is still being built (read up to block ${coveredTo} of ${head}); holders are not final`,
+          : `the holder index is still being built (read up to block ${coveredTo} of ${head}${ctx.holderIndexer ? '; it goes on in the background' : ''}); holders are not final`,
+      })
+    }),
+  )
+  return out
+}
+
+/**
+ * Holders of tokens whose index the background is building: what it has so far, not final. The
+ * request is made again (it is idempotent), so that one given up on or lost is taken up.
+ */
+async function backgroundHolders(ctx: CollectContext, requests: BackfillRequest[], head: bigint): Promise<Map<Address, IndexedHolders>> {
+  const out = new Map<Address, IndexedHolders>()
+  await Promise.all(
+    requests.map(async ({ token, fromBlock }) => {
+      await ctx.holderIndexer?.request(ctx.chain.chainId, token, fromBlock).catch(() => {})
+      const [state, top] = await Promise.all([ctx.holderStore.state(ctx.chain.chainId, token), ctx.holderStore.top(ctx.chain.chainId, token, TOP_READ)])
+      out.set(token, {
+        complete: false,
+        count: undefined,
+        top,
+        note: `the holder index is being built in the background (indexed up to block ${state?.lastBlock ?? 'none yet'} of ${head}); holders are not final`,
       })
     }),
   )

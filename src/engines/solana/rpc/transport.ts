@@ -1,4 +1,5 @@
 import type { RpcTransport } from '@solana/kit'
+import { readCapped } from '../../../net/read-capped.ts'
 import { SolanaRpcError, endpointLabel } from './errors.ts'
 import type { SolanaLogger } from '../logger.ts'
 
@@ -93,7 +94,7 @@ export function createFallbackTransport(options: FallbackTransportOptions): Fall
     }
     let text: string
     try {
-      text = await readCapped(response, maxBytes, method)
+      text = await readBody(response, maxBytes, method)
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error
       if (error instanceof SolanaRpcError) throw error
@@ -150,25 +151,8 @@ function rpcErrorCode(json: unknown): number | undefined {
   return undefined
 }
 
-async function readCapped(response: Response, maxBytes: number, method: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined)
-    throw new SolanaRpcError(method, 'too-large', `answer of ${declared} bytes exceeds the ${maxBytes}-byte limit`)
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw new SolanaRpcError(method, 'too-large', `answer exceeds the ${maxBytes}-byte limit`)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks, total).toString('utf8')
+function readBody(response: Response, maxBytes: number, method: string): Promise<string> {
+  return readCapped(response, maxBytes, (declared) =>
+    new SolanaRpcError(method, 'too-large', declared === undefined ? `answer exceeds the ${maxBytes}-byte limit` : `answer of ${declared} bytes exceeds the ${maxBytes}-byte limit`),
+  )
 }

@@ -1,0 +1,140 @@
+/**
+ * bench:audit-limits — the analyzer on inputs at and past its bounds, each in a fresh Node process
+ * (so that peak memory is its own): generated projects filling the code budget
+ * (`MAX_PROJECT_CODE_BYTES`) with two shapes of code — findings-heavy contracts and long
+ * expressions (the most syntax per byte) — and a 5 MB file past the file limit. Printed per run:
+ * time, peak RSS, findings counted and listed, the stored audit's JSON, the first report page and
+ * a history page of ten such audits.
+ *
+ * Target: every run under 1 GB of peak RSS; the 5 MB file refused at once.
+ *
+ *   npm run bench:audit-limits
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { analyzeProject } from '../src/audit/analyze.ts'
+import { codeBytes, MAX_PROJECT_CODE_BYTES, MAX_SOURCE_BYTES } from '../src/audit/load/load-project.ts'
+import { FINDINGS_PER_PAGE, renderReportPage } from '../src/audit/report/page.ts'
+import { AUDIT_LIMITS } from '../src/contract/audit-history.ts'
+import { HISTORY_PAGE_MAX_BYTES, serializeAudit } from '../src/store/repositories/audits.ts'
+import { generateSolidity, vaultContract } from '../test/helpers/big-solidity.ts'
+
+const TARGET_RSS_MB = 1024
+const MB = 1024 * 1024
+
+/** Long expressions: the most syntax tree per byte of code. */
+function expressionContract(i: number): string {
+  const terms = Array.from({ length: 40 }, (_, k) => `a${k % 8} * ${k + 1}`).join(' + ')
+  const fns = Array.from({ length: 6 }, (_, f) => `  function f${f}(uint256 a0, uint256 a1, uint256 a2, uint256 a3, uint256 a4, uint256 a5, uint256 a6, uint256 a7) public { total = ${terms}; }`)
+  return `\ncontract Expr${i} {\n  uint256 public total;\n${fns.join('\n')}\n}\n`
+}
+
+/** Files of about `fileBytes` each until the project holds `code` bytes of code. */
+function writeProject(dir: string, code: number, fileBytes: number, make: (i: number) => string): void {
+  fs.mkdirSync(dir, { recursive: true })
+  let spent = 0
+  let contract = 0
+  for (let f = 0; spent < code; f++) {
+    let source = 'pragma solidity ^0.8.0;\n'
+    while (source.length < fileBytes && spent + codeBytes(source) < code) source += make(contract++)
+    fs.writeFileSync(path.join(dir, `F${String(f).padStart(3, '0')}.sol`), source)
+    spent += codeBytes(source)
+  }
+}
+
+interface ChildFigures {
+  ms: number
+  peakRssMb: number
+  error?: string
+  counted?: number
+  listed?: number
+  unlisted?: number
+  skipped?: number
+  files?: number
+  auditJsonBytes?: number
+  pageHtmlBytes?: number
+  historyBytes?: number
+}
+
+async function child(target: string): Promise<ChildFigures> {
+  const started = performance.now()
+  try {
+    const result = await analyzeProject(target)
+    const ms = performance.now() - started
+    const audit = { totalLines: result.totalLines, securityScore: result.securityScore, vulnerabilityCount: result.vulnerabilityCount, vulnerabilities: result.vulnerabilities }
+    const json = serializeAudit(audit).json
+    const page = renderReportPage({
+      projectId: 'bench',
+      projectName: 'bench',
+      createdAt: new Date().toISOString(),
+      audit: { ...audit, vulnerabilities: result.vulnerabilities.slice(0, FINDINGS_PER_PAGE), projectReportLink: 'https://x/reports/y' },
+      skipped: result.skipped,
+      unlisted: result.unlisted,
+      paging: { offset: 0, listedCount: result.vulnerabilities.length, page: 1, pages: Math.ceil(result.vulnerabilities.length / FINDINGS_PER_PAGE), href: (n) => `?page=${n}` },
+    })
+    return {
+      ms,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      counted: Object.values(result.vulnerabilityCount).reduce((a, b) => a + b, 0),
+      listed: result.vulnerabilities.length,
+      unlisted: result.unlisted.reduce((a, u) => a + u.count, 0),
+      skipped: result.skipped.length,
+      files: result.files.length,
+      auditJsonBytes: json.length,
+      pageHtmlBytes: Buffer.byteLength(page),
+      // A history page of ten such audits, before the page bound cuts it.
+      historyBytes: 10 * json.length,
+    }
+  } catch (error) {
+    return { ms: performance.now() - started, peakRssMb: process.resourceUsage().maxRSS / 1024, error: (error as Error).message.slice(0, 160) }
+  }
+}
+
+if (process.argv[2] === '--child') {
+  process.stdout.write(JSON.stringify(await child(process.argv[3])))
+  process.exit(0)
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokenrisk-audit-limits-'))
+try {
+  const runs: { label: string; target: string }[] = []
+  const vaults = path.join(dir, 'vaults')
+  writeProject(vaults, MAX_PROJECT_CODE_BYTES, 256 * 1024, vaultContract)
+  runs.push({ label: `findings-heavy contracts, ${(MAX_PROJECT_CODE_BYTES / MB).toFixed(0)} MiB of code (the budget)`, target: vaults })
+  const exprs = path.join(dir, 'expressions')
+  writeProject(exprs, MAX_PROJECT_CODE_BYTES, 256 * 1024, expressionContract)
+  runs.push({ label: `long expressions, ${(MAX_PROJECT_CODE_BYTES / MB).toFixed(0)} MiB of code (the budget)`, target: exprs })
+  const over = path.join(dir, 'over-budget')
+  writeProject(over, 2 * MAX_PROJECT_CODE_BYTES, 512 * 1024, expressionContract)
+  runs.push({ label: `long expressions, ${((2 * MAX_PROJECT_CODE_BYTES) / MB).toFixed(0)} MiB of code (twice the budget)`, target: over })
+  const huge = path.join(dir, 'huge')
+  fs.mkdirSync(huge)
+  fs.writeFileSync(path.join(huge, 'Huge.sol'), generateSolidity(5 * MB))
+  runs.push({ label: `one 5 MB file (the file limit is ${(MAX_SOURCE_BYTES / MB).toFixed(0)} MiB)`, target: huge })
+
+  console.log('tokenrisk analyzer at and past its bounds (each run in a fresh process)')
+  let worst = 0
+  for (const run of runs) {
+    const out = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', run.target], { encoding: 'utf8', maxBuffer: 16 * MB })
+    if (out.status !== 0) throw new Error(`child failed: ${out.stderr}`)
+    const f = JSON.parse(out.stdout) as ChildFigures
+    worst = Math.max(worst, f.peakRssMb)
+    console.log(`\n${run.label}`)
+    console.log(`  time ${(f.ms / 1000).toFixed(1)} s, peak RSS ${f.peakRssMb.toFixed(0)} MB`)
+    if (f.error) {
+      console.log(`  refused: ${f.error}`)
+      continue
+    }
+    console.log(`  files analysed ${f.files}, not analysed ${f.skipped}`)
+    console.log(`  findings counted ${f.counted}, listed ${f.listed}, counted but not listed ${f.unlisted}`)
+    console.log(`  stored audit ${((f.auditJsonBytes ?? 0) / 1024).toFixed(0)} KiB of JSON (limit ${AUDIT_LIMITS.auditBytes / 1024} KiB)`)
+    console.log(`  report page 1: ${((f.pageHtmlBytes ?? 0) / 1024).toFixed(0)} KiB of HTML (${FINDINGS_PER_PAGE} findings a page)`)
+    const history = f.historyBytes ?? 0
+    console.log(`  history page of ten such audits: ${(history / 1024).toFixed(0)} KiB${history > HISTORY_PAGE_MAX_BYTES ? `, served cut to the page limit of ${HISTORY_PAGE_MAX_BYTES / 1024} KiB` : ''}`)
+  }
+  console.log(`\ntarget: peak RSS < ${TARGET_RSS_MB} MB in every run: worst ${worst.toFixed(0)} MB ${worst < TARGET_RSS_MB ? 'MET' : 'MISSED'}`)
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,41 @@
+// Entry of a report worker thread (see report-workers.ts): builds the EVM engine from the
+// serving process's configuration, on its own connection to the store, and computes the reports
+// it is sent. Everything a report does on the CPU (encoding, decoding, simulation results,
+// bytecode analysis, checks, rendering) happens here, off the serving thread's event loop.
+import { parentPort, workerData } from 'node:worker_threads'
+import { pino } from 'pino'
+import { createMemoryCache } from '../cache/cache.ts'
+import { createDatabase } from '../store/database.ts'
+import { createEvmEngine } from './engines.ts'
+import { serializeError, type ReportWorkerData, type WorkerReply, type WorkerRequest } from './report-workers.ts'
+
+const data = workerData as ReportWorkerData
+const port = parentPort
+if (!port) throw new Error('report-worker.ts runs as a worker thread')
+
+const store = await createDatabase({ databaseUrl: data.config.databaseUrl, dataDir: data.config.dataDir, pgSchema: data.pgSchema, migrate: false })
+const logger = pino({ level: data.config.logLevel, base: { worker: data.index } })
+// The serving thread caches reports; a worker computes each it is sent.
+// The workers index holders in the background (in process without Redis); the first takes up what a stopped process left.
+const { service } = createEvmEngine({
+  config: data.config,
+  env: data.env,
+  cache: createMemoryCache({ maxEntries: 1 }),
+  store,
+  logger,
+  devnetManifest: data.devnetManifest,
+  holderIndexing: true,
+  resumeHolderIndexing: data.index === 0,
+})
+
+port.on('message', (message: WorkerRequest | 'close') => {
+  if (message === 'close') {
+    void service.close().then(() => store.close()).finally(() => port.close())
+    return
+  }
+  service.reportWithFacts(message.chainId, message.token, {}).then(
+    ({ report, stats, ms }) => port.postMessage({ id: message.id, ok: true, report, stats, ms } satisfies WorkerReply),
+    (error: unknown) => port.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
+  )
+})
+port.postMessage('ready')

@@ -1,0 +1,154 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { PROJECT_ROOT } from '../contracts/compile.ts'
+import type { Config } from '../config/env.ts'
+import type { TokenReport } from '../contract/token-report.ts'
+import type { DevnetManifest } from '../devnet/manifest.ts'
+import type { RpcStats } from '../engines/evm/chain/rpc.ts'
+import type { ReportComputer } from '../engines/evm/service.ts'
+import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
+
+/** How long a worker may take to open the store and build its engine. */
+export const REPORT_WORKER_START_TIMEOUT_MS = 30_000
+
+/** What a report worker is built from: plain data, copied to its thread. */
+export interface ReportWorkerData {
+  index: number
+  config: Config
+  /** The environment variables the chain registry reads (`RPC_URL_<chainId>`, `CHAINS_FILE`). */
+  env: Record<string, string>
+  devnetManifest?: DevnetManifest
+  /** PostgreSQL schema (tests). */
+  pgSchema?: string
+}
+
+export interface WorkerRequest {
+  id: number
+  chainId: number
+  token: string
+}
+
+export type WorkerReply =
+  | { id: number; ok: true; report: TokenReport; stats: RpcStats; ms: number }
+  | { id: number; ok: false; error: { name: string; message: string; details?: string } }
+
+const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
+  InputError,
+  NotFoundError,
+  UpstreamError,
+  DeadlineError,
+}
+
+/** An error as it crosses to the serving thread: its class by name, its message and details. */
+export function serializeError(error: unknown): { name: string; message: string; details?: string } {
+  if (error instanceof BaseError) return { name: error.name, message: error.message, details: error.details }
+  return { name: 'UpstreamError', message: 'the token report could not be computed', details: error instanceof Error ? error.message : String(error) }
+}
+
+function deserializeError(e: { name: string; message: string; details?: string }): BaseError {
+  const Class = ERRORS[e.name] ?? UpstreamError
+  return new Class(e.message, { details: e.details })
+}
+
+/**
+ * Worker threads that compute EVM token reports, so that the serving thread's event loop only
+ * routes, caches and answers: however many cold reports run, `/healthz` and deadlines are served
+ * on time. Reports of one token always go to the same worker (its holder indexing stays in one
+ * place). A worker that dies is replaced; the reports it was computing fail with a 503.
+ *
+ * @example
+ * const workers = await startReportWorkers({ count: 1, config, env: process.env })
+ * const { report } = await workers.compute(1, '0xA0b8…')
+ */
+export async function startReportWorkers(options: {
+  count: number
+  config: Config
+  env: NodeJS.ProcessEnv
+  devnetManifest?: DevnetManifest
+  pgSchema?: string
+}): Promise<ReportComputer & { close(): Promise<void> }> {
+  const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => /^(RPC_URL_\d+|CHAINS_FILE)$/.test(e[0]) && e[1] !== undefined))
+  const entry = new URL('./report-worker.ts', import.meta.url)
+  // Workers load TypeScript through tsx, as the serving process does: the thread registers it, then imports the entry.
+  const tsxApi = pathToFileURL(join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'api', 'index.mjs')).href
+  const boot = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}) })`
+  let nextId = 1
+  let closing = false
+  const pending = new Map<number, { resolve(reply: WorkerReply): void; worker: number }>()
+  const workers: Worker[] = []
+
+  const spawnWorker = (index: number): Promise<Worker> =>
+    new Promise((resolve, reject) => {
+      const data: ReportWorkerData = { index, config: options.config, env, devnetManifest: options.devnetManifest, pgSchema: options.pgSchema }
+      const worker = new Worker(boot, { eval: true, workerData: data })
+      const timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS)
+      worker.on('message', (message: WorkerReply | 'ready') => {
+        if (message === 'ready') {
+          clearTimeout(timer)
+          resolve(worker)
+          return
+        }
+        const waiting = pending.get(message.id)
+        pending.delete(message.id)
+        waiting?.resolve(message)
+      })
+      worker.once('error', (error) => {
+        clearTimeout(timer)
+        reject(error)
+      })
+      worker.once('exit', () => {
+        clearTimeout(timer)
+        // Reports in flight on this worker fail; a new worker takes its place.
+        for (const [id, p] of pending) {
+          if (p.worker !== index) continue
+          pending.delete(id)
+          p.resolve({ id, ok: false, error: { name: 'UpstreamError', message: 'the token report could not be computed', details: 'report worker exited' } })
+        }
+        if (!closing && workers[index] === worker) {
+          spawnWorker(index).then(
+            (w) => (workers[index] = w),
+            () => {},
+          )
+        }
+      })
+    })
+
+  for (let i = 0; i < Math.max(1, options.count); i++) workers.push(await spawnWorker(i))
+
+  const pick = (token: string): number => {
+    let h = 0
+    for (const c of token.toLowerCase()) h = (h * 31 + c.charCodeAt(0)) >>> 0
+    return h % workers.length
+  }
+
+  return {
+    compute(chainId, token) {
+      const index = pick(token)
+      const id = nextId++
+      return new Promise((resolve, reject) => {
+        pending.set(id, {
+          worker: index,
+          resolve: (reply) => (reply.ok ? resolve({ report: reply.report, stats: reply.stats, ms: reply.ms }) : reject(Object.assign(deserializeError(reply.error), { stats: undefined }))),
+        })
+        workers[index].postMessage({ id, chainId, token } satisfies WorkerRequest)
+      })
+    },
+    async close() {
+      closing = true
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              const force = setTimeout(() => void w.terminate(), 5_000)
+              w.once('exit', () => {
+                clearTimeout(force)
+                resolve()
+              })
+              w.postMessage('close')
+            }),
+        ),
+      )
+    },
+  }
+}
