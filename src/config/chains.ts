@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getAddress, isAddress, type Address } from 'viem'
 import { ConfigError } from '../errors.ts'
+import { checksummed, evmAddressProblem } from '../evm-address.ts'
 import type { DevnetManifest } from '../devnet/manifest.ts'
 
 /**
@@ -111,11 +112,12 @@ function address(v: unknown, path: string, problems: Problems): Address | undefi
     problems.add(path, 'must be a 0x-prefixed 20-byte hex address')
     return undefined
   }
-  if (v !== v.toLowerCase() && !isAddress(v, { strict: true })) {
-    problems.add(path, 'has a mixed-case checksum that does not match (write it all lowercase or correctly checksummed)')
+  const problem = evmAddressProblem(v)
+  if (problem) {
+    problems.add(path, problem)
     return undefined
   }
-  return getAddress(v)
+  return checksummed(v)
 }
 
 function addressList(v: unknown, path: string, problems: Problems): Address[] | undefined {
