@@ -5,11 +5,12 @@
 import { join } from 'node:path'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startWorld } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { startWorld } from '@tokenrisk/devworld/world'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { startRpcProxy } from '../test/fixtures/evm/rpc-proxy.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 /** Latency the proxy adds to every RPC round trip. */
 const ADDED_LATENCY_MS = 50
@@ -33,7 +34,7 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ?
 const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
 const proxy = await startRpcProxy({ upstream: world.rpcUrl, latencyMs: ADDED_LATENCY_MS })
 try {
-  const registry = loadChainRegistry({ devnetManifest: { ...world.manifest, rpcUrl: proxy.url } })
+  const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })
   const tokens = world.manifest.tokens
   const fresh = () =>
     createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 30_000 } })

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
-import { startWorld, type World } from '../devnet/world.ts'
 import { InputError } from '../errors.ts'
 import { processIo, type Io } from './io.ts'
+import { loadLocalWorlds, type LocalChain } from './local-worlds.ts'
 
 export const DEVNET_USAGE = `tokenrisk devnet [--data-dir D] [--port P] [--rebuild]   run the local chain world alone`
 
@@ -17,27 +17,6 @@ Ctrl-C (SIGINT) or SIGTERM.
 
 const DEFAULT_DATA_DIR = './data'
 const MAX_PORT = 65_535
-
-function describeWorld(world: World): string[] {
-  const m = world.manifest
-  const lines = [
-    `devnet ready in ${world.readyMs} ms (${world.loaded ? 'loaded the saved world' : 'built the world'})`,
-    `RPC URL   ${world.rpcUrl}`,
-    `chain id  ${world.chainId}   ready block ${m.readyBlock} (${new Date(m.readyTimestamp * 1000).toISOString()})`,
-    `manifest  ${world.manifestPath}`,
-    '',
-    'contracts:',
-  ]
-  const width = Math.max(...Object.keys(m.contracts).map((k) => k.length))
-  for (const [name, address] of Object.entries(m.contracts)) lines.push(`  ${name.padEnd(width)}  ${address}`)
-  lines.push('', 'tokens (key, symbol, address, behaviours):')
-  const keyWidth = Math.max(...m.tokens.map((t) => t.key.length))
-  const symbolWidth = Math.max(...m.tokens.map((t) => t.symbol.length), 2)
-  for (const t of m.tokens) {
-    lines.push(`  ${t.key.padEnd(keyWidth)}  ${(t.symbol || '""').padEnd(symbolWidth)}  ${t.address}  ${t.behaviours.join(', ')}`)
-  }
-  return lines
-}
 
 /** Resolves on the first SIGINT or SIGTERM (or when `until` settles), then stops listening. */
 function waitForStop(until?: Promise<unknown>): Promise<NodeJS.Signals> {
@@ -100,17 +79,18 @@ export async function devnetCommand(argv: string[], io: Io = processIo, options:
   const dataDir = values['data-dir'] ?? io.env.DATA_DIR ?? DEFAULT_DATA_DIR
 
   // Until the world is up, a signal ends the process the default way (anvil goes with it).
-  let world: World
+  const worlds = await loadLocalWorlds('tokenrisk devnet runs the local chain world')
+  let world: LocalChain
   try {
     io.err(`devnet: starting the local chain world (data in ${dataDir})`)
-    world = await startWorld({ dataDir, port, log: (line) => io.err(line), useSavedState: values.rebuild !== true })
+    world = await worlds.startLocalChain({ dataDir, port, log: (line) => io.err(line), rebuild: values.rebuild === true })
   } catch (error) {
     const details = (error as { details?: string }).details
     io.err(`devnet could not start: ${(error as Error).message}${details ? `\n${details}` : ''}`)
     return 1
   }
   const stopRequested = waitForStop(options.until)
-  for (const line of describeWorld(world)) io.out(line)
+  for (const line of world.describe()) io.out(line)
   io.out('\nPress Ctrl-C to stop.')
   const outcome = await Promise.race([stopRequested, world.exited.then(() => 'exited' as const)])
   if (outcome === 'exited') {

@@ -1,13 +1,12 @@
 import type { Cache } from '../cache/cache.ts'
-import { loadChainRegistry, type ChainRegistry } from '../config/chains.ts'
+import { loadChainRegistry, type ChainRegistry, type LoadChainRegistryOptions } from '../config/chains.ts'
 import type { Config } from '../config/env.ts'
-import type { DevnetManifest } from '../devnet/manifest.ts'
-import type { SolanaManifest } from '../devnet/solana/manifest.ts'
 import { UpstreamError } from '../errors.ts'
 import type { Metrics } from '../http/metrics.ts'
 import type { SolanaReportService as RouteSolanaService } from '../contract/services.ts'
 import type { ContentGateways } from '../net/content-uri.ts'
 import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch.ts'
+import type { SolanaPricing } from '../engines/solana/collect/context.ts'
 import { createSolanaReportService } from '../engines/solana/service.ts'
 import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
@@ -22,7 +21,8 @@ export interface EngineDeps {
   store?: Store
   logger: Logger & { debug(obj: object, msg?: string): void }
   metrics?: Metrics
-  devnetManifest?: DevnetManifest
+  /** Chains given in code, before the user's chains file: the local world's, when it runs. */
+  chains?: LoadChainRegistryOptions['chains']
 }
 
 const tokenLists = new WeakMap<Config, MetadataProvider>()
@@ -64,7 +64,7 @@ export function metadataFetcher(config: Config, logger: EngineDeps['logger']): S
 
 /** The EVM report engine for the configured chains (and the local world when it runs). */
 export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceExtended; registry: ChainRegistry } {
-  const registry = loadChainRegistry({ env: deps.env, chainsFile: deps.config.chainsFile, devnetManifest: deps.devnetManifest })
+  const registry = loadChainRegistry({ env: deps.env, chainsFile: deps.config.chainsFile, chains: deps.chains })
   const metrics = deps.metrics
   const service = createEvmReportService({
     registry,
@@ -88,9 +88,10 @@ export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceEx
 
 /**
  * The Solana report engine on `rpcUrls`; without any, a service that answers every request
- * with a 503 saying that no Solana RPC is configured (the route exists either way).
+ * with a 503 saying that no Solana RPC is configured (the route exists either way). `pricing`
+ * replaces mainnet's reference pools (the local Solana prices with its own).
  */
-export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solanaManifest?: SolanaManifest }): RouteSolanaService {
+export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; pricing?: SolanaPricing }): RouteSolanaService {
   if (deps.rpcUrls.length === 0) {
     const unavailable = () => new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
     return {
@@ -108,7 +109,7 @@ export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solan
     options: {
       deadlineMs: deps.config.requestTimeoutMs,
       cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,
-      ...(deps.solanaManifest ? { pricing: deps.solanaManifest.pricing } : {}),
+      ...(deps.pricing ? { pricing: deps.pricing } : {}),
     },
   })
 }
