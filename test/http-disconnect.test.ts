@@ -7,7 +7,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
-import { loadConfig } from '../src/config/env.ts'
+import { loadConfig } from '../src/config/settings.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 

@@ -9,7 +9,7 @@ import { createKeyPairSignerFromPrivateKeyBytes, lamports, type Address, type Ke
 import { Value } from '@sinclair/typebox/value'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createSolanaEngine } from '../src/cli/engines.ts'
-import { loadConfig } from '../src/config/env.ts'
+import { loadConfig } from '../src/config/settings.ts'
 import * as ix from '@tokenrisk/devworld/solana/instructions'
 import { metaplexMetadataData } from '@tokenrisk/devworld/solana/layouts'
 import { SolanaLedger } from '@tokenrisk/devworld/solana/ledger'

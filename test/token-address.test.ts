@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
-import { loadConfig } from '../src/config/env.ts'
+import { loadConfig } from '../src/config/settings.ts'
 import { evmAddressProblem } from '../src/evm-address.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'

@@ -1,6 +1,6 @@
 import type { Cache } from '../cache/cache.ts'
 import { loadChainRegistry, type ChainRegistry, type LoadChainRegistryOptions } from '../config/chains.ts'
-import type { Config } from '../config/env.ts'
+import type { Config } from '../config/settings.ts'
 import { UpstreamError } from '../errors.ts'
 import type { Metrics } from '../http/metrics.ts'
 import type { SolanaReportService as RouteSolanaService } from '../contract/services.ts'

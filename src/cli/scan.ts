@@ -1,17 +1,18 @@
 import { createMemoryCache } from '../cache/cache.ts'
 import { DEVNET_CHAIN_ID } from '../config/chains.ts'
-import type { Config } from '../config/env.ts'
+import type { Config } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
 import type { TokenReport } from '../contract/token-report.ts'
 import type { SolanaReportService } from '../contract/services.ts'
 import { createDatabase } from '../store/database.ts'
 import { parseCommand } from './args.ts'
+import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import { processIo, type Io } from './io.ts'
 import { localChainEntries, localSolanaEndpoint } from './local-worlds.ts'
 
-export const SCAN_USAGE = 'tokenrisk scan <address> --chain <id|solana> [--chains file.json] [--json] [--no-color]'
+const SCAN_USAGE = COMMANDS.scan.usage[0]
 
 const COLORS = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
 
@@ -78,11 +79,7 @@ export function formatSummary(report: TokenReport | SolanaReport, options: { col
  * readable summary or, with `--json`, exactly the API's body. Returns the exit code.
  */
 export async function scanCommand(argv: string[], io: Io = processIo): Promise<number> {
-  const { config, values, positionals } = parseCommand(
-    argv,
-    { chain: { type: 'string' }, json: { type: 'boolean' }, 'no-color': { type: 'boolean' } },
-    io.env,
-  )
+  const { config, values, positionals } = parseCommand(COMMANDS.scan, argv, io.env)
   const address = positionals[0]
   if (!address || positionals.length > 1) throw new InputError(`usage: ${SCAN_USAGE}`)
   const chainArg = values.chain

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import { createMemoryCache, createRedisCache, type Cache } from '../cache/cache.ts'
-import { publicBaseUrl, type Config } from '../config/env.ts'
+import { publicBaseUrl, type Config } from '../config/settings.ts'
 import { buildApp } from '../http/app.ts'
 import { createMetrics } from '../http/metrics.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limit.ts'
@@ -13,6 +13,7 @@ import { createDatabase, type Store } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand } from './args.ts'
+import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
 import type { Io } from './io.ts'
 import { loadLocalWorlds, type LocalChain, type LocalSolana } from './local-worlds.ts'
@@ -188,7 +189,7 @@ function demoBanner(service: RunningService, key: string): string[] {
 
 /** `tokenrisk serve`: runs until SIGTERM or SIGINT, then stops gracefully. */
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
-  const { config } = parseCommand(argv, {}, io.env)
+  const { config } = parseCommand(COMMANDS.serve, argv, io.env)
   const started = Date.now()
   const service = await startService(config, io)
   io.err(`tokenrisk listening on ${service.url} (store: ${service.store.location}; ready in ${Date.now() - started} ms)`)
