@@ -7,7 +7,6 @@ import type { SolanaReportService as RouteSolanaService } from '../contract/serv
 import type { ContentGateways } from '../net/content-uri.ts'
 import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch.ts'
 import type { SolanaPricing } from '../engines/solana/collect/context.ts'
-import { createSolanaReportService } from '../engines/solana/service.ts'
 import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
 import { createCreationExplorer } from '../engines/evm/explorer.ts'
@@ -100,16 +99,26 @@ export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; prici
       close: async () => {},
     }
   }
-  return createSolanaReportService({
-    rpcUrls: deps.rpcUrls,
-    cache: deps.cache,
-    logger: deps.logger,
-    metadataFetcher: metadataFetcher(deps.config, deps.logger),
-    tokenList: tokenListProvider(deps.config),
-    options: {
-      deadlineMs: deps.config.requestTimeoutMs,
-      cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,
-      ...(deps.pricing ? { pricing: deps.pricing } : {}),
-    },
-  })
+  // The Solana engine (and its client library) loads when an engine is created, not with this
+  // module: a command that reads only EVM chains never loads it.
+  const loading = import('../engines/solana/service.ts').then(({ createSolanaReportService }) =>
+    createSolanaReportService({
+      rpcUrls: deps.rpcUrls,
+      cache: deps.cache,
+      logger: deps.logger,
+      metadataFetcher: metadataFetcher(deps.config, deps.logger),
+      tokenList: tokenListProvider(deps.config),
+      options: {
+        deadlineMs: deps.config.requestTimeoutMs,
+        cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,
+        ...(deps.pricing ? { pricing: deps.pricing } : {}),
+      },
+    }),
+  )
+  loading.catch(() => {}) // a failure is reported by the first call that needs the engine
+  return {
+    report: async (address, options) => (await loading).report(address, options),
+    ping: async (signal) => (await loading).ping(signal),
+    close: async () => (await loading).close(),
+  }
 }
