@@ -117,7 +117,7 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
 
 /**
  * `tokenrisk scan <mint> --chain solana`: the Solana report from SOLANA_RPC_URL, or from the local
- * Solana world while the service runs on it (its manifest under the data dir).
+ * Solana world while the service runs on it (the endpoint it leaves in <data-dir>/devnet/solana.json).
  */
 async function scanSolana(address: string, config: Config, io: Io, options: { json: boolean; color: boolean }): Promise<number> {
   const local = config.solanaRpcUrls.length === 0 ? localSolanaEndpoint(config.dataDir) : undefined
