@@ -16,7 +16,6 @@ import { optional, parseCommand, required } from './args.ts'
 import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
-
 const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low', 'informational', 'optimization']
 
 /**

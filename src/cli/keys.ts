@@ -5,7 +5,6 @@ import { parseCommand, required } from './args.ts'
 import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
-
 function describe(k: ApiKeyRecord): string {
   const flags = [k.admin ? 'admin' : '', k.rateLimitRps ? `${k.rateLimitRps} req/s` : '', k.revokedAt ? `revoked ${k.revokedAt}` : '']
     .filter(Boolean)
