@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // Workspace packages (tokenrisk itself, @tokenrisk/devworld) resolve to their TypeScript sources.
+  resolve: { conditions: ['tokenrisk-source'] },
+  ssr: { resolve: { conditions: ['tokenrisk-source'], externalConditions: ['tokenrisk-source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

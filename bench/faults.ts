@@ -9,8 +9,8 @@
 import { join } from 'node:path'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startWorld } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { startWorld } from '@tokenrisk/devworld/world'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { buildTestApp } from '../test/helpers/app.ts'
@@ -18,11 +18,12 @@ import { embeddedStore } from '../test/helpers/services.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import type { FastifyInstance } from 'fastify'
-import { startSolanaWorld } from '../src/devnet/solana/world.ts'
+import { startSolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { silentLogger } from '../src/engines/solana/logger.ts'
 import { createSolanaReportService } from '../src/engines/solana/service.ts'
 import { baselines, faultRow, type FaultCell, type Fetch } from '../test/fixtures/fault-matrix.ts'
 import { EVM_FAULTS, SOLANA_FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../test/fixtures/fault-proxy.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DEADLINE_MS = 8_000
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
@@ -69,7 +70,7 @@ try {
   const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
   const proxy = await startFaultProxy(world.rpcUrl)
   try {
-    const registry = loadChainRegistry({ devnetManifest: { ...world.manifest, rpcUrl: proxy.url } })
+    const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })
     const evm = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: DEADLINE_MS, cacheTtlMs: 0 } })
     const api = await buildTestApp(t.store, { tokens: { evm, solana: unused }, options: { requestTimeoutMs: DEADLINE_MS } })
     const key = (await api.keys.create({ userId: 'bench' })).key

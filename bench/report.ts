@@ -16,9 +16,9 @@ import { createMemoryCache } from '../src/cache/cache.ts'
 import { createSolanaEngine } from '../src/cli/engines.ts'
 import { startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { loadConfig } from '../src/config/env.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startWorld } from '../src/devnet/world.ts'
+import { loadConfig } from '../src/config/settings.ts'
+import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { startWorld } from '@tokenrisk/devworld/world'
 import { buildApp } from '../src/http/app.ts'
 import { createMetrics } from '../src/http/metrics.ts'
 import { createMemoryRateLimiter } from '../src/http/rate-limit.ts'
@@ -27,6 +27,7 @@ import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 /** Latency the proxy adds to every RPC round trip. */
 const ADDED_LATENCY_MS = 50
@@ -114,7 +115,7 @@ if (process.argv[2] === '--load') {
 
 /** Starts the RPC proxy in a process of its own. */
 async function startProxyProcess(upstream: string, latencyMs: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'test/fixtures/evm/rpc-proxy-process.ts'), upstream, String(latencyMs)], {
+  const child = spawn(process.execPath, ['--conditions=tokenrisk-source', '--import', 'tsx', join(PROJECT_ROOT, 'test/fixtures/evm/rpc-proxy-process.ts'), upstream, String(latencyMs)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const line = await new Promise<string>((resolve, reject) => {
@@ -138,7 +139,7 @@ const proxy = await startProxyProcess(world.rpcUrl, ADDED_LATENCY_MS)
 const slowProxy = await startProxyProcess(world.rpcUrl, SLOW_LATENCY_MS)
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-bench-report-'))
 try {
-  const registry = loadChainRegistry({ devnetManifest: { ...world.manifest, rpcUrl: proxy.url } })
+  const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })
   const tokens = world.manifest.tokens
   const fresh = () =>
     createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 30_000 } })
@@ -199,10 +200,10 @@ try {
     const keys = createApiKeyRepository(store)
     const { key } = await keys.create({ userId: 'bench' })
     const cache = createMemoryCache()
-    const devnetManifest = { ...world.manifest, rpcUrl }
-    const computer = workers > 0 ? await startReportWorkers({ count: workers, config, env: {}, devnetManifest }) : undefined
+    const chains = localChains({ ...world.manifest, rpcUrl })
+    const computer = workers > 0 ? await startReportWorkers({ count: workers, config, env: {}, chains }) : undefined
     const evm = createEvmReportService({
-      registry: loadChainRegistry({ devnetManifest }),
+      registry: loadChainRegistry({ chains }),
       computer,
       cache,
       store,

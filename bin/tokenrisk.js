@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// The tokenrisk command. Sources are TypeScript, loaded through tsx so that a fresh clone runs
-// without a build step.
-import { register } from 'tsx/esm/api'
-
-register()
-const { main } = await import('../src/cli/main.ts')
+// The tokenrisk command: runs the JavaScript compiled into dist/ (npm install builds it, and
+// npm run build after a change to the sources).
+const entry = new URL('../dist/cli/main.js', import.meta.url)
+let main
+try {
+  ;({ main } = await import(entry.href))
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(entry.pathname)) throw error
+  process.stderr.write('tokenrisk is not built: run npm run build (npm install does it)\n')
+  process.exit(1)
+}
 process.exitCode = await main(process.argv.slice(2))

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { compileContracts } from '../src/contracts/compile.ts'
-import { startAnvil } from '../src/devnet/anvil.ts'
-import { startWorld } from '../src/devnet/world.ts'
+import { compileContracts } from '@tokenrisk/devworld/compile'
+import { startAnvil } from '@tokenrisk/devworld/anvil'
+import { startWorld } from '@tokenrisk/devworld/world'
 
 /** Runs of each measurement; the median is reported. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)

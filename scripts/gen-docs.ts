@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
+import { PROJECT_ROOT } from './build-contracts.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { renderChecksDoc, type ChecksDocSection } from '../src/report/checks-doc.ts'

@@ -83,6 +83,16 @@ export class DeadlineError extends UpstreamError {
   override name = 'DeadlineError'
 }
 
+/**
+ * The client closed its connection before the answer was ready. Nobody reads the answer: it is
+ * logged as what it is, not as a failure. 499 is the status proxies use for it ("client closed
+ * request"); it shows in the metrics, never to a client.
+ */
+export class ClientGoneError extends BaseError {
+  override name = 'ClientGoneError'
+  override readonly statusCode = 499
+}
+
 /** A configuration value is missing or malformed; raised at start, before serving. */
 export class ConfigError extends BaseError {
   override name = 'ConfigError'

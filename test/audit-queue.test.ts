@@ -104,7 +104,7 @@ describe.runIf(requireService('Redis', redisUp))('tokenrisk audit with REDIS_URL
     const { tmpdir } = await import('node:os')
     const { main } = await import('../src/cli/main.ts')
     const { captureIo } = await import('./helpers/io.ts')
-    const { PROJECT_ROOT } = await import('../src/contracts/compile.ts')
+    const { PROJECT_ROOT } = await import('./helpers/paths.ts')
     const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-worker-'))
     // A Redis database of its own, so that no other process's worker takes the job.
     const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: `${TEST_REDIS_URL}/11`, LOG_LEVEL: 'warn' }

@@ -8,11 +8,11 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetCommand } from '../src/cli/devnet.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startAnvil } from '../src/devnet/anvil.ts'
-import type { DevnetManifest } from '../src/devnet/manifest.ts'
-import { DevnetError } from '../src/devnet/rpc.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { startAnvil } from '@tokenrisk/devworld/anvil'
+import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
+import { DevnetError } from '@tokenrisk/devworld/rpc'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { captureIo } from './helpers/io.ts'
 
 const GONE_WITHIN_MS = 10_000
@@ -60,7 +60,7 @@ const withoutUrl = (m: DevnetManifest): Omit<DevnetManifest, 'rpcUrl'> => {
  * does what `then` says: wait, throw (crash), or exit.
  */
 function childWorld(dataDir: string, then: 'wait' | 'crash' | 'exit'): Promise<{ child: ReturnType<typeof spawn>; anvilPid: number; rpcUrl: string }> {
-  const worldModule = pathToFileURL(join(PROJECT_ROOT, 'src', 'devnet', 'world.ts')).href
+  const worldModule = pathToFileURL(join(PROJECT_ROOT, 'packages', 'devworld', 'src', 'world.ts')).href
   const script = `
     const { startWorld } = await import(${JSON.stringify(worldModule)})
     const world = await startWorld({ dataDir: ${JSON.stringify(dataDir)} })
@@ -70,7 +70,7 @@ function childWorld(dataDir: string, then: 'wait' | 'crash' | 'exit'): Promise<{
     else if (then === 'exit') setTimeout(() => process.exit(0), 200)
     else setInterval(() => {}, 1000)
   `
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, ['--conditions=tokenrisk-source', '--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -8,14 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { baselines, faultRow, type Fetch } from './fixtures/fault-matrix.ts'
 import { EVM_FAULTS, startFaultProxy, type FaultProxy } from './fixtures/fault-proxy.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const DEADLINE_MS = 8_000
@@ -33,7 +34,7 @@ let fetchReport: Fetch
 beforeAll(async () => {
   world = await startWorld({ dataDir: DATA_DIR })
   proxy = await startFaultProxy(world.rpcUrl)
-  const registry = loadChainRegistry({ devnetManifest: { ...world.manifest, rpcUrl: proxy.url } })
+  const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })
   // Nothing is reused between requests: every answer is computed through the proxy.
   const evm = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: DEADLINE_MS, cacheTtlMs: 0 } })
   t = await embeddedStore()

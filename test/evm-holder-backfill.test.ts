@@ -9,8 +9,8 @@ import { type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry, type ChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import {
   createInProcessHolderIndexer,
   createQueuedHolderIndexer,
@@ -23,6 +23,7 @@ import { createMemoryHolderStore, type HolderStore } from '../src/store/holder-i
 import { createHolderRepository } from '../src/store/repositories/holders.ts'
 import { startRpcProxy, type RpcProxy } from './fixtures/evm/rpc-proxy.ts'
 import { redisUp, requireService, TEST_REDIS_URL } from './helpers/services.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
@@ -45,7 +46,7 @@ beforeAll(async () => {
   await fetch(world.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x12c'] }) })
   // A node that answers one block of logs per request, slowly: the history takes many waves.
   proxy = await startRpcProxy({ upstream: world.rpcUrl, latencyMs: 150 })
-  registry = loadChainRegistry({ devnetManifest: { ...world.manifest, rpcUrl: proxy.url } })
+  registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })
   registry.get(31337)!.maxLogRange = 1
   dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-backfill-'))
 }, 120_000)

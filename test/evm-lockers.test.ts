@@ -9,12 +9,14 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { loadArtifact, PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { WORLD_TX_GAS } from '../src/devnet/chain.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { loadArtifact } from './helpers/contracts.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { WORLD_TX_GAS } from '@tokenrisk/devworld/chain'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createDeployer, type Deployer } from './fixtures/evm/deploy.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const DAY = 86_400
@@ -79,7 +81,7 @@ afterAll(async () => {
 function serviceWith(lockers: unknown[]) {
   const file = join(tmp, `chains-${lockers.length}.json`)
   writeFileSync(file, JSON.stringify([{ chainId: 31337, lockers }]))
-  const registry = loadChainRegistry({ devnetManifest: world.manifest, chainsFile: file })
+  const registry = loadChainRegistry({ chains: localChains(world.manifest), chainsFile: file })
   return createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 20_000 } })
 }
 
@@ -128,6 +130,6 @@ describe('LP locker adapters', () => {
   it('rejects an unknown locker type in the chains file, naming the field', () => {
     const file = join(tmp, 'bad-locker.json')
     writeFileSync(file, JSON.stringify([{ chainId: 31337, lockers: [{ name: 'x', type: 'pinklock-v9', address: pink }] }]))
-    expect(() => loadChainRegistry({ devnetManifest: world.manifest, chainsFile: file })).toThrow(/\[0\]\.lockers\[0\]\.type: must be one of "tokenrisk-locker", "uncx-v2", "pinklock-v2"/)
+    expect(() => loadChainRegistry({ chains: localChains(world.manifest), chainsFile: file })).toThrow(/\[0\]\.lockers\[0\]\.type: must be one of "tokenrisk-locker", "uncx-v2", "pinklock-v2"/)
   })
 })

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isAddress } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
-import { chainEntryFromManifest, fillLink, loadChainRegistry, parseChainsFile, shippedChains } from '../src/config/chains.ts'
-import type { DevnetManifest } from '../src/devnet/manifest.ts'
+import { fillLink, loadChainRegistry, parseChainsFile, shippedChains } from '../src/config/chains.ts'
+import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
 import { ConfigError } from '../src/errors.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const dir = mkdtempSync(join(tmpdir(), 'tokenrisk-chains-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -119,7 +120,7 @@ describe('RPC URLs and the user file', () => {
 })
 
 describe('the local world', () => {
-  it('builds the 31337 entry from the manifest', () => {
+  it('gives its chain as a chains-file entry that completes the shipped 31337 placeholder', () => {
     const manifest = {
       chainId: 31337,
       rpcUrl: 'http://127.0.0.1:9999',
@@ -134,10 +135,11 @@ describe('the local world', () => {
         locker: '0x610178da211fef7d417bc0e6fed39f05609ad788',
       },
     } as unknown as DevnetManifest
-    const entry = chainEntryFromManifest(manifest)
+    const entry = loadChainRegistry({ chains: localChains(manifest) }).get(31337)!
     expect(entry).toMatchObject({ chainId: 31337, name: 'local', rpcUrls: ['http://127.0.0.1:9999'], stablecoins: ['0xa513E6E4b8f2a923D98304ec87F64353C4D5C853'] })
     expect(entry.dexes.map((d) => [d.name, d.type])).toEqual([['Uniswap V2', 'uniswap-v2'], ['Uniswap V3', 'uniswap-v3']])
     expect(entry.lockers).toEqual([{ name: 'tokenrisk LpLocker', type: 'tokenrisk-locker', address: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788' }])
-    expect(loadChainRegistry({ devnetManifest: manifest }).servable().map((c) => c.chainId)).toEqual([31337])
+    expect(entry.blockTimeSeconds).toBe(1)
+    expect(loadChainRegistry({ chains: localChains(manifest) }).servable().map((c) => c.chainId)).toEqual([31337])
   })
 })

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { startReportWorkers } from '../src/cli/report-workers.ts'
-import { loadConfig } from '../src/config/env.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { loadConfig } from '../src/config/settings.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createDatabase, type Store } from '../src/store/database.ts'
 import { createHolderRepository } from '../src/store/repositories/holders.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
@@ -31,11 +32,11 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-workers-'))
   store = await createDatabase({ dataDir })
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REQUEST_TIMEOUT_MS: '60000' }), devnet: 'on' as const }
-  workers = await startReportWorkers({ count: 2, config, env: {}, devnetManifest: world.manifest })
+  workers = await startReportWorkers({ count: 2, config, env: {}, chains: localChains(world.manifest) })
   const cache = createMemoryCache()
   const deps = { config, env: {}, cache, store, logger: silent }
-  const evm = createEvmEngine({ ...deps, devnetManifest: world.manifest, computer: workers })
-  inThread = createEvmEngine({ ...deps, cache: createMemoryCache(), store: undefined, devnetManifest: world.manifest }).service
+  const evm = createEvmEngine({ ...deps, chains: localChains(world.manifest), computer: workers })
+  inThread = createEvmEngine({ ...deps, cache: createMemoryCache(), store: undefined, chains: localChains(world.manifest) }).service
   api = await buildTestApp(store, { tokens: { evm: evm.service, solana: createSolanaEngine({ ...deps, rpcUrls: [] }) }, options: { requestTimeoutMs: 60_000 } })
   key = (await api.keys.create({ userId: 'alice' })).key
 }, 120_000)

@@ -2,7 +2,7 @@
 // the deadline, bad input and failing nodes give clear errors, reports are cached (in process and
 // on Redis, computed once), the holder index grows incrementally, metadata providers fill what the
 // chain cannot say, and `tokenrisk scan` prints the API's body.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache, createRedisCache } from '../src/cache/cache.ts'
 import { scanCommand } from '../src/cli/scan.ts'
 import { loadChainRegistry, type ChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import type { DevnetManifest } from '../src/devnet/manifest.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { DeadlineError, InputError, NotFoundError, UpstreamError } from '../src/errors.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { createCreationExplorer } from '../src/engines/evm/explorer.ts'
@@ -25,6 +25,7 @@ import { createDeployer, type Deployer } from './fixtures/evm/deploy.ts'
 import { startTestAnvil } from './fixtures/evm/anvil.ts'
 import { startRpcProxy } from './fixtures/evm/rpc-proxy.ts'
 import { TEST_REDIS_URL, redisUp, requireService } from './helpers/services.ts'
+import { localChains, writeLocalChainsFile } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
@@ -38,7 +39,7 @@ let deployer: Deployer
 const hostile: Record<string, Address> = {}
 
 function registryWith(url: string): ChainRegistry {
-  return loadChainRegistry({ devnetManifest: { ...manifest, rpcUrl: url } })
+  return loadChainRegistry({ chains: localChains({ ...manifest, rpcUrl: url }) })
 }
 
 function tokenOf(key: string): Address {
@@ -50,7 +51,7 @@ function tokenOf(key: string): Address {
 beforeAll(async () => {
   world = await startWorld({ dataDir: DATA_DIR })
   manifest = world.manifest
-  registry = loadChainRegistry({ devnetManifest: manifest })
+  registry = loadChainRegistry({ chains: localChains(manifest) })
   deployer = await createDeployer(world.rpcUrl)
   const supply = parseEther('1000000')
   for (const name of ['AdvGasBurnerToken', 'AdvRevertBombToken', 'AdvReturnBombToken', 'AdvMuteToken']) {
@@ -377,7 +378,7 @@ describe('a node without tracing and without Otterscan methods', () => {
 
 describe('holder index near the head', () => {
   it('stores only final blocks and reads the newer ones for each report', async () => {
-    const chains = loadChainRegistry({ devnetManifest: manifest })
+    const chains = loadChainRegistry({ chains: localChains(manifest) })
     const head = await deployer.client.getBlockNumber({ cacheTime: 0 })
     const t = manifest.tokens.find((x) => x.key === 'decimals-0')!
     // Everything after the token's creation is "not final": all of its logs are the tail.
@@ -398,7 +399,7 @@ describe('holder index of a long history', () => {
     const proxy = await startRpcProxy({ upstream: world.rpcUrl, latencyMs: 300 })
     try {
       // A node that takes small log ranges only: the world's history needs many waves.
-      const small = loadChainRegistry({ devnetManifest: { ...manifest, rpcUrl: proxy.url } })
+      const small = loadChainRegistry({ chains: localChains({ ...manifest, rpcUrl: proxy.url }) })
       const entry = small.get(31337)!
       // One block per range, eight ranges per wave: the history takes more waves than the budget.
       entry.maxLogRange = 1
@@ -508,8 +509,8 @@ describe('tokenrisk scan', () => {
   it('--json prints exactly the API body; the summary shows sections and taxes per pool', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-scan-'))
     try {
-      mkdirSync(join(dataDir, 'devnet'), { recursive: true })
-      writeFileSync(join(dataDir, 'devnet', 'manifest.json'), JSON.stringify(manifest))
+      // What a running world leaves for other processes: its chain, as a chains file.
+      writeLocalChainsFile(join(dataDir, 'devnet'), manifest)
       const token = tokenOf('tax-3-7-1')
       const out: string[] = []
       const err: string[] = []

@@ -8,9 +8,9 @@ import { createPublicClient, formatUnits, getAddress, http, type Address } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import type { DevnetManifest, ManifestHolder } from '../src/devnet/manifest.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import type { DevnetManifest, ManifestHolder } from '@tokenrisk/devworld/manifest'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
 import { type TokenReport } from '../src/contract/token-report.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../src/contract/checks.ts'
@@ -18,6 +18,7 @@ import { createDatabase, type Store } from '../src/store/database.ts'
 import { PRESENT_RISK_PENALTY } from '../src/report/score-model.ts'
 import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 // Shared with the devnet tests, so that the saved world is reused between runs.
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -35,7 +36,7 @@ beforeAll(async () => {
   storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-world-'))
   store = await createDatabase({ dataDir: storeDir })
   const service = createEvmReportService({
-    registry: loadChainRegistry({ devnetManifest: manifest }),
+    registry: loadChainRegistry({ chains: localChains(manifest) }),
     cache: createMemoryCache(),
     store,
     logger: silent,

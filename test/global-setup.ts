@@ -1,6 +1,17 @@
-import { compileContracts } from '../src/contracts/compile.ts'
+import { buildContracts, PROBE_ARTIFACT, PROBE_SOURCE, probeArtifactIsFresh } from '../scripts/build-contracts.ts'
+import { buildAll } from '../scripts/build.mjs'
 
-/** Compiles our Solidity once, before any test worker needs an artifact. */
-export default function setup(): void {
-  compileContracts()
+/**
+ * Before any test worker starts: builds the JavaScript that spawned `tokenrisk` processes run
+ * (when the sources changed), and compiles our Solidity once. The probe's artifact is committed
+ * (the service runs it without a compiler): a developer who changed the probe gets it rebuilt,
+ * and told to commit it; in CI a stale one fails the run.
+ */
+export default async function setup(): Promise<void> {
+  await buildAll({ log: (line) => process.stderr.write(`${line}\n`) })
+  if (process.env.CI && !(await probeArtifactIsFresh())) {
+    throw new Error(`${PROBE_ARTIFACT} was not built from the current ${PROBE_SOURCE}: run npm run build:contracts and commit it`)
+  }
+  const result = await buildContracts()
+  if (result.probeArtifactWritten) process.stderr.write(`\n  NOTICE: ${PROBE_SOURCE} changed: rebuilt ${PROBE_ARTIFACT}; commit it\n\n`)
 }

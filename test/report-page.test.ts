@@ -1,27 +1,20 @@
 // The shareable report page in a real browser: served without an API key, its numbers equal the
 // API's, hostile snippets stay text, and a screenshot is kept in test-results/.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
 import { createInProcessAuditQueue } from '../src/queue/audit-queue.ts'
 import { createAuditJobRunner } from '../src/queue/run-audit.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { sampleAudit } from './helpers/audits.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
+import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results')
-
-function chromiumAvailable(): boolean {
-  if (existsSync(CHROMIUM)) return true
-  if (process.env.CI) throw new Error(`Chromium is not installed at ${CHROMIUM}, and CI must run the browser tests (apt-get install chromium)`)
-  process.stderr.write(`\n  NOTICE: Chromium is not installed at ${CHROMIUM}: the browser tests are SKIPPED (apt-get install chromium)\n\n`)
-  return false
-}
 
 describe.runIf(chromiumAvailable())('report page in Chromium', () => {
   let t: TestStore
@@ -39,10 +32,7 @@ describe.runIf(chromiumAvailable())('report page in Chromium', () => {
     key = (await api.keys.create({ userId: 'alice' })).key
     const queue = createInProcessAuditQueue(createAuditJobRunner({ audits }))
     await queue.submit({ path: join(import.meta.dirname, 'fixtures/projects/vault'), projectId: 'vault', userId: 'alice', projectName: 'Vault' })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
+    browser = await launchChromium()
   }, 60_000)
 
   afterAll(async () => {

@@ -6,8 +6,8 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evmChainsConfigured } from '../src/cli/serve.ts'
-import { loadConfig } from '../src/config/env.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
+import { loadConfig } from '../src/config/settings.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
 
 /** The world's saved state is shared with the other tests of the local world. */
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')

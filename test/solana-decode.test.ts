@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Address } from '@solana/kit'
-import { buildSolanaWorld, type SolanaWorld } from '../src/devnet/solana/world.ts'
+import { buildSolanaWorld, type SolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { decodeTokenProgramAccount } from '../src/engines/solana/decode/token.ts'
 import { decodeMetaplexMetadata, findMetaplexMetadataAddress } from '../src/engines/solana/decode/metaplex.ts'
 import { ammByProgram, AMMS } from '../src/engines/solana/decode/pools.ts'

@@ -8,15 +8,16 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
-import { loadConfig } from '../src/config/env.ts'
-import { PROJECT_ROOT } from '../src/contracts/compile.ts'
-import { startSolanaWorld, type StartedSolanaWorld } from '../src/devnet/solana/world.ts'
-import { startWorld, type World } from '../src/devnet/world.ts'
+import { loadConfig } from '../src/config/settings.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { startSolanaWorld, type StartedSolanaWorld } from '@tokenrisk/devworld/solana/world'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMetrics } from '../src/http/metrics.ts'
 import { SolanaReport } from '../src/contract/solana-report.ts'
 import { TokenReport } from '../src/contract/token-report.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const DEADLINE_MS = 3_000
@@ -57,8 +58,8 @@ beforeAll(async () => {
   t = await embeddedStore()
   const metrics = createMetrics({ defaultMetrics: false })
   const deps = { config, env, cache: createMemoryCache(), store: t.store, logger: silent, metrics }
-  const evm = createEvmEngine({ ...deps, devnetManifest: world.manifest })
-  const solana = createSolanaEngine({ ...deps, rpcUrls: [solanaWorld.rpcUrl], solanaManifest: solanaWorld.manifest })
+  const evm = createEvmEngine({ ...deps, chains: localChains(world.manifest) })
+  const solana = createSolanaEngine({ ...deps, rpcUrls: [solanaWorld.rpcUrl], pricing: solanaWorld.manifest.pricing })
   api = await buildTestApp(t.store, { tokens: { evm: evm.service, solana }, metrics, options: { requestTimeoutMs: DEADLINE_MS } })
   key = (await api.keys.create({ userId: 'wallet' })).key
 }, 240_000)

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
-import { CONFIG_FLAGS, loadConfig, type Config } from '../config/env.ts'
+import { loadConfig, settingsOf, type Config } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
+import type { CommandSpec } from './commands.ts'
 
 export interface ParsedCommand {
   config: Config
@@ -8,33 +9,28 @@ export interface ParsedCommand {
   positionals: string[]
 }
 
-export interface OptionSpec {
-  type: 'string' | 'boolean'
-  short?: string
-  multiple?: boolean
-}
-
 /**
- * Parses a command's arguments: its own options plus every configuration flag
- * (`--data-dir`, `--database-url`, ...), then loads the configuration from env and flags.
+ * Parses a command's arguments: its own options and the flags of the settings it takes (from
+ * the settings table), nothing else; then loads the configuration from `env` and those flags.
+ *
+ * @example
+ * const { config, values, positionals } = parseCommand(COMMANDS.scan, ['0x…', '--chain', '1'], process.env)
  */
-export function parseCommand(
-  argv: string[],
-  options: Record<string, OptionSpec> = {},
-  env: NodeJS.ProcessEnv = process.env,
-): ParsedCommand {
-  const all: Record<string, OptionSpec> = { ...options }
-  for (const flag of CONFIG_FLAGS) all[flag] ??= { type: 'string' }
+export function parseCommand(spec: CommandSpec, argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCommand {
+  const settings = settingsOf(spec.name)
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {}
+  for (const [name, o] of Object.entries(spec.options)) options[name] = { type: o.type, ...(o.multiple ? { multiple: true } : {}) }
+  for (const [, s] of settings) options[s.flag] ??= { type: 'string' }
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: all, allowPositionals: true, strict: true })
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new InputError((error as Error).message)
+    throw new InputError(`${(error as Error).message}\n(tokenrisk ${spec.name} --help lists its options)`)
   }
   const flags: Record<string, string> = {}
-  for (const flag of CONFIG_FLAGS) {
-    const v = parsed.values[flag]
-    if (typeof v === 'string') flags[flag] = v
+  for (const [, s] of settings) {
+    const v = parsed.values[s.flag]
+    if (typeof v === 'string') flags[s.flag] = v
   }
   return { config: loadConfig(env, flags), values: parsed.values as ParsedCommand['values'], positionals: parsed.positionals }
 }

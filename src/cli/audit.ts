@@ -1,4 +1,4 @@
-import { publicBaseUrl } from '../config/env.ts'
+import { publicBaseUrl } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
 import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../audit/bounds.ts'
 import type { Severity } from '../contract/audit-history.ts'
@@ -16,13 +16,10 @@ import { createAuditRepository } from '../store/repositories/audits.ts'
 import { createHolderRepository } from '../store/repositories/holders.ts'
 import { loadChainRegistry } from '../config/chains.ts'
 import { startHolderIndexWorker } from '../engines/evm/holder-indexer.ts'
-import { readDevnetManifest } from './scan.ts'
+import { localChainEntries } from './local-worlds.ts'
 import { optional, parseCommand, required } from './args.ts'
+import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
-
-export const AUDIT_USAGE = `tokenrisk audit <path> --project <id> --user <id> [--name N] [--remap prefix=target]... [--json] [--queue]
-  tokenrisk audit --import-slither <results.json> [--root <project path>] --project <id> --user <id> [--json]
-  tokenrisk worker [--concurrency N]`
 
 const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low', 'informational', 'optimization']
 
@@ -33,24 +30,10 @@ const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low', 'informational', 'o
  * `--local` runs the job in this process whatever the configuration.
  */
 export async function auditCommand(argv: string[], io: Io): Promise<number> {
-  const { config, values, positionals } = parseCommand(
-    argv,
-    {
-      project: { type: 'string' },
-      user: { type: 'string' },
-      name: { type: 'string' },
-      remap: { type: 'string', multiple: true },
-      json: { type: 'boolean' },
-      local: { type: 'boolean' },
-      'import-slither': { type: 'string' },
-      root: { type: 'string' },
-      'timeout-ms': { type: 'string' },
-    },
-    io.env,
-  )
+  const { config, values, positionals } = parseCommand(COMMANDS.audit, argv, io.env)
   const slitherFile = optional(values, 'import-slither')
   const path = slitherFile ? optional(values, 'root') : positionals[0]
-  if (!slitherFile && !path) throw new InputError(`usage:\n  ${AUDIT_USAGE}`)
+  if (!slitherFile && !path) throw new InputError(`usage:\n  ${COMMANDS.audit.usage.join('\n  ')}`)
   const job: AuditJob = {
     projectId: required(values, 'project'),
     userId: required(values, 'user'),
@@ -95,7 +78,7 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
 
 /** `tokenrisk worker`: runs queued audits from Redis until SIGTERM/SIGINT. */
 export async function workerCommand(argv: string[], io: Io): Promise<number> {
-  const { config, values } = parseCommand(argv, { concurrency: { type: 'string' } }, io.env)
+  const { config, values } = parseCommand(COMMANDS.worker, argv, io.env)
   if (!config.redisUrl) throw new InputError('tokenrisk worker needs REDIS_URL: without Redis, audits run in the process that submits them')
   const concurrency = Number(optional(values, 'concurrency') ?? 1)
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new InputError('--concurrency must be a positive integer')
@@ -106,7 +89,7 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
     onEvent: (event, detail) => io.err(JSON.stringify({ event, ...detail })),
   })
   // Holder indexes reports left unfinished, from the same Redis.
-  const registry = loadChainRegistry({ env: io.env, chainsFile: config.chainsFile, devnetManifest: readDevnetManifest(config.dataDir) })
+  const registry = loadChainRegistry({ env: io.env, chainsFile: config.chainsFile, chains: { source: 'the local world', entries: localChainEntries(config.dataDir) } })
   const holders = await startHolderIndexWorker(config.redisUrl, {
     registry,
     store: createHolderRepository(store),

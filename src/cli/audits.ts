@@ -4,19 +4,16 @@ import { createDatabase } from '../store/database.ts'
 import { MAX_IMPORT_FILE_BYTES, parseAuditImport } from '../store/import-audits.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand, required } from './args.ts'
+import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
-export const AUDITS_USAGE = 'tokenrisk audits import <file.json> --project <projectId> --user <userId> [--name <project name>]'
+const AUDITS_USAGE = COMMANDS.audits.usage[0]
 
 /** `tokenrisk audits import`: records audits from a JSON file, all of them or none. */
 export async function auditsCommand(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv
   if (sub !== 'import') throw new InputError(`usage: ${AUDITS_USAGE}`)
-  const { config, values, positionals } = parseCommand(rest, {
-    project: { type: 'string' },
-    user: { type: 'string' },
-    name: { type: 'string' },
-  }, io.env)
+  const { config, values, positionals } = parseCommand(COMMANDS.audits, rest, io.env)
   const file = positionals[0]
   if (!file) throw new InputError(`usage: ${AUDITS_USAGE}`)
   const projectId = required(values, 'project')

@@ -1,43 +1,10 @@
-import { parseArgs } from 'node:util'
-import { startWorld, type World } from '../devnet/world.ts'
-import { InputError } from '../errors.ts'
+import { BaseError, InputError } from '../errors.ts'
+import { optional, parseCommand, type ParsedCommand } from './args.ts'
+import { commandHelp, COMMANDS } from './commands.ts'
 import { processIo, type Io } from './io.ts'
+import { loadLocalWorlds, type LocalChain } from './local-worlds.ts'
 
-export const DEVNET_USAGE = `tokenrisk devnet [--data-dir D] [--port P] [--rebuild]   run the local chain world alone`
-
-const HELP = `${DEVNET_USAGE}
-
-Starts anvil on 127.0.0.1 with the local world (Uniswap V2 and V3, USD, WETH, the token zoo),
-prints its RPC URL and addresses, writes <data-dir>/devnet/manifest.json, and runs until
-Ctrl-C (SIGINT) or SIGTERM.
-
-  --data-dir D   where the world is saved and the manifest written (env DATA_DIR, default ./data)
-  --port P       anvil's port (default: a free one)
-  --rebuild      build the world anew instead of loading the saved one`
-
-const DEFAULT_DATA_DIR = './data'
 const MAX_PORT = 65_535
-
-function describeWorld(world: World): string[] {
-  const m = world.manifest
-  const lines = [
-    `devnet ready in ${world.readyMs} ms (${world.loaded ? 'loaded the saved world' : 'built the world'})`,
-    `RPC URL   ${world.rpcUrl}`,
-    `chain id  ${world.chainId}   ready block ${m.readyBlock} (${new Date(m.readyTimestamp * 1000).toISOString()})`,
-    `manifest  ${world.manifestPath}`,
-    '',
-    'contracts:',
-  ]
-  const width = Math.max(...Object.keys(m.contracts).map((k) => k.length))
-  for (const [name, address] of Object.entries(m.contracts)) lines.push(`  ${name.padEnd(width)}  ${address}`)
-  lines.push('', 'tokens (key, symbol, address, behaviours):')
-  const keyWidth = Math.max(...m.tokens.map((t) => t.key.length))
-  const symbolWidth = Math.max(...m.tokens.map((t) => t.symbol.length), 2)
-  for (const t of m.tokens) {
-    lines.push(`  ${t.key.padEnd(keyWidth)}  ${(t.symbol || '""').padEnd(symbolWidth)}  ${t.address}  ${t.behaviours.join(', ')}`)
-  }
-  return lines
-}
 
 /** Resolves on the first SIGINT or SIGTERM (or when `until` settles), then stops listening. */
 function waitForStop(until?: Promise<unknown>): Promise<NodeJS.Signals> {
@@ -64,53 +31,42 @@ function waitForStop(until?: Promise<unknown>): Promise<NodeJS.Signals> {
  * process.exitCode = await devnetCommand(['--port', '8545'])
  */
 export async function devnetCommand(argv: string[], io: Io = processIo, options: { until?: Promise<unknown> } = {}): Promise<number> {
-  let values
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        'data-dir': { type: 'string' },
-        port: { type: 'string' },
-        rebuild: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${DEVNET_USAGE}`)
-    return 2
-  }
-  if (values.help) {
-    io.out(HELP)
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(commandHelp(COMMANDS.devnet))
     return 0
   }
+  let parsed: ParsedCommand
   let port: number | undefined
   try {
-    if (values.port !== undefined) {
-      if (!/^\d+$/.test(values.port) || Number(values.port) < 1 || Number(values.port) > MAX_PORT) {
+    parsed = parseCommand(COMMANDS.devnet, argv, io.env)
+    if (parsed.positionals.length > 0) throw new InputError(`tokenrisk devnet takes no arguments: ${parsed.positionals.join(' ')}`)
+    const portArg = optional(parsed.values, 'port')
+    if (portArg !== undefined) {
+      if (!/^\d+$/.test(portArg) || Number(portArg) < 1 || Number(portArg) > MAX_PORT) {
         throw new InputError(`--port must be a whole number from 1 to ${MAX_PORT}`)
       }
-      port = Number(values.port)
+      port = Number(portArg)
     }
   } catch (error) {
-    io.err((error as Error).message)
+    if (!(error instanceof BaseError)) throw error
+    io.err(`${error.message}\n\nUsage: ${COMMANDS.devnet.usage.join('\n')}`)
     return 2
   }
-  const dataDir = values['data-dir'] ?? io.env.DATA_DIR ?? DEFAULT_DATA_DIR
+  const { dataDir } = parsed.config
 
   // Until the world is up, a signal ends the process the default way (anvil goes with it).
-  let world: World
+  const worlds = await loadLocalWorlds('tokenrisk devnet runs the local chain world')
+  let world: LocalChain
   try {
     io.err(`devnet: starting the local chain world (data in ${dataDir})`)
-    world = await startWorld({ dataDir, port, log: (line) => io.err(line), useSavedState: values.rebuild !== true })
+    world = await worlds.startLocalChain({ dataDir, port, log: (line) => io.err(line), rebuild: parsed.values.rebuild === true })
   } catch (error) {
     const details = (error as { details?: string }).details
     io.err(`devnet could not start: ${(error as Error).message}${details ? `\n${details}` : ''}`)
     return 1
   }
   const stopRequested = waitForStop(options.until)
-  for (const line of describeWorld(world)) io.out(line)
+  for (const line of world.describe()) io.out(line)
   io.out('\nPress Ctrl-C to stop.')
   const outcome = await Promise.race([stopRequested, world.exited.then(() => 'exited' as const)])
   if (outcome === 'exited') {

@@ -1,14 +1,12 @@
 import type { Cache } from '../cache/cache.ts'
-import { loadChainRegistry, type ChainRegistry } from '../config/chains.ts'
-import type { Config } from '../config/env.ts'
-import type { DevnetManifest } from '../devnet/manifest.ts'
-import type { SolanaManifest } from '../devnet/solana/manifest.ts'
+import { loadChainRegistry, type ChainRegistry, type LoadChainRegistryOptions } from '../config/chains.ts'
+import type { Config } from '../config/settings.ts'
 import { UpstreamError } from '../errors.ts'
 import type { Metrics } from '../http/metrics.ts'
 import type { SolanaReportService as RouteSolanaService } from '../contract/services.ts'
 import type { ContentGateways } from '../net/content-uri.ts'
 import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch.ts'
-import { createSolanaReportService } from '../engines/solana/service.ts'
+import type { SolanaPricing } from '../engines/solana/collect/context.ts'
 import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
 import { createCreationExplorer } from '../engines/evm/explorer.ts'
@@ -24,7 +22,6 @@ export interface EngineDeps {
   store?: Store
   logger: Logger & { debug(obj: object, msg?: string): void }
   metrics?: Metrics
-  devnetManifest?: DevnetManifest
   /** Where cold EVM reports are computed (report worker threads); in this thread when absent. */
   computer?: ReportComputer
   /**
@@ -34,6 +31,8 @@ export interface EngineDeps {
    */
   holderIndexing?: boolean
   resumeHolderIndexing?: boolean
+  /** Chains given in code, before the user's chains file: the local world's, when it runs. */
+  chains?: LoadChainRegistryOptions['chains']
 }
 
 const tokenLists = new WeakMap<Config, MetadataProvider>()
@@ -75,7 +74,7 @@ export function metadataFetcher(config: Config, logger: EngineDeps['logger']): S
 
 /** The EVM report engine for the configured chains (and the local world when it runs). */
 export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceExtended; registry: ChainRegistry } {
-  const registry = loadChainRegistry({ env: deps.env, chainsFile: deps.config.chainsFile, devnetManifest: deps.devnetManifest })
+  const registry = loadChainRegistry({ env: deps.env, chainsFile: deps.config.chainsFile, chains: deps.chains })
   const metrics = deps.metrics
   let holderIndexer: HolderIndexer | undefined
   if (deps.store && (deps.holderIndexing ?? !deps.computer)) {
@@ -111,9 +110,10 @@ export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceEx
 
 /**
  * The Solana report engine on `rpcUrls`; without any, a service that answers every request
- * with a 503 saying that no Solana RPC is configured (the route exists either way).
+ * with a 503 saying that no Solana RPC is configured (the route exists either way). `pricing`
+ * replaces mainnet's reference pools (the local Solana prices with its own).
  */
-export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solanaManifest?: SolanaManifest }): RouteSolanaService {
+export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; pricing?: SolanaPricing }): RouteSolanaService {
   if (deps.rpcUrls.length === 0) {
     const unavailable = () => new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
     return {
@@ -122,16 +122,26 @@ export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; solan
       close: async () => {},
     }
   }
-  return createSolanaReportService({
-    rpcUrls: deps.rpcUrls,
-    cache: deps.cache,
-    logger: deps.logger,
-    metadataFetcher: metadataFetcher(deps.config, deps.logger),
-    tokenList: tokenListProvider(deps.config),
-    options: {
-      deadlineMs: deps.config.requestTimeoutMs,
-      cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,
-      ...(deps.solanaManifest ? { pricing: deps.solanaManifest.pricing } : {}),
-    },
-  })
+  // The Solana engine (and its client library) loads when an engine is created, not with this
+  // module: a command that reads only EVM chains never loads it.
+  const loading = import('../engines/solana/service.ts').then(({ createSolanaReportService }) =>
+    createSolanaReportService({
+      rpcUrls: deps.rpcUrls,
+      cache: deps.cache,
+      logger: deps.logger,
+      metadataFetcher: metadataFetcher(deps.config, deps.logger),
+      tokenList: tokenListProvider(deps.config),
+      options: {
+        deadlineMs: deps.config.requestTimeoutMs,
+        cacheTtlMs: deps.config.reportCacheTtlSeconds * 1000,
+        ...(deps.pricing ? { pricing: deps.pricing } : {}),
+      },
+    }),
+  )
+  loading.catch(() => {}) // a failure is reported by the first call that needs the engine
+  return {
+    report: async (address, options) => (await loading).report(address, options),
+    ping: async (signal) => (await loading).ping(signal),
+    close: async () => (await loading).close(),
+  }
 }

@@ -2,11 +2,8 @@ import { InputError } from '../errors.ts'
 import { createDatabase } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRecord } from '../store/repositories/api-keys.ts'
 import { parseCommand, required } from './args.ts'
+import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
-
-export const KEYS_USAGE = `tokenrisk keys create --user <userId> [--name N] [--admin] [--rate-limit RPS] [--json]
-tokenrisk keys list [--json]
-tokenrisk keys revoke <id>`
 
 function describe(k: ApiKeyRecord): string {
   const flags = [k.admin ? 'admin' : '', k.rateLimitRps ? `${k.rateLimitRps} req/s` : '', k.revokedAt ? `revoked ${k.revokedAt}` : '']
@@ -18,13 +15,7 @@ function describe(k: ApiKeyRecord): string {
 /** `tokenrisk keys …`: create (the key is shown once), list, revoke. */
 export async function keysCommand(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv
-  const { config, values, positionals } = parseCommand(rest, {
-    user: { type: 'string' },
-    name: { type: 'string' },
-    admin: { type: 'boolean' },
-    'rate-limit': { type: 'string' },
-    json: { type: 'boolean' },
-  }, io.env)
+  const { config, values, positionals } = parseCommand(COMMANDS.keys, rest, io.env)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     const keys = createApiKeyRepository(store)
@@ -60,7 +51,7 @@ export async function keysCommand(argv: string[], io: Io): Promise<number> {
         return 0
       }
       default:
-        throw new InputError(`usage:\n${KEYS_USAGE}`)
+        throw new InputError(`usage:\n${COMMANDS.keys.usage.join('\n')}`)
     }
   } finally {
     await store.close()

@@ -1,57 +1,52 @@
-import { describeSettings } from '../config/env.ts'
+import { COMMAND_NAMES, describeSettings, PATTERN_SETTINGS, SETTINGS, type CommandName } from '../config/settings.ts'
 import { BaseError, ConfigError, InputError } from '../errors.ts'
-import { AUDIT_USAGE, auditCommand, workerCommand } from './audit.ts'
-import { AUDITS_USAGE, auditsCommand } from './audits.ts'
-import { DEVNET_USAGE, devnetCommand } from './devnet.ts'
+import { commandHelp, COMMANDS } from './commands.ts'
 import { processIo, type Io } from './io.ts'
-import { KEYS_USAGE, keysCommand } from './keys.ts'
-import { SCAN_USAGE, scanCommand } from './scan.ts'
-import { serveCommand } from './serve.ts'
 
-const USAGE = `tokenrisk — token risk reports and Solidity audit history
-
-Usage:
-  tokenrisk serve [--only tokens|audits] [flags]   run the HTTP service (what npm start runs)
-  ${KEYS_USAGE.split('\n').join('\n  ')}
-  ${SCAN_USAGE}
-  ${DEVNET_USAGE}
-  ${AUDIT_USAGE}
-  ${AUDITS_USAGE}
-  tokenrisk --help
-
-Configuration (environment variable / flag; flags win):
-${describeSettings().join('\n')}
-  RPC_URL_<chainId>                     EVM JSON-RPC URLs of a chain, comma-separated (e.g. RPC_URL_1)
-`
-
-type Command = (argv: string[], io: Io) => Promise<number>
-
-const COMMANDS: Record<string, Command> = {
-  serve: serveCommand,
-  keys: keysCommand,
-  audits: auditsCommand,
-  audit: auditCommand,
-  worker: workerCommand,
-  scan: scanCommand,
-  devnet: devnetCommand,
+function usage(): string {
+  const width = Math.max(...COMMAND_NAMES.map((name) => name.length))
+  const patterns = PATTERN_SETTINGS.map((p) => `  ${p.env}  ${p.help.replace(/`/g, '')} [${p.commands.join(', ')}]`)
+  return [
+    'tokenrisk — token risk reports and Solidity audit history',
+    '',
+    'Commands:',
+    ...COMMAND_NAMES.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name].summary}`),
+    '',
+    'Usage:',
+    ...COMMAND_NAMES.flatMap((name) => COMMANDS[name].usage.map((u) => `  ${u}`)),
+    "  tokenrisk <command> --help      a command's options and settings",
+    '',
+    'Settings: environment variables, each also a flag of the commands in brackets (flags win):',
+    ...describeSettings(Object.entries(SETTINGS), { commands: true }),
+    ...patterns,
+    '',
+  ].join('\n')
 }
 
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'
+
 /**
- * Entry point of the `tokenrisk` command; returns the exit code. Expected failures (bad input,
- * bad configuration, an unreachable dependency) print one clear line, never a stack.
+ * Entry point of the `tokenrisk` command; returns the exit code. Only the command that runs is
+ * imported, so that the help and light commands start fast. Expected failures (bad input, bad
+ * configuration, an unreachable dependency) print one clear line, never a stack.
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    io.out(USAGE)
+  if (command === undefined || isHelp(command)) {
+    io.out(usage())
     return 0
   }
-  const run = COMMANDS[command]
-  if (!run) {
-    io.err(`unknown command '${command}'\n\n${USAGE}`)
+  const spec = (COMMAND_NAMES as readonly string[]).includes(command) ? COMMANDS[command as CommandName] : undefined
+  if (!spec) {
+    io.err(`unknown command '${command}'\n\n${usage()}`)
     return 2
   }
+  if (rest.some((arg) => arg === '--help' || arg === '-h')) {
+    io.out(commandHelp(spec))
+    return 0
+  }
   try {
+    const run = await spec.load()
     return await run(rest, io)
   } catch (error) {
     if (error instanceof ConfigError || error instanceof InputError) {

@@ -23,7 +23,7 @@ const { service } = createEvmEngine({
   cache: createMemoryCache({ maxEntries: 1 }),
   store,
   logger,
-  devnetManifest: data.devnetManifest,
+  chains: data.chains,
   holderIndexing: true,
   resumeHolderIndexing: data.index === 0,
 })

@@ -1,10 +1,10 @@
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { PROJECT_ROOT } from '../contracts/compile.ts'
-import type { Config } from '../config/env.ts'
+import type { Config } from '../config/settings.ts'
 import type { TokenReport } from '../contract/token-report.ts'
-import type { DevnetManifest } from '../devnet/manifest.ts'
+import type { EngineDeps } from './engines.ts'
 import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
@@ -18,7 +18,8 @@ export interface ReportWorkerData {
   config: Config
   /** The environment variables the chain registry reads (`RPC_URL_<chainId>`, `CHAINS_FILE`). */
   env: Record<string, string>
-  devnetManifest?: DevnetManifest
+  /** Chains given in code (the local world's), as the serving process has them. */
+  chains?: EngineDeps['chains']
   /** PostgreSQL schema (tests). */
   pgSchema?: string
 }
@@ -51,6 +52,12 @@ function deserializeError(e: { name: string; message: string; details?: string }
   return new Class(e.message, { details: e.details })
 }
 
+/** tsx's ESM registration API, for workers that run the TypeScript sources (a development install). */
+function tsxEsmApi(): string {
+  const tsx = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
+  return pathToFileURL(join(tsx, 'dist', 'esm', 'api', 'index.mjs')).href
+}
+
 /**
  * Worker threads that compute EVM token reports, so that the serving thread's event loop only
  * routes, caches and answers: however many cold reports run, `/healthz` and deadlines are served
@@ -65,14 +72,18 @@ export async function startReportWorkers(options: {
   count: number
   config: Config
   env: NodeJS.ProcessEnv
-  devnetManifest?: DevnetManifest
+  /** Chains given in code (the local world's), as the serving process has them. */
+  chains?: EngineDeps['chains']
   pgSchema?: string
 }): Promise<ReportComputer & { close(): Promise<void> }> {
   const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => /^(RPC_URL_\d+|CHAINS_FILE)$/.test(e[0]) && e[1] !== undefined))
-  const entry = new URL('./report-worker.ts', import.meta.url)
-  // Workers load TypeScript through tsx, as the serving process does: the thread registers it, then imports the entry.
-  const tsxApi = pathToFileURL(join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'api', 'index.mjs')).href
-  const boot = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}) })`
+  // The worker runs what the serving process runs: the compiled module, or (from the sources, in
+  // tests and benches) the TypeScript entry through tsx, which the thread registers first.
+  const compiled = import.meta.url.endsWith('.js')
+  const entry = new URL(compiled ? './report-worker.js' : './report-worker.ts', import.meta.url)
+  const boot = compiled
+    ? `import(${JSON.stringify(entry.href)})`
+    : `import(${JSON.stringify(tsxEsmApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}) })`
   let nextId = 1
   let closing = false
   const pending = new Map<number, { resolve(reply: WorkerReply): void; worker: number }>()
@@ -80,7 +91,7 @@ export async function startReportWorkers(options: {
 
   const spawnWorker = (index: number): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const data: ReportWorkerData = { index, config: options.config, env, devnetManifest: options.devnetManifest, pgSchema: options.pgSchema }
+      const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, pgSchema: options.pgSchema }
       const worker = new Worker(boot, { eval: true, workerData: data })
       const timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS)
       worker.on('message', (message: WorkerReply | 'ready') => {

@@ -1,41 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createMemoryCache } from '../cache/cache.ts'
 import { DEVNET_CHAIN_ID } from '../config/chains.ts'
-import type { Config } from '../config/env.ts'
-import type { DevnetManifest } from '../devnet/manifest.ts'
-import type { SolanaManifest } from '../devnet/solana/manifest.ts'
+import type { Config } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
 import type { TokenReport } from '../contract/token-report.ts'
 import type { SolanaReportService } from '../contract/services.ts'
 import { createDatabase } from '../store/database.ts'
 import { parseCommand } from './args.ts'
+import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import { processIo, type Io } from './io.ts'
+import { localChainEntries, localSolanaEndpoint } from './local-worlds.ts'
 
-export const SCAN_USAGE = 'tokenrisk scan <address> --chain <id|solana> [--chains file.json] [--json] [--no-color]'
+const SCAN_USAGE = COMMANDS.scan.usage[0]
 
 const COLORS = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
-
-/** The local world's manifest, when `tokenrisk devnet` (or the service) wrote one under the data dir. */
-export function readDevnetManifest(dataDir: string): DevnetManifest | undefined {
-  return readManifest<DevnetManifest>(join(dataDir, 'devnet', 'manifest.json'))
-}
-
-/** The local Solana world's manifest, when the service (running on its local worlds) wrote one. */
-function solanaManifest(dataDir: string): SolanaManifest | undefined {
-  return readManifest<SolanaManifest>(join(dataDir, 'devnet', 'solana-manifest.json'))
-}
-
-function readManifest<T>(path: string): T | undefined {
-  if (!existsSync(path)) return undefined
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T
-  } catch {
-    return undefined
-  }
-}
 
 /** The summary's word for a check's status: measured present, measured absent, or unknown. */
 export function statusWord(status: string): 'RISK' | 'ok' | 'unknown' {
@@ -109,18 +88,15 @@ export function formatSummary(report: TokenReport | SolanaReport, options: { col
  * readable summary or, with `--json`, exactly the API's body. Returns the exit code.
  */
 export async function scanCommand(argv: string[], io: Io = processIo): Promise<number> {
-  const { config, values, positionals } = parseCommand(
-    argv,
-    { chain: { type: 'string' }, json: { type: 'boolean' }, 'no-color': { type: 'boolean' } },
-    io.env,
-  )
+  const { config, values, positionals } = parseCommand(COMMANDS.scan, argv, io.env)
   const address = positionals[0]
   if (!address || positionals.length > 1) throw new InputError(`usage: ${SCAN_USAGE}`)
   const chainArg = values.chain
   if (chainArg === 'solana') return scanSolana(address, config, io, { json: !!values.json, color: !values['no-color'] && !io.env.NO_COLOR })
   if (typeof chainArg !== 'string' || !/^\d+$/.test(chainArg)) throw new InputError(`--chain <id> is required (a decimal chain id, or solana); usage: ${SCAN_USAGE}`)
   const chainId = Number(chainArg)
-  const manifest = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? readDevnetManifest(config.dataDir) : undefined
+  // The local chain, when a running world left it under the data dir (and no RPC URL replaces it).
+  const local = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? localChainEntries(config.dataDir) : []
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
   // The same engine as the service's, without its cache: a scan always reads the chain.
@@ -130,7 +106,7 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
     cache: createMemoryCache(),
     store,
     logger: quiet,
-    devnetManifest: manifest,
+    chains: { source: 'the local world', entries: local },
     // A one-off scan reads what its deadline allows; the service finishes holder indexes.
     holderIndexing: false,
   })
@@ -152,11 +128,11 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
 
 /**
  * `tokenrisk scan <mint> --chain solana`: the Solana report from SOLANA_RPC_URL, or from the local
- * Solana world while the service runs on it (its manifest under the data dir).
+ * Solana world while the service runs on it (the endpoint it leaves in <data-dir>/devnet/solana.json).
  */
 async function scanSolana(address: string, config: Config, io: Io, options: { json: boolean; color: boolean }): Promise<number> {
-  const manifest = config.solanaRpcUrls.length === 0 ? solanaManifest(config.dataDir) : undefined
-  const rpcUrls = config.solanaRpcUrls.length > 0 ? config.solanaRpcUrls : manifest ? [manifest.rpcUrl] : []
+  const local = config.solanaRpcUrls.length === 0 ? localSolanaEndpoint(config.dataDir) : undefined
+  const rpcUrls = config.solanaRpcUrls.length > 0 ? config.solanaRpcUrls : local ? [local.rpcUrl] : []
   if (rpcUrls.length === 0) throw new InputError('--chain solana needs a Solana JSON-RPC: set SOLANA_RPC_URL (or run the service on its local worlds)')
   const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
   const service = createSolanaEngine({
@@ -165,7 +141,7 @@ async function scanSolana(address: string, config: Config, io: Io, options: { js
     cache: createMemoryCache(),
     logger: quiet,
     rpcUrls,
-    solanaManifest: manifest,
+    pricing: local?.pricing,
   }) as SolanaReportService<SolanaReport>
   try {
     const started = performance.now()

@@ -4,11 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import { createMemoryCache, createRedisCache, type Cache } from '../cache/cache.ts'
-import { publicBaseUrl, type Config } from '../config/env.ts'
-import type { DevnetManifest } from '../devnet/manifest.ts'
-import type { SolanaManifest } from '../devnet/solana/manifest.ts'
-import { startSolanaWorld } from '../devnet/solana/world.ts'
-import { startWorld } from '../devnet/world.ts'
+import { publicBaseUrl, type Config } from '../config/settings.ts'
 import { buildApp } from '../http/app.ts'
 import { createMetrics } from '../http/metrics.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limit.ts'
@@ -17,10 +13,12 @@ import { createDatabase, type Store } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand } from './args.ts'
-import { createEvmEngine, createSolanaEngine } from './engines.ts'
+import { COMMANDS } from './commands.ts'
+import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
 import { startReportWorkers } from './report-workers.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import type { Io } from './io.ts'
+import { loadLocalWorlds, type LocalChain, type LocalSolana } from './local-worlds.ts'
 
 const MB = 1024 * 1024
 /** How long a graceful stop waits for in-flight requests before closing connections. */
@@ -29,8 +27,6 @@ export const SHUTDOWN_GRACE_MS = 20_000
 const REDIS_MAX_RETRIES_PER_REQUEST = 2
 /** The user the demo key of the local world belongs to. */
 export const DEMO_USER = 'demo'
-/** Zoo tokens the start banner shows a ready curl command for, in this order. */
-const DEMO_TOKEN_KEYS = ['clean', 'tax-3-7-1', 'honeypot', 'mintable', 'proxy-1967']
 
 export interface RunningService {
   app: FastifyInstance
@@ -38,7 +34,7 @@ export interface RunningService {
   config: Config
   store: Store
   /** The local worlds, when this service started them. */
-  devnet?: { evm: DevnetManifest; solana?: SolanaManifest }
+  devnet?: { chain: LocalChain; solana?: LocalSolana }
   /** Stops accepting, lets in-flight requests finish, then closes the store and everything else. */
   close(): Promise<void>
 }
@@ -94,32 +90,35 @@ export async function startService(config: Config, io: Io, options: { logger?: L
     let devnet: RunningService['devnet']
     if (serveTokens) {
       const runWorld = config.devnet === 'on' || (config.devnet === 'auto' && !evmChainsConfigured(config, io.env))
-      let evmManifest: DevnetManifest | undefined
-      let solanaManifest: SolanaManifest | undefined
-      if (runWorld) {
-        const world = await startWorld({ dataDir: config.dataDir, log: (line) => io.err(line) })
-        cleanups.push(() => world.stop())
-        evmManifest = world.manifest
-        io.err(`local chain world ready in ${world.readyMs} ms at ${world.rpcUrl} (${world.manifest.tokens.length} zoo tokens)`)
-      }
+      let chains: EngineDeps['chains']
       let solanaUrls = config.solanaRpcUrls
-      if (solanaUrls.length === 0 && runWorld) {
-        const solanaWorld = await startSolanaWorld({ dataDir: config.dataDir, log: (line) => io.err(line) })
-        cleanups.push(() => solanaWorld.stop())
-        solanaManifest = solanaWorld.manifest
-        solanaUrls = [solanaWorld.rpcUrl]
+      let pricing: LocalSolana['pricing'] | undefined
+      if (runWorld) {
+        // The local worlds are a development dependency, loaded only when they run.
+        const worlds = await loadLocalWorlds(config.devnet === 'on' ? 'DEVNET=on asks for the local worlds' : 'no EVM chain is configured (RPC_URL_<chainId> or CHAINS_FILE)')
+        const chain = await worlds.startLocalChain({ dataDir: config.dataDir, log: (line) => io.err(line) })
+        cleanups.push(() => chain.stop())
+        chains = { source: 'the local world', entries: [chain.chain] }
+        devnet = { chain }
+        io.err(`local chain world ready in ${chain.readyMs} ms at ${chain.rpcUrl} (${chain.tokenCount} zoo tokens)`)
+        if (solanaUrls.length === 0) {
+          const solana = await worlds.startLocalSolana({ dataDir: config.dataDir, log: (line) => io.err(line) })
+          cleanups.push(() => solana.stop())
+          devnet.solana = solana
+          solanaUrls = [solana.rpcUrl]
+          pricing = solana.pricing
+        }
       }
-      if (evmManifest) devnet = { evm: evmManifest, solana: solanaManifest }
       const engineDeps = { config, env: io.env, cache, store, logger, metrics }
       let computer: ReportComputer | undefined
       if (config.reportWorkers > 0) {
-        const workers = await startReportWorkers({ count: config.reportWorkers, config, env: io.env, devnetManifest: evmManifest })
+        const workers = await startReportWorkers({ count: config.reportWorkers, config, env: io.env, chains })
         cleanups.push(() => workers.close())
         computer = workers
       }
-      const evm = createEvmEngine({ ...engineDeps, devnetManifest: evmManifest, computer })
+      const evm = createEvmEngine({ ...engineDeps, chains, computer })
       cleanups.push(() => evm.service.close())
-      const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, solanaManifest })
+      const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, pricing })
       cleanups.push(() => solana.close())
       tokens = { evm: evm.service, solana }
       for (const chain of evm.registry.servable()) {
@@ -191,29 +190,23 @@ export async function demoApiKey(keys: ApiKeyRepository, dataDir: string): Promi
 function demoBanner(service: RunningService, key: string): string[] {
   const base = service.url.replace('0.0.0.0', '127.0.0.1')
   const lines = ['', 'The local world is running. Try (demo API key of user "demo"):', '']
-  const manifest = service.devnet?.evm
-  if (manifest) {
-    const chosen = DEMO_TOKEN_KEYS.map((k) => manifest.tokens.find((t) => t.key === k)).filter((t) => t !== undefined)
-    const tokens = chosen.length > 0 ? chosen : manifest.tokens.slice(0, 5)
-    for (const t of tokens) {
-      lines.push(`  # ${t.name} (${t.behaviours.join(', ') || 'clean'})`)
-      lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/information/${t.address}?chainId=${manifest.chainId}'`)
-    }
+  for (const t of service.devnet?.chain.showcase ?? []) {
+    lines.push(`  # ${t.name} (${t.behaviours.join(', ') || 'clean'})`)
+    lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/information/${t.address}?chainId=${service.devnet?.chain.chain.chainId}'`)
   }
-  const mint = service.devnet?.solana?.mints[0]
-  if (mint) {
-    lines.push(`  # Solana: ${mint.key}`)
+  for (const mint of service.devnet?.solana?.showcase ?? []) {
+    lines.push(`  # Solana: ${mint.name}`)
     lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/solana/${mint.address}'`)
   }
   lines.push(`  # audit history (record audits with: npx tokenrisk audit <path> --project demo --user ${DEMO_USER})`)
   lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/projects/audit/history?projectId=demo&userId=${DEMO_USER}'`)
-  lines.push('', `  API docs: ${base}/docs    all zoo tokens: npx tokenrisk devnet --help, ${join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
+  lines.push('', `  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
   return lines
 }
 
 /** `tokenrisk serve`: runs until SIGTERM or SIGINT, then stops gracefully. */
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
-  const { config } = parseCommand(argv, {}, io.env)
+  const { config } = parseCommand(COMMANDS.serve, argv, io.env)
   const started = Date.now()
   const service = await startService(config, io)
   io.err(`tokenrisk listening on ${service.url} (store: ${service.store.location}; ready in ${Date.now() - started} ms)`)

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { getAddress, isAddress, type Address } from 'viem'
+import { isAddress, type Address } from 'viem'
 import { ConfigError } from '../errors.ts'
-import type { DevnetManifest } from '../devnet/manifest.ts'
+import { checksummed, evmAddressProblem } from '../evm-address.ts'
 
 /**
  * The EVM chain registry: what tokenrisk needs to know about a chain to report on its tokens.
@@ -92,8 +92,12 @@ const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'feeB
 const LOCKER_FIELDS = new Set(['name', 'type', 'address'])
 const LINK_FIELDS = new Set(['explorerToken', 'explorerAddress', 'pool', 'aggregatorToken'])
 
-/** A partial entry as read from JSON, validated field by field. */
-type PartialEntry = Partial<ChainEntry> & { chainId: number }
+/**
+ * One entry of a chains file (docs/chains.md): a chain id and the fields to add or override.
+ * Entries given in code (the local world's) are validated like a file's.
+ */
+export type ChainsFileEntry = Partial<ChainEntry> & { chainId: number }
+type PartialEntry = ChainsFileEntry
 
 class Problems {
   readonly list: string[] = []
@@ -111,11 +115,12 @@ function address(v: unknown, path: string, problems: Problems): Address | undefi
     problems.add(path, 'must be a 0x-prefixed 20-byte hex address')
     return undefined
   }
-  if (v !== v.toLowerCase() && !isAddress(v, { strict: true })) {
-    problems.add(path, 'has a mixed-case checksum that does not match (write it all lowercase or correctly checksummed)')
+  const problem = evmAddressProblem(v)
+  if (problem) {
+    problems.add(path, problem)
     return undefined
   }
-  return getAddress(v)
+  return checksummed(v)
 }
 
 function addressList(v: unknown, path: string, problems: Problems): Address[] | undefined {
@@ -329,48 +334,16 @@ export function shippedChains(): ChainEntry[] {
   return partials.map((p) => complete(p, 'shipped chains')).sort((a, b) => a.chainId - b.chainId)
 }
 
-/**
- * The local world's entry, built from its manifest: its RPC URL, WETH, the USD stablecoin, the
- * V2 (and V3 when present) DEX, our locker and the burn addresses.
- */
-export function chainEntryFromManifest(manifest: DevnetManifest): ChainEntry {
-  const c = manifest.contracts
-  const dexes: DexConfig[] = [
-    { name: 'Uniswap V2', type: 'uniswap-v2', factory: getAddress(c.v2Factory), router: getAddress(c.v2Router), feeBps: 30, feeTiers: DEFAULT_V3_FEE_TIERS },
-  ]
-  if (c.v3Factory) {
-    dexes.push({
-      name: 'Uniswap V3',
-      type: 'uniswap-v3',
-      factory: getAddress(c.v3Factory),
-      ...(c.v3Quoter ? { quoter: getAddress(c.v3Quoter) } : {}),
-      feeBps: 0,
-      feeTiers: DEFAULT_V3_FEE_TIERS,
-    })
-  }
-  const shipped = shippedChains().find((e) => e.chainId === DEVNET_CHAIN_ID)
-  return {
-    ...(shipped ?? complete({ chainId: DEVNET_CHAIN_ID, name: 'local', wrappedNative: getAddress(c.weth) }, 'devnet')),
-    chainId: manifest.chainId,
-    name: 'local',
-    rpcUrls: [manifest.rpcUrl],
-    wrappedNative: getAddress(c.weth),
-    stablecoins: [getAddress(c.usd)],
-    majors: [],
-    dexes,
-    lockers: [{ name: 'tokenrisk LpLocker', type: 'tokenrisk-locker', address: getAddress(c.locker) }],
-    burnAddresses: manifest.burnAddresses.map((a) => getAddress(a)),
-    multicall3: getAddress(c.multicall3),
-  }
-}
-
 export interface LoadChainRegistryOptions {
   /** Environment: `RPC_URL_<chainId>` (comma-separated URLs) and `CHAINS_FILE`. */
   env?: NodeJS.ProcessEnv
   /** A chains file (JSON array); overrides `CHAINS_FILE` from `env`. */
   chainsFile?: string
-  /** The local world's manifest: its entry (with RPC URL) replaces the shipped 31337 placeholder. */
-  devnetManifest?: DevnetManifest
+  /**
+   * Entries applied before the user's file, in the chains-file format: the local world's chain
+   * (with its RPC URL), which completes the shipped 31337 placeholder.
+   */
+  chains?: { source: string; entries: ChainsFileEntry[] }
 }
 
 export interface ChainRegistry {
@@ -382,8 +355,8 @@ export interface ChainRegistry {
 }
 
 /**
- * Builds the registry: shipped entries, then the devnet manifest's entry, then the user's chains
- * file (which adds chains or overrides fields, `dexes` and other lists as a whole), then
+ * Builds the registry: shipped entries, then `chains` (the local world's entry), then the user's
+ * chains file (which adds chains or overrides fields, `dexes` and other lists as a whole), then
  * `RPC_URL_<chainId>` environment variables. Throws `ConfigError` naming the bad field.
  *
  * @example
@@ -394,10 +367,13 @@ export function loadChainRegistry(options: LoadChainRegistryOptions = {}): Chain
   const env = options.env ?? {}
   const byId = new Map<number, ChainEntry>()
   for (const e of shippedChains()) byId.set(e.chainId, e)
-  if (options.devnetManifest) {
-    const e = chainEntryFromManifest(options.devnetManifest)
-    byId.set(e.chainId, e)
+  const apply = (partials: PartialEntry[], source: string) => {
+    for (const partial of partials) {
+      const base = byId.get(partial.chainId)
+      byId.set(partial.chainId, base ? { ...base, ...partial, links: { ...base.links, ...(partial.links ?? {}) } } : complete(partial, source))
+    }
   }
+  if (options.chains) apply(parseChainsFile(JSON.stringify(options.chains.entries), options.chains.source), options.chains.source)
   const file = options.chainsFile ?? env.CHAINS_FILE
   if (file) {
     let text: string
@@ -406,10 +382,7 @@ export function loadChainRegistry(options: LoadChainRegistryOptions = {}): Chain
     } catch (error) {
       throw new ConfigError(`chains file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
     }
-    for (const partial of parseChainsFile(text, file)) {
-      const base = byId.get(partial.chainId)
-      byId.set(partial.chainId, base ? { ...base, ...partial, links: { ...base.links, ...(partial.links ?? {}) } } : complete(partial, file))
-    }
+    apply(parseChainsFile(text, file), file)
   }
   for (const [key, value] of Object.entries(env)) {
     const m = /^RPC_URL_(\d+)$/.exec(key)

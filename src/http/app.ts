@@ -85,18 +85,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   // Handlers still running (also for clients that went away): a graceful stop waits for them
-  // before the store closes under them.
+  // before the store closes under them. A handler keeps its kind: one that answers with
+  // `reply.send()` and returns nothing must not become an async one resolving `undefined`, which
+  // Fastify would send a second time, as an empty body, over the first (plugins' routes do that).
   let running = 0
   const idle: (() => void)[] = []
+  const finished = () => {
+    if (--running === 0) for (const resolve of idle.splice(0)) resolve()
+  }
   app.addHook('onRoute', (route) => {
     const handler = route.handler
-    route.handler = async function tracked(this: FastifyInstance, request, reply) {
+    route.handler = function tracked(this: FastifyInstance, request, reply) {
       running++
+      let result: unknown
       try {
-        return await handler.call(this, request, reply)
-      } finally {
-        if (--running === 0) for (const resolve of idle.splice(0)) resolve()
+        result = handler.call(this, request, reply)
+      } catch (error) {
+        finished()
+        throw error
       }
+      if (result instanceof Promise) return result.finally(finished)
+      finished()
+      return result
     }
   })
   app.decorate('drain', (timeoutMs: number) =>

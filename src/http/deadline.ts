@@ -1,10 +1,11 @@
 import { raceSignal } from '../abort.ts'
-import { DeadlineError, isAbortError } from '../errors.ts'
+import { ClientGoneError, DeadlineError, isAbortError } from '../errors.ts'
 
 /**
  * Runs `work` under a deadline: it gets a signal that aborts when the deadline passes or the
  * client goes away, and the answer is a `DeadlineError` at the deadline even if `work` ignores
- * its signal. Nothing hangs past `timeoutMs`.
+ * its signal. Nothing hangs past `timeoutMs`. When the client went away first, the answer is a
+ * `ClientGoneError`, whatever `work` made of its cancelled signal.
  *
  * @example
  * const report = await withDeadline(15_000, clientDisconnectSignal(reply.raw), (signal) => service.report(1, addr, { signal }))
@@ -20,6 +21,9 @@ export async function withDeadline<T>(
   try {
     return await raceSignal(work(signal), signal, message)
   } catch (error) {
+    if (clientGone?.aborted && !deadline.aborted) {
+      throw new ClientGoneError('the client closed the connection before the answer was ready', { cause: error })
+    }
     // Work that gave up because of our signal reports it in its own words; say it plainly.
     if (signal.aborted && isAbortError(error)) throw new DeadlineError(message, { cause: error })
     throw error

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
-import { BaseError, RateLimitedError, UpstreamError } from '../errors.ts'
+import { BaseError, ClientGoneError, RateLimitedError, UpstreamError } from '../errors.ts'
 
 /** Friendlier messages for malformed values, by the property that failed validation. */
 const VALUE_MESSAGES: Record<string, string> = {
@@ -57,7 +57,8 @@ export function handleError(error: FastifyError | BaseError | Error, request: Fa
     message = error.message
   }
   if (error instanceof RateLimitedError || error instanceof UpstreamError) reply.header('retry-after', String(error.retryAfterSeconds))
-  if (status >= 500) request.log.error({ err: error }, 'request failed')
+  if (error instanceof ClientGoneError) request.log.info({ status, reason: message }, 'client disconnected before the answer')
+  else if (status >= 500) request.log.error({ err: error }, 'request failed')
   else request.log.info({ status, reason: message }, 'request refused')
   return reply.status(status).type('application/json; charset=utf-8').send(errorBody(status, message))
 }

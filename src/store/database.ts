@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration as KyselyMigration } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { UpstreamError } from '../errors.ts'
 import { MIGRATIONS, type Dialect } from './migrations/index.ts'
 import type { Schema } from './schema.ts'
@@ -58,7 +58,9 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<St
   let db: Kysely<Schema>
   let dialect: Dialect
   let location: string
+  // Each engine's driver is loaded only when it is used: a command on SQLite never loads pg.
   if (options.databaseUrl) {
+    const { default: pg } = await import('pg')
     dialect = 'postgres'
     location = describePg(options.databaseUrl)
     const schema = options.pgSchema
@@ -84,6 +86,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<St
     pool.on('error', () => {})
     db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   } else {
+    const { default: BetterSqlite3 } = await import('better-sqlite3')
     dialect = 'sqlite'
     mkdirSync(options.dataDir, { recursive: true })
     location = join(options.dataDir, EMBEDDED_DB_FILE)

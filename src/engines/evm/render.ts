@@ -1,7 +1,7 @@
 import { renderCheck, type RenderedCheck } from '../../report/define-check.ts'
 import { fillLink } from '../../config/chains.ts'
 import type { RiskLabel } from '../../contract/common.ts'
-import { type TokenReport } from '../../contract/token-report.ts'
+import type { TokenReport } from '../../contract/token-report.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
 import { exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
 import type { EvmFacts, HolderFact, HoldersFact, TaxFigure, TradeFact } from './facts.ts'

@@ -1,8 +1,9 @@
-import { getAddress, isAddress, type Address } from 'viem'
+import { isAddress, type Address } from 'viem'
 import { raceSignal } from '../../abort.ts'
 import type { Cache } from '../../cache/cache.ts'
 import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
 import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../../errors.ts'
+import { checksummed, evmAddressProblem } from '../../evm-address.ts'
 import type { LogRangeLimit } from './chain/logs.ts'
 import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
@@ -142,7 +143,9 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     if (typeof address !== 'string' || !isAddress(address, { strict: false })) {
       throw new InputError(`'${String(address).slice(0, 60)}' is not a token address (0x followed by 40 hex characters)`)
     }
-    return getAddress(address.toLowerCase())
+    const problem = evmAddressProblem(address)
+    if (problem) throw new InputError(`tokenAddress ${address} ${problem}`)
+    return checksummed(address)
   }
 
   const compute = async (chain: ChainEntry, token: Address) => {

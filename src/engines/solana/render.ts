@@ -1,7 +1,7 @@
 import { renderCheck, type CheckDefinition, type CheckResult, type RenderedCheck } from '../../report/define-check.ts'
 import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
 import type { RiskLabel } from '../../contract/common.ts'
-import { type SolanaReport } from '../../contract/solana-report.ts'
+import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS } from '../../contract/checks.ts'
 import type { HolderAccount, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { BURN_ADDRESSES } from './programs.ts'

@@ -22,7 +22,10 @@ const CHECK_SEMANTICS =
   'reads safer than the token is. See docs/checks.md and docs/scoring.md.'
 
 const EvmParams = Type.Object({
-  tokenAddress: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'token contract address (0x + 40 hex characters)' }),
+  tokenAddress: Type.String({
+    pattern: '^0x[0-9a-fA-F]{40}$',
+    description: 'token contract address: 0x + 40 hex characters, all lowercase, all uppercase, or mixed case with a correct EIP-55 checksum (a wrong one is a 400)',
+  }),
 })
 const EvmQuery = Type.Object({
   chainId: Type.String({ pattern: '^[0-9]{1,12}$', description: 'decimal chain id; GET /api/v1/chains lists the supported chains' }),

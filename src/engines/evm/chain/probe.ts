@@ -1,5 +1,5 @@
+import { readFileSync } from 'node:fs'
 import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toHex, type Abi, type Address, type Hex } from 'viem'
-import { loadArtifact } from '../../../contracts/compile.ts'
 import { SimulationError } from '../../../errors.ts'
 import { decodeRevert, isProbeReason } from './revert.ts'
 import { ethCall, type BlockRef } from './multicall.ts'
@@ -48,17 +48,21 @@ export const FUND_BPS = 20n
 /** Share of the pool the large buy of every owner-power measurement asks for (a limit lifted or lowered). */
 export const POWER_BIG_BUY_BPS = 500n
 
-let cachedAbi: Abi | undefined
-let cachedCode: Hex | undefined
+/**
+ * The probe compiled: its ABI and runtime code, generated from `contracts/probe/TokenProbe.sol` by
+ * `npm run build:contracts` and committed, so that the service never needs a compiler.
+ */
+const PROBE_ARTIFACT = new URL('./token-probe.artifact.json', import.meta.url)
+
+let artifact: { abi: Abi; deployedBytecode: Hex } | undefined
+const probeArtifact = () => (artifact ??= JSON.parse(readFileSync(PROBE_ARTIFACT, 'utf8')) as { abi: Abi; deployedBytecode: Hex })
 
 export function probeAbi(): Abi {
-  cachedAbi ??= loadArtifact('TokenProbe').abi as Abi
-  return cachedAbi
+  return probeArtifact().abi
 }
 
 export function probeCode(): Hex {
-  cachedCode ??= loadArtifact('TokenProbe').deployedBytecode
-  return cachedCode
+  return probeArtifact().deployedBytecode
 }
 
 export type StateOverride = Record<string, { code?: Hex; balance?: Hex; state?: Record<Hex, Hex>; stateDiff?: Record<Hex, Hex> }>

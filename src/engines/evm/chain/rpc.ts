@@ -1,4 +1,3 @@
-import { custom, createPublicClient, type PublicClient } from 'viem'
 import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
 import { readCapped } from '../../../net/read-capped.ts'
 
@@ -158,8 +157,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export interface RpcSession {
   request<T = unknown>(method: string, params?: unknown[]): Promise<T>
   stats(): RpcStats
-  /** A viem client over this session (same batching, counting and deadline). */
-  client: PublicClient
   signal: AbortSignal
   /** Milliseconds left before the deadline. */
   remainingMs(): number
@@ -338,14 +335,9 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
       enqueue({ method, params, resolve: resolve as (v: unknown) => void, reject, attempts: 0 })
     })
 
-  const client = createPublicClient({
-    transport: custom({ request: ({ method, params }) => request(method, (params as unknown[]) ?? []) }, { retryCount: 0 }),
-  })
-
   return {
     request,
     stats: () => ({ ...stats }),
-    client: client as PublicClient,
     signal,
     remainingMs: () => Math.max(0, deadlineAt - Date.now()),
     close() {

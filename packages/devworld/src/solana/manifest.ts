@@ -1,4 +1,4 @@
-import type { SolanaCheckName } from '../../contract/checks.ts'
+import type { SolanaCheckName } from 'tokenrisk/contract/checks'
 
 /**
  * Ground truth of the local Solana world, written to `<DATA_DIR>/devnet/solana-manifest.json`

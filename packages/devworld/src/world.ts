@@ -1,8 +1,9 @@
 import { join } from 'node:path'
-import { compileContracts } from '../contracts/compile.ts'
+import { compileContracts } from './compile.ts'
 import { WORLD_DEV_ACCOUNTS, worldAccounts } from './accounts.ts'
 import { startAnvil, type AnvilProcess } from './anvil.ts'
 import { createWorldChain } from './chain.ts'
+import { writeLocalChainsFile } from './local-chain.ts'
 import type { DevnetManifest } from './manifest.ts'
 import { measureWorld, withExpectedChecks } from './measure.ts'
 import { createDevnetRpc, DevnetError, type DevnetRpc } from './rpc.ts'
@@ -116,6 +117,7 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
     }
     if (!anvil) throw new DevnetError('the world has no chain')
     const manifestPath = writeManifest(dir, manifest)
+    writeLocalChainsFile(dir, manifest)
     const readyMs = Date.now() - started
     const running = anvil
     return {

@@ -1,4 +1,4 @@
-import type { EvmCheckName } from '../contract/checks.ts'
+import type { EvmCheckName } from 'tokenrisk/contract/checks'
 
 /**
  * Ground truth of the local world, written to `<DATA_DIR>/devnet/manifest.json` whenever the

@@ -1,5 +1,5 @@
 import { erc20Abi, getAddress, type Address } from 'viem'
-import { loadArtifact } from '../contracts/compile.ts'
+import { loadArtifact } from './compile.ts'
 import type { WorldChain, Deployment } from './chain.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 

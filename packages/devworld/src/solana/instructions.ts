@@ -5,7 +5,7 @@ import {
   BPF_LOADER_UPGRADEABLE,
   SYSTEM_PROGRAM,
   TOKEN_2022_PROGRAM,
-} from '../../engines/solana/programs.ts'
+} from 'tokenrisk/engines/solana/programs'
 
 /**
  * Instructions of the System Program, the two token programs (with the Token-2022 extensions and

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { DevnetError } from './rpc.ts'
@@ -105,6 +105,42 @@ async function answers(rpcUrl: string): Promise<boolean> {
   }
 }
 
+/** TCP state of a listening socket in /proc/net/tcp. */
+const TCP_LISTEN = '0A'
+
+/**
+ * Whether process `pid` holds the socket listening on `port` of the loopback interface; undefined
+ * where the system cannot tell (no /proc). Another process's anvil may answer on a port this one
+ * was given while this one still loads its state (two processes can be handed the same free
+ * port): talking to it would send our world's calls — automine off included — to its chain.
+ */
+function ownsPort(pid: number, port: number): boolean | undefined {
+  let table: string
+  try {
+    table = readFileSync('/proc/net/tcp', 'utf8')
+  } catch {
+    return undefined
+  }
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  const inodes = new Set<string>()
+  for (const line of table.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/)
+    if (fields[1] === local && fields[3] === TCP_LISTEN) inodes.add(fields[9])
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')
+      } catch {
+        return false
+      }
+    })
+  } catch {
+    return false
+  }
+}
+
 /** Starts anvil once, on `port`; rejects with anvil's output if it exits before it answers. */
 async function launch(port: number, options: StartAnvilOptions): Promise<AnvilProcess> {
   const binary = anvilBinaryPath()
@@ -171,7 +207,8 @@ async function launch(port: number, options: StartAnvilOptions): Promise<AnvilPr
     if (exitCode !== undefined) {
       throw new DevnetError(`anvil exited before it answered (code ${exitCode})`, { details: output.join('\n') })
     }
-    if (anvilPid && (await answers(rpcUrl))) break
+    // Ready when the port answers and it is our anvil that listens there.
+    if (anvilPid && (await answers(rpcUrl)) && ownsPort(anvilPid, port) !== false) break
     if (Date.now() > deadline) {
       await stop()
       throw new DevnetError(`anvil did not answer within ${ANVIL_READY_TIMEOUT_MS} ms`, { details: output.join('\n') })

@@ -49,8 +49,8 @@
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
 import { encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
-import { loadArtifact } from '../contracts/compile.ts'
-import type { EvmCheckName } from '../contract/checks.ts'
+import { loadArtifact } from './compile.ts'
+import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'

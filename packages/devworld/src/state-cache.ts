@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { ARTIFACTS_DIR } from '../contracts/compile.ts'
+import { ARTIFACTS_DIR } from './compile.ts'
 import { anvilBinaryPath } from './anvil.ts'
 import { dexArtifactsDigest } from './dex-artifacts.ts'
 import type { DevnetManifest } from './manifest.ts'
+import { SOURCES_DIR } from './paths.ts'
 
 /** Bumped when the world changes in a way its sources do not show. */
 export const WORLD_STATE_VERSION = 1
@@ -17,7 +17,8 @@ export const WORLD_STATE_VERSION = 1
  */
 export const STATE_MAX_AGE_MS = 6 * 60 * 60 * 1000
 
-const DEVNET_SOURCES = dirname(fileURLToPath(import.meta.url))
+/** The world's scripts: their sources, whether this runs from them or from the build. */
+const DEVNET_SOURCES = SOURCES_DIR
 const require = createRequire(import.meta.url)
 
 export interface SavedWorld {

@@ -12,7 +12,7 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit'
-import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS, type SolanaCheckName } from '../../contract/checks.ts'
+import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS, type SolanaCheckName } from 'tokenrisk/contract/checks'
 import {
   BPF_LOADER_UPGRADEABLE,
   METAPLEX_TOKEN_METADATA_PROGRAM,
@@ -22,7 +22,8 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   WRAPPED_SOL_MINT,
-} from '../../engines/solana/programs.ts'
+} from 'tokenrisk/engines/solana/programs'
+import { writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
@@ -582,6 +583,7 @@ export async function startSolanaWorld(options: {
     const dir = join(options.dataDir, 'devnet')
     await mkdir(dir, { recursive: true })
     await writeFile(join(dir, 'solana-manifest.json'), JSON.stringify(manifest, null, 2))
+    writeLocalSolanaFile(dir, manifest)
     options.log?.(`solana world ready: ${manifest.mints.length} demo mints, ${ledger.transactionCount()} transactions in ${Math.round(performance.now() - started)} ms`)
     const running = server
     return { rpcUrl: server.url, manifest, stop: () => running.stop() }

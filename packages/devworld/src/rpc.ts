@@ -1,4 +1,4 @@
-import { BaseError, UpstreamError } from '../errors.ts'
+import { BaseError, UpstreamError } from 'tokenrisk/errors'
 
 /** How long one JSON-RPC request to the local chain may take before it is abandoned. */
 export const DEVNET_RPC_TIMEOUT_MS = 30_000

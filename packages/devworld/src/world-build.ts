@@ -1,5 +1,5 @@
 import { erc20Abi, getAddress, type Abi, type Address } from 'viem'
-import { loadArtifact } from '../contracts/compile.ts'
+import { loadArtifact } from './compile.ts'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import { deployDex, FAR_DEADLINE, V3_FEE, V3_MAX_TICK, V3_MIN_TICK, type DexAddresses } from './dex.ts'

@@ -12,8 +12,8 @@ import {
   type Address,
   type Hex,
 } from 'viem'
-import { loadArtifact } from '../contracts/compile.ts'
-import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../contract/checks.ts'
+import { loadArtifact } from './compile.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
 import { MULTICALL3_ADDRESS, V3_FEE } from './dex.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {

@@ -1,0 +1,81 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { getAddress } from 'viem'
+import { LOCAL_CHAINS_FILE, LOCAL_SOLANA_FILE, type LocalSolanaEndpoint } from 'tokenrisk/cli/local-worlds'
+import type { ChainsFileEntry, DexConfig } from 'tokenrisk/config/chains'
+import type { DevnetManifest } from './manifest.ts'
+import type { SolanaManifest } from './solana/manifest.ts'
+
+/** Uniswap V3's fee tiers (hundredths of a basis point). */
+const V3_FEE_TIERS = [100, 500, 3000, 10000]
+/** Uniswap V2's swap fee, basis points. */
+const V2_FEE_BPS = 30
+
+/**
+ * The local chain as the service knows chains: an entry of a chains file (docs/chains.md) with
+ * its RPC URL, WETH, the USD stablecoin, the V2 (and V3 when present) DEX, our locker and the
+ * burn addresses. It completes the shipped 31337 placeholder.
+ *
+ * @example
+ * loadChainRegistry({ chains: { source: 'the local world', entries: [localChainEntry(world.manifest)] } })
+ */
+export function localChainEntry(manifest: DevnetManifest): ChainsFileEntry {
+  const c = manifest.contracts
+  const dexes: DexConfig[] = [
+    { name: 'Uniswap V2', type: 'uniswap-v2', factory: getAddress(c.v2Factory), router: getAddress(c.v2Router), feeBps: V2_FEE_BPS, feeTiers: V3_FEE_TIERS },
+  ]
+  if (c.v3Factory) {
+    dexes.push({
+      name: 'Uniswap V3',
+      type: 'uniswap-v3',
+      factory: getAddress(c.v3Factory),
+      ...(c.v3Quoter ? { quoter: getAddress(c.v3Quoter) } : {}),
+      feeBps: 0,
+      feeTiers: V3_FEE_TIERS,
+    })
+  }
+  return {
+    chainId: manifest.chainId,
+    name: 'local',
+    rpcUrls: [manifest.rpcUrl],
+    wrappedNative: getAddress(c.weth),
+    stablecoins: [getAddress(c.usd)],
+    majors: [],
+    dexes,
+    lockers: [{ name: 'tokenrisk LpLocker', type: 'tokenrisk-locker', address: getAddress(c.locker) }],
+    burnAddresses: manifest.burnAddresses.map((a) => getAddress(a)),
+    multicall3: getAddress(c.multicall3),
+  }
+}
+
+/** The chain, as the service's registry takes entries given in code. */
+export function localChains(manifest: DevnetManifest): { source: string; entries: ChainsFileEntry[] } {
+  return { source: 'the local world', entries: [localChainEntry(manifest)] }
+}
+
+/** The local Solana's endpoint as the service reads it. */
+export function localSolanaEndpoint(manifest: SolanaManifest): LocalSolanaEndpoint {
+  return { rpcUrl: manifest.rpcUrl, pricing: { stablecoins: manifest.pricing.stablecoins, solUsdPools: manifest.pricing.solUsdPools } }
+}
+
+function writeAtomic(path: string, text: string): void {
+  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`
+  writeFileSync(tmp, text)
+  renameSync(tmp, path)
+}
+
+/** Leaves the chain in `<dir>/chains.json`, a chains file other processes (`tokenrisk scan`) read. */
+export function writeLocalChainsFile(dir: string, manifest: DevnetManifest): string {
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, LOCAL_CHAINS_FILE)
+  writeAtomic(path, `${JSON.stringify([localChainEntry(manifest)], null, 2)}\n`)
+  return path
+}
+
+/** Leaves the Solana endpoint in `<dir>/solana.json` for other processes (`tokenrisk scan`). */
+export function writeLocalSolanaFile(dir: string, manifest: SolanaManifest): string {
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, LOCAL_SOLANA_FILE)
+  writeAtomic(path, `${JSON.stringify(localSolanaEndpoint(manifest), null, 2)}\n`)
+  return path
+}
