@@ -67,11 +67,17 @@ export function probeCode(): Hex {
 
 export type StateOverride = Record<string, { code?: Hex; balance?: Hex; state?: Record<Hex, Hex>; stateDiff?: Record<Hex, Hex> }>
 
-/** Probe code at `actors` (and at the main probe, with ETH). */
+/**
+ * Runtime code of an EIP-1167 minimal proxy delegating to the main probe: what actors carry, so
+ * that an actor runs the probe's code in its own name (its calls come from it) while each
+ * simulation sends the probe's code once rather than once per actor.
+ */
+export const ACTOR_CODE: Hex = `0x363d3d373d3d3d363d73${PROBE_ADDRESSES.main.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`
+
+/** The probe's code at the main probe (with ETH), and at `actors` a stub that delegates to it. */
 export function probeOverride(actors: Address[]): StateOverride {
-  const code = probeCode()
-  const out: StateOverride = { [PROBE_ADDRESSES.main]: { code, balance: `0x${PROBE_ETH_BALANCE.toString(16)}` } }
-  for (const a of actors) out[a] ??= { code }
+  const out: StateOverride = { [PROBE_ADDRESSES.main]: { code: probeCode(), balance: `0x${PROBE_ETH_BALANCE.toString(16)}` } }
+  for (const a of actors) out[a] ??= { code: ACTOR_CODE }
   return out
 }
 
