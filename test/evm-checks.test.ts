@@ -101,6 +101,14 @@ describe('owner-power effects', () => {
     expect(kinds(measure({}, { [B]: 1_500n }))).toEqual(['mint', 'changeBalance'])
   })
 
+  it('a credit to an account the token names (a wallet in its storage or code) that no one paid is a mint', () => {
+    const wallet = '0x00000000000000000000000000000000000000ee' as Address
+    const named = watchList(TOKEN, [POOL], [], [owner], [wallet])
+    const base = { ...measure(), balances: named.accounts.map(() => 1_000n) }
+    const after = { ...base, balances: named.accounts.map((a) => (a === wallet ? 500_000n : 1_000n)) }
+    expect(effectsOf(named, base, after, owner.address, true, true).map((e) => e.kind)).toEqual(['mint'])
+  })
+
   it('an airdrop out of the caller\'s own balance, or a rescue out of the contract\'s, is neither a mint nor a power over holders', () => {
     expect(kinds(measure({}, { [owner.address]: 900n, [A]: 1_100n }))).toEqual(['ownMove'])
     expect(kinds(measure({}, { [TOKEN]: 0n, [owner.address]: 2_000n }))).toEqual(['ownMove'])

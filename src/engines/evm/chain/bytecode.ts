@@ -26,6 +26,11 @@ export interface CodeAnalysis {
    * `MAX_CODE_CONSTANTS`: role identifiers of access control are among them.
    */
   constants32: Hex[]
+  /**
+   * Addresses the reachable code pushes (PUSH20), at most `MAX_CODE_CONSTANTS`: accounts written
+   * into the code (a fee wallet, an immutable minter), which a call may credit.
+   */
+  addresses: Address[]
   /** EIP-1167 minimal proxy: the implementation baked into the code. */
   eip1167Target?: Address
   /** EIP-7702 delegation designator (an account delegating to code). */
@@ -73,6 +78,7 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     selectors: new Set(),
     reachable: { selfDestruct: false, delegateCall: false, call: false, callCode: false, create: false },
     constants32: [],
+    addresses: [],
   }
   if (size === 0) return base
   const clone = EIP1167.exec(code)
@@ -119,11 +125,19 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     return false
   }
   const constants = new Set<Hex>()
+  const addresses = new Set<string>()
   for (const [offset, text] of info.disassembled ?? []) {
     const op = text.split(' ', 1)[0]
     if (op === 'PUSH32' && constants.size < MAX_CODE_CONSTANTS && inBlock(offset)) {
       const operand = text.slice(7).trim().toLowerCase().replace(/^0x/, '')
       if (/^[0-9a-f]{1,64}$/.test(operand)) constants.add(`0x${operand.padStart(64, '0')}` as Hex)
+      continue
+    }
+    if (op === 'PUSH20' && addresses.size < MAX_CODE_CONSTANTS && inBlock(offset)) {
+      // An address, not a mask or a small number pushed wide: at least 15 of its 20 bytes set.
+      const operand = text.slice(7).trim().toLowerCase().replace(/^0x/, '').padStart(40, '0')
+      const nonZero = operand.match(/../g)!.filter((b) => b !== '00').length
+      if (/^[0-9a-f]{40}$/.test(operand) && nonZero >= 15 && !/^f+$/.test(operand)) addresses.add(getAddress(`0x${operand}`))
       continue
     }
     if (op !== 'SELFDESTRUCT' && op !== 'DELEGATECALL' && op !== 'CALL' && op !== 'CALLCODE' && op !== 'CREATE' && op !== 'CREATE2') continue
@@ -135,5 +149,6 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     else base.reachable.create = true
   }
   base.constants32 = [...constants]
+  base.addresses = [...addresses] as Address[]
   return base
 }

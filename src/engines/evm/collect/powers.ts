@@ -247,13 +247,18 @@ export interface Watch {
   labels: Map<string, string>
 }
 
+/** Accounts named in the token's storage or code that a watch list reads, at most. */
+export const MAX_NAMED_ACCOUNTS = 16
+
 /**
  * The watched accounts: holders A and B, the fresh account, the token itself, every pool, the
- * burn addresses, every candidate and the delegate. Balances of all of them are read before any
- * trade of each measure, so that supply is checked against what they hold: a mint that writes a
- * balance without raising the supply shows as balances rising beyond what others lost.
+ * burn addresses, every candidate and the delegate, and the accounts the token names in its
+ * storage or its code (fee wallets, a minter: where a call may credit tokens it did not mint in
+ * the open). Balances of all of them are read before any trade of each measure, so that supply is
+ * checked against what they hold: a mint that writes a balance without raising the supply shows
+ * as balances rising beyond what others lost.
  */
-export function watchList(token: Address, pools: Address[], burn: Address[], candidates: PowerCandidate[]): Watch {
+export function watchList(token: Address, pools: Address[], burn: Address[], candidates: PowerCandidate[], named: Address[] = []): Watch {
   const labels = new Map<string, string>()
   const accounts: Address[] = []
   const add = (a: Address, label: string) => {
@@ -269,6 +274,7 @@ export function watchList(token: Address, pools: Address[], burn: Address[], can
   burn.forEach((b) => add(b, `the burn address ${b}`))
   candidates.forEach((c) => add(c.address, `${c.address} (${c.source})`))
   add(PROBE_ADDRESSES.delegate, 'the appointed account')
+  named.slice(0, MAX_NAMED_ACCOUNTS).forEach((a) => add(a, `${a} (named by the token)`))
   return {
     accounts,
     bystanders: new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...pools].map((a) => a.toLowerCase())),
@@ -525,7 +531,8 @@ export async function collectPowers(
   const usablePool = pool && route ? pool : undefined
   const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
-  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates)
+  const named = [...slotAddresses(d).map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
+  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named)
   const grants = grantCalls(fns, roleConstants(logic))
   let funded = false
   const results = await Promise.all(
