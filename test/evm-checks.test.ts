@@ -109,6 +109,20 @@ describe('owner-power effects', () => {
     expect(effectsOf(named, base, after, owner.address, true, true).map((e) => e.kind)).toEqual(['mint'])
   })
 
+  it('holders of record are watched as bystanders; a sweep of holders is taking, even where it takes from more than are watched', () => {
+    const holder = '0x00000000000000000000000000000000000000e1' as Address
+    const listed = watchList(TOKEN, [POOL], [], [owner], [], [holder, owner.address])
+    // The owner, a candidate already, is not made a bystander by appearing among the holders.
+    expect(listed.bystanders.has(holder.toLowerCase())).toBe(true)
+    expect(listed.bystanders.has(owner.address.toLowerCase())).toBe(false)
+    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n) }
+    // The holder's 1 000 and 5 000 more from holders not on the list arrive at the owner.
+    const after = { ...base, balances: listed.accounts.map((a) => (a === holder ? 0n : a === owner.address ? 7_000n : 1_000n)) }
+    const effects = effectsOf(listed, base, after, owner.address, true, true)
+    expect(effects.map((e) => e.kind)).toEqual(['changeBalance'])
+    expect(effects[0].text).toContain('5000 raw units more, from holders not watched')
+  })
+
   it('an airdrop out of the caller\'s own balance, or a rescue out of the contract\'s, is neither a mint nor a power over holders', () => {
     expect(kinds(measure({}, { [owner.address]: 900n, [A]: 1_100n }))).toEqual(['ownMove'])
     expect(kinds(measure({}, { [TOKEN]: 0n, [owner.address]: 2_000n }))).toEqual(['ownMove'])

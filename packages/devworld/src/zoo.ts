@@ -37,6 +37,8 @@
  * | swap-back-trap        | ZooSwapBackTrap                   | sells revert once the contract holds its swap-back threshold (cannotSellAll, honeypot) | swap-back |
  * | swap-back             | ZooSwapBack                       | swap-back that works (nothing)                  | clean           |
  * | max-tx-adjustable     | ZooMaxTxAdjustable                | owner sets the max transaction, 0 included (isAntiWhale, antiwhaleModifiable, Critical) | max-tx |
+ * | holder-sweep          | ZooHolderSweep                    | owner moves every listed holder's balance to itself (ownerChangeBalance) | holder-reward |
+ * | holder-reward         | ZooHolderReward                   | owner pays listed holders from its own balance (nothing) | clean |
  * | bytes32-metadata      | ZooBytes32Meta                    | bytes32 name() and symbol()                     | clean           |
  * | no-bool-return        | ZooNoReturn                       | transfer/approve return nothing                 | clean           |
  * | decimals-0            | ZooClean                          | 0 decimals                                      | clean           |
@@ -690,6 +692,32 @@ export const ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'A maximum transaction of 1 % of the supply that the owner can set to anything with setMaxTransactionAmount(), zero included: then no one but the deployer can sell.',
     deploy: direct('ZooMaxTxAdjustable', pooledArgs),
+  },
+  {
+    key: 'holder-sweep',
+    twin: 'holder-reward',
+    name: 'Holder Sweep Token',
+    symbol: 'SWEEP',
+    decimals: 18,
+    behaviours: ['owner-change-balance', 'holder-list'],
+    risky: ['ownerChangeBalance'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Keeps a list of everyone who received tokens. sweepDust() lets the owner move the whole balance of every listed account without code (the pools are spared) to itself: the victims are named nowhere but in that list.',
+    deploy: direct('ZooHolderSweep', ownedArgs),
+  },
+  {
+    key: 'holder-reward',
+    twin: 'clean',
+    name: 'Holder Reward Token',
+    symbol: 'RWRD',
+    decimals: 18,
+    behaviours: ['owner-airdrop', 'holder-list'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Keeps the same list of holders; distributeRewards() pays every listed account without code a reward out of the owner\'s own balance. Holders only gain and nothing is created.',
+    deploy: direct('ZooHolderReward', ownedArgs),
   },
   {
     key: 'bytes32-metadata',

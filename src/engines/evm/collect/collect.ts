@@ -138,7 +138,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     const { codeSizes } = decodeProbe('code reads', raw, decodeAccounts)
     return new Set(list.filter((_, i) => codeSizes[i] > 0n).map((a) => a.toLowerCase()))
   })()
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotContractsPromise]).then(([proxy, logic, contracts]) => {
+  // The owner powers start when the holder index stands (the holders' verification waits for it
+  // too, so the report is no longer for it): its largest holders are watched as bystanders.
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotContractsPromise, indexPromise]).then(([proxy, logic, contracts, index]) => {
     const candidates = powerCandidates(ctx, d, {
       admin: proxy?.admin,
       creator,
@@ -147,7 +149,8 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       pools,
       contracts,
     })
-    return collectPowers(ctx, d, logic, candidates, pools, block)
+    const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
+    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord)
   })
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([

@@ -249,6 +249,8 @@ export interface Watch {
 
 /** Accounts named in the token's storage or code that a watch list reads, at most. */
 export const MAX_NAMED_ACCOUNTS = 16
+/** Holders of record (the largest in the holder index) that a watch list reads, at most. */
+export const MAX_KNOWN_HOLDERS = 32
 
 /**
  * The watched accounts: holders A and B, the fresh account, the token itself, every pool, the
@@ -256,9 +258,19 @@ export const MAX_NAMED_ACCOUNTS = 16
  * storage or its code (fee wallets, a minter: where a call may credit tokens it did not mint in
  * the open). Balances of all of them are read before any trade of each measure, so that supply is
  * checked against what they hold: a mint that writes a balance without raising the supply shows
- * as balances rising beyond what others lost.
+ * as balances rising beyond what others lost. The token's largest holders of record (from its
+ * Transfer logs) are watched as bystanders too: a call that walks a list of holders kept in the
+ * token's own storage (which the test holders, given their balances by override, are not on) takes
+ * from them, not from the test holders.
  */
-export function watchList(token: Address, pools: Address[], burn: Address[], candidates: PowerCandidate[], named: Address[] = []): Watch {
+export function watchList(
+  token: Address,
+  pools: Address[],
+  burn: Address[],
+  candidates: PowerCandidate[],
+  named: Address[] = [],
+  holders: Address[] = [],
+): Watch {
   const labels = new Map<string, string>()
   const accounts: Address[] = []
   const add = (a: Address, label: string) => {
@@ -275,9 +287,11 @@ export function watchList(token: Address, pools: Address[], burn: Address[], can
   candidates.forEach((c) => add(c.address, `${c.address} (${c.source})`))
   add(PROBE_ADDRESSES.delegate, 'the appointed account')
   named.slice(0, MAX_NAMED_ACCOUNTS).forEach((a) => add(a, `${a} (named by the token)`))
+  const ofRecord = holders.filter((h) => !labels.has(h.toLowerCase()) && !sameAddress(h, ZERO_ADDRESS)).slice(0, MAX_KNOWN_HOLDERS)
+  ofRecord.forEach((a) => add(a, `the holder ${a}`))
   return {
     accounts,
-    bystanders: new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...pools].map((a) => a.toLowerCase())),
+    bystanders: new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...pools, ...ofRecord].map((a) => a.toLowerCase())),
     token,
     labels,
   }
@@ -292,6 +306,8 @@ interface Effect {
 export interface BalanceEffect {
   /** Tokens that appeared in watched balances (or in the supply) beyond what watched balances lost. */
   minted: bigint
+  /** Credits beyond the watched debits of a call that takes from holders: taken from accounts not watched. */
+  unwatched: bigint
   supplyDelta: bigint
   /** Bystanders (holders, pools) that lost tokens they never sent. */
   taken: { label: string; amount: bigint }[]
@@ -329,7 +345,10 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const minted = supplyDelta > 0n ? supplyDelta + (credits > explained ? credits - explained : 0n) : credits > debits ? credits - debits : 0n
   // A bystander's rise nobody paid for is its balance set at will (a debit elsewhere explains it otherwise).
   const raised = credits > explained ? raisedRaw : []
-  return { minted, supplyDelta, taken, raised, ownMoves }
+  // A call that takes from holders who never sent (the supply unmoved) is taking, not minting:
+  // credits beyond the watched debits came from holders the watch list does not read.
+  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: minted, supplyDelta, taken, raised, ownMoves }
+  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves }
 }
 
 const units = (list: { label: string; amount: bigint }[]) => list.map((x) => `${x.amount} (raw units) from ${x.label}`).join(', ')
@@ -344,7 +363,10 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
       text: b.supplyDelta > 0n ? `raised the total supply by ${b.supplyDelta} (raw units)` : `created ${b.minted} (raw units) in balances without raising the total supply`,
     })
   }
-  if (b.taken.length > 0) out.push({ kind: 'changeBalance', text: `took ${units(b.taken)}, which never sent or approved them` })
+  if (b.taken.length > 0) {
+    const more = b.unwatched > 0n ? ` (and ${b.unwatched} raw units more, from holders not watched)` : ''
+    out.push({ kind: 'changeBalance', text: `took ${units(b.taken)}, which never sent or approved them${more}` })
+  }
   else if (b.raised.length > 0) out.push({ kind: 'changeBalance', text: `set the balance of ${b.raised.map((x) => x.label).join(', ')} at will (raised by ${b.raised.map((x) => x.amount).join(', ')} raw units, paid by no one)` })
   if (b.ownMoves.length > 0 && b.taken.length === 0) out.push({ kind: 'ownMove', text: `moved ${units(b.ownMoves)}` })
   if (!funded) return out
@@ -509,6 +531,8 @@ export async function collectPowers(
   candidates: PowerCandidate[],
   pools: PoolFact[],
   block: Hex,
+  /** The token's largest holders of record, watched as bystanders. */
+  holders: Address[] = [],
 ): Promise<PowersFact> {
   const base: PowersFact = {
     status: 'not-tested',
@@ -532,7 +556,7 @@ export async function collectPowers(
   const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
   const named = [...slotAddresses(d).map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
-  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named)
+  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
   const grants = grantCalls(fns, roleConstants(logic))
   let funded = false
   const results = await Promise.all(
