@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const transferFeeModifiable = defineCheck<SolanaFacts>({
   id: 'transferFeeModifiable',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'The transfer-fee authority can change the fee charged on every transfer (up to 100 %), effective two epochs later.',
     absent: 'No one can change the transfer fee.',
