@@ -1,5 +1,6 @@
 import { renderCheck, type RenderedCheck } from '../../report/define-check.ts'
 import { fillLink } from '../../config/chains.ts'
+import { ZERO_ADDRESS } from './collect/context.ts'
 import type { RiskLabel } from '../../contract/common.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
@@ -79,11 +80,12 @@ export function marketValues(facts: EvmFacts): MarketValues {
 
 /**
  * What the burn addresses hold, from the holder index: exact when each of them is among the
- * listed holders or every holder is listed; undefined when the index cannot tell.
+ * listed holders or every holder is listed; undefined when the index cannot tell. The zero
+ * address is no holder in the index (a transfer to it is a burn that leaves the supply).
  */
 function burntBalance(h: HoldersFact, burnAddresses: readonly string[]): bigint | undefined {
   if (!h.complete) return undefined
-  const burn = new Set(burnAddresses.map((a) => a.toLowerCase()))
+  const burn = new Set(burnAddresses.map((a) => a.toLowerCase()).filter((a) => a !== ZERO_ADDRESS))
   const listed = h.top.filter((x) => burn.has(x.address.toLowerCase()))
   const everyHolderListed = h.count !== undefined && h.top.length >= h.count
   if (!everyHolderListed && listed.length < burn.size) return undefined
