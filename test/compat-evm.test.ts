@@ -111,6 +111,12 @@ describe('format selection', () => {
     }
   })
 
+  it('a chain id without its parameter name (a client copying `?{chainId}`) is told what is missing', async () => {
+    const res = await api.app.inject({ url: `/api/v1/tokens/information/${manifestToken('clean').address}?31337`, headers: { 'x-api-key': v2Key } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("must have required property 'chainId'")
+  })
+
   it('the OpenAPI document has both shapes, the format parameter and its values', async () => {
     const doc = (await api.app.inject('/openapi.json')).json()
     const op = doc.paths['/api/v1/tokens/information/{tokenAddress}'].get
