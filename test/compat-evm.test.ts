@@ -35,6 +35,7 @@ let t: TestStore
 let api: TestApp
 let v1Key: string
 let v2Key: string
+let evmService: ReturnType<typeof createEvmEngine>['service']
 const bodies = new Map<string, { v1: Json; v2: Json; v1Text: string }>()
 
 // Started while the tests are collected, so that each zoo token gets tests of its own.
@@ -49,6 +50,7 @@ beforeAll(async () => {
   const metrics = createMetrics({ defaultMetrics: false })
   const deps = { config, env: {}, cache: createMemoryCache(), store: t.store, logger: silent, metrics }
   const evm = createEvmEngine({ ...deps, chains: localChains(world.manifest) })
+  evmService = evm.service
   const solana = createSolanaEngine({ ...deps, rpcUrls: [] })
   api = await buildTestApp(t.store, { tokens: { evm: evm.service, solana }, metrics, options: { requestTimeoutMs: 60_000 } })
   v1Key = (await api.keys.create({ userId: 'migrating' })).key
@@ -96,6 +98,8 @@ describe('format selection', () => {
     expect(asV1.statusCode).toBe(200)
     expect(asV1.body).toBe(plain.body)
     expect(plain.body).toBe(body('clean').v1Text)
+    // The contract's report as the engine renders it, serialized as is: the same bytes.
+    expect(plain.body).toBe(JSON.stringify(await evmService.report(31337, address, {})))
     expect(Array.isArray(asV1.json().honeypotDetails)).toBe(true)
     const asV2 = await api.app.inject({ url: url(address, '&format=quillcheck-v2'), headers: { 'x-api-key': v1Key } })
     expect(asV2.json()).toEqual(body('clean').v2)
