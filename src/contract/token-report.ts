@@ -46,14 +46,14 @@ export const TokenInformation = obj({
   externalLinks: ExternalLinks,
 })
 
-export const ScorePart = obj({ achievedScore: Str(), maxScore: Str(), minScore: Str() })
+export const ScorePart = obj({ achievedScore: Str('decimal with two places'), maxScore: Str('decimal with two places'), minScore: Str('decimal with two places, negative') })
 
 export const TokenScore = obj({
   checksPerformed: Str('how many of the code checks were decided ("0" or "1"); the others ("") count in no score'),
   checksTotal: Str('how many code checks the report has'),
-  totalScorePercentage: Str('decimal, may be negative'),
-  codeScorePercentage: Str('decimal, may be negative'),
-  marketScorePercentage: Str('decimal'),
+  totalScorePercentage: Str('decimal with two places, may be negative ("73.61", "-37.50")'),
+  codeScorePercentage: Str('decimal with two places, may be negative'),
+  marketScorePercentage: Str('decimal with two places, may be negative (market penalties)'),
   codeScore: ScorePart,
   marketScore: ScorePart,
 })
