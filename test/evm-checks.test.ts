@@ -12,7 +12,7 @@ import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
 import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, watchList } from '../src/engines/evm/collect/powers.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
-import { renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
+import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { statusWord } from '../src/cli/scan.ts'
 
@@ -41,7 +41,7 @@ describe('words agree with status', () => {
       expect(rendered.description).toBe(definition.describe[c.status])
       expect(rendered.status).toBe(c.flag)
       expect(statusWord(rendered.status)).toBe(c.word)
-      expect(rendered.risk).toBe(c.status === 'undetermined' ? '' : definition.tier)
+      expect(rendered.risk).toBe(c.status === 'undetermined' ? '' : c.status === 'present' ? definition.tier : ABSENT_LABEL[definition.tier])
       if (c.status === 'undetermined') expect(rendered.comment).toBe('not determinable: the reason')
       else expect(rendered.comment).toBe('simulated: the evidence')
     }

@@ -223,8 +223,9 @@ describe.each(manifest.tokens.map((t) => [t.key] as const))('token %s', (key) =>
     const exitBlocked = report.honeypotDetails.length > 0 && report.honeypotDetails.every((d) => d.isPairHoneypot === '1')
     if (exitBlocked) expect(Number(report.tokenScore.totalScorePercentage)).toBeLessThanOrEqual(0)
     const market = Number(report.tokenScore.marketScorePercentage)
-    expect(market).toBeGreaterThanOrEqual(0)
+    expect(market).toBeGreaterThanOrEqual(-100)
     expect(market).toBeLessThanOrEqual(100)
+    expect(Number(report.tokenScore.marketScore.minScore)).toBe(-Number(report.tokenScore.marketScore.maxScore))
     const walk = (v: unknown, path: string) => {
       if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`))
       else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`)

@@ -92,7 +92,7 @@ describe('when facts are missing', () => {
     const outcomes = (x: SolanaFacts) => SOLANA_CHECKS.map((definition) => ({ definition, result: runCheck(definition, x) }))
     const full = renderSolanaReport(facts.get('clean-spl')!, outcomes(facts.get('clean-spl')!)).tokenScore.codeScore
     const partial = renderSolanaReport(f, outcomes(f)).tokenScore.codeScore
-    expect(Number(partial.maxScore)).toBe(Number(full.maxScore) - 3) // metadataMutable is "Good To Have": weight 3
+    expect(Number(partial.maxScore)).toBe(Number(full.maxScore) - 3) // metadataMutable is "Medium Risk": weight 3
     expect(Number(partial.minScore)).toBe(-PRESENT_RISK_PENALTY * Number(partial.maxScore))
   })
 

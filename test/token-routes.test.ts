@@ -236,7 +236,7 @@ describe('OpenAPI document', () => {
   it('describes both token endpoints with their report schemas and the status-1 semantics', async () => {
     const doc = (await api.app.inject('/openapi.json')).json()
     const evm = doc.paths['/api/v1/tokens/information/{tokenAddress}'].get
-    expect(evm.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:tokenAddress', 'query:chainId'])
+    expect(evm.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:tokenAddress', 'query:chainId', 'query:format'])
     expect(evm.description).toMatch(/status "1" means the risky capability is present/)
     expect(Object.keys(evm.responses).sort()).toEqual(['200', '304', '400', '401', '404', '429', '503'])
     expect(doc.paths['/api/v1/tokens/solana/{tokenAddress}'].get.responses['200']).toBeTruthy()

@@ -89,12 +89,18 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   keys: {
     name: 'keys',
     summary: 'create, list and revoke API keys',
-    usage: ['tokenrisk keys create --user <id> [--name N] [--admin] [--rate-limit RPS] [--json]', 'tokenrisk keys list [--json]', 'tokenrisk keys revoke <id>'],
+    usage: [
+      'tokenrisk keys create --user <id> [--name N] [--admin] [--rate-limit RPS] [--format F] [--json]',
+      'tokenrisk keys list [--json]',
+      'tokenrisk keys revoke <id>',
+      'tokenrisk keys set-format <id> --format F',
+    ],
     options: {
       user: { type: 'string', value: 'ID', help: 'the user the key belongs to' },
       name: { type: 'string', value: 'N', help: "the key's name" },
       admin: { type: 'boolean', help: "the key reads every user's projects" },
       'rate-limit': { type: 'string', value: 'RPS', help: "the key's own requests per second" },
+      format: { type: 'string', value: 'F', help: 'shape of the token reports answered to the key: v1 (the contract\'s, default) or quillcheck-v2 (docs/compat.md)' },
       json,
     },
     load: async () => (await import('./keys.ts')).keysCommand,

@@ -46,14 +46,14 @@ export const TokenInformation = obj({
   externalLinks: ExternalLinks,
 })
 
-export const ScorePart = obj({ achievedScore: Str(), maxScore: Str(), minScore: Str() })
+export const ScorePart = obj({ achievedScore: Str('decimal with two places'), maxScore: Str('decimal with two places'), minScore: Str('decimal with two places, negative') })
 
 export const TokenScore = obj({
   checksPerformed: Str('how many of the code checks were decided ("0" or "1"); the others ("") count in no score'),
   checksTotal: Str('how many code checks the report has'),
-  totalScorePercentage: Str('decimal, may be negative'),
-  codeScorePercentage: Str('decimal, may be negative'),
-  marketScorePercentage: Str('decimal'),
+  totalScorePercentage: Str('decimal with two places, may be negative ("73.61", "-37.50")'),
+  codeScorePercentage: Str('decimal with two places, may be negative'),
+  marketScorePercentage: Str('decimal with two places, may be negative (market penalties)'),
   codeScore: ScorePart,
   marketScore: ScorePart,
 })
@@ -67,18 +67,29 @@ export const HolderEntry = obj({
 })
 
 const DistributionMember = obj({ percent: Str(), balance: Str(), risk: Risk })
-export const Distribution = obj({
+const distributionMembers = {
   topThree: DistributionMember,
   topTen: DistributionMember,
   owner: DistributionMember,
   creator: DistributionMember,
-})
+}
+/** Beyond the contract: what burn addresses hold (not rated: `risk` is ""). */
+const BurntMember = obj({ percent: Str(), balance: Str(), risk: Risk }, 'beyond the contract: held by burn addresses (the chain\'s `burnAddresses`); "" when the holder index cannot tell; not rated')
+export const Distribution = obj(distributionMembers)
+export const DistributionWithBurnt = obj({ ...distributionMembers, burnt: BurntMember })
 
 export const AvailableDex = obj({
   name: Str('exchange name'),
   link: Str('pool page URL'),
   liquidity: Str('USD value of the pool'),
   pair: Str('pair (pool) address'),
+  // Beyond the contract: the pool as the newer view's per-pair information shows it.
+  token0Symbol: Str('beyond the contract: symbol of the pair\'s token0'),
+  token1Symbol: Str('beyond the contract: symbol of the pair\'s token1'),
+  token0Balance: Str('beyond the contract: the pool\'s reserve of token0, whole tokens'),
+  token1Balance: Str('beyond the contract: the pool\'s reserve of token1, whole tokens'),
+  lpTotalSupply: Str('beyond the contract: LP token supply of a Uniswap V2 type pair, whole LP tokens; "" for pools without an LP token'),
+  explorerLink: Str('beyond the contract: the pair\'s page on the block explorer'),
 })
 
 export const MarketChecks = obj({
@@ -91,13 +102,14 @@ export const MarketChecks = obj({
   holdersChecks: obj({
     holdersCount: RiskRatedNumber,
     keyHolders: Type.Array(HolderEntry),
-    percentDistributed: Distribution,
+    percentDistributed: DistributionWithBurnt,
   }),
   liquidityChecks: obj({
+    pairAddress: Str('beyond the contract: the Uniswap V2 type pair whose LP token this section describes (the deepest); "" when there is none'),
     totalLpSupply: Str(),
     lpHolderCount: RiskRatedNumber,
     keyLpHolders: Type.Array(HolderEntry),
-    percentDistributed: Distribution,
+    percentDistributed: DistributionWithBurnt,
     liquidityLockedDetails: obj({
       upcomingUnlockDetails: Type.Array(
         obj({ balance: Str(), percent: Str(), time: Str('ISO 8601'), risk: Risk, tag: Str('locker name') }),

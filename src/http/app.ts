@@ -19,6 +19,7 @@ import { AuditHistory } from '../contract/audit-history.ts'
 import { ErrorBody } from '../contract/common.ts'
 import { SolanaReport } from '../contract/solana-report.ts'
 import { TokenReport } from '../contract/token-report.ts'
+import { QuillcheckV2Report } from '../contract/quillcheck-v2.ts'
 import type { EvmReportService, SolanaReportService } from '../contract/services.ts'
 
 declare module 'fastify' {
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addSchema(ErrorBody)
   app.addSchema(TokenReport)
+  app.addSchema(QuillcheckV2Report)
   app.addSchema(SolanaReport)
   app.addSchema(AuditHistory)
 

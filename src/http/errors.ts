@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import { BaseError, ClientGoneError, RateLimitedError, UpstreamError } from '../errors.ts'
+import { REPORT_FORMATS } from '../contract/report-formats.ts'
 
 /** Friendlier messages for malformed values, by the property that failed validation. */
 const VALUE_MESSAGES: Record<string, string> = {
@@ -10,6 +11,7 @@ const VALUE_MESSAGES: Record<string, string> = {
   page: 'page must be a positive integer',
   projectId: 'projectId must be a non-empty string of at most 200 characters',
   userId: 'userId must be a non-empty string of at most 200 characters',
+  format: `format must be one of ${REPORT_FORMATS.join(', ')}`,
 }
 
 /**

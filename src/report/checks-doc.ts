@@ -1,4 +1,4 @@
-import type { CheckDefinition } from './define-check.ts'
+import { ABSENT_LABEL, type CheckDefinition } from './define-check.ts'
 import { TIER_WEIGHTS } from './score-model.ts'
 
 export interface ChecksDocSection {
@@ -31,15 +31,18 @@ export function renderChecksDoc(sections: ChecksDocSection[]): string {
   out.push('  were decided. A failure of the node is never read as the token\'s behaviour: when the simulation cannot')
   out.push('  run, the answer is a 503 with `Retry-After`, not a report (docs/scoring.md).')
   out.push('- `description` is the sentence for the status found.')
-  out.push('- `risk` is the check\'s importance tier (its weight in the code score, docs/scoring.md):')
-  out.push(`  ${Object.entries(TIER_WEIGHTS).map(([tier, w]) => `"${tier}" (${w})`).join(', ')}.`)
+  out.push('- `risk` is the token\'s assessment for the check, on the scale Critical, RISKY, Medium Risk, Neutral,')
+  out.push('  Nice To Have, Good To Have, Great To Have (worst to best): a present power carries its severity, the')
+  out.push('  check\'s tier below (its weight in the code score, docs/scoring.md):')
+  out.push(`  ${Object.entries(TIER_WEIGHTS).map(([tier, w]) => `"${tier}" (${w})`).join(', ')};`)
+  out.push(`  its absence a positive label: ${Object.entries(ABSENT_LABEL).map(([tier, label]) => `"${label}" for ${tier}`).join(', ')}.`)
   out.push('- `comment` starts with how the check was decided — `simulated`, `bytecode`, `state`, `metadata` or')
   out.push('  `not determinable` — followed by the evidence (selector, revert reason, measured figure, account).')
   for (const section of sections) {
     out.push('')
     out.push(`## ${section.title}`)
     out.push('')
-    out.push('| Check | Group | Risk tier | Status "1" means |')
+    out.push('| Check | Group | Severity when present | Status "1" means |')
     out.push('|---|---|---|---|')
     for (const c of section.checks as readonly CheckDefinition<unknown>[]) {
       out.push(`| \`${c.id}\` | ${c.group} | ${c.tier} | ${escapeCell(c.meaning)} |`)

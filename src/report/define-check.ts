@@ -31,14 +31,37 @@ export function tierOf(definition: { tier: CheckTier }, result: CheckResult): Ch
   return result.status === 'present' && result.tier ? result.tier : definition.tier
 }
 
-/** Importance tiers of a check; also its weight in the score (see docs/scoring.md). */
-export type CheckTier = Exclude<RiskLabel, ''>
+/**
+ * The severity of a check's risky power when present, on the published scale's risky half: its
+ * `risk` label when present, and its weight in the score (see docs/scoring.md).
+ */
+export type CheckTier = 'Critical' | 'RISKY' | 'Medium Risk' | 'Neutral'
+
+/**
+ * The label of a risky power measured absent: the graver the power, the better its absence reads
+ * (no mint is "Great To Have"; no cooldown merely "Nice To Have").
+ */
+export const ABSENT_LABEL: Record<CheckTier, RiskLabel> = {
+  Critical: 'Great To Have',
+  RISKY: 'Good To Have',
+  'Medium Risk': 'Nice To Have',
+  Neutral: 'Nice To Have',
+}
+
+/**
+ * The token's assessment for one check result: the severity of a present power, the positive
+ * label of an absent one, "" when undetermined.
+ */
+export function checkRisk(definition: { tier: CheckTier }, result: CheckResult): RiskLabel {
+  if (result.status === 'undetermined') return ''
+  return result.status === 'present' ? tierOf(definition, result) : ABSENT_LABEL[definition.tier]
+}
 
 /** A check as its file declares it; its group comes from the contract (src/contract/checks.ts). */
 export interface CheckSpec<Facts, Id extends string = string> {
   /** The name of the check in the report (e.g. 'isMintable'). */
   id: Id
-  /** Importance of the check; rendered as `risk` and used as its weight. */
+  /** Severity of the power when present: its `risk` then, and its weight in the score. */
   tier: CheckTier
   /** Sentences for each status: what the report says about the token. */
   describe: { present: string; absent: string; undetermined: string }
@@ -54,7 +77,7 @@ export interface CheckDefinition<Facts, Id extends string = string> extends Chec
   meaning: string
 }
 
-const TIERS: readonly CheckTier[] = ['Critical', 'Great To Have', 'Good To Have', 'Nice To Have']
+const TIERS: readonly CheckTier[] = ['Critical', 'RISKY', 'Medium Risk', 'Neutral']
 
 /**
  * Declares a check, validating its metadata once at load time.
@@ -117,15 +140,16 @@ export function statusFlag(status: CheckStatus): CheckFlag {
 }
 
 /**
- * Turns a check's result into the contract's `{description, risk, status, comment}`. A check that
- * could not be decided is `status` "" and `risk` "", its comment `not determinable: <reason>`.
+ * Turns a check's result into the contract's `{description, risk, status, comment}`: `risk` is
+ * the token's assessment (`checkRisk`). A check that could not be decided is `status` "" and
+ * `risk` "", its comment `not determinable: <reason>`.
  */
 export function renderCheck<F>(definition: CheckDefinition<F>, result: CheckResult): RenderedCheck {
   const evidence = result.evidence || (result.status === 'undetermined' ? 'the facts it needs are unknown' : '')
   const comment = evidence ? `${result.method}: ${evidence}` : result.method
   return {
     description: definition.describe[result.status],
-    risk: result.status === 'undetermined' ? '' : tierOf(definition, result),
+    risk: checkRisk(definition, result),
     status: statusFlag(result.status),
     comment,
   }

@@ -1,29 +1,38 @@
-import type { RiskLabel } from '../contract/common.ts'
-import { rateFigure, type MarketRating } from './score-model.ts'
+import { rateFigure, type FigureBands, type MarketRating } from './score-model.ts'
 
 /**
  * The market figures both engines rate, their thresholds and weights (docs/scoring.md), so that
  * scores of tokens on any chain compare.
  */
 
-/** Thresholds of the market figures: `[critical, great, good]`, and whether larger is better. */
+const atLeast = (...bands: FigureBands['bands']): FigureBands => ({ higherIsBetter: true, bands })
+const atMost = (...bands: FigureBands['bands']): FigureBands => ({ higherIsBetter: false, bands })
+
+/**
+ * How each market figure is rated (docs/scoring.md): bands from best to worst, each the label a
+ * value earns at or above (`atLeast`) or at or below (`atMost`) its bound; past the last band a
+ * figure is Critical. A figure may skip labels.
+ */
 export const MARKET_THRESHOLDS = {
-  numberOfTradingPairs: { critical: 1, great: 2, good: 3, higherIsBetter: true },
-  currentLiquidityUsd: { critical: 1_000, great: 10_000, good: 100_000, higherIsBetter: true },
-  holdersCount: { critical: 10, great: 100, good: 1_000, higherIsBetter: true },
-  topThreePercent: { critical: 80, great: 60, good: 40, higherIsBetter: false },
-  topTenPercent: { critical: 90, great: 75, good: 50, higherIsBetter: false },
-  ownerPercent: { critical: 50, great: 20, good: 5, higherIsBetter: false },
-  creatorPercent: { critical: 50, great: 20, good: 5, higherIsBetter: false },
-  lpHolderCount: { critical: 1, great: 2, good: 5, higherIsBetter: true },
-  lockedLiquidityPercent: { critical: 50, great: 80, good: 95, higherIsBetter: true },
+  numberOfTradingPairs: atLeast([20, 'Great To Have'], [3, 'Good To Have'], [2, 'Nice To Have'], [1, 'Neutral']),
+  currentLiquidityUsd: atLeast(
+    [10_000_000, 'Great To Have'], [1_000_000, 'Good To Have'], [100_000, 'Nice To Have'], [50_000, 'Neutral'],
+    [10_000, 'Medium Risk'], [1_000, 'RISKY'],
+  ),
+  holdersCount: atLeast([10_000, 'Great To Have'], [1_000, 'Good To Have'], [500, 'Nice To Have'], [100, 'Neutral'], [50, 'Medium Risk'], [10, 'RISKY']),
+  topThreePercent: atMost([10, 'Great To Have'], [15, 'Good To Have'], [25, 'Nice To Have'], [40, 'Neutral'], [60, 'Medium Risk'], [80, 'RISKY']),
+  topTenPercent: atMost([15, 'Great To Have'], [25, 'Good To Have'], [35, 'Nice To Have'], [50, 'Neutral'], [75, 'Medium Risk'], [90, 'RISKY']),
+  ownerPercent: atMost([0, 'Great To Have'], [1, 'Good To Have'], [5, 'Neutral'], [20, 'Medium Risk'], [50, 'RISKY']),
+  creatorPercent: atMost([0, 'Great To Have'], [1, 'Good To Have'], [5, 'Neutral'], [20, 'Medium Risk'], [50, 'RISKY']),
+  lpHolderCount: atLeast([100, 'Great To Have'], [20, 'Good To Have'], [5, 'Nice To Have'], [2, 'Neutral'], [1, 'Medium Risk']),
+  lockedLiquidityPercent: atLeast([99, 'Great To Have'], [95, 'Good To Have'], [90, 'Nice To Have'], [80, 'Neutral'], [65, 'Medium Risk'], [50, 'RISKY']),
   /** LP held by the owner or creator, unlocked: they can pull the liquidity. */
-  lpOwnerPercent: { critical: 50, great: 20, good: 5, higherIsBetter: false },
+  lpOwnerPercent: atMost([0, 'Great To Have'], [1, 'Good To Have'], [5, 'Neutral'], [20, 'Medium Risk'], [50, 'RISKY']),
   /** Highest buy or sell tax over the pools. */
-  taxPercent: { critical: 30, great: 10, good: 5, higherIsBetter: false },
+  taxPercent: atMost([0, 'Great To Have'], [1, 'Good To Have'], [3, 'Nice To Have'], [5, 'Neutral'], [10, 'Medium Risk'], [30, 'RISKY']),
   /** Days until an unlock of LP tokens. */
-  unlockDays: { critical: 7, great: 30, good: 180, higherIsBetter: true },
-} as const
+  unlockDays: atLeast([730, 'Great To Have'], [365, 'Good To Have'], [180, 'Nice To Have'], [90, 'Neutral'], [30, 'Medium Risk'], [7, 'RISKY']),
+} as const satisfies Record<string, FigureBands>
 
 /** Weight of each market figure in the market score. */
 export const MARKET_WEIGHTS: Record<keyof typeof MARKET_THRESHOLDS, number> = {
@@ -40,7 +49,6 @@ export const MARKET_WEIGHTS: Record<keyof typeof MARKET_THRESHOLDS, number> = {
   taxPercent: 3,
   unlockDays: 0,
 }
-
 
 export type MarketFigure = keyof typeof MARKET_THRESHOLDS
 

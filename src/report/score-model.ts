@@ -1,4 +1,4 @@
-import type { RiskLabel } from '../contract/common.ts'
+import { RISK_SCALE, riskRating, type RatedLabel, type RiskLabel } from '../contract/common.ts'
 import { tierOf, type CheckDefinition, type CheckResult, type CheckTier } from './define-check.ts'
 
 /**
@@ -11,14 +11,17 @@ import { tierOf, type CheckDefinition, type CheckResult, type CheckTier } from '
  * of their penalties (negative); the percentage (achieved / max × 100) lies in
  * [-100 × PRESENT_RISK_PENALTY, 100]. Undecided checks are left out of all three figures.
  *
- * Market score: every known market figure is rated into a tier by thresholds; each contributes
- * between 0 (Critical) and its weight (healthy), so the percentage lies in [0, 100].
+ * Market score: every known market figure is rated by thresholds into a label of the scale; each
+ * earns between −weight (Critical) and +weight (Great To Have), 0 at Neutral, so the percentage
+ * lies in [-100, 100]: penalties may take it below zero.
+ *
+ * Every figure is written with two decimals ("73.61", "-37.50", "10.00").
  */
 export const TIER_WEIGHTS: Record<CheckTier, number> = {
   Critical: 10,
-  'Great To Have': 6,
-  'Good To Have': 3,
-  'Nice To Have': 1,
+  RISKY: 6,
+  'Medium Risk': 3,
+  Neutral: 1,
 }
 
 /** How many times its weight a present risk costs (an absent one earns its weight once). */
@@ -54,29 +57,39 @@ export function scoreChecks(results: { definition: Pick<CheckDefinition<unknown>
 }
 
 /**
- * A market figure rated by thresholds. `rating` is the label for how far the figure is from
- * healthy: 'Critical' (dangerous) → 'Great To Have' (weak: improving it matters a lot) →
- * 'Good To Have' (moderate) → 'Nice To Have' (healthy). "" when the figure is unknown.
+ * A market figure rated by thresholds: `label` is where its value falls on the scale, from
+ * 'Critical' (dangerous) through 'Neutral' to 'Great To Have'; "" when the figure is unknown.
  */
 export interface MarketRating {
   label: RiskLabel
-  /** Share of this figure's weight earned (Critical 0, Great 1/3, Good 2/3, Nice 1). */
+  /** Share of this figure's weight earned: −1 (Critical) to +1 (Great To Have), 0 at Neutral; 0 when unknown. */
   fraction: number
 }
 
-const FRACTIONS: Record<CheckTier, number> = { Critical: 0, 'Great To Have': 1 / 3, 'Good To Have': 2 / 3, 'Nice To Have': 1 }
+/** The neutral point of the scale (rating 3): a figure there earns nothing and costs nothing. */
+const NEUTRAL_RATING = 3
+
+/** The share of a figure's weight a label earns: (rating − 3) / 3. */
+export function labelFraction(label: RiskLabel): number {
+  const rating = riskRating(label)
+  return rating === undefined ? 0 : (rating - NEUTRAL_RATING) / NEUTRAL_RATING
+}
 
 /**
- * Rates a figure against ascending thresholds `[critical, great, good]` where larger is better
- * (e.g. liquidity), or descending ones where smaller is better (e.g. top-ten share).
+ * How a figure is rated: `bands` from best to worst, each the label a value earns when it is at
+ * least (`higherIsBetter`) or at most (otherwise) its bound; a value past every band is Critical.
  */
-export function rateFigure(value: number | undefined, thresholds: { critical: number; great: number; good: number; higherIsBetter: boolean }): MarketRating {
+export interface FigureBands {
+  higherIsBetter: boolean
+  bands: readonly (readonly [bound: number, label: RatedLabel])[]
+}
+
+/** Rates a figure by its bands (docs/scoring.md); "" when it is unknown. */
+export function rateFigure(value: number | undefined, rule: FigureBands): MarketRating {
   if (value === undefined || !Number.isFinite(value)) return { label: '', fraction: 0 }
-  const { critical, great, good, higherIsBetter } = thresholds
-  let label: CheckTier
-  if (higherIsBetter) label = value < critical ? 'Critical' : value < great ? 'Great To Have' : value < good ? 'Good To Have' : 'Nice To Have'
-  else label = value > critical ? 'Critical' : value > great ? 'Great To Have' : value > good ? 'Good To Have' : 'Nice To Have'
-  return { label, fraction: FRACTIONS[label] }
+  const band = rule.bands.find(([bound]) => (rule.higherIsBetter ? value >= bound : value <= bound))
+  const label: RatedLabel = band ? band[1] : RISK_SCALE[0]
+  return { label, fraction: labelFraction(label) }
 }
 
 export function scoreMarket(figures: { rating: MarketRating; weight: number }[]): ScoreFigures {
@@ -87,13 +100,14 @@ export function scoreMarket(figures: { rating: MarketRating; weight: number }[])
     max += weight
     achieved += weight * rating.fraction
   }
-  return { achievedScore: achieved, maxScore: max, minScore: 0 }
+  return { achievedScore: achieved, maxScore: max, minScore: -max }
 }
 
-/** Formats a score figure as the contract's decimal string (at most two decimals). */
+/** Formats a score figure as a decimal string with two places ("73.61", "-37.50", "0.00"). */
 export function formatScore(value: number): string {
   if (!Number.isFinite(value)) return ''
-  return String(Math.round(value * 100) / 100)
+  const rounded = Math.round(value * 100) / 100
+  return (rounded === 0 ? 0 : rounded).toFixed(2)
 }
 
 export function percentage(figures: ScoreFigures): string {

@@ -20,6 +20,8 @@ export interface ApiKeysTable {
   rate_limit_rps: number | null
   created_at: string
   revoked_at: string | null
+  /** Format of the token reports answered to this key, 'v1' or 'quillcheck-v2' (migration 0300). */
+  report_format: ColumnType<string, string | undefined, string>
 }
 
 export interface ProjectsTable {

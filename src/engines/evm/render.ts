@@ -1,10 +1,11 @@
 import { renderCheck, type RenderedCheck } from '../../report/define-check.ts'
 import { fillLink } from '../../config/chains.ts'
+import { ZERO_ADDRESS } from './collect/context.ts'
 import type { RiskLabel } from '../../contract/common.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
 import { exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
-import type { EvmFacts, HolderFact, HoldersFact, TaxFigure, TradeFact } from './facts.ts'
+import type { EvmFacts, HolderFact, HoldersFact, PoolFact, TaxFigure, TradeFact } from './facts.ts'
 import { count, isoTime, percent, price, share, units, usd } from '../../report/format.ts'
 import { rate, type MarketValues } from '../../report/market.ts'
 import { scoreToken, type TokenScore } from './score.ts'
@@ -77,13 +78,37 @@ export function marketValues(facts: EvmFacts): MarketValues {
   }
 }
 
-function distribution(h: HoldersFact, supply: bigint | undefined, decimals: number | undefined, owner: bigint | undefined, creator: bigint | undefined, risks: { top3: RiskLabel; top10: RiskLabel; owner: RiskLabel; creator: RiskLabel }): Distribution {
+/**
+ * What the burn addresses hold, from the holder index: exact when each of them is among the
+ * listed holders or every holder is listed; undefined when the index cannot tell. The zero
+ * address is no holder in the index (a transfer to it is a burn that leaves the supply).
+ */
+function burntBalance(h: HoldersFact, burnAddresses: readonly string[]): bigint | undefined {
+  if (!h.complete) return undefined
+  const burn = new Set(burnAddresses.map((a) => a.toLowerCase()).filter((a) => a !== ZERO_ADDRESS))
+  const listed = h.top.filter((x) => burn.has(x.address.toLowerCase()))
+  const everyHolderListed = h.count !== undefined && h.top.length >= h.count
+  if (!everyHolderListed && listed.length < burn.size) return undefined
+  return listed.reduce((a, x) => a + x.balance, 0n)
+}
+
+function distribution(h: HoldersFact, supply: bigint | undefined, decimals: number | undefined, owner: bigint | undefined, creator: bigint | undefined, burnt: bigint | undefined, risks: { top3: RiskLabel; top10: RiskLabel; owner: RiskLabel; creator: RiskLabel }): Distribution {
   return {
     topThree: h.complete ? member(sum(h.top, 3), supply, decimals, risks.top3) : member(undefined, supply, decimals, ''),
     topTen: h.complete ? member(sum(h.top, 10), supply, decimals, risks.top10) : member(undefined, supply, decimals, ''),
     owner: member(owner, supply, decimals, risks.owner),
     creator: member(creator, supply, decimals, risks.creator),
+    burnt: member(burnt, supply, decimals, ''),
   }
+}
+
+/** A pool's side as the newer view shows it: its symbol and reserve, in whole tokens. */
+function poolSides(p: PoolFact, token: { address: string; symbol: string | undefined; decimals: number | undefined }) {
+  const tokenIs0 = p.token0.toLowerCase() === token.address.toLowerCase()
+  const tokenSide = { symbol: token.symbol ?? '', balance: units(p.tokenReserve, token.decimals) }
+  const quoteSide = { symbol: p.quoteSymbol, balance: units(p.quoteReserve, p.quoteDecimals) }
+  const [s0, s1] = tokenIs0 ? [tokenSide, quoteSide] : [quoteSide, tokenSide]
+  return { token0Symbol: s0.symbol, token1Symbol: s1.symbol, token0Balance: s0.balance, token1Balance: s1.balance }
 }
 
 /** Renders facts into the contract's report: strings everywhere, "" for unknown. Pure. */
@@ -183,13 +208,16 @@ export function renderReport(facts: EvmFacts): TokenReport {
           link: fillLink(chain.links.pool, { pair: p.address, address: facts.token }),
           liquidity: usd(p.liquidityUsd),
           pair: p.address,
+          ...poolSides(p, { address: facts.token, symbol: basics.symbol, decimals }),
+          lpTotalSupply: units(p.lpSupply, LP_DECIMALS),
+          explorerLink: fillLink(chain.links.explorerAddress, { address: p.address }),
         })),
         centralisedExchanges: facts.metadata.centralisedExchanges,
       },
       holdersChecks: {
         holdersCount: { number: count(values.holdersCount), risk: r.holdersCount ?? '' },
         keyHolders: holderEntries(facts.holders.top, supply, decimals),
-        percentDistributed: distribution(facts.holders, supply, decimals, facts.owner.balance, facts.creation.creatorBalance, {
+        percentDistributed: distribution(facts.holders, supply, decimals, facts.owner.balance, facts.creation.creatorBalance, burntBalance(facts.holders, chain.burnAddresses), {
           top3: r.topThreePercent ?? '',
           top10: r.topTenPercent ?? '',
           owner: r.ownerPercent ?? '',
@@ -197,6 +225,7 @@ export function renderReport(facts: EvmFacts): TokenReport {
         }),
       },
       liquidityChecks: {
+        pairAddress: lp.pool?.address ?? '',
         totalLpSupply: units(lp.totalLpSupply, LP_DECIMALS),
         lpHolderCount: { number: count(values.lpHolderCount), risk: r.lpHolderCount ?? '' },
         keyLpHolders: holderEntries(lp.holders.top, lp.totalLpSupply, LP_DECIMALS),
@@ -206,6 +235,7 @@ export function renderReport(facts: EvmFacts): TokenReport {
           LP_DECIMALS,
           lp.pool ? (lpHolderBalance(facts.owner.reported) ?? (lp.holders.complete ? 0n : undefined)) : undefined,
           lp.pool ? (lpHolderBalance(facts.creation.creator) ?? (lp.holders.complete ? 0n : undefined)) : undefined,
+          lp.pool ? lp.burnedAmount : undefined,
           { top3: '', top10: '', owner: lpRisk(facts.owner.reported), creator: lpRisk(facts.creation.creator) },
         ),
         liquidityLockedDetails: {

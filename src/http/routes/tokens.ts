@@ -5,6 +5,17 @@ import { conditionalGet } from '../conditional.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
 import { errorResponses } from '../schemas/responses.ts'
 import type { EvmReportService, SolanaReportService } from '../../contract/services.ts'
+import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS, type ReportFormat } from '../../contract/report-formats.ts'
+import { TokenReport } from '../../contract/token-report.ts'
+import { quillcheckV2View } from '../../report/views/quillcheck-v2.ts'
+import type { QuillcheckV2Report } from '../../contract/quillcheck-v2.ts'
+
+/**
+ * The newer view mixes numbers, booleans and "" in one field (unknown stays ""): plain JSON
+ * serialization writes it as the view built it, where a schema-driven serializer would have to
+ * test each union at run time.
+ */
+const serializeV2 = (body: QuillcheckV2Report): string => JSON.stringify(body)
 
 export interface TokenRouteDeps {
   evm: EvmReportService
@@ -29,7 +40,20 @@ const EvmParams = Type.Object({
 })
 const EvmQuery = Type.Object({
   chainId: Type.String({ pattern: '^[0-9]{1,12}$', description: 'decimal chain id; GET /api/v1/chains lists the supported chains' }),
+  format: Type.Optional(
+    Type.String({
+      enum: [...REPORT_FORMATS],
+      description:
+        'shape of the answer: `v1` the contract\'s (`TokenReport`), `quillcheck-v2` the newer shape public clients read (`QuillcheckV2Report`, docs/compat.md). ' +
+        'Without it, the format stored on the API key (`tokenrisk keys create --format`), else `v1`.',
+    }),
+  ),
 })
+
+const FORMAT_NOTE =
+  'The answer\'s shape is the API key\'s format (`tokenrisk keys create --format quillcheck-v2`; `v1`, the contract\'s `TokenReport`, by default), ' +
+  'or the `format` query parameter, which overrides it. `quillcheck-v2` (`QuillcheckV2Report`) writes numbers, booleans and `{riskRating, riskStatus}` ' +
+  'where public clients of the hosted service compute, and "" where a value could not be determined (docs/compat.md).'
 const SolanaParams = Type.Object({
   tokenAddress: Type.String({ minLength: 1, maxLength: 64, description: 'mint address, base58 of 32 bytes' }),
 })
@@ -37,7 +61,7 @@ const SolanaParams = Type.Object({
 export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
   const onSend = conditionalGet(deps.cacheTtlSeconds)
 
-  app.get<{ Params: Static<typeof EvmParams>; Querystring: Static<typeof EvmQuery> }>(
+  app.get<{ Params: Static<typeof EvmParams>; Querystring: Static<typeof EvmQuery> & { format?: ReportFormat } }>(
     '/api/v1/tokens/information/:tokenAddress',
     {
       config: { auth: true },
@@ -46,19 +70,30 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         operationId: 'getEvmTokenInformation',
         tags: ['tokens'],
         summary: 'Risk report of an EVM token',
-        description: `Token report computed from the chain: facts read from its JSON-RPC, behaviour measured by simulation, bytecode read for the rest.\n\n${CHECK_SEMANTICS}`,
+        description: `Token report computed from the chain: facts read from its JSON-RPC, behaviour measured by simulation, bytecode read for the rest.\n\n${CHECK_SEMANTICS}\n\n${FORMAT_NOTE}`,
         security: [{ apiKey: [] }],
         params: EvmParams,
         querystring: EvmQuery,
-        response: { 200: Type.Ref('TokenReport'), ...errorResponses(304, 400, 401, 404, 429, 503) },
+        response: {
+          200: Type.Union([Type.Ref('TokenReport'), Type.Ref('QuillcheckV2Report')], {
+            description: 'the report in the format asked for: `TokenReport` (v1, the default) or `QuillcheckV2Report` (quillcheck-v2)',
+          }),
+          ...errorResponses(304, 400, 401, 404, 429, 503),
+        },
       },
     },
     async (request, reply) => {
       const chainId = Number(request.query.chainId)
       if (!Number.isSafeInteger(chainId) || chainId < 1) throw new InputError('chainId must be a decimal chain id such as 1, 56 or 31337')
-      return withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) =>
+      const format: ReportFormat = request.query.format ?? request.principal?.format ?? DEFAULT_REPORT_FORMAT
+      const report = await withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) =>
         deps.evm.report(chainId, request.params.tokenAddress, { signal }),
       )
+      // The same URL answers each key in its own format: caches must tell keys apart.
+      reply.header('vary', 'x-api-key')
+      // Each format has its own serializer: the route's single response schema names both.
+      if (format === 'quillcheck-v2') return reply.serializer(serializeV2).send(quillcheckV2View(report))
+      return reply.serializer(reply.compileSerializationSchema(TokenReport)).send(report)
     },
   )
 

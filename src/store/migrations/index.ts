@@ -3,6 +3,7 @@ import { core } from './0001_core.ts'
 import { holders } from './0100_holders.ts'
 import { auditBounds } from './0200_audit_bounds.ts'
 import { holderBackfill } from './0201_holder_backfill.ts'
+import { keyFormat } from './0300_key_format.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -13,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration of the store, oldest first. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [core, holders, auditBounds, holderBackfill]
+export const MIGRATIONS: readonly Migration[] = [core, holders, auditBounds, holderBackfill, keyFormat]

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { InputError, NotFoundError } from '../../errors.ts'
+import { DEFAULT_REPORT_FORMAT, isReportFormat, reportFormatProblem, type ReportFormat } from '../../contract/report-formats.ts'
 import { createTtlMap } from '../../cache/cache.ts'
 import type { Store } from '../database.ts'
 import { prepare } from '../prepared.ts'
@@ -16,6 +17,8 @@ export interface ApiKeyRecord {
   name: string
   admin: boolean
   rateLimitRps: number | null
+  /** The shape of the token reports answered to this key (docs/compat.md). */
+  format: ReportFormat
   createdAt: string
   revokedAt: string | null
 }
@@ -31,6 +34,13 @@ export interface Principal {
   userId: string
   admin: boolean
   rateLimitRps: number | null
+  /** The key's report format; a request's `?format` overrides it. */
+  format: ReportFormat
+}
+
+/** A stored format read back; a value this version does not know reads as the default. */
+function formatOf(value: string | undefined): ReportFormat {
+  return isReportFormat(value) ? value : DEFAULT_REPORT_FORMAT
 }
 
 function hashSecret(secret: string): Buffer {
@@ -49,6 +59,7 @@ function toRecord(row: {
   name: string
   is_admin: number
   rate_limit_rps: number | null
+  report_format: string
   created_at: string
   revoked_at: string | null
 }): ApiKeyRecord {
@@ -58,6 +69,7 @@ function toRecord(row: {
     name: row.name,
     admin: Boolean(row.is_admin),
     rateLimitRps: row.rate_limit_rps,
+    format: formatOf(row.report_format),
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   }
@@ -74,6 +86,7 @@ interface KeyRow {
   secret_hash: string
   is_admin: number
   rate_limit_rps: number | null
+  report_format: string
   revoked_at: string | null
 }
 
@@ -99,7 +112,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
   const keyById = prepare(
     db,
     (id: string) =>
-      db.selectFrom('api_keys').select(['id', 'user_id', 'secret_hash', 'is_admin', 'rate_limit_rps', 'revoked_at']).where('id', '=', id),
+      db.selectFrom('api_keys').select(['id', 'user_id', 'secret_hash', 'is_admin', 'rate_limit_rps', 'report_format', 'revoked_at']).where('id', '=', id),
     1,
   )
   return {
@@ -107,8 +120,9 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
      * @example
      * const { key } = await keys.create({ userId: 'alice', name: 'laptop' })
      */
-    async create(input: { userId: string; name?: string; admin?: boolean; rateLimitRps?: number | null }): Promise<CreatedApiKey> {
+    async create(input: { userId: string; name?: string; admin?: boolean; rateLimitRps?: number | null; format?: string }): Promise<CreatedApiKey> {
       if (!input.userId.trim()) throw new InputError('a key needs a user id')
+      if (input.format !== undefined && !isReportFormat(input.format)) throw new InputError(reportFormatProblem(input.format))
       if (input.rateLimitRps != null && !(Number.isInteger(input.rateLimitRps) && input.rateLimitRps > 0)) {
         throw new InputError('rate limit must be a positive integer (requests per second)')
       }
@@ -121,6 +135,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
         name: input.name ?? '',
         admin: input.admin ?? false,
         rateLimitRps: input.rateLimitRps ?? null,
+        format: (input.format as ReportFormat | undefined) ?? DEFAULT_REPORT_FORMAT,
         createdAt: now,
         revokedAt: null,
       }
@@ -135,6 +150,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
             secret_hash: hashSecret(secret).toString('hex'),
             is_admin: record.admin ? 1 : 0,
             rate_limit_rps: record.rateLimitRps,
+            report_format: record.format,
             created_at: now,
             revoked_at: null,
           })
@@ -146,7 +162,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
     async list(): Promise<ApiKeyRecord[]> {
       const rows = await db
         .selectFrom('api_keys')
-        .select(['id', 'user_id', 'name', 'is_admin', 'rate_limit_rps', 'created_at', 'revoked_at'])
+        .select(['id', 'user_id', 'name', 'is_admin', 'rate_limit_rps', 'report_format', 'created_at', 'revoked_at'])
         .orderBy('created_at')
         .orderBy('id')
         .execute()
@@ -160,7 +176,21 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
       await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute()
       const row = await db
         .selectFrom('api_keys')
-        .select(['id', 'user_id', 'name', 'is_admin', 'rate_limit_rps', 'created_at', 'revoked_at'])
+        .select(['id', 'user_id', 'name', 'is_admin', 'rate_limit_rps', 'report_format', 'created_at', 'revoked_at'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!row) throw new NotFoundError(`no API key with id ${id}`)
+      return toRecord(row)
+    },
+
+    /** Sets the report format of a key (revoked or not). Throws `NotFoundError` for an unknown id. */
+    async setFormat(id: string, format: string): Promise<ApiKeyRecord> {
+      if (!isReportFormat(format)) throw new InputError(reportFormatProblem(format))
+      rows.delete(id)
+      await db.updateTable('api_keys').set({ report_format: format }).where('id', '=', id).execute()
+      const row = await db
+        .selectFrom('api_keys')
+        .select(['id', 'user_id', 'name', 'is_admin', 'rate_limit_rps', 'report_format', 'created_at', 'revoked_at'])
         .where('id', '=', id)
         .executeTakeFirst()
       if (!row) throw new NotFoundError(`no API key with id ${id}`)
@@ -176,7 +206,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
       const expected = Buffer.from(row.secret_hash, 'hex')
       const actual = hashSecret(parsed.secret)
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined
-      return { keyId: row.id, userId: row.user_id, admin: Boolean(row.is_admin), rateLimitRps: row.rate_limit_rps }
+      return { keyId: row.id, userId: row.user_id, admin: Boolean(row.is_admin), rateLimitRps: row.rate_limit_rps, format: formatOf(row.report_format) }
     },
   }
 }

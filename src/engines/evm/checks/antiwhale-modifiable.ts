@@ -4,7 +4,7 @@ import { fromPowers } from './evidence.ts'
 
 export const antiwhaleModifiable = defineCheck<EvmFacts>({
   id: 'antiwhaleModifiable',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'A privileged account can change the maximum transaction or wallet size.',
     absent: 'No privileged account can change a maximum transaction or wallet size.',

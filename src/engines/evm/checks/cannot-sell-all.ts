@@ -4,7 +4,7 @@ import { poolName, simulatedTrades } from './evidence.ts'
 
 export const cannotSellAll = defineCheck<EvmFacts>({
   id: 'cannotSellAll',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'A holder cannot sell its whole balance.',
     absent: 'A holder can sell its whole balance.',

@@ -3,7 +3,7 @@ import type { EvmFacts } from '../facts.ts'
 
 export const externalCall = defineCheck<EvmFacts>({
   id: 'externalCall',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'Transfers call other contracts.',
     absent: 'Transfers do not call other contracts.',

@@ -4,7 +4,7 @@ import { poolName, simulatedTrades } from './evidence.ts'
 
 export const isAntiWhale = defineCheck<EvmFacts>({
   id: 'isAntiWhale',
-  tier: 'Nice To Have',
+  tier: 'Neutral',
   describe: {
     present: 'A maximum transaction or wallet size is enforced.',
     absent: 'No maximum transaction or wallet size is enforced.',

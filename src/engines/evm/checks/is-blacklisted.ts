@@ -4,7 +4,7 @@ import { fromPowers } from './evidence.ts'
 
 export const isBlacklisted = defineCheck<EvmFacts>({
   id: 'isBlacklisted',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'A privileged account can stop chosen addresses from transferring or selling.',
     absent: 'No privileged account can stop a chosen address from transferring or selling.',

@@ -15,7 +15,7 @@ const KIND_NAMES: Record<string, string> = {
 
 export const isProxy = defineCheck<EvmFacts>({
   id: 'isProxy',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'The token is a proxy: its logic lives in another contract.',
     absent: 'The token is not a proxy.',

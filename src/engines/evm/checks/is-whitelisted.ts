@@ -4,7 +4,7 @@ import { fromPowers } from './evidence.ts'
 
 export const isWhitelisted = defineCheck<EvmFacts>({
   id: 'isWhitelisted',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'A privileged account can let chosen addresses trade on better terms than everyone else.',
     absent: 'No privileged account can favour chosen addresses.',

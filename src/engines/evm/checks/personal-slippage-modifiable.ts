@@ -4,7 +4,7 @@ import { fromPowers } from './evidence.ts'
 
 export const personalSlippageModifiable = defineCheck<EvmFacts>({
   id: 'personalSlippageModifiable',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'A privileged account can change the outcome for a single address (its own tax, a blacklist).',
     absent: 'No privileged account can single out an address.',

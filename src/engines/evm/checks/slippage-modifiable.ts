@@ -4,7 +4,7 @@ import { fromPowers } from './evidence.ts'
 
 export const slippageModifiable = defineCheck<EvmFacts>({
   id: 'slippageModifiable',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'A privileged account can change the buy, sell or transfer tax for everyone.',
     absent: 'No privileged account can change the taxes.',

@@ -4,7 +4,7 @@ import { poolName, simulatedTrades } from './evidence.ts'
 
 export const tradingCooldown = defineCheck<EvmFacts>({
   id: 'tradingCooldown',
-  tier: 'Nice To Have',
+  tier: 'Neutral',
   describe: {
     present: 'An address must wait between trades.',
     absent: 'There is no waiting time between trades.',

@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const balanceDisplayModifiable = defineCheck<SolanaFacts>({
   id: 'balanceDisplayModifiable',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'An authority can change how balances are displayed (interest rate or UI multiplier): wallets may show amounts that differ from the raw balance.',
     absent: 'Displayed balances are the raw balances scaled by the decimals only.',

@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const confidentialTransfers = defineCheck<SolanaFacts>({
   id: 'confidentialTransfers',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'Balances and transfers can be confidential (encrypted): holder figures cover public balances only.',
     absent: 'All balances and transfers are public.',

@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const defaultAccountFrozen = defineCheck<SolanaFacts>({
   id: 'defaultAccountFrozen',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'New token accounts start frozen: a buyer cannot move the tokens until the freeze authority thaws the account (an allow-list).',
     absent: 'New token accounts start usable.',

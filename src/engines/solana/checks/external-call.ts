@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const externalCall = defineCheck<SolanaFacts>({
   id: 'externalCall',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'A transfer-hook program runs on every transfer and can make any transfer (a sale) fail.',
     absent: 'No other program runs when the token is transferred.',

@@ -5,7 +5,7 @@ import { absent, present } from './helpers.ts'
 
 export const hasTransferFee = defineCheck<SolanaFacts>({
   id: 'hasTransferFee',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'Every transfer pays a fee to the token’s fee authority (a buy and sell tax), now or from a scheduled epoch.',
     absent: 'Transfers pay no token fee.',

@@ -4,7 +4,7 @@ import { absent, present, undetermined } from './helpers.ts'
 
 export const metadataMutable = defineCheck<SolanaFacts>({
   id: 'metadataMutable',
-  tier: 'Good To Have',
+  tier: 'Medium Risk',
   describe: {
     present: 'The update authority can change the token’s name, symbol and image (it could impersonate another token).',
     absent: 'The token’s name, symbol and image cannot be changed.',

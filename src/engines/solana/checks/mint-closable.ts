@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const mintClosable = defineCheck<SolanaFacts>({
   id: 'mintClosable',
-  tier: 'Nice To Have',
+  tier: 'Neutral',
   describe: {
     present: 'The close authority can close the mint once its supply is zero, and the address can then be reused for a different token.',
     absent: 'The mint cannot be closed.',

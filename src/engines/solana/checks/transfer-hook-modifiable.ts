@@ -4,7 +4,7 @@ import { absent, present } from './helpers.ts'
 
 export const transferHookModifiable = defineCheck<SolanaFacts>({
   id: 'transferHookModifiable',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'The transfer-hook authority can set or replace the program that runs on every transfer.',
     absent: 'No one can add or replace a transfer hook.',

@@ -4,7 +4,7 @@ import { absent, present, undetermined } from './helpers.ts'
 
 export const transferHookUpgradeable = defineCheck<SolanaFacts>({
   id: 'transferHookUpgradeable',
-  tier: 'Great To Have',
+  tier: 'RISKY',
   describe: {
     present: 'The transfer-hook program’s code can be replaced, so what runs on every transfer can change at any time.',
     absent: 'No transfer-hook program, or its code can no longer change.',

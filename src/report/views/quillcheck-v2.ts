@@ -1,0 +1,305 @@
+import { RISK_SCALE, riskRating, type RiskLabel } from '../../contract/common.ts'
+import { V2_OTHER_CHECKS, V2_OWNERSHIP_CHECKS, type QuillcheckV2Report, type RiskObject } from '../../contract/quillcheck-v2.ts'
+import type { CodeCheck, TokenReport } from '../../contract/token-report.ts'
+import { usd } from '../format.ts'
+
+/**
+ * The newer EVM shape (`quillcheck-v2`, docs/compat.md) as a pure function of the contract's
+ * report: nothing is measured here, everything is read from the report or computed from it.
+ * Unknown ("") stays "" — never 0, never `false`.
+ *
+ * @example
+ * const body = quillcheckV2View(report) // report: the contract's TokenReport
+ * body.honeypotDetails.isTokenHoneypot  // 1, 0, or "" when no sale could be simulated
+ */
+export function quillcheckV2View(report: TokenReport): QuillcheckV2Report {
+  const info = report.tokenInformation
+  const market = report.marketChecks
+  const lp = market.liquidityChecks
+  const codeChecks = viewCodeChecks(report)
+  const honeypotDetails = viewHoneypot(report)
+  const pairs = viewPairs(report)
+  const lpPoolUsd = num(market.exchangabilityChecks.availableDex.find((d) => sameAddress(d.pair, lp.pairAddress))?.liquidity ?? '')
+  const lpUsd = (percent: number | '') => (percent === '' || lpPoolUsd === '' ? '' : usd((percent / 100) * lpPoolUsd))
+  const lpMember = (m: { percent: string; risk: string }) => ({ percent: num(m.percent), balanceInUsd: lpUsd(num(m.percent)), risk: riskObject(m.risk) })
+  const lpDist = lp.percentDistributed
+  const lockedPercent = num(lp.liquidityLockedDetails.totalLiquidityPercentageLocked.number)
+  const lpOther = remainderPercent(lpDist.topTen.percent)
+  const holderDist = market.holdersChecks.percentDistributed
+  const holderMember = (m: { percent: string; balance: string; risk: string }) => ({ percent: num(m.percent), balance: m.balance, risk: riskObject(m.risk) })
+
+  return {
+    tokenInformation: {
+      tokenAddress: info.tokenAddress,
+      tokenName: info.tokenName,
+      tokenSymbol: info.tokenSymbol,
+      tokenImageLink: info.tokenImageLink,
+      tokenCreationDate: info.tokenCreationDate,
+      totalSupply: info.totalSupply,
+      ownerAddress: info.ownerAddress,
+      ownerBalance: info.ownerBalance,
+      creatorAddress: info.creatorAddress,
+      creatorBalance: info.creatorBalance,
+      tokenCategories: info.tokenCategories,
+      anomalies: info.anomalies,
+      marketData: { ...info.marketData },
+      socialInformation: {
+        githubLinks: info.socialInformation.codeHostLinks,
+        twitter: { name: info.socialInformation.microblog.name, followers: num(info.socialInformation.microblog.followers) },
+        facebook: { name: info.socialInformation.socialNetwork.name, likes: num(info.socialInformation.socialNetwork.likes) },
+        telegram: { name: info.socialInformation.messenger.name, members: num(info.socialInformation.messenger.users) },
+        reddit: { url: info.socialInformation.forum.url, subscribers: num(info.socialInformation.forum.subscribers) },
+      },
+      externalLinks: {
+        coinGeckoLink: info.externalLinks.marketAggregatorLink,
+        blockExplorerLink: info.externalLinks.blockExplorerLink,
+        geckoTerminal: info.externalLinks.poolTerminal,
+      },
+      totalChecksInformation: checksInformation(codeChecks, honeypotDetails.isTokenHoneypot),
+    },
+    tokenScore: viewScore(report),
+    marketChecks: {
+      holdersChecks: {
+        holdersCount: rated(market.holdersChecks.holdersCount),
+        keyHolders: market.holdersChecks.keyHolders.slice(0, KEY_HOLDERS).map((h) => ({
+          address: h.address,
+          percent: num(h.percent),
+          isContract: bool(h.isContract),
+          isLocked: bool(h.isLocked),
+          balance: h.balance,
+        })),
+        percentDistributed: {
+          topThree: holderMember(holderDist.topThree),
+          topTen: holderMember(holderDist.topTen),
+          owner: holderMember(holderDist.owner),
+          creator: holderMember(holderDist.creator),
+          burnt: holderMember(holderDist.burnt),
+          other: { percent: remainderPercent(holderDist.topTen.percent), balance: subtractDecimal(info.totalSupply, holderDist.topTen.balance), risk: riskObject('') },
+        },
+      },
+      liquidityChecks: {
+        aggregatedInformation: {
+          totalLpSupplyInUsd: { number: market.exchangabilityChecks.currentLiquidity.number, risk: riskObject(market.exchangabilityChecks.currentLiquidity.risk) },
+          lpHolderCount: rated(lp.lpHolderCount),
+          tradingPairCount: rated(market.exchangabilityChecks.numberOfTradingPairs),
+          keyLpHolders: lp.keyLpHolders.map((h) => ({ address: h.address, isContract: bool(h.isContract), balanceInUsd: lpUsd(num(h.percent)) })),
+          liquidityLockedDetails: {
+            upcomingUnlockDetails: lp.liquidityLockedDetails.upcomingUnlockDetails.map((u) => ({ balance: u.balance, percent: num(u.percent), time: u.time, risk: riskObject(u.risk), tag: u.tag })),
+          },
+          percentDistributed: {
+            topThree: lpMember(lpDist.topThree),
+            topTen: lpMember(lpDist.topTen),
+            owner: lpMember(lpDist.owner),
+            creator: lpMember(lpDist.creator),
+            burnt: lpMember(lpDist.burnt),
+            locked: { percent: lockedPercent, balanceInUsd: lpUsd(lockedPercent), risk: riskObject(lp.liquidityLockedDetails.totalLiquidityPercentageLocked.risk) },
+            other: { percent: lpOther, balanceInUsd: lpUsd(lpOther), risk: riskObject('') },
+          },
+        },
+        pairByPairInformation: pairs,
+      },
+      pairByPairInformation: pairs,
+    },
+    codeChecks,
+    honeypotDetails,
+  }
+}
+
+/** The hosted shape lists the three largest holders. */
+const KEY_HOLDERS = 3
+/** Decimal places kept when two decimal strings are subtracted (more than any token has). */
+const DECIMAL_SCALE = 36
+
+/** A decimal string as a number; "" (unknown) stays "". */
+function num(s: string): number | '' {
+  if (s === '') return ''
+  const n = Number(s)
+  return Number.isFinite(n) ? n : ''
+}
+
+/** A flag "1"/"0" as a boolean; "" (unknown) stays "". */
+function bool(flag: string): boolean | '' {
+  return flag === '1' ? true : flag === '0' ? false : ''
+}
+
+/** A label as `{riskRating, riskStatus}`; "" (unknown or not rated) as `{"", ""}`. */
+export function riskObject(label: string): RiskObject {
+  const rating = riskRating(label as RiskLabel)
+  return rating === undefined ? { riskRating: '', riskStatus: '' } : { riskRating: rating, riskStatus: RISK_SCALE[rating] }
+}
+
+function rated(r: { number: string; risk: string }) {
+  return { number: num(r.number), risk: riskObject(r.risk) }
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a !== '' && a.toLowerCase() === b.toLowerCase()
+}
+
+/** 100 − a percent, for the share outside the top ten; "" when unknown. */
+function remainderPercent(topTen: string): number | '' {
+  const p = num(topTen)
+  return p === '' ? '' : Math.max(0, Math.round((100 - p) * 10_000) / 10_000)
+}
+
+/** a − b for plain decimal strings, exact; "" when either is unknown. */
+function subtractDecimal(a: string, b: string): string {
+  const scaled = (s: string): bigint | undefined => {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s)
+    if (!m || (m[3]?.length ?? 0) > DECIMAL_SCALE) return undefined
+    const v = BigInt(m[2] + (m[3] ?? '').padEnd(DECIMAL_SCALE, '0'))
+    return m[1] ? -v : v
+  }
+  const x = scaled(a)
+  const y = scaled(b)
+  if (x === undefined || y === undefined) return ''
+  const d = x - y
+  const abs = (d < 0n ? -d : d).toString().padStart(DECIMAL_SCALE + 1, '0')
+  const whole = abs.slice(0, -DECIMAL_SCALE)
+  const fraction = abs.slice(-DECIMAL_SCALE).replace(/0+$/, '')
+  return `${d < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+type CheckV2 = QuillcheckV2Report['codeChecks']['ownershipChecks'][string]
+
+function viewCheck(c: CodeCheck): CheckV2 {
+  return { description: c.description, risk: riskObject(c.risk), status: bool(c.status), comment: c.comment }
+}
+
+/**
+ * tokenrisk reads the chain, not an explorer's verified sources: whether the source is published
+ * is not something the report measured, so the check says so rather than guessing.
+ */
+const OPEN_SOURCE_UNKNOWN: CheckV2 = {
+  description: 'Whether the source code of the token is published could not be determined.',
+  risk: riskObject(''),
+  status: '',
+  comment: 'not determinable: tokenrisk reads the contract from the chain; verified sources on an explorer are not looked up',
+}
+
+function viewCodeChecks(report: TokenReport): QuillcheckV2Report['codeChecks'] {
+  const own = report.codeChecks.ownershipChecks
+  const other = report.codeChecks.otherChecks
+  const ownership: Record<(typeof V2_OWNERSHIP_CHECKS)[number], CheckV2> = {
+    ownerChangeBalance: viewCheck(own.ownerChangeBalance),
+    ownerCanChangeBalance: viewCheck(own.ownerChangeBalance),
+    hiddenOwner: viewCheck(own.hiddenOwner),
+    isMintable: viewCheck(own.isMintable),
+    selfDestruct: viewCheck(own.selfDestruct),
+    transferPausable: viewCheck(own.transferPausable),
+    isOpenSource: OPEN_SOURCE_UNKNOWN,
+    isBlacklisted: viewCheck(own.isBlacklisted),
+    isWhitelisted: viewCheck(own.isWhitelisted),
+    slippageModifiable: viewCheck(own.slippageModifiable),
+    antiwhaleModifiable: viewCheck(own.antiwhaleModifiable),
+    personalSlippageModifiable: viewCheck(own.personalSlippageModifiable),
+  }
+  const others: Record<(typeof V2_OTHER_CHECKS)[number], CheckV2> = {
+    externalCall: viewCheck(other.externalCall),
+    isProxy: viewCheck(other.isProxy),
+    tradingCooldown: viewCheck(other.tradingCooldown),
+    isAntiWhale: viewCheck(other.isAntiWhale),
+    cannotBuy: viewCheck(other.cannotBuy),
+    cannotSellAll: viewCheck(other.cannotSellAll),
+  }
+  return { ownershipChecks: ownership, otherChecks: others }
+}
+
+function viewHoneypot(report: TokenReport): QuillcheckV2Report['honeypotDetails'] {
+  const pools = report.honeypotDetails
+  const traps = pools.filter((p) => p.isPairHoneypot === '1')
+  const decided = pools.filter((p) => p.isPairHoneypot !== '')
+  return {
+    isTokenHoneypot: traps.length > 0 ? 1 : decided.length > 0 ? 0 : '',
+    honeypotFound: { poolsSimulated: decided.length, totalPools: pools.length, honeypotPools: traps.length },
+    honeypotPairs: traps.map((p) => ({ pairAddress: p.pairAddress, dex: p.dex, honeypotReason: p.honeypotReason })),
+  }
+}
+
+function viewPairs(report: TokenReport): QuillcheckV2Report['marketChecks']['pairByPairInformation'] {
+  const lp = report.marketChecks.liquidityChecks
+  return report.marketChecks.exchangabilityChecks.availableDex.map((d) => {
+    const sim = report.honeypotDetails.find((h) => sameAddress(h.pairAddress, d.pair))
+    const pair = sim?.pair ?? []
+    const poolUsd = num(d.liquidity)
+    const isLpPair = sameAddress(d.pair, lp.pairAddress)
+    return {
+      dexName: d.name,
+      token0Address: pair[0] ?? '',
+      token1Address: pair[1] ?? '',
+      token0Symbol: d.token0Symbol,
+      token1Symbol: d.token1Symbol,
+      token0Balance: d.token0Balance,
+      token1Balance: d.token1Balance,
+      lpTotalSupply: d.lpTotalSupply,
+      lpSupplyInUsd: d.liquidity,
+      pairAddress: d.pair,
+      lpHolders: isLpPair
+        ? lp.keyLpHolders.map((h) => {
+            const p = num(h.percent)
+            return { address: h.address, isContract: bool(h.isContract), balance: h.balance, balanceInUsd: p === '' || poolUsd === '' ? '' : usd((p / 100) * poolUsd) }
+          })
+        : [],
+      pairExplorerLink: d.explorerLink || d.link,
+      buyTax: sim ? rated(sim.buyTax) : rated({ number: '', risk: '' }),
+      sellTax: sim ? rated(sim.sellTax) : rated({ number: '', risk: '' }),
+      transferTax: sim ? rated(sim.transferTax) : rated({ number: '', risk: '' }),
+      isPairHoneypot: sim?.isPairHoneypot === '1' ? 1 : sim?.isPairHoneypot === '0' ? 0 : '',
+      honeypotReason: sim?.honeypotReason ?? 'not determinable: the pair was not simulated',
+    }
+  })
+}
+
+function scoreOf(percent: string, part: { achievedScore: string; maxScore: string; minScore: string }) {
+  return { percent: num(percent), achievedScore: num(part.achievedScore), maxScore: num(part.maxScore), minScore: num(part.minScore) }
+}
+
+/**
+ * Code and market as the contract gives them; the total's figures are their sums, its achieved
+ * score what its percentage says (a token no holder can sell is capped at 0, docs/scoring.md).
+ */
+function viewScore(report: TokenReport): QuillcheckV2Report['tokenScore'] {
+  const s = report.tokenScore
+  const code = scoreOf(s.codeScorePercentage, s.codeScore)
+  const market = scoreOf(s.marketScorePercentage, s.marketScore)
+  const add = (a: number | '', b: number | '') => (a === '' ? b : b === '' ? a : round2(a + b))
+  const max = add(code.maxScore, market.maxScore)
+  const percent = num(s.totalScorePercentage)
+  const sum = add(code.achievedScore, market.achievedScore)
+  // The contract caps the total of a token no holder can sell at 0: its percentage says so.
+  const achieved = sum !== '' && sum > 0 && percent !== '' && percent <= 0 ? 0 : sum
+  return {
+    totalScore: { percent, achievedScore: achieved, maxScore: max, minScore: add(code.minScore, market.minScore) },
+    codeScore: code,
+    marketScore: market,
+    checksPerformed: Number(s.checksPerformed),
+    checksTotal: Number(s.checksTotal),
+  }
+}
+
+function round2(x: number): number {
+  const r = Math.round(x * 100) / 100
+  return r === 0 ? 0 : r
+}
+
+/**
+ * How many checks the view has (its code checks and the token-level honeypot verdict), how many
+ * were decided, and how many fall on each label of the scale.
+ */
+function checksInformation(codeChecks: QuillcheckV2Report['codeChecks'], isTokenHoneypot: 0 | 1 | ''): QuillcheckV2Report['tokenInformation']['totalChecksInformation'] {
+  // ownerCanChangeBalance repeats ownerChangeBalance under another name: counted once.
+  const checks = [
+    ...V2_OWNERSHIP_CHECKS.filter((n) => n !== 'ownerCanChangeBalance').map((n) => codeChecks.ownershipChecks[n]),
+    ...V2_OTHER_CHECKS.map((n) => codeChecks.otherChecks[n]),
+  ]
+  const ratings: (number | '')[] = checks.map((c) => (c.status === '' ? '' : c.risk.riskRating))
+  // The honeypot simulation weighs as a Critical power in the code score: Critical when a pair
+  // traps sellers, its absence Great To Have, like any other Critical power's.
+  ratings.push(isTokenHoneypot === '' ? '' : riskObject(isTokenHoneypot === 1 ? 'Critical' : 'Great To Have').riskRating)
+  const decided = ratings.filter((r): r is number => r !== '')
+  return {
+    totalChecks: ratings.length,
+    checksPerformed: decided.length,
+    aggregatedCount: RISK_SCALE.map((name, id) => ({ id, name, count: decided.filter((r) => r === id).length })),
+  }
+}

@@ -1,0 +1,80 @@
+// The report format stored on an API key: on both stores (SQLite and PostgreSQL), through the
+// repository and through `tokenrisk keys`. The HTTP side (a key's format answering, `?format`
+// overriding it) is in compat-evm.test.ts.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../src/cli/main.ts'
+import { InputError, NotFoundError } from '../src/errors.ts'
+import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
+import { captureIo } from './helpers/io.ts'
+import { storeKinds, type TestStore } from './helpers/services.ts'
+
+for (const kind of storeKinds()) {
+  describe(`key formats on ${kind.name}`, () => {
+    let t: TestStore
+    beforeAll(async () => {
+      t = await kind.open()
+    })
+    afterAll(async () => {
+      await t?.cleanup()
+    })
+
+    it('stores a key\'s format, answers it with the principal, and changes it', async () => {
+      const keys = createApiKeyRepository(t.store, { cacheMs: 60_000 })
+      const plain = await keys.create({ userId: 'dana' })
+      const v2 = await keys.create({ userId: 'dana', format: 'quillcheck-v2' })
+      expect(plain.format).toBe('v1')
+      expect(v2.format).toBe('quillcheck-v2')
+      expect((await keys.verify(plain.key))?.format).toBe('v1')
+      expect((await keys.verify(v2.key))?.format).toBe('quillcheck-v2')
+      expect((await keys.list()).map((k) => [k.id, k.format])).toEqual(expect.arrayContaining([[plain.id, 'v1'], [v2.id, 'quillcheck-v2']]))
+      // A change takes effect at once in this process, past the key cache.
+      expect((await keys.setFormat(plain.id, 'quillcheck-v2')).format).toBe('quillcheck-v2')
+      expect((await keys.verify(plain.key))?.format).toBe('quillcheck-v2')
+      const row = await t.store.db.selectFrom('api_keys').select('report_format').where('id', '=', plain.id).executeTakeFirstOrThrow()
+      expect(row.report_format).toBe('quillcheck-v2')
+    })
+
+    it('refuses an unknown format, and an unknown key', async () => {
+      const keys = createApiKeyRepository(t.store)
+      await expect(keys.create({ userId: 'dana', format: 'v2' })).rejects.toBeInstanceOf(InputError)
+      await expect(keys.create({ userId: 'dana', format: 'v2' })).rejects.toThrow("unknown format 'v2': use one of v1, quillcheck-v2")
+      const k = await keys.create({ userId: 'dana' })
+      await expect(keys.setFormat(k.id, 'json')).rejects.toBeInstanceOf(InputError)
+      await expect(keys.setFormat('ffffffffffff', 'v1')).rejects.toBeInstanceOf(NotFoundError)
+    })
+  })
+}
+
+describe('tokenrisk keys --format', () => {
+  let dataDir: string
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-key-format-'))
+  })
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const cli = async (...argv: string[]) => {
+    const io = captureIo({ DATA_DIR: dataDir })
+    const code = await main(argv, io)
+    return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') }
+  }
+
+  it('creates a key answered in the newer shape, lists its format, and sets it back', async () => {
+    const created = await cli('keys', 'create', '--user', 'erin', '--format', 'quillcheck-v2', '--json')
+    expect(created.code).toBe(0)
+    const { id, format } = JSON.parse(created.out)
+    expect(format).toBe('quillcheck-v2')
+    expect((await cli('keys', 'list')).out).toMatch(new RegExp(`${id}  user=erin .*format quillcheck-v2`))
+    const text = await cli('keys', 'create', '--user', 'erin', '--format', 'quillcheck-v2')
+    expect(text.out).toMatch(/\(reports in quillcheck-v2\)/)
+    expect(await cli('keys', 'set-format', id, '--format', 'v1')).toMatchObject({ code: 0, out: `key ${id} (user erin) now reports in v1` })
+    expect((await cli('keys', 'list')).out).not.toMatch(new RegExp(`${id}.*format`))
+  })
+
+  it('explains a bad format or a missing one', async () => {
+    expect(await cli('keys', 'create', '--user', 'erin', '--format', 'xml')).toMatchObject({ code: 2, err: "unknown format 'xml': use one of v1, quillcheck-v2" })
+    expect(await cli('keys', 'set-format', 'ffffffffffff')).toMatchObject({ code: 2, err: '--format is required' })
+    expect((await cli('keys', 'set-format', 'ffffffffffff', '--format', 'v1')).code).toBe(1)
+  })
+})
