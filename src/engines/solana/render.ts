@@ -1,11 +1,10 @@
 import { renderCheck, type CheckDefinition, type CheckResult, type RenderedCheck } from '../../report/define-check.ts'
 import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage, type ScoreFigures } from '../../report/score-model.ts'
 import { fillLink } from '../../config/chains.ts'
-import type { RiskLabel } from '../../contract/common.ts'
 import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
-import type { ClusterName, HolderAccount, PoolFacts, SolanaFacts } from './collect/facts.ts'
+import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
@@ -92,7 +91,9 @@ interface Derived {
   topTen: bigint | undefined
   priced: PoolFacts[]
   liquidityUsd: number | undefined
-  lp: NonNullable<SolanaFacts['lp']> extends { ok: true; value: infer V } | { ok: false } ? V | undefined : never
+  lp: LpFacts | undefined
+  /** LP tokens held by `owner` (undefined without an LP token or an owner). */
+  lpOf: (owner: string) => bigint | undefined
   lpInsiders: bigint | undefined
 }
 
@@ -120,6 +121,7 @@ function derive(facts: SolanaFacts): Derived {
     priced,
     liquidityUsd: pools ? priced.reduce((sum, p) => sum + p.liquidityUsd!, 0) : undefined,
     lp,
+    lpOf,
     lpInsiders: lp ? (lpOf(mintAuthority) ?? 0n) + (creator && creator !== mintAuthority ? (lpOf(creator) ?? 0n) : 0n) : undefined,
   }
 }
@@ -151,7 +153,8 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   const { mint } = facts
   const decimals = mint.decimals
   const supply = mint.supply
-  const { pools, lp, values } = { ...d, values: score.values }
+  const { pools, lp, lpOf } = d
+  const { values } = score
   const links = SOLANA_LINKS[facts.cluster]
   const explorer = (address: string) => fillLink(links.explorerAddress, { address })
   const symbol = facts.embeddedMetadata?.symbol ?? (facts.metaplex.ok ? facts.metaplex.value.metadata?.symbol : undefined) ?? ''
@@ -244,7 +247,6 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   const lpSupply = lp?.supply ?? 0n
   const lpDecimals = lp?.decimals ?? 0
   const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
-  const lpOf = (owner: string) => (lp && owner ? lp.holders.filter((h) => h.owner === owner).reduce((s, h) => s + h.amount, 0n) : undefined)
   const lpIssued = lp ? (lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply) : undefined
   const lpBurnt = lp && lpIssued !== undefined ? lpIssued - lp.supply + atBurn(lp.holders) : undefined
   const lpTopTen = lp ? topAmount(lpInHands, TOP_TEN) : undefined
@@ -319,7 +321,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       totalChecksInformation: {
         totalChecks: score.checks.length + figures.length,
         checksPerformed: counted.checksPerformed + known.length,
-        aggregatedCount: PUBLISHED_RISK_SCALE.map((name, id) => ({ id, name, count: labels.filter((l: RiskLabel | string) => l === name).length })),
+        aggregatedCount: PUBLISHED_RISK_SCALE.map((name, id) => ({ id, name, count: labels.filter((l) => l === name).length })),
       },
     },
     codeChecks: {
