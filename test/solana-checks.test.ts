@@ -90,10 +90,13 @@ describe('when facts are missing', () => {
   it('an undetermined check is left out of the code score', () => {
     const f = { ...facts.get('clean-spl')!, metaplex: unknown('unreadable') }
     const outcomes = (x: SolanaFacts) => SOLANA_CHECKS.map((definition) => ({ definition, result: runCheck(definition, x) }))
-    const full = renderSolanaReport(facts.get('clean-spl')!, outcomes(facts.get('clean-spl')!)).tokenScore.codeScore
-    const partial = renderSolanaReport(f, outcomes(f)).tokenScore.codeScore
-    expect(Number(partial.maxScore)).toBe(Number(full.maxScore) - 3) // metadataMutable is "Medium Risk": weight 3
-    expect(Number(partial.minScore)).toBe(-PRESENT_RISK_PENALTY * Number(partial.maxScore))
+    const full = renderSolanaReport(facts.get('clean-spl')!, outcomes(facts.get('clean-spl')!)).codeChecks
+    const partial = renderSolanaReport(f, outcomes(f)).codeChecks
+    expect(Number(partial.maxCodeCheckScore)).toBe(Number(full.maxCodeCheckScore) - 3) // metadataMutable is "Medium Risk": weight 3
+    expect(Number(partial.minCodeCheckScore)).toBe(-PRESENT_RISK_PENALTY * Number(partial.maxCodeCheckScore))
+    expect(partial.checksPerformed).toBe(full.checksPerformed - 1)
+    // Its item says so: a heading no client takes for the safe state, no rating.
+    expect(partial.codeCheckDescription.ownershipPermissionsDescription[2]).toMatchObject({ check: 'metadataMutable', heading: 'Token Metadata Mutability is Unknown', risk: '', status: '' })
   })
 
   it('transferHookUpgradeable is undetermined when the hook program could not be read', () => {

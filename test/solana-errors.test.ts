@@ -198,7 +198,7 @@ describe('RPC endpoints that fail (fallback in order, then 503)', () => {
   it('moves past a dead endpoint and one answering HTTP 503', async () => {
     const s = service({}, [await deadUrl(), await fixedServer(503, 'busy'), world.rpcUrl])
     const report = await s.report(mint('clean-spl').address)
-    expect(report.tokenInformation.tokenName).toBe('Clean Coin')
+    expect(report.tokenInformation.generalInformation.tokenName).toBe('Clean Coin')
     expect(s.stats().fallbacks).toBeGreaterThan(0)
   })
 
@@ -255,11 +255,14 @@ describe('optional facts that fail leave "" and the report stands', () => {
         ? { error: { code: -32010, message: 'excluded from account secondary indexes' } }
         : undefined
     const report = await service().report(mint('clean-spl').address)
-    const ex = report.marketChecks.exchangabilityChecks
-    expect([ex.numberOfTradingPairs.number, ex.currentLiquidity.number, ex.availableDex.length]).toEqual(['', '', 0])
-    expect(report.honeypotDetails).toHaveLength(1)
-    expect(report.tokenInformation.marketData.currentPriceUsd).toBe('')
-    expect(report.marketChecks.liquidityChecks.totalLpSupply).toBe('')
+    const liquidity = report.marketChecks.marketCheckDescription.liquidityDescription
+    const ag = liquidity.aggregatedInformation
+    expect([ag.tradingPairCount.number, ag.totalLpSupplyInUsd.number, liquidity.pairByPairInformation.length]).toEqual(['', '', 0])
+    expect(report.honeypotDetails.pools).toHaveLength(1)
+    expect(report.honeypotDetails.isPairHoneypot).toBe('')
+    expect(report.honeypotDetails.isTokenHoneypot).toBe('')
+    expect(report.tokenInformation.tokenSupplyInformation.currentPriceUsd).toBe('')
+    expect(ag.totalLpSupply).toBe('')
   })
 
   it('a node lying about the largest accounts: no report from it (503), nothing invented', async () => {
@@ -277,8 +280,8 @@ describe('optional facts that fail leave "" and the report stands', () => {
 
   it('a node without transaction history: creation date and creator unknown', async () => {
     hostile = (call) => (call.method === 'getSignaturesForAddress' ? { result: [] } : undefined)
-    const info = (await service().report(mint('t22-clean').address)).tokenInformation
-    expect([info.tokenCreationDate, info.creationSignature, info.creatorAddress, info.creatorBalance]).toEqual(['', '', '', ''])
+    const info = (await service().report(mint('t22-clean').address)).tokenInformation.generalInformation
+    expect([info.tokenCreationDate, info.tokenCreationTime, info.creationSignature, info.creatorAddress, info.creatorBalance]).toEqual(['', '', '', '', ''])
   })
 
   it('a pruned history (oldest kept transaction is not the creation): creation unknown', async () => {
@@ -287,7 +290,7 @@ describe('optional facts that fail leave "" and the report stands', () => {
       const list = next() as unknown[]
       return { result: list.slice(0, -1) }
     }
-    const info = (await service().report(mint('t22-transfer-fee').address)).tokenInformation
+    const info = (await service().report(mint('t22-transfer-fee').address)).tokenInformation.generalInformation
     expect(info.tokenCreationDate).toBe('')
     expect(info.creatorAddress).toBe('')
   })
@@ -296,25 +299,25 @@ describe('optional facts that fail leave "" and the report stands', () => {
     hostile = (call) =>
       call.method === 'getProgramAccounts' && call.params[0] === TOKEN_PROGRAM ? { error: { code: -32010, message: 'excluded from account secondary indexes' } } : undefined
     const report = await service().report(mint('mintable-spl').address)
-    expect(report.marketChecks.holdersChecks.holdersCount.number).toBe(String(mint('mintable-spl').holders.count))
+    expect(report.marketChecks.marketCheckDescription.holdersDescription.holdersCount.number).toBe(mint('mintable-spl').holders.count)
   })
 
   it('the transfer-hook program refused by the node: its upgradeability is undetermined, not guessed', async () => {
     const hooked = mint('t22-hook-upgradeable')
-    const program = (await service().report(hooked.address)).tokenInformation.transferHook.programId
+    const program = (await service().report(hooked.address)).tokenInformation.generalInformation.transferHook.programId
     hostile = (call) =>
       call.method === 'getMultipleAccounts' && (call.params[0] as string[]).includes(program) ? { error: { code: -32010, message: 'excluded from account secondary indexes' } } : undefined
     const report = await service().report(hooked.address)
-    const check = report.codeChecks.otherChecks.transferHookUpgradeable
-    expect(check).toMatchObject({ status: '', risk: '' })
+    const [externalCall, check] = report.codeChecks.codeCheckDescription.externalContractDescription
+    expect(check).toMatchObject({ check: 'transferHookUpgradeable', status: '', risk: '', heading: 'Transfer Hook Upgradeability is Unknown' })
     expect(check.comment).toMatch(/^not determinable: transfer-hook program/)
-    expect(report.tokenInformation.transferHook.programUpgradeable).toBe('')
-    expect(report.codeChecks.otherChecks.externalCall.status).toBe('1')
+    expect(report.tokenInformation.generalInformation.transferHook.programUpgradeable).toBe('')
+    expect(externalCall).toMatchObject({ check: 'externalCall', status: '1' })
   })
 
   it('the transfer-hook program read failing with a node error: no report (503), not an unknown check', async () => {
     const hooked = mint('t22-hook-upgradeable')
-    const program = (await service().report(hooked.address)).tokenInformation.transferHook.programId
+    const program = (await service().report(hooked.address)).tokenInformation.generalInformation.transferHook.programId
     hostile = (call) =>
       call.method === 'getMultipleAccounts' && (call.params[0] as string[]).includes(program) ? { error: { code: -32602, message: 'Invalid params: no' } } : undefined
     await expect(service().report(hooked.address)).rejects.toBeInstanceOf(UpstreamError)

@@ -238,71 +238,76 @@ describe('Solana reports with off-chain metadata', () => {
   it('fill the image and the social links from the JSON, in the report schema, counts left ""', async () => {
     const report = await service.report('full')
     expect([...Value.Errors(SolanaReport, report)].map((e) => `${e.path}: ${e.message}`)).toEqual([])
-    const info = report.tokenInformation
+    const info = report.tokenInformation.generalInformation
     expect(info.metadata.uri).toBe(`${meta}/doc/full.json`)
     expect(info.tokenImageLink).toBe('https://cdn.tokenrisk.dev/full.png')
-    expect(info.socialInformation).toEqual({
-      codeHostLinks: ['https://github.com/tokenrisk-fixtures/full'],
-      microblog: { name: '@fulltoken', followers: '' },
-      socialNetwork: { name: '', likes: '' },
-      messenger: { name: 'https://t.me/fulltoken', users: '' },
-      forum: { url: 'https://discord.gg/fulltoken', subscribers: '' },
+    const { externalLinks, ...social } = report.tokenInformation.socialInformation
+    expect(social).toEqual({
+      githubLinks: ['https://github.com/tokenrisk-fixtures/full'],
+      reddit: { name: '', url: '', subscribers: '' },
+      facebook: { name: '', url: '', likes: '' },
+      twitter: { name: 'fulltoken', url: 'https://x.com/fulltoken', followers: '' },
+      telegram: { name: 'fulltoken', url: 'https://t.me/fulltoken', members: '' },
+      discord: { name: '', url: 'https://discord.gg/fulltoken' },
+      website: { url: 'https://full.tokenrisk.dev/' },
     })
+    // A private cluster: no explorer, no CoinGecko id without a list.
+    expect(externalLinks).toEqual({ coinGeckoLink: '', coinGeckoId: '', blockExplorerLink: '', geckoTerminal: '' })
     // On-chain name and symbol stay the report's.
     expect(info.tokenName).toBe('Meta full')
   })
 
   it('read the uri of Token-2022 embedded metadata and link ar:// images through the gateway', async () => {
-    const info = (await service.report('embedded')).tokenInformation
+    const { generalInformation: info, socialInformation: social } = (await service.report('embedded')).tokenInformation
     expect(info.metadata.source).toBe('token-2022')
     expect(info.tokenImageLink).toBe(`${meta}/ar/${AR_IMAGE}`)
-    expect(info.socialInformation.messenger.name).toBe('embeddedtoken')
+    expect(social.telegram.name).toBe('embeddedtoken')
   })
 
   it('read an ipfs:// uri through the IPFS gateway and link an ipfs:// image through it', async () => {
-    const info = (await service.report('ipfs')).tokenInformation
+    const { generalInformation: info, socialInformation: social } = (await service.report('ipfs')).tokenInformation
     expect(asked).toEqual([`/ipfs/${CID_DOC}/token.json`])
     expect(info.tokenImageLink).toBe(`${meta}/ipfs/${CID_IMAGE}/logo.png`)
-    expect(info.socialInformation.microblog.name).toBe('https://x.com/cidtoken')
+    expect(social.twitter).toMatchObject({ name: 'cidtoken', url: 'https://x.com/cidtoken' })
   })
 
   it('refuse an oversized document: the report answers, image "", the reason logged at debug', async () => {
     debugLines.length = 0
     const report = await service.report('big')
-    expect(report.tokenInformation.tokenImageLink).toBe('')
-    expect(report.tokenInformation.tokenName).toBe('Meta big')
+    expect(report.tokenInformation.generalInformation.tokenImageLink).toBe('')
+    expect(report.tokenInformation.generalInformation.tokenName).toBe('Meta big')
     expect(debugLines.join('\n')).toMatch(/solana fact unknown.*off-chain metadata.*exceeds 65536 bytes/)
   })
 
   it('give up on a server that does not answer within the fetch timeout, and close the connection', async () => {
     const report = await service.report('slow')
-    expect(report.tokenInformation.tokenImageLink).toBe('')
-    expect(report.tokenInformation.metadata.uri).toBe(`${meta}/doc/slow.json`)
+    expect(report.tokenInformation.generalInformation.tokenImageLink).toBe('')
+    expect(report.tokenInformation.generalInformation.metadata.uri).toBe(`${meta}/doc/slow.json`)
     await expect.poll(() => abandoned).toContain('/doc/slow.json')
     expect(debugLines.join('\n')).toMatch(new RegExp(`no complete answer within ${FETCH_TIMEOUT_MS} ms`))
   })
 
   it('refuse a redirect to the cloud metadata address even with the loopback hatch open', async () => {
     debugLines.length = 0
-    expect((await service.report('redirect')).tokenInformation.tokenImageLink).toBe('')
+    expect((await service.report('redirect')).tokenInformation.generalInformation.tokenImageLink).toBe('')
     expect(asked).toEqual(['/doc/to-metadata-service.json'])
     expect(debugLines.join('\n')).toMatch(/169\.254\.169\.254 is refused: link-local address/)
   })
 
   it('ignore javascript:, data: and plain-http links, keeping the safe ones', async () => {
     const info = (await service.report('script')).tokenInformation
-    expect(info.tokenImageLink).toBe('')
-    expect(info.socialInformation.microblog.name).toBe('scripttoken')
-    expect(info.socialInformation.messenger.name).toBe('')
-    expect(info.socialInformation.forum.url).toBe('')
+    expect(info.generalInformation.tokenImageLink).toBe('')
+    expect(info.socialInformation.twitter.name).toBe('scripttoken')
+    expect(info.socialInformation.telegram.name).toBe('')
+    expect(info.socialInformation.discord.url).toBe('')
     expect(JSON.stringify(info)).not.toMatch(/javascript:|data:image/)
   })
 
   it('ignore documents that are not JSON', async () => {
     for (const key of ['html', 'garbage'] as const) {
       const info = (await service.report(key)).tokenInformation
-      expect(info.tokenImageLink, key).toBe('')
-      expect(info.socialInformation.microblog.name, key).toBe('')
+      expect(info.generalInformation.tokenImageLink, key).toBe('')
+      expect(info.socialInformation.twitter.name, key).toBe('')
     }
     expect(asked).toEqual(['/doc/page.html', '/doc/garbage.txt'])
   })
@@ -311,12 +316,12 @@ describe('Solana reports with off-chain metadata', () => {
     const first = await service.report('sharedA')
     const again = await service.report('sharedA')
     const other = await service.report('sharedB')
-    for (const r of [first, again, other]) expect(r.tokenInformation.tokenImageLink).toBe('https://cdn.tokenrisk.dev/shared.png')
+    for (const r of [first, again, other]) expect(r.tokenInformation.generalInformation.tokenImageLink).toBe('https://cdn.tokenrisk.dev/shared.png')
     expect(asked).toEqual(['/doc/shared.json'])
   })
 
   it('fetch nothing for a mint without a uri', async () => {
-    expect((await service.report('noUri')).tokenInformation.tokenImageLink).toBe('')
+    expect((await service.report('noUri')).tokenInformation.generalInformation.tokenImageLink).toBe('')
     expect(asked).toEqual([])
   })
 })
@@ -326,7 +331,7 @@ describe('Solana metadata fetching, configured', () => {
     const { METADATA_FETCH_ALLOW_LOOPBACK: _, ...env } = testEnv()
     const strict = engine(env)
     debugLines.length = 0
-    expect((await strict.report('full')).tokenInformation.tokenImageLink).toBe('')
+    expect((await strict.report('full')).tokenInformation.generalInformation.tokenImageLink).toBe('')
     expect(asked).toEqual([])
     expect(debugLines.join('\n')).toMatch(/127\.0\.0\.1:\d+ is refused: loopback address/)
     await strict.close()
@@ -335,8 +340,8 @@ describe('Solana metadata fetching, configured', () => {
   it('with METADATA_FETCH=off, never fetches', async () => {
     const off = engine({ ...testEnv(), METADATA_FETCH: 'off' })
     const report = await off.report('full')
-    expect(report.tokenInformation.tokenImageLink).toBe('')
-    expect(report.tokenInformation.metadata.uri).toBe(`${meta}/doc/full.json`)
+    expect(report.tokenInformation.generalInformation.tokenImageLink).toBe('')
+    expect(report.tokenInformation.generalInformation.metadata.uri).toBe(`${meta}/doc/full.json`)
     expect(asked).toEqual([])
     await off.close()
   })
@@ -344,7 +349,7 @@ describe('Solana metadata fetching, configured', () => {
   it('on the defaults, refuses a reserved .invalid host before any DNS query (the local world stays offline)', async () => {
     const defaults = engine({})
     debugLines.length = 0
-    expect((await defaults.report('reserved')).tokenInformation.tokenImageLink).toBe('')
+    expect((await defaults.report('reserved')).tokenInformation.generalInformation.tokenImageLink).toBe('')
     expect(debugLines.join('\n')).toMatch(/tokenrisk-demo\.invalid is refused: reserved name \(\.invalid\)/)
     await defaults.close()
   })
@@ -353,23 +358,29 @@ describe('Solana metadata fetching, configured', () => {
 describe('Solana metadata from the token list', () => {
   it('takes image, categories and links from the list on mainnet-beta; the list wins over the JSON', async () => {
     const listed = engine({ ...testEnv(), TOKEN_LIST: tokenListFile }, mainnetRpc.url)
-    const info = (await listed.report('listed')).tokenInformation
+    const { generalInformation: info, socialInformation: social } = (await listed.report('listed')).tokenInformation
     expect(info.tokenImageLink).toBe('https://list.tokenrisk.dev/listed.png')
-    expect(info.tokenCategories).toEqual(['spl-token', 'Fungible', 'stablecoin'])
-    expect(info.socialInformation.messenger.name).toBe('listedtoken')
+    expect(info.categories).toEqual(['spl-token', 'Fungible', 'stablecoin'])
+    expect([info.chainId, info.chainName, info.cluster]).toEqual(['101', 'Solana', 'mainnet-beta'])
+    expect(social.telegram).toMatchObject({ name: 'listedtoken', url: 'https://t.me/listedtoken' })
     // What the list does not say still comes from the JSON.
-    expect(info.socialInformation.microblog.name).toBe('@fromjson')
-    expect(info.externalLinks.marketAggregatorLink).toBe('https://www.coingecko.com/en/coins/tokenrisk-listed')
+    expect(social.twitter.name).toBe('fromjson')
+    expect(social.externalLinks).toMatchObject({
+      coinGeckoId: 'tokenrisk-listed',
+      coinGeckoLink: 'https://www.coingecko.com/en/coins/tokenrisk-listed',
+      blockExplorerLink: `https://explorer.solana.com/address/${mints.listed}`,
+    })
     // A mint the list names only under an EVM chain id gets nothing from it.
-    expect((await listed.report('full')).tokenInformation.tokenImageLink).toBe('https://cdn.tokenrisk.dev/full.png')
+    expect((await listed.report('full')).tokenInformation.generalInformation.tokenImageLink).toBe('https://cdn.tokenrisk.dev/full.png')
     await listed.close()
   })
 
   it('ignores the list on a private cluster, whose mints are not the listed ones', async () => {
     const local = engine({ ...testEnv(), TOKEN_LIST: tokenListFile })
-    const info = (await local.report('listed')).tokenInformation
+    const info = (await local.report('listed')).tokenInformation.generalInformation
     expect(info.tokenImageLink).toBe('https://cdn.tokenrisk.dev/from-json.png')
-    expect(info.tokenCategories).toEqual(['spl-token', 'Fungible'])
+    expect(info.categories).toEqual(['spl-token', 'Fungible'])
+    expect([info.chainId, info.cluster]).toEqual(['', ''])
     await local.close()
   })
 })

@@ -11,6 +11,7 @@ import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
 import { createCreationExplorer } from '../engines/evm/explorer.ts'
 import { createMarketDataProvider, createTokenListProvider, type MetadataProvider } from '../metadata/providers.ts'
+import { createBundledTokenListProvider, layeredProvider } from '../metadata/bundled-lists.ts'
 import { createEvmReportService, type EvmReportServiceExtended, type ReportComputer } from '../engines/evm/service.ts'
 import { createInProcessHolderIndexer, createQueuedHolderIndexer, type HolderIndexer } from '../engines/evm/holder-indexer.ts'
 import { createHolderRepository } from '../store/repositories/holders.ts'
@@ -40,22 +41,24 @@ const tokenLists = new WeakMap<Config, MetadataProvider>()
 /** The ipfs:// and ar:// gateways the configuration names. */
 const gatewaysOf = (config: Config): ContentGateways => ({ ipfs: config.ipfsGateway, arweave: config.arweaveGateway })
 
-/** The configured token list, one provider per configuration: the EVM and Solana engines share its loads. */
-export function tokenListProvider(config: Config): MetadataProvider | undefined {
-  if (!config.tokenList) return undefined
+/**
+ * The token lists, one provider per configuration (the EVM and Solana engines share its loads):
+ * the configured TOKEN_LIST first (its values win), then the lists tokenrisk bundles.
+ */
+export function tokenListProvider(config: Config): MetadataProvider {
   let provider = tokenLists.get(config)
   if (!provider) {
-    provider = createTokenListProvider(config.tokenList, { gateways: gatewaysOf(config) })
+    const bundled = createBundledTokenListProvider({ gateways: gatewaysOf(config) })
+    provider = config.tokenList ? layeredProvider([createTokenListProvider(config.tokenList, { gateways: gatewaysOf(config) }), bundled]) : bundled
     tokenLists.set(config, provider)
   }
   return provider
 }
 
-/** Metadata providers the configuration names: a token list, a market-data API with its key. */
+/** Metadata providers: the token lists, and a market-data API when the configuration gives its key. */
 export function metadataProviders(config: Config): MetadataProvider[] {
   const providers: MetadataProvider[] = []
-  const list = tokenListProvider(config)
-  if (list) providers.push(list)
+  providers.push(tokenListProvider(config))
   if (config.marketDataApiKey) providers.push(createMarketDataProvider({ apiKey: config.marketDataApiKey, baseUrl: config.marketDataApiUrl }))
   return providers
 }

@@ -9,6 +9,7 @@ import { createDatabase } from '../store/database.ts'
 import { parseCommand } from './args.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
+import { formatSolanaSummary } from './solana-summary.ts'
 import { processIo, type Io } from './io.ts'
 import { localChainEntries, localSolanaEndpoint } from './local-worlds.ts'
 
@@ -25,7 +26,7 @@ export function statusWord(status: string): 'RISK' | 'ok' | 'unknown' {
  * A readable summary of a report: token, score, markets, holders, liquidity, every code check
  * (risks coloured), and the taxes of each pool.
  */
-export function formatSummary(report: TokenReport | SolanaReport, options: { color: boolean }): string[] {
+export function formatSummary(report: TokenReport, options: { color: boolean }): string[] {
   const c = (name: keyof typeof COLORS, s: string) => (options.color ? `${COLORS[name]}${s}${COLORS.reset}` : s)
   const v = (s: string) => (s === '' ? c('dim', 'unknown') : s)
   const info = report.tokenInformation
@@ -36,16 +37,7 @@ export function formatSummary(report: TokenReport | SolanaReport, options: { col
   const lines: string[] = []
   lines.push(c('bold', `${info.tokenName || '(no name)'} (${info.tokenSymbol || 'no symbol'})  ${info.tokenAddress}`))
   lines.push(`  supply ${v(info.totalSupply)}   created ${v(info.tokenCreationDate)} by ${v(info.creatorAddress)}`)
-  if ('authorities' in info) {
-    // On Solana an empty authority is a revoked one, not an unknown one.
-    const a = info.authorities
-    const none = (s: string) => s || c('green', 'none')
-    lines.push(`  ${info.tokenProgramName} mint; mint authority ${a.mint ? `${a.mint} (holds ${v(info.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
-    if (a.permanentDelegate) lines.push(`  ${c('red', 'permanent delegate')} ${a.permanentDelegate}`)
-    if (info.extensions.length > 0) lines.push(`  extensions: ${info.extensions.join(', ')}`)
-  } else {
-    lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
-  }
+  lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
   lines.push(`  price ${v(info.marketData.currentPriceUsd)} USD   market cap ${v(info.marketData.marketCapUsd)} USD   24 h ${v(info.marketData.pastOneDayLow)} – ${v(info.marketData.pastOneDayHigh)}`)
   lines.push('')
   lines.push(c('bold', 'Score'))
@@ -149,7 +141,7 @@ async function scanSolana(address: string, config: Config, io: Io, options: { js
     if (options.json) {
       io.out(JSON.stringify(report, null, 2))
     } else {
-      for (const line of formatSummary(report, { color: options.color })) io.out(line)
+      for (const line of formatSolanaSummary(report, { color: options.color })) io.out(line)
       io.out('')
       io.out(`(${Math.round(performance.now() - started)} ms)`)
     }

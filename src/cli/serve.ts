@@ -8,6 +8,7 @@ import { publicBaseUrl, type Config } from '../config/settings.ts'
 import { buildApp } from '../http/app.ts'
 import { createMetrics } from '../http/metrics.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limit.ts'
+import { createMemoryUsageCounter, createRedisUsageCounter } from '../http/usage.ts'
 import type { ReadinessCheck } from '../http/routes/health.ts'
 import { createDatabase, type Store } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRepository } from '../store/repositories/api-keys.ts'
@@ -78,6 +79,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
     }
     const cache: Cache = redis ? createRedisCache(redis) : createMemoryCache({ maxBytes: config.reportCacheMb * MB })
     const rateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter()
+    const usage = redis ? createRedisUsageCounter(redis) : createMemoryUsageCounter()
     const metrics = createMetrics()
     const baseUrl = publicBaseUrl(config)
     const readiness: ReadinessCheck[] = []
@@ -137,6 +139,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         projectCacheMs: config.storeCacheMs,
       }),
       rateLimiter,
+      usage,
       metrics,
       tokens,
       serveAudits,

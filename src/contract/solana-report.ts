@@ -1,19 +1,16 @@
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox'
-import { Flag, Risk, RiskRatedNumber, Str } from './common.ts'
-import { CodeCheck, describedCheck } from './token-report.ts'
-import { SOLANA_CHECK_CATALOGUE, checkGroupProperties, type SOLANA_OTHER_CHECKS, type SOLANA_OWNERSHIP_CHECKS } from './checks.ts'
+import { Kind, Type, TypeRegistry, type Static, type TObject, type TProperties, type TUnsafe } from '@sinclair/typebox'
+import { Flag, Str } from './common.ts'
 
 /**
- * The body of `GET /api/v1/tokens/solana/{tokenAddress}`: the EVM report's sections and
- * conventions (every scalar a string, "" when unknown, checks as {description, risk, status,
- * comment} (what each check's status "1" means: docs/checks.md) with "1" = risky capability present), with the fields a Solana mint has on top.
+ * The body of `GET /api/v1/tokens/solana/{tokenAddress}`: the Solana body the hosted service
+ * publishes (sections, keys, JSON types and the headings clients match on, as gathered in
+ * docs/compat.md), filled from what tokenrisk measures, with what it measures beyond that under
+ * extra keys. Scores, counts, percents and risk ratings are JSON numbers there; every value that
+ * could not be determined is `""`, never a number or `false` that reads as a measurement.
  */
 
 const obj = <T extends TProperties>(props: T, description: string): TObject<T> =>
   Type.Object(props, { additionalProperties: false, description })
-
-/** The contract's risk-rated number {number, risk}, with what the number is. */
-const Rated = (description: string) => Type.Object(RiskRatedNumber.properties, { additionalProperties: false, description })
 
 const Tri = (description: string) => Str(`${description}: "1" yes, "0" no, "" unknown`)
 
@@ -70,54 +67,56 @@ export const SolanaTransferHook = obj(
   'Token-2022 transfer hook: a program that runs on every transfer and can make it fail.',
 )
 
-export const SolanaMarketData = obj(
-  {
-    currentPriceUsd: Str('USD price of one whole token, from the deepest priced pool; "" when no pool prices it'),
-    marketCapUsd: Str('price × total supply, USD'),
-    pastOneDayHigh: Str('highest USD price of the last 24 h; "" (JSON-RPC keeps no price history)'),
-    pastOneDayLow: Str('lowest USD price of the last 24 h; "" (JSON-RPC keeps no price history)'),
-  },
-  'Market figures derived from on-chain pools.',
-)
 
-export const SolanaSocialInformation = obj(
-  {
-    codeHostLinks: Type.Array(Type.String(), { description: 'links to source repositories, from the token list or the off-chain metadata JSON (github); empty when neither gives one' }),
-    microblog: obj({ name: Str('microblog account (twitter/X link), from the token list or the off-chain metadata JSON; "" when neither gives one'), followers: Str('followers; "" (not on chain)') }, 'microblog account'),
-    socialNetwork: obj({ name: Str('social network page (facebook), from the token list or the off-chain metadata JSON; "" when neither gives one'), likes: Str('likes; "" (not on chain)') }, 'social network page'),
-    messenger: obj({ name: Str('messenger group (telegram), from the token list or the off-chain metadata JSON; "" when neither gives one'), users: Str('members; "" (not on chain)') }, 'messenger group'),
-    forum: obj({ url: Str('forum or community URL (discord), from the token list or the off-chain metadata JSON; "" when neither gives one'), subscribers: Str('forum subscribers; "" (not on chain)') }, 'forum'),
-  },
-  'Social links, in the shape of the EVM report; a Solana mint records none, so all are empty.',
-)
+/** A JSON number, or "" when the value is unknown. */
+TypeRegistry.Set('NumberOrUnknown', (_schema, value) => (typeof value === 'number' && Number.isFinite(value)) || value === '')
+/** A JSON boolean, or "" when the value is unknown. */
+TypeRegistry.Set('BooleanOrUnknown', (_schema, value) => typeof value === 'boolean' || value === '')
 
-export const SolanaExternalLinks = obj(
-  {
-    marketAggregatorLink: Str('market aggregator page, from the token list (coingeckoId); "" when it has none'),
-    blockExplorerLink: Str('block explorer page of the mint on a public cluster; "" on a private cluster'),
-    poolTerminal: Str('explorer page of the deepest pool; "" when none'),
-  },
-  'Links about the token.',
-)
+/**
+ * A number, or "" when unknown. A type array rather than a union: the response serializer writes
+ * it by `typeof`, where a union makes it compile a validator on the first report it serializes.
+ */
+export const Num = (description: string): TUnsafe<number | ''> =>
+  Type.Unsafe<number | ''>({ [Kind]: 'NumberOrUnknown', type: ['number', 'string'], description: `${description}; "" when unknown` })
+/** A boolean, or "" when unknown. */
+export const Bool = (description: string): TUnsafe<boolean | ''> =>
+  Type.Unsafe<boolean | ''>({ [Kind]: 'BooleanOrUnknown', type: ['boolean', 'string'], description: `${description}; "" when unknown` })
+/** A count or figure that is always known. */
+const Int = (description: string) => Type.Integer({ description })
 
-export const SolanaTokenInformation = obj(
+/**
+ * A risk rating: the place of the value's risk label on the published scale, worst to best:
+ * 0 Critical, 1 RISKY, 2 Medium Risk, 3 Neutral, 4 Nice To Have, 5 Good To Have, 6 Great To Have.
+ */
+const RiskNumber = (what = 'the assessment of this value') =>
+  Num(`${what} on the published scale, worst to best: 0 Critical, 1 RISKY, 2 Medium Risk, 3 Neutral, 4 Nice To Have, 5 Good To Have, 6 Great To Have (docs/scoring.md); "" also when the value carries no rating`)
+
+/** {number, risk} with a numeric number. */
+const RatedNum = (description: string) => obj({ number: Num(description), risk: RiskNumber() }, description)
+
+export const SolanaGeneralInformation = obj(
   {
+    lastUpdated: Str('ISO 8601 time the report was computed (a cached report keeps its time)'),
     tokenAddress: Str('mint address, base58'),
+    mint: Str('mint address, base58 (same as tokenAddress)'),
+    chainId: Str('Token Lists chain id of the cluster: "101" mainnet-beta, "102" testnet, "103" devnet; "" for a cluster not identified by its genesis hash'),
+    chainName: Str('"Solana", "Solana devnet" or "Solana testnet"; "Solana (unidentified cluster)" for a private one'),
+    cluster: Str('cluster the RPC serves, from its genesis hash: "mainnet-beta", "devnet", "testnet"; "" when not a public one'),
     tokenName: Str('name from the metadata; "" when the token has none'),
     tokenSymbol: Str('symbol from the metadata; may be empty'),
     tokenImageLink: Str('image URL (https, or an ipfs/ar gateway URL): from the token list, else from the off-chain JSON at metadata.uri when METADATA_FETCH is on; "" when neither gives one'),
-    tokenCreationDate: Str('ISO 8601 time of the transaction that initialised the mint; "" when the RPC no longer keeps it'),
+    tokenCreationDate: Str('UTC day of the transaction that initialised the mint, DD/MM/YYYY as clients of the published body parse it; "" when the RPC no longer keeps it'),
+    tokenCreationTime: Str('the same moment, ISO 8601'),
     creationSignature: Str('signature of that transaction'),
-    totalSupply: Str('supply in whole tokens (decimal)'),
-    rawSupply: Str('supply in base units (integer)'),
-    decimals: Str('decimals of the mint'),
-    tokenProgram: Str('program that owns the mint: SPL Token or Token-2022 address'),
-    tokenProgramName: Str('"spl-token" or "token-2022"'),
     ownerAddress: Str('the mint authority (who can mint); "" when revoked'),
     ownerBalance: Str('tokens held by the mint authority, whole tokens; "" when unknown or no authority'),
     creatorAddress: Str('fee payer of the transaction that initialised the mint; "" when unknown'),
     creatorBalance: Str('tokens held by the creator, whole tokens; "" when unknown'),
-    tokenCategories: Type.Array(Type.String(), { description: 'token program name, metadata token standard and notable kinds ("non-transferable", "confidential")' }),
+    categories: Type.Array(Type.String(), { description: 'token program name, metadata token standard, notable kinds ("non-transferable", "confidential") and the token list\'s tags' }),
+    decimals: Str('decimals of the mint'),
+    tokenProgram: Str('program that owns the mint: SPL Token or Token-2022 address'),
+    tokenProgramName: Str('"spl-token" or "token-2022"'),
     authorities: SolanaAuthorities,
     metadata: SolanaMetadata,
     extensions: Type.Array(Type.String(), { description: 'names of the Token-2022 extensions on the mint, in account order (e.g. "TransferFeeConfig"); empty for SPL Token' }),
@@ -125,155 +124,292 @@ export const SolanaTokenInformation = obj(
     transferHook: SolanaTransferHook,
     defaultAccountState: Str('state new token accounts start in: "initialized" or "frozen"; "" without the extension'),
     paused: Tri('whether transfers are paused now (Token-2022 Pausable)'),
-    marketData: SolanaMarketData,
+  },
+  'What the mint is. Published keys: lastUpdated, tokenAddress, mint, chainId, chainName, tokenName, tokenSymbol, tokenImageLink, tokenCreationDate, ownerAddress, categories, creatorAddress; the others are tokenrisk\'s.',
+)
+
+export const SolanaSupplyInformation = obj(
+  {
+    centralisedExchanges: Type.Array(obj({ name: Str('exchange name'), link: Str('may be empty') }, 'a centralised exchange'), {
+      description: 'always empty: listings on centralised exchanges are not on chain',
+    }),
+    tokenHoldersCount: Num('distinct owners holding a balance (getProgramAccounts); also when the RPC refuses it or the answer is too large'),
+    totalSupply: Str('supply in whole tokens (decimal)'),
+    rawSupply: Str('supply in base units (integer)'),
+    currentPriceUsd: Str('USD price of one whole token, from the deepest priced pool; "" when no pool prices it'),
+    marketCapUsd: Str('price × total supply, USD; "" without a price'),
+    pastOneDayHigh: Str('highest USD price of the last 24 h; "" (JSON-RPC keeps no price history)'),
+    pastOneDayLow: Str('lowest USD price of the last 24 h; "" (JSON-RPC keeps no price history)'),
+  },
+  'Supply, holders and market figures (derived from on-chain pools).',
+)
+
+const Named = <T extends TProperties>(what: string, counts: T) =>
+  obj(
+    {
+      name: Str(`${what}: the handle or name; "" when neither the token list nor the off-chain JSON gives one`),
+      url: Str(`${what}: the link; "" when unknown`),
+      ...counts,
+    },
+    what,
+  )
+const Count = (what: string) => Num(`${what} (in neither source: always "")`)
+
+export const SolanaSocialInformation = obj(
+  {
+    githubLinks: Type.Array(Type.String(), { description: 'source repositories, from the token list or the off-chain metadata JSON; empty when neither gives one' }),
+    reddit: Named('subreddit', { subscribers: Count('subscribers') }),
+    facebook: Named('facebook page', { likes: Count('likes') }),
+    twitter: Named('twitter/X account', { followers: Count('followers') }),
+    telegram: Named('telegram group', { members: Count('members') }),
+    discord: Named('discord server', {}),
+    website: obj({ url: Str('project website (https); "" when unknown') }, 'website'),
+    externalLinks: obj(
+      {
+        coinGeckoLink: Str('CoinGecko page, from the token list\'s coingeckoId; "" when it has none'),
+        coinGeckoId: Str('CoinGecko id from the token list; "" when it has none'),
+        blockExplorerLink: Str('block explorer page of the mint on a public cluster; "" on a private cluster'),
+        geckoTerminal: Str('GeckoTerminal page of the deepest pool on mainnet-beta; "" otherwise'),
+      },
+      'Links about the token.',
+    ),
+  },
+  'Social links, from the token list (bundled, or TOKEN_LIST) and the off-chain metadata JSON; follower counts are in neither, so they are "".',
+)
+
+export const SolanaChecksInformation = obj(
+  {
+    totalChecks: Int('code checks and market figures the report rates'),
+    checksPerformed: Int('those decided (the others are unknown and count in no score)'),
+    aggregatedCount: Type.Array(
+      obj(
+        {
+          id: Int('the label\'s rating on the published scale (0 Critical … 6 Great To Have)'),
+          name: Str('"Critical", "RISKY", "Medium Risk", "Neutral", "Nice To Have", "Good To Have", "Great To Have"'),
+          count: Int('code checks and market figures carrying that label'),
+        },
+        'one label of the scale',
+      ),
+      { description: 'every label of the scale, worst first (element 0 is "Critical")' },
+    ),
+  },
+  'How many checks the report holds, and how many carry each risk label.',
+)
+
+export const SolanaTokenInformation = obj(
+  {
+    generalInformation: SolanaGeneralInformation,
+    tokenSupplyInformation: SolanaSupplyInformation,
     socialInformation: SolanaSocialInformation,
-    externalLinks: SolanaExternalLinks,
+    totalChecksInformation: SolanaChecksInformation,
   },
   'General information about the mint.',
 )
 
-const ScorePart = obj(
+export const SolanaCheckItem = obj(
   {
-    achievedScore: Str('points earned'),
-    maxScore: Str('points possible from the decided figures'),
-    minScore: Str('lowest possible points'),
+    heading: Str('one line clients match on, e.g. "Token Minting Authority is Enabled" / "Token Minting Authority is Disabled" (docs/compat.md lists them)'),
+    description: Str('what the check found, one sentence'),
+    risk: RiskNumber('the check\'s risk label'),
+    riskStatus: Str('that label by name; "" when the check could not be decided'),
+    tags: Type.Array(Type.String(), { description: 'the check\'s name in tokenrisk (e.g. "isMintable") and its group ("ownershipChecks" or "otherChecks")' }),
+    value: Str('the evidence: the authority, extension or program found, or why it could not be decided'),
+    check: Str('the check\'s name in tokenrisk (docs/checks.md)'),
+    status: Flag('whether the risky capability is present'),
+    comment: Str('how the check was decided and its evidence; "not determinable: <reason>" when status is ""'),
   },
-  'Points of one part of the score (docs/scoring.md).',
+  'One code check.',
 )
 
-export const SolanaTokenScore = obj(
+const Items = (description: string) => Type.Array(SolanaCheckItem, { description })
+
+export const SolanaCodeChecks = obj(
   {
-    checksPerformed: Str('how many of the code checks were decided ("0" or "1"); the others ("") count in no score'),
-    checksTotal: Str('how many code checks the report has'),
-    totalScorePercentage: Str('code and market points together, percent of their maximum; may be negative'),
-    codeScorePercentage: Str('code points, percent of their maximum; may be negative'),
-    marketScorePercentage: Str('market points, percent of their maximum'),
-    codeScore: ScorePart,
-    marketScore: ScorePart,
+    maxCodeCheckScore: Num('highest code score the decided checks allow'),
+    minCodeCheckScore: Num('lowest code score they allow (negative)'),
+    codeCheckScore: Num('code points earned (may be negative)'),
+    availableChecks: Int('code checks the report has'),
+    checksPerformed: Int('code checks decided; the others count in no score'),
+    codeCheckScorePercentage: Num('code points, percent of their maximum (may be negative)'),
+    codeCheckDescription: obj(
+      {
+        ownershipPermissionsDescription: Items(
+          'powers someone holds over the token: mint authority, freeze authority, metadata mutability and transfer fee first, in that order, then the others',
+        ),
+        externalContractDescription: Items('programs every transfer runs: the transfer hook'),
+        transactionLimitersDescription: Items('what limits transfers now: non-transferable, paused, transfer fee, confidential transfers'),
+      },
+      'Every code check, grouped as the published body groups them.',
+    ),
   },
-  'Score, same model as the EVM report (docs/scoring.md).',
+  'Code checks and the code score (docs/scoring.md).',
 )
 
-export const SolanaHolderEntry = obj(
+export const SolanaHolder = obj(
   {
     address: Str('owner of the token account (the wallet or program address that controls it)'),
-    tokenAccount: Str('the token account holding the balance'),
-    percent: Str('share of the total supply, percent'),
-    isContract: Flag('"1" when the owner is a program or a program-derived address (only a program can move the tokens)'),
-    isLocked: Flag('"1" when the owner is a burn address (no one can move the tokens)'),
+    percent: Num('share of the total supply, percent'),
+    isContract: Bool('true when the owner is a program or a program-derived address (only a program can move the tokens)'),
+    isLocked: Bool('true when the owner is a burn address (no one can move the tokens)'),
     balance: Str('balance, whole tokens'),
+    tokenAccount: Str('the token account holding the balance'),
     tag: Str('what the owner is, when known: "burn", "pool vault (<dex>)", "mint authority", "creator"; "" otherwise'),
   },
   'One holder (by token account, largest first).',
 )
 
 const DistributionMember = (description: string) =>
-  obj({ percent: Str('share of the supply, percent'), balance: Str('whole tokens'), risk: Risk }, description)
+  obj(
+    {
+      percent: Num('share, percent'),
+      balance: Num('whole tokens, as a number'),
+      balanceFormatted: Str('whole tokens, exact decimal'),
+      risk: RiskNumber(),
+    },
+    description,
+  )
 
-export const SolanaDistribution = obj(
-  {
-    topThree: DistributionMember('the three largest holders, pool vaults and burn addresses excluded'),
-    topTen: DistributionMember('the ten largest holders, pool vaults and burn addresses excluded'),
-    owner: DistributionMember('the mint authority'),
-    creator: DistributionMember('the creator'),
-  },
-  'How concentrated the supply is.',
-)
+const Distribution = (of: string) =>
+  obj(
+    {
+      topThree: DistributionMember('the three largest holders, pool vaults and burn addresses excluded'),
+      topTen: DistributionMember('the ten largest holders, pool vaults and burn addresses excluded'),
+      owner: DistributionMember('the mint authority; "" without one'),
+      creator: DistributionMember('the creator'),
+      burnt: DistributionMember('burned, or held by burn addresses (not rated)'),
+      locked: DistributionMember(of === 'supply' ? 'locked in a locker: "" (no Solana locker program is read)' : 'burned LP (locked for ever; no Solana locker program is read), rated as locked liquidity'),
+      other: DistributionMember('everything outside the ten largest holders and the burnt part (pool vaults included; not rated)'),
+    },
+    `How the ${of} is spread.`,
+  )
 
-export const SolanaAvailableDex = obj(
+export const SolanaPair = obj(
   {
-    name: Str('exchange (AMM) name, e.g. "Raydium CPMM"'),
-    link: Str('explorer page of the pool; "" on a private cluster'),
-    liquidity: Str('USD value of both sides of the pool; "" when its quote token is not priced'),
-    pair: Str('pool address'),
+    pairAddress: Str('pool address'),
+    dexName: Str('exchange (AMM) name, e.g. "Raydium CPMM"'),
+    dexImageLink: Str('"" (no image is bundled for exchanges)'),
+    token0Address: Str('first mint of the pool, in pool order'),
+    token1Address: Str('second mint'),
+    token0Symbol: Str('its symbol: the token\'s own, or the quote\'s when it is a known quote (SOL, a configured stablecoin); "" otherwise'),
+    token1Symbol: Str('likewise for the second mint'),
+    token0ImageLink: Str('the token\'s image for the token\'s side; "" for the quote'),
+    token1ImageLink: Str('likewise for the second mint'),
+    token0Balance: Str('the pool\'s reserve of the first mint, whole tokens; "" for the quote side (its decimals are not kept)'),
+    token1Balance: Str('likewise for the second mint'),
+    pairExplorerLink: Str('explorer page of the pool; "" on a private cluster'),
+    lpSupplyInUsd: Str('USD value of both sides of the pool; "" when its quote token is not priced'),
+    rawLpSupplyInUsd: Num('the same, as a number'),
   },
   'A pool the token trades in.',
 )
 
+export const SolanaDex = obj(
+  {
+    dexName: Str('exchange (AMM) name'),
+    dexImageLink: Str('"" (no image is bundled for exchanges)'),
+    numberOfPairs: Int('pools of the token on this exchange'),
+    totalLpSupplyInUsd: Str('USD value of those pools; "" when one of them is not priced'),
+    pairsInformation: Type.Array(SolanaPair, { description: 'the pools, deepest first' }),
+  },
+  'One exchange and the token\'s pools on it.',
+)
+
 export const SolanaMarketChecks = obj(
   {
-    exchangabilityChecks: obj(
+    minMarketCheckScore: Num('lowest market score the known figures allow (negative)'),
+    maxMarketCheckScore: Num('highest market score they allow'),
+    marketCheckScore: Num('market points earned (may be negative)'),
+    availableChecks: Int('market figures the report rates'),
+    checksPerformed: Int('market figures known (the others count in no score)'),
+    marketCheckScorePercentage: Num('market points, percent of their maximum (may be negative)'),
+    marketCheckDescription: obj(
       {
-        numberOfTradingPairs: Rated('pools found for the token; "" when the RPC refuses pool searches'),
-        currentLiquidity: Rated('USD value of the priced pools (both sides); "" when pools are unknown'),
-        availableDex: Type.Array(SolanaAvailableDex, { description: 'pools found on Raydium AMM v4, Raydium CPMM and Orca Whirlpools, deepest first' }),
-        centralisedExchanges: Type.Array(obj({ name: Str('exchange name'), link: Str('may be empty') }, 'a centralised exchange'), {
-          description: 'always empty: listings on centralised exchanges are not on chain',
-        }),
-      },
-      'Where the token can be traded. numberOfTradingPairs and currentLiquidity (USD) are "" when the RPC refuses pool searches.',
-    ),
-    holdersChecks: obj(
-      {
-        holdersCount: Rated('distinct owners holding a balance'),
-        keyHolders: Type.Array(SolanaHolderEntry, { description: 'the largest token accounts (at most 20, from getTokenLargestAccounts)' }),
-        percentDistributed: SolanaDistribution,
-      },
-      'Who holds the token. holdersCount counts distinct owners with a balance, through getProgramAccounts; "" when the RPC refuses it or the answer is too large.',
-    ),
-    liquidityChecks: obj(
-      {
-        totalLpSupply: Str('LP tokens of the deepest constant-product pool in circulation, whole LP tokens; "" without one'),
-        lpHolderCount: Rated('distinct owners holding the LP token; "" when more than the largest-accounts list shows'),
-        keyLpHolders: Type.Array(SolanaHolderEntry, { description: 'largest holders of those LP tokens' }),
-        percentDistributed: SolanaDistribution,
-        liquidityLockedDetails: obj(
+        holdersDescription: obj(
           {
-            upcomingUnlockDetails: Type.Array(
-              obj({ balance: Str('LP tokens'), percent: Str('percent of LP'), time: Str('ISO 8601'), risk: Risk, tag: Str('locker name') }, 'an unlock'),
-              { description: 'always empty: no Solana locker program is read' },
-            ),
-            totalLiquidityPercentageLocked: Rated('percent of the LP tokens the pool issued that are burned or held by burn addresses'),
+            holdersCount: RatedNum('distinct owners holding a balance'),
+            keyHolders: Type.Array(SolanaHolder, { description: 'the largest token accounts (at most 20, from getTokenLargestAccounts)' }),
+            eoaHolders: Type.Array(SolanaHolder, { description: 'those owned by a wallet' }),
+            contractHolders: Type.Array(SolanaHolder, { description: 'those owned by a program or a program-derived address' }),
+            percentDistributed: Distribution('supply'),
           },
-          'Share of the LP tokens burned (issued by the pool but no longer in supply) or held by burn addresses.',
+          'Who holds the token.',
+        ),
+        liquidityDescription: obj(
+          {
+            aggregatedInformation: obj(
+              {
+                totalLpSupplyInUsd: obj({ number: Str('USD value of the priced pools (both sides); "" when the pools are unknown'), risk: RiskNumber() }, 'liquidity in USD'),
+                lpHolderCount: RatedNum('distinct owners of the LP token of the deepest constant-product pool; also "" when more than the largest-accounts list shows'),
+                tradingPairCount: RatedNum('pools found for the token; "" when the RPC refuses pool searches'),
+                keyLpHolders: Type.Array(SolanaHolder, { description: 'largest holders of that LP token' }),
+                eoaLpHolders: Type.Array(SolanaHolder, { description: 'those owned by a wallet' }),
+                contractLpHolders: Type.Array(SolanaHolder, { description: 'those owned by a program or a program-derived address' }),
+                liquidityLockedDetails: obj(
+                  {
+                    upcomingUnlockDetails: Type.Array(obj({ time: Str('ISO 8601'), percent: Num('percent of LP') }, 'an unlock'), {
+                      description: 'always empty: no Solana locker program is read',
+                    }),
+                  },
+                  'Unlocks of locked LP.',
+                ),
+                percentDistributed: Distribution('LP token'),
+                lpPool: Str('pool whose LP token these figures describe (the deepest constant-product pool); "" without one'),
+                lpMint: Str('its LP mint'),
+                totalLpSupply: Str('LP tokens in circulation, whole LP tokens; "" without one'),
+              },
+              'Across all pools: liquidity, pools, and the LP token of the deepest constant-product pool (who could withdraw the liquidity).',
+            ),
+            pairByPairInformation: Type.Array(SolanaDex, { description: 'one element per exchange (Raydium AMM v4, Raydium CPMM, Orca Whirlpools), deepest first' }),
+          },
+          'Where the token trades and who holds its liquidity.',
         ),
       },
-      'LP tokens of the deepest Raydium pool (who could withdraw the liquidity).',
+      'Holders and liquidity.',
     ),
   },
-  'Market checks: pools, holders and LP tokens.',
+  'Market checks and the market score (docs/scoring.md).',
 )
 
-export const SolanaCodeChecks = obj(
-  {
-    ownershipChecks: obj(
-      checkGroupProperties<(typeof SOLANA_OWNERSHIP_CHECKS)[number], typeof CodeCheck>(SOLANA_CHECK_CATALOGUE.ownershipChecks, describedCheck),
-      'Powers someone holds over the token or its holders.',
-    ),
-    otherChecks: obj(
-      checkGroupProperties<(typeof SOLANA_OTHER_CHECKS)[number], typeof CodeCheck>(SOLANA_CHECK_CATALOGUE.otherChecks, describedCheck),
-      'Behaviours of the token on every transfer.',
-    ),
-  },
-  'Code checks: {description, risk, status, comment}; status "1" = the risky capability is present, "0" = absent or not determinable (then risk is "" and comment says why).',
-)
+const Tax = (description: string) => RatedNum(`${description}, percent`)
 
-export const SolanaHoneypotDetail = obj(
+const PoolVerdict = {
+  buyTax: Tax('transfer fee paid on a buy'),
+  sellTax: Tax('transfer fee paid on a sell'),
+  transferTax: Tax('transfer fee paid on a wallet-to-wallet transfer'),
+  token0Symbol: Str('symbol of the first mint of the pool ("" for the token-level verdict)'),
+  token1Symbol: Str('symbol of the second mint'),
+  isPairHoneypot: Num('1 when a buyer could not sell (non-transferable, paused, accounts start frozen, or the pool\'s token vault is frozen), 0 when nothing stops a sale'),
+  honeypotReason: Str('why it is a honeypot, or why it could not be determined; "" when it is not'),
+  dex: Str('exchange name; "" for the token-level verdict given when no pool is found'),
+  pair: Type.Array(Type.String(), { description: 'the two mints of the pool; empty for the token-level verdict' }),
+  pairAddress: Str('pool address; "" for the token-level verdict'),
+}
+
+export const SolanaHoneypotDetails = obj(
   {
-    buyTax: Rated('transfer fee paid on a buy, percent'),
-    sellTax: Rated('transfer fee paid on a sell, percent'),
-    transferTax: Rated('transfer fee paid on a wallet-to-wallet transfer, percent'),
-    isPairHoneypot: Flag('"1" when a buyer could not sell: non-transferable, paused, accounts start frozen, or the pool’s token vault is frozen'),
-    honeypotReason: Str('why it is a honeypot; "" when it is not'),
-    dex: Str('exchange name; "" for the token-level entry given when no pool is found'),
-    pair: Type.Array(Type.String(), { description: 'the two mints of the pool; empty for the token-level entry' }),
-    pairAddress: Str('pool address; "" for the token-level entry'),
+    overAllScore: Num('code and market points together'),
+    overAllScorePercentage: Num('the total score: code and market points, percent of their joint maximum (at most 0 when no pool lets a holder sell)'),
+    overAllMaxScore: Num('joint maximum'),
+    overAllMinScore: Num('joint minimum'),
+    ...PoolVerdict,
+    isTokenHoneypot: Num('1 when no pool was measured to let a holder sell and some pool is a honeypot, 0 when some pool lets a holder sell'),
+    pools: Type.Array(obj(PoolVerdict, 'the verdict of one pool'), { description: 'every pool\'s verdict, deepest first (one token-level verdict when no pool is found)' }),
   },
-  'Taxes per pool. The Token-2022 transfer fee is charged on buys, sells and transfers alike, in percent; the AMM swap fee is not a tax. "0" when the token has no transfer fee.',
+  'The total score and the verdict of the deepest pool (the token-level one when no pool is found). The Token-2022 transfer fee is charged on buys, sells and transfers alike; the AMM swap fee is not a tax; 0 when the token has no transfer fee, "" when it cannot be traded at all.',
 )
 
 export const SolanaReport = Type.Object(
   {
     tokenInformation: SolanaTokenInformation,
-    tokenScore: SolanaTokenScore,
-    marketChecks: SolanaMarketChecks,
     codeChecks: SolanaCodeChecks,
-    honeypotDetails: Type.Array(SolanaHoneypotDetail, { description: 'one element per pool, or one token-level element when no pool is found' }),
+    marketChecks: SolanaMarketChecks,
+    honeypotDetails: SolanaHoneypotDetails,
   },
   {
     additionalProperties: false,
     $id: 'SolanaReport',
-    description: 'Risk report of a Solana SPL Token or Token-2022 mint. Every scalar is a string; "" means unknown.',
+    description:
+      'Risk report of a Solana SPL Token or Token-2022 mint, in the Solana body the hosted service publishes (docs/compat.md). Scores, counts, percents and risk ratings are numbers; "" means unknown.',
   },
 )
 export type SolanaReport = Static<typeof SolanaReport>

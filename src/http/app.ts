@@ -14,6 +14,8 @@ import type { RateLimiter } from './rate-limit.ts'
 import { auditHistoryRoute } from './routes/audit-history.ts'
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts'
 import { reportPageRoute } from './routes/report-page.ts'
+import { planUsageRoutes } from './routes/plan-usage.ts'
+import { createMemoryUsageCounter, type UsageCounter } from './usage.ts'
 import { tokenRoutes } from './routes/tokens.ts'
 import { AuditHistory } from '../contract/audit-history.ts'
 import { ErrorBody } from '../contract/common.ts'
@@ -44,6 +46,8 @@ export interface AppDeps {
   keys: ApiKeyRepository
   audits: AuditRepository
   rateLimiter: RateLimiter
+  /** Requests per key and month, for the quota endpoint; in process memory when absent. */
+  usage?: UsageCounter
   metrics: Metrics
   /** Token engines; when absent the token surface is not served (`--only audits`). */
   tokens?: { evm: EvmReportService; solana: SolanaReportService }
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tags: [
         { name: 'tokens', description: 'token risk reports' },
         { name: 'audits', description: 'audit history of projects' },
+        { name: 'account', description: 'the calling key: plan, rate limit, usage' },
         { name: 'operations', description: 'health, readiness, metrics' },
       ],
     },
@@ -187,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps })
+  planUsageRoutes(app, { usage: deps.usage ?? createMemoryUsageCounter(), defaultRateLimitRps: options.defaultRateLimitRps, logger: options.logger })
 
   healthRoutes(app, { metrics: deps.metrics, metricsToken: options.metricsToken, checks: [{ name: 'store', check: () => deps.store.ping() }, ...(deps.readiness ?? [])] })
   if (deps.tokens) {

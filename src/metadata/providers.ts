@@ -24,6 +24,14 @@ export interface MetadataFacts {
   messenger: { name: string; users: string }
   forum: { url: string; subscribers: string }
   marketAggregatorLink: string
+  /** CoinGecko id (from a token list's `coingeckoId`, or the market-data API's id); "" when unknown. */
+  coinGeckoId: string
+  /** Project website (http(s) link); "" when unknown. */
+  website: string
+  /** Discord invite link; "" when unknown. */
+  discord: string
+  /** Subreddit link; "" when unknown. */
+  reddit: string
   centralisedExchanges: { name: string; link: string }[]
   sources: string[]
 }
@@ -54,12 +62,16 @@ export function emptyMetadata(): MetadataFacts {
     messenger: { name: '', users: '' },
     forum: { url: '', subscribers: '' },
     marketAggregatorLink: '',
+    coinGeckoId: '',
+    website: '',
+    discord: '',
+    reddit: '',
     centralisedExchanges: [],
     sources: [],
   }
 }
 
-interface TokenListToken {
+export interface TokenListToken {
   chainId: number
   address: string
   logoURI?: string
@@ -67,7 +79,7 @@ interface TokenListToken {
   extensions?: Record<string, unknown>
 }
 
-interface TokenList {
+export interface TokenList {
   name?: string
   tokens: TokenListToken[]
   tags?: Record<string, { name?: string }>
@@ -86,7 +98,7 @@ function strings(v: unknown): string[] {
   return []
 }
 
-function parseTokenList(text: string, source: string): TokenList {
+export function parseTokenList(text: string, source: string): TokenList {
   const json = JSON.parse(text) as unknown
   if (typeof json !== 'object' || json === null || !Array.isArray((json as TokenList).tokens)) {
     throw new Error(`${source} is not a token list (no "tokens" array)`)
@@ -121,12 +133,7 @@ export function createTokenListProvider(
         })()
       : await readFile(source, 'utf8')
     const list = parseTokenList(text, source)
-    const index = new Map<string, TokenListToken>()
-    for (const t of list.tokens) {
-      const key = typeof t?.chainId === 'number' && typeof t.address === 'string' ? listKey(t.chainId, t.address) : undefined
-      if (key) index.set(key, t)
-    }
-    loaded = { at: Date.now(), index, list }
+    loaded = { at: Date.now(), index: indexTokenList(list), list }
   }
   return {
     name: `token list ${source}`,
@@ -140,24 +147,65 @@ export function createTokenListProvider(
       const key = listKey(chainId, address)
       const t = key ? loaded?.index.get(key) : undefined
       if (!t || !loaded) return undefined
-      const ext = t.extensions ?? {}
-      const tagNames = (t.tags ?? []).map((tag) => loaded!.list.tags?.[tag]?.name ?? tag)
-      const twitter = strings(ext.twitter)[0] ?? ''
-      const telegram = strings(ext.telegram)[0] ?? ''
-      const out: Partial<MetadataFacts> = {
-        imageUrl: httpUrl(t.logoURI, gateways),
-        categories: tagNames,
-        codeHostLinks: [...strings(ext.github), ...strings(ext.repository), ...strings(ext.codeHostLinks)].map((u) => httpUrl(u, gateways)).filter(Boolean),
-      }
-      if (twitter) out.microblog = { name: twitter, followers: '' }
-      if (telegram) out.messenger = { name: telegram, users: '' }
-      const forum = httpUrl(strings(ext.forum)[0] ?? strings(ext.reddit)[0] ?? strings(ext.discord)[0], gateways)
-      if (forum) out.forum = { url: forum, subscribers: '' }
-      const cg = strings(ext.coingeckoId)[0]
-      if (cg && /^[a-z0-9-]+$/.test(cg)) out.marketAggregatorLink = `https://www.coingecko.com/en/coins/${cg}`
-      return out
+      return listedFacts(t, loaded.list.tags, gateways)
     },
   }
+}
+
+/** A list's tokens by chain and address (EVM addresses case-insensitive, Solana mints exact). */
+export function indexTokenList(list: TokenList): Map<string, TokenListToken> {
+  const index = new Map<string, TokenListToken>()
+  for (const t of list.tokens) {
+    const key = typeof t?.chainId === 'number' && typeof t.address === 'string' ? listKey(t.chainId, t.address) : undefined
+    if (key) index.set(key, t)
+  }
+  return index
+}
+
+/** The entry of `address` on `chainId` in an index made by `indexTokenList`. */
+export function findListed<T>(index: ReadonlyMap<string, T>, chainId: number, address: string): T | undefined {
+  const key = listKey(chainId, address)
+  return key ? index.get(key) : undefined
+}
+
+/** The CoinGecko page of an id; "" when the id is not one (lowercase words and dashes). */
+export function coinGeckoLink(id: string): string {
+  return id && /^[a-z0-9-]+$/.test(id) ? `https://www.coingecko.com/en/coins/${id}` : ''
+}
+
+/**
+ * What one token-list entry tells: image from `logoURI`, categories from `tags` (named through the
+ * list's `tags`), links from the common `extensions` (website, twitter, telegram, discord, reddit,
+ * facebook, github, coingeckoId).
+ */
+export function listedFacts(t: TokenListToken, tags: TokenList['tags'], gateways: ContentGateways = DEFAULT_GATEWAYS): Partial<MetadataFacts> {
+  const ext = t.extensions ?? {}
+  const tagNames = (t.tags ?? []).map((tag) => tags?.[tag]?.name ?? tag)
+  const twitter = strings(ext.twitter)[0] ?? ''
+  const telegram = strings(ext.telegram)[0] ?? ''
+  const facebook = strings(ext.facebook)[0] ?? ''
+  const out: Partial<MetadataFacts> = {
+    imageUrl: httpUrl(t.logoURI, gateways),
+    categories: tagNames,
+    codeHostLinks: [...strings(ext.github), ...strings(ext.repository), ...strings(ext.codeHostLinks)].map((u) => httpUrl(u, gateways)).filter(Boolean),
+  }
+  if (twitter) out.microblog = { name: twitter, followers: '' }
+  if (telegram) out.messenger = { name: telegram, users: '' }
+  if (facebook) out.socialNetwork = { name: facebook, likes: '' }
+  const forum = httpUrl(strings(ext.forum)[0] ?? strings(ext.reddit)[0] ?? strings(ext.discord)[0], gateways)
+  if (forum) out.forum = { url: forum, subscribers: '' }
+  const website = httpUrl(strings(ext.website)[0], gateways)
+  if (website) out.website = website
+  const discord = httpUrl(strings(ext.discord)[0], gateways)
+  if (discord) out.discord = discord
+  const reddit = httpUrl(strings(ext.reddit)[0], gateways)
+  if (reddit) out.reddit = reddit
+  const cg = strings(ext.coingeckoId)[0] ?? ''
+  if (coinGeckoLink(cg)) {
+    out.coinGeckoId = cg
+    out.marketAggregatorLink = coinGeckoLink(cg)
+  }
+  return out
 }
 
 /** Asset platforms of the market-data API, by chain id. */
@@ -228,7 +276,9 @@ export function createMarketDataProvider(options: { apiKey: string; baseUrl?: st
         socialNetwork: { name: links.facebook_username ?? '', likes: num(community.facebook_likes) },
         messenger: { name: links.telegram_channel_identifier ?? '', users: num(community.telegram_channel_user_count) },
         forum: { url: httpUrl(links.subreddit_url), subscribers: num(community.reddit_subscribers) },
-        marketAggregatorLink: c.id ? `https://www.coingecko.com/en/coins/${c.id}` : '',
+        marketAggregatorLink: coinGeckoLink(c.id ?? ''),
+        coinGeckoId: c.id ?? '',
+        reddit: httpUrl(links.subreddit_url),
         centralisedExchanges: [...cex.entries()].map(([name, link]) => ({ name, link })),
       }
     },
@@ -243,8 +293,7 @@ export async function collectMetadata(
   signal: AbortSignal,
   onError?: (provider: string, error: unknown) => void,
 ): Promise<MetadataFacts> {
-  const out = emptyMetadata()
-  if (providers.length === 0) return out
+  if (providers.length === 0) return emptyMetadata()
   const timeout = AbortSignal.any([signal, AbortSignal.timeout(METADATA_TIMEOUT_MS)])
   const answers = await Promise.all(
     providers.map((p) =>
@@ -254,9 +303,15 @@ export async function collectMetadata(
       }),
     ),
   )
+  return mergeMetadata(answers, providers.map((p) => p.name))
+}
+
+/** Merges answers in order of precedence: the first non-empty value of each field wins. */
+export function mergeMetadata(answers: readonly (Partial<MetadataFacts> | undefined)[], names: readonly string[]): MetadataFacts {
+  const out = emptyMetadata()
   answers.forEach((a, i) => {
     if (!a) return
-    out.sources.push(providers[i].name)
+    out.sources.push(names[i])
     if (!out.imageUrl && a.imageUrl) out.imageUrl = a.imageUrl
     if (out.categories.length === 0 && a.categories?.length) out.categories = a.categories
     if (out.codeHostLinks.length === 0 && a.codeHostLinks?.length) out.codeHostLinks = a.codeHostLinks
@@ -265,6 +320,10 @@ export async function collectMetadata(
     if (!out.messenger.name && a.messenger?.name) out.messenger = a.messenger
     if (!out.forum.url && a.forum?.url) out.forum = a.forum
     if (!out.marketAggregatorLink && a.marketAggregatorLink) out.marketAggregatorLink = a.marketAggregatorLink
+    if (!out.coinGeckoId && a.coinGeckoId) out.coinGeckoId = a.coinGeckoId
+    if (!out.website && a.website) out.website = a.website
+    if (!out.discord && a.discord) out.discord = a.discord
+    if (!out.reddit && a.reddit) out.reddit = a.reddit
     if (out.centralisedExchanges.length === 0 && a.centralisedExchanges?.length) out.centralisedExchanges = a.centralisedExchanges
   })
   return out

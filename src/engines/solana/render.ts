@@ -1,188 +1,385 @@
 import { renderCheck, type CheckDefinition, type CheckResult, type RenderedCheck } from '../../report/define-check.ts'
-import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
-import type { RiskLabel } from '../../contract/common.ts'
+import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage, type ScoreFigures } from '../../report/score-model.ts'
+import { fillLink } from '../../config/chains.ts'
+import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
-import { SOLANA_OTHER_CHECKS, SOLANA_OWNERSHIP_CHECKS } from '../../contract/checks.ts'
-import type { HolderAccount, PoolFacts, SolanaFacts } from './collect/facts.ts'
+import { RISK_SCALE, riskRating, type RiskLabel } from '../../contract/common.ts'
+import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
+import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
-import { scoreSolana, type MarketFigure, type MarketValues } from './score.ts'
+import { scoreSolana, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
 import { transferFeeSchedule } from './transfer-fee.ts'
+import { SOLANA_CHECK_SECTIONS, SOLANA_HEADINGS } from './headings.ts'
 
 type Report = SolanaReport
-type Info = Report['tokenInformation']
-type HolderEntry = Report['marketChecks']['holdersChecks']['keyHolders'][number]
-type Distribution = Report['marketChecks']['holdersChecks']['percentDistributed']
+type General = Report['tokenInformation']['generalInformation']
+type Social = Report['tokenInformation']['socialInformation']
+type Holder = Report['marketChecks']['marketCheckDescription']['holdersDescription']['keyHolders'][number]
+type Member = Report['marketChecks']['marketCheckDescription']['holdersDescription']['percentDistributed']['topThree']
+type Item = Report['codeChecks']['codeCheckDescription']['ownershipPermissionsDescription'][number]
+type Verdict = Report['honeypotDetails']['pools'][number]
+type Pair = Report['marketChecks']['marketCheckDescription']['liquidityDescription']['pairByPairInformation'][number]['pairsInformation'][number]
 
 /** Entries of the holder lists. */
 const TOP_THREE = 3
 const TOP_TEN = 10
+
+/** A label's rating on the published scale (`riskRating`); "" for "" (unknown). */
+export function riskNumber(label: string): number | '' {
+  return riskRating(label as RiskLabel) ?? ''
+}
+
+/** A report's decimal string as a JSON number; "" stays "". */
+const num = (text: string): number | '' => (text === '' ? '' : Number(text))
+/** A figure, or "" when unknown. */
+const orUnknown = (n: number | undefined): number | '' => n ?? ''
+
+/** Link templates of the public clusters (`{address}`, `{pair}`), as a chain entry's `links`; a private cluster has none. */
+export const SOLANA_LINKS: Record<ClusterName, { explorerAddress?: string; pool?: string }> = {
+  'mainnet-beta': { explorerAddress: 'https://explorer.solana.com/address/{address}', pool: 'https://www.geckoterminal.com/solana/pools/{pair}' },
+  devnet: { explorerAddress: 'https://explorer.solana.com/address/{address}?cluster=devnet' },
+  testnet: { explorerAddress: 'https://explorer.solana.com/address/{address}?cluster=testnet' },
+  unknown: {},
+}
+
+const CHAIN_NAMES: Record<ClusterName, string> = {
+  'mainnet-beta': 'Solana',
+  devnet: 'Solana devnet',
+  testnet: 'Solana testnet',
+  unknown: 'Solana (unidentified cluster)',
+}
 
 export interface CheckOutcome {
   definition: CheckDefinition<SolanaFacts>
   result: CheckResult
 }
 
+export interface RenderOptions {
+  /** When the report is made (`lastUpdated`); now by default. */
+  now?: Date
+}
+
 /**
- * Facts + check results → the report body: strings everywhere, "" for what is unknown. Pure.
+ * Facts + check results → the published Solana body, "" for what is unknown. Pure but for the
+ * time it stamps (`options.now`).
  */
-export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[]): Report {
-  const { mint } = facts
-  const decimals = mint.decimals
-  const supply = mint.supply
+export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[], options: RenderOptions = {}): Report {
+  const derived = derive(facts)
+  const values = marketValues(facts, derived)
+  return renderScored(facts, { ...scoreSolana(checks, values), checks, values }, derived, options)
+}
+
+/** What both the market figures and the body read of the facts. */
+interface Derived {
+  pools: PoolFacts[] | undefined
+  poolVaults: Map<string, string>
+  creator: string
+  mintAuthority: string
+  holders: HolderAccount[] | undefined
+  inHands: HolderAccount[]
+  ownerBalance: bigint | undefined
+  creatorBalance: bigint | undefined
+  topThree: bigint | undefined
+  topTen: bigint | undefined
+  priced: PoolFacts[]
+  liquidityUsd: number | undefined
+  lp: LpFacts | undefined
+  /** LP tokens held by `owner` (undefined without an LP token or an owner). */
+  lpOf: (owner: string) => bigint | undefined
+  lpInsiders: bigint | undefined
+}
+
+function derive(facts: SolanaFacts): Derived {
   const pools = facts.pools.ok ? facts.pools.value : undefined
   const poolVaults = new Map((pools ?? []).map((p) => [p.tokenVault, p.dex]))
   const creator = facts.creation.ok ? facts.creation.value.creator : ''
-  const mintAuthority = mint.mintAuthority ?? ''
-
-  const tagOf = (h: HolderAccount): string => {
-    if (BURN_ADDRESSES.includes(h.owner)) return 'burn'
-    const dex = poolVaults.get(h.tokenAccount)
-    if (dex) return `pool vault (${dex})`
-    if (h.owner === mintAuthority) return 'mint authority'
-    if (h.owner === creator) return 'creator'
-    return ''
-  }
-  const holderEntry = (h: HolderAccount, total: bigint, dec: number, tag: string): HolderEntry => ({
-    address: h.owner,
-    tokenAccount: h.tokenAccount,
-    percent: percent(sharePercent(h.amount, total)),
-    isContract: h.ownerIsOffCurve || h.ownerExecutable === true ? '1' : '0',
-    isLocked: BURN_ADDRESSES.includes(h.owner) ? '1' : '0',
-    balance: formatUnits(h.amount, dec),
-    tag,
-  })
-
-  // Holders and concentration.
+  const mintAuthority = facts.mint.mintAuthority ?? ''
   const holders = facts.holders.ok ? facts.holders.value : undefined
   const inHands = (holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner) && !poolVaults.has(h.tokenAccount))
-  const ownerBalance = facts.ownerBalance?.ok ? facts.ownerBalance.value : undefined
-  const creatorBalance = facts.creatorBalance?.ok ? facts.creatorBalance.value : undefined
-  const topThree = holders ? topAmount(inHands, TOP_THREE) : undefined
-  const topTen = holders ? topAmount(inHands, TOP_TEN) : undefined
-  const holdersCount = facts.holderCount.ok ? facts.holderCount.value : undefined
-
-  // Pools, price, liquidity.
   const priced = (pools ?? []).filter((p) => p.liquidityUsd !== undefined && p.priceInQuote !== undefined && p.quoteUsd !== undefined)
-  const deepest = priced[0]
-  const priceUsd = deepest ? deepest.priceInQuote! * deepest.quoteUsd! : undefined
-  const wholeSupply = Number(supply) / 10 ** decimals
-  const liquidityUsd = pools ? priced.reduce((sum, p) => sum + p.liquidityUsd!, 0) : undefined
-  const explorer = explorerLink(facts.cluster)
-  const schedule = transferFeeSchedule(facts)
-  const taxPercent = schedule ? schedule.current.basisPoints / 100 : 0
-
-  // LP tokens of the deepest constant-product pool.
   const lp = facts.lp?.ok ? facts.lp.value : undefined
-  const lpSupply = lp?.supply ?? 0n
-  const lpDecimals = lp?.decimals ?? 0
-  const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
   const lpOf = (owner: string) => (lp && owner ? lp.holders.filter((h) => h.owner === owner).reduce((s, h) => s + h.amount, 0n) : undefined)
-  const lpInsiders = lp ? (lpOf(mintAuthority) ?? 0n) + (creator && creator !== mintAuthority ? (lpOf(creator) ?? 0n) : 0n) : undefined
-
-  // Checks and score.
-  const byId = new Map(checks.map((c) => [c.definition.id, c]))
-  const rendered = (id: string): RenderedCheck => {
-    const outcome = byId.get(id)
-    if (!outcome) throw new Error(`solana check ${id} did not run`)
-    return renderCheck(outcome.definition, outcome.result)
-  }
-  const values: MarketValues = {
-    numberOfTradingPairs: pools?.length,
-    currentLiquidityUsd: liquidityUsd,
-    holdersCount,
-    topThreePercent: sharePercent(topThree, supply),
-    topTenPercent: sharePercent(topTen, supply),
-    ownerPercent: mintAuthority ? sharePercent(ownerBalance, supply) : undefined,
-    creatorPercent: sharePercent(creatorBalance, supply),
-    lpHolderCount: lp?.complete ? new Set(lp.holders.map((h) => h.owner)).size : undefined,
-    lockedLiquidityPercent: lp ? lockedLpPercent(lp.supply, lp.issued, lp.holders) : undefined,
-    lpOwnerPercent: lp ? sharePercent(lpInsiders, lp.issued !== null && lp.issued > lp.supply ? lp.issued : lp.supply) : undefined,
-    taxPercent,
-  }
-  const score = scoreSolana(checks, values)
-  const rated = (figure: MarketFigure & keyof MarketValues, format: (v: number) => string) => {
-    const value = values[figure]
-    return value === undefined ? { number: '', risk: '' as RiskLabel } : { number: format(value), risk: score.ratings[figure] }
-  }
-  const member = (amount: bigint | undefined, total: bigint, dec: number, figure: MarketFigure) => {
-    const pct = sharePercent(amount, total)
-    return { percent: percent(pct), balance: amount === undefined ? '' : formatUnits(amount, dec), risk: pct === undefined ? ('' as RiskLabel) : rate(figure, pct).label }
-  }
-  const distribution: Distribution = {
-    topThree: member(topThree, supply, decimals, 'topThreePercent'),
-    topTen: member(topTen, supply, decimals, 'topTenPercent'),
-    owner: member(mintAuthority ? ownerBalance : undefined, supply, decimals, 'ownerPercent'),
-    creator: member(creatorBalance, supply, decimals, 'creatorPercent'),
-  }
-
-  const honeypotDetails = renderHoneypots(facts, pools, rated('taxPercent', percent))
   return {
-    tokenInformation: renderInformation(facts, { priceUsd, wholeSupply, ownerBalance, creatorBalance, deepest: pools?.[0], explorer }),
-    tokenScore: {
-      checksPerformed: String(checkCounts(checks).checksPerformed),
-      checksTotal: String(checks.length),
-      totalScorePercentage: totalPercentage(score.code, score.market, { exitBlocked: exitBlocked(honeypotDetails) }),
-      codeScorePercentage: percentage(score.code),
-      marketScorePercentage: percentage(score.market),
-      codeScore: scorePart(score.code),
-      marketScore: scorePart(score.market),
-    },
-    marketChecks: {
-      exchangabilityChecks: {
-        numberOfTradingPairs: rated('numberOfTradingPairs', String),
-        currentLiquidity: rated('currentLiquidityUsd', usd),
-        availableDex: (pools ?? []).map((p) => ({
-          name: p.dex,
-          link: explorer ? explorer(p.address) : '',
-          liquidity: usd(p.liquidityUsd),
-          pair: p.address,
-        })),
-        centralisedExchanges: [],
-      },
-      holdersChecks: {
-        holdersCount: rated('holdersCount', String),
-        keyHolders: (holders ?? []).map((h) => holderEntry(h, supply, decimals, tagOf(h))),
-        percentDistributed: distribution,
-      },
-      liquidityChecks: {
-        totalLpSupply: lp ? formatUnits(lp.supply, lp.decimals) : '',
-        lpHolderCount: rated('lpHolderCount', String),
-        keyLpHolders: (lp?.holders ?? []).map((h) =>
-          holderEntry(h, lp!.supply, lp!.decimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === creator ? 'creator' : h.owner === mintAuthority ? 'mint authority' : ''),
-        ),
-        percentDistributed: {
-          topThree: member(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpSupply, lpDecimals, 'topThreePercent'),
-          topTen: member(lp ? topAmount(lpInHands, TOP_TEN) : undefined, lpSupply, lpDecimals, 'topTenPercent'),
-          owner: member(lpOf(mintAuthority), lpSupply, lpDecimals, 'lpOwnerPercent'),
-          creator: member(lpOf(creator), lpSupply, lpDecimals, 'lpOwnerPercent'),
-        },
-        liquidityLockedDetails: {
-          upcomingUnlockDetails: [],
-          totalLiquidityPercentageLocked: rated('lockedLiquidityPercent', percent),
-        },
-      },
-    },
-    codeChecks: {
-      ownershipChecks: Object.fromEntries(SOLANA_OWNERSHIP_CHECKS.map((id) => [id, rendered(id)])) as Report['codeChecks']['ownershipChecks'],
-      otherChecks: Object.fromEntries(SOLANA_OTHER_CHECKS.map((id) => [id, rendered(id)])) as Report['codeChecks']['otherChecks'],
-    },
-    honeypotDetails,
+    pools,
+    poolVaults,
+    creator,
+    mintAuthority,
+    holders,
+    inHands,
+    ownerBalance: facts.ownerBalance?.ok ? facts.ownerBalance.value : undefined,
+    creatorBalance: facts.creatorBalance?.ok ? facts.creatorBalance.value : undefined,
+    topThree: holders ? topAmount(inHands, TOP_THREE) : undefined,
+    topTen: holders ? topAmount(inHands, TOP_TEN) : undefined,
+    priced,
+    liquidityUsd: pools ? priced.reduce((sum, p) => sum + p.liquidityUsd!, 0) : undefined,
+    lp,
+    lpOf,
+    lpInsiders: lp ? (lpOf(mintAuthority) ?? 0n) + (creator && creator !== mintAuthority ? (lpOf(creator) ?? 0n) : 0n) : undefined,
   }
 }
 
-function renderInformation(
-  facts: SolanaFacts,
-  extra: { priceUsd: number | undefined; wholeSupply: number; ownerBalance: bigint | undefined; creatorBalance: bigint | undefined; deepest: PoolFacts | undefined; explorer: ((a: string) => string) | undefined },
-): Info {
+/** The market figures the score rates (docs/scoring.md); undefined where unknown. */
+function marketValues(facts: SolanaFacts, d: Derived): MarketValues {
+  const supply = facts.mint.supply
+  const schedule = transferFeeSchedule(facts)
+  const { lp } = d
+  return {
+    numberOfTradingPairs: d.pools?.length,
+    currentLiquidityUsd: d.liquidityUsd,
+    holdersCount: facts.holderCount.ok ? facts.holderCount.value : undefined,
+    topThreePercent: sharePercent(d.topThree, supply),
+    topTenPercent: sharePercent(d.topTen, supply),
+    ownerPercent: d.mintAuthority ? sharePercent(d.ownerBalance, supply) : undefined,
+    creatorPercent: sharePercent(d.creatorBalance, supply),
+    lpHolderCount: lp?.complete ? new Set(lp.holders.map((h) => h.owner)).size : undefined,
+    lockedLiquidityPercent: lp ? lockedLpPercent(lp.supply, lp.issued, lp.holders) : undefined,
+    lpOwnerPercent: lp ? sharePercent(d.lpInsiders, lp.issued !== null && lp.issued > lp.supply ? lp.issued : lp.supply) : undefined,
+    taxPercent: schedule ? schedule.current.basisPoints / 100 : 0,
+  }
+}
+
+/** The score with what it was computed from: check outcomes and market figures. */
+type Scored = SolanaScore & { checks: CheckOutcome[]; values: MarketValues }
+
+function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: RenderOptions): Report {
+  const { mint } = facts
+  const decimals = mint.decimals
+  const supply = mint.supply
+  const { pools, lp, lpOf } = d
+  const { values } = score
+  const links = SOLANA_LINKS[facts.cluster]
+  const explorer = (address: string) => fillLink(links.explorerAddress, { address })
+  const symbol = facts.embeddedMetadata?.symbol ?? (facts.metaplex.ok ? facts.metaplex.value.metadata?.symbol : undefined) ?? ''
+  const offChain = facts.offChainMetadata?.ok ? facts.offChainMetadata.value : undefined
+  const image = facts.listed?.imageUrl || offChain?.imageUrl || ''
+  const priceUsd = d.priced[0] ? d.priced[0].priceInQuote! * d.priced[0].quoteUsd! : undefined
+  const figures = Object.keys(values) as (MarketFigure & keyof MarketValues)[]
+  const rating = (figure: MarketFigure) => riskNumber(score.ratings[figure])
+
+  // Code checks, in the published sections.
+  const byId = new Map(score.checks.map((c) => [c.definition.id, c]))
+  const item = (id: SolanaCheckName): Item => {
+    const outcome = byId.get(id)
+    if (!outcome) throw new Error(`solana check ${id} did not run`)
+    const rendered: RenderedCheck = renderCheck(outcome.definition, outcome.result)
+    const heading = SOLANA_HEADINGS[id]
+    return {
+      heading: rendered.status === '1' ? heading.present : rendered.status === '0' ? heading.absent : `${heading.subject} is Unknown`,
+      description: rendered.description,
+      risk: riskNumber(rendered.risk),
+      riskStatus: rendered.risk,
+      tags: [id, outcome.definition.group],
+      value: outcome.result.evidence,
+      check: id,
+      status: rendered.status,
+      comment: rendered.comment,
+    }
+  }
+  const codeDescription = {
+    ownershipPermissionsDescription: SOLANA_CHECK_SECTIONS.ownershipPermissionsDescription.map(item),
+    externalContractDescription: SOLANA_CHECK_SECTIONS.externalContractDescription.map(item),
+    transactionLimitersDescription: SOLANA_CHECK_SECTIONS.transactionLimitersDescription.map(item),
+  }
+  const items = Object.values(codeDescription).flat()
+  const counted = checkCounts(score.checks)
+
+  // Holders.
+  const tagOf = (h: HolderAccount): string => {
+    if (BURN_ADDRESSES.includes(h.owner)) return 'burn'
+    const dex = d.poolVaults.get(h.tokenAccount)
+    if (dex) return `pool vault (${dex})`
+    if (h.owner === d.mintAuthority) return 'mint authority'
+    if (h.owner === d.creator) return 'creator'
+    return ''
+  }
+  const holderEntry = (h: HolderAccount, total: bigint, dec: number, tag: string): Holder => {
+    const isContract = h.ownerIsOffCurve || h.ownerExecutable === true ? true : h.ownerExecutable === false ? false : ''
+    return {
+      address: h.owner,
+      percent: num(percent(sharePercent(h.amount, total))),
+      isContract,
+      // Burned for ever; a wallet or a pool vault locks nothing; a program's account may be a locker we do not read.
+      isLocked: BURN_ADDRESSES.includes(h.owner) ? true : isContract === false || tag.startsWith('pool vault') ? false : '',
+      balance: formatUnits(h.amount, dec),
+      tokenAccount: h.tokenAccount,
+      tag,
+    }
+  }
+  const member = (amount: bigint | undefined, pct: number | undefined, dec: number, risk: number | ''): Member => ({
+    percent: num(percent(pct)),
+    balance: amount === undefined ? '' : Number(formatUnits(amount, dec)),
+    balanceFormatted: amount === undefined ? '' : formatUnits(amount, dec),
+    risk: pct === undefined ? '' : risk,
+  })
+  const rated = (amount: bigint | undefined, total: bigint, dec: number, figure: MarketFigure): Member => {
+    const pct = sharePercent(amount, total)
+    return member(amount, pct, dec, pct === undefined ? '' : riskNumber(rate(figure, pct).label))
+  }
+  const unrated = (amount: bigint | undefined, total: bigint, dec: number): Member => member(amount, sharePercent(amount, total), dec, '')
+  const atBurn = (list: HolderAccount[]) => list.filter((h) => BURN_ADDRESSES.includes(h.owner)).reduce((s, h) => s + h.amount, 0n)
+  const keyHolders = (d.holders ?? []).map((h) => holderEntry(h, supply, decimals, tagOf(h)))
+  const burnt = d.holders ? atBurn(d.holders) : undefined
+  const holdersDescription = {
+    holdersCount: { number: orUnknown(values.holdersCount), risk: rating('holdersCount') },
+    keyHolders,
+    eoaHolders: keyHolders.filter((h) => h.isContract === false),
+    contractHolders: keyHolders.filter((h) => h.isContract === true),
+    percentDistributed: {
+      topThree: rated(d.topThree, supply, decimals, 'topThreePercent'),
+      topTen: rated(d.topTen, supply, decimals, 'topTenPercent'),
+      owner: rated(d.mintAuthority ? d.ownerBalance : undefined, supply, decimals, 'ownerPercent'),
+      creator: rated(d.creatorBalance, supply, decimals, 'creatorPercent'),
+      burnt: unrated(burnt, supply, decimals),
+      locked: unrated(undefined, supply, decimals),
+      other: unrated(d.topTen !== undefined && burnt !== undefined ? supply - d.topTen - burnt : undefined, supply, decimals),
+    },
+  }
+
+  // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange.
+  const lpSupply = lp?.supply ?? 0n
+  const lpDecimals = lp?.decimals ?? 0
+  const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
+  const lpIssued = lp ? (lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply) : undefined
+  const lpBurnt = lp && lpIssued !== undefined ? lpIssued - lp.supply + atBurn(lp.holders) : undefined
+  const lpTopTen = lp ? topAmount(lpInHands, TOP_TEN) : undefined
+  const keyLpHolders = (lp?.holders ?? []).map((h) =>
+    holderEntry(h, lpSupply, lpDecimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''),
+  )
+  const pairOf = (p: PoolFacts): Pair => {
+    const side = (m: string) => ({
+      symbol: m === facts.address ? symbol : m === p.quoteMint ? p.quoteSymbol : '',
+      image: m === facts.address ? image : '',
+      balance: m === facts.address ? formatUnits(p.tokenReserve, decimals) : '',
+    })
+    const [a, b] = [side(p.mints[0]), side(p.mints[1])]
+    return {
+      pairAddress: p.address,
+      dexName: p.dex,
+      dexImageLink: '',
+      token0Address: p.mints[0],
+      token1Address: p.mints[1],
+      token0Symbol: a.symbol,
+      token1Symbol: b.symbol,
+      token0ImageLink: a.image,
+      token1ImageLink: b.image,
+      token0Balance: a.balance,
+      token1Balance: b.balance,
+      pairExplorerLink: explorer(p.address),
+      lpSupplyInUsd: usd(p.liquidityUsd),
+      rawLpSupplyInUsd: p.liquidityUsd !== undefined && Number.isFinite(p.liquidityUsd) ? p.liquidityUsd : '',
+    }
+  }
+  const byDex = new Map<string, PoolFacts[]>()
+  for (const p of pools ?? []) byDex.set(p.dex, [...(byDex.get(p.dex) ?? []), p])
+  const pairByPairInformation = [...byDex].map(([dex, list]) => ({
+    dexName: dex,
+    dexImageLink: '',
+    numberOfPairs: list.length,
+    totalLpSupplyInUsd: list.every((p) => p.liquidityUsd !== undefined) ? usd(list.reduce((s, p) => s + p.liquidityUsd!, 0)) : '',
+    pairsInformation: list.map(pairOf),
+  }))
+
+  // Verdicts per pool, the deepest's on top; the total score.
+  const tax = { number: num(percent(values.taxPercent)), risk: rating('taxPercent') }
+  const verdicts = renderVerdicts(facts, pools, tax, (p) => {
+    const pair = pairOf(p)
+    return [pair.token0Symbol, pair.token1Symbol]
+  })
+  const blocked = exitBlocked(verdicts.map((v) => ({ isPairHoneypot: String(v.isPairHoneypot) })))
+  const joint: ScoreFigures = {
+    achievedScore: score.code.achievedScore + score.market.achievedScore,
+    maxScore: score.code.maxScore + score.market.maxScore,
+    minScore: score.code.minScore + score.market.minScore,
+  }
+  // The same cap as the total percentage: no market figure makes up for holders who cannot get out.
+  const overAll = blocked && joint.achievedScore > 0 ? 0 : joint.achievedScore
+  const known = figures.filter((f) => score.ratings[f] !== '')
+  const labels = [...items.map((i) => i.riskStatus), ...known.map((f) => score.ratings[f])]
+
+  return {
+    tokenInformation: {
+      generalInformation: renderGeneral(facts, d, options),
+      tokenSupplyInformation: {
+        centralisedExchanges: [],
+        tokenHoldersCount: orUnknown(values.holdersCount),
+        totalSupply: formatUnits(supply, decimals),
+        rawSupply: supply.toString(),
+        currentPriceUsd: price(priceUsd),
+        marketCapUsd: priceUsd === undefined ? '' : usd((priceUsd * Number(supply)) / 10 ** decimals),
+        pastOneDayHigh: '',
+        pastOneDayLow: '',
+      },
+      socialInformation: renderSocial(facts, explorer, links.pool && pools?.[0] ? fillLink(links.pool, { pair: pools[0].address }) : ''),
+      totalChecksInformation: {
+        totalChecks: score.checks.length + figures.length,
+        checksPerformed: counted.checksPerformed + known.length,
+        aggregatedCount: RISK_SCALE.map((name, id) => ({ id, name, count: labels.filter((l) => l === name).length })),
+      },
+    },
+    codeChecks: {
+      maxCodeCheckScore: num(formatScore(score.code.maxScore)),
+      minCodeCheckScore: num(formatScore(score.code.minScore)),
+      codeCheckScore: num(formatScore(score.code.achievedScore)),
+      availableChecks: score.checks.length,
+      checksPerformed: counted.checksPerformed,
+      codeCheckScorePercentage: num(percentage(score.code)),
+      codeCheckDescription: codeDescription,
+    },
+    marketChecks: {
+      minMarketCheckScore: num(formatScore(score.market.minScore)),
+      maxMarketCheckScore: num(formatScore(score.market.maxScore)),
+      marketCheckScore: num(formatScore(score.market.achievedScore)),
+      availableChecks: figures.length,
+      checksPerformed: known.length,
+      marketCheckScorePercentage: num(percentage(score.market)),
+      marketCheckDescription: {
+        holdersDescription,
+        liquidityDescription: {
+          aggregatedInformation: {
+            totalLpSupplyInUsd: { number: usd(d.liquidityUsd), risk: rating('currentLiquidityUsd') },
+            lpHolderCount: { number: orUnknown(values.lpHolderCount), risk: rating('lpHolderCount') },
+            tradingPairCount: { number: orUnknown(values.numberOfTradingPairs), risk: rating('numberOfTradingPairs') },
+            keyLpHolders,
+            eoaLpHolders: keyLpHolders.filter((h) => h.isContract === false),
+            contractLpHolders: keyLpHolders.filter((h) => h.isContract === true),
+            liquidityLockedDetails: { upcomingUnlockDetails: [] },
+            percentDistributed: {
+              topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpSupply, lpDecimals, 'topThreePercent'),
+              topTen: rated(lpTopTen, lpSupply, lpDecimals, 'topTenPercent'),
+              owner: rated(lpOf(d.mintAuthority), lpSupply, lpDecimals, 'lpOwnerPercent'),
+              creator: rated(lpOf(d.creator), lpSupply, lpDecimals, 'lpOwnerPercent'),
+              burnt: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, ''),
+              locked: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
+              other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpSupply, lpDecimals),
+            },
+            lpPool: lp?.pool ?? '',
+            lpMint: lp?.lpMint ?? '',
+            totalLpSupply: lp ? formatUnits(lp.supply, lp.decimals) : '',
+          },
+          pairByPairInformation,
+        },
+      },
+    },
+    honeypotDetails: {
+      overAllScore: num(formatScore(overAll)),
+      overAllScorePercentage: num(totalPercentage(score.code, score.market, { exitBlocked: blocked })),
+      overAllMaxScore: num(formatScore(joint.maxScore)),
+      overAllMinScore: num(formatScore(joint.minScore)),
+      ...verdicts[0],
+      isTokenHoneypot: blocked ? 1 : verdicts.some((v) => v.isPairHoneypot === 0) ? 0 : '',
+      pools: verdicts,
+    },
+  }
+}
+
+function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): General {
   const { mint } = facts
   const ext = mint.extensions
   const metaplex = facts.metaplex.ok ? facts.metaplex.value.metadata : null
   const embedded = facts.embeddedMetadata
   const source = embedded ? 'token-2022' : metaplex ? 'metaplex' : ''
-  const name = embedded?.name ?? metaplex?.name ?? ''
-  const symbol = embedded?.symbol ?? metaplex?.symbol ?? ''
   const updateAuthority = embedded ? (embedded.updateAuthority ?? '') : metaplex?.isMutable ? metaplex.updateAuthority : ''
   const isMutable = embedded ? (embedded.updateAuthority ? '1' : '0') : metaplex ? (metaplex.isMutable ? '1' : '0') : ''
   const schedule = transferFeeSchedule(facts)
@@ -190,34 +387,38 @@ function renderInformation(
   const hook = ext.transferHook
   const hookProgram = facts.hookProgram?.ok ? facts.hookProgram.value : undefined
   const creation = facts.creation.ok ? facts.creation.value : undefined
+  const created = creation?.blockTime != null ? new Date(creation.blockTime * 1000) : undefined
   const categories: string[] = [facts.programName]
   if (metaplex?.tokenStandard) categories.push(metaplex.tokenStandard)
   if (ext.nonTransferable) categories.push('non-transferable')
   if (ext.confidentialTransferMint || ext.confidentialMintBurn) categories.push('confidential')
   if (ext.interestBearingConfig) categories.push('interest-bearing')
   if (ext.scaledUiAmount) categories.push('scaled-ui-amount')
-  // The token list (curated by the operator) wins over the creator's own JSON.
-  const listed = facts.listed
+  for (const category of facts.listed?.categories ?? []) if (!categories.includes(category)) categories.push(category)
   const offChain = facts.offChainMetadata?.ok ? facts.offChainMetadata.value : undefined
-  for (const category of listed?.categories ?? []) if (!categories.includes(category)) categories.push(category)
 
   return {
+    lastUpdated: (options.now ?? new Date()).toISOString(),
     tokenAddress: facts.address,
-    tokenName: name,
-    tokenSymbol: symbol,
-    tokenImageLink: listed?.imageUrl || offChain?.imageUrl || '',
-    tokenCreationDate: creation?.blockTime != null ? new Date(creation.blockTime * 1000).toISOString() : '',
+    mint: facts.address,
+    chainId: facts.cluster === 'unknown' ? '' : String(SOLANA_TOKEN_LIST_CHAIN_IDS[facts.cluster]),
+    chainName: CHAIN_NAMES[facts.cluster],
+    cluster: facts.cluster === 'unknown' ? '' : facts.cluster,
+    tokenName: embedded?.name ?? metaplex?.name ?? '',
+    tokenSymbol: embedded?.symbol ?? metaplex?.symbol ?? '',
+    // The token list (curated) wins over the creator's own JSON.
+    tokenImageLink: facts.listed?.imageUrl || offChain?.imageUrl || '',
+    tokenCreationDate: created ? dayMonthYear(created) : '',
+    tokenCreationTime: created ? created.toISOString() : '',
     creationSignature: creation?.signature ?? '',
-    totalSupply: formatUnits(mint.supply, mint.decimals),
-    rawSupply: mint.supply.toString(),
+    ownerAddress: mint.mintAuthority ?? '',
+    ownerBalance: d.ownerBalance === undefined ? '' : formatUnits(d.ownerBalance, mint.decimals),
+    creatorAddress: creation?.creator ?? '',
+    creatorBalance: d.creatorBalance === undefined ? '' : formatUnits(d.creatorBalance, mint.decimals),
+    categories,
     decimals: String(mint.decimals),
     tokenProgram: facts.tokenProgram,
     tokenProgramName: facts.programName,
-    ownerAddress: mint.mintAuthority ?? '',
-    ownerBalance: extra.ownerBalance === undefined ? '' : formatUnits(extra.ownerBalance, mint.decimals),
-    creatorAddress: creation?.creator ?? '',
-    creatorBalance: extra.creatorBalance === undefined ? '' : formatUnits(extra.creatorBalance, mint.decimals),
-    tokenCategories: categories,
     authorities: {
       mint: mint.mintAuthority ?? '',
       freeze: mint.freezeAuthority ?? '',
@@ -258,64 +459,91 @@ function renderInformation(
     },
     defaultAccountState: ext.defaultAccountState?.state ?? '',
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
-    marketData: {
-      currentPriceUsd: price(extra.priceUsd),
-      marketCapUsd: extra.priceUsd === undefined ? '' : usd(extra.priceUsd * extra.wholeSupply),
-      pastOneDayHigh: '',
-      pastOneDayLow: '',
-    },
-    // Names and links only: follower and member counts are in neither source. A website has no
-    // field in this report's shape, so it is not shown.
-    socialInformation: {
-      codeHostLinks: listed?.codeHostLinks.length ? listed.codeHostLinks : (offChain?.codeHostLinks ?? []),
-      microblog: { name: listed?.microblog || offChain?.microblog || '', followers: '' },
-      socialNetwork: { name: offChain?.socialNetwork ?? '', likes: '' },
-      messenger: { name: listed?.messenger || offChain?.messenger || '', users: '' },
-      forum: { url: listed?.forum || offChain?.forum || '', subscribers: '' },
-    },
+  }
+}
+
+/** Social links: the token list (curated by the operator, or bundled) wins over the creator's own JSON. */
+function renderSocial(facts: SolanaFacts, explorer: (address: string) => string, geckoTerminal: string): Social {
+  const listed = facts.listed
+  const offChain = facts.offChainMetadata?.ok ? facts.offChainMetadata.value : undefined
+  const twitter = listed?.microblog || offChain?.microblog || ''
+  const telegram = listed?.messenger || offChain?.messenger || ''
+  const facebook = listed?.socialNetwork || offChain?.socialNetwork || ''
+  const reddit = listed?.reddit ?? ''
+  const cgLink = coinGeckoLink(listed?.coinGeckoId ?? '') || listed?.marketAggregatorLink || ''
+  return {
+    githubLinks: listed?.codeHostLinks.length ? listed.codeHostLinks : (offChain?.codeHostLinks ?? []),
+    reddit: { name: /reddit\.com\/(r\/[^/?#]+)/i.exec(reddit)?.[1] ?? '', url: reddit, subscribers: '' },
+    facebook: { ...handleAndLink(facebook, 'https://www.facebook.com/'), likes: '' },
+    twitter: { ...handleAndLink(twitter, 'https://x.com/'), followers: '' },
+    telegram: { ...handleAndLink(telegram, 'https://t.me/'), members: '' },
+    discord: { name: '', url: listed?.discord || offChain?.forum || '' },
+    website: { url: listed?.website || offChain?.website || '' },
     externalLinks: {
-      marketAggregatorLink: listed?.marketAggregatorLink ?? '',
-      blockExplorerLink: extra.explorer ? extra.explorer(facts.address) : '',
-      poolTerminal: extra.explorer && extra.deepest ? extra.explorer(extra.deepest.address) : '',
+      coinGeckoLink: cgLink,
+      coinGeckoId: listed?.coinGeckoId ?? '',
+      blockExplorerLink: explorer(facts.address),
+      geckoTerminal,
     },
   }
 }
 
+/** A handle ("@name", "name") or an https link → its name and its link on the network at `base`. */
+function handleAndLink(value: string, base: string): { name: string; url: string } {
+  if (!value) return { name: '', url: '' }
+  if (/^https:/i.test(value)) return { name: value.replace(/\/+$/, '').split('/').pop() ?? '', url: value }
+  const handle = value.replace(/^@/, '')
+  return { name: handle, url: `${base}${handle}` }
+}
+
+/** DD/MM/YYYY (UTC), as clients of the published body read `tokenCreationDate`. */
+function dayMonthYear(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`
+}
+
 /**
- * One entry per pool (one token-level entry when no pool is found): a pool no one can trade is a
- * honeypot whose taxes cannot be measured (""), and the token-level entry is "" when the pools
- * could not be read (a pool-level trap there is unknown).
+ * One verdict per pool (one token-level verdict when no pool is found): a pool no one can trade
+ * is a honeypot whose taxes cannot be measured (""), and the token-level verdict is "" when the
+ * pools could not be read (a pool-level trap there is unknown).
  */
-function renderHoneypots(facts: SolanaFacts, pools: PoolFacts[] | undefined, tax: { number: string; risk: RiskLabel }): Report['honeypotDetails'] {
+function renderVerdicts(
+  facts: SolanaFacts,
+  pools: PoolFacts[] | undefined,
+  tax: { number: number | ''; risk: number | '' },
+  symbols: (p: PoolFacts) => [string, string],
+): Verdict[] {
   const ext = facts.mint.extensions
   const tokenReasons: string[] = []
   if (ext.nonTransferable) tokenReasons.push('the token is non-transferable')
   if (ext.pausable?.paused) tokenReasons.push('transfers are paused')
   if (ext.defaultAccountState?.state === 'frozen') tokenReasons.push('new token accounts start frozen, so a buyer cannot sell until the freeze authority thaws the account')
-  const untraded = { number: '', risk: '' as RiskLabel }
-  const entry = (reasons: string[], dex: string, pair: string[], pairAddress: string, unknownWhy?: string) => {
+  const untraded = { number: '' as const, risk: '' as const }
+  const verdict = (reasons: string[], pool: PoolFacts | undefined, unknownWhy?: string): Verdict => {
     const trap = reasons.length > 0
-    const flag = trap ? ('1' as const) : unknownWhy ? ('' as const) : ('0' as const)
     // The transfer fee is the mint's: known whatever the pools. What cannot be traded has no tax.
     const taxes = trap ? untraded : tax
+    const [token0Symbol, token1Symbol] = pool ? symbols(pool) : ['', '']
     return {
       buyTax: taxes,
       sellTax: taxes,
       transferTax: tokenReasons.length > 0 ? untraded : tax,
-      isPairHoneypot: flag,
+      token0Symbol,
+      token1Symbol,
+      isPairHoneypot: trap ? 1 : unknownWhy ? '' : 0,
       honeypotReason: trap ? reasons.join('; ') : unknownWhy ? `not determinable: ${unknownWhy}` : '',
-      dex,
-      pair,
-      pairAddress,
+      dex: pool?.dex ?? '',
+      pair: pool ? [...pool.mints] : [],
+      pairAddress: pool?.address ?? '',
     }
   }
-  if (!pools) return [entry(tokenReasons, '', [], '', facts.pools.ok ? undefined : `the pools could not be read (${facts.pools.reason})`)]
-  if (pools.length === 0) return [entry(tokenReasons, '', [], '')]
+  if (!pools) return [verdict(tokenReasons, undefined, facts.pools.ok ? undefined : `the pools could not be read (${facts.pools.reason})`)]
+  if (pools.length === 0) return [verdict(tokenReasons, undefined)]
   return pools.map((p) => {
     const reasons = [...tokenReasons]
     if (p.tokenVaultFrozen) reasons.push('the pool’s token vault is frozen')
     if (p.swapEnabled === false) reasons.push('the pool has swaps disabled')
-    return entry(reasons, p.dex, [...p.mints], p.address)
+    return verdict(reasons, p)
   })
 }
 
@@ -336,17 +564,6 @@ function lockedLpPercent(supply: bigint, issued: bigint | null, holders: HolderA
   if (base === 0n) return undefined
   const burned = base - supply
   return Number(((burned + atBurn) * 10n ** 8n) / base) / 10 ** 6
-}
-
-function scorePart(f: { achievedScore: number; maxScore: number; minScore: number }) {
-  return { achievedScore: formatScore(f.achievedScore), maxScore: formatScore(f.maxScore), minScore: formatScore(f.minScore) }
-}
-
-/** Explorer page builder for public clusters; undefined for private ones. */
-function explorerLink(cluster: SolanaFacts['cluster']): ((address: string) => string) | undefined {
-  if (cluster === 'unknown') return undefined
-  const suffix = cluster === 'mainnet-beta' ? '' : `?cluster=${cluster}`
-  return (address) => `https://explorer.solana.com/address/${address}${suffix}`
 }
 
 /** Base units → whole tokens, exact, without trailing zeros. */

@@ -106,7 +106,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         operationId: 'getSolanaTokenInformation',
         tags: ['tokens'],
         summary: 'Risk report of a Solana token (SPL Token or Token-2022 mint)',
-        description: `Token report read from a Solana JSON-RPC: the mint, its authorities and extensions, metadata and holders.\n\n${CHECK_SEMANTICS}`,
+        description: `Token report read from a Solana JSON-RPC: the mint, its authorities and extensions, metadata, holders and pools, in the Solana body the hosted service publishes (docs/compat.md). Scores, counts, percents and risk ratings are JSON numbers, \`risk\` a rating on the published scale (0 Critical … 6 Great To Have); every code check is an item \`{heading, description, risk, tags, value}\` with tokenrisk's \`check\`, \`status\` ("1" the risky capability is present, "0" measured absent, "" not determinable) and \`comment\`. "" means unknown. When the node fails the reads, the answer is a 503 with \`Retry-After\`. See docs/checks.md and docs/scoring.md.`,
         security: [{ apiKey: [] }],
         params: SolanaParams,
         response: { 200: Type.Ref('SolanaReport'), ...errorResponses(304, 400, 401, 404, 429, 503) },

@@ -88,7 +88,13 @@ export interface ListedMetadata {
   codeHostLinks: string[]
   microblog: string
   messenger: string
+  /** Facebook: a handle or an https link. */
+  socialNetwork: string
   forum: string
+  website: string
+  discord: string
+  reddit: string
+  coinGeckoId: string
   marketAggregatorLink: string
 }
 

@@ -18,7 +18,12 @@ export async function readListedMetadata(provider: MetadataProvider, cluster: Cl
     codeHostLinks: (found.codeHostLinks ?? []).map(httpsLink).filter(Boolean),
     microblog: handleOrLink(found.microblog?.name),
     messenger: handleOrLink(found.messenger?.name),
+    socialNetwork: handleOrLink(found.socialNetwork?.name),
     forum: httpsLink(found.forum?.url),
+    website: httpsLink(found.website),
+    discord: httpsLink(found.discord),
+    reddit: httpsLink(found.reddit),
+    coinGeckoId: found.coinGeckoId && /^[a-z0-9-]+$/.test(found.coinGeckoId) ? found.coinGeckoId : '',
     marketAggregatorLink: httpsLink(found.marketAggregatorLink),
   }
 }

@@ -1,0 +1,60 @@
+import type { SolanaReport } from '../contract/solana-report.ts'
+
+const ANSI = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
+
+/**
+ * A readable summary of a Solana report (`tokenrisk scan --chain solana`): the mint and its
+ * authorities, the score, every code check by its heading (risks coloured), the pools' verdicts,
+ * holders and liquidity.
+ */
+export function formatSolanaSummary(report: SolanaReport, options: { color: boolean }): string[] {
+  const c = (name: Exclude<keyof typeof ANSI, 'reset'>, s: string) => (options.color ? `${ANSI[name]}${s}${ANSI.reset}` : s)
+  const v = (s: string | number) => (s === '' ? c('dim', 'unknown') : String(s))
+  const general = report.tokenInformation.generalInformation
+  const supply = report.tokenInformation.tokenSupplyInformation
+  const code = report.codeChecks
+  const market = report.marketChecks
+  const hp = report.honeypotDetails
+  const holders = market.marketCheckDescription.holdersDescription
+  const liquidity = market.marketCheckDescription.liquidityDescription.aggregatedInformation
+  const a = general.authorities
+  // On Solana an empty authority is a revoked one, not an unknown one.
+  const none = (s: string) => s || c('green', 'none')
+  const lines: string[] = []
+  lines.push(c('bold', `${general.tokenName || '(no name)'} (${general.tokenSymbol || 'no symbol'})  ${general.tokenAddress}`))
+  lines.push(`  supply ${v(supply.totalSupply)}   created ${v(general.tokenCreationTime)} by ${v(general.creatorAddress)}`)
+  lines.push(`  ${general.tokenProgramName} mint; mint authority ${a.mint ? `${a.mint} (holds ${v(general.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
+  if (a.permanentDelegate) lines.push(`  ${c('red', 'permanent delegate')} ${a.permanentDelegate}`)
+  if (general.extensions.length > 0) lines.push(`  extensions: ${general.extensions.join(', ')}`)
+  lines.push(`  price ${v(supply.currentPriceUsd)} USD   market cap ${v(supply.marketCapUsd)} USD`)
+  lines.push('')
+  lines.push(c('bold', 'Score'))
+  lines.push(`  total ${v(hp.overAllScorePercentage)} %   code ${v(code.codeCheckScorePercentage)} %   market ${v(market.marketCheckScorePercentage)} %`)
+  lines.push(`  ${code.checksPerformed} of ${code.availableChecks} code checks decided; the others are unknown and count in no score`)
+  lines.push('')
+  lines.push(c('bold', 'Code checks'))
+  for (const item of Object.values(code.codeCheckDescription).flat()) {
+    const mark = item.status === '1' ? c(item.risk === 0 ? 'red' : 'yellow', 'RISK') : item.status === '0' ? c('green', ' ok ') : c('dim', ' ?? ')
+    lines.push(`  ${mark} ${item.check.padEnd(26)} ${item.heading}`)
+    if (item.comment) lines.push(`       ${c('dim', item.comment)}`)
+  }
+  lines.push('')
+  lines.push(c('bold', 'Pools'))
+  for (const p of hp.pools) {
+    const verdict = p.isPairHoneypot === 1 ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === 0 ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
+    lines.push(`  ${p.dex || '(no pool)'} ${p.pairAddress}  buy ${v(p.buyTax.number)} %  sell ${v(p.sellTax.number)} %  transfer ${v(p.transferTax.number)} %  ${verdict}`)
+  }
+  for (const dex of market.marketCheckDescription.liquidityDescription.pairByPairInformation) {
+    for (const pair of dex.pairsInformation) lines.push(`    ${dex.dexName} ${pair.pairAddress} liquidity ${v(pair.lpSupplyInUsd)} USD`)
+  }
+  lines.push('')
+  lines.push(c('bold', 'Holders'))
+  lines.push(`  ${v(holders.holdersCount.number)} holders; top 10 hold ${v(holders.percentDistributed.topTen.percent)} %`)
+  for (const h of holders.keyHolders.slice(0, 5)) {
+    lines.push(`    ${h.address} ${h.percent} %${h.isContract === true ? ' (program)' : ''}${h.isLocked === true ? ' (burned)' : ''}`)
+  }
+  lines.push('')
+  lines.push(c('bold', 'Liquidity'))
+  lines.push(`  LP supply ${v(liquidity.totalLpSupply)}, burned ${v(liquidity.percentDistributed.locked.percent)} %`)
+  return lines
+}
