@@ -221,6 +221,8 @@ describe('what a client shows, against the ground truth', () => {
       expect(all.some((h) => h.includes('Minting Authority') && h.includes('Disabled')), m.key).toBe(m.codeChecks.isMintable === '0')
       expect(all.some((h) => h.includes('Transfer Fee') && h.includes('not Modifiable')), m.key).toBe(m.codeChecks.transferFeeModifiable === '0')
       expect(items[3].heading.includes('Transfer Fee'), m.key).toBe(true)
+      // A client that reads the transfer-fee item's risk 0 as "the fee can take everything".
+      expect(items[3].risk === 0, m.key).toBe(m.codeChecks.transferFeeModifiable === '1')
     }
   })
 
