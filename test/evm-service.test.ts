@@ -21,6 +21,7 @@ import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { createCreationExplorer } from '../src/engines/evm/explorer.ts'
 import { createMarketDataProvider, createTokenListProvider } from '../src/metadata/providers.ts'
 import { createEvmReportService, type ReportEvent } from '../src/engines/evm/service.ts'
+import { quillcheckV2View } from '../src/report/views/quillcheck-v2.ts'
 import { createDeployer, type Deployer } from './fixtures/evm/deploy.ts'
 import { startTestAnvil } from './fixtures/evm/anvil.ts'
 import { startRpcProxy } from './fixtures/evm/rpc-proxy.ts'
@@ -280,6 +281,42 @@ describe('a node without tracing and without Otterscan methods', () => {
       }
     } finally {
       await proxy.close()
+    }
+  })
+
+  it('isOpenSource: the explorer\'s verified source of the code that runs, unknown without an explorer or when it fails', async () => {
+    const [verified, unverified, failing] = ['mintable', 'pausable', 'blacklist'].map((k) => manifest.tokens.find((x) => x.key === k)!)
+    const asked: string[] = []
+    const explorerServer = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      const address = (url.searchParams.get('address') ?? '').toLowerCase()
+      if (url.searchParams.get('action') !== 'getsourcecode') return void res.writeHead(200).end(JSON.stringify({ status: '0', message: 'No data found', result: [] }))
+      asked.push(address)
+      if (address === failing.address.toLowerCase()) return void res.writeHead(502).end('bad gateway')
+      const source = address === verified.address.toLowerCase() ? 'contract Token { }' : ''
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: '1', message: 'OK', result: [{ SourceCode: source, ABI: '[]' }] }))
+    })
+    await new Promise<void>((r) => explorerServer.listen(0, '127.0.0.1', () => r()))
+    const explorer = createCreationExplorer({ apiKey: 'KEY', baseUrl: `http://127.0.0.1:${(explorerServer.address() as AddressInfo).port}/v2/api` })
+    try {
+      const s = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), explorer, logger: silent })
+      const open = await s.report(31337, verified.address, {})
+      expect(open.tokenInformation.isOpenSource).toBe('1')
+      expect(quillcheckV2View(open).codeChecks.ownershipChecks.isOpenSource).toMatchObject({ status: true })
+      const closed = await s.report(31337, unverified.address, {})
+      expect(closed.tokenInformation.isOpenSource).toBe('0')
+      expect(quillcheckV2View(closed).codeChecks.ownershipChecks.isOpenSource).toMatchObject({ status: false, risk: { riskStatus: 'RISKY' } })
+      const failed = await s.report(31337, failing.address, {})
+      expect(failed.tokenInformation.isOpenSource).toBe('')
+      expect(failed.tokenInformation.openSourceComment).toMatch(/^not determinable: the explorer lookup failed/)
+      expect(quillcheckV2View(failed).codeChecks.ownershipChecks.isOpenSource).toMatchObject({ status: '', risk: { riskRating: '' } })
+      expect(asked).toEqual([verified, unverified, failing].map((t) => t.address.toLowerCase()))
+      // Without an explorer nothing is claimed either way.
+      const none = await createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent }).report(31337, verified.address, {})
+      expect(none.tokenInformation.isOpenSource).toBe('')
+      expect(none.tokenInformation.openSourceComment).toMatch(/^not determinable: no explorer is configured/)
+    } finally {
+      explorerServer.close()
     }
   })
 

@@ -41,6 +41,10 @@ export const TokenInformation = obj({
   anomalies: Type.Array(Type.String(), {
     description: 'what is wrong with the contract as a token, e.g. a totalSupply() or balanceOf() that reverts; empty when nothing is',
   }),
+  isOpenSource: Type.String({
+    description: '"1" when the configured explorer publishes verified source for the code that runs (a proxy\'s implementation), "0" when it lists the contract unverified, "" when not determinable (no explorer configured, or it failed)',
+  }),
+  openSourceComment: Str('which explorer answered, or why it is not determinable'),
   marketData: MarketData,
   socialInformation: SocialInformation,
   externalLinks: ExternalLinks,

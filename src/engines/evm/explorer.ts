@@ -6,6 +6,17 @@ export interface CreationExplorer {
   name: string
   /** The creation transaction and its sender, or undefined when the explorer does not know it. */
   creation(chainId: number, address: Address, signal?: AbortSignal): Promise<{ txHash: Hex; creator: Address } | undefined>
+  /**
+   * Whether the explorer publishes verified source code for the contract: true or false as the
+   * explorer answers, undefined when it cannot say (it throws when it fails).
+   */
+  sourceVerified?(chainId: number, address: Address, signal?: AbortSignal): Promise<boolean | undefined>
+}
+
+interface SourceResponse {
+  status?: string
+  message?: string
+  result?: { SourceCode?: string; ABI?: string }[] | string
 }
 
 /** Etherscan's multichain API: one key serves every chain it indexes (`chainid` parameter). */
@@ -50,6 +61,24 @@ export function createCreationExplorer(options: { apiKey: string; baseUrl?: stri
       const entry = body.result.find((r) => r.contractAddress?.toLowerCase() === address.toLowerCase())
       if (!entry?.txHash || !isHex(entry.txHash) || entry.txHash.length !== 66 || !entry.contractCreator || !isAddress(entry.contractCreator)) return undefined
       return { txHash: entry.txHash, creator: getAddress(entry.contractCreator) }
+    },
+    async sourceVerified(chainId, address, signal) {
+      const url = new URL(base)
+      url.searchParams.set('chainid', String(chainId))
+      url.searchParams.set('module', 'contract')
+      url.searchParams.set('action', 'getsourcecode')
+      url.searchParams.set('address', address)
+      url.searchParams.set('apikey', options.apiKey)
+      const response = await doFetch(url, { signal, headers: { accept: 'application/json' } })
+      if (!response.ok) throw new Error(`the explorer answered HTTP ${response.status}`)
+      const body = (await response.json()) as SourceResponse
+      if (body.status !== '1' || !Array.isArray(body.result)) {
+        throw new Error(`the explorer refused: ${String(body.message ?? body.result ?? 'unknown error').slice(0, 200)}`)
+      }
+      const entry = body.result[0]
+      if (!entry || typeof entry.SourceCode !== 'string') return undefined
+      // An unverified contract is listed with an empty source.
+      return entry.SourceCode.trim().length > 0
     },
   }
 }

@@ -26,6 +26,17 @@ export interface EvmFacts {
   holders: HoldersFact
   liquidity: LiquidityFact
   metadata: MetadataFacts
+  /** Whether an explorer publishes the verified source of the code that runs. */
+  source: SourceFact
+}
+
+export interface SourceFact {
+  /** true or false as the explorer answers; undefined when no explorer is configured or it failed. */
+  verified: boolean | undefined
+  /** The contract asked about: the implementation of a proxy, else the token. */
+  address: Address | undefined
+  /** Why it is unknown, or which explorer answered. */
+  note: string
 }
 
 export interface TokenBasics {

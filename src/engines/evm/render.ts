@@ -163,6 +163,11 @@ export function renderReport(facts: EvmFacts): TokenReport {
       creatorBalance: units(facts.creation.creatorBalance, decimals),
       tokenCategories: facts.metadata.categories,
       anomalies: facts.anomalies,
+      isOpenSource: facts.source.verified === undefined ? '' : facts.source.verified ? '1' : '0',
+      openSourceComment:
+        facts.source.verified === undefined
+          ? `not determinable: ${facts.source.note}`
+          : `${facts.source.note}: the source of ${facts.source.address} is ${facts.source.verified ? '' : 'not '}verified`,
       marketData: {
         currentPriceUsd: price(markets.priceUsd),
         marketCapUsd: usd(markets.marketCapUsd),

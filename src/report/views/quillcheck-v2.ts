@@ -167,14 +167,20 @@ function viewCheck(c: CodeCheck): CheckV2 {
 }
 
 /**
- * tokenrisk reads the chain, not an explorer's verified sources: whether the source is published
- * is not something the report measured, so the check says so rather than guessing.
+ * Whether the source is published, from the configured explorer (`tokenInformation.isOpenSource`):
+ * true is both "present" and "safe" here; unpublished source is a risk a reader should weigh.
  */
-const OPEN_SOURCE_UNKNOWN: CheckV2 = {
-  description: 'Whether the source code of the token is published could not be determined.',
-  risk: riskObject(''),
-  status: '',
-  comment: 'not determinable: tokenrisk reads the contract from the chain; verified sources on an explorer are not looked up',
+function openSourceCheck(info: { isOpenSource: string; openSourceComment: string }): CheckV2 {
+  if (info.isOpenSource === '') {
+    return { description: 'Whether the source code of the token is published could not be determined.', risk: riskObject(''), status: '', comment: info.openSourceComment }
+  }
+  const open = info.isOpenSource === '1'
+  return {
+    description: open ? 'The source code of the token is published and verified.' : 'The source code of the token is not published.',
+    risk: riskObject(open ? 'Good To Have' : 'RISKY'),
+    status: open,
+    comment: info.openSourceComment,
+  }
 }
 
 function viewCodeChecks(report: TokenReport): QuillcheckV2Report['codeChecks'] {
@@ -187,7 +193,7 @@ function viewCodeChecks(report: TokenReport): QuillcheckV2Report['codeChecks'] {
     isMintable: viewCheck(own.isMintable),
     selfDestruct: viewCheck(own.selfDestruct),
     transferPausable: viewCheck(own.transferPausable),
-    isOpenSource: OPEN_SOURCE_UNKNOWN,
+    isOpenSource: openSourceCheck(report.tokenInformation),
     isBlacklisted: viewCheck(own.isBlacklisted),
     isWhitelisted: viewCheck(own.isWhitelisted),
     slippageModifiable: viewCheck(own.slippageModifiable),

@@ -4,7 +4,7 @@ import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import { collectMetadata } from '../../../metadata/providers.ts'
-import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact } from '../facts.ts'
+import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation } from './creation.ts'
 import { discover, probeReads, type Discovery } from './discovery.ts'
@@ -166,7 +166,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     return new Map(accounts.map((a, i) => [a.toLowerCase(), balances[i]]))
   })
 
-  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner] = await Promise.all([
+  const sourcePromise = proxyPromise.then((proxy) => lookupSource(ctx, proxy?.implementation ?? ctx.token))
+
+  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source] = await Promise.all([
     proxyPromise,
     logicPromise,
     marketsPromise,
@@ -179,6 +181,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     balancesPromise,
     metadataPromise,
     adminOwnerPromise,
+    sourcePromise,
   ])
 
   if (logic) assertToken(ctx, d, logic)
@@ -212,5 +215,29 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     holders,
     liquidity: liquidityFact(deepestV2, lpHolders ?? { complete: false, count: undefined, top: [], note: '' }, locks, d.block.timestamp),
     metadata,
+    source,
+  }
+}
+
+/** Time the explorer's source lookup leaves the rest of the report, at least. */
+const SOURCE_LOOKUP_MIN_REMAINING_MS = 1_000
+
+/**
+ * Whether the code that runs (a proxy's implementation) has verified source on the configured
+ * explorer. Without an explorer, or when it fails, the answer is unknown and says why: the chain
+ * itself does not tell.
+ */
+async function lookupSource(ctx: CollectContext, address: Address): Promise<SourceFact> {
+  const explorer = ctx.explorer
+  if (!explorer?.sourceVerified) {
+    return { verified: undefined, address, note: 'no explorer is configured (EXPLORER_API_KEY): verified sources are not looked up' }
+  }
+  try {
+    const signal = AbortSignal.timeout(Math.max(1, ctx.rpc.remainingMs() - SOURCE_LOOKUP_MIN_REMAINING_MS))
+    const verified = await explorer.sourceVerified(ctx.chain.chainId, address, signal)
+    return { verified, address, note: verified === undefined ? `${explorer.name} did not list the contract` : `${explorer.name}` }
+  } catch (error) {
+    ctx.log.info({ chainId: ctx.chain.chainId, token: ctx.token, explorer: explorer.name, err: (error as Error).message }, 'explorer source lookup failed')
+    return { verified: undefined, address, note: `the explorer lookup failed: ${(error as Error).message.slice(0, 120)}` }
   }
 }
