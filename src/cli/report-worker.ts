@@ -34,7 +34,7 @@ port.on('message', (message: WorkerRequest | 'close') => {
     return
   }
   service.reportWithFacts(message.chainId, message.token, {}).then(
-    ({ report, stats, ms }) => port.postMessage({ id: message.id, ok: true, report, stats, ms } satisfies WorkerReply),
+    ({ report, stats, ms, stages }) => port.postMessage({ id: message.id, ok: true, report, stats, ms, stages } satisfies WorkerReply),
     (error: unknown) => port.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
   )
 })

@@ -6,6 +6,7 @@ import type { Config } from '../config/settings.ts'
 import type { TokenReport } from '../contract/token-report.ts'
 import type { EngineDeps } from './engines.ts'
 import type { RpcStats } from '../engines/evm/chain/rpc.ts'
+import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
 
@@ -31,7 +32,7 @@ export interface WorkerRequest {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; report: TokenReport; stats: RpcStats; ms: number }
+  | { id: number; ok: true; report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings }
   | { id: number; ok: false; error: { name: string; message: string; details?: string } }
 
 const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
@@ -140,7 +141,7 @@ export async function startReportWorkers(options: {
       return new Promise((resolve, reject) => {
         pending.set(id, {
           worker: index,
-          resolve: (reply) => (reply.ok ? resolve({ report: reply.report, stats: reply.stats, ms: reply.ms }) : reject(Object.assign(deserializeError(reply.error), { stats: undefined }))),
+          resolve: (reply) => (reply.ok ? resolve({ report: reply.report, stats: reply.stats, ms: reply.ms, stages: reply.stages }) : reject(Object.assign(deserializeError(reply.error), { stats: undefined }))),
         })
         workers[index].postMessage({ id, chainId, token } satisfies WorkerRequest)
       })

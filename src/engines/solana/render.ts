@@ -1,4 +1,4 @@
-import { renderCheck, type CheckDefinition, type CheckResult, type RenderedCheck } from '../../report/define-check.ts'
+import { renderCheck, type RenderedCheck } from '../../report/define-check.ts'
 import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
 import type { RiskLabel } from '../../contract/common.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
@@ -7,7 +7,7 @@ import type { HolderAccount, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
-import { scoreSolana, type MarketFigure, type MarketValues } from './score.ts'
+import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
 import { transferFeeSchedule } from './transfer-fee.ts'
 
 type Report = SolanaReport
@@ -15,19 +15,11 @@ type Info = Report['tokenInformation']
 type HolderEntry = Report['marketChecks']['holdersChecks']['keyHolders'][number]
 type Distribution = Report['marketChecks']['holdersChecks']['percentDistributed']
 
-/** Entries of the holder lists. */
-const TOP_THREE = 3
-const TOP_TEN = 10
-
-export interface CheckOutcome {
-  definition: CheckDefinition<SolanaFacts>
-  result: CheckResult
-}
-
 /**
- * Facts + check results → the report body: strings everywhere, "" for what is unknown. Pure.
+ * The render stage: facts + their score (check outcomes, market figures, ratings) → the report
+ * body: strings everywhere, "" for what is unknown. Pure.
  */
-export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[]): Report {
+export function renderSolanaReport(facts: SolanaFacts, score: SolanaScore): Report {
   const { mint } = facts
   const decimals = mint.decimals
   const supply = mint.supply
@@ -61,17 +53,13 @@ export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[]): 
   const creatorBalance = facts.creatorBalance?.ok ? facts.creatorBalance.value : undefined
   const topThree = holders ? topAmount(inHands, TOP_THREE) : undefined
   const topTen = holders ? topAmount(inHands, TOP_TEN) : undefined
-  const holdersCount = facts.holderCount.ok ? facts.holderCount.value : undefined
 
   // Pools, price, liquidity.
   const priced = (pools ?? []).filter((p) => p.liquidityUsd !== undefined && p.priceInQuote !== undefined && p.quoteUsd !== undefined)
   const deepest = priced[0]
   const priceUsd = deepest ? deepest.priceInQuote! * deepest.quoteUsd! : undefined
   const wholeSupply = Number(supply) / 10 ** decimals
-  const liquidityUsd = pools ? priced.reduce((sum, p) => sum + p.liquidityUsd!, 0) : undefined
   const explorer = explorerLink(facts.cluster)
-  const schedule = transferFeeSchedule(facts)
-  const taxPercent = schedule ? schedule.current.basisPoints / 100 : 0
 
   // LP tokens of the deepest constant-product pool.
   const lp = facts.lp?.ok ? facts.lp.value : undefined
@@ -79,29 +67,15 @@ export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[]): 
   const lpDecimals = lp?.decimals ?? 0
   const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
   const lpOf = (owner: string) => (lp && owner ? lp.holders.filter((h) => h.owner === owner).reduce((s, h) => s + h.amount, 0n) : undefined)
-  const lpInsiders = lp ? (lpOf(mintAuthority) ?? 0n) + (creator && creator !== mintAuthority ? (lpOf(creator) ?? 0n) : 0n) : undefined
 
   // Checks and score.
+  const { checks, values } = score
   const byId = new Map(checks.map((c) => [c.definition.id, c]))
   const rendered = (id: string): RenderedCheck => {
     const outcome = byId.get(id)
     if (!outcome) throw new Error(`solana check ${id} did not run`)
     return renderCheck(outcome.definition, outcome.result)
   }
-  const values: MarketValues = {
-    numberOfTradingPairs: pools?.length,
-    currentLiquidityUsd: liquidityUsd,
-    holdersCount,
-    topThreePercent: sharePercent(topThree, supply),
-    topTenPercent: sharePercent(topTen, supply),
-    ownerPercent: mintAuthority ? sharePercent(ownerBalance, supply) : undefined,
-    creatorPercent: sharePercent(creatorBalance, supply),
-    lpHolderCount: lp?.complete ? new Set(lp.holders.map((h) => h.owner)).size : undefined,
-    lockedLiquidityPercent: lp ? lockedLpPercent(lp.supply, lp.issued, lp.holders) : undefined,
-    lpOwnerPercent: lp ? sharePercent(lpInsiders, lp.issued !== null && lp.issued > lp.supply ? lp.issued : lp.supply) : undefined,
-    taxPercent,
-  }
-  const score = scoreSolana(checks, values)
   const rated = (figure: MarketFigure & keyof MarketValues, format: (v: number) => string) => {
     const value = values[figure]
     return value === undefined ? { number: '', risk: '' as RiskLabel } : { number: format(value), risk: score.ratings[figure] }
@@ -317,25 +291,6 @@ function renderHoneypots(facts: SolanaFacts, pools: PoolFacts[] | undefined, tax
     if (p.swapEnabled === false) reasons.push('the pool has swaps disabled')
     return entry(reasons, p.dex, [...p.mints], p.address)
   })
-}
-
-/** Amounts of the `n` largest owners (token accounts of one owner added together). */
-function topAmount(holders: HolderAccount[], n: number): bigint {
-  const byOwner = new Map<string, bigint>()
-  for (const h of holders) byOwner.set(h.owner, (byOwner.get(h.owner) ?? 0n) + h.amount)
-  return [...byOwner.values()]
-    .sort((a, b) => (a === b ? 0 : a > b ? -1 : 1))
-    .slice(0, n)
-    .reduce((s, v) => s + v, 0n)
-}
-
-/** Percent of the LP the pool issued that is burned or sits with burn addresses. */
-function lockedLpPercent(supply: bigint, issued: bigint | null, holders: HolderAccount[]): number | undefined {
-  const atBurn = holders.filter((h) => BURN_ADDRESSES.includes(h.owner)).reduce((s, h) => s + h.amount, 0n)
-  const base = issued !== null && issued >= supply ? issued : supply
-  if (base === 0n) return undefined
-  const burned = base - supply
-  return Number(((burned + atBurn) * 10n ** 8n) / base) / 10 ** 6
 }
 
 function scorePart(f: { achievedScore: number; maxScore: number; minScore: number }) {
