@@ -52,7 +52,7 @@ const PROBE_INTERVAL_MS = 10
 /** Report worker threads of the bursts (the service's default). */
 const REPORT_WORKERS = 1
 /** Rounds of each worker burst, each round running the previous workers and the current ones. */
-const BURST_ROUNDS = 2
+const BURST_ROUNDS = 3
 /** The report workers before: every reply handled as it arrived, worker threads at the serving thread's priority. */
 const PREVIOUS_WORKERS = { niceness: 0, repliesPerTurn: Number.POSITIVE_INFINITY }
 const TARGETS = { coldMedianMs: 600, coldRoundTrips: 3, cachedMedianMs: 5, concurrentMs: 3_000, healthzP99Ms: 100, deadlineSlack: 0.1 }
