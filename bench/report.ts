@@ -6,8 +6,8 @@
 // report answered), once past the deadline (every report answered 503, promptly).
 // The baselines, measured in the same run: one bare round trip through the same proxy; for the
 // bursts, the report workers as they were before their replies were paced and their priority
-// lowered (alternating with the current ones, two rounds each, so that the machine's load weighs
-// on both alike).
+// lowered (alternating with the current ones, BURST_ROUNDS rounds each, so that the machine's
+// load weighs on both alike).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, get as httpGet } from 'node:http'
