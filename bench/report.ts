@@ -4,7 +4,10 @@
 // different tokens, then bursts of 50 concurrent cold reports through the real HTTP app while a
 // client in another process asks /healthz every 10 ms: once with the default deadline (every
 // report answered), once past the deadline (every report answered 503, promptly).
-// The baseline, measured in the same run, is one bare round trip through the same proxy.
+// The baselines, measured in the same run: one bare round trip through the same proxy; for the
+// bursts, the report workers as they were before their replies were paced and their priority
+// lowered (alternating with the current ones, BURST_ROUNDS rounds each, so that the machine's
+// load weighs on both alike).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, get as httpGet } from 'node:http'
@@ -14,7 +17,7 @@ import { createInterface } from 'node:readline'
 import type { FastifyInstance } from 'fastify'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createSolanaEngine } from '../src/cli/engines.ts'
-import { startReportWorkers } from '../src/cli/report-workers.ts'
+import { REPORT_WORKER_NICENESS, startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
@@ -48,6 +51,10 @@ const BURST = 50
 const PROBE_INTERVAL_MS = 10
 /** Report worker threads of the bursts (the service's default). */
 const REPORT_WORKERS = 1
+/** Rounds of each worker burst, each round running the previous workers and the current ones. */
+const BURST_ROUNDS = 3
+/** The report workers before: every reply handled as it arrived, worker threads at the serving thread's priority. */
+const PREVIOUS_WORKERS = { niceness: 0, repliesPerTurn: Number.POSITIVE_INFINITY }
 const TARGETS = { coldMedianMs: 600, coldRoundTrips: 3, cachedMedianMs: 5, concurrentMs: 3_000, healthzP99Ms: 100, deadlineSlack: 0.1 }
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
@@ -194,14 +201,15 @@ try {
   const pairs = tokens.flatMap((tk) => tk.pools.filter((p) => p.type === 'uniswap-v2').map((p) => p.pairAddress))
   const burstTokens = [...new Set([...tokens.map((tk) => tk.address), ...pairs])].slice(0, BURST)
   const paths = burstTokens.map((a) => `/api/v1/tokens/information/${a}?chainId=31337`)
-  const burst = async (name: string, rpcUrl: string, deadlineMs: number, workers: number) => {
+  type Figures = BurstFigures & { cpuMs: number }
+  const burst = async (name: string, rpcUrl: string, deadlineMs: number, workers: number, workerOptions: { niceness?: number; repliesPerTurn?: number } = {}): Promise<Figures> => {
     const store = await createDatabase({ dataDir: join(dataDir, name) })
     const config = loadConfig({ DATA_DIR: join(dataDir, name), LOG_LEVEL: 'silent', REQUEST_TIMEOUT_MS: String(deadlineMs) })
     const keys = createApiKeyRepository(store)
     const { key } = await keys.create({ userId: 'bench' })
     const cache = createMemoryCache()
     const chains = localChains({ ...world.manifest, rpcUrl })
-    const computer = workers > 0 ? await startReportWorkers({ count: workers, config, env: {}, chains }) : undefined
+    const computer = workers > 0 ? await startReportWorkers({ count: workers, config, env: {}, chains, ...workerOptions }) : undefined
     const evm = createEvmReportService({
       registry: loadChainRegistry({ chains }),
       computer,
@@ -232,9 +240,31 @@ try {
       await store.close()
     }
   }
+  /** The figures of several rounds as one: every answer and probe, the longest wall time, the mean CPU. */
+  const merged = (rounds: Figures[]): Figures => ({
+    reports: rounds.flatMap((r) => r.reports),
+    healthz: rounds.flatMap((r) => r.healthz),
+    wallMs: Math.max(...rounds.map((r) => r.wallMs)),
+    cpuMs: rounds.reduce((a, r) => a + r.cpuMs, 0) / rounds.length,
+  })
+  /** Bursts of the previous and the current workers, alternating (previous first in even rounds). */
+  const compared = async (name: string, rpcUrl: string, deadlineMs: number) => {
+    const previous: Figures[] = []
+    const current: Figures[] = []
+    for (let round = 0; round < BURST_ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['previous', 'current'] as const) : (['current', 'previous'] as const)
+      for (const which of order) {
+        const figures = await burst(`${name}-${which}-${round}`, rpcUrl, deadlineMs, REPORT_WORKERS, which === 'previous' ? PREVIOUS_WORKERS : {})
+        ;(which === 'previous' ? previous : current).push(figures)
+      }
+    }
+    return { previous: merged(previous), current: merged(current) }
+  }
   const inThread = await burst('in-thread', proxy.url, DEFAULT_DEADLINE_MS, 0)
-  const loaded = await burst('burst', proxy.url, DEFAULT_DEADLINE_MS, REPORT_WORKERS)
-  const late = await burst('deadline', slowProxy.url, SHORT_DEADLINE_MS, REPORT_WORKERS)
+  const defaultBursts = await compared('burst', proxy.url, DEFAULT_DEADLINE_MS)
+  const lateBursts = await compared('deadline', slowProxy.url, SHORT_DEADLINE_MS)
+  const loaded = defaultBursts.current
+  const late = lateBursts.current
 
   const coldMs = cold.map((c) => c.ms)
   const rts = cold.map((c) => c.roundTrips)
@@ -242,7 +272,7 @@ try {
   const coldMedian = quantile(coldMs, 0.5)
   const cachedMedian = quantile(cached, 0.5)
   const maxRt = Math.max(...rts)
-  const describeBurst = (b: typeof loaded, deadlineMs: number) => {
+  const describeBurst = (b: Figures, deadlineMs: number) => {
     const ms = b.reports.map((r) => r.ms)
     const statuses = [...new Set(b.reports.map((r) => r.status))].sort().map((s) => `${s}×${b.reports.filter((r) => r.status === s).length}`).join(' ')
     return [
@@ -253,6 +283,9 @@ try {
   const loadedMax = Math.max(...loaded.reports.map((r) => r.ms))
   const lateMax = Math.max(...late.reports.map((r) => r.ms))
   const p99 = Math.max(quantile(loaded.healthz, 0.99), quantile(late.healthz, 0.99))
+  const p99Of = (b: Figures) => quantile(b.healthz, 0.99)
+  const againstPrevious = (pair: { previous: Figures; current: Figures }) =>
+    `  /healthz p99 against the previous workers in the same run: ${fmt(p99Of(pair.previous))} → ${fmt(p99Of(pair.current))} ms (${fmt(p99Of(pair.previous) / p99Of(pair.current))}× lower)`
   // Figures depend on what else the machine runs: its load is printed beside them.
   const load = loadavg().map((l) => l.toFixed(1)).join(' ')
   const lines = [
@@ -266,11 +299,19 @@ try {
     `${batch.length} concurrent cold reports                   ${fmt(concurrentMs)} ms in all`,
     `burst of ${paths.length} concurrent cold reports through HTTP, computed in the serving thread (REPORT_WORKERS=0; the baseline)`,
     ...describeBurst(inThread, DEFAULT_DEADLINE_MS),
-    `burst of ${paths.length} concurrent cold reports through HTTP, computed in ${REPORT_WORKERS} report worker thread (REPORT_WORKERS=${REPORT_WORKERS}, the default; +${ADDED_LATENCY_MS} ms per round trip, deadline ${DEFAULT_DEADLINE_MS} ms)`,
+    `burst of ${paths.length} concurrent cold reports through HTTP, computed in ${REPORT_WORKERS} report worker thread (REPORT_WORKERS=${REPORT_WORKERS}, the default; +${ADDED_LATENCY_MS} ms per round trip, deadline ${DEFAULT_DEADLINE_MS} ms), ${BURST_ROUNDS} rounds`,
+    `  previous workers (replies handled as they arrive, workers at the serving thread's priority)`,
+    ...describeBurst(defaultBursts.previous, DEFAULT_DEADLINE_MS),
+    `  current workers (one reply per turn of the event loop, workers at nice ${REPORT_WORKER_NICENESS})`,
     ...describeBurst(loaded, DEFAULT_DEADLINE_MS),
-    `  /healthz p99 against the baseline: ${fmt(quantile(inThread.healthz, 0.99) / quantile(loaded.healthz, 0.99))}× lower`,
-    `burst of ${paths.length} concurrent cold reports past their deadline (REPORT_WORKERS=${REPORT_WORKERS}; +${SLOW_LATENCY_MS} ms per round trip, deadline ${SHORT_DEADLINE_MS} ms)`,
+    `  /healthz p99 against the serving thread computing: ${fmt(quantile(inThread.healthz, 0.99) / quantile(loaded.healthz, 0.99))}× lower`,
+    againstPrevious(defaultBursts),
+    `burst of ${paths.length} concurrent cold reports past their deadline (REPORT_WORKERS=${REPORT_WORKERS}; +${SLOW_LATENCY_MS} ms per round trip, deadline ${SHORT_DEADLINE_MS} ms), ${BURST_ROUNDS} rounds`,
+    `  previous workers`,
+    ...describeBurst(lateBursts.previous, SHORT_DEADLINE_MS),
+    `  current workers`,
     ...describeBurst(late, SHORT_DEADLINE_MS),
+    againstPrevious(lateBursts),
     '',
     `targets: cold median < ${TARGETS.coldMedianMs} ms ${coldMedian < TARGETS.coldMedianMs ? 'MET' : 'MISSED'}; ` +
       `≤ ${TARGETS.coldRoundTrips} round trips ${maxRt <= TARGETS.coldRoundTrips ? 'MET' : 'MISSED'}; ` +

@@ -1,13 +1,13 @@
 // Cold EVM reports computed in worker threads (REPORT_WORKERS): the same reports as in the
 // serving thread, the same errors, the holder index in the shared store, and a serving thread
 // that stays free to answer while the workers are busy — through the real HTTP app.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
-import { startReportWorkers } from '../src/cli/report-workers.ts'
+import { REPORT_WORKER_NICENESS, startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
@@ -83,7 +83,35 @@ describe('reports computed in worker threads', () => {
     const tokens = world.manifest.tokens.filter((t) => !['clean', 'tax-3-7-1', 'proxy-transparent'].includes(t.key)).slice(0, 12)
     // A deadline a loaded machine meets: this is about answers, not speed.
     const answers = await Promise.all([...tokens, ...tokens].map((t) => report(t.address)))
-    expect(answers.map((a) => a.statusCode)).toEqual([...tokens, ...tokens].map(() => 200))
+    expect(answers.map((a) => (a.statusCode === 200 ? 200 : a.body))).toEqual([...tokens, ...tokens].map(() => 200))
     answers.slice(0, tokens.length).forEach((a, i) => expect(a.json().tokenInformation.tokenAddress.toLowerCase()).toBe(tokens[i].address.toLowerCase()))
+  })
+
+  it('hand their replies to the serving thread one per turn of its event loop', { timeout: 120_000 }, async () => {
+    // A counter that a recurring setImmediate advances once per turn of the loop.
+    let turn = 0
+    let ticking = true
+    const tick = () => {
+      turn++
+      if (ticking) setImmediate(tick)
+    }
+    setImmediate(tick)
+    const tokens = world.manifest.tokens.filter((t) => !['clean', 'tax-3-7-1', 'proxy-transparent'].includes(t.key)).slice(12, 20)
+    const turns: number[] = []
+    try {
+      await Promise.all(tokens.map((t) => workers.compute(31337, t.address as `0x${string}`).then(() => turns.push(turn))))
+    } finally {
+      ticking = false
+    }
+    expect(turns).toHaveLength(tokens.length)
+    expect(new Set(turns).size).toBe(tokens.length)
+  })
+
+  it.runIf(process.platform === 'linux')('run at a lower scheduling priority than the serving thread', () => {
+    const nice = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16])
+    const threads = readdirSync('/proc/self/task').map((task) => ({ task, nice: nice(task) }))
+    expect(nice(String(process.pid))).toBe(0)
+    // Two workers (this file starts two), each lowering its own thread only.
+    expect(threads.filter((t) => t.nice === REPORT_WORKER_NICENESS)).toHaveLength(2)
   })
 })

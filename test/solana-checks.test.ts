@@ -15,6 +15,8 @@ import { createSolanaRpcClient } from '../src/engines/solana/rpc/client.ts'
 import { silentLogger } from '../src/engines/solana/logger.ts'
 import { PRESENT_RISK_PENALTY } from '../src/report/score-model.ts'
 import { renderSolanaReport } from '../src/engines/solana/render.ts'
+import { scoreSolana } from '../src/engines/solana/score.ts'
+import { runChecks } from '../src/report/pipeline.ts'
 import { transferFeeSchedule } from '../src/engines/solana/transfer-fee.ts'
 
 /**
@@ -89,9 +91,9 @@ describe('when facts are missing', () => {
 
   it('an undetermined check is left out of the code score', () => {
     const f = { ...facts.get('clean-spl')!, metaplex: unknown('unreadable') }
-    const outcomes = (x: SolanaFacts) => SOLANA_CHECKS.map((definition) => ({ definition, result: runCheck(definition, x) }))
-    const full = renderSolanaReport(facts.get('clean-spl')!, outcomes(facts.get('clean-spl')!)).codeChecks
-    const partial = renderSolanaReport(f, outcomes(f)).codeChecks
+    const render = (x: SolanaFacts) => renderSolanaReport(x, scoreSolana(x, runChecks(SOLANA_CHECKS, x)))
+    const full = render(facts.get('clean-spl')!).codeChecks
+    const partial = render(f).codeChecks
     expect(Number(partial.maxCodeCheckScore)).toBe(Number(full.maxCodeCheckScore) - 3) // metadataMutable is "Medium Risk": weight 3
     expect(Number(partial.minCodeCheckScore)).toBe(-PRESENT_RISK_PENALTY * Number(partial.maxCodeCheckScore))
     expect(partial.checksPerformed).toBe(full.checksPerformed - 1)

@@ -105,12 +105,15 @@ describe('EVM token endpoint', () => {
     expect(body.honeypotDetails.length).toBeGreaterThan(0)
   })
 
-  it('exposes each report\'s round trips, RPC calls and latency on /metrics', async () => {
+  it('exposes each report\'s round trips, RPC calls, latency and stage durations on /metrics', async () => {
     await get(evmUrl(token('mintable')))
     const text = (await api.app.inject('/metrics')).body
     expect(text).toMatch(/tokenrisk_report_rpc_round_trips_count\{chain="31337"\} [1-9]/)
     expect(text).toMatch(/tokenrisk_report_rpc_calls_sum\{chain="31337"\} [1-9]/)
     expect(text).toMatch(/tokenrisk_report_duration_seconds_count\{chain="31337",cached="false"\} [1-9]/)
+    for (const stage of ['collect', 'checks', 'score', 'render']) {
+      expect(text).toMatch(new RegExp(`tokenrisk_report_stage_duration_seconds_count\\{chain="31337",stage="${stage}"\\} [1-9]`))
+    }
   })
 
   it('shows a honeypot as such', async () => {

@@ -104,7 +104,7 @@ export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceEx
     metrics: metrics
       ? {
           onReport: (e) =>
-            metrics.observeReport({ chain: String(e.chainId), cached: e.cached, ms: e.ms, roundTrips: e.roundTrips, rpcCalls: e.rpcCalls }),
+            metrics.observeReport({ chain: String(e.chainId), cached: e.cached, ms: e.ms, roundTrips: e.roundTrips, rpcCalls: e.rpcCalls, stages: e.stages }),
         }
       : undefined,
   })

@@ -2,6 +2,8 @@
 // serving process's configuration, on its own connection to the store, and computes the reports
 // it is sent. Everything a report does on the CPU (encoding, decoding, simulation results,
 // bytecode analysis, checks, rendering) happens here, off the serving thread's event loop.
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pino } from 'pino'
 import { createMemoryCache } from '../cache/cache.ts'
@@ -12,6 +14,7 @@ import { serializeError, type ReportWorkerData, type WorkerReply, type WorkerReq
 const data = workerData as ReportWorkerData
 const port = parentPort
 if (!port) throw new Error('report-worker.ts runs as a worker thread')
+lowerThreadPriority(data.niceness)
 
 const store = await createDatabase({ databaseUrl: data.config.databaseUrl, dataDir: data.config.dataDir, pgSchema: data.pgSchema, migrate: false })
 const logger = pino({ level: data.config.logLevel, base: { worker: data.index } })
@@ -34,8 +37,23 @@ port.on('message', (message: WorkerRequest | 'close') => {
     return
   }
   service.reportWithFacts(message.chainId, message.token, {}).then(
-    ({ report, stats, ms }) => port.postMessage({ id: message.id, ok: true, report, stats, ms } satisfies WorkerReply),
+    ({ report, stats, ms, stages }) => port.postMessage({ id: message.id, ok: true, report: JSON.stringify(report), stats, ms, stages } satisfies WorkerReply),
     (error: unknown) => port.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
   )
 })
 port.postMessage('ready')
+
+/**
+ * Gives this thread, and only it, a lower scheduling priority. Linux sets the nice value of the
+ * thread whose id it is given (found through /proc/thread-self); elsewhere the call would change
+ * the whole process, so nothing is done.
+ */
+function lowerThreadPriority(niceness: number): void {
+  if (niceness <= 0 || process.platform !== 'linux') return
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (Number.isInteger(threadId) && threadId > 0 && threadId !== process.pid) setPriority(threadId, niceness)
+  } catch {
+    // No /proc, or a sandbox refusing it: the thread keeps the serving thread's priority.
+  }
+}

@@ -6,11 +6,18 @@ import type { Config } from '../config/settings.ts'
 import type { TokenReport } from '../contract/token-report.ts'
 import type { EngineDeps } from './engines.ts'
 import type { RpcStats } from '../engines/evm/chain/rpc.ts'
+import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
 
 /** How long a worker may take to open the store and build its engine. */
 export const REPORT_WORKER_START_TIMEOUT_MS = 30_000
+/**
+ * Scheduling priority (nice value, Linux) of a report worker thread: the kernel gives the serving
+ * thread the CPU first, so that a burst of cold reports cannot delay `/healthz` and deadlines;
+ * the workers take what the serving thread leaves, which is nearly all of it.
+ */
+export const REPORT_WORKER_NICENESS = 5
 
 /** What a report worker is built from: plain data, copied to its thread. */
 export interface ReportWorkerData {
@@ -22,6 +29,8 @@ export interface ReportWorkerData {
   chains?: EngineDeps['chains']
   /** PostgreSQL schema (tests). */
   pgSchema?: string
+  /** Nice value the worker gives its own thread (Linux; 0 leaves it at the serving thread's). */
+  niceness: number
 }
 
 export interface WorkerRequest {
@@ -31,7 +40,8 @@ export interface WorkerRequest {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; report: TokenReport; stats: RpcStats; ms: number }
+  /** The report as JSON text: copied between threads as one string, parsed when it is delivered. */
+  | { id: number; ok: true; report: string; stats: RpcStats; ms: number; stages: StageTimings }
   | { id: number; ok: false; error: { name: string; message: string; details?: string } }
 
 const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
@@ -64,6 +74,11 @@ function tsxEsmApi(): string {
  * on time. Reports of one token always go to the same worker (its holder indexing stays in one
  * place). A worker that dies is replaced; the reports it was computing fail with a 503.
  *
+ * Reports of a burst finish together; answering each costs the serving thread a little (parse,
+ * cache, serialize, compress, write). Replies are therefore delivered one per turn of the event
+ * loop, so that other requests are served between two of them rather than after all of them.
+ * The worker threads run at a lower scheduling priority (`REPORT_WORKER_NICENESS`).
+ *
  * @example
  * const workers = await startReportWorkers({ count: 1, config, env: process.env })
  * const { report } = await workers.compute(1, '0xA0b8…')
@@ -75,6 +90,10 @@ export async function startReportWorkers(options: {
   /** Chains given in code (the local world's), as the serving process has them. */
   chains?: EngineDeps['chains']
   pgSchema?: string
+  /** Nice value of the worker threads (default `REPORT_WORKER_NICENESS`; 0: the serving thread's). */
+  niceness?: number
+  /** Replies delivered per turn of the event loop (default 1; Infinity: all that arrived at once). */
+  repliesPerTurn?: number
 }): Promise<ReportComputer & { close(): Promise<void> }> {
   const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => /^(RPC_URL_\d+|CHAINS_FILE)$/.test(e[0]) && e[1] !== undefined))
   // The worker runs what the serving process runs: the compiled module, or (from the sources, in
@@ -88,10 +107,28 @@ export async function startReportWorkers(options: {
   let closing = false
   const pending = new Map<number, { resolve(reply: WorkerReply): void; worker: number }>()
   const workers: Worker[] = []
+  const niceness = options.niceness ?? REPORT_WORKER_NICENESS
+  const perTurn = Math.max(1, options.repliesPerTurn ?? 1)
+
+  // Replies wait here and are handed out `perTurn` at a time, one batch per turn of the loop.
+  const arrived: (() => void)[] = []
+  let delivering = false
+  const deliverSome = () => {
+    for (let i = 0; i < perTurn && arrived.length > 0; i++) arrived.shift()!()
+    if (arrived.length > 0) setImmediate(deliverSome)
+    else delivering = false
+  }
+  const deliver = (settle: () => void) => {
+    arrived.push(settle)
+    if (!delivering) {
+      delivering = true
+      setImmediate(deliverSome)
+    }
+  }
 
   const spawnWorker = (index: number): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, pgSchema: options.pgSchema }
+      const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, pgSchema: options.pgSchema, niceness }
       const worker = new Worker(boot, { eval: true, workerData: data })
       const timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS)
       worker.on('message', (message: WorkerReply | 'ready') => {
@@ -102,7 +139,7 @@ export async function startReportWorkers(options: {
         }
         const waiting = pending.get(message.id)
         pending.delete(message.id)
-        waiting?.resolve(message)
+        if (waiting) deliver(() => waiting.resolve(message))
       })
       worker.once('error', (error) => {
         clearTimeout(timer)
@@ -140,7 +177,10 @@ export async function startReportWorkers(options: {
       return new Promise((resolve, reject) => {
         pending.set(id, {
           worker: index,
-          resolve: (reply) => (reply.ok ? resolve({ report: reply.report, stats: reply.stats, ms: reply.ms }) : reject(Object.assign(deserializeError(reply.error), { stats: undefined }))),
+          resolve: (reply) =>
+            reply.ok
+              ? resolve({ report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages })
+              : reject(Object.assign(deserializeError(reply.error), { stats: undefined })),
         })
         workers[index].postMessage({ id, chainId, token } satisfies WorkerRequest)
       })

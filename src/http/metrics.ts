@@ -2,6 +2,8 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 
 /** Latency buckets of HTTP answers, seconds: from cached reports to cold ones on slow nodes. */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+/** Buckets of a report stage, seconds: the pure stages take fractions of a millisecond. */
+const STAGE_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30]
 const ROUND_TRIP_BUCKETS = [0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20]
 const RPC_CALL_BUCKETS = [0, 5, 10, 20, 50, 100, 200, 500]
 
@@ -12,11 +14,13 @@ export interface ReportObservation {
   ms: number
   roundTrips?: number
   rpcCalls?: number
+  /** Milliseconds per stage of the report pipeline (collect, checks, score, render) of a cold report. */
+  stages?: Record<string, number>
 }
 
 /**
  * Prometheus metrics of one app: requests and latency per route and status, and per token
- * report its latency, sequential RPC round trips and RPC calls. A registry per app, no globals.
+ * report its latency, the duration of each stage, sequential RPC round trips and RPC calls. A registry per app, no globals.
  */
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry()
@@ -39,6 +43,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     help: 'token report latency, by chain and whether it came from the cache',
     labelNames: ['chain', 'cached'] as const,
     buckets: HTTP_BUCKETS,
+    registers: [registry],
+  })
+  const stageLatency = new Histogram({
+    name: 'tokenrisk_report_stage_duration_seconds',
+    help: 'duration of each stage of a cold token report (collect, checks, score, render), by chain',
+    labelNames: ['chain', 'stage'] as const,
+    buckets: STAGE_BUCKETS,
     registers: [registry],
   })
   const roundTrips = new Histogram({
@@ -66,6 +77,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       reportLatency.observe({ chain: o.chain, cached: String(o.cached) }, o.ms / 1000)
       if (!o.cached && o.roundTrips !== undefined) roundTrips.observe({ chain: o.chain }, o.roundTrips)
       if (!o.cached && o.rpcCalls !== undefined) rpcCalls.observe({ chain: o.chain }, o.rpcCalls)
+      for (const [stage, ms] of Object.entries(o.stages ?? {})) stageLatency.observe({ chain: o.chain, stage }, ms / 1000)
     },
   }
 }

@@ -7,8 +7,8 @@ import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
 import { exitBlocked, formatScore, percentage, totalPercentage } from '../../report/score-model.ts'
 import type { EvmFacts, HolderFact, HoldersFact, PoolFact, TaxFigure, TradeFact } from './facts.ts'
 import { count, isoTime, percent, price, share, units, usd } from '../../report/format.ts'
-import { rate, type MarketValues } from '../../report/market.ts'
-import { scoreToken, type TokenScore } from './score.ts'
+import { rate } from '../../report/market.ts'
+import type { TokenScore } from './score.ts'
 
 /** LP tokens of Uniswap V2 type pairs have 18 decimals. */
 const LP_DECIMALS = 18
@@ -48,36 +48,6 @@ function honeypotUnknownReason(t: TradeFact): string {
   return t.sellTax.note || 'no sell could be simulated'
 }
 
-/** The figures the market score rates, computed from the facts. */
-export function marketValues(facts: EvmFacts): MarketValues {
-  const supply = facts.basics.totalSupply
-  const holders = facts.holders
-  const lp = facts.liquidity
-  const lpSupply = lp.totalLpSupply
-  const lpShareOf = (a: string | undefined) => {
-    if (!a) return undefined
-    const h = lp.holders.top.find((x) => x.address.toLowerCase() === a.toLowerCase())
-    return h ? share(h.balance, lpSupply) : lp.holders.complete ? 0 : undefined
-  }
-  const lockedPercent = lpSupply && lp.lockedAmount !== undefined && lp.burnedAmount !== undefined ? share(lp.lockedAmount + lp.burnedAmount, lpSupply) : undefined
-  const ownerLp = lpShareOf(facts.owner.reported)
-  const creatorLp = lpShareOf(facts.creation.creator)
-  const taxes = facts.trades.flatMap((t) => [t.buyTax.percent, t.sellTax.percent]).filter((x): x is number => x !== undefined)
-  return {
-    numberOfTradingPairs: facts.markets.pools.length,
-    currentLiquidityUsd: facts.markets.liquidityUsd,
-    holdersCount: holders.count,
-    topThreePercent: holders.complete ? share(sum(holders.top, 3), supply) : undefined,
-    topTenPercent: holders.complete ? share(sum(holders.top, 10), supply) : undefined,
-    ownerPercent: share(facts.owner.balance, supply),
-    creatorPercent: share(facts.creation.creatorBalance, supply),
-    lpHolderCount: lp.pool ? lp.holders.count : undefined,
-    lockedLiquidityPercent: lp.pool ? lockedPercent : undefined,
-    lpOwnerPercent: ownerLp === undefined && creatorLp === undefined ? undefined : Math.max(ownerLp ?? 0, creatorLp ?? 0),
-    taxPercent: taxes.length === 0 ? undefined : Math.max(...taxes),
-  }
-}
-
 /**
  * What the burn addresses hold, from the holder index: exact when each of them is among the
  * listed holders or every holder is listed; undefined when the index cannot tell. The zero
@@ -111,10 +81,9 @@ function poolSides(p: PoolFact, token: { address: string; symbol: string | undef
   return { token0Symbol: s0.symbol, token1Symbol: s1.symbol, token0Balance: s0.balance, token1Balance: s1.balance }
 }
 
-/** Renders facts into the contract's report: strings everywhere, "" for unknown. Pure. */
-export function renderReport(facts: EvmFacts): TokenReport {
-  const values = marketValues(facts)
-  const score: TokenScore = scoreToken(facts, values)
+/** The render stage: facts and their score into the contract's report: strings everywhere, "" for unknown. Pure. */
+export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
+  const { values } = score
   const byId = new Map<string, RenderedCheck>(score.checks.map(({ definition, result }) => [definition.id, renderCheck(definition, result)]))
   const check = (id: string): RenderedCheck => byId.get(id) ?? { description: '', risk: '', status: '', comment: 'not determinable: no such check' }
   const { basics, markets, chain } = facts

@@ -10,14 +10,14 @@ import type { TokenReport } from '../../contract/token-report.ts'
 import type { EvmReportService } from '../../contract/services.ts'
 import type { Store } from '../../store/database.ts'
 import { createHolderRepository } from '../../store/repositories/holders.ts'
-import { collectFacts } from './collect/collect.ts'
 import type { Logger } from './collect/context.ts'
 import type { EvmFacts } from './facts.ts'
 import { createMemoryHolderStore, type HolderStore } from '../../store/holder-index.ts'
 import type { CreationExplorer } from './explorer.ts'
 import type { MetadataProvider } from '../../metadata/providers.ts'
-import { renderReport } from './render.ts'
 import type { HolderIndexer } from './holder-indexer.ts'
+import { runReport, type StageTimings } from '../../report/pipeline.ts'
+import { EVM_REPORT_STAGES } from './stages.ts'
 
 /** Reports are reused this long by default. */
 export const DEFAULT_REPORT_TTL_MS = 30_000
@@ -45,6 +45,8 @@ export interface ReportEvent {
   rpcCalls: number
   httpRequests: number
   retries: number
+  /** Milliseconds per stage of the pipeline, when this report was computed (not cached, not failed). */
+  stages?: StageTimings
 }
 
 export interface EvmReportMetrics {
@@ -62,7 +64,7 @@ export interface EvmReportServiceOptions {
  * only validates, caches and answers. It throws the service's own errors.
  */
 export interface ReportComputer {
-  compute(chainId: number, token: Address): Promise<{ report: TokenReport; stats: RpcStats; ms: number }>
+  compute(chainId: number, token: Address): Promise<{ report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings }>
 }
 
 export interface EvmReportServiceDeps {
@@ -86,8 +88,8 @@ export interface EvmReportServiceDeps {
 }
 
 export interface EvmReportServiceExtended extends EvmReportService {
-  /** The report with its facts and RPC figures (CLI, benchmarks, tests). */
-  reportWithFacts(chainId: number, address: string, options: { signal?: AbortSignal }): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number }>
+  /** The report with its facts, RPC figures and stage timings (CLI, benchmarks, tests, report workers). */
+  reportWithFacts(chainId: number, address: string, options: { signal?: AbortSignal }): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number; stages: StageTimings }>
 }
 
 const NO_STATS: RpcStats = { roundTrips: 0, rpcCalls: 0, httpRequests: 0, retries: 0 }
@@ -111,8 +113,8 @@ function outcomeOf(error: unknown): ReportEvent['outcome'] {
 }
 
 /**
- * The EVM token report service: chain registry → cache (single-flight) → collect → checks →
- * score → render.
+ * The EVM token report service: chain registry → cache (single-flight) → the report pipeline's
+ * stages (src/report/pipeline.ts: collect → checks → score → render, `EVM_REPORT_STAGES`).
  *
  * @example
  * const service = createEvmReportService({ registry, cache: createMemoryCache(), store, logger })
@@ -152,9 +154,8 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     const started = Date.now()
     const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs, fetch: deps.fetch })
     try {
-      const facts = await collectFacts({ rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer })
-      const report = renderReport(facts)
-      return { report, facts, stats: rpc.stats(), ms: Date.now() - started }
+      const run = await runReport(EVM_REPORT_STAGES, { rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer })
+      return { report: run.body, facts: run.facts, stats: rpc.stats(), ms: Date.now() - started, stages: run.timings }
     } catch (error) {
       const stats = rpc.stats()
       if (error instanceof BaseError && !(error instanceof RpcError)) throw Object.assign(error, { stats })
@@ -186,16 +187,16 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     }
   }
 
-  const logReport = (chainId: number, token: Address, ms: number, s: RpcStats) =>
-    log.info({ chainId, token, ms, roundTrips: s.roundTrips, rpcCalls: s.rpcCalls, httpRequests: s.httpRequests, retries: s.retries }, 'token report')
+  const logReport = (chainId: number, token: Address, ms: number, s: RpcStats, stages: StageTimings | undefined) =>
+    log.info({ chainId, token, ms, roundTrips: s.roundTrips, rpcCalls: s.rpcCalls, httpRequests: s.httpRequests, retries: s.retries, stages }, 'token report')
 
   const reportWithFacts: EvmReportServiceExtended['reportWithFacts'] = async (chainId, address, options) => {
     const started = Date.now()
     const { chain, token } = accept(chainId, address)
     try {
       const result = await raceSignal(compute(chain, token), options.signal, DEADLINE_MESSAGE)
-      logReport(chainId, token, result.ms, result.stats)
-      emit({ chainId, outcome: 'ok', cached: false, ms: Date.now() - started, ...result.stats })
+      logReport(chainId, token, result.ms, result.stats, result.stages)
+      emit({ chainId, outcome: 'ok', cached: false, ms: Date.now() - started, ...result.stats, stages: result.stages })
       return result
     } catch (error) {
       emit({ chainId, outcome: outcomeOf(error), cached: false, ms: Date.now() - started, ...statsOf(error) })
@@ -210,7 +211,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       const started = Date.now()
       const { chain, token } = accept(chainId, address)
       const key = `evm:report:${chainId}:${token.toLowerCase()}`
-      let computed: { report: TokenReport; stats: RpcStats; ms: number } | undefined
+      let computed: { report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings } | undefined
       try {
         const report = await raceSignal(
           deps.cache.getOrCompute<TokenReport>(key, (r) => (isIncomplete(r) ? Math.min(ttl, INCOMPLETE_REPORT_TTL_MS) : ttl), async () => {
@@ -221,8 +222,8 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
           options.signal,
           DEADLINE_MESSAGE,
         )
-        if (computed) logReport(chainId, token, computed.ms, computed.stats)
-        emit({ chainId, outcome: 'ok', cached: !computed, ms: Date.now() - started, ...(computed?.stats ?? NO_STATS) })
+        if (computed) logReport(chainId, token, computed.ms, computed.stats, computed.stages)
+        emit({ chainId, outcome: 'ok', cached: !computed, ms: Date.now() - started, ...(computed?.stats ?? NO_STATS), stages: computed?.stages })
         return report
       } catch (error) {
         emit({ chainId, outcome: outcomeOf(error), cached: false, ms: Date.now() - started, ...statsOf(error) })

@@ -9,7 +9,7 @@ import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from
 import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
-import { scoreSolana, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
+import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
 import { transferFeeSchedule } from './transfer-fee.ts'
 import { SOLANA_CHECK_SECTIONS, SOLANA_HEADINGS } from './headings.ts'
 
@@ -21,10 +21,6 @@ type Member = Report['marketChecks']['marketCheckDescription']['holdersDescripti
 type Item = Report['codeChecks']['codeCheckDescription']['ownershipPermissionsDescription'][number]
 type Verdict = Report['honeypotDetails']['pools'][number]
 type Pair = Report['marketChecks']['marketCheckDescription']['liquidityDescription']['pairByPairInformation'][number]['pairsInformation'][number]
-
-/** Entries of the holder lists. */
-const TOP_THREE = 3
-const TOP_TEN = 10
 
 /** A label's rating on the published scale (`riskRating`); "" for "" (unknown). */
 export function riskNumber(label: string): number | '' {
@@ -62,13 +58,11 @@ export interface RenderOptions {
 }
 
 /**
- * Facts + check results → the published Solana body, "" for what is unknown. Pure but for the
- * time it stamps (`options.now`).
+ * The render stage: facts and their score (check outcomes, market figures, ratings) → the
+ * published Solana body, "" for what is unknown. Pure but for the time it stamps (`options.now`).
  */
-export function renderSolanaReport(facts: SolanaFacts, checks: CheckOutcome[], options: RenderOptions = {}): Report {
-  const derived = derive(facts)
-  const values = marketValues(facts, derived)
-  return renderScored(facts, { ...scoreSolana(checks, values), checks, values }, derived, options)
+export function renderSolanaReport(facts: SolanaFacts, score: SolanaScore, options: RenderOptions = {}): Report {
+  return renderScored(facts, score, derive(facts), options)
 }
 
 /** What both the market figures and the body read of the facts. */
@@ -120,28 +114,7 @@ function derive(facts: SolanaFacts): Derived {
   }
 }
 
-/** The market figures the score rates (docs/scoring.md); undefined where unknown. */
-function marketValues(facts: SolanaFacts, d: Derived): MarketValues {
-  const supply = facts.mint.supply
-  const schedule = transferFeeSchedule(facts)
-  const { lp } = d
-  return {
-    numberOfTradingPairs: d.pools?.length,
-    currentLiquidityUsd: d.liquidityUsd,
-    holdersCount: facts.holderCount.ok ? facts.holderCount.value : undefined,
-    topThreePercent: sharePercent(d.topThree, supply),
-    topTenPercent: sharePercent(d.topTen, supply),
-    ownerPercent: d.mintAuthority ? sharePercent(d.ownerBalance, supply) : undefined,
-    creatorPercent: sharePercent(d.creatorBalance, supply),
-    lpHolderCount: lp?.complete ? new Set(lp.holders.map((h) => h.owner)).size : undefined,
-    lockedLiquidityPercent: lp ? lockedLpPercent(lp.supply, lp.issued, lp.holders) : undefined,
-    lpOwnerPercent: lp ? sharePercent(d.lpInsiders, lp.issued !== null && lp.issued > lp.supply ? lp.issued : lp.supply) : undefined,
-    taxPercent: schedule ? schedule.current.basisPoints / 100 : 0,
-  }
-}
-
-/** The score with what it was computed from: check outcomes and market figures. */
-type Scored = SolanaScore & { checks: CheckOutcome[]; values: MarketValues }
+type Scored = SolanaScore
 
 function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: RenderOptions): Report {
   const { mint } = facts
@@ -545,25 +518,6 @@ function renderVerdicts(
     if (p.swapEnabled === false) reasons.push('the pool has swaps disabled')
     return verdict(reasons, p)
   })
-}
-
-/** Amounts of the `n` largest owners (token accounts of one owner added together). */
-function topAmount(holders: HolderAccount[], n: number): bigint {
-  const byOwner = new Map<string, bigint>()
-  for (const h of holders) byOwner.set(h.owner, (byOwner.get(h.owner) ?? 0n) + h.amount)
-  return [...byOwner.values()]
-    .sort((a, b) => (a === b ? 0 : a > b ? -1 : 1))
-    .slice(0, n)
-    .reduce((s, v) => s + v, 0n)
-}
-
-/** Percent of the LP the pool issued that is burned or sits with burn addresses. */
-function lockedLpPercent(supply: bigint, issued: bigint | null, holders: HolderAccount[]): number | undefined {
-  const atBurn = holders.filter((h) => BURN_ADDRESSES.includes(h.owner)).reduce((s, h) => s + h.amount, 0n)
-  const base = issued !== null && issued >= supply ? issued : supply
-  if (base === 0n) return undefined
-  const burned = base - supply
-  return Number(((burned + atBurn) * 10n ** 8n) / base) / 10 ** 6
 }
 
 /** Base units → whole tokens, exact, without trailing zeros. */

@@ -4,7 +4,7 @@ import type { Cache } from '../../cache/cache.ts'
 import type { SafeFetcher } from '../../net/safe-fetch.ts'
 import { METADATA_TIMEOUT_MS, type MetadataProvider } from '../../metadata/providers.ts'
 import { DeadlineError, NotFoundError, UpstreamError } from '../../errors.ts'
-import { runCheck } from '../../report/define-check.ts'
+import { runReport } from '../../report/pipeline.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { parseSolanaAddress } from './address.ts'
 import { collectSolanaFacts } from './collect/collect.ts'
@@ -12,11 +12,10 @@ import { DEFAULT_COLLECT_LIMITS, MAINNET_PRICING, reasonOf, type CollectLimits, 
 import type { ClusterName, ListedMetadata } from './collect/facts.ts'
 import { createOffChainMetadataReader } from './collect/off-chain.ts'
 import { readListedMetadata } from './collect/token-list.ts'
-import { SOLANA_CHECKS } from './checks/registry.ts'
 import { createAccountLoader } from './rpc/account-loader.ts'
 import { createSolanaRpcClient, type SolanaRpcClient } from './rpc/client.ts'
 import type { TransportStats } from './rpc/transport.ts'
-import { renderSolanaReport } from './render.ts'
+import { solanaReportStages } from './stages.ts'
 import { CLUSTER_GENESIS_HASHES } from './programs.ts'
 import type { SolanaLogger } from './logger.ts'
 
@@ -82,8 +81,9 @@ interface NotFoundMarker {
 }
 
 /**
- * Creates the Solana report service: parse → cache (single-flight per address) → collect (one
- * stage of batched RPC reads) → checks → score → render.
+ * Creates the Solana report service: parse → cache (single-flight per address) → the report
+ * pipeline's stages (src/report/pipeline.ts): collect (batched RPC reads, the cluster and the
+ * token list's entry) → checks → score → render.
  *
  * @example
  * const solana = createSolanaReportService({ rpcUrls: [process.env.SOLANA_RPC_URL!], cache: createMemoryCache(), logger })
@@ -142,32 +142,28 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
     }
   }
 
+  /** The collect stage: the mint's facts, the cluster's name and the token list's entry, read together. */
+  const stages = solanaReportStages(async ({ address, signal }: { address: Address; signal: AbortSignal }) => {
+    const ctx = { client, loader: createAccountLoader(client, signal), signal, logger, pricing: options.pricing, limits: options.limits, offChain }
+    const [name, facts, entry] = await Promise.all([
+      clusterName(),
+      collectSolanaFacts(ctx, address, { cluster: 'unknown', optionalBudgetMs: options.optionalFactsBudgetMs }),
+      listed(address, signal),
+    ])
+    facts.cluster = name
+    facts.listed = entry
+    return facts
+  })
+
   async function compute(address: Address): Promise<SolanaReport | NotFoundMarker> {
     const started = performance.now()
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(new DeadlineError(`the Solana report of ${address} was not ready within ${options.deadlineMs} ms`)), options.deadlineMs)
     const before = client.stats().requests
     try {
-      const ctx = {
-        client,
-        loader: createAccountLoader(client, controller.signal),
-        signal: controller.signal,
-        logger,
-        pricing: options.pricing,
-        limits: options.limits,
-        offChain,
-      }
-      const [name, facts, entry] = await Promise.all([
-        clusterName(),
-        collectSolanaFacts(ctx, address, { cluster: 'unknown', optionalBudgetMs: options.optionalFactsBudgetMs }),
-        listed(address, controller.signal),
-      ])
-      facts.cluster = name
-      facts.listed = entry
-      const checks = SOLANA_CHECKS.map((definition) => ({ definition, result: runCheck(definition, facts) }))
-      const report = renderSolanaReport(facts, checks)
-      logger.debug({ mint: address, ms: Math.round(performance.now() - started), rpcRequests: client.stats().requests - before }, 'solana report computed')
-      return report
+      const { body, timings } = await runReport(stages, { address, signal: controller.signal })
+      logger.debug({ mint: address, ms: Math.round(performance.now() - started), rpcRequests: client.stats().requests - before, stages: timings }, 'solana report computed')
+      return body
     } catch (error) {
       if (error instanceof NotFoundError) return { notFound: error.message }
       if (controller.signal.aborted && controller.signal.reason instanceof DeadlineError) throw controller.signal.reason

@@ -1,3 +1,9 @@
+/*
+ * Owner powers, measured by simulation: which functions to try and with what arguments, what the
+ * probe is asked (encoding), and how its measures are read (balance conservation, taxes, limits).
+ * Why it is long: the encoding of an experiment and the reading of its result change together
+ * (a field added to the probe's measure is read here), so they are kept in one file.
+ */
 import { encodeAbiParameters, getAddress, parseAbiParameters, type AbiParameter, type Address, type Hex } from 'viem'
 import type { CodeAnalysis, CodeFunction } from '../chain/bytecode.ts'
 import { addressFromWord } from '../chain/proxy.ts'
