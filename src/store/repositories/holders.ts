@@ -80,6 +80,10 @@ export function createHolderRepository(store: Store): HolderStore {
     async apply(chainId, token, expected, next, deltas) {
       const t = tokenKey(token)
       return db.transaction().execute(async (trx) => {
+        // SQLite: take the write lock first (waiting up to the busy timeout). A transaction that
+        // read first cannot become a writer once another connection (a report worker) has written:
+        // SQLite answers "database is locked" at once instead of waiting.
+        if (store.dialect === 'sqlite') await sql`UPDATE holder_index SET last_block = last_block WHERE 0`.execute(trx)
         let query = trx.selectFrom('holder_index').select(['last_block']).where('chain_id', '=', chainId).where('token', '=', t)
         if (store.dialect === 'postgres') query = query.forUpdate()
         const row = await query.executeTakeFirst()
