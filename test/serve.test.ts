@@ -58,7 +58,8 @@ describe('tokenrisk serve', () => {
       const res = await fetch(url, { headers: { 'x-api-key': key } })
       expect(res.status, url).toBe(200)
       const body = (await res.json()) as Record<string, unknown>
-      if (url.includes('/tokens/')) expect(Object.keys(body)).toEqual(expect.arrayContaining(['tokenInformation', 'tokenScore', 'codeChecks']))
+      if (url.includes('/tokens/solana/')) expect(Object.keys(body)).toEqual(expect.arrayContaining(['tokenInformation', 'codeChecks', 'honeypotDetails']))
+      else if (url.includes('/tokens/')) expect(Object.keys(body)).toEqual(expect.arrayContaining(['tokenInformation', 'tokenScore', 'codeChecks']))
       else expect(body).toEqual({ audits: [], auditCount: expect.any(Number) })
     }
     expect(banner).toMatch(/# Honeypot Token \(honeypot\)/)
