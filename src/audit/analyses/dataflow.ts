@@ -15,7 +15,7 @@ import { unwrap } from './syntax.ts'
  */
 export interface ValueSource {
   key: string
-  matches(node: AST.BaseASTNode, fn: FunctionIr): boolean
+  matches(node: AST.ASTNode, fn: FunctionIr): boolean
   copiesOnly?: boolean
   currentOnly?: boolean
 }

@@ -1,22 +1,25 @@
 import type * as AST from '../parse/ast.ts'
-import type { BranchPath } from '../ir/types.ts'
+import type { BranchPath, FunctionIr } from '../ir/types.ts'
 
 /**
  * Small questions about syntax shared by the analyses and the detectors: parentheses stripped,
  * names of callees, literals, walking and searching an expression tree.
  */
 
-/** Strips parentheses. */
-export function unwrap(node: AST.BaseASTNode): AST.BaseASTNode {
-  let current = node
+/** Strips parentheses. Returns the node typed as the union of node types, so `n.type === 'MemberAccess'` narrows it. */
+export function unwrap(node: AST.BaseASTNode): AST.ASTNode {
+  let current = node as AST.ASTNode
   while (current.type === 'TupleExpression') {
-    const tuple = current as AST.TupleExpression
-    if (tuple.isArray || tuple.components.length !== 1 || !tuple.components[0]) break
-    current = tuple.components[0]
+    if (current.isArray || current.components.length !== 1 || !current.components[0]) break
+    current = current.components[0] as AST.ASTNode
   }
   return current
 }
 
+/** The nodes of one type in a function's body, in source order, typed as that node type. */
+export function nodesOf<T extends AST.ASTNode['type']>(fn: FunctionIr, type: T): Extract<AST.ASTNode, { type: T }>[] {
+  return (fn.facts.nodes.get(type) ?? []) as Extract<AST.ASTNode, { type: T }>[]
+}
 
 /** The name a call is made by: `f` in `f(…)` and `x.f(…)`. */
 export function calledName(call: AST.FunctionCall): string {
@@ -49,9 +52,9 @@ export function isLiteral(node: AST.BaseASTNode): boolean {
 }
 
 /** Calls `visit` on every node of an expression tree (pre-order). Returning false skips children. */
-export function walkNodes(node: AST.BaseASTNode | null | undefined, visit: (n: AST.BaseASTNode) => boolean | void): void {
+export function walkNodes(node: AST.BaseASTNode | null | undefined, visit: (n: AST.ASTNode) => boolean | void): void {
   if (!node || typeof node !== 'object') return
-  if (visit(node) === false) return
+  if (visit(node as AST.ASTNode) === false) return
   for (const key in node) {
     if (key === 'loc' || key === 'range' || key === 'type') continue
     const value = (node as unknown as Record<string, unknown>)[key]

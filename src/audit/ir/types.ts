@@ -155,7 +155,7 @@ export interface StateAccess {
   variable: StateVariableIr
   node: AST.BaseASTNode
   /** For writes: the whole assignment / update expression. */
-  statement: AST.BaseASTNode | null
+  statement: AST.ASTNode | null
   /** For reads: whether the read is part of updating the variable (`x += 1`, `x++`), not a read of its own. */
   compound: boolean
 }
@@ -261,7 +261,7 @@ export type Effect =
 export type BranchPath = readonly (readonly [number, number])[]
 
 export interface NodeInfo {
-  parent: AST.BaseASTNode | null
+  parent: AST.ASTNode | null
   /** Innermost loop around the node (body, condition or increment), if any. */
   loop: LoopIr | null
   /** Whether the node is inside an `unchecked` block. */

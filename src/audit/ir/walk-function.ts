@@ -16,6 +16,15 @@ import type {
   TypeRef,
 } from './types.ts'
 
+/*
+ * The one walk of a function body that computes its facts (calls classified with their options,
+ * state reads and writes, guards, loops, locals and their types, the ordered effect sequence,
+ * calls made in inline assembly). It is long because it is one pass: every statement and
+ * expression kind is visited once, in evaluation order, with the walk's state (enclosing loops,
+ * branch path, the assignment being written) shared by all of them; splitting it by node kind
+ * would scatter that state without making any part shorter to follow.
+ */
+
 /** What the walker shares across functions. */
 export interface WalkContext {
   scope: ProjectScope
@@ -96,7 +105,8 @@ export class FunctionWalker {
   // ---------------------------------------------------------------- bookkeeping
 
   private enter(node: AST.BaseASTNode): void {
-    const parent = this.parents.length > 0 ? this.parents[this.parents.length - 1] : null
+    // Every node the walk visits is one of the parser's node types.
+    const parent = this.parents.length > 0 ? (this.parents[this.parents.length - 1] as AST.ASTNode) : null
     this.ctx.info.set(node, {
       parent,
       loop: this.loops.length > 0 ? this.loops[this.loops.length - 1] : null,
@@ -138,7 +148,7 @@ export class FunctionWalker {
   }
 
   private access(kind: 'read' | 'write', variable: StateVariableIr, node: AST.BaseASTNode, compound = false): void {
-    const access: StateAccess = { variable, node, statement: kind === 'write' ? this.writeStatement : null, compound }
+    const access: StateAccess = { variable, node, statement: kind === 'write' ? (this.writeStatement as AST.ASTNode | null) : null, compound }
     if (kind === 'read') this.facts.stateReads.push(access)
     else this.facts.stateWrites.push(access)
     this.facts.effects.push({ kind, access, path: this.currentPath() } as Effect)

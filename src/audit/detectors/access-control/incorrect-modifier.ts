@@ -1,3 +1,4 @@
+import { nodesOf } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import { terminates } from '../../ir/walk-function.ts'
@@ -21,7 +22,7 @@ export const incorrectModifier = defineDetector({
         report(fn.node, fn.file, `${functionLabel(fn)} never executes \`_\`, so functions using it never run.`, { header: true })
         continue
       }
-      const placeholders = ((fn.facts.nodes.get('ExpressionStatement') ?? []) as AST.ExpressionStatement[]).filter(
+      const placeholders = (nodesOf(fn, 'ExpressionStatement')).filter(
         (s) => s.expression?.type === 'Identifier' && s.expression.name === '_',
       )
       for (const placeholder of placeholders) {
@@ -30,7 +31,7 @@ export const incorrectModifier = defineDetector({
         let skippable: AST.IfStatement | null = null
         while (parent && parent !== fn.body) {
           if (parent.type === 'IfStatement') {
-            const ifNode = parent as AST.IfStatement
+            const ifNode = parent
             const other = ifNode.trueBody === child ? ifNode.falseBody : ifNode.trueBody
             if (!leaves(other) && !restTerminates(ir.info(ifNode)?.parent ?? null, ifNode, leaves)) skippable = ifNode
           }

@@ -16,7 +16,7 @@ function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: Disp
   const indexOf = (node: AST.BaseASTNode): number => {
     const n = unwrap(node)
     if (n.type !== 'Identifier') return -1
-    return fn.params.findIndex((p) => p.name === (n as AST.Identifier).name)
+    return fn.params.findIndex((p) => p.name === n.name)
   }
   for (const guard of fn.facts.guards) {
     visitComparisons(guard.condition, (a, b) => {
@@ -48,12 +48,12 @@ function baseConstructor(fn: FunctionIr, name: string): FunctionIr | null {
 function visitComparisons(node: AST.BaseASTNode, visit: (a: AST.BaseASTNode, b: AST.BaseASTNode) => void): void {
   const n = unwrap(node)
   if (n.type === 'BinaryOperation') {
-    const op = n as AST.BinaryOperation
+    const op = n
     if (op.operator === '&&' || op.operator === '||') {
       visitComparisons(op.left, visit)
       visitComparisons(op.right, visit)
     } else if (['==', '!=', '>', '<'].includes(op.operator)) visit(op.left, op.right)
-  } else if (n.type === 'UnaryOperation' && (n as AST.UnaryOperation).operator === '!') visitComparisons((n as AST.UnaryOperation).subExpression, visit)
+  } else if (n.type === 'UnaryOperation' && n.operator === '!') visitComparisons(n.subExpression, visit)
 }
 
 export const missingZeroCheck = defineDetector({
@@ -83,20 +83,20 @@ export const missingZeroCheck = defineDetector({
         if (!node) return null
         let n = unwrap(node)
         // payable(p), address(p)
-        if (n.type === 'FunctionCall' && (n as AST.FunctionCall).arguments.length === 1) {
-          const callee = (n as AST.FunctionCall).expression
-          if ((callee.type === 'Identifier' && (callee.name === 'payable' || callee.name === 'address')) || callee.type === 'ElementaryTypeName') n = unwrap((n as AST.FunctionCall).arguments[0])
+        if (n.type === 'FunctionCall' && n.arguments.length === 1) {
+          const callee = n.expression
+          if ((callee.type === 'Identifier' && (callee.name === 'payable' || callee.name === 'address')) || callee.type === 'ElementaryTypeName') n = unwrap(n.arguments[0])
         }
         if (n.type !== 'Identifier') return null
-        const index = addressParams.get((n as AST.Identifier).name)
-        return index !== undefined && !checked.has(index) ? (n as AST.Identifier).name : null
+        const index = addressParams.get(n.name)
+        return index !== undefined && !checked.has(index) ? n.name : null
       }
       for (const write of fn.facts.stateWrites) {
         const statement = write.statement
-        if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') continue
-        if (unwrap((statement as AST.BinaryOperation).left) !== write.node) continue
+        if (!statement || statement.type !== 'BinaryOperation' || statement.operator !== '=') continue
+        if (unwrap(statement.left) !== write.node) continue
         if (!isAddressType(write.variable.type) && write.variable.type.kind !== 'contract') continue
-        const name = parameterIn((statement as AST.BinaryOperation).right)
+        const name = parameterIn(statement.right)
         if (!name) continue
         report(statement, fn.file, `${functionLabel(fn)} stores \`${name}\` in \`${write.variable.name}\` without checking it against the zero address.`, { foundIn: [{ fn, context }] })
       }

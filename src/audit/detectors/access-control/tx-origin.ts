@@ -1,4 +1,4 @@
-import { isTxOrigin, unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { isTxOrigin, nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -15,18 +15,18 @@ export const txOrigin = defineDetector({
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
       const conditions: AST.BaseASTNode[] = fn.facts.guards.map((g) => g.condition)
-      for (const node of (fn.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]) conditions.push(node.condition)
+      for (const node of nodesOf(fn, 'IfStatement')) conditions.push(node.condition)
       const reported = new Set<AST.BaseASTNode>()
       for (const condition of conditions) {
         if (reported.has(condition)) continue
         let authorizes = false
         walkNodes(condition, (n) => {
-          if (n.type === 'BinaryOperation' && ['==', '!='].includes((n as AST.BinaryOperation).operator)) {
-            const { left, right } = n as AST.BinaryOperation
+          if (n.type === 'BinaryOperation' && ['==', '!='].includes(n.operator)) {
+            const { left, right } = n
             const other = isTxOrigin(left) ? right : isTxOrigin(right) ? left : null
             if (other && !analyses.access.isSender(unwrap(other), fn)) authorizes = true
           }
-          if (n.type === 'IndexAccess' && isTxOrigin((n as AST.IndexAccess).index)) authorizes = true
+          if (n.type === 'IndexAccess' && isTxOrigin(n.index)) authorizes = true
         })
         if (!authorizes) continue
         reported.add(condition)

@@ -1,5 +1,5 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import { CHECKED_ARITHMETIC_SINCE } from '../../ir/version.ts'
@@ -17,7 +17,7 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
   walkNodes(node, (n) => {
     if (!constant) return false
     if (n.type === 'Identifier') {
-      const name = (n as AST.Identifier).name
+      const name = n.name
       const variable = fn.contract && !fn.facts.locals.has(name) ? fn.contract.linearization.flatMap((c) => c.stateVariables).find((v) => v.name === name) : undefined
       if (!variable?.isConstant) constant = false
     }
@@ -35,7 +35,7 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
 function isFixedComparison(op: AST.BinaryOperation, fn: FunctionIr, analyses: Analyses): boolean {
   const zero = (n: AST.BaseASTNode): boolean => {
     const u = unwrap(n)
-    return u.type === 'NumberLiteral' && Number((u as AST.NumberLiteral).number) === 0
+    return u.type === 'NumberLiteral' && Number(u.number) === 0
   }
   const unsigned = (n: AST.BaseASTNode): boolean => unsignedBits(analyses.dispatch.typeOf(unwrap(n), fn)) !== null
   if (zero(op.right) && (op.operator === '>=' || op.operator === '<')) return unsigned(op.left)
@@ -46,7 +46,7 @@ function isFixedComparison(op: AST.BinaryOperation, fn: FunctionIr, analyses: An
 /** Normalised texts of every sub-expression of the comparisons in a condition that can bound a value (see `isFixedComparison`). */
 function comparedTexts(condition: AST.BaseASTNode, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
   walkNodes(condition, (n) => {
-    if (n.type === 'BinaryOperation' && RELATIONAL.has((n as AST.BinaryOperation).operator)) {
+    if (n.type === 'BinaryOperation' && RELATIONAL.has(n.operator)) {
       if (!isFixedComparison(n as AST.BinaryOperation, owner, analyses)) {
         walkNodes(n, (m) => {
           texts.add(normalised(owner.file, m))
@@ -68,12 +68,12 @@ function guardedTexts(fn: FunctionIr, analyses: Analyses): Set<string> {
 
 function isLengthMinusLiteral(left: AST.BaseASTNode, right: AST.BaseASTNode): boolean {
   const l = unwrap(left)
-  return l.type === 'MemberAccess' && (l as AST.MemberAccess).memberName === 'length' && unwrap(right).type === 'NumberLiteral'
+  return l.type === 'MemberAccess' && l.memberName === 'length' && unwrap(right).type === 'NumberLiteral'
 }
 
 function isOne(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
-  return n.type === 'NumberLiteral' && (n as AST.NumberLiteral).number === '1'
+  return n.type === 'NumberLiteral' && n.number === '1'
 }
 
 /**
@@ -84,7 +84,7 @@ function isOne(node: AST.BaseASTNode): boolean {
 function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
   const target = unwrap(op.left)
   if (target.type !== 'Identifier') return null
-  const local = fn.facts.locals.get((target as AST.Identifier).name)
+  const local = fn.facts.locals.get(target.name)
   if (!local || local.isParameter || local.isReturn) return null
   const bits = unsignedBits(local.type)
   if (bits === null) return null
@@ -100,9 +100,9 @@ function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: 
 /** The value of an integer literal (no unit), or null. */
 function literalValue(node: AST.BaseASTNode): bigint | null {
   const n = unwrap(node)
-  if (n.type !== 'NumberLiteral' || (n as AST.NumberLiteral).subdenomination) return null
+  if (n.type !== 'NumberLiteral' || n.subdenomination) return null
   try {
-    return BigInt((n as AST.NumberLiteral).number.replace(/_/g, ''))
+    return BigInt(n.number.replace(/_/g, ''))
   } catch {
     return null
   }
@@ -126,10 +126,10 @@ export const integerOverflow = defineDetector({
       if (fn.mutability === 'view' || fn.mutability === 'pure') continue
       let guarded: Set<string> | null = null
       const operations: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }[] = []
-      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (ARITHMETIC.has(op.operator)) operations.push({ node: op, left: op.left, right: op.right, operator: op.operator })
       }
-      for (const op of (fn.facts.nodes.get('UnaryOperation') ?? []) as AST.UnaryOperation[]) {
+      for (const op of nodesOf(fn, 'UnaryOperation')) {
         if (op.operator === '--' || op.operator === '++') operations.push({ node: op, left: op.subExpression, right: op.subExpression, operator: op.operator })
       }
       for (const op of operations) {
@@ -143,7 +143,7 @@ export const integerOverflow = defineDetector({
         // `list.length - 1`: an empty list makes the following index access revert anyway.
         if (op.operator === '-' && isLengthMinusLiteral(op.left, op.right)) continue
         const parent = ir.info(op.node)?.parent
-        if (parent?.type === 'ForStatement' && (parent as AST.ForStatement).loopExpression?.expression === op.node) continue
+        if (parent?.type === 'ForStatement' && parent.loopExpression?.expression === op.node) continue
         // Adding an ETH amount cannot overflow a uint256: all the ETH there is fits in 2^128 wei.
         if ((op.operator === '+' || op.operator === '+=') && (isMsgValue(op.right) || isMsgValue(op.left))) continue
         const increment = op.operator === '++' || ((op.operator === '+=' || op.operator === '+') && isOne(op.right))
@@ -153,7 +153,7 @@ export const integerOverflow = defineDetector({
         }
         const writesState = op.operator.endsWith('=') || op.operator === '++' || op.operator === '--'
           ? fn.facts.stateWrites.some((w) => w.statement === op.node)
-          : parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=' && fn.facts.stateWrites.some((w) => w.statement === parent)
+          : parent?.type === 'BinaryOperation' && parent.operator === '=' && fn.facts.stateWrites.some((w) => w.statement === parent)
         let userControlled = analyses.taint.dependsOnParameters(op.node, fn)
         walkNodes(op.node, (n) => {
           if (isMsgValue(n)) userControlled = true
@@ -199,10 +199,10 @@ function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: Funct
   let parent = ir.info(child)?.parent ?? null
   while (parent) {
     const condition =
-      parent.type === 'Conditional' && (parent as AST.Conditional).condition !== child
-        ? (parent as AST.Conditional).condition
-        : parent.type === 'IfStatement' && (parent as AST.IfStatement).condition !== child
-          ? (parent as AST.IfStatement).condition
+      parent.type === 'Conditional' && parent.condition !== child
+        ? parent.condition
+        : parent.type === 'IfStatement' && parent.condition !== child
+          ? parent.condition
           : null
     if (condition) comparedTexts(condition, fn, analyses, texts)
     child = parent

@@ -1,5 +1,5 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { mentionsAny, unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { mentionsAny, nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -36,9 +36,9 @@ export const arbitrarySendEth = defineDetector({
  */
 function isCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.BaseASTNode): boolean {
   let current = unwrap(node)
-  while (current.type === 'MemberAccess') current = unwrap((current as AST.MemberAccess).expression)
-  for (; current.type === 'IndexAccess'; current = unwrap((current as AST.IndexAccess).base)) {
-    const index = (current as AST.IndexAccess).index
+  while (current.type === 'MemberAccess') current = unwrap(current.expression)
+  for (; current.type === 'IndexAccess'; current = unwrap(current.base)) {
+    const index = current.index
     if (index && analyses.access.isSender(unwrap(index), fn)) return true
   }
   return false
@@ -68,7 +68,7 @@ function paysCallersOwn(analyses: Analyses, fn: FunctionIr, value: AST.BaseASTNo
   if (fromEntry.size > 0 && mentionsAny(value, fromEntry)) return true
   const amount = identifiersOf(value)
   if (amount.size === 0) return false
-  return ((fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]).some((b) => {
+  return (nodesOf(fn, 'BinaryOperation')).some((b) => {
     if (!isCallerEntry(analyses, fn, b.left) || !mentionsAny(b.right, amount)) return false
     return b.operator === '-=' || (b.operator === '=' && isSubtraction(b.right))
   })
@@ -77,17 +77,17 @@ function paysCallersOwn(analyses: Analyses, fn: FunctionIr, value: AST.BaseASTNo
 /** `a - b`, or a library subtraction (`a.sub(b)`, `a.trySub(b)`). */
 function isSubtraction(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
-  if (n.type === 'BinaryOperation') return (n as AST.BinaryOperation).operator === '-'
+  if (n.type === 'BinaryOperation') return n.operator === '-'
   if (n.type !== 'FunctionCall') return false
-  const callee = unwrap((n as AST.FunctionCall).expression)
-  return callee.type === 'MemberAccess' && /^(try)?sub$/i.test((callee as AST.MemberAccess).memberName)
+  const callee = unwrap(n.expression)
+  return callee.type === 'MemberAccess' && /^(try)?sub$/i.test(callee.memberName)
 }
 
 /** The names an expression mentions. */
 function identifiersOf(node: AST.BaseASTNode): Set<string> {
   const names = new Set<string>()
   walkNodes(node, (n) => {
-    if (n.type === 'Identifier') names.add((n as AST.Identifier).name)
+    if (n.type === 'Identifier') names.add(n.name)
   })
   return names
 }
@@ -110,7 +110,7 @@ function approvedByCaller(analyses: Analyses, fn: FunctionIr, target: AST.BaseAS
 function stripConversion(node: AST.BaseASTNode): AST.BaseASTNode {
   let current = unwrap(node)
   while (current.type === 'FunctionCall') {
-    const call = current as AST.FunctionCall
+    const call = current
     const callee = call.expression
     const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
     if ((name !== 'address' && name !== 'payable') || call.arguments.length !== 1) break

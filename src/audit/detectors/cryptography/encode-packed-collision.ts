@@ -25,7 +25,7 @@ export const encodePackedCollision = defineDetector({
         if (call.kind !== 'builtin' || !HASHES.has(call.name) || call.args.length !== 1) continue
         const inner = unwrap(call.args[0])
         if (inner.type !== 'FunctionCall') continue
-        const packed = inner as AST.FunctionCall
+        const packed = inner
         const callee = packed.expression
         if (callee.type !== 'MemberAccess' || callee.memberName !== 'encodePacked' || callee.expression.type !== 'Identifier' || callee.expression.name !== 'abi') continue
         // Two variable-length values side by side can trade bytes; a fixed value between them pins the boundary.

@@ -9,8 +9,8 @@ function boundingArrays(loopCondition: AST.BaseASTNode | null, fn: FunctionIr): 
   const arrays: StateVariableIr[] = []
   if (!loopCondition) return arrays
   walkNodes(loopCondition, (n) => {
-    if (n.type === 'MemberAccess' && (n as AST.MemberAccess).memberName === 'length') {
-      const base = unwrap((n as AST.MemberAccess).expression)
+    if (n.type === 'MemberAccess' && n.memberName === 'length') {
+      const base = unwrap(n.expression)
       const read = fn.facts.stateReads.find((r) => r.node === base)
       if (read && read.variable.type.kind === 'array' && read.variable.type.dynamic) arrays.push(read.variable)
     }

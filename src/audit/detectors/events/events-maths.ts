@@ -22,7 +22,7 @@ export const eventsMaths = defineDetector({
     for (const fn of analyses.dispatch.allFunctions()) {
       for (const read of fn.facts.stateReads) {
         const parent = ir.info(read.node)?.parent
-        if (parent?.type === 'BinaryOperation' && ['*', '/', '*=', '/='].includes((parent as AST.BinaryOperation).operator)) inMaths.add(read.variable)
+        if (parent?.type === 'BinaryOperation' && ['*', '/', '*=', '/='].includes(parent.operator)) inMaths.add(read.variable)
       }
     }
     for (const { fn, context } of entryPoints) {
@@ -31,9 +31,9 @@ export const eventsMaths = defineDetector({
       for (const write of fn.facts.stateWrites) {
         if (!inMaths.has(write.variable) || unsignedBits(write.variable.type) === null) continue
         const statement = write.statement
-        if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') continue
-        if (unwrap((statement as AST.BinaryOperation).left) !== write.node) continue
-        if (!analyses.taint.dependsOnParameters((statement as AST.BinaryOperation).right, fn)) continue
+        if (!statement || statement.type !== 'BinaryOperation' || statement.operator !== '=') continue
+        if (unwrap(statement.left) !== write.node) continue
+        if (!analyses.taint.dependsOnParameters(statement.right, fn)) continue
         report(statement, fn.file, `${functionLabel(fn)} sets \`${write.variable.name}\` without emitting an event.`, { foundIn: [{ fn, context }] })
       }
     }

@@ -24,9 +24,9 @@ export const costlyLoop = defineDetector({
         if (!statement) continue
         const target =
           statement.type === 'BinaryOperation'
-            ? unwrap((statement as AST.BinaryOperation).left)
+            ? unwrap(statement.left)
             : statement.type === 'UnaryOperation'
-              ? unwrap((statement as AST.UnaryOperation).subExpression)
+              ? unwrap(statement.subExpression)
               : null
         if (target !== write.node) continue
         const key = `${loop.node.range?.[0]}:${write.variable.name}`

@@ -23,11 +23,11 @@ export const frontRunningReward = defineDetector({
       for (const guard of fn.facts.guards) {
         let hashOfInput: AST.FunctionCall | null = null
         walkNodes(guard.condition, (n) => {
-          if (n.type !== 'BinaryOperation' || !['==', '!='].includes((n as AST.BinaryOperation).operator)) return true
-          for (const side of [(n as AST.BinaryOperation).left, (n as AST.BinaryOperation).right]) {
+          if (n.type !== 'BinaryOperation' || !['==', '!='].includes(n.operator)) return true
+          for (const side of [n.left, n.right]) {
             const s = unwrap(side)
             if (s.type !== 'FunctionCall') continue
-            const callee = (s as AST.FunctionCall).expression
+            const callee = s.expression
             if (callee.type !== 'Identifier' || !HASHES.has(callee.name)) continue
             if (!analyses.taint.dependsOnParameters(s, fn)) continue
             let bindsSender = false
@@ -35,7 +35,7 @@ export const frontRunningReward = defineDetector({
               if (analyses.access.isSender(m, fn)) bindsSender = true
               return !bindsSender
             })
-            if (!bindsSender) hashOfInput = s as AST.FunctionCall
+            if (!bindsSender) hashOfInput = s
           }
           return hashOfInput === null
         })

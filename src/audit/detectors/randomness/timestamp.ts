@@ -1,5 +1,5 @@
 import type { ValueSource } from '../../analyses/dataflow.ts'
-import { unwrap } from '../../analyses/syntax.ts'
+import { nodesOf, unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { blockValue, code, functionLabel } from '../helpers.ts'
@@ -15,7 +15,7 @@ const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3
 function seconds(node: AST.BaseASTNode): number | null {
   const n = unwrap(node)
   if (n.type !== 'NumberLiteral') return null
-  const literal = n as AST.NumberLiteral
+  const literal = n
   const value = Number(literal.number.replace(/_/g, ''))
   if (!Number.isFinite(value)) return null
   return value * (literal.subdenomination ? (UNIT_SECONDS[literal.subdenomination] ?? 1) : 1)
@@ -25,7 +25,7 @@ function seconds(node: AST.BaseASTNode): number | null {
 function smallestWindow(node: AST.BaseASTNode): number | null {
   const n = unwrap(node)
   if (n.type !== 'BinaryOperation') return null
-  const op = n as AST.BinaryOperation
+  const op = n
   if (op.operator !== '+' && op.operator !== '-') return null
   const candidates = [seconds(op.left), seconds(op.right), smallestWindow(op.left), smallestWindow(op.right)].filter((x): x is number => x !== null)
   return candidates.length > 0 ? Math.min(...candidates) : null
@@ -52,7 +52,7 @@ export const timestamp = defineDetector({
       // act on the comparison (it changes state); in a view, only the timestamp itself counts.
       const follows = fn.mutability !== 'view' && fn.mutability !== 'pure'
       const isNow = (node: AST.BaseASTNode): boolean => blockValue(node) === 'timestamp' || (follows && analyses.dataflow.reaches(node, fn, CURRENT_TIMESTAMP))
-      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (!COMPARISONS.has(op.operator)) continue
         const left = unwrap(op.left)
         const right = unwrap(op.right)

@@ -1,6 +1,6 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
-import { unwrap } from '../../analyses/syntax.ts'
+import { nodesOf, unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -27,8 +27,8 @@ function entropySource(analyses: Analyses): ValueSource {
       const kind = blockValue(node)
       if (kind) return ENTROPY_VALUES.has(kind)
       if (node.type !== 'FunctionCall') return false
-      const callee = (node as AST.FunctionCall).expression
-      return callee.type === 'Identifier' && HASHES.has(callee.name) && (node as AST.FunctionCall).arguments.some((a) => analyses.dataflow.reaches(a, fn, BLOCK_DATA))
+      const callee = node.expression
+      return callee.type === 'Identifier' && HASHES.has(callee.name) && node.arguments.some((a) => analyses.dataflow.reaches(a, fn, BLOCK_DATA))
     },
   }
 }
@@ -36,7 +36,7 @@ function entropySource(analyses: Analyses): ValueSource {
 /** A hash (`keccak256(…)`), kept as it is: in a local, converted (`uint256(keccak256(…))`) or returned. */
 const HASH_COPY: ValueSource = {
   key: 'hash-copy',
-  matches: (node) => node.type === 'FunctionCall' && (node as AST.FunctionCall).expression.type === 'Identifier' && HASHES.has(((node as AST.FunctionCall).expression as AST.Identifier).name),
+  matches: (node) => node.type === 'FunctionCall' && node.expression.type === 'Identifier' && HASHES.has(node.expression.name),
   copiesOnly: true,
 }
 
@@ -75,12 +75,12 @@ export const weakPrng = defineDetector({
       }
     }
     for (const fn of functions) {
-      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (op.operator === '%') {
           const left = unwrap(op.left)
           const right = unwrap(op.right)
           // `block.timestamp % 2`: a coin flip on the clock; `block.timestamp % 1 days` is time arithmetic.
-          const plainNumber = right.type === 'NumberLiteral' && (right as AST.NumberLiteral).subdenomination === null
+          const plainNumber = right.type === 'NumberLiteral' && right.subdenomination === null
           const origins = [...analyses.dataflow.origins(left, fn, entropy), ...(plainNumber ? analyses.dataflow.origins(left, fn, TIMESTAMP_COPY) : [])]
           if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}.`)
         } else if (op.operator === '==' || op.operator === '!=') {

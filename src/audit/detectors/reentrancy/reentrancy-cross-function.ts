@@ -144,7 +144,7 @@ class ValueFlow {
       switch (parent.type) {
         case 'FunctionCall': {
           const call = this.analyses.dispatch.callOf(parent)
-          if (!call || child === (parent as AST.FunctionCall).expression) {
+          if (!call || child === parent.expression) {
             // `s.transfer(x)`, `token.transfer(…)`: the value picks the callee or the receiver.
             if (call && call.target && movesValue(call)) return true
             continue
@@ -160,22 +160,22 @@ class ValueFlow {
         case 'IfStatement':
         case 'WhileStatement':
         case 'DoWhileStatement':
-          if (child === (parent as AST.IfStatement | AST.WhileStatement).condition) return this.acts
+          if (child === parent.condition) return this.acts
           return false
         case 'ForStatement':
-          if (child === (parent as AST.ForStatement).conditionExpression) return this.acts
+          if (child === parent.conditionExpression) return this.acts
           return false
         case 'Conditional':
-          if (child === (parent as AST.Conditional).condition) return this.acts
+          if (child === parent.condition) return this.acts
           continue
         case 'BinaryOperation': {
-          const op = parent as AST.BinaryOperation
+          const op = parent
           if (!isAssignment(op.operator)) continue
           if (child === op.left) return true // an index of the written location: `a[s] = …`
           return this.assigned(op.left, fn, viaIndex, depth)
         }
         case 'VariableDeclarationStatement': {
-          const declaration = parent as AST.VariableDeclarationStatement
+          const declaration = parent
           return declaration.variables.some((v) => v !== null && (v as AST.VariableDeclaration).name !== null && this.local((v as AST.VariableDeclaration).name as string, parent, fn, viaIndex, depth))
         }
         case 'ReturnStatement': {

@@ -1,7 +1,7 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext, EntryPoint } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { pathsCompatible, unwrap } from '../../analyses/syntax.ts'
+import { nodesOf, pathsCompatible, unwrap } from '../../analyses/syntax.ts'
 import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
@@ -165,7 +165,7 @@ const MAX_FIXED_ADDRESS_DEPTH = 2
 function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
   const node = unwrap(expression)
   if (node.type === 'Identifier') {
-    const name = (node as AST.Identifier).name
+    const name = node.name
     if (name === 'this') return true
     const local = fn.facts.locals.get(name)
     if (local) {
@@ -183,7 +183,7 @@ function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: Fun
   }
   if (node.type !== 'FunctionCall') return false
   const call = analyses.dispatch.callOf(node)
-  const args = (node as AST.FunctionCall).arguments
+  const args = node.arguments
   if (call?.kind === 'conversion' && args.length === 1) return isFixedAddress(analyses, args[0], fn, via, context, depth)
   if (call?.kind !== 'internal' || args.length !== 0 || depth >= MAX_FIXED_ADDRESS_DEPTH) return false
   const callee = analyses.dispatch.calleeIn(call, fn, context)
@@ -220,17 +220,17 @@ function createdHere(fn: FunctionIr, target: AST.Expression): boolean {
   const isCreation = (value: AST.BaseASTNode | null): boolean => {
     if (!value) return false
     let v = unwrap(value)
-    while (v.type === 'FunctionCall' && (v as AST.FunctionCall).expression.type !== 'NewExpression' && (v as AST.FunctionCall).arguments.length === 1) v = unwrap((v as AST.FunctionCall).arguments[0])
-    return v.type === 'FunctionCall' && unwrap((v as AST.FunctionCall).expression).type === 'NewExpression'
+    while (v.type === 'FunctionCall' && v.expression.type !== 'NewExpression' && v.arguments.length === 1) v = unwrap(v.arguments[0])
+    return v.type === 'FunctionCall' && unwrap(v.expression).type === 'NewExpression'
   }
-  for (const d of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+  for (const d of nodesOf(fn, 'VariableDeclarationStatement')) {
     const v = d.variables[0] as AST.VariableDeclaration | null
     if (v?.name === name && isCreation(d.initialValue)) return true
   }
-  for (const a of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+  for (const a of nodesOf(fn, 'BinaryOperation')) {
     if (a.operator === '=' && unwrap(a.left).type === 'Identifier' && (unwrap(a.left) as AST.Identifier).name === name && isCreation(a.right)) return true
   }
-  for (const a of (fn.facts.nodes.get('AssemblyAssignment') ?? []) as AST.AssemblyAssignment[]) {
+  for (const a of nodesOf(fn, 'AssemblyAssignment')) {
     const assigned = (a.names as AST.BaseASTNode[]).some((n) => n.type === 'Identifier' && (n as AST.Identifier).name === name)
     if (assigned && a.expression.type === 'AssemblyCall' && (a.expression.functionName === 'create' || a.expression.functionName === 'create2')) return true
   }

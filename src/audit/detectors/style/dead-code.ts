@@ -1,5 +1,5 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { walkNodes } from '../../analyses/syntax.ts'
+import { nodesOf, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -13,16 +13,16 @@ function referencedNames(analyses: Analyses): Set<string> {
   const names = new Set<string>()
   for (const fn of analyses.dispatch.allFunctions()) {
     for (const name of fn.facts.identifiers.keys()) names.add(name)
-    for (const m of (fn.facts.nodes.get('MemberAccess') ?? []) as AST.MemberAccess[]) names.add(m.memberName)
+    for (const m of nodesOf(fn, 'MemberAccess')) names.add(m.memberName)
     for (const m of fn.modifierCalls) names.add(m.name)
   }
   for (const file of analyses.ir.files) {
     walkNodes(file.ast, (n) => {
-      if (n.type === 'UsingForDeclaration') for (const f of (n as AST.UsingForDeclaration).functions) names.add(f.split('.').pop() ?? f)
-      if (n.type === 'StateVariableDeclaration' && (n as AST.StateVariableDeclaration).initialValue) {
-        walkNodes((n as AST.StateVariableDeclaration).initialValue, (m) => {
-          if (m.type === 'Identifier') names.add((m as AST.Identifier).name)
-          if (m.type === 'MemberAccess') names.add((m as AST.MemberAccess).memberName)
+      if (n.type === 'UsingForDeclaration') for (const f of n.functions) names.add(f.split('.').pop() ?? f)
+      if (n.type === 'StateVariableDeclaration' && n.initialValue) {
+        walkNodes(n.initialValue, (m) => {
+          if (m.type === 'Identifier') names.add(m.name)
+          if (m.type === 'MemberAccess') names.add(m.memberName)
         })
         return false
       }

@@ -22,15 +22,15 @@ export const unusedState = defineDetector({
     for (const contract of analyses.ir.contracts) {
       for (const v of contract.stateVariables) {
         walkNodes(v.initialValue, (n) => {
-          if (n.type === 'Identifier') mentioned.add((n as AST.Identifier).name)
+          if (n.type === 'Identifier') mentioned.add(n.name)
         })
       }
     }
     for (const fn of analyses.dispatch.allFunctions()) {
       for (const a of fn.facts.assembly) {
         walkNodes(a, (n) => {
-          if (n.type === 'AssemblyCall') mentioned.add((n as AST.AssemblyCall).functionName)
-          if (n.type === 'Identifier') mentioned.add((n as AST.Identifier).name)
+          if (n.type === 'AssemblyCall') mentioned.add(n.functionName)
+          if (n.type === 'Identifier') mentioned.add(n.name)
         })
       }
     }
