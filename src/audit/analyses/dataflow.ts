@@ -62,11 +62,6 @@ export class DataFlowAnalysis {
     return this.origins(expression, fn, source).length > 0
   }
 
-  /** Whether `expression` is a value that reaches it only through a local, a state variable or a returned value, not directly. */
-  reachesIndirectly(expression: AST.BaseASTNode, fn: FunctionIr, source: ValueSource): boolean {
-    return this.origins(expression, fn, source).some((o) => !containsNode(expression, o.node))
-  }
-
   /**
    * The number a local of `fn` always holds when `at` (an operation on it) runs: the local is set
    * only by its declaration, to an integer literal (or to zero, having no initializer), and
@@ -266,10 +261,4 @@ function sameFlow(a: Flow, b: Flow): boolean {
 
 function dedupe(origins: Origin[]): Origin[] {
   return origins.filter((o, i) => origins.findIndex((p) => p.node === o.node) === i)
-}
-
-function containsNode(haystack: AST.BaseASTNode, needle: AST.BaseASTNode): boolean {
-  if (haystack === needle) return true
-  if (haystack.range && needle.range) return needle.range[0] >= haystack.range[0] && needle.range[1] <= haystack.range[1]
-  return false
 }
