@@ -1,6 +1,6 @@
 import type { CallIr, FunctionIr, ProjectIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
-import { unwrap } from '../ir/queries.ts'
+import { unwrap } from '../analyses/syntax.ts'
 import { nodeText } from '../source.ts'
 
 /** How a function is named in a finding: `Vault.withdraw()`, the constructor of `Vault`, … */
@@ -46,15 +46,15 @@ export function code(file: SourceFileIr, node: AST.BaseASTNode, maxLength = 70):
 /** Whether an expression is `msg.value`. */
 export function isMsgValue(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
-  return n.type === 'MemberAccess' && (n as AST.MemberAccess).memberName === 'value' && (n as AST.MemberAccess).expression.type === 'Identifier' && ((n as AST.MemberAccess).expression as AST.Identifier).name === 'msg'
+  return n.type === 'MemberAccess' && n.memberName === 'value' && n.expression.type === 'Identifier' && n.expression.name === 'msg'
 }
 
 /** Whether an expression is `address(this)` or `this`. */
 export function isThis(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
-  if (n.type === 'Identifier') return (n as AST.Identifier).name === 'this'
+  if (n.type === 'Identifier') return n.name === 'this'
   if (n.type === 'FunctionCall') {
-    const call = n as AST.FunctionCall
+    const call = n
     const callee = call.expression
     const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
     return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isThis(call.arguments[0])
@@ -66,7 +66,7 @@ export function isThis(node: AST.BaseASTNode): boolean {
 export function sendsEth(call: CallIr): boolean {
   if (call.value === null) return false
   const v = unwrap(call.value)
-  return !(v.type === 'NumberLiteral' && Number((v as AST.NumberLiteral).number) === 0)
+  return !(v.type === 'NumberLiteral' && Number(v.number) === 0)
 }
 
 /** Whether a call can run code we do not control and that code could call back (reenter). */
@@ -84,9 +84,9 @@ export function canReenter(call: CallIr): boolean {
 /** Whether a node is a zero literal or `address(0)`. */
 export function isZero(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
-  if (n.type === 'NumberLiteral') return /^0+$|^0x0*$/.test((n as AST.NumberLiteral).number)
+  if (n.type === 'NumberLiteral') return /^0+$|^0x0*$/.test(n.number)
   if (n.type === 'FunctionCall') {
-    const call = n as AST.FunctionCall
+    const call = n
     const callee = call.expression
     const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
     return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isZero(call.arguments[0])
@@ -97,9 +97,9 @@ export function isZero(node: AST.BaseASTNode): boolean {
 /** Whether an expression reads a block value usable as (bad) randomness or a clock. */
 export function blockValue(node: AST.BaseASTNode): 'timestamp' | 'number' | 'difficulty' | 'coinbase' | 'blockhash' | 'gaslimit' | null {
   const n = unwrap(node)
-  if (n.type === 'Identifier' && (n as AST.Identifier).name === 'now') return 'timestamp'
+  if (n.type === 'Identifier' && n.name === 'now') return 'timestamp'
   if (n.type === 'MemberAccess') {
-    const m = n as AST.MemberAccess
+    const m = n
     if (m.expression.type === 'Identifier' && m.expression.name === 'block') {
       switch (m.memberName) {
         case 'timestamp':
@@ -117,7 +117,7 @@ export function blockValue(node: AST.BaseASTNode): 'timestamp' | 'number' | 'dif
     }
   }
   if (n.type === 'FunctionCall') {
-    const call = n as AST.FunctionCall
+    const call = n
     const callee = call.expression
     if (callee.type === 'Identifier' && callee.name === 'blockhash') return 'blockhash'
     if (callee.type === 'MemberAccess' && callee.memberName === 'blockhash' && callee.expression.type === 'Identifier' && callee.expression.name === 'block') return 'blockhash'
@@ -145,15 +145,15 @@ export function resultChecked(ir: ProjectIr, fn: FunctionIr, call: CallIr): bool
   if (call.assembly) return call.assembly.successChecked
   if (!call.resultUsed) return false
   let parent = ir.info(call.node)?.parent ?? null
-  while (parent && parent.type === 'TupleExpression' && (parent as AST.TupleExpression).components.length === 1) parent = ir.info(parent)?.parent ?? null
+  while (parent && parent.type === 'TupleExpression' && parent.components.length === 1) parent = ir.info(parent)?.parent ?? null
   let stored: string | null = null
   if (parent?.type === 'VariableDeclarationStatement') {
-    const first = (parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null
+    const first = parent.variables[0] as AST.VariableDeclaration | null
     if (!first?.name) return false
     stored = first.name
-  } else if (parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=' && (parent as AST.BinaryOperation).right === call.node) {
-    const left = unwrap((parent as AST.BinaryOperation).left)
-    const target = left.type === 'TupleExpression' ? (left as AST.TupleExpression).components[0] : left
+  } else if (parent?.type === 'BinaryOperation' && parent.operator === '=' && parent.right === call.node) {
+    const left = unwrap(parent.left)
+    const target = left.type === 'TupleExpression' ? left.components[0] : left
     if (!target) return false
     if (target.type !== 'Identifier') return true
     stored = (target as AST.Identifier).name

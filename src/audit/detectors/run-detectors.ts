@@ -1,5 +1,5 @@
 import { SEVERITIES, type Vulnerability } from '../../contract/audit-history.ts'
-import type { Queries } from '../ir/queries.ts'
+import type { Analyses } from '../analyses/analyses.ts'
 import type { ContractIr, ProjectIr } from '../ir/types.ts'
 import { nodeLines, snippet } from '../source.ts'
 import type { DetectorContext, DetectorDefinition } from './define-detector.ts'
@@ -21,7 +21,7 @@ const MAX_NAMED_CONTRACTS = 3
  */
 export function runDetectors(
   ir: ProjectIr,
-  queries: Queries,
+  analyses: Analyses,
   detectors: readonly DetectorDefinition[],
 ): { findings: Finding[]; errors: { file: string; message: string }[] } {
   const ownFiles = ir.files.filter((f) => f.own)
@@ -38,12 +38,12 @@ export function runDetectors(
     const pending = new Map<string, { finding: Finding; message: string; overrides: ContractIr[] | null }>()
     const context: DetectorContext = {
       ir,
-      queries,
+      analyses,
       contracts,
       functions,
       files: ownFiles,
       get entryPoints() {
-        return queries.deployedEntryPoints()
+        return analyses.dispatch.deployedEntryPoints()
       },
       report(node, file, rawMessage, options = {}) {
         if (!file.own) return
@@ -55,7 +55,7 @@ export function runDetectors(
           through.length === 0 || through.some((f) => f.context === null || f.context === f.fn.contract)
             ? null
             : through.flatMap((f) => {
-                const alike = queries.deployedAlike(f.fn, f.context)
+                const alike = analyses.dispatch.deployedAlike(f.fn, f.context)
                 return alike.length > 0 ? alike : [f.context as ContractIr]
               })
         const known = pending.get(key)

@@ -28,6 +28,13 @@ export interface SourceFileIr {
   pragmas: AST.PragmaDirective[]
   /** The range of compiler versions the file's `pragma solidity` allows; null when it has none. */
   compiler: VersionRange | null
+  /**
+   * The compiler versions that can build the file: the pragma's range narrowed by what its syntax
+   * allows (`throw`, `var`, `sha3`, … compile only before 0.5.0; `unchecked` needs 0.8.0; see
+   * `syntaxVersions`); null when neither says anything. Version-dependent detectors read this,
+   * so `pragma solidity >=0.4.0` over 0.4 code is analysed as 0.4 code.
+   */
+  versions: VersionRange | null
   contracts: ContractIr[]
 }
 
@@ -104,7 +111,7 @@ export interface ModifierCallIr {
   name: string
   /**
    * Resolved in the declaring contract's linearisation; null for base constructors and unknowns.
-   * Modifiers are virtual: `Queries.modifierIn` gives the one a deployed contract runs.
+   * Modifiers are virtual: `DispatchAnalysis.modifierIn` gives the one a deployed contract runs.
    */
   modifier: FunctionIr | null
 }
@@ -148,7 +155,7 @@ export interface StateAccess {
   variable: StateVariableIr
   node: AST.BaseASTNode
   /** For writes: the whole assignment / update expression. */
-  statement: AST.BaseASTNode | null
+  statement: AST.ASTNode | null
   /** For reads: whether the read is part of updating the variable (`x += 1`, `x++`), not a read of its own. */
   compound: boolean
 }
@@ -213,10 +220,12 @@ export interface CallIr {
    * itself (a non-zero literal, or a value not known: ETH may be sent).
    */
   value: AST.Expression | AST.AssemblyExpression | null
+  /** Gas forwarded when the call sets it (`{gas: …}`, `.gas(…)`); null when it forwards the default. */
+  gas: AST.Expression | null
   /**
    * Resolved callee where known (internal, library, or the interface's declaration). Internal
    * calls are resolved in the declaring contract's linearisation; `dispatch` says whether a
-   * deployed contract may run another function (`Queries.calleeIn` gives the one it runs).
+   * deployed contract may run another function (`DispatchAnalysis.calleeIn` gives the one it runs).
    */
   callee: FunctionIr | null
   dispatch: CallDispatch
@@ -252,7 +261,7 @@ export type Effect =
 export type BranchPath = readonly (readonly [number, number])[]
 
 export interface NodeInfo {
-  parent: AST.BaseASTNode | null
+  parent: AST.ASTNode | null
   /** Innermost loop around the node (body, condition or increment), if any. */
   loop: LoopIr | null
   /** Whether the node is inside an `unchecked` block. */

@@ -29,7 +29,7 @@ export const constructorName = defineDetector({
   detect({ contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind === 'interface' || contract.kind === 'library') continue
-      const compiler = contract.file.compiler
+      const compiler = contract.file.versions
       if (compiler !== null && compiler.min >= NAMED_CONSTRUCTORS_UNTIL) continue
       for (const fn of contract.functions) {
         if (fn.kind !== 'function' || fn.body === null || fn.facts.stateWrites.length === 0) continue

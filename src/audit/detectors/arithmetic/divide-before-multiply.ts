@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { nodesOf, unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -7,8 +7,8 @@ import { code, functionLabel, normalised } from '../helpers.ts'
 /** The division an operand is (directly, or through a local assigned exactly once), or null. */
 function divisionBehind(node: AST.BaseASTNode, divisions: Map<string, AST.BinaryOperation | null>): AST.BinaryOperation | null {
   const n = unwrap(node)
-  if (n.type === 'BinaryOperation' && (n as AST.BinaryOperation).operator === '/') return n as AST.BinaryOperation
-  if (n.type === 'Identifier') return divisions.get((n as AST.Identifier).name) ?? null
+  if (n.type === 'BinaryOperation' && n.operator === '/') return n as AST.BinaryOperation
+  if (n.type === 'Identifier') return divisions.get(n.name) ?? null
   return null
 }
 
@@ -16,17 +16,17 @@ function divisionBehind(node: AST.BaseASTNode, divisions: Map<string, AST.Binary
 function localDivisions(fn: FunctionIr): Map<string, AST.BinaryOperation | null> {
   const result = new Map<string, AST.BinaryOperation | null>()
   const assigned = new Map<string, number>()
-  for (const d of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+  for (const d of nodesOf(fn, 'VariableDeclarationStatement')) {
     const v = d.variables[0] as AST.VariableDeclaration | null
     if (d.variables.length !== 1 || !v?.name || !d.initialValue) continue
     const value = unwrap(d.initialValue)
-    result.set(v.name, value.type === 'BinaryOperation' && (value as AST.BinaryOperation).operator === '/' ? (value as AST.BinaryOperation) : null)
+    result.set(v.name, value.type === 'BinaryOperation' && value.operator === '/' ? value : null)
     assigned.set(v.name, 1)
   }
-  for (const a of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+  for (const a of nodesOf(fn, 'BinaryOperation')) {
     const left = unwrap(a.left)
     if (a.operator.endsWith('=') && !['==', '!=', '<=', '>='].includes(a.operator) && left.type === 'Identifier') {
-      const name = (left as AST.Identifier).name
+      const name = left.name
       assigned.set(name, (assigned.get(name) ?? 0) + 1)
     }
   }
@@ -39,8 +39,8 @@ const NEGLIGIBLE_LOSS = 1_000
 
 function literalValue(node: AST.BaseASTNode): number | null {
   const n = unwrap(node)
-  if (n.type !== 'NumberLiteral' || (n as AST.NumberLiteral).subdenomination) return null
-  const value = Number((n as AST.NumberLiteral).number.replace(/_/g, ''))
+  if (n.type !== 'NumberLiteral' || n.subdenomination) return null
+  const value = Number(n.number.replace(/_/g, ''))
   return Number.isFinite(value) ? value : null
 }
 
@@ -55,7 +55,7 @@ export const divideBeforeMultiply = defineDetector({
   recommendation: 'Multiply first and divide last (`a * c / b`), or use a full-precision mulDiv.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      const binaries = (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]
+      const binaries = nodesOf(fn, 'BinaryOperation')
       if (!binaries.some((b) => b.operator === '/')) continue
       const divisions = localDivisions(fn)
       for (const op of binaries) {

@@ -1,4 +1,5 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import { nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import { CHECKED_ARITHMETIC_SINCE } from '../../ir/version.ts'
@@ -16,7 +17,7 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
   walkNodes(node, (n) => {
     if (!constant) return false
     if (n.type === 'Identifier') {
-      const name = (n as AST.Identifier).name
+      const name = n.name
       const variable = fn.contract && !fn.facts.locals.has(name) ? fn.contract.linearization.flatMap((c) => c.stateVariables).find((v) => v.name === name) : undefined
       if (!variable?.isConstant) constant = false
     }
@@ -26,34 +27,85 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
   return constant
 }
 
+/**
+ * Whether a comparison cannot bound anything because its result is fixed: an unsigned value
+ * compared with zero as `x >= 0` / `0 <= x` (always true) or `x < 0` / `0 > x` (never true),
+ * `a - b >= 0` included (the subtraction has already wrapped when it would go negative).
+ */
+function isFixedComparison(op: AST.BinaryOperation, fn: FunctionIr, analyses: Analyses): boolean {
+  const zero = (n: AST.BaseASTNode): boolean => {
+    const u = unwrap(n)
+    return u.type === 'NumberLiteral' && Number(u.number) === 0
+  }
+  const unsigned = (n: AST.BaseASTNode): boolean => unsignedBits(analyses.dispatch.typeOf(unwrap(n), fn)) !== null
+  if (zero(op.right) && (op.operator === '>=' || op.operator === '<')) return unsigned(op.left)
+  if (zero(op.left) && (op.operator === '<=' || op.operator === '>')) return unsigned(op.right)
+  return false
+}
+
+/** Normalised texts of every sub-expression of the comparisons in a condition that can bound a value (see `isFixedComparison`). */
+function comparedTexts(condition: AST.BaseASTNode, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
+  walkNodes(condition, (n) => {
+    if (n.type === 'BinaryOperation' && RELATIONAL.has(n.operator)) {
+      if (!isFixedComparison(n as AST.BinaryOperation, owner, analyses)) {
+        walkNodes(n, (m) => {
+          texts.add(normalised(owner.file, m))
+        })
+      }
+      return false
+    }
+    return true
+  })
+}
+
 /** Normalised texts of every sub-expression of comparisons in the function's guards (its modifiers' too). */
-function guardedTexts(fn: FunctionIr): Set<string> {
+function guardedTexts(fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
   const owners = [fn, ...fn.modifierCalls.map((m) => m.modifier).filter((m): m is FunctionIr => m !== null)]
-  for (const owner of owners) {
-    for (const guard of owner.facts.guards) {
-      walkNodes(guard.condition, (n) => {
-        if (n.type === 'BinaryOperation' && RELATIONAL.has((n as AST.BinaryOperation).operator)) {
-          walkNodes(n, (m) => {
-            texts.add(normalised(owner.file, m))
-          })
-          return false
-        }
-        return true
-      })
-    }
-  }
+  for (const owner of owners) for (const guard of owner.facts.guards) comparedTexts(guard.condition, owner, analyses, texts)
   return texts
 }
 
 function isLengthMinusLiteral(left: AST.BaseASTNode, right: AST.BaseASTNode): boolean {
   const l = unwrap(left)
-  return l.type === 'MemberAccess' && (l as AST.MemberAccess).memberName === 'length' && unwrap(right).type === 'NumberLiteral'
+  return l.type === 'MemberAccess' && l.memberName === 'length' && unwrap(right).type === 'NumberLiteral'
 }
 
 function isOne(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
-  return n.type === 'NumberLiteral' && (n as AST.NumberLiteral).number === '1'
+  return n.type === 'NumberLiteral' && n.number === '1'
+}
+
+/**
+ * Whether an operation on a local whose value is known wraps every time it runs: the local is
+ * only ever set to one number (its declaration, or zero when it has none) and the operation
+ * takes it below zero or past its type's maximum (`uint256 x = 0; x -= 1;`, `uint8 n = 255; n++`).
+ */
+function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
+  const target = unwrap(op.left)
+  if (target.type !== 'Identifier') return null
+  const local = fn.facts.locals.get(target.name)
+  if (!local || local.isParameter || local.isReturn) return null
+  const bits = unsignedBits(local.type)
+  if (bits === null) return null
+  const value = analyses.dataflow.knownNumber(local.name, fn, op.node)
+  if (value === null) return null
+  const amount = op.operator === '++' || op.operator === '--' ? 1n : literalValue(op.right)
+  if (amount === null || amount === 0n) return null
+  if (op.operator === '-' || op.operator === '-=' || op.operator === '--') return value < amount ? 'underflows' : null
+  if (op.operator === '+' || op.operator === '+=' || op.operator === '++') return value + amount >= 1n << BigInt(bits) ? 'overflows' : null
+  return null
+}
+
+/** The value of an integer literal (no unit), or null. */
+function literalValue(node: AST.BaseASTNode): bigint | null {
+  const n = unwrap(node)
+  if (n.type !== 'NumberLiteral' || n.subdenomination) return null
+  try {
+    return BigInt(n.number.replace(/_/g, ''))
+  } catch {
+    return null
+  }
 }
 
 export const integerOverflow = defineDetector({
@@ -66,48 +118,53 @@ export const integerOverflow = defineDetector({
     'Before Solidity 0.8 arithmetic wraps around silently. Without a check, an addition or multiplication of caller-supplied values can overflow to a small number and a subtraction can underflow to a huge one (minting balances out of nothing, bypassing limits).',
   recommendation:
     'Compile with Solidity 0.8 or later (checked arithmetic), or use SafeMath and require the operands to be in range before computing. Where wrapping is intended, say so in a comment next to the operation (`// overflow is desired`); such operations are not reported.',
-  detect({ queries, ir, functions, report }) {
+  detect({ analyses, ir, functions, report }) {
     for (const fn of functions) {
-      const compiler = fn.file.compiler
+      const compiler = fn.file.versions
       if (compiler === null || compiler.max > CHECKED_ARITHMETIC_SINCE) continue
       // A view or pure helper cannot corrupt state; its callers' use of the result is what matters.
       if (fn.mutability === 'view' || fn.mutability === 'pure') continue
       let guarded: Set<string> | null = null
       const operations: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }[] = []
-      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (ARITHMETIC.has(op.operator)) operations.push({ node: op, left: op.left, right: op.right, operator: op.operator })
       }
-      for (const op of (fn.facts.nodes.get('UnaryOperation') ?? []) as AST.UnaryOperation[]) {
+      for (const op of nodesOf(fn, 'UnaryOperation')) {
         if (op.operator === '--' || op.operator === '++') operations.push({ node: op, left: op.subExpression, right: op.subExpression, operator: op.operator })
       }
       for (const op of operations) {
+        const certain = certainWrap(op, fn, analyses)
+        if (certain) {
+          if (!annotatedAsIntended(fn.file, op.node)) report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)}, which always ${certain} (compiled with Solidity before 0.8).`)
+          continue
+        }
         if (isConstantExpression(op.node, fn)) continue
         if (blockValue(op.left) || blockValue(op.right)) continue
         // `list.length - 1`: an empty list makes the following index access revert anyway.
         if (op.operator === '-' && isLengthMinusLiteral(op.left, op.right)) continue
         const parent = ir.info(op.node)?.parent
-        if (parent?.type === 'ForStatement' && (parent as AST.ForStatement).loopExpression?.expression === op.node) continue
+        if (parent?.type === 'ForStatement' && parent.loopExpression?.expression === op.node) continue
         // Adding an ETH amount cannot overflow a uint256: all the ETH there is fits in 2^128 wei.
         if ((op.operator === '+' || op.operator === '+=') && (isMsgValue(op.right) || isMsgValue(op.left))) continue
         const increment = op.operator === '++' || ((op.operator === '+=' || op.operator === '+') && isOne(op.right))
         if (increment) {
-          const bits = unsignedBits(queries.typeOf(op.left, fn))
+          const bits = unsignedBits(analyses.dispatch.typeOf(op.left, fn))
           if (bits === null || bits > SMALL_COUNTER_BITS) continue
         }
         const writesState = op.operator.endsWith('=') || op.operator === '++' || op.operator === '--'
           ? fn.facts.stateWrites.some((w) => w.statement === op.node)
-          : parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=' && fn.facts.stateWrites.some((w) => w.statement === parent)
-        let userControlled = queries.dependsOnParameters(op.node, fn)
+          : parent?.type === 'BinaryOperation' && parent.operator === '=' && fn.facts.stateWrites.some((w) => w.statement === parent)
+        let userControlled = analyses.taint.dependsOnParameters(op.node, fn)
         walkNodes(op.node, (n) => {
           if (isMsgValue(n)) userControlled = true
           return !userControlled
         })
         // Arithmetic on caller input counts in entry points; in helpers only when it lands in state.
-        if (!writesState && !(userControlled && queries.isEntryPoint(fn))) continue
+        if (!writesState && !(userControlled && analyses.dispatch.isEntryPoint(fn))) continue
         if (annotatedAsIntended(fn.file, op.node)) continue
-        guarded ??= guardedTexts(fn)
+        guarded ??= guardedTexts(fn, analyses)
         if (isChecked(fn.file, op, parent ?? null, guarded)) continue
-        if (isChecked(fn.file, op, parent ?? null, enclosingConditionTexts(ir, op.node, fn))) continue
+        if (isChecked(fn.file, op, parent ?? null, enclosingConditionTexts(ir, op.node, fn, analyses))) continue
         report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)} without an overflow check (compiled with Solidity before 0.8).`)
       }
     }
@@ -136,28 +193,18 @@ function annotatedAsIntended(file: SourceFileIr, node: AST.BaseASTNode): boolean
 }
 
 /** Normalised sub-expressions of comparisons in the `if` / `?:` conditions around a node. */
-function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: FunctionIr): Set<string> {
+function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
   let child = node
   let parent = ir.info(child)?.parent ?? null
   while (parent) {
     const condition =
-      parent.type === 'Conditional' && (parent as AST.Conditional).condition !== child
-        ? (parent as AST.Conditional).condition
-        : parent.type === 'IfStatement' && (parent as AST.IfStatement).condition !== child
-          ? (parent as AST.IfStatement).condition
+      parent.type === 'Conditional' && parent.condition !== child
+        ? parent.condition
+        : parent.type === 'IfStatement' && parent.condition !== child
+          ? parent.condition
           : null
-    if (condition) {
-      walkNodes(condition, (n) => {
-        if (n.type === 'BinaryOperation' && RELATIONAL.has((n as AST.BinaryOperation).operator)) {
-          walkNodes(n, (m) => {
-            texts.add(normalised(fn.file, m))
-          })
-          return false
-        }
-        return true
-      })
-    }
+    if (condition) comparedTexts(condition, fn, analyses, texts)
     child = parent
     parent = ir.info(child)?.parent ?? null
   }

@@ -1,3 +1,4 @@
+import { nodesOf } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -14,7 +15,7 @@ export const msgValueLoop = defineDetector({
   detect({ ir, functions, report }) {
     for (const fn of functions) {
       const reported = new Set<unknown>()
-      for (const node of (fn.facts.nodes.get('MemberAccess') ?? []) as AST.MemberAccess[]) {
+      for (const node of nodesOf(fn, 'MemberAccess')) {
         if (node.memberName !== 'value' || node.expression.type !== 'Identifier' || node.expression.name !== 'msg') continue
         const loop = ir.info(node)?.loop
         if (!loop || reported.has(loop)) continue

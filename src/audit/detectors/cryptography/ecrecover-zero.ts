@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, isZero, normalised } from '../helpers.ts'
@@ -20,15 +20,15 @@ export const ecrecoverZero = defineDetector({
         let holder: AST.BaseASTNode = call.node
         const parent = ir.info(call.node)?.parent
         if (parent?.type === 'VariableDeclarationStatement') {
-          const v = (parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null
+          const v = parent.variables[0] as AST.VariableDeclaration | null
           if (v?.identifier) holder = v.identifier
-        } else if (parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=') holder = (parent as AST.BinaryOperation).left
+        } else if (parent?.type === 'BinaryOperation' && parent.operator === '=') holder = parent.left
         const holderText = normalised(fn.file, holder)
         const zeroChecked = fn.facts.guards.some((g) => {
           let checked = false
           walkNodes(g.condition, (n) => {
-            if (n.type === 'BinaryOperation' && ['==', '!='].includes((n as AST.BinaryOperation).operator)) {
-              const { left, right } = n as AST.BinaryOperation
+            if (n.type === 'BinaryOperation' && ['==', '!='].includes(n.operator)) {
+              const { left, right } = n
               if ((isZero(left) && normalised(fn.file, unwrap(right)) === holderText) || (isZero(right) && normalised(fn.file, unwrap(left)) === holderText)) checked = true
             }
             return !checked

@@ -1,3 +1,4 @@
+import { nodesOf } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -24,20 +25,20 @@ export const deprecatedConstructs = defineDetector({
         else if (call.kind === 'option') say(call.node, `\`.${call.name}(…)\` call options`, `\`{${call.name}: …}\``)
       }
       for (const node of fn.facts.nodes.get('ThrowStatement') ?? []) say(node, '`throw`', '`revert()` or `require()`')
-      for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+      for (const statement of nodesOf(fn, 'VariableDeclarationStatement')) {
         const usesVar = statement.variables.some((v) => {
           const d = v as AST.VariableDeclaration | null
           return d !== null && (d.typeName === null || (d.typeName.type === 'ElementaryTypeName' && d.typeName.name === 'var'))
         })
         if (usesVar) say(statement, '`var`', 'an explicit type (`var` can infer a too-small integer type)')
       }
-      for (const node of (fn.facts.nodes.get('MemberAccess') ?? []) as AST.MemberAccess[]) {
+      for (const node of nodesOf(fn, 'MemberAccess')) {
         if (node.memberName === 'gas' && node.expression.type === 'Identifier' && node.expression.name === 'msg') say(node, '`msg.gas`', '`gasleft()`')
       }
-      for (const node of (fn.facts.nodes.get('Identifier') ?? []) as AST.Identifier[]) {
+      for (const node of nodesOf(fn, 'Identifier')) {
         if (node.name === 'now' && !fn.facts.locals.has('now')) say(node, '`now`', '`block.timestamp`')
       }
-      for (const node of (fn.facts.nodes.get('NumberLiteral') ?? []) as AST.NumberLiteral[]) {
+      for (const node of nodesOf(fn, 'NumberLiteral')) {
         if (node.subdenomination === 'years') say(node, 'the `years` unit', 'an explicit number of days (a year is not always 365 days)')
       }
     }

@@ -1,4 +1,4 @@
-import { contains, unwrap, walkNodes } from '../../ir/queries.ts'
+import { contains, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -16,8 +16,8 @@ export const cacheArrayLength = defineDetector({
       for (const loop of fn.facts.loops) {
         if (!loop.condition) continue
         walkNodes(loop.condition, (n) => {
-          if (n.type !== 'MemberAccess' || (n as AST.MemberAccess).memberName !== 'length') return true
-          const base = unwrap((n as AST.MemberAccess).expression)
+          if (n.type !== 'MemberAccess' || n.memberName !== 'length') return true
+          const base = unwrap(n.expression)
           const read = fn.facts.stateReads.find((r) => r.node === base)
           if (!read || read.variable.type.kind !== 'array' || !read.variable.type.dynamic) return false
           const changed = fn.facts.stateWrites.some((w) => w.variable === read.variable && contains(loop.node, w.node))

@@ -1,4 +1,4 @@
-import { walkNodes } from '../../ir/queries.ts'
+import { walkNodes } from '../../analyses/syntax.ts'
 import type { ContractIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 
@@ -12,28 +12,28 @@ export function isCompileTimeConstant(node: AST.BaseASTNode, contract: ContractI
     if (!constant) return false
     switch (n.type) {
       case 'Identifier': {
-        const name = (n as AST.Identifier).name
+        const name = n.name
         const variable = contract.linearization.flatMap((c) => c.stateVariables).find((v) => v.name === name)
         if (!variable?.isConstant) constant = false
         return false
       }
       case 'FunctionCall': {
-        const callee = (n as AST.FunctionCall).expression
+        const callee = n.expression
         const name = callee.type === 'Identifier' || callee.type === 'ElementaryTypeName' ? callee.name : ''
         if (!PURE_BUILTINS.has(name) && callee.type !== 'ElementaryTypeName') constant = false
-        for (const arg of (n as AST.FunctionCall).arguments) if (!isCompileTimeConstant(arg, contract)) constant = false
+        for (const arg of n.arguments) if (!isCompileTimeConstant(arg, contract)) constant = false
         return false
       }
       case 'MemberAccess': {
         // type(uint256).max
-        const base = (n as AST.MemberAccess).expression
+        const base = n.expression
         if (!(base.type === 'FunctionCall' && base.expression.type === 'Identifier' && base.expression.name === 'type')) constant = false
         return false
       }
       case 'IndexAccess':
       case 'NewExpression':
       case 'TupleExpression':
-        if (n.type !== 'TupleExpression' || (n as AST.TupleExpression).isArray) constant = false
+        if (n.type !== 'TupleExpression' || n.isArray) constant = false
         return constant
       default:
         return true

@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -24,9 +24,9 @@ export const costlyLoop = defineDetector({
         if (!statement) continue
         const target =
           statement.type === 'BinaryOperation'
-            ? unwrap((statement as AST.BinaryOperation).left)
+            ? unwrap(statement.left)
             : statement.type === 'UnaryOperation'
-              ? unwrap((statement as AST.UnaryOperation).subExpression)
+              ? unwrap(statement.subExpression)
               : null
         if (target !== write.node) continue
         const key = `${loop.node.range?.[0]}:${write.variable.name}`

@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel, isZero } from '../helpers.ts'
@@ -26,8 +26,8 @@ export const erc20ApproveRace = defineDetector({
       const requiresZeroFirst = approve.facts.guards.some((g) => {
         let zeroTest = false
         walkNodes(g.condition, (n) => {
-          if (n.type === 'BinaryOperation' && (n as AST.BinaryOperation).operator === '==') {
-            const { left, right } = n as AST.BinaryOperation
+          if (n.type === 'BinaryOperation' && n.operator === '==') {
+            const { left, right } = n
             if (isZero(right) && unwrap(left).type !== 'Identifier') zeroTest = true
             if (isZero(left) && unwrap(right).type !== 'Identifier') zeroTest = true
             if ((isZero(right) && (unwrap(left) as AST.Identifier).name === valueName) || (isZero(left) && (unwrap(right) as AST.Identifier).name === valueName)) zeroTest = true

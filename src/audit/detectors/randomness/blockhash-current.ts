@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { blockValue, code, functionLabel } from '../helpers.ts'
@@ -18,7 +18,7 @@ export const blockhashCurrent = defineDetector({
         if (call.kind !== 'builtin' || call.name !== 'blockhash' || call.args.length !== 1) continue
         const arg = unwrap(call.args[0])
         const current = blockValue(arg) === 'number'
-        const future = arg.type === 'BinaryOperation' && (arg as AST.BinaryOperation).operator === '+' && (blockValue((arg as AST.BinaryOperation).left) === 'number' || blockValue((arg as AST.BinaryOperation).right) === 'number')
+        const future = arg.type === 'BinaryOperation' && arg.operator === '+' && (blockValue(arg.left) === 'number' || blockValue(arg.right) === 'number')
         if (!current && !future) continue
         report(call.node, fn.file, `${functionLabel(fn)} reads ${code(fn.file, call.node)}, which is always zero.`)
       }

@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, isThis } from '../helpers.ts'
@@ -8,9 +8,9 @@ function readsOwnBalance(node: AST.BaseASTNode): boolean {
   let found = false
   walkNodes(unwrap(node), (n) => {
     if (found) return false
-    if (n.type === 'MemberAccess' && (n as AST.MemberAccess).memberName === 'balance' && isThis((n as AST.MemberAccess).expression)) found = true
+    if (n.type === 'MemberAccess' && n.memberName === 'balance' && isThis(n.expression)) found = true
     if (n.type === 'FunctionCall') {
-      const call = n as AST.FunctionCall
+      const call = n
       if (call.expression.type === 'MemberAccess' && call.expression.memberName === 'balanceOf' && call.arguments.length === 1 && isThis(call.arguments[0])) found = true
     }
     return !found
@@ -29,7 +29,7 @@ export const incorrectEquality = defineDetector({
   recommendation: 'Compare balances with >= or <=, and track expected amounts in the contract’s own accounting.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (op.operator !== '==' && op.operator !== '!=') continue
         if (!readsOwnBalance(op.left) && !readsOwnBalance(op.right)) continue
         report(op, fn.file, `${functionLabel(fn)} tests its own balance for strict equality: ${code(fn.file, op)}.`)

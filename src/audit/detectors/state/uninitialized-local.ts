@@ -1,4 +1,4 @@
-import { contains, unwrap } from '../../ir/queries.ts'
+import { contains, nodesOf, unwrap } from '../../analyses/syntax.ts'
 import type { ProjectIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -18,7 +18,7 @@ export const uninitializedLocal = defineDetector({
   detect({ ir, functions, report }) {
     for (const fn of functions) {
       if (fn.facts.assembly.length > 0) continue
-      for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+      for (const statement of nodesOf(fn, 'VariableDeclarationStatement')) {
         if (statement.initialValue || statement.variables.length !== 1) continue
         // `for (uint256 i; …)` relies on the zero value on purpose.
         if (ir.info(statement)?.parent?.type === 'ForStatement') continue
@@ -50,12 +50,12 @@ function useKind(ir: ProjectIr, use: AST.Identifier): 'assignment' | 'update' | 
   const parent = ir.info(use)?.parent
   if (parent?.type === 'TupleExpression') {
     const grand = ir.info(parent)?.parent
-    if (grand?.type === 'BinaryOperation' && (grand as AST.BinaryOperation).operator === '=' && (grand as AST.BinaryOperation).left === parent) return 'assignment'
+    if (grand?.type === 'BinaryOperation' && grand.operator === '=' && grand.left === parent) return 'assignment'
     return 'read'
   }
-  if (parent?.type === 'UnaryOperation' && ['++', '--', 'delete'].includes((parent as AST.UnaryOperation).operator)) return 'update'
-  if (parent?.type === 'BinaryOperation' && unwrap((parent as AST.BinaryOperation).left) === use) {
-    const op = (parent as AST.BinaryOperation).operator
+  if (parent?.type === 'UnaryOperation' && ['++', '--', 'delete'].includes(parent.operator)) return 'update'
+  if (parent?.type === 'BinaryOperation' && unwrap(parent.left) === use) {
+    const op = parent.operator
     if (op === '=') return 'assignment'
     if (op.endsWith('=') && !['==', '!=', '<=', '>='].includes(op)) return 'update'
   }

@@ -1,3 +1,4 @@
+import { nodesOf } from '../../analyses/syntax.ts'
 import type { TypeRef } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -21,9 +22,9 @@ export const uninitializedStorage = defineDetector({
   recommendation: 'Declare the variable `memory`, or initialise the storage pointer from a state variable; upgrade to Solidity 0.5 or later, which rejects this.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      const compiler = fn.file.compiler
+      const compiler = fn.file.versions
       if (compiler === null || compiler.min >= STORAGE_POINTERS_REJECTED_SINCE) continue
-      for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+      for (const statement of nodesOf(fn, 'VariableDeclarationStatement')) {
         if (statement.initialValue) continue
         for (const variable of statement.variables) {
           const declaration = variable as AST.VariableDeclaration | null

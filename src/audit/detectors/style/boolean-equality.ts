@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { nodesOf, unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -13,7 +13,7 @@ export const booleanEquality = defineDetector({
   recommendation: 'Use the boolean directly (`if (paused)`, `if (!paused)`).',
   detect({ functions, report }) {
     for (const fn of functions) {
-      for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (op.operator !== '==' && op.operator !== '!=') continue
         if (unwrap(op.left).type !== 'BooleanLiteral' && unwrap(op.right).type !== 'BooleanLiteral') continue
         report(op, fn.file, `${functionLabel(fn)} compares with a boolean literal: ${code(fn.file, op)}.`)

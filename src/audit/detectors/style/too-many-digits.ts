@@ -1,4 +1,4 @@
-import { walkNodes } from '../../ir/queries.ts'
+import { nodesOf, walkNodes } from '../../analyses/syntax.ts'
 import type { SourceFileIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -21,7 +21,7 @@ export const tooManyDigits = defineDetector({
       if (!ZEROS.test(text)) return
       report(node, file, `\`${text}\` has ${text.length} digits.`)
     }
-    for (const fn of functions) for (const n of (fn.facts.nodes.get('NumberLiteral') ?? []) as AST.NumberLiteral[]) check(n, fn.file)
+    for (const fn of functions) for (const n of nodesOf(fn, 'NumberLiteral')) check(n, fn.file)
     for (const contract of contracts) {
       for (const v of contract.stateVariables) {
         walkNodes(v.initialValue, (n) => {
