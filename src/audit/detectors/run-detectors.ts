@@ -31,6 +31,7 @@ export function runDetectors(
     ...ir.freeFunctions.filter((f) => f.file.own),
   ]
   const findings: Finding[] = []
+  const rank = (s: Finding['severity']): number => SEVERITIES.indexOf(s)
   const errors: { file: string; message: string }[] = []
 
   for (const detector of detectors) {
@@ -67,7 +68,7 @@ export function runDetectors(
         const finding: Finding = {
           detector: detector.id,
           name: detector.title,
-          severity: detector.severity,
+          severity: options.severity !== undefined && rank(options.severity) > rank(detector.severity) ? options.severity : detector.severity,
           confidence: detector.confidence,
           snippet: snippet(file, lineNumbers[0], lineNumbers[1]),
           lineNumbers,
@@ -90,7 +91,6 @@ export function runDetectors(
     }
   }
 
-  const rank = (s: Finding['severity']): number => SEVERITIES.indexOf(s)
   findings.sort(
     (a, b) =>
       rank(a.severity) - rank(b.severity) ||

@@ -1,3 +1,4 @@
+import { authorizationOf } from '../../analyses/authorization.ts'
 import { derivedLocals, mentionsAny, unwrap, walkNodes, type Queries } from '../../ir/queries.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -11,7 +12,7 @@ export const arbitrarySendEth = defineDetector({
   severity: 'high',
   confidence: 'medium',
   explanation:
-    "Anyone can call this function and choose where the contract's ETH goes: nothing restricts the caller, the destination comes from the function's arguments, and the amount is not the caller's own deposit.",
+    "Anyone can call this function and choose where the contract's ETH goes: nothing restricts the caller (no check on msg.sender, no signature of a signer the contract keeps, no approvals only restricted accounts record, as a multisig's confirmations), the destination comes from the function's arguments, and the amount is not the caller's own deposit.",
   recommendation: 'Restrict the function to authorised callers, send only to msg.sender, or pay only amounts recorded for the caller.',
   detect({ queries, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
@@ -22,6 +23,8 @@ export const arbitrarySendEth = defineDetector({
         if (isMsgValue(call.value) || queries.isSender(unwrap(call.target), fn) || isThis(call.target)) continue
         if (!queries.dependsOnParameters(call.target, fn)) continue
         if (paysCallersOwn(queries, fn, call.value) || approvedByCaller(queries, fn, call.target)) continue
+        // A multisig's confirmations or a signature of the contract's signer decided this payment.
+        if (queries.isSenderGated(call.node, fn) || authorizationOf(queries, fn, context, call.node)) continue
         report(call.node, fn.file, `${functionLabel(fn)} lets any caller send ETH to ${code(fn.file, call.target)} with ${code(fn.file, call.node)}.`, { foundIn: [{ fn, context }] })
       }
     }
