@@ -37,6 +37,12 @@ export interface ReportOptions {
    * above the detector's severity is ignored.
    */
   severity?: Severity
+  /**
+   * The other lines the finding rests on (the write that follows a call, the check that is
+   * missing its counterpart, the function that grows an array), listed after the message as
+   * `Evidence: lines 12 and 18.`; lines of another file name it.
+   */
+  evidence?: readonly { node: AST.BaseASTNode; file: SourceFileIr }[]
 }
 
 export interface DetectorContext {

@@ -42,6 +42,7 @@ import { controlledDelegatecall } from './access-control/controlled-delegatecall
 import { incorrectModifier } from './access-control/incorrect-modifier.ts'
 import { missingZeroCheck } from './access-control/missing-zero-check.ts'
 import { txOrigin } from './access-control/tx-origin.ts'
+import { unprotectedOwnerChange } from './access-control/unprotected-owner-change.ts'
 import { unprotectedInitializer } from './access-control/unprotected-initializer.ts'
 import { unprotectedSelfdestruct } from './access-control/unprotected-selfdestruct.ts'
 import { unprotectedUpgrade } from './access-control/unprotected-upgrade.ts'
@@ -87,6 +88,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   unprotectedInitializer,
   unprotectedUpgrade,
   constructorName,
+  unprotectedOwnerChange,
   txOrigin,
   missingZeroCheck,
   incorrectModifier,

@@ -1,3 +1,4 @@
+import type { ContractIr, FunctionIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 
 /** Solidity 0.4.22 introduced the `constructor` keyword; 0.5.0 removed name-based constructors. */
@@ -17,6 +18,22 @@ function editDistance(a: string, b: string): number {
   return row[b.length]
 }
 
+/** Whether `fn` of `contract` is a public function named almost like its contract, in code where constructors are named (see `constructorName`). */
+export function isMisspelledConstructor(fn: FunctionIr, contract: ContractIr): boolean {
+  if (contract.kind === 'interface' || contract.kind === 'library') return false
+  if (!namedConstructorsPossible(contract)) return false
+  if (fn.kind !== 'function' || fn.body === null || fn.facts.stateWrites.length === 0 || fn.name === contract.name) return false
+  const a = fn.name.toLowerCase()
+  const b = contract.name.toLowerCase()
+  return a === b || (b.length >= 6 && editDistance(a, b) <= 1)
+}
+
+/** Whether a contract's code may compile with a compiler that takes a function named like the contract as its constructor (before 0.5.0). */
+export function namedConstructorsPossible(contract: ContractIr): boolean {
+  const compiler = contract.file.compiler
+  return compiler === null || compiler.min < NAMED_CONSTRUCTORS_UNTIL
+}
+
 export const constructorName = defineDetector({
   id: 'constructor-name',
   title: 'Misspelled constructor',
@@ -28,16 +45,8 @@ export const constructorName = defineDetector({
   recommendation: 'Use the `constructor` keyword (Solidity 0.4.22 and later) and upgrade the compiler.',
   detect({ contracts, report }) {
     for (const contract of contracts) {
-      if (contract.kind === 'interface' || contract.kind === 'library') continue
-      const compiler = contract.file.compiler
-      if (compiler !== null && compiler.min >= NAMED_CONSTRUCTORS_UNTIL) continue
       for (const fn of contract.functions) {
-        if (fn.kind !== 'function' || fn.body === null || fn.facts.stateWrites.length === 0) continue
-        const a = fn.name.toLowerCase()
-        const b = contract.name.toLowerCase()
-        if (fn.name === contract.name) continue
-        const close = a === b || (b.length >= 6 && editDistance(a, b) <= 1)
-        if (!close) continue
+        if (!isMisspelledConstructor(fn, contract)) continue
         report(fn.node, contract.file, `\`${fn.name}()\` looks like the constructor of \`${contract.name}\` but is an ordinary public function anyone can call.`, { header: true })
       }
     }

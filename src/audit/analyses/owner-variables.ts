@@ -1,0 +1,118 @@
+import { contains, unwrap, type Queries } from '../ir/queries.ts'
+import { isAddressType } from '../ir/typing.ts'
+import type { ContractIr, FunctionIr, StateVariableIr, TypeRef } from '../ir/types.ts'
+import type * as AST from '../parse/ast.ts'
+
+/** Address variables whose name says they hold a privileged account. */
+const OWNER_NAME = /^_?(owner|admin|administrator|creator|ceo|cfo|coo|governance|governor|controller|manager|operator|authority|guardian|beneficiary)$/i
+
+/**
+ * A state variable holding a privileged account of a contract: one its checks on the caller admit
+ * (`require(msg.sender == owner)`, `if (msg.sender == creator) _;`), one its code sends ETH to
+ * (`owner.transfer(fees)`), or an address named like one (`owner`, `admin`, …).
+ */
+export interface OwnerVariable {
+  variable: StateVariableIr
+  /** Functions and modifiers of the contract's hierarchy holding a check on the caller that reads it. */
+  checkedIn: FunctionIr[]
+  /** Functions of the hierarchy sending ETH to it. */
+  paidIn: FunctionIr[]
+}
+
+const memo = new WeakMap<Queries, Map<ContractIr, Map<StateVariableIr, OwnerVariable>>>()
+
+/** The owner variables of `contract` and its bases (see `OwnerVariable`), memoised per analysis. */
+export function ownerVariables(queries: Queries, contract: ContractIr): Map<StateVariableIr, OwnerVariable> {
+  let perContract = memo.get(queries)
+  if (!perContract) {
+    perContract = new Map()
+    memo.set(queries, perContract)
+  }
+  const known = perContract.get(contract)
+  if (known) return known
+  const result = new Map<StateVariableIr, OwnerVariable>()
+  perContract.set(contract, result)
+  const entry = (variable: StateVariableIr): OwnerVariable => {
+    let found = result.get(variable)
+    if (!found) {
+      found = { variable, checkedIn: [], paidIn: [] }
+      result.set(variable, found)
+    }
+    return found
+  }
+  for (const c of contract.linearization) {
+    for (const v of c.stateVariables) if (!v.isConstant && !v.isImmutable && isAccount(v.type) && OWNER_NAME.test(v.name)) entry(v)
+    for (const f of [...c.functions, ...c.modifiers]) {
+      const isSubject = (e: AST.BaseASTNode): boolean => queries.isSender(e, f)
+      const conditions: [AST.BaseASTNode, boolean][] = f.facts.guards.map((g) => [g.condition, !g.negated])
+      for (const branch of (f.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]) conditions.push([branch.condition, true], [branch.condition, false])
+      for (const [condition, value] of conditions) {
+        for (const part of queries.restrictingParts(condition, f, isSubject, value)) {
+          for (const read of f.facts.stateReads) {
+            if (!isAccount(read.variable.type) || read.variable.isConstant || read.variable.isImmutable || !contains(part, read.node)) continue
+            const owner = entry(read.variable)
+            if (!owner.checkedIn.includes(f)) owner.checkedIn.push(f)
+          }
+        }
+      }
+      for (const call of f.facts.calls) {
+        if ((call.kind !== 'send' && call.kind !== 'transfer' && !(call.kind === 'low-level' && call.lowLevel === 'call' && call.value !== null)) || !call.target) continue
+        const target = stripConversion(call.target)
+        const read = f.facts.stateReads.find((r) => r.node === target)
+        if (!read || read.variable.isConstant || read.variable.isImmutable || !isAccount(read.variable.type)) continue
+        const owner = entry(read.variable)
+        if (!owner.paidIn.includes(f)) owner.paidIn.push(f)
+      }
+    }
+  }
+  return result
+}
+
+/** An address or a contract reference. */
+function isAccount(type: TypeRef): boolean {
+  return isAddressType(type) || type.kind === 'contract'
+}
+
+/** An address without its conversions: `owner` in `payable(owner)` and `address(owner)`. */
+export function stripConversion(node: AST.BaseASTNode): AST.BaseASTNode {
+  let current = unwrap(node)
+  while (current.type === 'FunctionCall') {
+    const call = current as AST.FunctionCall
+    const callee = call.expression
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
+    if ((name !== 'address' && name !== 'payable') || call.arguments.length !== 1) break
+    current = unwrap(call.arguments[0])
+  }
+  return current
+}
+
+/** External calls that move tokens. */
+const TOKEN_MOVES = /^(safe)?(transfer|transferFrom)$|^(mint|burn|withdraw)$/
+
+/**
+ * What the account in `owner` can do with funds in `context`: the entry points it admits (through
+ * the checks that read it) that send ETH, move tokens, self-destruct or delegatecall, and whether
+ * the contract pays it; empty when it controls no funds.
+ */
+export function fundsControlled(queries: Queries, owner: OwnerVariable, context: ContractIr): { entryPoints: FunctionIr[]; paid: boolean } {
+  const entryPoints: FunctionIr[] = []
+  if (owner.checkedIn.length > 0) {
+    for (const g of queries.entryPoints(context)) {
+      if (!queries.reachableFunctions(g, context).some((f) => owner.checkedIn.includes(f))) continue
+      if (movesFunds(queries, g, context)) entryPoints.push(g)
+    }
+  }
+  return { entryPoints, paid: owner.paidIn.length > 0 }
+}
+
+/** Whether `fn` (as `context` runs it) sends ETH, moves tokens, self-destructs or delegatecalls. */
+export function movesFunds(queries: Queries, fn: FunctionIr, context: ContractIr): boolean {
+  return queries.flatEffects(fn, context).some((e) => {
+    if (e.effect.kind !== 'call') return false
+    const call = e.effect.call
+    if (call.kind === 'send' || call.kind === 'transfer') return true
+    if (call.kind === 'low-level') return call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode' || (call.value !== null && call.lowLevel === 'call')
+    if (call.kind === 'external' || call.kind === 'library') return TOKEN_MOVES.test(call.name)
+    return false
+  }) || queries.reachableFunctions(fn, context).some((f) => f.facts.calls.some((c) => c.kind === 'builtin' && (c.name === 'selfdestruct' || c.name === 'suicide')))
+}
