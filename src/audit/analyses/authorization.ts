@@ -53,9 +53,28 @@ export function authorizationOf(queries: Queries, fn: FunctionIr, context: Dispa
   return null
 }
 
-/** Whether `fn` runs only for some callers or for authorised requests (see `authorizationOf`). */
+/**
+ * Whether `fn` runs only for some callers or for authorised requests: a check on the caller
+ * (`Queries.isProtected`, or an `if` on the caller around `at` or around a modifier's `_`), or
+ * a signature or approvals (see `authorizationOf`).
+ */
 export function isAuthorized(queries: Queries, fn: FunctionIr, context: DispatchContext = fn.contract, at?: AST.BaseASTNode): boolean {
-  return queries.isProtected(fn, context) || (at !== undefined && queries.isSenderGated(at, fn)) || authorizationOf(queries, fn, context, at) !== null
+  return queries.isProtected(fn, context) || hasGatedPlaceholder(queries, fn, context) || (at !== undefined && queries.isSenderGated(at, fn)) || authorizationOf(queries, fn, context, at) !== null
+}
+
+/**
+ * Whether a modifier of `fn` (as `context` runs it) runs the function's body only in a branch a
+ * check on the caller gates: `if (msg.sender == owner) _;` (0.4 code's silent modifier). Any
+ * other caller runs nothing.
+ */
+export function hasGatedPlaceholder(queries: Queries, fn: FunctionIr, context: DispatchContext = fn.contract): boolean {
+  for (const m of fn.modifierCalls) {
+    const modifier = queries.modifierIn(m, fn, context)
+    if (!modifier?.body) continue
+    const placeholders = ((modifier.facts.nodes.get('Identifier') ?? []) as AST.Identifier[]).filter((p) => p.name === '_' && queries.ir.info(p)?.parent?.type === 'ExpressionStatement')
+    if (placeholders.length > 0 && placeholders.every((p) => queries.isSenderGated(p, modifier))) return true
+  }
+  return false
 }
 
 /** A condition of `g` that, evaluating to `value`, means a signature or approvals authorised the request. */

@@ -43,6 +43,7 @@ import { incorrectModifier } from './access-control/incorrect-modifier.ts'
 import { missingZeroCheck } from './access-control/missing-zero-check.ts'
 import { txOrigin } from './access-control/tx-origin.ts'
 import { unprotectedOwnerChange } from './access-control/unprotected-owner-change.ts'
+import { unprotectedEtherWithdrawal } from './access-control/unprotected-ether-withdrawal.ts'
 import { unprotectedInitializer } from './access-control/unprotected-initializer.ts'
 import { unprotectedSelfdestruct } from './access-control/unprotected-selfdestruct.ts'
 import { unprotectedUpgrade } from './access-control/unprotected-upgrade.ts'
@@ -84,6 +85,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   lowLevelCalls,
   // access control
   unprotectedSelfdestruct,
+  unprotectedEtherWithdrawal,
   controlledDelegatecall,
   unprotectedInitializer,
   unprotectedUpgrade,
