@@ -17,6 +17,7 @@ import { pragmaFloating } from './compiler/pragma-floating.ts'
 import { pragmaOutdated } from './compiler/pragma-outdated.ts'
 import { deprecatedConstructs } from './deprecated/deprecated-constructs.ts'
 import { callsLoop } from './denial-of-service/calls-loop.ts'
+import { pushPaymentToLeader } from './denial-of-service/push-payment-to-leader.ts'
 import { unboundedLoop } from './denial-of-service/unbounded-loop.ts'
 import { eventsAccess } from './events/events-access.ts'
 import { eventsMaths } from './events/events-maths.ts'
@@ -117,6 +118,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   shadowingLocal,
   // denial of service
   unboundedLoop,
+  pushPaymentToLeader,
   callsLoop,
   // transaction ordering
   frontRunningReward,
