@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildIr } from '../src/audit/ir/build-ir.ts'
-import { Queries } from '../src/audit/ir/queries.ts'
+import { createAnalyses } from '../src/audit/analyses/analyses.ts'
 import type { ContractIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 
@@ -14,14 +14,14 @@ const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'audit', 'access')
 
 async function restricted(contractName: string, context: string): Promise<Record<string, boolean>> {
   const { ir, scope } = buildIr(await loadProject(FIXTURE))
-  const queries = new Queries(ir, scope)
+  const analyses = createAnalyses(ir, scope)
   const find = (name: string): ContractIr => {
     const found = ir.contracts.find((c) => c.name === name)
     if (!found) throw new Error(`fixture contract ${name} missing`)
     return found
   }
   const deployed = find(context)
-  return Object.fromEntries(find(contractName).functions.filter((f) => queries.isEntryPoint(f)).map((f) => [f.name, queries.isProtected(f, deployed)]))
+  return Object.fromEntries(find(contractName).functions.filter((f) => analyses.dispatch.isEntryPoint(f)).map((f) => [f.name, analyses.access.isProtected(f, deployed)]))
 }
 
 describe('access restriction', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildIr } from '../src/audit/ir/build-ir.ts'
-import { Queries } from '../src/audit/ir/queries.ts'
+import { createAnalyses, type Analyses } from '../src/audit/analyses/analyses.ts'
 import type { ContractIr, FunctionIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 import type * as AST from '../src/audit/parse/ast.ts'
@@ -14,7 +14,7 @@ import { canReenter, resultChecked, sendsEth } from '../src/audit/detectors/help
  */
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'audit', 'assembly-locks')
 
-async function load(): Promise<{ queries: Queries; contract: ContractIr; fn: (name: string) => FunctionIr }> {
+async function load(): Promise<{ analyses: Analyses; contract: ContractIr; fn: (name: string) => FunctionIr }> {
   const { ir, scope } = buildIr(await loadProject(FIXTURE))
   const contract = ir.contracts.find((c) => c.name === 'Calls')
   if (!contract) throw new Error('fixture contract missing')
@@ -23,12 +23,12 @@ async function load(): Promise<{ queries: Queries; contract: ContractIr; fn: (na
     if (!found) throw new Error(`no function ${name}`)
     return found
   }
-  return { queries: new Queries(ir, scope), contract, fn }
+  return { analyses: createAnalyses(ir, scope), contract, fn }
 }
 
 describe('calls made in inline assembly', () => {
   it('are recorded with their kind, value, target and whether their success is checked', async () => {
-    const { queries, fn } = await load()
+    const { analyses, fn } = await load()
     const kinds = fn('kinds')
     const calls = kinds.facts.calls.filter((c) => c.assembly !== null)
     const summary = calls.map((c) => ({
@@ -36,7 +36,7 @@ describe('calls made in inline assembly', () => {
       kind: c.kind,
       sendsEth: sendsEth(c),
       target: c.target ? (c.target.type === 'Identifier' ? (c.target as AST.Identifier).name : `${((c.target as AST.MemberAccess).expression as AST.Identifier).name}.${(c.target as AST.MemberAccess).memberName}`) : null,
-      checked: resultChecked(queries.ir, kinds, c),
+      checked: resultChecked(analyses.ir, kinds, c),
       canReenter: canReenter(c),
     }))
     expect(summary).toEqual([
@@ -53,10 +53,10 @@ describe('calls made in inline assembly', () => {
     expect(calls[4].value?.type).toBe('MemberAccess')
     expect(calls[5].value?.type).toBe('DecimalNumber')
     // The target is the function's own parameter, so parameter-derived checks see it.
-    expect(queries.dependsOnParameters(calls[0].target as AST.Expression, kinds)).toBe(true)
-    expect(queries.isSender(calls[1].target, kinds)).toBe(true)
+    expect(analyses.taint.dependsOnParameters(calls[0].target as AST.Expression, kinds)).toBe(true)
+    expect(analyses.access.isSender(calls[1].target, kinds)).toBe(true)
     // In order among the effects, so the reentrancy detectors see them.
-    expect(queries.flatEffects(kinds).filter((e) => e.effect.kind === 'call').map((e) => (e.effect.kind === 'call' ? e.effect.call.name : ''))).toEqual([
+    expect(analyses.effects.flatEffects(kinds).filter((e) => e.effect.kind === 'call').map((e) => (e.effect.kind === 'call' ? e.effect.call.name : ''))).toEqual([
       'call', 'call', 'staticcall', 'delegatecall', 'create2', 'call',
     ])
   })
@@ -64,25 +64,25 @@ describe('calls made in inline assembly', () => {
 
 describe('inline reentrancy locks', () => {
   it('share the identity of a lock modifier on the same variable', async () => {
-    const { queries, contract, fn } = await load()
+    const { analyses, contract, fn } = await load()
     const busy = contract.stateVariables.find((v) => v.name === 'busy')
-    expect([...queries.reentrancyLocks(fn('viaModifier'))]).toEqual([busy])
-    expect([...queries.reentrancyLocks(fn('inline'))]).toEqual([busy])
+    expect([...analyses.locks.reentrancyLocks(fn('viaModifier'))]).toEqual([busy])
+    expect([...analyses.locks.reentrancyLocks(fn('inline'))]).toEqual([busy])
   })
 
   it('are recognised in internal helpers called first and last', async () => {
-    const { queries, contract, fn } = await load()
-    expect([...queries.reentrancyLocks(fn('viaHelpers'))]).toEqual([contract.stateVariables.find((v) => v.name === 'gate')])
+    const { analyses, contract, fn } = await load()
+    expect([...analyses.locks.reentrancyLocks(fn('viaHelpers'))]).toEqual([contract.stateVariables.find((v) => v.name === 'gate')])
   })
 
   it('do not include a flag that is never reset', async () => {
-    const { queries, fn } = await load()
-    expect(queries.hasReentrancyLock(fn('oneShot'))).toBe(false)
+    const { analyses, fn } = await load()
+    expect(analyses.locks.hasReentrancyLock(fn('oneShot'))).toBe(false)
   })
 
   it('include OpenZeppelin ReentrancyGuardTransient nonReentrant, keyed by its contract', async () => {
-    const { queries, fn } = await load()
-    const keys = [...queries.reentrancyLocks(fn('transient'))]
+    const { analyses, fn } = await load()
+    const keys = [...analyses.locks.reentrancyLocks(fn('transient'))]
     expect(keys.map((k) => (typeof k === 'string' ? k : k.name))).toEqual(['ReentrancyGuardTransient'])
   })
 })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { analyzeWithFindings } from '../src/audit/analyze.ts'
 import { DETECTORS } from '../src/audit/detectors/registry.ts'
 import { buildIr } from '../src/audit/ir/build-ir.ts'
-import { Queries } from '../src/audit/ir/queries.ts'
+import { createAnalyses, type Analyses } from '../src/audit/analyses/analyses.ts'
 import type { ContractIr, FunctionIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 
@@ -45,9 +45,9 @@ async function analyse(): Promise<Awaited<ReturnType<typeof analyzeWithFindings>
   return analyzeWithFindings(FIXTURES, { detectors: DETECTORS.filter((d) => FOLLOWING.includes(d.id)) })
 }
 
-async function queriesOf(folder: string): Promise<{ queries: Queries; contract(name: string): ContractIr; fn(contract: string, name: string): FunctionIr }> {
+async function analysesOf(folder: string): Promise<{ analyses: Analyses; contract(name: string): ContractIr; fn(contract: string, name: string): FunctionIr }> {
   const { ir, scope } = buildIr(await loadProject(folder))
-  const queries = new Queries(ir, scope)
+  const analyses = createAnalyses(ir, scope)
   const contract = (name: string): ContractIr => {
     const found = ir.contracts.find((c) => c.name === name)
     if (!found) throw new Error(`no contract ${name}`)
@@ -58,7 +58,7 @@ async function queriesOf(folder: string): Promise<{ queries: Queries; contract(n
     if (!found) throw new Error(`no function ${owner}.${name}`)
     return found
   }
-  return { queries, contract, fn }
+  return { analyses, contract, fn }
 }
 
 describe('virtual dispatch', () => {
@@ -92,40 +92,40 @@ describe('virtual dispatch', () => {
   })
 
   it('resolves internal calls, super and modifiers in the deployed contract', async () => {
-    const { queries, contract, fn } = await queriesOf(FIXTURES)
+    const { analyses, contract, fn } = await analysesOf(FIXTURES)
     const settle = fn('Ledger', 'settle')
-    const reached = (context: string): string[] => queries.reachableFunctions(settle, contract(context)).map((f) => `${f.contract?.name}.${f.name}`)
+    const reached = (context: string): string[] => analyses.dispatch.reachableFunctions(settle, contract(context)).map((f) => `${f.contract?.name}.${f.name}`)
     // FullLedger: FullLedger → CountingLedger → (super) NotifyingLedger → (super) Ledger.
     expect(reached('FullLedger')).toEqual(['Ledger.settle', 'FullLedger._record', 'CountingLedger._record', 'NotifyingLedger._record', 'Ledger._record'])
     // Alone, CountingLedger's super reaches Ledger's empty hook directly.
     expect(reached('CountedLedger')).toEqual(['Ledger.settle', 'CountingLedger._record', 'Ledger._record'])
     // Without a context: the declaring contract's own resolution.
-    expect(queries.reachableFunctions(settle).map((f) => `${f.contract?.name}.${f.name}`)).toEqual(['Ledger.settle', 'Ledger._record'])
+    expect(analyses.dispatch.reachableFunctions(settle).map((f) => `${f.contract?.name}.${f.name}`)).toEqual(['Ledger.settle', 'Ledger._record'])
 
     const shutdown = fn('Administered', 'shutdown')
-    expect(queries.isProtected(shutdown, contract('StrictShop'))).toBe(true)
-    expect(queries.isProtected(shutdown, contract('OpenShop'))).toBe(false)
+    expect(analyses.access.isProtected(shutdown, contract('StrictShop'))).toBe(true)
+    expect(analyses.access.isProtected(shutdown, contract('OpenShop'))).toBe(false)
     const upgrade = fn('Upgradeable', 'upgrade')
-    expect(queries.isProtected(upgrade, contract('OwnedUpgradeable'))).toBe(true)
-    expect(queries.isProtected(upgrade, contract('OpenUpgradeable'))).toBe(false)
+    expect(analyses.access.isProtected(upgrade, contract('OwnedUpgradeable'))).toBe(true)
+    expect(analyses.access.isProtected(upgrade, contract('OpenUpgradeable'))).toBe(false)
     // An unimplemented hook in an abstract base is where deployed contracts put their check.
-    expect(queries.isProtected(upgrade)).toBe(true)
+    expect(analyses.access.isProtected(upgrade)).toBe(true)
   })
 
   it('deploys concrete contracts and the most derived abstract ones, and lists each entry point once per way of running it', async () => {
-    const { queries, contract, fn } = await queriesOf(FIXTURES)
-    const deployed = queries.deployedContracts().map((c) => c.name)
+    const { analyses, contract, fn } = await analysesOf(FIXTURES)
+    const deployed = analyses.dispatch.deployedContracts().map((c) => c.name)
     expect(deployed).toEqual(expect.arrayContaining(['QuietPayout', 'HookedPayout', 'RenamedPayout', 'SilentPayout', 'Bank', 'BranchBank', 'DraftPayer']))
     expect(deployed).not.toContain('PayoutBase')
     expect(deployed).not.toContain('DraftBase')
 
-    const claims = queries.deployedEntryPoints().filter((e) => e.fn === fn('PayoutBase', 'claim'))
+    const claims = analyses.dispatch.deployedEntryPoints().filter((e) => e.fn === fn('PayoutBase', 'claim'))
     // Quiet runs it as the base does; Hooked and Renamed alike, with Hooked's override.
     expect(claims.map((e) => e.context.name)).toEqual(['PayoutBase', 'HookedPayout'])
-    expect(queries.deployedAlike(fn('PayoutBase', 'claim'), contract('HookedPayout')).map((c) => c.name)).toEqual(['HookedPayout', 'RenamedPayout'])
-    const withdraws = queries.deployedEntryPoints().filter((e) => e.fn === fn('Bank', 'withdraw'))
+    expect(analyses.dispatch.deployedAlike(fn('PayoutBase', 'claim'), contract('HookedPayout')).map((c) => c.name)).toEqual(['HookedPayout', 'RenamedPayout'])
+    const withdraws = analyses.dispatch.deployedEntryPoints().filter((e) => e.fn === fn('Bank', 'withdraw'))
     expect(withdraws.map((e) => e.context.name)).toEqual(['Bank'])
     // The base's claim is never an entry point of SilentPayout's as the base resolves it.
-    expect(queries.deployedEntryPoints().filter((e) => e.fn === fn('NotifyingBase', 'claim')).map((e) => e.context.name)).toEqual(['SilentPayout'])
+    expect(analyses.dispatch.deployedEntryPoints().filter((e) => e.fn === fn('NotifyingBase', 'claim')).map((e) => e.context.name)).toEqual(['SilentPayout'])
   })
 })

@@ -1,7 +1,7 @@
 import { InputError } from '../errors.ts'
 import { clip, listFindings } from './bounds.ts'
 import { buildIr } from './ir/build-ir.ts'
-import { Queries } from './ir/queries.ts'
+import { createAnalyses } from './analyses/analyses.ts'
 import { loadProject } from './load/load-project.ts'
 import type { DetectorDefinition } from './detectors/define-detector.ts'
 import { DETECTORS } from './detectors/registry.ts'
@@ -54,8 +54,8 @@ export async function analyzeWithFindings(
     throw new InputError(`nothing was analysed: no Solidity file of ${path} could be read and parsed (${why.join('; ')})`)
   }
   const { ir, scope, errors: irErrors } = buildIr(project)
-  const queries = new Queries(ir, scope)
-  const { findings, errors } = runDetectors(ir, queries, options.detectors ?? DETECTORS)
+  const analyses = createAnalyses(ir, scope)
+  const { findings, errors } = runDetectors(ir, analyses, options.detectors ?? DETECTORS)
   const { listed, unlisted } = listFindings(findings)
   const result: AnalysisResult = {
     totalLines: files.reduce((sum, f) => sum + f.lines, 0),

@@ -1,4 +1,7 @@
-import { contains, derivedLocals, unwrap, walkNodes, type DispatchContext, type Queries } from '../ir/queries.ts'
+import type { Analyses } from './analyses.ts'
+import type { DispatchContext } from './dispatch.ts'
+import { contains, unwrap, walkNodes } from './syntax.ts'
+import { derivedLocals } from './taint.ts'
 import type { FunctionIr, GuardIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 
@@ -29,22 +32,22 @@ const SIGNATURE_CHECK_NAME = /^(isValidSignatureNow|isValidSignature|isValidERC1
  * reverting guard on the way, or by an `if` around `at` whose branch only an authorised request
  * reaches. Null when it is not.
  */
-export function authorizationOf(queries: Queries, fn: FunctionIr, context: DispatchContext = fn.contract, at?: AST.BaseASTNode): Authorization | null {
-  for (const g of queries.reachableFunctions(fn, context)) {
+export function authorizationOf(analyses: Analyses, fn: FunctionIr, context: DispatchContext = fn.contract, at?: AST.BaseASTNode): Authorization | null {
+  for (const g of analyses.dispatch.reachableFunctions(fn, context)) {
     for (const guard of g.facts.guards) {
       if (guard.kind === 'if-return') continue
-      const found = authorizingCondition(queries, g, context, fn, guard.condition, !guard.negated)
+      const found = authorizingCondition(analyses, g, context, fn, guard.condition, !guard.negated)
       if (found) return found
     }
   }
   if (!at) return null
   let child: AST.BaseASTNode = at
-  for (let parent = queries.ir.info(at)?.parent ?? null; parent; parent = queries.ir.info(parent)?.parent ?? null) {
+  for (let parent = analyses.ir.info(at)?.parent ?? null; parent; parent = analyses.ir.info(parent)?.parent ?? null) {
     if (parent.type === 'IfStatement') {
       const branch = parent as AST.IfStatement
       const side = child === branch.trueBody ? true : child === branch.falseBody ? false : null
       if (side !== null) {
-        const found = authorizingCondition(queries, fn, context, fn, branch.condition, side)
+        const found = authorizingCondition(analyses, fn, context, fn, branch.condition, side)
         if (found) return found
       }
     }
@@ -55,11 +58,11 @@ export function authorizationOf(queries: Queries, fn: FunctionIr, context: Dispa
 
 /**
  * Whether `fn` runs only for some callers or for authorised requests: a check on the caller
- * (`Queries.isProtected`, or an `if` on the caller around `at` or around a modifier's `_`), or
+ * (`Analyses.isProtected`, or an `if` on the caller around `at` or around a modifier's `_`), or
  * a signature or approvals (see `authorizationOf`).
  */
-export function isAuthorized(queries: Queries, fn: FunctionIr, context: DispatchContext = fn.contract, at?: AST.BaseASTNode): boolean {
-  return queries.isProtected(fn, context) || hasGatedPlaceholder(queries, fn, context) || (at !== undefined && queries.isSenderGated(at, fn)) || authorizationOf(queries, fn, context, at) !== null
+export function isAuthorized(analyses: Analyses, fn: FunctionIr, context: DispatchContext = fn.contract, at?: AST.BaseASTNode): boolean {
+  return analyses.access.isProtected(fn, context) || hasGatedPlaceholder(analyses, fn, context) || (at !== undefined && analyses.access.isSenderGated(at, fn)) || authorizationOf(analyses, fn, context, at) !== null
 }
 
 /**
@@ -67,20 +70,20 @@ export function isAuthorized(queries: Queries, fn: FunctionIr, context: Dispatch
  * check on the caller gates: `if (msg.sender == owner) _;` (0.4 code's silent modifier). Any
  * other caller runs nothing.
  */
-export function hasGatedPlaceholder(queries: Queries, fn: FunctionIr, context: DispatchContext = fn.contract): boolean {
+export function hasGatedPlaceholder(analyses: Analyses, fn: FunctionIr, context: DispatchContext = fn.contract): boolean {
   for (const m of fn.modifierCalls) {
-    const modifier = queries.modifierIn(m, fn, context)
+    const modifier = analyses.dispatch.modifierIn(m, fn, context)
     if (!modifier?.body) continue
-    const placeholders = ((modifier.facts.nodes.get('Identifier') ?? []) as AST.Identifier[]).filter((p) => p.name === '_' && queries.ir.info(p)?.parent?.type === 'ExpressionStatement')
-    if (placeholders.length > 0 && placeholders.every((p) => queries.isSenderGated(p, modifier))) return true
+    const placeholders = ((modifier.facts.nodes.get('Identifier') ?? []) as AST.Identifier[]).filter((p) => p.name === '_' && analyses.ir.info(p)?.parent?.type === 'ExpressionStatement')
+    if (placeholders.length > 0 && placeholders.every((p) => analyses.access.isSenderGated(p, modifier))) return true
   }
   return false
 }
 
 /** A condition of `g` that, evaluating to `value`, means a signature or approvals authorised the request. */
-function authorizingCondition(queries: Queries, g: FunctionIr, context: DispatchContext, entry: FunctionIr, condition: AST.BaseASTNode, value: boolean): Authorization | null {
-  if (signatureCheck(queries, g, condition, value)) return { kind: 'signature', node: condition, fn: g }
-  if (value && approvalsCheck(queries, g, context, entry, condition)) return { kind: 'approvals', node: condition, fn: g }
+function authorizingCondition(analyses: Analyses, g: FunctionIr, context: DispatchContext, entry: FunctionIr, condition: AST.BaseASTNode, value: boolean): Authorization | null {
+  if (signatureCheck(analyses, g, condition, value)) return { kind: 'signature', node: condition, fn: g }
+  if (value && approvalsCheck(analyses, g, context, entry, condition)) return { kind: 'approvals', node: condition, fn: g }
   return null
 }
 
@@ -89,14 +92,14 @@ function authorizingCondition(queries: Queries, g: FunctionIr, context: Dispatch
  * keeps: the recovered address compared with (or looked up in) state, or a signature checker
  * asked about such a signer. A signer the caller names (a parameter) authorises nothing.
  */
-function signatureCheck(queries: Queries, g: FunctionIr, condition: AST.BaseASTNode, value: boolean): boolean {
-  const recovered = derivedLocals(g, new Set(), (e) => isRecoverCall(queries, e))
+function signatureCheck(analyses: Analyses, g: FunctionIr, condition: AST.BaseASTNode, value: boolean): boolean {
+  const recovered = derivedLocals(g, new Set(), (e) => isRecoverCall(analyses, e))
   const isRecovered = (e: AST.BaseASTNode): boolean => {
     const n = unwrap(e)
-    return isRecoverCall(queries, n) || (n.type === 'Identifier' && recovered.has((n as AST.Identifier).name))
+    return isRecoverCall(analyses, n) || (n.type === 'Identifier' && recovered.has((n as AST.Identifier).name))
   }
-  const parts = queries.restrictingParts(condition, g, isRecovered, value)
-  if (parts.some((part) => !comparesWithCallerInput(queries, g, part, isRecovered))) return true
+  const parts = analyses.access.restrictingParts(condition, g, isRecovered, value)
+  if (parts.some((part) => !comparesWithCallerInput(analyses, g, part, isRecovered))) return true
   if (!value) return false
   let checked = false
   walkNodes(condition, (n) => {
@@ -108,27 +111,27 @@ function signatureCheck(queries: Queries, g: FunctionIr, condition: AST.BaseASTN
     if (!SIGNATURE_CHECK_NAME.test(name)) return true
     // `SignatureChecker.isValidSignatureNow(signer, hash, sig)`, or `IERC1271(signer).isValidSignature(hash, sig)`.
     const signer = name === 'isValidSignature' && callee.type === 'MemberAccess' ? (callee as AST.MemberAccess).expression : call.arguments[0]
-    if (signer && !queries.dependsOnParameters(signer, g) && !queries.isSender(unwrap(signer), g)) checked = true
+    if (signer && !analyses.taint.dependsOnParameters(signer, g) && !analyses.access.isSender(unwrap(signer), g)) checked = true
     return !checked
   })
   return checked
 }
 
-function isRecoverCall(queries: Queries, node: AST.BaseASTNode): boolean {
+function isRecoverCall(analyses: Analyses, node: AST.BaseASTNode): boolean {
   if (node.type !== 'FunctionCall') return false
-  const call = queries.callOf(node)
+  const call = analyses.dispatch.callOf(node)
   if (call) return RECOVER_NAME.test(call.name)
   const callee = unwrap((node as AST.FunctionCall).expression)
   return callee.type === 'Identifier' && (callee as AST.Identifier).name === 'ecrecover'
 }
 
 /** Whether a restricting part compares the recovered signer with something the caller passes (`signer == _signer`). */
-function comparesWithCallerInput(queries: Queries, g: FunctionIr, part: AST.BaseASTNode, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
+function comparesWithCallerInput(analyses: Analyses, g: FunctionIr, part: AST.BaseASTNode, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
   const n = unwrap(part)
   if (n.type === 'BinaryOperation') {
     const op = n as AST.BinaryOperation
     const other = isSubject(op.left) ? op.right : op.left
-    return queries.dependsOnParameters(other, g)
+    return analyses.taint.dependsOnParameters(other, g)
   }
   if (n.type === 'IndexAccess') {
     // `isSigner[recovered]`: a lookup in state, unless the mapping is itself chosen by the caller.
@@ -145,58 +148,58 @@ function comparesWithCallerInput(queries: Queries, g: FunctionIr, part: AST.Base
  * (`isConfirmed(id)`), that only restricted entry points of `context` record. Writes the
  * authorised function itself makes (marking the request executed) do not count.
  */
-function approvalsCheck(queries: Queries, g: FunctionIr, context: DispatchContext, entry: FunctionIr, condition: AST.BaseASTNode): boolean {
+function approvalsCheck(analyses: Analyses, g: FunctionIr, context: DispatchContext, entry: FunctionIr, condition: AST.BaseASTNode): boolean {
   if (!context) return false
   const variables: StateVariableIr[] = []
   for (const read of g.facts.stateReads) {
     if (read.variable.type.kind !== 'mapping' || !contains(condition, read.node)) continue
-    if (requestKeyed(queries, g, read.node)) variables.push(read.variable)
+    if (requestKeyed(analyses, g, read.node)) variables.push(read.variable)
   }
   walkNodes(condition, (n) => {
     if (n.type !== 'FunctionCall') return true
-    const call = queries.callOf(n)
+    const call = analyses.dispatch.callOf(n)
     if (!call || call.kind !== 'internal') return true
-    const callee = queries.calleeIn(call, g, context)
+    const callee = analyses.dispatch.calleeIn(call, g, context)
     if (!callee || (callee.mutability !== 'view' && callee.mutability !== 'pure')) return true
-    if (!call.args.some((a) => isRequestValue(queries, g, a))) return true
-    for (const f of queries.reachableFunctions(callee, context)) for (const read of f.facts.stateReads) if (read.variable.type.kind === 'mapping') variables.push(read.variable)
+    if (!call.args.some((a) => isRequestValue(analyses, g, a))) return true
+    for (const f of analyses.dispatch.reachableFunctions(callee, context)) for (const read of f.facts.stateReads) if (read.variable.type.kind === 'mapping') variables.push(read.variable)
     return true
   })
-  return variables.some((v) => recordedOnlyByRestricted(queries, v, context, entry))
+  return variables.some((v) => recordedOnlyByRestricted(analyses, v, context, entry))
 }
 
 /** Whether a mapping read `m[k]…` is keyed (first) by a request value: not an address. */
-function requestKeyed(queries: Queries, g: FunctionIr, node: AST.BaseASTNode): boolean {
-  const parent = queries.ir.info(node)?.parent
+function requestKeyed(analyses: Analyses, g: FunctionIr, node: AST.BaseASTNode): boolean {
+  const parent = analyses.ir.info(node)?.parent
   if (!parent || parent.type !== 'IndexAccess' || (parent as AST.IndexAccess).base !== node) return false
   const key = (parent as AST.IndexAccess).index
-  return key !== null && key !== undefined && isRequestValue(queries, g, key)
+  return key !== null && key !== undefined && isRequestValue(analyses, g, key)
 }
 
 /** A value naming a request: anything but an address (a number, a hash, a struct field). */
-function isRequestValue(queries: Queries, g: FunctionIr, node: AST.BaseASTNode): boolean {
-  const type = queries.typeOf(node, g)
+function isRequestValue(analyses: Analyses, g: FunctionIr, node: AST.BaseASTNode): boolean {
+  const type = analyses.dispatch.typeOf(node, g)
   if (type.kind === 'elementary') return !type.name.startsWith('address')
   return type.kind !== 'contract' && type.kind !== 'unknown'
 }
 
 /** Whether some entry point of `context` writes `variable` and every one that does (but `entry`) is restricted. */
-function recordedOnlyByRestricted(queries: Queries, variable: StateVariableIr, context: NonNullable<DispatchContext>, entry: FunctionIr): boolean {
+function recordedOnlyByRestricted(analyses: Analyses, variable: StateVariableIr, context: NonNullable<DispatchContext>, entry: FunctionIr): boolean {
   let restrictedWriters = 0
-  for (const g of queries.entryPoints(context)) {
+  for (const g of analyses.dispatch.entryPoints(context)) {
     if (g === entry) continue
-    if (!queries.flatEffects(g, context).some((e) => e.effect.kind === 'write' && e.effect.access.variable === variable)) continue
-    if (!queries.isProtected(g, context)) return false
+    if (!analyses.effects.flatEffects(g, context).some((e) => e.effect.kind === 'write' && e.effect.access.variable === variable)) continue
+    if (!analyses.access.isProtected(g, context)) return false
     restrictedWriters++
   }
   return restrictedWriters > 0
 }
 
 /** The guards of `fn` (and of what it runs in `context`) that authorise it without a caller check; for evidence lines. */
-export function authorizingGuards(queries: Queries, fn: FunctionIr, context: DispatchContext = fn.contract): GuardIr[] {
+export function authorizingGuards(analyses: Analyses, fn: FunctionIr, context: DispatchContext = fn.contract): GuardIr[] {
   const result: GuardIr[] = []
-  for (const g of queries.reachableFunctions(fn, context)) {
-    for (const guard of g.facts.guards) if (guard.kind !== 'if-return' && authorizingCondition(queries, g, context, fn, guard.condition, !guard.negated)) result.push(guard)
+  for (const g of analyses.dispatch.reachableFunctions(fn, context)) {
+    for (const guard of g.facts.guards) if (guard.kind !== 'if-return' && authorizingCondition(analyses, g, context, fn, guard.condition, !guard.negated)) result.push(guard)
   }
   return result
 }

@@ -1,4 +1,6 @@
-import { derivedLocals, mentionsAny, unwrap, walkNodes, type Queries } from '../ir/queries.ts'
+import type { Analyses } from './analyses.ts'
+import { mentionsAny, unwrap, walkNodes } from './syntax.ts'
+import { derivedLocals } from './taint.ts'
 import type { FunctionIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 
@@ -6,22 +8,22 @@ import type * as AST from '../parse/ast.ts'
  * Whether an expression is an entry kept for the caller: a lookup with the caller among its keys
  * (`balances[msg.sender]`, `credit[token][msg.sender]`) or a field of one (`users[msg.sender].owed`).
  */
-export function isCallerEntry(queries: Queries, fn: FunctionIr, node: AST.BaseASTNode): boolean {
+export function isCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.BaseASTNode): boolean {
   let current = unwrap(node)
   while (current.type === 'MemberAccess') current = unwrap((current as AST.MemberAccess).expression)
   for (; current.type === 'IndexAccess'; current = unwrap((current as AST.IndexAccess).base)) {
     const index = (current as AST.IndexAccess).index
-    if (index && queries.isSender(unwrap(index), fn)) return true
+    if (index && analyses.access.isSender(unwrap(index), fn)) return true
   }
   return false
 }
 
 /** Whether an expression reads an entry kept for the caller (see `isCallerEntry`). */
-export function readsCallerEntry(queries: Queries, fn: FunctionIr, node: AST.BaseASTNode): boolean {
+export function readsCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.BaseASTNode): boolean {
   let found = false
   walkNodes(node, (n) => {
     if (found) return false
-    if (isCallerEntry(queries, fn, n)) found = true
+    if (isCallerEntry(analyses, fn, n)) found = true
     return !found
   })
   return found
@@ -34,14 +36,14 @@ export function readsCallerEntry(queries: Queries, fn: FunctionIr, node: AST.Bas
  * The caller then spends what the contract owes them, wherever they send it. A mention of the
  * caller elsewhere, such as a deny-list check (`require(!blacklisted[msg.sender])`), is not one.
  */
-export function paysCallersOwn(queries: Queries, fn: FunctionIr, value: AST.BaseASTNode): boolean {
-  if (readsCallerEntry(queries, fn, value)) return true
-  const fromEntry = derivedLocals(fn, new Set(), (e) => readsCallerEntry(queries, fn, e))
+export function paysCallersOwn(analyses: Analyses, fn: FunctionIr, value: AST.BaseASTNode): boolean {
+  if (readsCallerEntry(analyses, fn, value)) return true
+  const fromEntry = derivedLocals(fn, new Set(), (e) => readsCallerEntry(analyses, fn, e))
   if (fromEntry.size > 0 && mentionsAny(value, fromEntry)) return true
   const amount = identifiersOf(value)
   if (amount.size === 0) return false
   return ((fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]).some((b) => {
-    if (!isCallerEntry(queries, fn, b.left) || !mentionsAny(b.right, amount)) return false
+    if (!isCallerEntry(analyses, fn, b.left) || !mentionsAny(b.right, amount)) return false
     return b.operator === '-=' || (b.operator === '=' && isSubtraction(b.right))
   })
 }

@@ -1,4 +1,5 @@
-import { contains, unwrap, type Queries } from '../ir/queries.ts'
+import type { Analyses } from './analyses.ts'
+import { contains, unwrap } from './syntax.ts'
 import { isAddressType } from '../ir/typing.ts'
 import type { ContractIr, FunctionIr, StateVariableIr, TypeRef } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
@@ -19,14 +20,14 @@ export interface OwnerVariable {
   paidIn: FunctionIr[]
 }
 
-const memo = new WeakMap<Queries, Map<ContractIr, Map<StateVariableIr, OwnerVariable>>>()
+const memo = new WeakMap<Analyses, Map<ContractIr, Map<StateVariableIr, OwnerVariable>>>()
 
 /** The owner variables of `contract` and its bases (see `OwnerVariable`), memoised per analysis. */
-export function ownerVariables(queries: Queries, contract: ContractIr): Map<StateVariableIr, OwnerVariable> {
-  let perContract = memo.get(queries)
+export function ownerVariables(analyses: Analyses, contract: ContractIr): Map<StateVariableIr, OwnerVariable> {
+  let perContract = memo.get(analyses)
   if (!perContract) {
     perContract = new Map()
-    memo.set(queries, perContract)
+    memo.set(analyses, perContract)
   }
   const known = perContract.get(contract)
   if (known) return known
@@ -43,11 +44,11 @@ export function ownerVariables(queries: Queries, contract: ContractIr): Map<Stat
   for (const c of contract.linearization) {
     for (const v of c.stateVariables) if (!v.isConstant && !v.isImmutable && isAccount(v.type) && OWNER_NAME.test(v.name)) entry(v)
     for (const f of [...c.functions, ...c.modifiers]) {
-      const isSubject = (e: AST.BaseASTNode): boolean => queries.isSender(e, f)
+      const isSubject = (e: AST.BaseASTNode): boolean => analyses.access.isSender(e, f)
       const conditions: [AST.BaseASTNode, boolean][] = f.facts.guards.map((g) => [g.condition, !g.negated])
       for (const branch of (f.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]) conditions.push([branch.condition, true], [branch.condition, false])
       for (const [condition, value] of conditions) {
-        for (const part of queries.restrictingParts(condition, f, isSubject, value)) {
+        for (const part of analyses.access.restrictingParts(condition, f, isSubject, value)) {
           for (const read of f.facts.stateReads) {
             if (!isAccount(read.variable.type) || read.variable.isConstant || read.variable.isImmutable || !contains(part, read.node)) continue
             const owner = entry(read.variable)
@@ -94,25 +95,25 @@ const TOKEN_MOVES = /^(safe)?(transfer|transferFrom)$|^(mint|burn|withdraw)$/
  * the checks that read it) that send ETH, move tokens, self-destruct or delegatecall, and whether
  * the contract pays it; empty when it controls no funds.
  */
-export function fundsControlled(queries: Queries, owner: OwnerVariable, context: ContractIr): { entryPoints: FunctionIr[]; paid: boolean } {
+export function fundsControlled(analyses: Analyses, owner: OwnerVariable, context: ContractIr): { entryPoints: FunctionIr[]; paid: boolean } {
   const entryPoints: FunctionIr[] = []
   if (owner.checkedIn.length > 0) {
-    for (const g of queries.entryPoints(context)) {
-      if (!queries.reachableFunctions(g, context).some((f) => owner.checkedIn.includes(f))) continue
-      if (movesFunds(queries, g, context)) entryPoints.push(g)
+    for (const g of analyses.dispatch.entryPoints(context)) {
+      if (!analyses.dispatch.reachableFunctions(g, context).some((f) => owner.checkedIn.includes(f))) continue
+      if (movesFunds(analyses, g, context)) entryPoints.push(g)
     }
   }
   return { entryPoints, paid: owner.paidIn.length > 0 }
 }
 
 /** Whether `fn` (as `context` runs it) sends ETH, moves tokens, self-destructs or delegatecalls. */
-export function movesFunds(queries: Queries, fn: FunctionIr, context: ContractIr): boolean {
-  return queries.flatEffects(fn, context).some((e) => {
+export function movesFunds(analyses: Analyses, fn: FunctionIr, context: ContractIr): boolean {
+  return analyses.effects.flatEffects(fn, context).some((e) => {
     if (e.effect.kind !== 'call') return false
     const call = e.effect.call
     if (call.kind === 'send' || call.kind === 'transfer') return true
     if (call.kind === 'low-level') return call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode' || (call.value !== null && call.lowLevel === 'call')
     if (call.kind === 'external' || call.kind === 'library') return TOKEN_MOVES.test(call.name)
     return false
-  }) || queries.reachableFunctions(fn, context).some((f) => f.facts.calls.some((c) => c.kind === 'builtin' && (c.name === 'selfdestruct' || c.name === 'suicide')))
+  }) || analyses.dispatch.reachableFunctions(fn, context).some((f) => f.facts.calls.some((c) => c.kind === 'builtin' && (c.name === 'selfdestruct' || c.name === 'suicide')))
 }

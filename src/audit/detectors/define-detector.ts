@@ -1,5 +1,6 @@
 import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../contract/audit-history.ts'
-import type { DispatchContext, EntryPoint, Queries } from '../ir/queries.ts'
+import type { Analyses } from '../analyses/analyses.ts'
+import type { DispatchContext, EntryPoint } from '../analyses/dispatch.ts'
 import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 
@@ -47,7 +48,7 @@ export interface ReportOptions {
 
 export interface DetectorContext {
   ir: ProjectIr
-  queries: Queries
+  analyses: Analyses
   /** Contracts, abstract contracts, libraries and interfaces declared in the project's own files. */
   contracts: readonly ContractIr[]
   /** Functions and modifiers declared in the project's own files (free functions included). */
@@ -57,7 +58,7 @@ export interface DetectorContext {
   /**
    * What attackers can call: the entry points of every contract the analysis deploys (inherited
    * ones included), each once per distinct way a deployed contract runs it, with the contract to
-   * pass as `context` to the queries that follow internal calls (virtual dispatch). A detector
+   * pass as `context` to the analyses that follow internal calls (virtual dispatch). A detector
    * about who can call what, or what a call leads to, iterates these rather than `functions`.
    */
   readonly entryPoints: readonly EntryPoint[]

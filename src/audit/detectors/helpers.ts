@@ -1,6 +1,6 @@
 import type { CallIr, FunctionIr, ProjectIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
-import { unwrap } from '../ir/queries.ts'
+import { unwrap } from '../analyses/syntax.ts'
 import { nodeText } from '../source.ts'
 
 /** How a function is named in a finding: `Vault.withdraw()`, the constructor of `Vault`, … */

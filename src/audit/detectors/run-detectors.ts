@@ -1,5 +1,5 @@
 import { SEVERITIES, type Vulnerability } from '../../contract/audit-history.ts'
-import type { Queries } from '../ir/queries.ts'
+import type { Analyses } from '../analyses/analyses.ts'
 import type { ContractIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 import { nodeLines, snippet } from '../source.ts'
@@ -25,7 +25,7 @@ const MAX_EVIDENCE_LINES = 8
  */
 export function runDetectors(
   ir: ProjectIr,
-  queries: Queries,
+  analyses: Analyses,
   detectors: readonly DetectorDefinition[],
 ): { findings: Finding[]; errors: { file: string; message: string }[] } {
   const ownFiles = ir.files.filter((f) => f.own)
@@ -43,12 +43,12 @@ export function runDetectors(
     const pending = new Map<string, { finding: Finding; message: string; overrides: ContractIr[] | null }>()
     const context: DetectorContext = {
       ir,
-      queries,
+      analyses,
       contracts,
       functions,
       files: ownFiles,
       get entryPoints() {
-        return queries.deployedEntryPoints()
+        return analyses.dispatch.deployedEntryPoints()
       },
       report(node, file, rawMessage, options = {}) {
         if (!file.own) return
@@ -61,7 +61,7 @@ export function runDetectors(
           through.length === 0 || through.some((f) => f.context === null || f.context === f.fn.contract)
             ? null
             : through.flatMap((f) => {
-                const alike = queries.deployedAlike(f.fn, f.context)
+                const alike = analyses.dispatch.deployedAlike(f.fn, f.context)
                 return alike.length > 0 ? alike : [f.context as ContractIr]
               })
         const known = pending.get(key)

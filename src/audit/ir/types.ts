@@ -104,7 +104,7 @@ export interface ModifierCallIr {
   name: string
   /**
    * Resolved in the declaring contract's linearisation; null for base constructors and unknowns.
-   * Modifiers are virtual: `Queries.modifierIn` gives the one a deployed contract runs.
+   * Modifiers are virtual: `DispatchAnalysis.modifierIn` gives the one a deployed contract runs.
    */
   modifier: FunctionIr | null
 }
@@ -216,7 +216,7 @@ export interface CallIr {
   /**
    * Resolved callee where known (internal, library, or the interface's declaration). Internal
    * calls are resolved in the declaring contract's linearisation; `dispatch` says whether a
-   * deployed contract may run another function (`Queries.calleeIn` gives the one it runs).
+   * deployed contract may run another function (`DispatchAnalysis.calleeIn` gives the one it runs).
    */
   callee: FunctionIr | null
   dispatch: CallDispatch

@@ -1,5 +1,5 @@
 import type * as AST from '../../parse/ast.ts'
-import type { Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
 import { terminates } from '../../ir/walk-function.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -13,8 +13,8 @@ export const incorrectModifier = defineDetector({
   explanation:
     'A modifier that neither executes `_` nor reverts on some path makes the function return default values without running, so callers believe it succeeded (a failed check that does not revert).',
   recommendation: 'Make every path of the modifier either execute `_` or revert.',
-  detect({ ir, queries, functions, report }) {
-    const leaves = (node: AST.BaseASTNode | null): boolean => alwaysLeaves(node, queries, 0)
+  detect({ ir, analyses, functions, report }) {
+    const leaves = (node: AST.BaseASTNode | null): boolean => alwaysLeaves(node, analyses, 0)
     for (const fn of functions) {
       if (fn.kind !== 'modifier' || !fn.body) continue
       if (!fn.facts.hasPlaceholder) {
@@ -55,7 +55,7 @@ function restTerminates(block: AST.BaseASTNode | null, statement: AST.BaseASTNod
 const MAX_LEAVING_DEPTH = 4
 
 /** `terminates`, also through a final call to an internal helper that always leaves. */
-function alwaysLeaves(node: AST.BaseASTNode | null, queries: Queries, depth: number): boolean {
+function alwaysLeaves(node: AST.BaseASTNode | null, analyses: Analyses, depth: number): boolean {
   if (!node) return false
   if (terminates(node)) return true
   if (depth >= MAX_LEAVING_DEPTH) return false
@@ -64,6 +64,6 @@ function alwaysLeaves(node: AST.BaseASTNode | null, queries: Queries, depth: num
   if (!last || last.type !== 'ExpressionStatement') return false
   const expression = (last as AST.ExpressionStatement).expression
   if (!expression || expression.type !== 'FunctionCall') return false
-  const callee = queries.callOf(expression)?.callee
-  return callee?.body ? alwaysLeaves(callee.body, queries, depth + 1) : false
+  const callee = analyses.dispatch.callOf(expression)?.callee
+  return callee?.body ? alwaysLeaves(callee.body, analyses, depth + 1) : false
 }

@@ -1,4 +1,6 @@
-import { unwrap, type DispatchContext, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import type { DispatchContext } from '../../analyses/dispatch.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -6,7 +8,7 @@ import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, isZero } from '../helpers.ts'
 
 /** Parameter indexes of `fn` that it (or what it calls with them, as `context` runs it) compares with zero. */
-function zeroCheckedParameters(queries: Queries, fn: FunctionIr, context: DispatchContext, memo: Map<FunctionIr, Set<number>>): Set<number> {
+function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: DispatchContext, memo: Map<FunctionIr, Set<number>>): Set<number> {
   const known = memo.get(fn)
   if (known) return known
   const result = new Set<number>()
@@ -24,14 +26,14 @@ function zeroCheckedParameters(queries: Queries, fn: FunctionIr, context: Dispat
   }
   const passOn = (callee: FunctionIr | null, args: readonly AST.Expression[] | null): void => {
     if (!callee || !args) return
-    const inner = zeroCheckedParameters(queries, callee, context, memo)
+    const inner = zeroCheckedParameters(analyses, callee, context, memo)
     args.forEach((arg, i) => {
       if (inner.has(i) && indexOf(arg) >= 0) result.add(indexOf(arg))
     })
   }
-  for (const call of fn.facts.calls) if (call.kind === 'internal' || call.kind === 'library') passOn(queries.calleeIn(call, fn, context), call.args)
+  for (const call of fn.facts.calls) if (call.kind === 'internal' || call.kind === 'library') passOn(analyses.dispatch.calleeIn(call, fn, context), call.args)
   for (const m of fn.modifierCalls) {
-    const modifier = queries.modifierIn(m, fn, context)
+    const modifier = analyses.dispatch.modifierIn(m, fn, context)
     if (modifier) passOn(modifier, m.node.arguments)
     else passOn(baseConstructor(fn, m.name), m.node.arguments)
   }
@@ -63,7 +65,7 @@ export const missingZeroCheck = defineDetector({
   explanation:
     'An address argument is stored or paid without rejecting the zero address. A mistaken or default value then locks the role or burns the funds, often irreversibly.',
   recommendation: 'Require the address to be non-zero before storing it or sending to it.',
-  detect({ queries, functions, entryPoints, report }) {
+  detect({ analyses, functions, entryPoints, report }) {
     const memos = new Map<DispatchContext, Map<FunctionIr, Set<number>>>()
     const constructors = functions.filter((f) => f.kind === 'constructor').map((fn) => ({ fn, context: fn.contract }))
     for (const { fn, context } of [...constructors, ...entryPoints]) {
@@ -76,7 +78,7 @@ export const missingZeroCheck = defineDetector({
         if (local && isAddressType(local.type)) addressParams.set(local.name, i)
       })
       if (addressParams.size === 0) continue
-      const checked = zeroCheckedParameters(queries, fn, context, memo)
+      const checked = zeroCheckedParameters(analyses, fn, context, memo)
       const parameterIn = (node: AST.BaseASTNode | null): string | null => {
         if (!node) return null
         let n = unwrap(node)

@@ -1,4 +1,4 @@
-import { isTxOrigin, unwrap, walkNodes } from '../../ir/queries.ts'
+import { isTxOrigin, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -12,7 +12,7 @@ export const txOrigin = defineDetector({
   explanation:
     'tx.origin is the account that started the transaction, not the immediate caller. A contract the owner interacts with can call this contract on their behalf and pass the check (phishing through an intermediate contract).',
   recommendation: 'Use msg.sender for authorization. Comparing tx.origin with msg.sender to reject contract callers is fine.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       const conditions: AST.BaseASTNode[] = fn.facts.guards.map((g) => g.condition)
       for (const node of (fn.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]) conditions.push(node.condition)
@@ -24,7 +24,7 @@ export const txOrigin = defineDetector({
           if (n.type === 'BinaryOperation' && ['==', '!='].includes((n as AST.BinaryOperation).operator)) {
             const { left, right } = n as AST.BinaryOperation
             const other = isTxOrigin(left) ? right : isTxOrigin(right) ? left : null
-            if (other && !queries.isSender(unwrap(other), fn)) authorizes = true
+            if (other && !analyses.access.isSender(unwrap(other), fn)) authorizes = true
           }
           if (n.type === 'IndexAccess' && isTxOrigin((n as AST.IndexAccess).index)) authorizes = true
         })

@@ -1,7 +1,9 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
 import { isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
-import { isLiteral, isTxOrigin, unwrap, walkNodes, type FlatEffect, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import type { FlatEffect } from '../../analyses/effects.ts'
+import { isLiteral, isTxOrigin, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -18,24 +20,24 @@ export const unprotectedEtherWithdrawal = defineDetector({
   explanation:
     "A public function sends ETH to its caller, nothing restricts who calls it (no check on msg.sender, no signature, no approvals), and the amount is not the caller's own: not msg.value, not read from or debited against an entry kept for the caller. Any caller can take the contract's ETH, again and again. Payments that need a secret (a preimage, reported by front-running-reward), a stake in msg.value (a game) or a fixed amount once per caller (a faucet) are left out.",
   recommendation: 'Restrict the function to the owner, or pay only what the contract records as owed to the caller and debit it before sending.',
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
-      if (fn.mutability === 'view' || fn.mutability === 'pure' || queries.isProtected(fn, context) || hasGatedPlaceholder(queries, fn, context)) continue
-      const reached = queries.reachableFunctions(fn, context)
-      if (reached.some((f) => f.facts.guards.some((g) => hashesInput(queries, f, g.condition) || mentions(g.condition, isMsgValue)))) continue
-      for (const e of queries.flatEffects(fn, context)) {
+      if (fn.mutability === 'view' || fn.mutability === 'pure' || analyses.access.isProtected(fn, context) || hasGatedPlaceholder(analyses, fn, context)) continue
+      const reached = analyses.dispatch.reachableFunctions(fn, context)
+      if (reached.some((f) => f.facts.guards.some((g) => hashesInput(analyses, f, g.condition) || mentions(g.condition, isMsgValue)))) continue
+      for (const e of analyses.effects.flatEffects(fn, context)) {
         if (e.effect.kind !== 'call') continue
         const call = e.effect.call
         const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
         if (!isEthSend || call.assembly || !sendsEth(call) || !call.target || !call.value) continue
         const holder = e.owner
-        if (!paysCaller(queries, e, holder, call.target)) continue
+        if (!paysCaller(analyses, e, holder, call.target)) continue
         const value = call.value as AST.Expression
-        if (isMsgValue(value) || paysCallersOwn(queries, holder, value) || (holder !== fn && passedFromCallersOwn(queries, e, holder, value))) continue
-        if (queries.isSenderGated(call.node, holder) || e.via.some((v) => queries.isSenderGated(v.node, queries.ir.info(v.node)?.function ?? fn))) continue
-        if (authorizationOf(queries, fn, context, holder === fn ? call.node : e.via[0]?.node)) continue
+        if (isMsgValue(value) || paysCallersOwn(analyses, holder, value) || (holder !== fn && passedFromCallersOwn(analyses, e, holder, value))) continue
+        if (analyses.access.isSenderGated(call.node, holder) || e.via.some((v) => analyses.access.isSenderGated(v.node, analyses.ir.info(v.node)?.function ?? fn))) continue
+        if (authorizationOf(analyses, fn, context, holder === fn ? call.node : e.via[0]?.node)) continue
         // A fixed amount once per caller (a faucet or an airdrop): the caller's entry is checked and recorded.
-        if (isFixedAmount(value, context) && recordsCaller(queries, reached)) continue
+        if (isFixedAmount(value, context) && recordsCaller(analyses, reached)) continue
         const at = holder.file.own ? { node: call.node as AST.BaseASTNode, file: holder.file } : { node: e.via[0]?.node ?? fn.node, file: fn.file }
         report(at.node, at.file, `${functionLabel(fn)} sends ${code(holder.file, value)} to its caller with ${code(holder.file, call.node)}, and any caller can run it.`, {
           foundIn: [{ fn, context }],
@@ -47,28 +49,28 @@ export const unprotectedEtherWithdrawal = defineDetector({
 })
 
 /** Whether the call pays the caller: `msg.sender`, `tx.origin`, or a helper's parameter its caller passes one to. */
-function paysCaller(queries: Queries, e: FlatEffect, holder: FunctionIr, target: AST.BaseASTNode): boolean {
+function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, target: AST.BaseASTNode): boolean {
   const to = stripConversion(target)
-  if (queries.isSender(to, holder) || isTxOrigin(to)) return true
-  const argument = passedArgument(queries, e, holder, to)
-  return argument !== null && (queries.isSender(stripConversion(argument.node), argument.fn) || isTxOrigin(stripConversion(argument.node)))
+  if (analyses.access.isSender(to, holder) || isTxOrigin(to)) return true
+  const argument = passedArgument(analyses, e, holder, to)
+  return argument !== null && (analyses.access.isSender(stripConversion(argument.node), argument.fn) || isTxOrigin(stripConversion(argument.node)))
 }
 
 /** For a parameter of the helper holding the call, the argument the internal call into it passes, in its caller. */
-function passedArgument(queries: Queries, e: FlatEffect, holder: FunctionIr, node: AST.BaseASTNode): { node: AST.BaseASTNode; fn: FunctionIr } | null {
+function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, node: AST.BaseASTNode): { node: AST.BaseASTNode; fn: FunctionIr } | null {
   const n = unwrap(node)
   if (n.type !== 'Identifier' || e.via.length === 0) return null
   const local = holder.facts.locals.get((n as AST.Identifier).name)
   if (!local?.isParameter) return null
   const into = e.via[e.via.length - 1]
-  const caller = queries.ir.info(into.node)?.function
+  const caller = analyses.ir.info(into.node)?.function
   const arg = into.args[local.parameterIndex]
   return caller && arg ? { node: arg, fn: caller } : null
 }
 
-function passedFromCallersOwn(queries: Queries, e: FlatEffect, holder: FunctionIr, value: AST.BaseASTNode): boolean {
-  const argument = passedArgument(queries, e, holder, value)
-  return argument !== null && (isMsgValue(argument.node) || paysCallersOwn(queries, argument.fn, argument.node))
+function passedFromCallersOwn(analyses: Analyses, e: FlatEffect, holder: FunctionIr, value: AST.BaseASTNode): boolean {
+  const argument = passedArgument(analyses, e, holder, value)
+  return argument !== null && (isMsgValue(argument.node) || paysCallersOwn(analyses, argument.fn, argument.node))
 }
 
 /** A literal or a constant of the contract. */
@@ -79,9 +81,9 @@ function isFixedAmount(value: AST.BaseASTNode, context: ContractIr): boolean {
 }
 
 /** Whether what runs checks an entry kept for the caller in a guard and writes one (`require(!claimed[msg.sender]); claimed[msg.sender] = true`). */
-function recordsCaller(queries: Queries, reached: readonly FunctionIr[]): boolean {
-  const checks = reached.some((f) => f.facts.guards.some((g) => g.kind !== 'if-return' && readsCallerEntry(queries, f, g.condition)))
-  const writes = reached.some((f) => f.facts.stateWrites.some((w) => w.statement !== null && isCallerEntry(queries, f, assigned(w.statement))))
+function recordsCaller(analyses: Analyses, reached: readonly FunctionIr[]): boolean {
+  const checks = reached.some((f) => f.facts.guards.some((g) => g.kind !== 'if-return' && readsCallerEntry(analyses, f, g.condition)))
+  const writes = reached.some((f) => f.facts.stateWrites.some((w) => w.statement !== null && isCallerEntry(analyses, f, assigned(w.statement))))
   return checks && writes
 }
 
@@ -93,11 +95,11 @@ function assigned(statement: AST.BaseASTNode): AST.BaseASTNode {
 }
 
 /** Whether a condition compares a hash of the function's input (a secret's preimage). */
-function hashesInput(queries: Queries, fn: FunctionIr, condition: AST.BaseASTNode): boolean {
+function hashesInput(analyses: Analyses, fn: FunctionIr, condition: AST.BaseASTNode): boolean {
   return mentions(condition, (n) => {
     if (n.type !== 'FunctionCall') return false
     const callee = (n as AST.FunctionCall).expression
-    return callee.type === 'Identifier' && HASHES.has(callee.name) && queries.dependsOnParameters(n, fn)
+    return callee.type === 'Identifier' && HASHES.has(callee.name) && analyses.taint.dependsOnParameters(n, fn)
   })
 }
 

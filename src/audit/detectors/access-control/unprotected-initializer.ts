@@ -1,4 +1,4 @@
-import { contains } from '../../ir/queries.ts'
+import { contains } from '../../analyses/syntax.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -17,17 +17,17 @@ export const unprotectedInitializer = defineDetector({
   explanation:
     'An initializer sets up ownership and parameters of a proxy-based contract. If it can be called by anyone and more than once, an attacker can (re)initialize the contract and make themselves its owner.',
   recommendation: "Use OpenZeppelin Initializable's `initializer` modifier (and `_disableInitializers()` in the implementation's constructor), or check and set an initialized flag.",
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
       if (!INITIALIZER_NAME.test(fn.name)) continue
-      if (queries.isProtected(fn, context)) continue
+      if (analyses.access.isProtected(fn, context)) continue
       if (fn.modifierCalls.some((m) => ONCE_MODIFIER_NAME.test(m.name))) continue
-      const effects = queries.flatEffects(fn, context)
+      const effects = analyses.effects.flatEffects(fn, context)
       const written = new Set<StateVariableIr>()
       for (const e of effects) if (e.effect.kind === 'write') written.add(e.effect.access.variable)
       if (written.size === 0) continue
       // A flag checked and then set (`require(!initialized); initialized = true;`) makes it one-shot.
-      const checksOwnFlag = [fn, ...fn.modifierCalls.map((m) => queries.modifierIn(m, fn, context)).filter((m) => m !== null)].some((f) =>
+      const checksOwnFlag = [fn, ...fn.modifierCalls.map((m) => analyses.dispatch.modifierIn(m, fn, context)).filter((m) => m !== null)].some((f) =>
         f.facts.guards.some((g) => f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))),
       )
       if (checksOwnFlag) continue

@@ -1,6 +1,7 @@
+import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
-import { contains, isLiteral, unwrap, walkNodes } from '../../ir/queries.ts'
+import { contains, isLiteral, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -28,15 +29,15 @@ export const unprotectedOwnerChange = defineDetector({
     "A public function writes the account that the contract's checks on the caller admit (or that it pays), and nothing restricts who calls it: no check on msg.sender, no signature, no one-time flag. Any caller makes themselves the owner and then runs what only the owner should. In Solidity before 0.5, a function named like a contract is often the constructor of a contract since renamed: it is an ordinary public function.",
   recommendation:
     'Restrict the function to the current owner (a modifier or a msg.sender check), or set the account once in a constructor (the `constructor` keyword); for a hand-over, let the new owner accept it.',
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
       if (fn.mutability === 'view' || fn.mutability === 'pure' || INITIALIZER_NAME.test(fn.name)) continue
       if (fn.contract && isMisspelledConstructor(fn, fn.contract)) continue
-      const owners = ownerVariables(queries, context)
-      if (owners.size === 0 || isAuthorized(queries, fn, context)) continue
+      const owners = ownerVariables(analyses, context)
+      if (owners.size === 0 || isAuthorized(analyses, fn, context)) continue
       // A purchase or a bid (the caller pays for the place) is the contract's rule, not a missing check.
-      if (queries.reachableFunctions(fn, context).some((f) => f.facts.guards.some((g) => mentionsMsgValue(g.condition)))) continue
-      const effects = queries.flatEffects(fn, context)
+      if (analyses.dispatch.reachableFunctions(fn, context).some((f) => f.facts.guards.some((g) => mentionsMsgValue(g.condition)))) continue
+      const effects = analyses.effects.flatEffects(fn, context)
       const reported = new Set<StateVariableIr>()
       for (const e of effects) {
         if (e.effect.kind !== 'write') continue
@@ -47,12 +48,12 @@ export const unprotectedOwnerChange = defineDetector({
         const value = (statement as AST.BinaryOperation).right
         if (isLiteral(value) || (unwrap(value).type === 'Identifier' && isConstantName(context, (unwrap(value) as AST.Identifier).name))) continue
         const holder = e.owner
-        if (queries.isSenderGated(statement, holder) || e.via.some((call) => queries.isSenderGated(call.node, queries.ir.info(call.node)?.function ?? holder))) continue
+        if (analyses.access.isSenderGated(statement, holder) || e.via.some((call) => analyses.access.isSenderGated(call.node, analyses.ir.info(call.node)?.function ?? holder))) continue
         // Set once: the function checks a variable it writes (`require(owner == address(0))`, `require(!initialized)`).
-        if (checksWhatItWrites(queries, fn, context)) continue
+        if (checksWhatItWrites(analyses, fn, context)) continue
         reported.add(owner.variable)
-        const funds = fundsControlled(queries, owner, context)
-        const stepUp = funds.entryPoints.length > 0 || funds.paid ? null : promotion(queries, owner.checkedIn, owner.variable, context)
+        const funds = fundsControlled(analyses, owner, context)
+        const stepUp = funds.entryPoints.length > 0 || funds.paid ? null : promotion(analyses, owner.checkedIn, owner.variable, context)
         const severity = funds.entryPoints.length > 0 || funds.paid || stepUp ? 'high' : owner.checkedIn.length > 0 ? 'medium' : 'low'
         const what = stepUp
           ? `, the account ${functionLabel(stepUp.fn)} admits and then makes \`${stepUp.variable.name}\`, which ${enumerate(stepUp.entryPoints.map((g) => functionLabel(g)), MAX_NAMED)} admit${stepUp.entryPoints.length === 1 ? 's' : ''} to move the contract's funds`
@@ -79,15 +80,15 @@ export const unprotectedOwnerChange = defineDetector({
  * A second step: an entry point whose checks admit the account in `variable` (an `acceptOwnership()`)
  * and that writes another owner variable controlling funds.
  */
-function promotion(queries: Parameters<typeof ownerVariables>[0], checkedIn: readonly FunctionIr[], variable: StateVariableIr, context: ContractIr): { fn: FunctionIr; variable: StateVariableIr; entryPoints: FunctionIr[] } | null {
-  const owners = ownerVariables(queries, context)
-  for (const g of queries.entryPoints(context)) {
-    if (!queries.reachableFunctions(g, context).some((f) => checkedIn.includes(f))) continue
-    for (const e of queries.flatEffects(g, context)) {
+function promotion(analyses: Analyses, checkedIn: readonly FunctionIr[], variable: StateVariableIr, context: ContractIr): { fn: FunctionIr; variable: StateVariableIr; entryPoints: FunctionIr[] } | null {
+  const owners = ownerVariables(analyses, context)
+  for (const g of analyses.dispatch.entryPoints(context)) {
+    if (!analyses.dispatch.reachableFunctions(g, context).some((f) => checkedIn.includes(f))) continue
+    for (const e of analyses.effects.flatEffects(g, context)) {
       if (e.effect.kind !== 'write' || e.effect.access.variable === variable) continue
       const other = owners.get(e.effect.access.variable)
       if (!other) continue
-      const funds = fundsControlled(queries, other, context)
+      const funds = fundsControlled(analyses, other, context)
       if (funds.entryPoints.length > 0) return { fn: g, variable: other.variable, entryPoints: funds.entryPoints }
     }
   }
@@ -110,10 +111,10 @@ function mentionsMsgValue(node: AST.BaseASTNode): boolean {
 }
 
 /** Whether a revert guard of what `fn` runs reads a state variable that `fn` also writes: a one-time setting. */
-function checksWhatItWrites(queries: Parameters<typeof ownerVariables>[0], fn: FunctionIr, context: ContractIr): boolean {
+function checksWhatItWrites(analyses: Analyses, fn: FunctionIr, context: ContractIr): boolean {
   const written = new Set<StateVariableIr>()
-  for (const e of queries.flatEffects(fn, context)) if (e.effect.kind === 'write') written.add(e.effect.access.variable)
-  return queries.reachableFunctions(fn, context).some((f) => f.facts.guards.some((g) => g.kind !== 'if-return' && f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))))
+  for (const e of analyses.effects.flatEffects(fn, context)) if (e.effect.kind === 'write') written.add(e.effect.access.variable)
+  return analyses.dispatch.reachableFunctions(fn, context).some((f) => f.facts.guards.some((g) => g.kind !== 'if-return' && f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))))
 }
 
 /** ` \`DynamicPyramid()\` is named like a contract: …` for a function that reads as a renamed contract's constructor. */

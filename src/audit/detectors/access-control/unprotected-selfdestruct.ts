@@ -1,5 +1,5 @@
 import type * as AST from '../../parse/ast.ts'
-import type { EntryPoint } from '../../ir/queries.ts'
+import type { EntryPoint } from '../../analyses/dispatch.ts'
 import type { SourceFileIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -13,12 +13,12 @@ export const unprotectedSelfdestruct = defineDetector({
   explanation:
     'Any caller can reach selfdestruct: the contract can be destroyed (before Cancun) or have its whole ETH balance sent away, and everything depending on it breaks.',
   recommendation: 'Restrict the path to selfdestruct to an owner or governance (a modifier or a msg.sender check), or remove it.',
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     const found = new Map<AST.BaseASTNode, { file: SourceFileIr; entries: EntryPoint[] }>()
     for (const unit of entryPoints) {
       const { fn: entry, context } = unit
-      if (queries.isProtected(entry, context)) continue
-      for (const fn of queries.reachableFunctions(entry, context)) {
+      if (analyses.access.isProtected(entry, context)) continue
+      for (const fn of analyses.dispatch.reachableFunctions(entry, context)) {
         const sites: AST.BaseASTNode[] = []
         for (const call of fn.facts.calls) if (call.kind === 'builtin' && (call.name === 'selfdestruct' || call.name === 'suicide')) sites.push(call.node)
         for (const site of sites) {

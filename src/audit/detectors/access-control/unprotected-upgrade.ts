@@ -1,4 +1,6 @@
-import { MAX_CALL_DEPTH, type DispatchContext, type FlatEffect, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import { MAX_CALL_DEPTH, type DispatchContext } from '../../analyses/dispatch.ts'
+import type { FlatEffect } from '../../analyses/effects.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -14,34 +16,34 @@ const UPGRADE_FUNCTION = /^_?(upgradeTo|upgradeToAndCall|setImplementation|upgra
  * Whether `fn`, as `context` runs it, reaches an upgrade function through internal calls that no
  * check on the caller gates (`if (msg.sender == admin) _upgradeTo(…)` is gated).
  */
-function reachesUpgrade(queries: Queries, fn: FunctionIr, context: DispatchContext, depth: number, seen: Set<FunctionIr>): boolean {
+function reachesUpgrade(analyses: Analyses, fn: FunctionIr, context: DispatchContext, depth: number, seen: Set<FunctionIr>): boolean {
   const next: FunctionIr[] = []
   for (const m of fn.modifierCalls) {
-    const modifier = queries.modifierIn(m, fn, context)
+    const modifier = analyses.dispatch.modifierIn(m, fn, context)
     if (modifier) next.push(modifier)
   }
   for (const call of fn.facts.calls) {
     if (call.kind !== 'internal' && call.kind !== 'library') continue
-    const callee = queries.calleeIn(call, fn, context)
-    if (!callee || queries.isSenderGated(call.node, fn)) continue
+    const callee = analyses.dispatch.calleeIn(call, fn, context)
+    if (!callee || analyses.access.isSenderGated(call.node, fn)) continue
     if (UPGRADE_FUNCTION.test(callee.name) && !seen.has(callee)) return true
     next.push(callee)
   }
   for (const callee of next) {
     if (seen.has(callee) || depth >= MAX_CALL_DEPTH) continue
     seen.add(callee)
-    if (reachesUpgrade(queries, callee, context, depth + 1, seen)) return true
+    if (reachesUpgrade(analyses, callee, context, depth + 1, seen)) return true
   }
   return false
 }
 
 /** Whether an effect runs only for some callers: it, or a call leading to it, sits in a branch gated by a check on the caller. */
-function isGated(queries: Queries, effect: FlatEffect): boolean {
+function isGated(analyses: Analyses, effect: FlatEffect): boolean {
   const nodes: AST.BaseASTNode[] = effect.via.map((call) => call.node)
   if (effect.effect.kind === 'write') nodes.push(effect.effect.access.node)
   return nodes.some((node) => {
-    const holder = queries.ir.info(node)?.function
-    return holder !== undefined && queries.isSenderGated(node, holder)
+    const holder = analyses.ir.info(node)?.function
+    return holder !== undefined && analyses.access.isSenderGated(node, holder)
   })
 }
 
@@ -54,26 +56,26 @@ export const unprotectedUpgrade = defineDetector({
   explanation:
     'Whoever controls the implementation of an upgradeable contract controls all of its state and funds. Here the upgrade path has no access control, so anyone can replace the code.',
   recommendation: 'Restrict upgrades to an owner, multisig or governance: put access control in `_authorizeUpgrade` (UUPS) or in the function that sets the implementation.',
-  detect({ queries, functions, entryPoints, report }) {
+  detect({ analyses, functions, entryPoints, report }) {
     for (const fn of functions) {
       if (fn.name !== '_authorizeUpgrade' || fn.body === null || fn.contract?.kind === 'interface') continue
       // The hook as each deployed contract runs it: an override of a check it calls can remove it.
-      for (const context of queries.contextsOf(fn)) {
-        if (!queries.isProtected(fn, context)) report(fn.node, fn.file, `${functionLabel(fn)} lets every caller upgrade the contract.`, { header: true, foundIn: [{ fn, context }] })
+      for (const context of analyses.dispatch.contextsOf(fn)) {
+        if (!analyses.access.isProtected(fn, context)) report(fn.node, fn.file, `${functionLabel(fn)} lets every caller upgrade the contract.`, { header: true, foundIn: [{ fn, context }] })
       }
     }
     for (const { fn, context } of entryPoints) {
-      if (fn.name === '_authorizeUpgrade' || queries.isProtected(fn, context)) continue
-      const writesImplementation = queries
+      if (fn.name === '_authorizeUpgrade' || analyses.access.isProtected(fn, context)) continue
+      const writesImplementation = analyses.effects
         .flatEffects(fn, context)
         .some(
           (e) =>
             e.effect.kind === 'write' &&
             IMPLEMENTATION_VARIABLE.test(e.effect.access.variable.name) &&
             (isAddressType(e.effect.access.variable.type) || e.effect.access.variable.type.kind === 'contract') &&
-            !isGated(queries, e),
+            !isGated(analyses, e),
         )
-      const callsUpgrade = reachesUpgrade(queries, fn, context, 0, new Set([fn]))
+      const callsUpgrade = reachesUpgrade(analyses, fn, context, 0, new Set([fn]))
       if (!writesImplementation && !callsUpgrade) continue
       report(fn.node, fn.file, `${functionLabel(fn)} changes the implementation and any caller can run it.`, { header: true, foundIn: [{ fn, context }] })
     }

@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import { CHECKED_ARITHMETIC_SINCE } from '../../ir/version.ts'
@@ -66,7 +66,7 @@ export const integerOverflow = defineDetector({
     'Before Solidity 0.8 arithmetic wraps around silently. Without a check, an addition or multiplication of caller-supplied values can overflow to a small number and a subtraction can underflow to a huge one (minting balances out of nothing, bypassing limits).',
   recommendation:
     'Compile with Solidity 0.8 or later (checked arithmetic), or use SafeMath and require the operands to be in range before computing. Where wrapping is intended, say so in a comment next to the operation (`// overflow is desired`); such operations are not reported.',
-  detect({ queries, ir, functions, report }) {
+  detect({ analyses, ir, functions, report }) {
     for (const fn of functions) {
       const compiler = fn.file.compiler
       if (compiler === null || compiler.max > CHECKED_ARITHMETIC_SINCE) continue
@@ -91,19 +91,19 @@ export const integerOverflow = defineDetector({
         if ((op.operator === '+' || op.operator === '+=') && (isMsgValue(op.right) || isMsgValue(op.left))) continue
         const increment = op.operator === '++' || ((op.operator === '+=' || op.operator === '+') && isOne(op.right))
         if (increment) {
-          const bits = unsignedBits(queries.typeOf(op.left, fn))
+          const bits = unsignedBits(analyses.dispatch.typeOf(op.left, fn))
           if (bits === null || bits > SMALL_COUNTER_BITS) continue
         }
         const writesState = op.operator.endsWith('=') || op.operator === '++' || op.operator === '--'
           ? fn.facts.stateWrites.some((w) => w.statement === op.node)
           : parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=' && fn.facts.stateWrites.some((w) => w.statement === parent)
-        let userControlled = queries.dependsOnParameters(op.node, fn)
+        let userControlled = analyses.taint.dependsOnParameters(op.node, fn)
         walkNodes(op.node, (n) => {
           if (isMsgValue(n)) userControlled = true
           return !userControlled
         })
         // Arithmetic on caller input counts in entry points; in helpers only when it lands in state.
-        if (!writesState && !(userControlled && queries.isEntryPoint(fn))) continue
+        if (!writesState && !(userControlled && analyses.dispatch.isEntryPoint(fn))) continue
         if (annotatedAsIntended(fn.file, op.node)) continue
         guarded ??= guardedTexts(fn)
         if (isChecked(fn.file, op, parent ?? null, guarded)) continue

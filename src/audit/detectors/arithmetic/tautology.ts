@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -24,7 +24,7 @@ export const tautology = defineDetector({
   explanation:
     "An unsigned value compared with a bound it can never cross (`x >= 0`, `x < 0`, a uint8 against 255) always gives the same answer; the check the author meant to write is missing.",
   recommendation: 'Fix the comparison (often `> 0` was meant, or a wider type), or remove it.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
         if (!FLIPPED[op.operator]) continue
@@ -37,7 +37,7 @@ export const tautology = defineDetector({
           subject = op.right
         }
         if (value === null || literal(subject) !== null) continue
-        const bits = unsignedBits(queries.typeOf(subject, fn))
+        const bits = unsignedBits(analyses.dispatch.typeOf(subject, fn))
         if (bits === null) continue
         const max = (1n << BigInt(bits)) - 1n
         let verdict: string | null = null

@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, isThis } from '../helpers.ts'
 
@@ -11,9 +11,9 @@ export const arbitrarySendErc20 = defineDetector({
   explanation:
     "`transferFrom` moves tokens from any account that approved this contract. When an unrestricted caller chooses the `from` address, they can move other users' approved tokens.",
   recommendation: 'Use msg.sender as `from`, or restrict the function to authorised callers.',
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
-      if (queries.isProtected(fn, context)) continue
+      if (analyses.access.isProtected(fn, context)) continue
       for (const call of fn.facts.calls) {
         let from = null
         if ((call.kind === 'external' || call.kind === 'library') && (call.name === 'transferFrom' || call.name === 'safeTransferFrom') && call.args.length >= 3) {
@@ -21,8 +21,8 @@ export const arbitrarySendErc20 = defineDetector({
           from = call.kind === 'library' && call.target === null ? call.args[1] : call.args[0]
         }
         if (!from) continue
-        if (queries.isSender(unwrap(from), fn) || isThis(from)) continue
-        if (!queries.dependsOnParameters(from, fn)) continue
+        if (analyses.access.isSender(unwrap(from), fn) || isThis(from)) continue
+        if (!analyses.taint.dependsOnParameters(from, fn)) continue
         report(call.node, fn.file, `${functionLabel(fn)} lets any caller move tokens from ${code(fn.file, from)} with ${code(fn.file, call.node)}.`, { foundIn: [{ fn, context }] })
       }
     }

@@ -1,6 +1,7 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
 import { paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
-import { unwrap, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -15,17 +16,17 @@ export const arbitrarySendEth = defineDetector({
   explanation:
     "Anyone can call this function and choose where the contract's ETH goes: nothing restricts the caller (no check on msg.sender, no signature of a signer the contract keeps, no approvals only restricted accounts record, as a multisig's confirmations), the destination comes from the function's arguments, and the amount is not the caller's own deposit.",
   recommendation: 'Restrict the function to authorised callers, send only to msg.sender, or pay only amounts recorded for the caller.',
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
-      if (queries.isProtected(fn, context) || hasGatedPlaceholder(queries, fn, context)) continue
+      if (analyses.access.isProtected(fn, context) || hasGatedPlaceholder(analyses, fn, context)) continue
       for (const call of fn.facts.calls) {
         const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
         if (!isEthSend || !sendsEth(call) || !call.target || !call.value) continue
-        if (isMsgValue(call.value) || queries.isSender(unwrap(call.target), fn) || isThis(call.target)) continue
-        if (!queries.dependsOnParameters(call.target, fn)) continue
-        if (paysCallersOwn(queries, fn, call.value) || approvedByCaller(queries, fn, call.target)) continue
+        if (isMsgValue(call.value) || analyses.access.isSender(unwrap(call.target), fn) || isThis(call.target)) continue
+        if (!analyses.taint.dependsOnParameters(call.target, fn)) continue
+        if (paysCallersOwn(analyses, fn, call.value) || approvedByCaller(analyses, fn, call.target)) continue
         // A multisig's confirmations or a signature of the contract's signer decided this payment.
-        if (queries.isSenderGated(call.node, fn) || authorizationOf(queries, fn, context, call.node)) continue
+        if (analyses.access.isSenderGated(call.node, fn) || authorizationOf(analyses, fn, context, call.node)) continue
         report(call.node, fn.file, `${functionLabel(fn)} lets any caller send ETH to ${code(fn.file, call.target)} with ${code(fn.file, call.node)}.`, { foundIn: [{ fn, context }] })
       }
     }
@@ -37,12 +38,12 @@ export const arbitrarySendEth = defineDetector({
  * `fn` admits only that address (`require(payees[msg.sender][to])`, `require(to == payoutOf[msg.sender])`).
  * An allow-list kept for everyone (`require(whitelist[to])`) is not the caller's choice.
  */
-function approvedByCaller(queries: Queries, fn: FunctionIr, target: AST.BaseASTNode): boolean {
+function approvedByCaller(analyses: Analyses, fn: FunctionIr, target: AST.BaseASTNode): boolean {
   const destination = normalised(fn.file, stripConversion(target))
   if (!destination) return false
   const isDestination = (e: AST.BaseASTNode): boolean => normalised(fn.file, stripConversion(e)) === destination
   return fn.facts.guards.some((g) =>
-    queries.restrictingParts(g.condition, fn, isDestination, !g.negated).some((part) => readsCallerEntry(queries, fn, part)),
+    analyses.access.restrictingParts(g.condition, fn, isDestination, !g.negated).some((part) => readsCallerEntry(analyses, fn, part)),
   )
 }
 

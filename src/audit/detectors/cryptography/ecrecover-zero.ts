@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, isZero, normalised } from '../helpers.ts'

@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { TypeRef } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -19,7 +19,7 @@ export const encodePackedCollision = defineDetector({
   explanation:
     '`abi.encodePacked` concatenates dynamic values without their lengths, so ("ab", "c") and ("a", "bc") encode the same; a hash of two such values used as a key or signed message can be forged by moving bytes between them.',
   recommendation: 'Hash `abi.encode(...)` instead, or make sure at most one argument has a dynamic type.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
         if (call.kind !== 'builtin' || !HASHES.has(call.name) || call.args.length !== 1) continue
@@ -29,7 +29,7 @@ export const encodePackedCollision = defineDetector({
         const callee = packed.expression
         if (callee.type !== 'MemberAccess' || callee.memberName !== 'encodePacked' || callee.expression.type !== 'Identifier' || callee.expression.name !== 'abi') continue
         // Two variable-length values side by side can trade bytes; a fixed value between them pins the boundary.
-        const dynamic = packed.arguments.map((a) => unwrap(a).type !== 'StringLiteral' && unwrap(a).type !== 'HexLiteral' && isDynamic(queries.typeOf(a, fn)))
+        const dynamic = packed.arguments.map((a) => unwrap(a).type !== 'StringLiteral' && unwrap(a).type !== 'HexLiteral' && isDynamic(analyses.dispatch.typeOf(a, fn)))
         const adjacent = dynamic.findIndex((d, i) => d && dynamic[i + 1] === true)
         if (adjacent < 0) continue
         report(call.node, fn.file, `${functionLabel(fn)} hashes ${code(fn.file, packed.arguments[adjacent], 30)} and ${code(fn.file, packed.arguments[adjacent + 1], 30)} packed side by side: ${code(fn.file, call.node)}.`)

@@ -1,4 +1,4 @@
-import type { DispatchContext } from '../../ir/queries.ts'
+import type { DispatchContext } from '../../analyses/dispatch.ts'
 import type { CallIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -21,7 +21,7 @@ export const callsLoop = defineDetector({
   explanation:
     'One failing or gas-hungry callee in the loop (a recipient that reverts, a token that blocks an address) makes the whole transaction fail, and everyone after it in the list is blocked too.',
   recommendation: 'Prefer pull over push: record what each party is owed and let them withdraw, or skip failed items instead of reverting.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
         if (!call.inLoop) continue
@@ -30,9 +30,9 @@ export const callsLoop = defineDetector({
           if (call.kind !== 'internal' && call.kind !== 'library') continue
           // Through helpers, including those that call in assembly (OpenZeppelin SafeERC20), as
           // the contracts deploying this code run them (an override can add or remove the call).
-          foundIn = queries.contextsOf(fn).filter((context) => {
-            const callee = queries.calleeIn(call, fn, context)
-            return callee !== null && queries.reachableFunctions(callee, context).some((f) => f.facts.calls.some(isOutgoing))
+          foundIn = analyses.dispatch.contextsOf(fn).filter((context) => {
+            const callee = analyses.dispatch.calleeIn(call, fn, context)
+            return callee !== null && analyses.dispatch.reachableFunctions(callee, context).some((f) => f.facts.calls.some(isOutgoing))
           })
           if (foundIn.length === 0) continue
         }

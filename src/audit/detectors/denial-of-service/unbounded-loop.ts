@@ -1,4 +1,4 @@
-import { contains, unwrap, walkNodes } from '../../ir/queries.ts'
+import { contains, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -27,20 +27,20 @@ export const unboundedLoop = defineDetector({
   explanation:
     'The loop walks a storage array that any caller can append to without limit. Once it is long enough the loop needs more gas than a block holds and the function can never run again (funds or actions stuck).',
   recommendation: 'Cap the array length, restrict who can add entries, or process the array in bounded batches (pagination).',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       if (fn.mutability === 'view' || fn.mutability === 'pure' || fn.facts.loops.length === 0 || !fn.contract) continue
       const contract = fn.contract
       for (const loop of fn.facts.loops) {
         for (const array of boundingArrays(loop.condition, fn)) {
-          const growers = queries
+          const growers = analyses.dispatch
             .allFunctions()
             .filter((g) => g.contract !== null && (contract.linearization.includes(g.contract) || g.contract.linearization.includes(contract)))
-            .filter((g) => queries.isEntryPoint(g))
-            .flatMap((g) => queries.contextsOf(g).map((context) => ({ g, context })))
+            .filter((g) => analyses.dispatch.isEntryPoint(g))
+            .flatMap((g) => analyses.dispatch.contextsOf(g).map((context) => ({ g, context })))
             .filter(({ g, context }) => {
-              if (queries.isProtected(g, context)) return false
-              const reached = queries.reachableFunctions(g, context)
+              if (analyses.access.isProtected(g, context)) return false
+              const reached = analyses.dispatch.reachableFunctions(g, context)
               const pushes = reached.some((r) => r.facts.calls.some((c) => c.kind === 'builtin' && c.name === 'push' && r.facts.stateWrites.some((w) => w.variable === array && w.statement === c.node)))
               if (!pushes) return false
               // A guard on the array's length caps it.

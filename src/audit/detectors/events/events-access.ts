@@ -14,12 +14,12 @@ export const eventsAccess = defineDetector({
   explanation:
     'Changing who controls the contract (owner, admin, roles) without an event leaves users and monitoring blind to a takeover or a mistaken transfer of control.',
   recommendation: 'Emit an event with the old and new values whenever an access-control variable changes.',
-  detect({ queries, entryPoints, report }) {
-    const access = accessControlVariables(queries)
+  detect({ analyses, entryPoints, report }) {
+    const access = accessControlVariables(analyses)
     if (access.size === 0) return
     for (const { fn, context } of entryPoints) {
       if (fn.kind !== 'function' || SETUP_NAME.test(fn.name)) continue
-      const effects = queries.flatEffects(fn, context)
+      const effects = analyses.effects.flatEffects(fn, context)
       if (effects.some((e) => e.effect.kind === 'emit')) continue
       const changed = [...new Set(effects.flatMap((e) => (e.effect.kind === 'write' && access.has(e.effect.access.variable) ? [e.effect.access.variable.name] : [])))]
       if (changed.length === 0) continue

@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -16,10 +16,10 @@ export const eventsMaths = defineDetector({
   explanation:
     'A numeric parameter that takes part in calculations (a fee, rate, limit) changes without an event, so users cannot notice or react to a change that affects what they pay or receive.',
   recommendation: 'Emit an event with the old and new values when the parameter changes.',
-  detect({ ir, queries, entryPoints, report }) {
+  detect({ ir, analyses, entryPoints, report }) {
     // Variables that feed multiplications or divisions somewhere.
     const inMaths = new Set<StateVariableIr>()
-    for (const fn of queries.allFunctions()) {
+    for (const fn of analyses.dispatch.allFunctions()) {
       for (const read of fn.facts.stateReads) {
         const parent = ir.info(read.node)?.parent
         if (parent?.type === 'BinaryOperation' && ['*', '/', '*=', '/='].includes((parent as AST.BinaryOperation).operator)) inMaths.add(read.variable)
@@ -27,13 +27,13 @@ export const eventsMaths = defineDetector({
     }
     for (const { fn, context } of entryPoints) {
       if (fn.kind !== 'function' || SETUP_NAME.test(fn.name) || !fn.file.own) continue
-      if (queries.flatEffects(fn, context).some((e) => e.effect.kind === 'emit')) continue
+      if (analyses.effects.flatEffects(fn, context).some((e) => e.effect.kind === 'emit')) continue
       for (const write of fn.facts.stateWrites) {
         if (!inMaths.has(write.variable) || unsignedBits(write.variable.type) === null) continue
         const statement = write.statement
         if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') continue
         if (unwrap((statement as AST.BinaryOperation).left) !== write.node) continue
-        if (!queries.dependsOnParameters((statement as AST.BinaryOperation).right, fn)) continue
+        if (!analyses.taint.dependsOnParameters((statement as AST.BinaryOperation).right, fn)) continue
         report(statement, fn.file, `${functionLabel(fn)} sets \`${write.variable.name}\` without emitting an event.`, { foundIn: [{ fn, context }] })
       }
     }

@@ -1,4 +1,4 @@
-import { contains, unwrap, walkNodes } from '../../ir/queries.ts'
+import { contains, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'

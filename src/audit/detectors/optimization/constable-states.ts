@@ -10,17 +10,17 @@ export const constableStates = defineDetector({
   confidence: 'high',
   explanation: 'The variable is set to a compile-time value and never changed. As a constant it would cost no storage slot and no SLOAD on every read.',
   recommendation: 'Declare the variable `constant`.',
-  detect({ queries, contracts, report }) {
+  detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind === 'interface') continue
       const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
-      const hierarchyHasAssembly = queries.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)
+      const hierarchyHasAssembly = analyses.dispatch.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)
       if (hierarchyHasAssembly) continue
       for (const v of contract.stateVariables) {
         if (v.isConstant || v.isImmutable || v.initialValue === null) continue
         if (v.type.kind !== 'elementary') continue
         if (!isCompileTimeConstant(v.initialValue, contract)) continue
-        if (queries.writersOf(v).length > 0) continue
+        if (analyses.effects.writersOf(v).length > 0) continue
         report(v.declaration, contract.file, `\`${contract.name}.${v.name}\` never changes after its declaration.`)
       }
     }

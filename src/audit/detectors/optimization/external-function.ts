@@ -10,10 +10,10 @@ export const externalFunction = defineDetector({
   confidence: 'high',
   explanation: 'The public function is never called from inside the contract and copies its array, bytes or string arguments to memory; as external with calldata parameters it would read them in place.',
   recommendation: 'Declare the function `external` and its reference parameters `calldata`.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     const calledInternally = new Set<FunctionIr>()
     const calledNames = new Set<string>()
-    for (const fn of queries.allFunctions()) {
+    for (const fn of analyses.dispatch.allFunctions()) {
       for (const call of fn.facts.calls) {
         if (call.kind !== 'internal') continue
         if (call.callee) calledInternally.add(call.callee)

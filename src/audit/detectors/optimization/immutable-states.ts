@@ -14,19 +14,19 @@ export const immutableStates = defineDetector({
   confidence: 'high',
   explanation: 'The variable is only assigned at construction. As an immutable its value is stored in the code: no storage slot and no SLOAD on every read.',
   recommendation: 'Declare the variable `immutable`.',
-  detect({ queries, contracts, report }) {
+  detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind !== 'contract' && contract.kind !== 'abstract') continue
       const compiler = contract.file.compiler
       if (compiler !== null && compiler.max <= IMMUTABLE_SINCE) continue
       const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
-      if (queries.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)) continue
+      if (analyses.dispatch.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)) continue
       for (const v of contract.stateVariables) {
         if (v.isConstant || v.isImmutable) continue
         const t = v.type
         const valueType = (t.kind === 'elementary' && t.name !== 'string' && t.name !== 'bytes') || t.kind === 'contract' || t.kind === 'enum'
         if (!valueType) continue
-        const writers = queries.writersOf(v)
+        const writers = analyses.effects.writersOf(v)
         if (writers.some((w) => w.kind !== 'constructor')) continue
         if (writers.length === 0 && (v.initialValue === null || isCompileTimeConstant(v.initialValue, contract))) continue
         report(v.declaration, contract.file, `\`${contract.name}.${v.name}\` is only set at construction.`)

@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel, sendsEth } from '../helpers.ts'
@@ -14,10 +14,10 @@ export const frontRunningReward = defineDetector({
   explanation:
     'The function pays whoever submits a value whose hash matches a stored one. The answer travels in the clear in the pending transaction, so anyone watching the mempool can copy it with a higher gas price and take the reward.',
   recommendation: 'Use commit-reveal: first commit a hash that includes msg.sender, then reveal; or bind the solution to the submitter.',
-  detect({ queries, entryPoints, report }) {
+  detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
-      if (queries.isProtected(fn, context)) continue
-      const pays = queries.flatEffects(fn, context).some((e) => e.effect.kind === 'call' && (sendsEth(e.effect.call) || (e.effect.call.kind === 'external' && (e.effect.call.name === 'transfer' || e.effect.call.name === 'safeTransfer'))))
+      if (analyses.access.isProtected(fn, context)) continue
+      const pays = analyses.effects.flatEffects(fn, context).some((e) => e.effect.kind === 'call' && (sendsEth(e.effect.call) || (e.effect.call.kind === 'external' && (e.effect.call.name === 'transfer' || e.effect.call.name === 'safeTransfer'))))
       const paysViaLibrary = fn.facts.calls.some((c) => c.kind === 'library' && (c.name === 'safeTransfer' || c.name === 'sendValue'))
       if (!pays && !paysViaLibrary) continue
       for (const guard of fn.facts.guards) {
@@ -29,10 +29,10 @@ export const frontRunningReward = defineDetector({
             if (s.type !== 'FunctionCall') continue
             const callee = (s as AST.FunctionCall).expression
             if (callee.type !== 'Identifier' || !HASHES.has(callee.name)) continue
-            if (!queries.dependsOnParameters(s, fn)) continue
+            if (!analyses.taint.dependsOnParameters(s, fn)) continue
             let bindsSender = false
             walkNodes(s, (m) => {
-              if (queries.isSender(m, fn)) bindsSender = true
+              if (analyses.access.isSender(m, fn)) bindsSender = true
               return !bindsSender
             })
             if (!bindsSender) hashOfInput = s as AST.FunctionCall

@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { blockValue, code, functionLabel } from '../helpers.ts'

@@ -1,4 +1,4 @@
-import { unwrap, walkNodes } from '../../ir/queries.ts'
+import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -57,7 +57,7 @@ export const weakPrng = defineDetector({
   explanation:
     'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win.',
   recommendation: 'Use a verifiable randomness source (e.g. a VRF oracle) or a commit-reveal scheme; never derive winners or prices from block data.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       const derived = entropyLocals(fn)
       for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
@@ -69,7 +69,7 @@ export const weakPrng = defineDetector({
           if (isEntropy(left, derived) || clockFlip) report(op, fn.file, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}.`)
         } else if (op.operator === '==' || op.operator === '!=') {
           const [a, b] = [unwrap(op.left), unwrap(op.right)]
-          const guessed = (isEntropy(a, derived) && queries.dependsOnParameters(b, fn)) || (isEntropy(b, derived) && queries.dependsOnParameters(a, fn))
+          const guessed = (isEntropy(a, derived) && analyses.taint.dependsOnParameters(b, fn)) || (isEntropy(b, derived) && analyses.taint.dependsOnParameters(a, fn))
           if (guessed) report(op, fn.file, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}.`)
         }
       }

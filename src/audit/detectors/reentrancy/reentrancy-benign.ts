@@ -11,8 +11,8 @@ export const reentrancyBenign = defineDetector({
   explanation:
     'State is updated after an external call. The function did not read that state before the call, so a reentrant call cannot exploit a stale value in this function, but other functions may observe the intermediate state.',
   recommendation: 'Move the state updates before the external call, or add a reentrancy lock.',
-  detect({ queries, entryPoints, report }) {
-    for (const r of reentrantCalls(queries, entryPoints)) {
+  detect({ analyses, entryPoints, report }) {
+    for (const r of reentrantCalls(analyses, entryPoints)) {
       if (r.locked) continue
       if (r.writesAfter.some((w) => w.readBefore)) continue
       if (r.writesAfter.length === 0) continue

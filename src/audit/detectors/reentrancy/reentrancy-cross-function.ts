@@ -1,4 +1,7 @@
-import { MAX_CALL_DEPTH, type DispatchContext, type FlatEffect, type LockKey, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import { MAX_CALL_DEPTH, type DispatchContext } from '../../analyses/dispatch.ts'
+import type { FlatEffect } from '../../analyses/effects.ts'
+import type { LockKey } from '../../analyses/locks.ts'
 import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
 import { isAssignment } from '../../ir/walk-function.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -28,25 +31,25 @@ export const reentrancyCrossFunction = defineDetector({
     'The function reads state, hands control to another contract, and only then updates that state; another function of the contract decides on the same state. The callee can call that other function back and it acts on the old value (the classic case: transferring a balance that the first function is about to clear). A reentrancy lock on the first function alone does not prevent this. Calls to a callee fixed by the deployment (a constant, an immutable, this contract, or a state variable only restricted functions or the constructor set) are left to the medium and low reentrancy detectors.',
   recommendation:
     'Write all state before the external call (checks-effects-interactions), or put the same reentrancy lock (e.g. OpenZeppelin ReentrancyGuard `nonReentrant`) on every function that reads or writes this state.',
-  detect({ queries, report }) {
+  detect({ analyses, report }) {
     const decisions = new Map<FunctionIr, Map<DispatchContext, Map<StateVariableIr, DecidingRead | null>>>()
     const decides = (g: FunctionIr, deployed: ContractIr, variable: StateVariableIr): DecidingRead | null => {
-      const context = queries.representative(g, deployed)
+      const context = analyses.dispatch.representative(g, deployed)
       const byContext = decisions.get(g) ?? new Map<DispatchContext, Map<StateVariableIr, DecidingRead | null>>()
       decisions.set(g, byContext)
       const byVariable = byContext.get(context) ?? new Map<StateVariableIr, DecidingRead | null>()
       byContext.set(context, byVariable)
-      if (!byVariable.has(variable)) byVariable.set(variable, decidingRead(queries, g, context, variable))
+      if (!byVariable.has(variable)) byVariable.set(variable, decidingRead(analyses, g, context, variable))
       return byVariable.get(variable) ?? null
     }
-    for (const deployed of queries.deployedContracts()) {
-      const entries = queries.entryPoints(deployed)
+    for (const deployed of analyses.dispatch.deployedContracts()) {
+      const entries = analyses.dispatch.entryPoints(deployed)
       for (const f of entries) {
-        for (const r of reentrantCallsOf(queries, { fn: f, context: deployed })) {
+        for (const r of reentrantCallsOf(analyses, { fn: f, context: deployed })) {
           // A callee the deployment fixed (the contract's own asset, its timelock) is not a contract
           // a caller wrote; the same-function detectors still show what such a call could reach.
           if (r.fixedCallee) continue
-          const fLocks = queries.reentrancyLocks(f, deployed)
+          const fLocks = analyses.locks.reentrancyLocks(f, deployed)
           for (const write of r.writesAfter) {
             // Only state the function decided on before the call is stale during it: a write
             // that merely adds to a value (`x += v`) or follows a fresh read leaves nothing half done.
@@ -55,8 +58,8 @@ export const reentrancyCrossFunction = defineDetector({
             if (write.releasesLock || !write.readBefore || write.settledAfter) continue
             const readers: ({ fn: FunctionIr } & DecidingRead)[] = []
             for (const g of entries) {
-              if (g === f || g.mutability === 'view' || g.mutability === 'pure' || queries.isProtected(g, deployed)) continue
-              if (sharesLock(fLocks, queries.reentrancyLocks(g, deployed))) continue
+              if (g === f || g.mutability === 'view' || g.mutability === 'pure' || analyses.access.isProtected(g, deployed)) continue
+              if (sharesLock(fLocks, analyses.locks.reentrancyLocks(g, deployed))) continue
               const read = decides(g, deployed, write.variable)
               if (read) readers.push({ fn: g, ...read })
             }
@@ -76,7 +79,7 @@ export const reentrancyCrossFunction = defineDetector({
         r.at.node,
         r.at.file,
         `${functionLabel(f)} calls ${r.callDescription} before it writes \`${write.variable.name}\` (${lineIn(write.node, write.file, r.at.file)}); meanwhile the callee can call ${list}, which decide${readers.length === 1 ? 's' : ''} on the old \`${write.variable.name}\`.`,
-        { foundIn: [{ fn: f, context: queries.representative(f, deployed) }] },
+        { foundIn: [{ fn: f, context: analyses.dispatch.representative(f, deployed) }] },
       )
     }
   },
@@ -100,14 +103,14 @@ function movesValue(call: CallIr): boolean {
  * index of one, a value-moving call or a helper that writes state or moves value. Null when `g`
  * only reads it to return, emit or discard it.
  */
-function decidingRead(queries: Queries, g: FunctionIr, context: DispatchContext, variable: StateVariableIr): DecidingRead | null {
-  const effects = queries.flatEffects(g, context)
+function decidingRead(analyses: Analyses, g: FunctionIr, context: DispatchContext, variable: StateVariableIr): DecidingRead | null {
+  const effects = analyses.effects.flatEffects(g, context)
   const acts =
     effects.some((e) => (e.effect.kind === 'write' && e.owner.kind !== 'modifier') || (e.effect.kind === 'call' && movesValue(e.effect.call))) ||
-    queries.reachableFunctions(g, context).some((fn) => fn.facts.calls.some((c) => c.kind === 'library' && VALUE_FUNCTION.test(c.name)))
+    analyses.dispatch.reachableFunctions(g, context).some((fn) => fn.facts.calls.some((c) => c.kind === 'library' && VALUE_FUNCTION.test(c.name)))
   for (const e of effects) {
     if (e.effect.kind !== 'read' || e.effect.access.variable !== variable || e.effect.access.compound) continue
-    if (new ValueFlow(queries, context, e, acts).fromRead()) return { node: e.effect.access.node, file: e.owner.file }
+    if (new ValueFlow(analyses, context, e, acts).fromRead()) return { node: e.effect.access.node, file: e.owner.file }
   }
   return null
 }
@@ -117,7 +120,7 @@ class ValueFlow {
   private readonly visitedLocals = new Map<FunctionIr, Set<string>>()
 
   constructor(
-    private readonly queries: Queries,
+    private readonly analyses: Analyses,
     private readonly context: DispatchContext,
     private readonly read: FlatEffect,
     /** Whether the function the read belongs to writes state or moves value at all (for conditions). */
@@ -135,12 +138,12 @@ class ValueFlow {
    */
   private follow(node: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
     if (depth > MAX_CALL_DEPTH * 4) return false
-    const { ir } = this.queries
+    const { ir } = this.analyses
     let child = node
     for (let parent = ir.info(node)?.parent ?? null; parent; child = parent, parent = ir.info(parent)?.parent ?? null) {
       switch (parent.type) {
         case 'FunctionCall': {
-          const call = this.queries.callOf(parent)
+          const call = this.analyses.dispatch.callOf(parent)
           if (!call || child === (parent as AST.FunctionCall).expression) {
             // `s.transfer(x)`, `token.transfer(…)`: the value picks the callee or the receiver.
             if (call && call.target && movesValue(call)) return true
@@ -149,7 +152,7 @@ class ValueFlow {
           if (call.kind === 'builtin' && (call.name === 'require' || call.name === 'assert')) return this.acts
           if (movesValue(call)) return true
           if (call.kind === 'internal' || call.kind === 'library') {
-            const callee = this.queries.calleeIn(call, fn, this.context)
+            const callee = this.analyses.dispatch.calleeIn(call, fn, this.context)
             if (callee && this.helperActs(callee)) return true
           }
           continue
@@ -219,7 +222,7 @@ class ValueFlow {
 
   /** Whether a helper the value is passed to writes state or moves value. */
   private helperActs(callee: FunctionIr): boolean {
-    return this.queries
+    return this.analyses.effects
       .flatEffects(callee, this.context)
       .some((e) => (e.effect.kind === 'write' && e.owner.kind !== 'modifier') || (e.effect.kind === 'call' && movesValue(e.effect.call)))
   }

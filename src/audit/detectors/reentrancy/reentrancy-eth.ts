@@ -12,8 +12,8 @@ export const reentrancyEth = defineDetector({
     'The callee receives control with ETH before the contract has recorded the consequences of the call, so it can call back in and act on the old state (the classic drain: withdrawing the same balance again and again). Calls to a callee fixed by the deployment (a constant, an immutable, this contract, or a state variable only restricted functions or the constructor set) are left to the medium and low reentrancy detectors.',
   recommendation:
     'Apply checks-effects-interactions: update all state before the external call, or guard every function that touches this state with a reentrancy lock (e.g. OpenZeppelin ReentrancyGuard).',
-  detect({ queries, entryPoints, report }) {
-    for (const r of reentrantCalls(queries, entryPoints)) {
+  detect({ analyses, entryPoints, report }) {
+    for (const r of reentrantCalls(analyses, entryPoints)) {
       if (r.locked) continue
       if (!r.sendsEth || r.fixedCallee) continue
       const stale = r.writesAfter.filter((w) => w.readBefore)

@@ -11,8 +11,8 @@ export const reentrancyEvents = defineDetector({
   explanation:
     'An event is emitted after an external call that could reenter; a reentrant call emits its events first, so off-chain indexers see events out of order or for operations that were later undone.',
   recommendation: 'Emit events before the external call, or protect the function with a reentrancy lock.',
-  detect({ queries, entryPoints, report }) {
-    for (const r of reentrantCalls(queries, entryPoints)) {
+  detect({ analyses, entryPoints, report }) {
+    for (const r of reentrantCalls(analyses, entryPoints)) {
       if (r.locked) continue
       if (r.eventsAfter.length === 0) continue
       const sameFile = r.eventsAfter.every((e) => e.file === r.at.file)

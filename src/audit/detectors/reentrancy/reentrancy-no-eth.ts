@@ -12,8 +12,8 @@ export const reentrancyNoEth = defineDetector({
     'An external call hands control to another contract (a token with hooks, a callback, an untrusted address) while state read before the call is only updated after it; a reentrant call acts on the stale value.',
   recommendation:
     'Update state before making external calls (checks-effects-interactions) or protect the function with a reentrancy lock.',
-  detect({ queries, entryPoints, report }) {
-    for (const r of reentrantCalls(queries, entryPoints)) {
+  detect({ analyses, entryPoints, report }) {
+    for (const r of reentrantCalls(analyses, entryPoints)) {
       if (r.locked) continue
       if (r.sendsEth) continue
       const stale = r.writesAfter.filter((w) => w.readBefore)

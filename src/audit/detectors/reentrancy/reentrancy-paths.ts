@@ -1,4 +1,7 @@
-import { pathsCompatible, unwrap, type DispatchContext, type EntryPoint, type FlatEffect, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import type { DispatchContext, EntryPoint } from '../../analyses/dispatch.ts'
+import type { FlatEffect } from '../../analyses/effects.ts'
+import { pathsCompatible, unwrap } from '../../analyses/syntax.ts'
 import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
@@ -34,19 +37,19 @@ export interface ReentrantCall {
   fixedCallee: boolean
 }
 
-const cache = new WeakMap<Queries, ReentrantCall[]>()
-const byEntry = new WeakMap<Queries, Map<FunctionIr, Map<DispatchContext, ReentrantCall[]>>>()
+const cache = new WeakMap<Analyses, ReentrantCall[]>()
+const byEntry = new WeakMap<Analyses, Map<FunctionIr, Map<DispatchContext, ReentrantCall[]>>>()
 
 /**
  * Every external call that could reenter, made by one of `entryPoints` (the analysis's deployed
  * entry points), with what follows it: see `reentrantCallsOf`. Computed once per analysis and
  * shared by the reentrancy detectors.
  */
-export function reentrantCalls(queries: Queries, entryPoints: readonly EntryPoint[]): ReentrantCall[] {
-  const known = cache.get(queries)
+export function reentrantCalls(analyses: Analyses, entryPoints: readonly EntryPoint[]): ReentrantCall[] {
+  const known = cache.get(analyses)
   if (known) return known
-  const result = entryPoints.flatMap((entryPoint) => reentrantCallsOf(queries, entryPoint))
-  cache.set(queries, result)
+  const result = entryPoints.flatMap((entryPoint) => reentrantCallsOf(analyses, entryPoint))
+  cache.set(analyses, result)
   return result
 }
 
@@ -59,25 +62,25 @@ export function reentrantCalls(queries: Queries, entryPoints: readonly EntryPoin
  * cannot be reentered themselves, but another function may be. Calls only locatable in
  * dependencies are left out.
  */
-export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): ReentrantCall[] {
+export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint): ReentrantCall[] {
   const { fn: entry } = entryPoint
-  const context = queries.representative(entry, entryPoint.context)
-  let perQueries = byEntry.get(queries)
-  if (!perQueries) {
-    perQueries = new Map()
-    byEntry.set(queries, perQueries)
+  const context = analyses.dispatch.representative(entry, entryPoint.context)
+  let perAnalyses = byEntry.get(analyses)
+  if (!perAnalyses) {
+    perAnalyses = new Map()
+    byEntry.set(analyses, perAnalyses)
   }
-  const perFunction = perQueries.get(entry) ?? new Map<DispatchContext, ReentrantCall[]>()
-  perQueries.set(entry, perFunction)
+  const perFunction = perAnalyses.get(entry) ?? new Map<DispatchContext, ReentrantCall[]>()
+  perAnalyses.set(entry, perFunction)
   const known = perFunction.get(context)
   if (known) return known
   const result: ReentrantCall[] = []
   perFunction.set(context, result)
   // A restricted function cannot be the attacker's way in.
-  if (entry.mutability === 'view' || entry.mutability === 'pure' || queries.isProtected(entry, context)) return result
-  const locked = queries.hasReentrancyLock(entry, context)
-  const locks = queries.reentrancyLocks(entry, context)
-  const effects = queries.flatEffects(entry, context)
+  if (entry.mutability === 'view' || entry.mutability === 'pure' || analyses.access.isProtected(entry, context)) return result
+  const locked = analyses.locks.hasReentrancyLock(entry, context)
+  const locks = analyses.locks.reentrancyLocks(entry, context)
+  const effects = analyses.effects.flatEffects(entry, context)
   effects.forEach((effect, index) => {
     if (effect.effect.kind !== 'call' || !canReenter(effect.effect.call)) return
     const call = effect.effect.call
@@ -93,15 +96,15 @@ export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): Reen
       if (variable.isConstant || variable.isImmutable || seen.has(variable)) continue
       seen.add(variable)
       const readBefore = readsOnItsOwn(before, effect, variable)
-      const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && queries.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
+      const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && analyses.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
       const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readsOnItsOwn(after.slice(0, i), w, variable))
       writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock, settledAfter })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
     const callDescription = `\`${nodeText(effect.owner.file, call.node, 70)}\`${through}`
-    const at = location(queries, effect, entry)
-    const fixedCallee = call.target !== null && isFixedAddress(queries, call.target, effect.owner, effect.via, context, 0)
+    const at = location(analyses, effect, entry)
+    const fixedCallee = call.target !== null && isFixedAddress(analyses, call.target, effect.owner, effect.via, context, 0)
     if (at) result.push({ entryPoint: { fn: entry, context: context ?? entryPoint.context }, locked, call, callDescription, sendsEth: sendsEth(call), at, writesAfter, eventsAfter, fixedCallee })
   })
   return result
@@ -112,11 +115,11 @@ export function reentrantCallsOf(queries: Queries, entryPoint: EntryPoint): Reen
  * does. When that is in a dependency (an inherited entry point reaching an override of the
  * project's), the first step towards the call that is in the project's own code; null when none is.
  */
-function location(queries: Queries, effect: FlatEffect, entry: FunctionIr): { node: AST.BaseASTNode; file: SourceFileIr } | null {
+function location(analyses: Analyses, effect: FlatEffect, entry: FunctionIr): { node: AST.BaseASTNode; file: SourceFileIr } | null {
   if (effect.effect.kind !== 'call') return null
   const steps = [...effect.via, effect.effect.call]
   for (const step of steps) {
-    const holder = queries.ir.info(step.node)?.function
+    const holder = analyses.ir.info(step.node)?.function
     if (holder?.file.own) return { node: step.node, file: holder.file }
   }
   return entry.file.own ? { node: entry.node, file: entry.file } : null
@@ -159,7 +162,7 @@ const MAX_FIXED_ADDRESS_DEPTH = 2
  * call to an argument-less view function of the hierarchy whose every return is one, or a
  * parameter of `fn` that the internal call leading into it (the last of `via`) passes one.
  */
-function isFixedAddress(queries: Queries, expression: AST.BaseASTNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
+function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
   const node = unwrap(expression)
   if (node.type === 'Identifier') {
     const name = (node as AST.Identifier).name
@@ -167,26 +170,26 @@ function isFixedAddress(queries: Queries, expression: AST.BaseASTNode, fn: Funct
     const local = fn.facts.locals.get(name)
     if (local) {
       const into = via[via.length - 1]
-      const caller = into ? queries.ir.info(into.node)?.function : undefined
+      const caller = into ? analyses.ir.info(into.node)?.function : undefined
       const arg = local.isParameter && into && into.kind !== 'library' ? into.args[local.parameterIndex] : local.isParameter && into ? libraryArgument(into, local.parameterIndex) : undefined
-      return arg !== undefined && caller !== undefined && isFixedAddress(queries, arg, caller, via.slice(0, -1), context, depth)
+      return arg !== undefined && caller !== undefined && isFixedAddress(analyses, arg, caller, via.slice(0, -1), context, depth)
     }
     if (!fn.contract) return false
-    const variable = queries.scope.stateVariable(fn.contract, name)
+    const variable = analyses.scope.stateVariable(fn.contract, name)
     if (!variable) return false
     if (variable.isConstant || variable.isImmutable) return true
     if (variable.type.kind !== 'elementary' && variable.type.kind !== 'contract') return false
-    return onlyRestrictedWriters(queries, variable, context ?? fn.contract)
+    return onlyRestrictedWriters(analyses, variable, context ?? fn.contract)
   }
   if (node.type !== 'FunctionCall') return false
-  const call = queries.callOf(node)
+  const call = analyses.dispatch.callOf(node)
   const args = (node as AST.FunctionCall).arguments
-  if (call?.kind === 'conversion' && args.length === 1) return isFixedAddress(queries, args[0], fn, via, context, depth)
+  if (call?.kind === 'conversion' && args.length === 1) return isFixedAddress(analyses, args[0], fn, via, context, depth)
   if (call?.kind !== 'internal' || args.length !== 0 || depth >= MAX_FIXED_ADDRESS_DEPTH) return false
-  const callee = queries.calleeIn(call, fn, context)
+  const callee = analyses.dispatch.calleeIn(call, fn, context)
   if (!callee?.body || (callee.mutability !== 'view' && callee.mutability !== 'pure')) return false
   const returns = callee.facts.returnStatements
-  return returns.length > 0 && returns.every((r) => r.expression !== null && isFixedAddress(queries, r.expression, callee, [], context, depth + 1))
+  return returns.length > 0 && returns.every((r) => r.expression !== null && isFixedAddress(analyses, r.expression, callee, [], context, depth + 1))
 }
 
 /** The argument a library call passes for parameter `index`: with `x.f(a)` (`using for`), `x` is the first. */
@@ -201,11 +204,11 @@ function libraryArgument(call: CallIr, index: number): AST.Expression | undefine
  * `context` that writes it (directly or through internal calls) is access-restricted. A variable
  * nothing writes is not known to be fixed: it is set some way the analysis does not see.
  */
-function onlyRestrictedWriters(queries: Queries, variable: StateVariableIr, context: ContractIr): boolean {
-  if (variable.initialValue === null && queries.writersOf(variable).length === 0) return false
-  return queries
+function onlyRestrictedWriters(analyses: Analyses, variable: StateVariableIr, context: ContractIr): boolean {
+  if (variable.initialValue === null && analyses.effects.writersOf(variable).length === 0) return false
+  return analyses.dispatch
     .entryPoints(context)
-    .every((g) => queries.isProtected(g, context) || !queries.flatEffects(g, context).some((e) => e.effect.kind === 'write' && e.effect.access.variable === variable))
+    .every((g) => analyses.access.isProtected(g, context) || !analyses.effects.flatEffects(g, context).some((e) => e.effect.kind === 'write' && e.effect.access.variable === variable))
 }
 
 /** Whether `target` is (a conversion of) a local holding a contract deployed in `fn` (`new`, create/create2). */

@@ -1,4 +1,4 @@
-import { unwrap } from '../../ir/queries.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -15,7 +15,7 @@ export const arrayLengthAssignment = defineDetector({
   explanation:
     'Before Solidity 0.6 a storage array length could be assigned or decremented. Decrementing an empty array wraps its length to 2^256-1, after which indexing the array reaches every storage slot, including the owner.',
   recommendation: 'Use push() and pop() (Solidity 0.6 and later), check the length before shrinking, and restrict who can change it.',
-  detect({ queries, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       const candidates: { node: AST.BaseASTNode; target: AST.BaseASTNode }[] = []
       for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
@@ -30,11 +30,11 @@ export const arrayLengthAssignment = defineDetector({
         const t = unwrap(target)
         if (t.type !== 'MemberAccess' || (t as AST.MemberAccess).memberName !== 'length') continue
         // A struct field named `length` is not an array length.
-        const baseType = queries.typeOf((t as AST.MemberAccess).expression, fn)
+        const baseType = analyses.dispatch.typeOf((t as AST.MemberAccess).expression, fn)
         if (baseType.kind !== 'array' && !(baseType.kind === 'elementary' && baseType.name === 'bytes')) continue
         const written = fn.facts.stateWrites.find((w) => w.statement === node)
         if (!written) continue
-        const restricted = queries.isProtected(fn) ? ' (restricted to some callers)' : ''
+        const restricted = analyses.access.isProtected(fn) ? ' (restricted to some callers)' : ''
         report(node, fn.file, `${functionLabel(fn)} changes the length of \`${written.variable.name}\` directly${restricted}: ${code(fn.file, node)}.`)
       }
     }

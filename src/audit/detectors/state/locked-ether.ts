@@ -10,7 +10,7 @@ export const lockedEther = defineDetector({
   explanation:
     'The contract can receive ETH (it has payable functions) but no code path ever sends ETH out, so everything sent to it is locked forever.',
   recommendation: 'Add a (protected) withdrawal function, or remove `payable` if the contract is not meant to hold ETH.',
-  detect({ queries, contracts, report }) {
+  detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind !== 'contract') continue
       const functions = contract.linearization.flatMap((c) => [...c.functions, ...c.modifiers])
@@ -18,8 +18,8 @@ export const lockedEther = defineDetector({
       if (payable.length === 0) continue
       // What the contract runs: its overrides replace the functions of its bases they override
       // (which then only run when reached through `super`) and what those bases call.
-      const roots = functions.filter((f) => queries.implementationIn(f, contract) === f)
-      const all = new Set(roots.flatMap((f) => queries.reachableFunctions(f, contract)))
+      const roots = functions.filter((f) => analyses.dispatch.implementationIn(f, contract) === f)
+      const all = new Set(roots.flatMap((f) => analyses.dispatch.reachableFunctions(f, contract)))
       let canSend = false
       for (const fn of all) {
         for (const call of fn.facts.calls) {

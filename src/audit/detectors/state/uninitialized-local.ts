@@ -1,4 +1,4 @@
-import { contains, unwrap } from '../../ir/queries.ts'
+import { contains, unwrap } from '../../analyses/syntax.ts'
 import type { ProjectIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'

@@ -11,7 +11,7 @@ export const uninitializedState = defineDetector({
   explanation:
     'The variable is read but nothing ever assigns it, so it always holds its zero value: an owner that is address(0), a fee recipient that burns funds, a limit of 0.',
   recommendation: 'Assign the variable in the constructor or initializer (or where it is meant to be set), or make it a constant.',
-  detect({ queries, contracts, report }) {
+  detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       for (const variable of contract.stateVariables) {
         if (variable.isConstant || variable.isImmutable || variable.initialValue !== null) continue
@@ -19,9 +19,9 @@ export const uninitializedState = defineDetector({
         if (t.kind !== 'elementary' && t.kind !== 'contract') continue
         // Anything in a contract that inherits this one and writes it, or any assembly that could.
         const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
-        const writers = queries.writersOf(variable).filter((fn) => inHierarchy(fn.contract))
+        const writers = analyses.effects.writersOf(variable).filter((fn) => inHierarchy(fn.contract))
         if (writers.length > 0) continue
-        const hierarchy = queries.allFunctions().filter((fn) => inHierarchy(fn.contract))
+        const hierarchy = analyses.dispatch.allFunctions().filter((fn) => inHierarchy(fn.contract))
         if (hierarchy.some((fn) => fn.facts.assembly.length > 0)) continue
         const readers = hierarchy.filter((fn) => fn.facts.stateReads.some((r) => r.variable === variable))
         if (readers.length === 0) continue

@@ -1,21 +1,22 @@
-import { walkNodes, type Queries } from '../../ir/queries.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import { walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
-const cache = new WeakMap<Queries, Set<string>>()
+const cache = new WeakMap<Analyses, Set<string>>()
 
 /** Every name used anywhere in code: identifiers, member names, modifiers, `using {f}` lists. */
-function referencedNames(queries: Queries): Set<string> {
-  const known = cache.get(queries)
+function referencedNames(analyses: Analyses): Set<string> {
+  const known = cache.get(analyses)
   if (known) return known
   const names = new Set<string>()
-  for (const fn of queries.allFunctions()) {
+  for (const fn of analyses.dispatch.allFunctions()) {
     for (const name of fn.facts.identifiers.keys()) names.add(name)
     for (const m of (fn.facts.nodes.get('MemberAccess') ?? []) as AST.MemberAccess[]) names.add(m.memberName)
     for (const m of fn.modifierCalls) names.add(m.name)
   }
-  for (const file of queries.ir.files) {
+  for (const file of analyses.ir.files) {
     walkNodes(file.ast, (n) => {
       if (n.type === 'UsingForDeclaration') for (const f of (n as AST.UsingForDeclaration).functions) names.add(f.split('.').pop() ?? f)
       if (n.type === 'StateVariableDeclaration' && (n as AST.StateVariableDeclaration).initialValue) {
@@ -28,7 +29,7 @@ function referencedNames(queries: Queries): Set<string> {
       return n.type === 'SourceUnit' || n.type === 'ContractDefinition'
     })
   }
-  cache.set(queries, names)
+  cache.set(analyses, names)
   return names
 }
 
@@ -41,8 +42,8 @@ export const deadCode = defineDetector({
   explanation:
     'An internal or private function that nothing calls is dead code: it costs review time, may hide an intended but missing call, and misleads readers about what the contract does.',
   recommendation: 'Remove the function, or add the call that was meant to use it.',
-  detect({ queries, functions, report }) {
-    const used = referencedNames(queries)
+  detect({ analyses, functions, report }) {
+    const used = referencedNames(analyses)
     for (const fn of functions) {
       if (fn.kind !== 'function' || fn.body === null || !fn.contract) continue
       if (fn.contract.kind === 'library' || fn.contract.kind === 'interface') continue

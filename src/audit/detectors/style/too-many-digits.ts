@@ -1,4 +1,4 @@
-import { walkNodes } from '../../ir/queries.ts'
+import { walkNodes } from '../../analyses/syntax.ts'
 import type { SourceFileIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'

@@ -1,6 +1,6 @@
 import type * as AST from '../../parse/ast.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
-import { walkNodes } from '../../ir/queries.ts'
+import { walkNodes } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
 
 export const unusedState = defineDetector({
@@ -11,22 +11,22 @@ export const unusedState = defineDetector({
   confidence: 'high',
   explanation: 'A non-public state variable that no code reads or writes takes a storage slot and review attention for nothing, or shows a missing piece of logic.',
   recommendation: 'Remove the variable, or use it where it was meant to be used.',
-  detect({ queries, contracts, report }) {
+  detect({ analyses, contracts, report }) {
     const used = new Set<StateVariableIr>()
-    for (const fn of queries.allFunctions()) {
+    for (const fn of analyses.dispatch.allFunctions()) {
       for (const r of fn.facts.stateReads) used.add(r.variable)
       for (const w of fn.facts.stateWrites) used.add(w.variable)
     }
     // Names used in other variables' initial values or in assembly (`x.slot`).
     const mentioned = new Set<string>()
-    for (const contract of queries.ir.contracts) {
+    for (const contract of analyses.ir.contracts) {
       for (const v of contract.stateVariables) {
         walkNodes(v.initialValue, (n) => {
           if (n.type === 'Identifier') mentioned.add((n as AST.Identifier).name)
         })
       }
     }
-    for (const fn of queries.allFunctions()) {
+    for (const fn of analyses.dispatch.allFunctions()) {
       for (const a of fn.facts.assembly) {
         walkNodes(a, (n) => {
           if (n.type === 'AssemblyCall') mentioned.add((n as AST.AssemblyCall).functionName)
