@@ -61,6 +61,7 @@ import { reentrancyBenign } from './reentrancy/reentrancy-benign.ts'
 import { reentrancyCrossFunction } from './reentrancy/reentrancy-cross-function.ts'
 import { reentrancyEth } from './reentrancy/reentrancy-eth.ts'
 import { reentrancyEvents } from './reentrancy/reentrancy-events.ts'
+import { reentrancyStipend } from './reentrancy/reentrancy-stipend.ts'
 import { reentrancyNoEth } from './reentrancy/reentrancy-no-eth.ts'
 
 /**
@@ -72,6 +73,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   reentrancyEth,
   reentrancyNoEth,
   reentrancyCrossFunction,
+  reentrancyStipend,
   reentrancyBenign,
   reentrancyEvents,
   // calls
