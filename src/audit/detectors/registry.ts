@@ -22,6 +22,7 @@ import { unboundedLoop } from './denial-of-service/unbounded-loop.ts'
 import { eventsAccess } from './events/events-access.ts'
 import { eventsMaths } from './events/events-maths.ts'
 import { erc20ApproveRace } from './ordering/erc20-approve-race.ts'
+import { transactionOrderDependence } from './ordering/transaction-order-dependence.ts'
 import { frontRunningReward } from './ordering/front-running-reward.ts'
 import { arrayLengthAssignment } from './state/array-length-assignment.ts'
 import { constantFunctionState } from './state/constant-function-state.ts'
@@ -123,6 +124,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   pushPaymentToLeader,
   callsLoop,
   // transaction ordering
+  transactionOrderDependence,
   frontRunningReward,
   erc20ApproveRace,
   // events
