@@ -45,9 +45,7 @@ export function ownerVariables(analyses: Analyses, contract: ContractIr): Map<St
     for (const v of c.stateVariables) if (!v.isConstant && !v.isImmutable && isAccount(v.type) && OWNER_NAME.test(v.name)) entry(v)
     for (const f of [...c.functions, ...c.modifiers]) {
       const isSubject = (e: AST.BaseASTNode): boolean => analyses.access.isSender(e, f)
-      const conditions: [AST.BaseASTNode, boolean][] = f.facts.guards.map((g) => [g.condition, !g.negated])
-      for (const branch of (f.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]) conditions.push([branch.condition, true], [branch.condition, false])
-      for (const [condition, value] of conditions) {
+      for (const [condition, value] of conditionsOf(f)) {
         for (const part of analyses.access.restrictingParts(condition, f, isSubject, value)) {
           for (const read of f.facts.stateReads) {
             if (!isAccount(read.variable.type) || read.variable.isConstant || read.variable.isImmutable || !contains(part, read.node)) continue
@@ -67,6 +65,42 @@ export function ownerVariables(analyses: Analyses, contract: ContractIr): Map<St
     }
   }
   return result
+}
+
+const checkedMemo = new WeakMap<Analyses, Map<ContractIr, Set<StateVariableIr>>>()
+
+/**
+ * Every state variable (of any type: an owner, an `isOwner` mapping, a list of owners) that a
+ * check on the caller in `contract`'s hierarchy reads: the state deciding who may do what.
+ */
+export function checkedVariables(analyses: Analyses, contract: ContractIr): Set<StateVariableIr> {
+  let perContract = checkedMemo.get(analyses)
+  if (!perContract) {
+    perContract = new Map()
+    checkedMemo.set(analyses, perContract)
+  }
+  const known = perContract.get(contract)
+  if (known) return known
+  const result = new Set<StateVariableIr>()
+  perContract.set(contract, result)
+  for (const c of contract.linearization) {
+    for (const f of [...c.functions, ...c.modifiers]) {
+      const isSubject = (e: AST.BaseASTNode): boolean => analyses.access.isSender(e, f)
+      for (const [condition, value] of conditionsOf(f)) {
+        for (const part of analyses.access.restrictingParts(condition, f, isSubject, value)) {
+          for (const read of f.facts.stateReads) if (!read.variable.isConstant && !read.variable.isImmutable && contains(part, read.node)) result.add(read.variable)
+        }
+      }
+    }
+  }
+  return result
+}
+
+/** The guard conditions of `f` with the value that lets execution continue, and its `if` conditions both ways. */
+function conditionsOf(f: FunctionIr): [AST.BaseASTNode, boolean][] {
+  const conditions: [AST.BaseASTNode, boolean][] = f.facts.guards.map((g) => [g.condition, !g.negated])
+  for (const branch of (f.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]) conditions.push([branch.condition, true], [branch.condition, false])
+  return conditions
 }
 
 /** An address or a contract reference. */

@@ -40,6 +40,7 @@ import { blockhashCurrent } from './randomness/blockhash-current.ts'
 import { timestamp } from './randomness/timestamp.ts'
 import { weakPrng } from './randomness/weak-prng.ts'
 import { constructorName } from './access-control/constructor-name.ts'
+import { delegatecallForwarding } from './access-control/delegatecall-forwarding.ts'
 import { controlledDelegatecall } from './access-control/controlled-delegatecall.ts'
 import { incorrectModifier } from './access-control/incorrect-modifier.ts'
 import { missingZeroCheck } from './access-control/missing-zero-check.ts'
@@ -91,6 +92,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   unprotectedSelfdestruct,
   unprotectedEtherWithdrawal,
   controlledDelegatecall,
+  delegatecallForwarding,
   unprotectedInitializer,
   unprotectedUpgrade,
   constructorName,
