@@ -142,12 +142,23 @@ export function fundsControlled(analyses: Analyses, owner: OwnerVariable, contex
 
 /** Whether `fn` (as `context` runs it) sends ETH, moves tokens, self-destructs or delegatecalls. */
 export function movesFunds(analyses: Analyses, fn: FunctionIr, context: ContractIr): boolean {
-  return analyses.effects.flatEffects(fn, context).some((e) => {
+  return fundsMoveIn(analyses, fn, context) !== null
+}
+
+/** Where `fn` (as `context` runs it) first sends ETH, moves tokens, self-destructs or delegatecalls; null when it does not. */
+export function fundsMoveIn(analyses: Analyses, fn: FunctionIr, context: ContractIr | null): { node: AST.BaseASTNode; file: FunctionIr['file'] } | null {
+  const move = analyses.effects.flatEffects(fn, context).find((e) => {
     if (e.effect.kind !== 'call') return false
     const call = e.effect.call
     if (call.kind === 'send' || call.kind === 'transfer') return true
     if (call.kind === 'low-level') return call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode' || (call.value !== null && call.lowLevel === 'call')
     if (call.kind === 'external' || call.kind === 'library') return TOKEN_MOVES.test(call.name)
     return false
-  }) || analyses.dispatch.reachableFunctions(fn, context).some((f) => f.facts.calls.some((c) => c.kind === 'builtin' && (c.name === 'selfdestruct' || c.name === 'suicide')))
+  })
+  if (move && move.effect.kind === 'call') return { node: move.effect.call.node, file: move.owner.file }
+  for (const f of analyses.dispatch.reachableFunctions(fn, context)) {
+    const kill = f.facts.calls.find((c) => c.kind === 'builtin' && (c.name === 'selfdestruct' || c.name === 'suicide'))
+    if (kill) return { node: kill.node, file: f.file }
+  }
+  return null
 }

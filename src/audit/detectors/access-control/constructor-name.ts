@@ -1,3 +1,5 @@
+import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
+import { functionLabel } from '../helpers.ts'
 import type { ContractIr, FunctionIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 
@@ -39,15 +41,24 @@ export const constructorName = defineDetector({
   title: 'Misspelled constructor',
   category: 'access-control',
   severity: 'high',
+  lowered: 'High when the function sets an account that controls funds (a function the account is admitted to sends ETH, moves tokens or self-destructs, or the contract pays it); medium otherwise.',
   confidence: 'medium',
   explanation:
     'Before Solidity 0.4.22 a constructor is the function named exactly like the contract. A function whose name is almost the contract name is an ordinary public function, so anyone can call it later and run the setup again (typically taking ownership).',
   recommendation: 'Use the `constructor` keyword (Solidity 0.4.22 and later) and upgrade the compiler.',
-  detect({ contracts, report }) {
+  detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       for (const fn of contract.functions) {
         if (!isMisspelledConstructor(fn, contract)) continue
-        report(fn.node, contract.file, `\`${fn.name}()\` looks like the constructor of \`${contract.name}\` but is an ordinary public function anyone can call.`, { header: true })
+        const owners = ownerVariables(analyses, contract)
+        const taken = fn.facts.stateWrites.map((w) => owners.get(w.variable)).find((o) => o !== undefined && (o.paidIn.length > 0 || fundsControlled(analyses, o, contract).entryPoints.length > 0))
+        const funds = taken ? fundsControlled(analyses, taken, contract).entryPoints : []
+        const stake = taken ? ` It sets \`${taken.variable.name}\`, the account ${funds.length > 0 ? `${funds.slice(0, 3).map((g) => functionLabel(g)).join(', ')} admit${funds.length === 1 ? 's' : ''} to move the contract's funds` : 'the contract pays'}.` : ''
+        report(fn.node, contract.file, `\`${fn.name}()\` looks like the constructor of \`${contract.name}\` but is an ordinary public function anyone can call.${stake}`, {
+          header: true,
+          severity: taken ? 'high' : 'medium',
+          evidence: taken ? [...funds, ...taken.paidIn].filter((g) => g.file.own).map((g) => ({ node: g.node, file: g.file })) : [],
+        })
       }
     }
   },

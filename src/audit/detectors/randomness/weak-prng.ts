@@ -1,3 +1,4 @@
+import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -53,6 +54,7 @@ export const weakPrng = defineDetector({
   title: 'Weak randomness from block values',
   category: 'randomness',
   severity: 'high',
+  lowered: 'High when the function drawing the number sends ETH, moves tokens or self-destructs (the finding names the line): an attacker plays only when they win; medium otherwise.',
   confidence: 'medium',
   explanation:
     'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win.',
@@ -60,17 +62,24 @@ export const weakPrng = defineDetector({
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
       const derived = entropyLocals(fn)
+      // What is at stake, asked only when there is a finding.
+      const stakesOf = (): { severity: 'high' | 'medium'; evidence: { node: AST.BaseASTNode; file: FunctionIr['file'] }[]; suffix: string } => {
+        const payout = fundsMoveIn(analyses, fn, fn.contract)
+        return payout ? { severity: 'high', evidence: [payout], suffix: ` and moves funds (${code(payout.file, payout.node)})` } : { severity: 'medium', evidence: [], suffix: '' }
+      }
       for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
         if (op.operator === '%') {
           const left = unwrap(op.left)
           const right = unwrap(op.right)
           // `block.timestamp % 2`: a coin flip on the clock; `block.timestamp % 1 days` is time arithmetic.
           const clockFlip = blockValue(left) === 'timestamp' && right.type === 'NumberLiteral' && (right as AST.NumberLiteral).subdenomination === null
-          if (isEntropy(left, derived) || clockFlip) report(op, fn.file, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}.`)
+          const stakes = isEntropy(left, derived) || clockFlip ? stakesOf() : null
+          if (stakes) report(op, fn.file, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}${stakes.suffix}.`, { severity: stakes.severity, evidence: stakes.evidence })
         } else if (op.operator === '==' || op.operator === '!=') {
           const [a, b] = [unwrap(op.left), unwrap(op.right)]
           const guessed = (isEntropy(a, derived) && analyses.taint.dependsOnParameters(b, fn)) || (isEntropy(b, derived) && analyses.taint.dependsOnParameters(a, fn))
-          if (guessed) report(op, fn.file, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}.`)
+          const stakes = guessed ? stakesOf() : null
+          if (stakes) report(op, fn.file, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}${stakes.suffix}.`, { severity: stakes.severity, evidence: stakes.evidence })
         }
       }
     }
