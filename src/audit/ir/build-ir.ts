@@ -13,6 +13,7 @@ import type {
   StateVariableIr,
   Visibility,
 } from './types.ts'
+import { effectiveVersions, syntaxVersions } from './syntax-versions.ts'
 import { versionRange } from './version.ts'
 import { emptyFacts, FunctionWalker } from './walk-function.ts'
 
@@ -44,6 +45,7 @@ export function buildIr(project: LoadedProject): { ir: ProjectIr; scope: Project
       ast: loaded.ast,
       pragmas,
       compiler,
+      versions: effectiveVersions(compiler, syntaxVersions(loaded.ast).range),
       contracts: [],
     }
     files.push(file)

@@ -28,6 +28,13 @@ export interface SourceFileIr {
   pragmas: AST.PragmaDirective[]
   /** The range of compiler versions the file's `pragma solidity` allows; null when it has none. */
   compiler: VersionRange | null
+  /**
+   * The compiler versions that can build the file: the pragma's range narrowed by what its syntax
+   * allows (`throw`, `var`, `sha3`, … compile only before 0.5.0; `unchecked` needs 0.8.0; see
+   * `syntaxVersions`); null when neither says anything. Version-dependent detectors read this,
+   * so `pragma solidity >=0.4.0` over 0.4 code is analysed as 0.4 code.
+   */
+  versions: VersionRange | null
   contracts: ContractIr[]
 }
 
@@ -213,6 +220,8 @@ export interface CallIr {
    * itself (a non-zero literal, or a value not known: ETH may be sent).
    */
   value: AST.Expression | AST.AssemblyExpression | null
+  /** Gas forwarded when the call sets it (`{gas: …}`, `.gas(…)`); null when it forwards the default. */
+  gas: AST.Expression | null
   /**
    * Resolved callee where known (internal, library, or the interface's declaration). Internal
    * calls are resolved in the declaring contract's linearisation; `dispatch` says whether a

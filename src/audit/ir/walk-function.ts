@@ -289,11 +289,36 @@ export class FunctionWalker {
       this.leave()
       const local = this.declareLocal(declaration, false, false, -1)
       if (!local) continue
+      if (isVarDeclaration(declaration) && node.initialValue) local.type = this.varType(node, declaration, node.initialValue)
       if (node.variables.length === 1 && node.initialValue && this.isStoragePointer(declaration, local.type)) {
         const root = this.rootStateVariable(node.initialValue)
         if (root) this.facts.storageAliases.set(local.name, root)
       }
     }
+  }
+
+  /**
+   * The type a 0.4 `var` local takes from its initializer: the initializer's type, or for a tuple
+   * (`var (a, b) = (x, f())`, `var (ok, data) = g()`) the type of its component or of the callee's
+   * return value at the variable's place. A number literal gives the smallest unsigned type that
+   * holds it (`var i = 0` is a `uint8`), as the compiler does.
+   */
+  private varType(node: AST.VariableDeclarationStatement, declaration: AST.VariableDeclaration, init: AST.Expression): TypeRef {
+    const index = node.variables.indexOf(declaration)
+    if (node.variables.length === 1) {
+      if (init.type === 'NumberLiteral' && !init.subdenomination) return smallestUnsigned(init.number)
+      return this.typeOf(init)
+    }
+    if (init.type === 'TupleExpression' && !init.isArray) {
+      const component = init.components[index]
+      return component ? this.typeOf(component) : UNKNOWN
+    }
+    if (init.type === 'FunctionCall') {
+      const callee = this.callByNode.get(init)?.callee ?? null
+      const returned = callee?.returns[index]
+      if (callee && returned?.typeName) return this.ctx.scope.resolveTypeName(returned.typeName, callee.contract, callee.file)
+    }
+    return UNKNOWN
   }
 
   private isStoragePointer(declaration: AST.VariableDeclaration, type: TypeRef): boolean {
@@ -420,6 +445,7 @@ export class FunctionWalker {
   private call(node: AST.FunctionCall): void {
     let callee: AST.Expression = node.expression
     let value: AST.Expression | null = null
+    let gas: AST.Expression | null = null
     // Unwrap call options: `{value: v}` and the 0.4 `.value(v)` / `.gas(g)`.
     for (;;) {
       if (callee.type === 'NameValueExpression') {
@@ -428,27 +454,32 @@ export class FunctionWalker {
         list.names.forEach((name, i) => {
           this.expression(list.arguments[i], 'read')
           if (name === 'value') value = list.arguments[i]
+          if (name === 'gas') gas = list.arguments[i]
         })
         this.leave()
         callee = callee.expression
         continue
       }
-      if (
-        callee.type === 'FunctionCall' &&
-        callee.expression.type === 'MemberAccess' &&
-        (callee.expression.memberName === 'value' || callee.expression.memberName === 'gas') &&
-        callee.expression.expression.type === 'MemberAccess'
-      ) {
+      if (callee.type === 'FunctionCall' && this.isCallOption(callee.expression, true)) {
         const option = callee
         this.enter(option)
         for (const arg of option.arguments) this.expression(arg, 'read')
-        if ((option.expression as AST.MemberAccess).memberName === 'value') value = option.arguments[0] ?? null
+        if ((option.expression as AST.MemberAccess).memberName === 'value') value ??= option.arguments[0] ?? null
+        if ((option.expression as AST.MemberAccess).memberName === 'gas') gas ??= option.arguments[0] ?? null
         this.pushCall(option, { kind: 'option', name: (option.expression as AST.MemberAccess).memberName })
         this.leave()
         callee = (option.expression as AST.MemberAccess).expression
         continue
       }
       break
+    }
+
+    // `a.call.value(v);` alone sets an option and calls nothing (the final `()` is missing).
+    if (this.isCallOption(callee, false)) {
+      this.expression(callee, 'read')
+      for (const arg of node.arguments) this.expression(arg, 'read')
+      this.pushCall(node, { kind: 'option', name: (callee as AST.MemberAccess).memberName })
+      return
     }
 
     const classified = this.classify(node, callee)
@@ -478,11 +509,26 @@ export class FunctionWalker {
     for (const arg of node.arguments) this.expression(arg, 'read')
 
     if (classified.kind === 'send' || classified.kind === 'transfer') value = node.arguments[0] ?? null
-    const call = this.pushCall(node, { ...classified, value })
+    const call = this.pushCall(node, { ...classified, value, gas })
 
     if (call.kind === 'builtin' && (call.name === 'require' || call.name === 'assert') && node.arguments[0]) {
       this.facts.guards.push({ condition: node.arguments[0], node, kind: call.name, negated: false })
     }
+  }
+
+  /**
+   * Whether an expression is a 0.4 call option, `.value` or `.gas` of a function: of a low-level
+   * call (`a.call.value`), of an external function (`token.deposit.value`), or chained after
+   * another option (`a.call.value(v).gas`, `a.call.gas(g).value`). `called`: the option's result
+   * is itself called (`….value(v)(…)`), which only an option's result can be, so any member's
+   * `.value` / `.gas` counts even when the receiver's type is not known.
+   */
+  private isCallOption(node: AST.Expression, called: boolean): boolean {
+    if (node.type !== 'MemberAccess' || (node.memberName !== 'value' && node.memberName !== 'gas')) return false
+    const base = node.expression
+    if (base.type === 'FunctionCall') return this.isCallOption(base.expression, true)
+    if (base.type !== 'MemberAccess') return false
+    return called || LOW_LEVEL.has(base.memberName) || this.typeOf(base).kind === 'function'
   }
 
   private pushCall(node: AST.FunctionCall, partial: Partial<CallIr> & { kind: CallKind; name: string }): CallIr {
@@ -493,6 +539,7 @@ export class FunctionWalker {
       target: partial.target ?? null,
       lowLevel: partial.lowLevel ?? null,
       value: partial.value ?? null,
+      gas: partial.gas ?? null,
       callee: partial.callee ?? null,
       dispatch: partial.dispatch ?? 'static',
       args: node.arguments,
@@ -690,6 +737,7 @@ export class FunctionWalker {
       target,
       lowLevel: shape.lowLevel,
       value,
+      gas: null,
       callee: null,
       dispatch: 'static',
       args: [],
@@ -863,4 +911,22 @@ function assemblyLeaves(block: AST.AssemblyBlock): boolean {
     return cases.some((c) => c.default) && cases.every((c) => assemblyLeaves(c.block))
   }
   return false
+}
+
+/** Whether a local is declared with 0.4's `var` (its type comes from its initializer). */
+function isVarDeclaration(declaration: AST.VariableDeclaration): boolean {
+  return declaration.typeName === null || (declaration.typeName.type === 'ElementaryTypeName' && declaration.typeName.name === 'var')
+}
+
+/** The smallest unsigned integer type holding a number literal (`uint256` when it cannot be read). */
+function smallestUnsigned(literal: string): TypeRef {
+  let value: bigint
+  try {
+    value = BigInt(literal.replace(/_/g, ''))
+  } catch {
+    return { kind: 'elementary', name: 'uint256' }
+  }
+  let bits = 8
+  while (bits < 256 && value >= 1n << BigInt(bits)) bits += 8
+  return { kind: 'elementary', name: `uint${bits}` }
 }

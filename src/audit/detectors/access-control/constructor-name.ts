@@ -32,7 +32,7 @@ export function isMisspelledConstructor(fn: FunctionIr, contract: ContractIr): b
 
 /** Whether a contract's code may compile with a compiler that takes a function named like the contract as its constructor (before 0.5.0). */
 export function namedConstructorsPossible(contract: ContractIr): boolean {
-  const compiler = contract.file.compiler
+  const compiler = contract.file.versions
   return compiler === null || compiler.min < NAMED_CONSTRUCTORS_UNTIL
 }
 

@@ -69,7 +69,7 @@ export const integerOverflow = defineDetector({
     'Compile with Solidity 0.8 or later (checked arithmetic), or use SafeMath and require the operands to be in range before computing. Where wrapping is intended, say so in a comment next to the operation (`// overflow is desired`); such operations are not reported.',
   detect({ analyses, ir, functions, report }) {
     for (const fn of functions) {
-      const compiler = fn.file.compiler
+      const compiler = fn.file.versions
       if (compiler === null || compiler.max > CHECKED_ARITHMETIC_SINCE) continue
       // A view or pure helper cannot corrupt state; its callers' use of the result is what matters.
       if (fn.mutability === 'view' || fn.mutability === 'pure') continue

@@ -17,7 +17,7 @@ export const immutableStates = defineDetector({
   detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind !== 'contract' && contract.kind !== 'abstract') continue
-      const compiler = contract.file.compiler
+      const compiler = contract.file.versions
       if (compiler !== null && compiler.max <= IMMUTABLE_SINCE) continue
       const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
       if (analyses.dispatch.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)) continue

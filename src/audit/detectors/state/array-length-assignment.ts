@@ -27,7 +27,7 @@ export const arrayLengthAssignment = defineDetector({
       for (const op of (fn.facts.nodes.get('UnaryOperation') ?? []) as AST.UnaryOperation[]) {
         if (op.operator === '--' || op.operator === '++') candidates.push({ node: op, target: op.subExpression })
       }
-      const compiler = fn.file.compiler
+      const compiler = fn.file.versions
       if (compiler !== null && compiler.min >= LENGTH_READ_ONLY_SINCE) continue
       for (const { node, target } of candidates) {
         const t = unwrap(target)

@@ -16,7 +16,7 @@ export const constantFunctionState = defineDetector({
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
       if (fn.mutability !== 'view' && fn.mutability !== 'pure') continue
-      const compiler = fn.file.compiler
+      const compiler = fn.file.versions
       if (compiler === null || compiler.min >= VIEW_ENFORCED_SINCE) continue
       const foundIn = analyses.dispatch.contextsOf(fn).filter((context) => analyses.effects.flatEffects(fn, context).some((e) => e.effect.kind === 'write'))
       const writes = foundIn.flatMap((context) => analyses.effects.flatEffects(fn, context)).filter((e) => e.effect.kind === 'write')

@@ -22,7 +22,7 @@ export const uninitializedStorage = defineDetector({
   recommendation: 'Declare the variable `memory`, or initialise the storage pointer from a state variable; upgrade to Solidity 0.5 or later, which rejects this.',
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
-      const compiler = fn.file.compiler
+      const compiler = fn.file.versions
       if (compiler === null || compiler.min >= STORAGE_POINTERS_REJECTED_SINCE) continue
       for (const statement of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
         if (statement.initialValue) continue
