@@ -44,15 +44,10 @@ export function ownerVariables(analyses: Analyses, contract: ContractIr): Map<St
   for (const c of contract.linearization) {
     for (const v of c.stateVariables) if (!v.isConstant && !v.isImmutable && isAccount(v.type) && OWNER_NAME.test(v.name)) entry(v)
     for (const f of [...c.functions, ...c.modifiers]) {
-      const isSubject = (e: AST.BaseASTNode): boolean => analyses.access.isSender(e, f)
-      for (const [condition, value] of conditionsOf(f)) {
-        for (const part of analyses.access.restrictingParts(condition, f, isSubject, value)) {
-          for (const read of f.facts.stateReads) {
-            if (!isAccount(read.variable.type) || read.variable.isConstant || read.variable.isImmutable || !contains(part, read.node)) continue
-            const owner = entry(read.variable)
-            if (!owner.checkedIn.includes(f)) owner.checkedIn.push(f)
-          }
-        }
+      for (const variable of checkedReads(analyses, f)) {
+        if (!isAccount(variable.type)) continue
+        const owner = entry(variable)
+        if (!owner.checkedIn.includes(f)) owner.checkedIn.push(f)
       }
       for (const call of f.facts.calls) {
         if ((call.kind !== 'send' && call.kind !== 'transfer' && !(call.kind === 'low-level' && call.lowLevel === 'call' && call.value !== null)) || !call.target) continue
@@ -83,14 +78,28 @@ export function checkedVariables(analyses: Analyses, contract: ContractIr): Set<
   if (known) return known
   const result = new Set<StateVariableIr>()
   perContract.set(contract, result)
-  for (const c of contract.linearization) {
-    for (const f of [...c.functions, ...c.modifiers]) {
-      const isSubject = (e: AST.BaseASTNode): boolean => analyses.access.isSender(e, f)
-      for (const [condition, value] of conditionsOf(f)) {
-        for (const part of analyses.access.restrictingParts(condition, f, isSubject, value)) {
-          for (const read of f.facts.stateReads) if (!read.variable.isConstant && !read.variable.isImmutable && contains(part, read.node)) result.add(read.variable)
-        }
-      }
+  for (const c of contract.linearization) for (const f of [...c.functions, ...c.modifiers]) for (const variable of checkedReads(analyses, f)) result.add(variable)
+  return result
+}
+
+const readsMemo = new WeakMap<Analyses, Map<FunctionIr, StateVariableIr[]>>()
+
+/** The state variables (not constants) a check on the caller in `f` reads, memoised per function. */
+function checkedReads(analyses: Analyses, f: FunctionIr): StateVariableIr[] {
+  let perFunction = readsMemo.get(analyses)
+  if (!perFunction) {
+    perFunction = new Map()
+    readsMemo.set(analyses, perFunction)
+  }
+  const known = perFunction.get(f)
+  if (known) return known
+  const result: StateVariableIr[] = []
+  perFunction.set(f, result)
+  if (f.facts.stateReads.length === 0) return result
+  const isSubject = (e: AST.BaseASTNode): boolean => analyses.access.isSender(e, f)
+  for (const [condition, value] of conditionsOf(f)) {
+    for (const part of analyses.access.restrictingParts(condition, f, isSubject, value)) {
+      for (const read of f.facts.stateReads) if (!read.variable.isConstant && !read.variable.isImmutable && contains(part, read.node) && !result.includes(read.variable)) result.push(read.variable)
     }
   }
   return result

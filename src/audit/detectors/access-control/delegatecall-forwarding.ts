@@ -28,10 +28,11 @@ export const delegatecallForwarding = defineDetector({
     'Forward only the functions meant to be forwarded (match the selector), and make sure the code called has no unrestricted initializer or self-destruct: initialize it in its own deployment and restrict every function that changes owners.',
   detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
-      if (isAuthorized(analyses, fn, context)) continue
-      for (const holder of analyses.dispatch.reachableFunctions(fn, context)) {
+      const reached = analyses.dispatch.reachableFunctions(fn, context)
+      if (!reached.some((f) => f.facts.calls.some(isDelegatecall)) || isAuthorized(analyses, fn, context)) continue
+      for (const holder of reached) {
         for (const call of holder.facts.calls) {
-          if (call.kind !== 'low-level' || (call.lowLevel !== 'delegatecall' && call.lowLevel !== 'callcode') || !forwardsCalldata(holder, call)) continue
+          if (!isDelegatecall(call) || !forwardsCalldata(holder, call)) continue
           // A target the entry point's caller picks is controlled-delegatecall's finding.
           if (holder === fn && call.target && analyses.taint.dependsOnParameters(call.target, fn)) continue
           if (!holder.file.own) continue
@@ -53,6 +54,10 @@ export const delegatecallForwarding = defineDetector({
     }
   },
 })
+
+function isDelegatecall(call: CallIr): boolean {
+  return call.kind === 'low-level' && (call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode')
+}
 
 /** Whether a delegatecall passes on the calldata: `msg.data` in Solidity, or `calldatacopy` of `calldatasize()` in the assembly around it. */
 function forwardsCalldata(holder: FunctionIr, call: CallIr): boolean {

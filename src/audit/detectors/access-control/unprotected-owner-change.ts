@@ -34,10 +34,12 @@ export const unprotectedOwnerChange = defineDetector({
       if (fn.mutability === 'view' || fn.mutability === 'pure' || INITIALIZER_NAME.test(fn.name)) continue
       if (fn.contract && isMisspelledConstructor(fn, fn.contract)) continue
       const owners = ownerVariables(analyses, context)
-      if (owners.size === 0 || isAuthorized(analyses, fn, context)) continue
+      if (owners.size === 0) continue
+      const effects = analyses.effects.flatEffects(fn, context)
+      if (!effects.some((e) => e.effect.kind === 'write' && owners.has(e.effect.access.variable))) continue
+      if (isAuthorized(analyses, fn, context)) continue
       // A purchase or a bid (the caller pays for the place) is the contract's rule, not a missing check.
       if (analyses.dispatch.reachableFunctions(fn, context).some((f) => f.facts.guards.some((g) => mentionsMsgValue(g.condition)))) continue
-      const effects = analyses.effects.flatEffects(fn, context)
       const reported = new Set<StateVariableIr>()
       for (const e of effects) {
         if (e.effect.kind !== 'write') continue

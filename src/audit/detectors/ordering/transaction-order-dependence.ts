@@ -55,6 +55,7 @@ export const transactionOrderDependence = defineDetector({
 function priceTerms(analyses: Analyses, reached: readonly FunctionIr[]): Term[] {
   const terms: Term[] = []
   for (const f of reached) {
+    if (!(f.facts.nodes.get('MemberAccess') ?? []).some(isMsgValue)) continue
     const paid = derivedLocals(f, new Set(), isMsgValue)
     const fromValue = (e: AST.BaseASTNode): boolean => mentions(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
     for (const op of (f.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
