@@ -2,7 +2,7 @@ import type { Analyses } from './analyses.ts'
 import type { DispatchContext } from './dispatch.ts'
 import { contains, unwrap, walkNodes } from './syntax.ts'
 import { derivedLocals } from './taint.ts'
-import type { FunctionIr, GuardIr, StateVariableIr } from '../ir/types.ts'
+import type { FunctionIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 
 /**
@@ -193,13 +193,4 @@ function recordedOnlyByRestricted(analyses: Analyses, variable: StateVariableIr,
     restrictedWriters++
   }
   return restrictedWriters > 0
-}
-
-/** The guards of `fn` (and of what it runs in `context`) that authorise it without a caller check; for evidence lines. */
-export function authorizingGuards(analyses: Analyses, fn: FunctionIr, context: DispatchContext = fn.contract): GuardIr[] {
-  const result: GuardIr[] = []
-  for (const g of analyses.dispatch.reachableFunctions(fn, context)) {
-    for (const guard of g.facts.guards) if (guard.kind !== 'if-return' && authorizingCondition(analyses, g, context, fn, guard.condition, !guard.negated)) result.push(guard)
-  }
-  return result
 }

@@ -150,7 +150,7 @@ export function fundsControlled(analyses: Analyses, owner: OwnerVariable, contex
 }
 
 /** Whether `fn` (as `context` runs it) sends ETH, moves tokens, self-destructs or delegatecalls. */
-export function movesFunds(analyses: Analyses, fn: FunctionIr, context: ContractIr): boolean {
+function movesFunds(analyses: Analyses, fn: FunctionIr, context: ContractIr): boolean {
   return fundsMoveIn(analyses, fn, context) !== null
 }
 

@@ -53,7 +53,8 @@ export function runDetectors(
       report(node, file, rawMessage, options = {}) {
         if (!file.own) return
         const capitalised = rawMessage ? rawMessage[0].toUpperCase() + rawMessage.slice(1) : rawMessage
-        const message = options.evidence && options.evidence.length > 0 ? `${capitalised} ${evidenceLines(file, options.evidence)}` : capitalised
+        const evidence = options.evidence ? evidenceLines(file, options.evidence) : ''
+        const message = evidence ? `${capitalised} ${evidence}` : capitalised
         const lineNumbers = nodeLines(file, node, options.header === true)
         const key = `${file.path}\0${lineNumbers[0]}\0${lineNumbers[1]}\0${message}`
         const through = options.foundIn ?? []
