@@ -1,4 +1,5 @@
 import { AccessAnalysis } from './access.ts'
+import { DataFlowAnalysis } from './dataflow.ts'
 import { DispatchAnalysis } from './dispatch.ts'
 import { EffectAnalysis } from './effects.ts'
 import { LockAnalysis } from './locks.ts'
@@ -9,7 +10,7 @@ import type { ProjectIr } from '../ir/types.ts'
 /**
  * The analyses detectors ask questions of, built once per project over its IR and memoising
  * their answers: which code runs (dispatch), what it does in order (effects), who may call it
- * (access), which reentrancy locks it holds (locks) and which values its caller chooses (taint).
+ * (access), which reentrancy locks it holds (locks), which values its caller chooses (taint) and where a value comes from (dataflow).
  */
 export interface Analyses {
   readonly ir: ProjectIr
@@ -19,11 +20,21 @@ export interface Analyses {
   readonly access: AccessAnalysis
   readonly locks: LockAnalysis
   readonly taint: TaintAnalysis
+  readonly dataflow: DataFlowAnalysis
 }
 
 /** Builds the analyses of a project (they compute lazily, on the first question). */
 export function createAnalyses(ir: ProjectIr, scope: ProjectScope): Analyses {
   const dispatch = new DispatchAnalysis(ir, scope)
   const effects = new EffectAnalysis(dispatch)
-  return { ir, scope, dispatch, effects, access: new AccessAnalysis(dispatch), locks: new LockAnalysis(dispatch, effects), taint: new TaintAnalysis() }
+  return {
+    ir,
+    scope,
+    dispatch,
+    effects,
+    access: new AccessAnalysis(dispatch),
+    locks: new LockAnalysis(dispatch, effects),
+    taint: new TaintAnalysis(),
+    dataflow: new DataFlowAnalysis(dispatch, effects),
+  }
 }

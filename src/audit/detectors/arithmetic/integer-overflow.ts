@@ -1,3 +1,4 @@
+import type { Analyses } from '../../analyses/analyses.ts'
 import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
@@ -26,23 +27,42 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
   return constant
 }
 
+/**
+ * Whether a comparison cannot bound anything because its result is fixed: an unsigned value
+ * compared with zero as `x >= 0` / `0 <= x` (always true) or `x < 0` / `0 > x` (never true),
+ * `a - b >= 0` included (the subtraction has already wrapped when it would go negative).
+ */
+function isFixedComparison(op: AST.BinaryOperation, fn: FunctionIr, analyses: Analyses): boolean {
+  const zero = (n: AST.BaseASTNode): boolean => {
+    const u = unwrap(n)
+    return u.type === 'NumberLiteral' && Number((u as AST.NumberLiteral).number) === 0
+  }
+  const unsigned = (n: AST.BaseASTNode): boolean => unsignedBits(analyses.dispatch.typeOf(unwrap(n), fn)) !== null
+  if (zero(op.right) && (op.operator === '>=' || op.operator === '<')) return unsigned(op.left)
+  if (zero(op.left) && (op.operator === '<=' || op.operator === '>')) return unsigned(op.right)
+  return false
+}
+
+/** Normalised texts of every sub-expression of the comparisons in a condition that can bound a value (see `isFixedComparison`). */
+function comparedTexts(condition: AST.BaseASTNode, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
+  walkNodes(condition, (n) => {
+    if (n.type === 'BinaryOperation' && RELATIONAL.has((n as AST.BinaryOperation).operator)) {
+      if (!isFixedComparison(n as AST.BinaryOperation, owner, analyses)) {
+        walkNodes(n, (m) => {
+          texts.add(normalised(owner.file, m))
+        })
+      }
+      return false
+    }
+    return true
+  })
+}
+
 /** Normalised texts of every sub-expression of comparisons in the function's guards (its modifiers' too). */
-function guardedTexts(fn: FunctionIr): Set<string> {
+function guardedTexts(fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
   const owners = [fn, ...fn.modifierCalls.map((m) => m.modifier).filter((m): m is FunctionIr => m !== null)]
-  for (const owner of owners) {
-    for (const guard of owner.facts.guards) {
-      walkNodes(guard.condition, (n) => {
-        if (n.type === 'BinaryOperation' && RELATIONAL.has((n as AST.BinaryOperation).operator)) {
-          walkNodes(n, (m) => {
-            texts.add(normalised(owner.file, m))
-          })
-          return false
-        }
-        return true
-      })
-    }
-  }
+  for (const owner of owners) for (const guard of owner.facts.guards) comparedTexts(guard.condition, owner, analyses, texts)
   return texts
 }
 
@@ -54,6 +74,38 @@ function isLengthMinusLiteral(left: AST.BaseASTNode, right: AST.BaseASTNode): bo
 function isOne(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
   return n.type === 'NumberLiteral' && (n as AST.NumberLiteral).number === '1'
+}
+
+/**
+ * Whether an operation on a local whose value is known wraps every time it runs: the local is
+ * only ever set to one number (its declaration, or zero when it has none) and the operation
+ * takes it below zero or past its type's maximum (`uint256 x = 0; x -= 1;`, `uint8 n = 255; n++`).
+ */
+function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
+  const target = unwrap(op.left)
+  if (target.type !== 'Identifier') return null
+  const local = fn.facts.locals.get((target as AST.Identifier).name)
+  if (!local || local.isParameter || local.isReturn) return null
+  const bits = unsignedBits(local.type)
+  if (bits === null) return null
+  const value = analyses.dataflow.knownNumber(local.name, fn, op.node)
+  if (value === null) return null
+  const amount = op.operator === '++' || op.operator === '--' ? 1n : literalValue(op.right)
+  if (amount === null || amount === 0n) return null
+  if (op.operator === '-' || op.operator === '-=' || op.operator === '--') return value < amount ? 'underflows' : null
+  if (op.operator === '+' || op.operator === '+=' || op.operator === '++') return value + amount >= 1n << BigInt(bits) ? 'overflows' : null
+  return null
+}
+
+/** The value of an integer literal (no unit), or null. */
+function literalValue(node: AST.BaseASTNode): bigint | null {
+  const n = unwrap(node)
+  if (n.type !== 'NumberLiteral' || (n as AST.NumberLiteral).subdenomination) return null
+  try {
+    return BigInt((n as AST.NumberLiteral).number.replace(/_/g, ''))
+  } catch {
+    return null
+  }
 }
 
 export const integerOverflow = defineDetector({
@@ -82,6 +134,11 @@ export const integerOverflow = defineDetector({
         if (op.operator === '--' || op.operator === '++') operations.push({ node: op, left: op.subExpression, right: op.subExpression, operator: op.operator })
       }
       for (const op of operations) {
+        const certain = certainWrap(op, fn, analyses)
+        if (certain) {
+          if (!annotatedAsIntended(fn.file, op.node)) report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)}, which always ${certain} (compiled with Solidity before 0.8).`)
+          continue
+        }
         if (isConstantExpression(op.node, fn)) continue
         if (blockValue(op.left) || blockValue(op.right)) continue
         // `list.length - 1`: an empty list makes the following index access revert anyway.
@@ -106,9 +163,9 @@ export const integerOverflow = defineDetector({
         // Arithmetic on caller input counts in entry points; in helpers only when it lands in state.
         if (!writesState && !(userControlled && analyses.dispatch.isEntryPoint(fn))) continue
         if (annotatedAsIntended(fn.file, op.node)) continue
-        guarded ??= guardedTexts(fn)
+        guarded ??= guardedTexts(fn, analyses)
         if (isChecked(fn.file, op, parent ?? null, guarded)) continue
-        if (isChecked(fn.file, op, parent ?? null, enclosingConditionTexts(ir, op.node, fn))) continue
+        if (isChecked(fn.file, op, parent ?? null, enclosingConditionTexts(ir, op.node, fn, analyses))) continue
         const wrapsEntry = userControlled && writesState && fn.facts.stateWrites.some((w) => (w.statement === op.node || w.statement === parent) && w.variable.type.kind === 'mapping')
         report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)} without an overflow check (compiled with Solidity before 0.8)${wrapsEntry ? ': a caller-chosen value wraps an entry kept in state' : ''}.`, { severity: wrapsEntry ? 'high' : 'medium' })
       }
@@ -138,7 +195,7 @@ function annotatedAsIntended(file: SourceFileIr, node: AST.BaseASTNode): boolean
 }
 
 /** Normalised sub-expressions of comparisons in the `if` / `?:` conditions around a node. */
-function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: FunctionIr): Set<string> {
+function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
   let child = node
   let parent = ir.info(child)?.parent ?? null
@@ -149,17 +206,7 @@ function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: Funct
         : parent.type === 'IfStatement' && (parent as AST.IfStatement).condition !== child
           ? (parent as AST.IfStatement).condition
           : null
-    if (condition) {
-      walkNodes(condition, (n) => {
-        if (n.type === 'BinaryOperation' && RELATIONAL.has((n as AST.BinaryOperation).operator)) {
-          walkNodes(n, (m) => {
-            texts.add(normalised(fn.file, m))
-          })
-          return false
-        }
-        return true
-      })
-    }
+    if (condition) comparedTexts(condition, fn, analyses, texts)
     child = parent
     parent = ir.info(child)?.parent ?? null
   }

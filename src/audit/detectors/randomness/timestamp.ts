@@ -1,3 +1,4 @@
+import type { ValueSource } from '../../analyses/dataflow.ts'
 import { unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -5,6 +6,8 @@ import { blockValue, code, functionLabel } from '../helpers.ts'
 
 /** How far block producers can move a timestamp without the block being rejected, in seconds. */
 const TIMESTAMP_DRIFT_SECONDS = 15 * 60
+
+const COMPARISONS: ReadonlySet<string> = new Set(['==', '!=', '<', '>', '<=', '>='])
 
 const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400, weeks: 604800, years: 31536000 }
 
@@ -28,6 +31,12 @@ function smallestWindow(node: AST.BaseASTNode): number | null {
   return candidates.length > 0 ? Math.min(...candidates) : null
 }
 
+/**
+ * The current block's timestamp: `block.timestamp` / `now`, or a copy of it in a local or returned
+ * by a function (`uint t = now;`, `_now()`). A timestamp stored in state is a past time and is not one.
+ */
+const CURRENT_TIMESTAMP: ValueSource = { key: 'current-timestamp', matches: (node) => blockValue(node) === 'timestamp', copiesOnly: true, currentOnly: true }
+
 export const timestamp = defineDetector({
   id: 'timestamp',
   title: 'Timestamp dependence',
@@ -37,12 +46,17 @@ export const timestamp = defineDetector({
   explanation:
     'Block producers can shift block.timestamp by several seconds to minutes. A decision that needs the exact second (an equality) or a window shorter than that drift can be steered by whoever produces the block.',
   recommendation: 'Compare timestamps with inequalities and allow for a drift of 15 minutes or more; use block numbers or oracles for precise timing.',
-  detect({ functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
+      // A copy of the timestamp (a local, a helper's return) is followed where the function can
+      // act on the comparison (it changes state); in a view, only the timestamp itself counts.
+      const follows = fn.mutability !== 'view' && fn.mutability !== 'pure'
+      const isNow = (node: AST.BaseASTNode): boolean => blockValue(node) === 'timestamp' || (follows && analyses.dataflow.reaches(node, fn, CURRENT_TIMESTAMP))
       for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+        if (!COMPARISONS.has(op.operator)) continue
         const left = unwrap(op.left)
         const right = unwrap(op.right)
-        const other = blockValue(left) === 'timestamp' ? right : blockValue(right) === 'timestamp' ? left : null
+        const other = isNow(left) ? right : isNow(right) ? left : null
         if (!other) continue
         if (op.operator === '==' || op.operator === '!=') {
           report(op, fn.file, `${functionLabel(fn)} requires an exact timestamp: ${code(fn.file, op)}.`)

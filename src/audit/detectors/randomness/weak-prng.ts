@@ -1,5 +1,7 @@
 import { fundsMoveIn } from '../../analyses/owner-variables.ts'
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -9,44 +11,34 @@ const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 /** Block values nobody should treat as unpredictable on their own. */
 const ENTROPY_VALUES: ReadonlySet<string> = new Set(['difficulty', 'blockhash', 'coinbase', 'gaslimit'])
 
-/** Whether an expression is (derived from) block data used as a source of randomness. */
-function isEntropy(node: AST.BaseASTNode, derived: ReadonlySet<string>): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    const kind = blockValue(n)
-    if (kind && ENTROPY_VALUES.has(kind)) found = true
-    else if (n.type === 'Identifier' && derived.has((n as AST.Identifier).name)) found = true
-    else if (n.type === 'FunctionCall') {
-      const callee = (n as AST.FunctionCall).expression
-      if (callee.type === 'Identifier' && HASHES.has(callee.name)) {
-        let hashesBlock = false
-        walkNodes(n, (m) => {
-          if (blockValue(m)) hashesBlock = true
-          return !hashesBlock
-        })
-        if (hashesBlock) found = true
-      }
-    }
-    return !found
-  })
-  return found
+/** Any block value (`block.timestamp`, `now`, `block.number`, `blockhash(…)`, …), however transformed. */
+const BLOCK_DATA: ValueSource = { key: 'block-data', matches: (node) => blockValue(node) !== null }
+
+/** The current timestamp itself, copied unchanged (`uint t = now;` then `t % 2`). */
+const TIMESTAMP_COPY: ValueSource = { key: 'timestamp-copy', matches: (node) => blockValue(node) === 'timestamp', copiesOnly: true }
+
+/**
+ * Block data used as a source of randomness: a value producers choose or everyone sees
+ * (`block.prevrandao`, `blockhash`, `block.coinbase`), or a hash of any block value.
+ */
+function entropySource(analyses: Analyses): ValueSource {
+  return {
+    key: 'block-entropy',
+    matches(node, fn) {
+      const kind = blockValue(node)
+      if (kind) return ENTROPY_VALUES.has(kind)
+      if (node.type !== 'FunctionCall') return false
+      const callee = (node as AST.FunctionCall).expression
+      return callee.type === 'Identifier' && HASHES.has(callee.name) && (node as AST.FunctionCall).arguments.some((a) => analyses.dataflow.reaches(a, fn, BLOCK_DATA))
+    },
+  }
 }
 
-/** Locals assigned from block-derived entropy. */
-function entropyLocals(fn: FunctionIr): Set<string> {
-  const derived = new Set<string>()
-  for (let pass = 0; pass < 2; pass++) {
-    for (const d of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
-      const v = d.variables[0] as AST.VariableDeclaration | null
-      if (d.variables.length === 1 && v?.name && d.initialValue && isEntropy(d.initialValue, derived)) derived.add(v.name)
-    }
-    for (const a of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
-      const left = unwrap(a.left)
-      if (a.operator === '=' && left.type === 'Identifier' && fn.facts.locals.has((left as AST.Identifier).name) && isEntropy(a.right, derived)) derived.add((left as AST.Identifier).name)
-    }
-  }
-  return derived
+/** A hash (`keccak256(…)`), kept as it is: in a local, converted (`uint256(keccak256(…))`) or returned. */
+const HASH_COPY: ValueSource = {
+  key: 'hash-copy',
+  matches: (node) => node.type === 'FunctionCall' && (node as AST.FunctionCall).expression.type === 'Identifier' && HASHES.has(((node as AST.FunctionCall).expression as AST.Identifier).name),
+  copiesOnly: true,
 }
 
 export const weakPrng = defineDetector({
@@ -54,32 +46,62 @@ export const weakPrng = defineDetector({
   title: 'Weak randomness from block values',
   category: 'randomness',
   severity: 'high',
-  lowered: 'High when the function drawing the number sends ETH, moves tokens or self-destructs (the finding names the line): an attacker plays only when they win; medium otherwise.',
+  lowered: 'High when the function using the number sends ETH, moves tokens or self-destructs (the finding names the line): an attacker plays only when they win; medium otherwise.',
   confidence: 'medium',
   explanation:
     'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win.',
   recommendation: 'Use a verifiable randomness source (e.g. a VRF oracle) or a commit-reveal scheme; never derive winners or prices from block data.',
   detect({ analyses, functions, report }) {
-    for (const fn of functions) {
-      const derived = entropyLocals(fn)
-      // What is at stake, asked only when there is a finding.
-      const stakesOf = (): { severity: 'high' | 'medium'; evidence: { node: AST.BaseASTNode; file: FunctionIr['file'] }[]; suffix: string } => {
-        const payout = fundsMoveIn(analyses, fn, fn.contract)
-        return payout ? { severity: 'high', evidence: [payout], suffix: ` and moves funds (${code(payout.file, payout.node)})` } : { severity: 'medium', evidence: [], suffix: '' }
+    const entropy = entropySource(analyses)
+    /** Reads already reported (a value stored once and used in several places is one finding). */
+    const reported = new Set<AST.BaseASTNode>()
+    /**
+     * Reports a use of block data as randomness: at the use when the block value is read in the same
+     * function, else at each read in another function (a value stored in state by an earlier
+     * transaction, or returned by a helper), naming the use.
+     */
+    const found = (fn: FunctionIr, use: AST.BinaryOperation, origins: Origin[], message: string): void => {
+      // What is at stake: high when the function using the number moves funds (an attacker plays only when they win).
+      const payout = fundsMoveIn(analyses, fn, fn.contract)
+      const stakes = payout ? { severity: 'high' as const, evidence: [payout] } : { severity: 'medium' as const, evidence: [] }
+      const moves = payout ? ` ${functionLabel(fn)} moves funds (${code(payout.file, payout.node)}).` : ''
+      const elsewhere = origins.filter((o) => o.fn !== fn && o.fn.file.own)
+      if (elsewhere.length === 0) {
+        report(use, fn.file, `${message}${moves}`, stakes)
+        return
       }
+      for (const origin of elsewhere) {
+        if (reported.has(origin.node)) continue
+        reported.add(origin.node)
+        report(
+          origin.node,
+          origin.fn.file,
+          `${functionLabel(origin.fn)} reads block data, ${code(origin.fn.file, origin.node)}, that ${functionLabel(fn)} uses as randomness (line ${use.loc?.start.line ?? '?'}): ${code(fn.file, use)}.${moves}`,
+          stakes,
+        )
+      }
+    }
+    for (const fn of functions) {
       for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
         if (op.operator === '%') {
           const left = unwrap(op.left)
           const right = unwrap(op.right)
           // `block.timestamp % 2`: a coin flip on the clock; `block.timestamp % 1 days` is time arithmetic.
-          const clockFlip = blockValue(left) === 'timestamp' && right.type === 'NumberLiteral' && (right as AST.NumberLiteral).subdenomination === null
-          const stakes = isEntropy(left, derived) || clockFlip ? stakesOf() : null
-          if (stakes) report(op, fn.file, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}${stakes.suffix}.`, { severity: stakes.severity, evidence: stakes.evidence })
+          const plainNumber = right.type === 'NumberLiteral' && (right as AST.NumberLiteral).subdenomination === null
+          const origins = [...analyses.dataflow.origins(left, fn, entropy), ...(plainNumber ? analyses.dataflow.origins(left, fn, TIMESTAMP_COPY) : [])]
+          if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}.`)
         } else if (op.operator === '==' || op.operator === '!=') {
           const [a, b] = [unwrap(op.left), unwrap(op.right)]
-          const guessed = (isEntropy(a, derived) && analyses.taint.dependsOnParameters(b, fn)) || (isEntropy(b, derived) && analyses.taint.dependsOnParameters(a, fn))
-          const stakes = guessed ? stakesOf() : null
-          if (stakes) report(op, fn.file, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}${stakes.suffix}.`, { severity: stakes.severity, evidence: stakes.evidence })
+          // A hash of the caller's data compared with a block hash verifies a preimage (a block
+          // header against `blockhash`); a guess is a number the caller picks.
+          const isGuess = (side: AST.BaseASTNode): boolean => analyses.taint.dependsOnParameters(side, fn) && !analyses.dataflow.reaches(side, fn, HASH_COPY)
+          // Block data from another function is followed where the comparison can pay out (the
+          // function changes state); a view checking a value against a block hash verifies it.
+          const acts = fn.mutability !== 'view' && fn.mutability !== 'pure'
+          const origins = [...(isGuess(b) ? analyses.dataflow.origins(a, fn, entropy) : []), ...(isGuess(a) ? analyses.dataflow.origins(b, fn, entropy) : [])].filter(
+            (o) => acts || o.fn === fn,
+          )
+          if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}.`)
         }
       }
     }
