@@ -32,6 +32,18 @@ export interface ReportOptions {
    * in its own contract (the finding comes from overrides), the finding names the contracts.
    */
   foundIn?: readonly { fn: FunctionIr; context: DispatchContext }[]
+  /**
+   * This finding's severity when it is lower than the detector's (see `DetectorDefinition.lowered`):
+   * a finding is `high` only when it states how an attacker gains or a victim loses funds. A value
+   * above the detector's severity is ignored.
+   */
+  severity?: Severity
+  /**
+   * The other lines the finding rests on (the write that follows a call, the check that is
+   * missing its counterpart, the function that grows an array), listed after the message as
+   * `Evidence: lines 12 and 18.`; lines of another file name it.
+   */
+  evidence?: readonly { node: AST.BaseASTNode; file: SourceFileIr }[]
 }
 
 export interface DetectorContext {
@@ -63,7 +75,13 @@ export interface DetectorDefinition {
   /** The finding's name in reports. */
   title: string
   category: DetectorCategory
+  /** The highest severity of its findings. */
   severity: Severity
+  /**
+   * When some findings are reported at a lower severity, which and why, as a sentence
+   * (`Medium when no function the owner alone can run moves funds.`); shown in docs/detectors.md.
+   */
+  lowered?: string
   confidence: Confidence
   /** Why this matters, in general terms. */
   explanation: string
@@ -95,6 +113,7 @@ export function defineDetector(definition: DetectorDefinition): DetectorDefiniti
   if (!(CONFIDENCES as readonly string[]).includes(definition.confidence)) problems.push(`confidence must be one of ${CONFIDENCES.join(', ')}`)
   if (!definition.explanation?.trim() || !/[.!?]$/.test(definition.explanation.trim())) problems.push('explanation must be a sentence')
   if (!definition.recommendation?.trim() || !/[.!?]$/.test(definition.recommendation.trim())) problems.push('recommendation must be a sentence')
+  if (definition.lowered !== undefined && (!definition.lowered.trim() || !/[.!?]$/.test(definition.lowered.trim()))) problems.push('lowered must be a sentence')
   if (typeof definition.detect !== 'function') problems.push('detect must be a function')
   if (problems.length > 0) throw new Error(`detector ${definition.id || '?'}: ${problems.join('; ')}`)
   return Object.freeze({ ...definition })

@@ -17,10 +17,12 @@ import { pragmaFloating } from './compiler/pragma-floating.ts'
 import { pragmaOutdated } from './compiler/pragma-outdated.ts'
 import { deprecatedConstructs } from './deprecated/deprecated-constructs.ts'
 import { callsLoop } from './denial-of-service/calls-loop.ts'
+import { pushPaymentToLeader } from './denial-of-service/push-payment-to-leader.ts'
 import { unboundedLoop } from './denial-of-service/unbounded-loop.ts'
 import { eventsAccess } from './events/events-access.ts'
 import { eventsMaths } from './events/events-maths.ts'
 import { erc20ApproveRace } from './ordering/erc20-approve-race.ts'
+import { transactionOrderDependence } from './ordering/transaction-order-dependence.ts'
 import { frontRunningReward } from './ordering/front-running-reward.ts'
 import { arrayLengthAssignment } from './state/array-length-assignment.ts'
 import { constantFunctionState } from './state/constant-function-state.ts'
@@ -38,10 +40,13 @@ import { blockhashCurrent } from './randomness/blockhash-current.ts'
 import { timestamp } from './randomness/timestamp.ts'
 import { weakPrng } from './randomness/weak-prng.ts'
 import { constructorName } from './access-control/constructor-name.ts'
+import { delegatecallForwarding } from './access-control/delegatecall-forwarding.ts'
 import { controlledDelegatecall } from './access-control/controlled-delegatecall.ts'
 import { incorrectModifier } from './access-control/incorrect-modifier.ts'
 import { missingZeroCheck } from './access-control/missing-zero-check.ts'
 import { txOrigin } from './access-control/tx-origin.ts'
+import { unprotectedOwnerChange } from './access-control/unprotected-owner-change.ts'
+import { unprotectedEtherWithdrawal } from './access-control/unprotected-ether-withdrawal.ts'
 import { unprotectedInitializer } from './access-control/unprotected-initializer.ts'
 import { unprotectedSelfdestruct } from './access-control/unprotected-selfdestruct.ts'
 import { unprotectedUpgrade } from './access-control/unprotected-upgrade.ts'
@@ -58,6 +63,7 @@ import { reentrancyBenign } from './reentrancy/reentrancy-benign.ts'
 import { reentrancyCrossFunction } from './reentrancy/reentrancy-cross-function.ts'
 import { reentrancyEth } from './reentrancy/reentrancy-eth.ts'
 import { reentrancyEvents } from './reentrancy/reentrancy-events.ts'
+import { reentrancyStipend } from './reentrancy/reentrancy-stipend.ts'
 import { reentrancyNoEth } from './reentrancy/reentrancy-no-eth.ts'
 
 /**
@@ -69,6 +75,7 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   reentrancyEth,
   reentrancyNoEth,
   reentrancyCrossFunction,
+  reentrancyStipend,
   reentrancyBenign,
   reentrancyEvents,
   // calls
@@ -83,10 +90,13 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   lowLevelCalls,
   // access control
   unprotectedSelfdestruct,
+  unprotectedEtherWithdrawal,
   controlledDelegatecall,
+  delegatecallForwarding,
   unprotectedInitializer,
   unprotectedUpgrade,
   constructorName,
+  unprotectedOwnerChange,
   txOrigin,
   missingZeroCheck,
   incorrectModifier,
@@ -113,8 +123,10 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   shadowingLocal,
   // denial of service
   unboundedLoop,
+  pushPaymentToLeader,
   callsLoop,
   // transaction ordering
+  transactionOrderDependence,
   frontRunningReward,
   erc20ApproveRace,
   // events

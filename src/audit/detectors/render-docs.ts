@@ -54,7 +54,7 @@ export function renderDetectorsDoc(detectors: readonly DetectorDefinition[]): st
     '- **Deployed contracts**: every concrete contract of the own files, and every abstract one no other own contract inherits, is analysed as it would be deployed: internal calls, modifiers and `super` run what its linearisation picks (its overrides win), in its own functions and in those it inherits, dependencies\' included. ' +
       'A finding that holds alike in several contracts is reported once, at the lines of the function that holds it; when it comes only from some contracts\' overrides, it names them.',
   )
-  out.push('- **Severity** ranks the harm if the finding is real (high, medium, low, informational, optimization); **confidence** says how likely the pattern is a real problem (high, medium, low). The security score built from them is described in docs/scoring.md.')
+  out.push('- **Severity** ranks the harm if the finding is real (high, medium, low, informational, optimization): `high` only where the finding states how an attacker gains or a victim loses funds, benign and style findings informational. The severity of a detector is the highest of its findings; where some are lower, its section says which. **Confidence** says how likely the pattern is a real problem (high, medium, low). The security score built from them is described in docs/scoring.md.')
   out.push('')
   out.push('## Summary')
   out.push('')
@@ -70,7 +70,7 @@ export function renderDetectorsDoc(detectors: readonly DetectorDefinition[]): st
     for (const d of group) {
       out.push(`### ${d.id}`)
       out.push('')
-      out.push(`**${d.title}** — severity ${d.severity}, confidence ${d.confidence}.`)
+      out.push(`**${d.title}** — severity ${d.severity}, confidence ${d.confidence}.${d.lowered ? ` ${d.lowered}` : ''}`)
       out.push('')
       out.push(d.explanation)
       out.push('')

@@ -1,6 +1,7 @@
 import { SEVERITIES, type Vulnerability } from '../../contract/audit-history.ts'
 import type { Analyses } from '../analyses/analyses.ts'
-import type { ContractIr, ProjectIr } from '../ir/types.ts'
+import type { ContractIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
+import type * as AST from '../parse/ast.ts'
 import { nodeLines, snippet } from '../source.ts'
 import type { DetectorContext, DetectorDefinition } from './define-detector.ts'
 import { enumerate } from './helpers.ts'
@@ -12,6 +13,9 @@ export interface Finding extends Vulnerability {
 
 /** How many deployed contracts a finding found only through overrides names. */
 const MAX_NAMED_CONTRACTS = 3
+
+/** How many evidence lines of one file a finding lists. */
+const MAX_EVIDENCE_LINES = 8
 
 /**
  * Runs detectors over the IR and returns their findings in the project's own files, sorted
@@ -31,6 +35,7 @@ export function runDetectors(
     ...ir.freeFunctions.filter((f) => f.file.own),
   ]
   const findings: Finding[] = []
+  const rank = (s: Finding['severity']): number => SEVERITIES.indexOf(s)
   const errors: { file: string; message: string }[] = []
 
   for (const detector of detectors) {
@@ -47,7 +52,9 @@ export function runDetectors(
       },
       report(node, file, rawMessage, options = {}) {
         if (!file.own) return
-        const message = rawMessage ? rawMessage[0].toUpperCase() + rawMessage.slice(1) : rawMessage
+        const capitalised = rawMessage ? rawMessage[0].toUpperCase() + rawMessage.slice(1) : rawMessage
+        const evidence = options.evidence ? evidenceLines(file, options.evidence) : ''
+        const message = evidence ? `${capitalised} ${evidence}` : capitalised
         const lineNumbers = nodeLines(file, node, options.header === true)
         const key = `${file.path}\0${lineNumbers[0]}\0${lineNumbers[1]}\0${message}`
         const through = options.foundIn ?? []
@@ -67,7 +74,7 @@ export function runDetectors(
         const finding: Finding = {
           detector: detector.id,
           name: detector.title,
-          severity: detector.severity,
+          severity: options.severity !== undefined && rank(options.severity) > rank(detector.severity) ? options.severity : detector.severity,
           confidence: detector.confidence,
           snippet: snippet(file, lineNumbers[0], lineNumbers[1]),
           lineNumbers,
@@ -90,7 +97,6 @@ export function runDetectors(
     }
   }
 
-  const rank = (s: Finding['severity']): number => SEVERITIES.indexOf(s)
   findings.sort(
     (a, b) =>
       rank(a.severity) - rank(b.severity) ||
@@ -100,6 +106,24 @@ export function runDetectors(
       (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   )
   return { findings, errors }
+}
+
+/** `Evidence: lines 12 and 18 (and line 4 of `src/Base.sol`).`: distinct lines, in order. */
+function evidenceLines(reportedIn: SourceFileIr, evidence: readonly { node: AST.BaseASTNode; file: SourceFileIr }[]): string {
+  const here = new Set<number>()
+  const elsewhere = new Map<string, Set<number>>()
+  for (const { node, file } of evidence) {
+    const line = node.loc?.start.line
+    if (line === undefined) continue
+    if (file === reportedIn) here.add(line)
+    else elsewhere.set(file.path, (elsewhere.get(file.path) ?? new Set<number>()).add(line))
+  }
+  const lines = (set: Set<number>): string => {
+    const sorted = [...set].sort((a, b) => a - b)
+    return `line${sorted.length > 1 ? 's' : ''} ${enumerate(sorted.map(String), MAX_EVIDENCE_LINES)}`
+  }
+  const parts = [...(here.size > 0 ? [lines(here)] : []), ...[...elsewhere].map(([path, set]) => `${lines(set)} of \`${path}\``)]
+  return parts.length > 0 ? `Evidence: ${parts.join('; ')}.` : ''
 }
 
 /** "This happens in `A` and `B`, whose overrides change what the inherited code runs." */

@@ -1,3 +1,4 @@
+import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
 import { contains } from '../../analyses/syntax.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -13,6 +14,7 @@ export const unprotectedInitializer = defineDetector({
   title: 'Unprotected initializer',
   category: 'access-control',
   severity: 'high',
+  lowered: 'High when it writes an account that controls funds (a function the account is admitted to sends ETH, moves tokens, self-destructs or delegatecalls, or the contract pays it; the finding names it); medium otherwise.',
   confidence: 'medium',
   explanation:
     'An initializer sets up ownership and parameters of a proxy-based contract. If it can be called by anyone and more than once, an attacker can (re)initialize the contract and make themselves its owner.',
@@ -31,7 +33,16 @@ export const unprotectedInitializer = defineDetector({
         f.facts.guards.some((g) => f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))),
       )
       if (checksOwnFlag) continue
-      report(fn.node, fn.file, `${functionLabel(fn)} can be called by anyone, any number of times, and writes ${[...written].map((v) => `\`${v.name}\``).join(', ')}.`, { header: true, foundIn: [{ fn, context }] })
+      const owners = ownerVariables(analyses, context)
+      const taken = [...written].map((v) => owners.get(v)).find((o) => o !== undefined && (o.paidIn.length > 0 || fundsControlled(analyses, o, context).entryPoints.length > 0))
+      const funds = taken ? fundsControlled(analyses, taken, context).entryPoints : []
+      const stake = taken ? ` Any caller makes themselves \`${taken.variable.name}\`, the account ${funds.length > 0 ? `${funds.slice(0, 3).map((g) => functionLabel(g)).join(', ')} admit${funds.length === 1 ? 's' : ''} to move the contract's funds` : 'the contract pays'}.` : ''
+      report(fn.node, fn.file, `${functionLabel(fn)} can be called by anyone, any number of times, and writes ${[...written].map((v) => `\`${v.name}\``).join(', ')}.${stake}`, {
+        header: true,
+        foundIn: [{ fn, context }],
+        severity: taken ? 'high' : 'medium',
+        evidence: taken ? [...funds, ...taken.paidIn].filter((g) => g.file.own).map((g) => ({ node: g.node, file: g.file })) : [],
+      })
     }
   },
 })

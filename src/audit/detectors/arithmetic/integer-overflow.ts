@@ -113,6 +113,7 @@ export const integerOverflow = defineDetector({
   title: 'Integer overflow or underflow',
   category: 'arithmetic',
   severity: 'high',
+  lowered: 'High when a caller-chosen value wraps an entry of a mapping in state (a balance: minted out of nothing, or drained by an underflow); medium otherwise.',
   confidence: 'medium',
   explanation:
     'Before Solidity 0.8 arithmetic wraps around silently. Without a check, an addition or multiplication of caller-supplied values can overflow to a small number and a subtraction can underflow to a huge one (minting balances out of nothing, bypassing limits).',
@@ -165,7 +166,8 @@ export const integerOverflow = defineDetector({
         guarded ??= guardedTexts(fn, analyses)
         if (isChecked(fn.file, op, parent ?? null, guarded)) continue
         if (isChecked(fn.file, op, parent ?? null, enclosingConditionTexts(ir, op.node, fn, analyses))) continue
-        report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)} without an overflow check (compiled with Solidity before 0.8).`)
+        const wrapsEntry = userControlled && writesState && fn.facts.stateWrites.some((w) => (w.statement === op.node || w.statement === parent) && w.variable.type.kind === 'mapping')
+        report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)} without an overflow check (compiled with Solidity before 0.8)${wrapsEntry ? ': a caller-chosen value wraps an entry kept in state' : ''}.`, { severity: wrapsEntry ? 'high' : 'medium' })
       }
     }
   },

@@ -19,7 +19,7 @@ export const tautology = defineDetector({
   id: 'tautology',
   title: 'Comparison that is always true or always false',
   category: 'arithmetic',
-  severity: 'medium',
+  severity: 'low',
   confidence: 'high',
   explanation:
     "An unsigned value compared with a bound it can never cross (`x >= 0`, `x < 0`, a uint8 against 255) always gives the same answer; the check the author meant to write is missing.",

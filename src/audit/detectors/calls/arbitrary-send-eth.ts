@@ -1,6 +1,7 @@
+import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
+import { paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { mentionsAny, nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
-import { derivedLocals } from '../../analyses/taint.ts'
+import { unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -13,84 +14,24 @@ export const arbitrarySendEth = defineDetector({
   severity: 'high',
   confidence: 'medium',
   explanation:
-    "Anyone can call this function and choose where the contract's ETH goes: nothing restricts the caller, the destination comes from the function's arguments, and the amount is not the caller's own deposit.",
+    "Anyone can call this function and choose where the contract's ETH goes: nothing restricts the caller (no check on msg.sender, no signature of a signer the contract keeps, no approvals only restricted accounts record, as a multisig's confirmations), the destination comes from the function's arguments, and the amount is not the caller's own deposit.",
   recommendation: 'Restrict the function to authorised callers, send only to msg.sender, or pay only amounts recorded for the caller.',
   detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
-      if (analyses.access.isProtected(fn, context)) continue
+      if (analyses.access.isProtected(fn, context) || hasGatedPlaceholder(analyses, fn, context)) continue
       for (const call of fn.facts.calls) {
         const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
         if (!isEthSend || !sendsEth(call) || !call.target || !call.value) continue
         if (isMsgValue(call.value) || analyses.access.isSender(unwrap(call.target), fn) || isThis(call.target)) continue
         if (!analyses.taint.dependsOnParameters(call.target, fn)) continue
         if (paysCallersOwn(analyses, fn, call.value) || approvedByCaller(analyses, fn, call.target)) continue
+        // A multisig's confirmations or a signature of the contract's signer decided this payment.
+        if (analyses.access.isSenderGated(call.node, fn) || authorizationOf(analyses, fn, context, call.node)) continue
         report(call.node, fn.file, `${functionLabel(fn)} lets any caller send ETH to ${code(fn.file, call.target)} with ${code(fn.file, call.node)}.`, { foundIn: [{ fn, context }] })
       }
     }
   },
 })
-
-/**
- * Whether an expression is an entry kept for the caller: a lookup with the caller among its keys
- * (`balances[msg.sender]`, `credit[token][msg.sender]`) or a field of one (`users[msg.sender].owed`).
- */
-function isCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.BaseASTNode): boolean {
-  let current = unwrap(node)
-  while (current.type === 'MemberAccess') current = unwrap(current.expression)
-  for (; current.type === 'IndexAccess'; current = unwrap(current.base)) {
-    const index = current.index
-    if (index && analyses.access.isSender(unwrap(index), fn)) return true
-  }
-  return false
-}
-
-/** Whether an expression reads an entry kept for the caller (see `isCallerEntry`). */
-function readsCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.BaseASTNode): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    if (isCallerEntry(analyses, fn, n)) found = true
-    return !found
-  })
-  return found
-}
-
-/**
- * Whether the amount sent is the caller's own: it is read from an entry kept for the caller,
- * directly or through locals (`uint amount = balances[msg.sender]; …; to.transfer(amount)`), or
- * the function debits such an entry by it (`credit[msg.sender] -= amount; to.transfer(amount)`).
- * The caller then spends what the contract owes them, wherever they send it. A mention of the
- * caller elsewhere, such as a deny-list check (`require(!blacklisted[msg.sender])`), is not one.
- */
-function paysCallersOwn(analyses: Analyses, fn: FunctionIr, value: AST.BaseASTNode): boolean {
-  if (readsCallerEntry(analyses, fn, value)) return true
-  const fromEntry = derivedLocals(fn, new Set(), (e) => readsCallerEntry(analyses, fn, e))
-  if (fromEntry.size > 0 && mentionsAny(value, fromEntry)) return true
-  const amount = identifiersOf(value)
-  if (amount.size === 0) return false
-  return (nodesOf(fn, 'BinaryOperation')).some((b) => {
-    if (!isCallerEntry(analyses, fn, b.left) || !mentionsAny(b.right, amount)) return false
-    return b.operator === '-=' || (b.operator === '=' && isSubtraction(b.right))
-  })
-}
-
-/** `a - b`, or a library subtraction (`a.sub(b)`, `a.trySub(b)`). */
-function isSubtraction(node: AST.BaseASTNode): boolean {
-  const n = unwrap(node)
-  if (n.type === 'BinaryOperation') return n.operator === '-'
-  if (n.type !== 'FunctionCall') return false
-  const callee = unwrap(n.expression)
-  return callee.type === 'MemberAccess' && /^(try)?sub$/i.test(callee.memberName)
-}
-
-/** The names an expression mentions. */
-function identifiersOf(node: AST.BaseASTNode): Set<string> {
-  const names = new Set<string>()
-  walkNodes(node, (n) => {
-    if (n.type === 'Identifier') names.add(n.name)
-  })
-  return names
-}
 
 /**
  * Whether the destination must be one the caller approved in an entry kept for them: a guard of

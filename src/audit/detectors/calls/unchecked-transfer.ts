@@ -1,5 +1,5 @@
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, resultChecked } from '../helpers.ts'
+import { code, functionLabel, isThis, resultChecked } from '../helpers.ts'
 
 /** ERC-20 functions whose boolean result reports failure, with their argument counts. */
 const TOKEN_FUNCTIONS: Record<string, number> = { transfer: 2, transferFrom: 3 }
@@ -9,6 +9,7 @@ export const uncheckedTransfer = defineDetector({
   title: 'Unchecked ERC-20 transfer',
   category: 'calls',
   severity: 'high',
+  lowered: 'High for a `transferFrom` into the contract (it counts tokens it never received: a caller is credited for nothing); medium otherwise (a payout recorded as made that never was).',
   confidence: 'medium',
   explanation:
     'Many ERC-20 tokens return false instead of reverting when a transfer fails. Ignoring the returned value credits or releases funds for a transfer that never happened.',
@@ -19,7 +20,9 @@ export const uncheckedTransfer = defineDetector({
         if (call.kind !== 'external' || TOKEN_FUNCTIONS[call.name] !== call.args.length) continue
         if (call.callee !== null && call.callee.returns.length === 0) continue
         if (resultChecked(ir, fn, call)) continue
-        report(call.node, fn.file, `${functionLabel(fn)} ignores the boolean returned by ${code(fn.file, call.node)}.`)
+        // Pulled into the contract: it goes on as if it had been paid.
+        const incoming = call.name === 'transferFrom' && call.args.length === 3 && isThis(call.args[1])
+        report(call.node, fn.file, `${functionLabel(fn)} ignores the boolean returned by ${code(fn.file, call.node)}${incoming ? ': a token that returns false moves nothing and the function goes on as if paid' : ''}.`, { severity: incoming ? 'high' : 'medium' })
       }
     }
   },

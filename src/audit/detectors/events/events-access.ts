@@ -9,7 +9,7 @@ export const eventsAccess = defineDetector({
   id: 'events-access',
   title: 'Access control change without an event',
   category: 'events',
-  severity: 'low',
+  severity: 'informational',
   confidence: 'medium',
   explanation:
     'Changing who controls the contract (owner, admin, roles) without an event leaves users and monitoring blind to a takeover or a mistaken transfer of control.',

@@ -11,7 +11,7 @@ export const eventsMaths = defineDetector({
   id: 'events-maths',
   title: 'Parameter change without an event',
   category: 'events',
-  severity: 'low',
+  severity: 'informational',
   confidence: 'medium',
   explanation:
     'A numeric parameter that takes part in calculations (a fee, rate, limit) changes without an event, so users cannot notice or react to a change that affects what they pay or receive.',

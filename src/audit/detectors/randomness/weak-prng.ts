@@ -1,3 +1,4 @@
+import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
 import { nodesOf, unwrap } from '../../analyses/syntax.ts'
@@ -45,6 +46,7 @@ export const weakPrng = defineDetector({
   title: 'Weak randomness from block values',
   category: 'randomness',
   severity: 'high',
+  lowered: 'High when the function using the number sends ETH, moves tokens or self-destructs (the finding names the line): an attacker plays only when they win; medium otherwise.',
   confidence: 'medium',
   explanation:
     'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win.',
@@ -59,9 +61,13 @@ export const weakPrng = defineDetector({
      * transaction, or returned by a helper), naming the use.
      */
     const found = (fn: FunctionIr, use: AST.BinaryOperation, origins: Origin[], message: string): void => {
+      // What is at stake: high when the function using the number moves funds (an attacker plays only when they win).
+      const payout = fundsMoveIn(analyses, fn, fn.contract)
+      const stakes = payout ? { severity: 'high' as const, evidence: [payout] } : { severity: 'medium' as const, evidence: [] }
+      const moves = payout ? ` ${functionLabel(fn)} moves funds (${code(payout.file, payout.node)}).` : ''
       const elsewhere = origins.filter((o) => o.fn !== fn && o.fn.file.own)
       if (elsewhere.length === 0) {
-        report(use, fn.file, message)
+        report(use, fn.file, `${message}${moves}`, stakes)
         return
       }
       for (const origin of elsewhere) {
@@ -70,7 +76,8 @@ export const weakPrng = defineDetector({
         report(
           origin.node,
           origin.fn.file,
-          `${functionLabel(origin.fn)} reads block data, ${code(origin.fn.file, origin.node)}, that ${functionLabel(fn)} uses as randomness (line ${use.loc?.start.line ?? '?'}): ${code(fn.file, use)}.`,
+          `${functionLabel(origin.fn)} reads block data, ${code(origin.fn.file, origin.node)}, that ${functionLabel(fn)} uses as randomness (line ${use.loc?.start.line ?? '?'}): ${code(fn.file, use)}.${moves}`,
+          stakes,
         )
       }
     }

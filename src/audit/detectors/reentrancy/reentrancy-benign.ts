@@ -6,7 +6,7 @@ export const reentrancyBenign = defineDetector({
   id: 'reentrancy-benign',
   title: 'State written after an external call',
   category: 'reentrancy',
-  severity: 'low',
+  severity: 'informational',
   confidence: 'medium',
   explanation:
     'State is updated after an external call. The function did not read that state before the call, so a reentrant call cannot exploit a stale value in this function, but other functions may observe the intermediate state.',

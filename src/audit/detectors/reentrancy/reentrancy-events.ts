@@ -6,7 +6,7 @@ export const reentrancyEvents = defineDetector({
   id: 'reentrancy-events',
   title: 'Event emitted after an external call',
   category: 'reentrancy',
-  severity: 'low',
+  severity: 'informational',
   confidence: 'medium',
   explanation:
     'An event is emitted after an external call that could reenter; a reentrant call emits its events first, so off-chain indexers see events out of order or for operations that were later undone.',

@@ -37,19 +37,34 @@ export interface ReentrantCall {
   fixedCallee: boolean
 }
 
-const cache = new WeakMap<Analyses, ReentrantCall[]>()
-const byEntry = new WeakMap<Analyses, Map<FunctionIr, Map<DispatchContext, ReentrantCall[]>>>()
+/**
+ * Which calls: `reenter`, those that can run code able to call back with any gas (external and
+ * low-level calls); `stipend`, `send` and `transfer`, whose callee gets 2,300 gas, too little to
+ * write state today but not a guarantee (gas costs have been repriced before).
+ */
+export type CallSelection = 'reenter' | 'stipend'
+
+const SELECTS: Record<CallSelection, (call: CallIr) => boolean> = {
+  reenter: canReenter,
+  stipend: (call) => call.kind === 'send' || call.kind === 'transfer',
+}
+
+const cache = { reenter: new WeakMap<Analyses, ReentrantCall[]>(), stipend: new WeakMap<Analyses, ReentrantCall[]>() }
+const byEntry = {
+  reenter: new WeakMap<Analyses, Map<FunctionIr, Map<DispatchContext, ReentrantCall[]>>>(),
+  stipend: new WeakMap<Analyses, Map<FunctionIr, Map<DispatchContext, ReentrantCall[]>>>(),
+}
 
 /**
  * Every external call that could reenter, made by one of `entryPoints` (the analysis's deployed
  * entry points), with what follows it: see `reentrantCallsOf`. Computed once per analysis and
  * shared by the reentrancy detectors.
  */
-export function reentrantCalls(analyses: Analyses, entryPoints: readonly EntryPoint[]): ReentrantCall[] {
-  const known = cache.get(analyses)
+export function reentrantCalls(analyses: Analyses, entryPoints: readonly EntryPoint[], selection: CallSelection = 'reenter'): ReentrantCall[] {
+  const known = cache[selection].get(analyses)
   if (known) return known
-  const result = entryPoints.flatMap((entryPoint) => reentrantCallsOf(analyses, entryPoint))
-  cache.set(analyses, result)
+  const result = entryPoints.flatMap((entryPoint) => reentrantCallsOf(analyses, entryPoint, selection))
+  cache[selection].set(analyses, result)
   return result
 }
 
@@ -62,13 +77,13 @@ export function reentrantCalls(analyses: Analyses, entryPoints: readonly EntryPo
  * cannot be reentered themselves, but another function may be. Calls only locatable in
  * dependencies are left out.
  */
-export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint): ReentrantCall[] {
+export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, selection: CallSelection = 'reenter'): ReentrantCall[] {
   const { fn: entry } = entryPoint
   const context = analyses.dispatch.representative(entry, entryPoint.context)
-  let perAnalyses = byEntry.get(analyses)
+  let perAnalyses = byEntry[selection].get(analyses)
   if (!perAnalyses) {
     perAnalyses = new Map()
-    byEntry.set(analyses, perAnalyses)
+    byEntry[selection].set(analyses, perAnalyses)
   }
   const perFunction = perAnalyses.get(entry) ?? new Map<DispatchContext, ReentrantCall[]>()
   perAnalyses.set(entry, perFunction)
@@ -82,7 +97,7 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint): Re
   const locks = analyses.locks.reentrancyLocks(entry, context)
   const effects = analyses.effects.flatEffects(entry, context)
   effects.forEach((effect, index) => {
-    if (effect.effect.kind !== 'call' || !canReenter(effect.effect.call)) return
+    if (effect.effect.kind !== 'call' || !SELECTS[selection](effect.effect.call)) return
     const call = effect.effect.call
     // A contract this function has just deployed runs our own code.
     if (call.target && createdHere(effect.owner, call.target)) return

@@ -1,4 +1,6 @@
-import { nodesOf, unwrap } from '../../analyses/syntax.ts'
+import type { Analyses } from '../../analyses/analyses.ts'
+import { isLiteral, nodesOf, unwrap } from '../../analyses/syntax.ts'
+import type { FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -11,6 +13,7 @@ export const arrayLengthAssignment = defineDetector({
   title: 'Storage array length changed directly',
   category: 'state',
   severity: 'high',
+  lowered: 'High when anyone can shrink or set the length and anyone can write the array at an index they choose (every storage slot is then theirs to write: the finding names both); medium when the length can be shrunk or set otherwise; low when it only grows by a fixed step.',
   confidence: 'medium',
   explanation:
     'Before Solidity 0.6 a storage array length could be assigned or decremented. Decrementing an empty array wraps its length to 2^256-1, after which indexing the array reaches every storage slot, including the owner.',
@@ -34,9 +37,28 @@ export const arrayLengthAssignment = defineDetector({
         if (baseType.kind !== 'array' && !(baseType.kind === 'elementary' && baseType.name === 'bytes')) continue
         const written = fn.facts.stateWrites.find((w) => w.statement === node)
         if (!written) continue
-        const restricted = analyses.access.isProtected(fn) ? ' (restricted to some callers)' : ''
-        report(node, fn.file, `${functionLabel(fn)} changes the length of \`${written.variable.name}\` directly${restricted}: ${code(fn.file, node)}.`)
+        const isProtected = analyses.access.isProtected(fn)
+        const restricted = isProtected ? ' (restricted to some callers)' : ''
+        const grows = node.type === 'UnaryOperation' ? (node as AST.UnaryOperation).operator === '++' : (node as AST.BinaryOperation).operator === '+=' && isLiteral((node as AST.BinaryOperation).right)
+        const anyIndex = !grows && !isProtected && analyses.dispatch.isEntryPoint(fn) ? callerIndexedWrite(analyses, written.variable) : null
+        report(node, fn.file, `${functionLabel(fn)} changes the length of \`${written.variable.name}\` directly${restricted}: ${code(fn.file, node)}.${anyIndex ? ` ${functionLabel(anyIndex.fn)} lets any caller write it at an index they choose (${code(anyIndex.fn.file, anyIndex.node)}).` : ''}`, {
+          severity: grows ? 'low' : anyIndex ? 'high' : 'medium',
+          evidence: anyIndex ? [{ node: anyIndex.node, file: anyIndex.fn.file }] : [],
+        })
       }
     }
   },
 })
+
+/** An assignment `array[i] = …` in an entry point anyone can call, where the caller chooses `i`. */
+function callerIndexedWrite(analyses: Analyses, array: StateVariableIr): { fn: FunctionIr; node: AST.BaseASTNode } | null {
+  for (const fn of analyses.dispatch.allFunctions()) {
+    if (!analyses.dispatch.isEntryPoint(fn) || analyses.access.isProtected(fn)) continue
+    for (const w of fn.facts.stateWrites) {
+      if (w.variable !== array || w.statement?.type !== 'BinaryOperation') continue
+      const left = unwrap((w.statement as AST.BinaryOperation).left)
+      if (left.type === 'IndexAccess' && (left as AST.IndexAccess).index && analyses.taint.dependsOnParameters((left as AST.IndexAccess).index as AST.BaseASTNode, fn)) return { fn, node: w.statement }
+    }
+  }
+  return null
+}

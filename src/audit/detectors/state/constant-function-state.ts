@@ -8,7 +8,7 @@ export const constantFunctionState = defineDetector({
   id: 'constant-function-state',
   title: 'View or constant function that changes state',
   category: 'state',
-  severity: 'medium',
+  severity: 'low',
   confidence: 'medium',
   explanation:
     'Before Solidity 0.5 `constant`/`view`/`pure` were not enforced. This function is declared as not modifying state but writes storage, so callers and tools that trust the declaration (and later compilers using STATICCALL) get it wrong.',

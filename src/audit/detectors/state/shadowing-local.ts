@@ -6,7 +6,7 @@ export const shadowingLocal = defineDetector({
   id: 'shadowing-local',
   title: 'Local variable shadows a state variable',
   category: 'state',
-  severity: 'low',
+  severity: 'informational',
   confidence: 'high',
   explanation:
     'A parameter or local variable has the name of a state variable the function can see, so inside the function the name means the local one; assignments meant for the state variable silently go to the local (`owner = owner`).',

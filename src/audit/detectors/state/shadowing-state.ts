@@ -4,7 +4,7 @@ export const shadowingState = defineDetector({
   id: 'shadowing-state',
   title: 'State variable shadows a base contract variable',
   category: 'state',
-  severity: 'high',
+  severity: 'medium',
   confidence: 'high',
   explanation:
     "A derived contract declares a state variable with the name of one in a base contract. There are then two variables: the base contract's functions (including access checks) keep using theirs while the derived contract updates its own.",

@@ -10,7 +10,7 @@ export const uninitializedLocal = defineDetector({
   id: 'uninitialized-local',
   title: 'Local variable read before assignment',
   category: 'state',
-  severity: 'medium',
+  severity: 'low',
   confidence: 'medium',
   explanation:
     'The local variable is read before anything is assigned to it, so it holds its zero value; this usually means an assignment was forgotten.',

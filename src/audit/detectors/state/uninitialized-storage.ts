@@ -1,8 +1,8 @@
 import { nodesOf } from '../../analyses/syntax.ts'
-import type { TypeRef } from '../../ir/types.ts'
+import type { FunctionIr, TypeRef } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { functionLabel } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 /** 0.5.0 made uninitialized storage pointers a compile error. */
 const STORAGE_POINTERS_REJECTED_SINCE = 5_000
@@ -16,11 +16,12 @@ export const uninitializedStorage = defineDetector({
   title: 'Uninitialized storage pointer',
   category: 'state',
   severity: 'high',
+  lowered: 'High when a function anyone can call writes through the pointer (the finding names the write and the state variable in slot 0 it overwrites); medium otherwise.',
   confidence: 'high',
   explanation:
     'Before Solidity 0.5 a local struct or array without a data location is a storage pointer; left uninitialized it points at slot 0, so writing through it overwrites the first state variables (often the owner).',
   recommendation: 'Declare the variable `memory`, or initialise the storage pointer from a state variable; upgrade to Solidity 0.5 or later, which rejects this.',
-  detect({ functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       const compiler = fn.file.versions
       if (compiler === null || compiler.min >= STORAGE_POINTERS_REJECTED_SINCE) continue
@@ -33,9 +34,27 @@ export const uninitializedStorage = defineDetector({
           if (!local || local.node !== declaration) continue
           const pointer = declaration.storageLocation === 'storage' || (declaration.storageLocation === null && isReference(local.type))
           if (!pointer) continue
-          report(statement, fn.file, `${functionLabel(fn)} declares \`${declaration.name}\` as an uninitialized storage pointer.`)
+          const write = writeThrough(fn, declaration.name)
+          const open = write !== null && analyses.dispatch.isEntryPoint(fn) && !analyses.access.isProtected(fn)
+          const first = fn.contract ? [...fn.contract.linearization].reverse().flatMap((c) => c.stateVariables).find((v) => !v.isConstant && !v.isImmutable) : undefined
+          const overwrites = open && first ? ` Any caller writes through it (${code(fn.file, write)}), over slot 0: \`${first.name}\`.` : ''
+          report(statement, fn.file, `${functionLabel(fn)} declares \`${declaration.name}\` as an uninitialized storage pointer.${overwrites}`, {
+            severity: overwrites ? 'high' : 'medium',
+            evidence: overwrites && write ? [{ node: write, file: fn.file }] : [],
+          })
         }
       }
     }
   },
 })
+
+/** The first assignment of `fn` through the local `name` (`p.owner = x`, `p[0] = x`). */
+function writeThrough(fn: FunctionIr, name: string): AST.BaseASTNode | null {
+  for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+    if (!op.operator.endsWith('=') || ['==', '!=', '<=', '>='].includes(op.operator)) continue
+    let target: AST.BaseASTNode = op.left
+    while (target.type === 'MemberAccess' || target.type === 'IndexAccess') target = target.type === 'MemberAccess' ? (target as AST.MemberAccess).expression : (target as AST.IndexAccess).base
+    if (target !== op.left && target.type === 'Identifier' && (target as AST.Identifier).name === name) return op
+  }
+  return null
+}

@@ -1,0 +1,147 @@
+import type { Analyses } from '../../analyses/analyses.ts'
+import { contains, isLiteral, walkNodes } from '../../analyses/syntax.ts'
+import { derivedLocals } from '../../analyses/taint.ts'
+import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
+import type * as AST from '../../parse/ast.ts'
+import { stripConversion } from '../../analyses/owner-variables.ts'
+import { defineDetector } from '../define-detector.ts'
+import { code, enumerate, functionLabel, isMsgValue, sendsEth } from '../helpers.ts'
+
+/** How many writers a finding names. */
+const MAX_NAMED = 3
+
+/** A term of the exchange: a state variable deciding what the caller gets, and where it does. */
+interface Term {
+  variable: StateVariableIr
+  kind: 'price' | 'reward'
+  node: AST.BaseASTNode
+  holder: FunctionIr
+}
+
+export const transactionOrderDependence = defineDetector({
+  id: 'transaction-order-dependence',
+  title: 'Price or reward a pending transaction cannot pin',
+  category: 'ordering',
+  severity: 'medium',
+  confidence: 'medium',
+  explanation:
+    'What the caller gets depends on a state variable that another transaction can change between the moment the caller signs and the moment the call runs: a price or rate msg.value is converted at, or a reward paid out. Whoever orders transactions (the owner calling a setter, a validator, a bot watching the mempool) changes the term first, and the caller pays more or receives less than they saw. The function takes no bound from the caller (a maximum price, a minimum amount, the expected reward) to refuse a changed term.',
+  recommendation: 'Let the caller state the term they accept (`maxPrice`, `minAmountOut`, `expectedReward`) and revert when the current one is worse; or fix the term for the pending period (a commit-reveal or a timelock on setters).',
+  detect({ analyses, entryPoints, report }) {
+    for (const { fn, context } of entryPoints) {
+      if (fn.mutability === 'view' || fn.mutability === 'pure') continue
+      const reached = analyses.dispatch.reachableFunctions(fn, context)
+      const terms = [...priceTerms(analyses, reached), ...rewardTerms(analyses, fn, context)]
+      const reported = new Set<StateVariableIr>()
+      for (const term of terms) {
+        if (reported.has(term.variable) || pinned(analyses, reached, term.variable)) continue
+        const writers = changers(analyses, term.variable, context, fn)
+        if (writers.length === 0) continue
+        reported.add(term.variable)
+        const names = enumerate(writers.map((w) => (w === fn ? `other calls of ${functionLabel(w)}` : functionLabel(w))), MAX_NAMED)
+        const what = term.kind === 'price' ? `converts msg.value at \`${term.variable.name}\` (${code(term.holder.file, term.node)})` : `pays its caller an amount read from \`${term.variable.name}\` (${code(term.holder.file, term.node)})`
+        const at = term.holder.file.own ? { node: term.node, file: term.holder.file } : { node: fn.node, file: fn.file }
+        report(at.node, at.file, `${functionLabel(fn)} ${what}, which ${names} can change while the call is pending, and the caller cannot bound it.`, {
+          header: at.node === fn.node,
+          foundIn: [{ fn, context }],
+          evidence: [{ node: term.node, file: term.holder.file }, ...writers.filter((w) => w.file.own).map((w) => ({ node: w.node, file: w.file }))],
+        })
+      }
+    }
+  },
+})
+
+/** State variables msg.value (or a local holding it) is multiplied or divided by: a price or a rate. */
+function priceTerms(analyses: Analyses, reached: readonly FunctionIr[]): Term[] {
+  const terms: Term[] = []
+  for (const f of reached) {
+    if (!(f.facts.nodes.get('MemberAccess') ?? []).some(isMsgValue)) continue
+    const paid = derivedLocals(f, new Set(), isMsgValue)
+    const fromValue = (e: AST.BaseASTNode): boolean => mentions(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
+    for (const op of (f.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      if (op.operator !== '*' && op.operator !== '/') continue
+      for (const [side, other] of [
+        [op.left, op.right],
+        [op.right, op.left],
+      ]) {
+        if (!fromValue(side)) continue
+        for (const read of f.facts.stateReads) {
+          if (!isNumber(read.variable) || !contains(other, read.node)) continue
+          terms.push({ variable: read.variable, kind: 'price', node: op, holder: f })
+        }
+      }
+    }
+  }
+  return terms
+}
+
+/** State variables the ETH paid to the caller is read from (directly or through locals): a reward. */
+function rewardTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): Term[] {
+  const terms: Term[] = []
+  for (const e of analyses.effects.flatEffects(fn, context)) {
+    if (e.effect.kind !== 'call') continue
+    const call = e.effect.call
+    const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
+    if (!isEthSend || call.assembly || !sendsEth(call) || !call.target || !call.value || !analyses.access.isSender(stripConversion(call.target), e.owner)) continue
+    const holder = e.owner
+    const value = call.value as AST.Expression
+    for (const read of holder.facts.stateReads) {
+      if (!isNumber(read.variable)) continue
+      const fromRead = derivedLocals(holder, new Set(), (x) => contains(x, read.node))
+      const direct = contains(value, read.node)
+      const through = fromRead.size > 0 && mentions(value, (n) => n.type === 'Identifier' && fromRead.has((n as AST.Identifier).name))
+      if (direct || through) terms.push({ variable: read.variable, kind: 'reward', node: call.node, holder })
+    }
+  }
+  return terms
+}
+
+/** A plain number in state (not a constant, an immutable, a mapping or an array). */
+function isNumber(variable: StateVariableIr): boolean {
+  return !variable.isConstant && !variable.isImmutable && variable.type.kind === 'elementary' && /^u?int\d*$/.test(variable.type.name)
+}
+
+/**
+ * Whether the caller can bound the term: a reverting guard of what the function runs compares
+ * the variable (or a local computed from it) with something the caller passes.
+ */
+function pinned(analyses: Analyses, reached: readonly FunctionIr[], variable: StateVariableIr): boolean {
+  return reached.some((f) => {
+    const reads = f.facts.stateReads.filter((r) => r.variable === variable)
+    if (reads.length === 0) return false
+    const derived = derivedLocals(f, new Set(), (x) => reads.some((r) => contains(x, r.node)))
+    return f.facts.guards.some((g) => {
+      if (g.kind === 'if-return') return false
+      const mentionsTerm = reads.some((r) => contains(g.condition, r.node)) || mentions(g.condition, (n) => n.type === 'Identifier' && derived.has((n as AST.Identifier).name))
+      return mentionsTerm && analyses.taint.dependsOnParameters(g.condition, f)
+    })
+  })
+}
+
+/**
+ * The entry points of `context` that change the variable to a value not fixed in the code: any
+ * other entry point writing it, and the function itself when it moves the term for the next
+ * caller (`price = price * 11 / 10`), not when it merely resets it (`reward = 0`).
+ */
+function changers(analyses: Analyses, variable: StateVariableIr, context: ContractIr, fn: FunctionIr): FunctionIr[] {
+  const result: FunctionIr[] = []
+  for (const g of analyses.dispatch.entryPoints(context)) {
+    const writes = analyses.effects.flatEffects(g, context).filter((e) => e.effect.kind === 'write' && e.effect.access.variable === variable)
+    const moving = writes.some((e) => {
+      const statement = e.effect.kind === 'write' ? e.effect.access.statement : null
+      return !(statement?.type === 'BinaryOperation' && (statement as AST.BinaryOperation).operator === '=' && isLiteral((statement as AST.BinaryOperation).right))
+    })
+    if (moving && (g !== fn || writes.length > 0)) result.push(g)
+  }
+  return result
+}
+
+function mentions(node: AST.BaseASTNode, test: (n: AST.BaseASTNode) => boolean): boolean {
+  let found = false
+  walkNodes(node, (n) => {
+    if (found) return false
+    if (test(n)) found = true
+    return !found
+  })
+  return found
+}
