@@ -1,5 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import { Queue, Worker } from 'bullmq'
+import type { Queue } from 'bullmq'
 import type { Address, Hex } from 'viem'
 import type { ChainRegistry } from '../../config/chains.ts'
 import { BaseError, UpstreamError } from '../../errors.ts'
@@ -238,9 +238,12 @@ const jobIdOf = (chainId: number, token: Address) => `holders-${chainId}-${token
  * job per token at a time; `tokenrisk worker` processes run them (`startHolderIndexWorker`).
  */
 export function createQueuedHolderIndexer(redisUrl: string, store: HolderStore, options: { queueName?: string } = {}): HolderIndexer {
-  const queue = new Queue<HolderJob>(options.queueName ?? HOLDER_QUEUE_NAME, { connection: redisConnection(redisUrl) })
-  const add = (r: BackfillRequest) =>
-    queue.add('holders', { chainId: r.chainId, token: r.token, fromBlock: r.fromBlock.toString() }, {
+  // BullMQ loads when the first request is queued: a one-off command (a scan) never pays for it.
+  let queuePromise: Promise<Queue<HolderJob>> | undefined
+  const queue = () =>
+    (queuePromise ??= import('bullmq').then(({ Queue }) => new Queue<HolderJob>(options.queueName ?? HOLDER_QUEUE_NAME, { connection: redisConnection(redisUrl) })))
+  const add = async (r: BackfillRequest) =>
+    (await queue()).add('holders', { chainId: r.chainId, token: r.token, fromBlock: r.fromBlock.toString() }, {
       jobId: jobIdOf(r.chainId, r.token),
       removeOnComplete: true,
       removeOnFail: true,
@@ -258,13 +261,13 @@ export function createQueuedHolderIndexer(redisUrl: string, store: HolderStore, 
     },
     async idle() {
       for (;;) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')
+        const counts = await (await queue()).getJobCounts('waiting', 'active', 'delayed', 'prioritized')
         if (Object.values(counts).every((n) => n === 0)) return
         await new Promise((r) => setTimeout(r, 100))
       }
     },
     async close() {
-      await queue.close()
+      if (queuePromise) await (await queuePromise).close()
     },
   }
 }
@@ -280,6 +283,7 @@ export async function startHolderIndexWorker(
 ): Promise<{ close(): Promise<void> }> {
   const name = options.queueName ?? HOLDER_QUEUE_NAME
   const controller = new AbortController()
+  const { Worker } = await import('bullmq')
   const worker = new Worker<HolderJob>(
     name,
     async (job) => {
