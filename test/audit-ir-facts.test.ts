@@ -102,5 +102,25 @@ describe('IR comparison facts', () => {
     expect(byText.get('address(this).balance == total')?.left.reads.ownBalance).toBe(true)
     expect(byText.get('address(this).balance == total')?.right.reads.ownBalance).toBe(false)
     expect(byText.get('token.balanceOf(address(this)) != 0')?.left.reads.ownBalance).toBe(true)
+    expect(byText.get('token.balanceOf(address(this)) != 0')?.right.zero).toBe(true)
+    expect(byText.get('n >= 0')?.left.zero).toBe(false)
+  })
+
+  it('lists in a condition every comparison inside it, nested ones included', async () => {
+    const fn = await functionNamed('loops')
+    const outer = fn.facts.conditions.find((c) => c.kind === 'ternary' && text(fn, c.node).startsWith('token'))
+    expect(outer?.comparisons.map((c) => text(fn, c.node))).toEqual(['token.balanceOf(address(this)) != 0'])
+    const gate = await functionNamed('gate')
+    expect(gate.facts.conditions.map((c) => c.comparisons.length)).toEqual([1, 1])
+    const nested = await functionNamed('nested')
+    expect(nested.facts.conditions.map((c) => [c.kind, c.comparisons.map((x) => text(nested, x.node))])).toEqual([
+      ['require', ['a > 0', 'a < 10', 'a == 0']],
+      ['ternary', ['a > 0']],
+    ])
+    expect(nested.facts.comparisons.map((c) => [text(nested, c.node), c.condition?.kind])).toEqual([
+      ['a > 0', 'ternary'],
+      ['a < 10', 'require'],
+      ['a == 0', 'require'],
+    ])
   })
 })

@@ -34,7 +34,7 @@ export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.B
   const byNode = new Map<AST.BaseASTNode, ConditionIr>()
   const addCondition = (node: AST.Expression | null | undefined, kind: ConditionKind, owner: AST.BaseASTNode): void => {
     if (!node || byNode.has(node)) return
-    byNode.set(node, { node, kind, owner, reads: readsOf(node) })
+    byNode.set(node, { node, kind, owner, reads: readsOf(node), comparisons: [] })
   }
   for (const call of facts.calls) {
     if (call.kind !== 'builtin' || (call.name !== 'require' && call.name !== 'assert') || call.node.type !== 'FunctionCall') continue
@@ -50,13 +50,16 @@ export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.B
 
   for (const node of nodes(facts, 'BinaryOperation')) {
     if (!COMPARISON_OPERATORS.has(node.operator)) continue
-    facts.comparisons.push({
+    const around = enclosingConditions(node, byNode, info)
+    const comparison: ComparisonIr = {
       node,
       operator: node.operator as ComparisonOperator,
       left: operand(node.left, readsOf),
       right: operand(node.right, readsOf),
-      condition: enclosingCondition(node, byNode, info),
-    })
+      condition: around[0] ?? null,
+    }
+    facts.comparisons.push(comparison)
+    for (const condition of around) condition.comparisons.push(comparison)
   }
 }
 
@@ -68,20 +71,33 @@ function start(node: AST.BaseASTNode): number {
   return node.range?.[0] ?? 0
 }
 
-/** The innermost condition `node` is part of, climbing its parents. */
-function enclosingCondition(node: AST.BaseASTNode, conditions: ReadonlyMap<AST.BaseASTNode, ConditionIr>, info: ReadonlyMap<AST.BaseASTNode, NodeInfo>): ConditionIr | null {
+/** The conditions `node` is part of, innermost first, climbing its parents. */
+function enclosingConditions(node: AST.BaseASTNode, conditions: ReadonlyMap<AST.BaseASTNode, ConditionIr>, info: ReadonlyMap<AST.BaseASTNode, NodeInfo>): ConditionIr[] {
+  const around: ConditionIr[] = []
   let current: AST.BaseASTNode | null = node
   while (current) {
     const condition = conditions.get(current)
-    if (condition) return condition
+    if (condition) around.push(condition)
     current = info.get(current)?.parent ?? null
   }
-  return null
+  return around
 }
 
 function operand(node: AST.Expression, readsOf: (node: AST.BaseASTNode) => ValueReads): OperandIr {
   const expression = stripParentheses(node)
-  return { node, expression, literal: literalValue(expression), environment: environmentValue(expression), reads: readsOf(node) }
+  return { node, expression, literal: literalValue(expression), environment: environmentValue(expression), zero: isZero(expression), reads: readsOf(node) }
+}
+
+/** Whether an expression is the literal 0 (any unit) or `address(0)` / `payable(0)`, parentheses allowed. */
+function isZero(node: AST.Expression): boolean {
+  const n = stripParentheses(node)
+  if (n.type === 'NumberLiteral') return /^0+$|^0x0*$/.test(n.number)
+  if (n.type === 'FunctionCall') {
+    const callee = n.expression
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
+    return (name === 'address' || name === 'payable') && n.arguments.length === 1 && isZero(n.arguments[0])
+  }
+  return false
 }
 
 /** The expression inside any parentheses. */

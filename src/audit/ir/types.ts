@@ -173,6 +173,8 @@ export interface OperandIr {
    * expression are in `reads.environment`.
    */
   environment: EnvironmentValue | null
+  /** Whether the operand is zero: the literal `0` (any unit) or `address(0)` / `payable(0)`. */
+  zero: boolean
   reads: ValueReads
 }
 
@@ -202,6 +204,8 @@ export interface ConditionIr {
   /** The statement or expression it is the condition of (the `require` call, the `if`, the loop, the `?:`). */
   owner: AST.BaseASTNode
   reads: ValueReads
+  /** The comparisons inside the condition, nested ones (in a call's argument, a `?:`) included, in source order. */
+  comparisons: ComparisonIr[]
 }
 
 export interface LocalVariable {
