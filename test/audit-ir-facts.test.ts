@@ -123,4 +123,14 @@ describe('IR comparison facts', () => {
       ['a == 0', 'require'],
     ])
   })
+  it('tells the parts of a condition joined by &&, || and ! from comparisons nested in calls or ?:', async () => {
+    const joined = await functionNamed('joined')
+    expect(joined.facts.comparisons.map((c) => [text(joined, c.node), c.condition?.kind, c.direct, c.right.zero])).toEqual([
+      ['to != address(0)', 'require', true, true],
+      ['a < 1', 'require', true, false],
+      ['a == 2', 'require', false, false],
+    ])
+    const nested = await functionNamed('nested')
+    expect(nested.facts.comparisons.map((c) => c.direct)).toEqual([true, false, false])
+  })
 })

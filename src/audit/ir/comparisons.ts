@@ -57,6 +57,7 @@ export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.B
       left: operand(node.left, readsOf),
       right: operand(node.right, readsOf),
       condition: around[0] ?? null,
+      direct: around.length > 0 && isDirectPart(node, around[0].node, info),
     }
     facts.comparisons.push(comparison)
     for (const condition of around) condition.comparisons.push(comparison)
@@ -81,6 +82,22 @@ function enclosingConditions(node: AST.BaseASTNode, conditions: ReadonlyMap<AST.
     current = info.get(current)?.parent ?? null
   }
   return around
+}
+
+/** Whether `node` is `condition` or reached from it only through `&&`, `||`, `!` and parentheses. */
+function isDirectPart(node: AST.BaseASTNode, condition: AST.BaseASTNode, info: ReadonlyMap<AST.BaseASTNode, NodeInfo>): boolean {
+  let current: AST.BaseASTNode = node
+  while (current !== condition) {
+    const parent = info.get(current)?.parent
+    if (!parent) return false
+    const joins =
+      (parent.type === 'BinaryOperation' && (parent.operator === '&&' || parent.operator === '||')) ||
+      (parent.type === 'UnaryOperation' && parent.operator === '!') ||
+      (parent.type === 'TupleExpression' && !parent.isArray && parent.components.length === 1)
+    if (!joins) return false
+    current = parent
+  }
+  return true
 }
 
 function operand(node: AST.Expression, readsOf: (node: AST.BaseASTNode) => ValueReads): OperandIr {

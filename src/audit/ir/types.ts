@@ -157,6 +157,11 @@ export interface ComparisonIr {
   right: OperandIr
   /** The innermost condition the comparison is part of; null when it is not in one (`bool ok = a == b;`). */
   condition: ConditionIr | null
+  /**
+   * Whether the comparison is that condition or one of its parts joined by `&&`, `||` and `!`
+   * (parentheses allowed): `a == 0` in `require(a == 0 || !(b < c))`, not in `require(f(a == 0))`.
+   */
+  direct: boolean
 }
 
 /** One side of a comparison. */
