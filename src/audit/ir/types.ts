@@ -139,6 +139,78 @@ export interface FunctionFacts {
   identifiers: Map<string, AST.Identifier[]>
   /** The `return` statements. */
   returnStatements: AST.ReturnStatement[]
+  /** Every comparison (`==`, `!=`, `<`, `>`, `<=`, `>=`) of the body, in source order, with what each side reads. */
+  comparisons: ComparisonIr[]
+  /** The conditions of `require`, `assert`, `if`, loops and `?:`, in source order, with the values each reads. */
+  conditions: ConditionIr[]
+}
+
+export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>='
+
+/** Where a condition sits: the argument of `require` / `assert`, or the condition of a statement or `?:`. */
+export type ConditionKind = 'require' | 'assert' | 'if' | 'while' | 'do-while' | 'for' | 'ternary'
+
+export interface ComparisonIr {
+  node: AST.BinaryOperation
+  operator: ComparisonOperator
+  left: OperandIr
+  right: OperandIr
+  /** The innermost condition the comparison is part of; null when it is not in one (`bool ok = a == b;`). */
+  condition: ConditionIr | null
+  /**
+   * Whether the comparison is that condition or one of its parts joined by `&&`, `||` and `!`
+   * (parentheses allowed): `a == 0` in `require(a == 0 || !(b < c))`, not in `require(f(a == 0))`.
+   */
+  direct: boolean
+}
+
+/** One side of a comparison. */
+export interface OperandIr {
+  /** The operand as written. */
+  node: AST.Expression
+  /** The operand with its parentheses stripped. */
+  expression: AST.Expression
+  /** The operand's value when it is a literal number (without a unit) or boolean; null otherwise. */
+  literal: LiteralValue | null
+  /**
+   * The block, message or transaction value the operand is itself (`block.timestamp`, `now` as
+   * `block.timestamp`, `msg.sender`, `tx.origin`); null otherwise. Reads of them inside a larger
+   * expression are in `reads.environment`.
+   */
+  environment: EnvironmentValue | null
+  /** Whether the operand is zero: the literal `0` (any unit) or `address(0)` / `payable(0)`. */
+  zero: boolean
+  reads: ValueReads
+}
+
+export type LiteralValue = { kind: 'number'; value: bigint } | { kind: 'bool'; value: boolean }
+
+/** `block.timestamp`, `block.number`, `msg.sender`, `msg.value`, `tx.origin`, …; `now` is `block.timestamp`. */
+export type EnvironmentValue = `${'block' | 'msg' | 'tx'}.${string}`
+
+/** The values an expression reads. */
+export interface ValueReads {
+  /** State variables read by name (the walk's state reads inside the expression), each once. */
+  state: StateVariableIr[]
+  /** Parameters of the function read, each once. */
+  params: LocalVariable[]
+  /** Locals and named return variables read, each once. */
+  locals: LocalVariable[]
+  /** Block, message and transaction values read, each once, in source order. */
+  environment: EnvironmentValue[]
+  /** Whether the expression reads this contract's own ETH balance or token balance (`address(this).balance`, `t.balanceOf(address(this))`), which outsiders can raise. */
+  ownBalance: boolean
+}
+
+export interface ConditionIr {
+  /** The condition expression. */
+  node: AST.Expression
+  kind: ConditionKind
+  /** The statement or expression it is the condition of (the `require` call, the `if`, the loop, the `?:`). */
+  owner: AST.BaseASTNode
+  reads: ValueReads
+  /** The comparisons inside the condition, nested ones (in a call's argument, a `?:`) included, in source order. */
+  comparisons: ComparisonIr[]
 }
 
 export interface LocalVariable {

@@ -1,4 +1,5 @@
 import type * as AST from '../parse/ast.ts'
+import { addComparisonFacts } from './comparisons.ts'
 import type { ProjectScope } from './scope.ts'
 import { typeOf } from './typing.ts'
 import type {
@@ -19,7 +20,7 @@ import type {
 /*
  * The one walk of a function body that computes its facts (calls classified with their options,
  * state reads and writes, guards, loops, locals and their types, the ordered effect sequence,
- * calls made in inline assembly). It is long because it is one pass: every statement and
+ * calls made in inline assembly; then the comparisons and conditions, see comparisons.ts). It is long because it is one pass: every statement and
  * expression kind is visited once, in evaluation order, with the walk's state (enclosing loops,
  * branch path, the assignment being written) shared by all of them; splitting it by node kind
  * would scatter that state without making any part shorter to follow.
@@ -99,6 +100,7 @@ export class FunctionWalker {
     for (const r of fn.returns) this.declareLocal(r, false, true, -1)
     if (fn.body) this.statement(fn.body)
     for (const { call, names } of this.pendingAssemblyResults) if (call.assembly) call.assembly.successChecked = this.storedResultRead(call, names)
+    addComparisonFacts(this.facts, this.ctx.info)
     return this.facts
   }
 
@@ -845,6 +847,8 @@ export function emptyFacts(): FunctionFacts {
     nodes: new Map(),
     identifiers: new Map(),
     returnStatements: [],
+    comparisons: [],
+    conditions: [],
   }
 }
 

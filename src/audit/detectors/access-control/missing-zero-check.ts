@@ -5,7 +5,7 @@ import type { FunctionIr } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isZero } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 /** Parameter indexes of `fn` that it (or what it calls with them, as `context` runs it) compares with zero. */
 function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: DispatchContext, memo: Map<FunctionIr, Set<number>>): Set<number> {
@@ -19,10 +19,13 @@ function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: Disp
     return fn.params.findIndex((p) => p.name === n.name)
   }
   for (const guard of fn.facts.guards) {
-    visitComparisons(guard.condition, (a, b) => {
-      if (isZero(b) && indexOf(a) >= 0) result.add(indexOf(a))
-      if (isZero(a) && indexOf(b) >= 0) result.add(indexOf(b))
-    })
+    const condition = fn.facts.conditions.find((c) => c.node === guard.condition)
+    for (const { operator, left, right, condition: innermost, direct } of condition?.comparisons ?? []) {
+      // The guard's own parts (joined by `&&`, `||`, `!`), not comparisons nested in calls or `?:`.
+      if (innermost !== condition || !direct || operator === '<=' || operator === '>=') continue
+      if (right.zero && indexOf(left.expression) >= 0) result.add(indexOf(left.expression))
+      if (left.zero && indexOf(right.expression) >= 0) result.add(indexOf(right.expression))
+    }
   }
   const passOn = (callee: FunctionIr | null, args: readonly AST.Expression[] | null): void => {
     if (!callee || !args) return
@@ -43,17 +46,6 @@ function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: Disp
 function baseConstructor(fn: FunctionIr, name: string): FunctionIr | null {
   const base = fn.contract?.linearization.find((c) => c.name === name)
   return base?.functions.find((f) => f.kind === 'constructor') ?? null
-}
-
-function visitComparisons(node: AST.BaseASTNode, visit: (a: AST.BaseASTNode, b: AST.BaseASTNode) => void): void {
-  const n = unwrap(node)
-  if (n.type === 'BinaryOperation') {
-    const op = n
-    if (op.operator === '&&' || op.operator === '||') {
-      visitComparisons(op.left, visit)
-      visitComparisons(op.right, visit)
-    } else if (['==', '!=', '>', '<'].includes(op.operator)) visit(op.left, op.right)
-  } else if (n.type === 'UnaryOperation' && n.operator === '!') visitComparisons(n.subExpression, visit)
 }
 
 export const missingZeroCheck = defineDetector({

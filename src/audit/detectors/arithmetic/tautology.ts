@@ -1,19 +1,10 @@
-import { nodesOf, unwrap } from '../../analyses/syntax.ts'
 import { unsignedBits } from '../../ir/typing.ts'
-import type * as AST from '../../parse/ast.ts'
+import type { ComparisonOperator } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
-function literal(node: AST.BaseASTNode): bigint | null {
-  const n = unwrap(node)
-  if (n.type !== 'NumberLiteral' || n.subdenomination) return null
-  const text = n.number.replace(/_/g, '')
-  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(text)) return null
-  return BigInt(text)
-}
-
 /** Mirror of a comparison operator when its operands swap sides. */
-const FLIPPED: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' }
+const FLIPPED: Partial<Record<ComparisonOperator, ComparisonOperator>> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' }
 
 export const tautology = defineDetector({
   id: 'tautology',
@@ -26,18 +17,18 @@ export const tautology = defineDetector({
   recommendation: 'Fix the comparison (often `> 0` was meant, or a wider type), or remove it.',
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (!FLIPPED[op.operator]) continue
-        let value = literal(op.right)
-        let operator: string = op.operator
-        let subject: AST.BaseASTNode = op.left
-        if (value === null) {
-          value = literal(op.left)
-          operator = FLIPPED[op.operator]
-          subject = op.right
-        }
-        if (value === null || literal(subject) !== null) continue
-        const bits = unsignedBits(analyses.dispatch.typeOf(subject, fn))
+      for (const comparison of fn.facts.comparisons) {
+        const flipped = FLIPPED[comparison.operator]
+        if (!flipped) continue
+        const { left, right } = comparison
+        const number = (side: typeof left): bigint | null => (side.literal?.kind === 'number' ? side.literal.value : null)
+        const rightValue = number(right)
+        const value = rightValue ?? number(left)
+        const operator = rightValue !== null ? comparison.operator : flipped
+        const subject = rightValue !== null ? left : right
+        if (value === null || number(subject) !== null) continue
+        const op = comparison.node
+        const bits = unsignedBits(analyses.dispatch.typeOf(subject.node, fn))
         if (bits === null) continue
         const max = (1n << BigInt(bits)) - 1n
         let verdict: string | null = null

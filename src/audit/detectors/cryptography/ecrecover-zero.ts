@@ -1,7 +1,6 @@
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isZero, normalised } from '../helpers.ts'
+import { code, functionLabel, normalised } from '../helpers.ts'
 
 export const ecrecoverZero = defineDetector({
   id: 'ecrecover-zero',
@@ -24,17 +23,18 @@ export const ecrecoverZero = defineDetector({
           if (v?.identifier) holder = v.identifier
         } else if (parent?.type === 'BinaryOperation' && parent.operator === '=') holder = parent.left
         const holderText = normalised(fn.file, holder)
-        const zeroChecked = fn.facts.guards.some((g) => {
-          let checked = false
-          walkNodes(g.condition, (n) => {
-            if (n.type === 'BinaryOperation' && ['==', '!='].includes(n.operator)) {
-              const { left, right } = n
-              if ((isZero(left) && normalised(fn.file, unwrap(right)) === holderText) || (isZero(right) && normalised(fn.file, unwrap(left)) === holderText)) checked = true
-            }
-            return !checked
-          })
-          return checked
-        })
+        // A guard whose condition compares the holder with zero (`require(signer != address(0))`).
+        const zeroChecked = fn.facts.guards.some((g) =>
+          fn.facts.conditions.some(
+            (c) =>
+              c.node === g.condition &&
+              c.comparisons.some(
+                ({ operator, left, right }) =>
+                  (operator === '==' || operator === '!=') &&
+                  ((left.zero && normalised(fn.file, right.expression) === holderText) || (right.zero && normalised(fn.file, left.expression) === holderText)),
+              ),
+          ),
+        )
         if (zeroChecked) continue
         report(call.node, fn.file, `${functionLabel(fn)} never rejects a zero result of ${code(fn.file, call.node)}.`)
       }

@@ -1,13 +1,12 @@
 import type { ValueSource } from '../../analyses/dataflow.ts'
-import { nodesOf, unwrap } from '../../analyses/syntax.ts'
+import { unwrap } from '../../analyses/syntax.ts'
+import type { OperandIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { blockValue, code, functionLabel } from '../helpers.ts'
 
 /** How far block producers can move a timestamp without the block being rejected, in seconds. */
 const TIMESTAMP_DRIFT_SECONDS = 15 * 60
-
-const COMPARISONS: ReadonlySet<string> = new Set(['==', '!=', '<', '>', '<=', '>='])
 
 const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400, weeks: 604800, years: 31536000 }
 
@@ -51,16 +50,14 @@ export const timestamp = defineDetector({
       // A copy of the timestamp (a local, a helper's return) is followed where the function can
       // act on the comparison (it changes state); in a view, only the timestamp itself counts.
       const follows = fn.mutability !== 'view' && fn.mutability !== 'pure'
-      const isNow = (node: AST.BaseASTNode): boolean => blockValue(node) === 'timestamp' || (follows && analyses.dataflow.reaches(node, fn, CURRENT_TIMESTAMP))
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (!COMPARISONS.has(op.operator)) continue
-        const left = unwrap(op.left)
-        const right = unwrap(op.right)
-        const other = isNow(left) ? right : isNow(right) ? left : null
+      const isNow = (side: OperandIr): boolean =>
+        side.environment === 'block.timestamp' || (follows && analyses.dataflow.reaches(side.expression, fn, CURRENT_TIMESTAMP))
+      for (const { node: op, operator, left, right } of fn.facts.comparisons) {
+        const other = isNow(left) ? right.expression : isNow(right) ? left.expression : null
         if (!other) continue
-        if (op.operator === '==' || op.operator === '!=') {
+        if (operator === '==' || operator === '!=') {
           report(op, fn.file, `${functionLabel(fn)} requires an exact timestamp: ${code(fn.file, op)}.`)
-        } else if (['<', '>', '<=', '>='].includes(op.operator)) {
+        } else {
           const window = smallestWindow(other)
           if (window !== null && window > 0 && window < TIMESTAMP_DRIFT_SECONDS) {
             report(op, fn.file, `${functionLabel(fn)} relies on a window of ${window} s, shorter than the drift block producers can apply: ${code(fn.file, op)}.`)

@@ -1,22 +1,5 @@
-import { nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isThis } from '../helpers.ts'
-
-/** Whether an expression reads this contract's own ETH or token balance, which outsiders can raise. */
-function readsOwnBalance(node: AST.BaseASTNode): boolean {
-  let found = false
-  walkNodes(unwrap(node), (n) => {
-    if (found) return false
-    if (n.type === 'MemberAccess' && n.memberName === 'balance' && isThis(n.expression)) found = true
-    if (n.type === 'FunctionCall') {
-      const call = n
-      if (call.expression.type === 'MemberAccess' && call.expression.memberName === 'balanceOf' && call.arguments.length === 1 && isThis(call.arguments[0])) found = true
-    }
-    return !found
-  })
-  return found
-}
+import { code, functionLabel } from '../helpers.ts'
 
 export const incorrectEquality = defineDetector({
   id: 'incorrect-equality',
@@ -29,9 +12,10 @@ export const incorrectEquality = defineDetector({
   recommendation: 'Compare balances with >= or <=, and track expected amounts in the contract’s own accounting.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (op.operator !== '==' && op.operator !== '!=') continue
-        if (!readsOwnBalance(op.left) && !readsOwnBalance(op.right)) continue
+      for (const { node: op, operator, left, right } of fn.facts.comparisons) {
+        if (operator !== '==' && operator !== '!=') continue
+        // This contract's own balance: anyone can raise it from outside.
+        if (!left.reads.ownBalance && !right.reads.ownBalance) continue
         report(op, fn.file, `${functionLabel(fn)} tests its own balance for strict equality: ${code(fn.file, op)}.`)
       }
     }

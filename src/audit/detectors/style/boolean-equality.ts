@@ -1,5 +1,3 @@
-import { nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -13,9 +11,9 @@ export const booleanEquality = defineDetector({
   recommendation: 'Use the boolean directly (`if (paused)`, `if (!paused)`).',
   detect({ functions, report }) {
     for (const fn of functions) {
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (op.operator !== '==' && op.operator !== '!=') continue
-        if (unwrap(op.left).type !== 'BooleanLiteral' && unwrap(op.right).type !== 'BooleanLiteral') continue
+      for (const { node: op, operator, left, right } of fn.facts.comparisons) {
+        if (operator !== '==' && operator !== '!=') continue
+        if (left.literal?.kind !== 'bool' && right.literal?.kind !== 'bool') continue
         report(op, fn.file, `${functionLabel(fn)} compares with a boolean literal: ${code(fn.file, op)}.`)
       }
     }

@@ -1,0 +1,136 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildIr } from '../src/audit/ir/build-ir.ts'
+import type { ComparisonIr, FunctionIr, OperandIr, ValueReads } from '../src/audit/ir/types.ts'
+import { loadProject } from '../src/audit/load/load-project.ts'
+
+/**
+ * The comparison and condition facts of the IR (ir/comparisons.ts): every comparison with its
+ * operator, its two sides (literal, block/msg/tx value, what each reads) and the condition it is
+ * part of; every condition of require / assert / if / loops / ?: with the values it reads.
+ */
+const FOLDER = path.join(import.meta.dirname, 'fixtures', 'audit', 'ir-facts')
+
+async function functionNamed(name: string): Promise<FunctionIr> {
+  const { ir } = buildIr(await loadProject(FOLDER))
+  const found = ir.contracts.find((c) => c.name === 'Comparisons')?.functions.find((f) => f.name === name)
+  if (!found) throw new Error(`no function ${name}`)
+  return found
+}
+
+function text(fn: FunctionIr, node: { range?: [number, number] }): string {
+  const [from, to] = node.range ?? [0, -1]
+  return fn.file.source.slice(from, to + 1)
+}
+
+/** The reads as names: state, params, locals, environment, and `own-balance` when it reads it. */
+function reads(r: ValueReads): string[] {
+  return [
+    ...r.state.map((v) => `state:${v.name}`),
+    ...r.params.map((v) => `param:${v.name}`),
+    ...r.locals.map((v) => `local:${v.name}`),
+    ...r.environment.map((e) => `env:${e}`),
+    ...(r.ownBalance ? ['own-balance'] : []),
+  ]
+}
+
+function side(fn: FunctionIr, o: OperandIr): unknown {
+  return { text: text(fn, o.expression), literal: o.literal, environment: o.environment, reads: reads(o.reads) }
+}
+
+function summary(fn: FunctionIr, c: ComparisonIr): unknown {
+  return { text: text(fn, c.node), operator: c.operator, condition: c.condition?.kind ?? null, left: side(fn, c.left), right: side(fn, c.right) }
+}
+
+describe('IR comparison facts', () => {
+  it('records each comparison with its operands, what each side reads, and the condition it sits in', async () => {
+    const fn = await functionNamed('gate')
+    expect(fn.facts.comparisons.map((c) => summary(fn, c))).toEqual([
+      {
+        text: 'msg.sender == owner',
+        operator: '==',
+        condition: 'require',
+        left: { text: 'msg.sender', literal: null, environment: 'msg.sender', reads: ['env:msg.sender'] },
+        right: { text: 'owner', literal: null, environment: null, reads: ['state:owner'] },
+      },
+      {
+        text: '(amount) > limit',
+        operator: '>',
+        condition: 'if',
+        left: { text: 'amount', literal: null, environment: null, reads: ['param:amount'] },
+        right: { text: 'limit', literal: null, environment: null, reads: ['local:limit'] },
+      },
+      {
+        text: 'block.timestamp >= deadline',
+        operator: '>=',
+        condition: null,
+        left: { text: 'block.timestamp', literal: null, environment: 'block.timestamp', reads: ['env:block.timestamp'] },
+        right: { text: 'deadline', literal: null, environment: null, reads: ['state:deadline'] },
+      },
+      {
+        text: 'late != true',
+        operator: '!=',
+        condition: null,
+        left: { text: 'late', literal: null, environment: null, reads: ['local:late'] },
+        right: { text: 'true', literal: { kind: 'bool', value: true }, environment: null, reads: [] },
+      },
+    ])
+  })
+
+  it('records the conditions of require, if, loops, assert and ?: with the values they read', async () => {
+    const gate = await functionNamed('gate')
+    expect(gate.facts.conditions.map((c) => [c.kind, text(gate, c.node), reads(c.reads)])).toEqual([
+      ['require', 'msg.sender == owner', ['state:owner', 'env:msg.sender']],
+      ['if', '(amount) > limit', ['param:amount', 'local:limit']],
+    ])
+    const loops = await functionNamed('loops')
+    expect(loops.facts.conditions.map((c) => [c.kind, text(loops, c.node), reads(c.reads)])).toEqual([
+      ['for', 'i < n', ['param:n', 'local:i']],
+      ['while', 'sum > 100', ['local:sum']],
+      ['assert', 'address(this).balance == total', ['state:total', 'own-balance']],
+      ['ternary', 'token.balanceOf(address(this)) != 0', ['state:token', 'own-balance']],
+      ['ternary', 'n >= 0', ['param:n']],
+    ])
+  })
+
+  it('gives a comparison the innermost condition around it and reads literals and own balances', async () => {
+    const fn = await functionNamed('loops')
+    const byText = new Map(fn.facts.comparisons.map((c) => [text(fn, c.node), c]))
+    expect(byText.get('n >= 0')?.condition?.kind).toBe('ternary')
+    expect(byText.get('n >= 0')?.right.literal).toEqual({ kind: 'number', value: 0n })
+    expect(byText.get('sum > 100')?.condition?.kind).toBe('while')
+    expect(byText.get('address(this).balance == total')?.left.reads.ownBalance).toBe(true)
+    expect(byText.get('address(this).balance == total')?.right.reads.ownBalance).toBe(false)
+    expect(byText.get('token.balanceOf(address(this)) != 0')?.left.reads.ownBalance).toBe(true)
+    expect(byText.get('token.balanceOf(address(this)) != 0')?.right.zero).toBe(true)
+    expect(byText.get('n >= 0')?.left.zero).toBe(false)
+  })
+
+  it('lists in a condition every comparison inside it, nested ones included', async () => {
+    const fn = await functionNamed('loops')
+    const outer = fn.facts.conditions.find((c) => c.kind === 'ternary' && text(fn, c.node).startsWith('token'))
+    expect(outer?.comparisons.map((c) => text(fn, c.node))).toEqual(['token.balanceOf(address(this)) != 0'])
+    const gate = await functionNamed('gate')
+    expect(gate.facts.conditions.map((c) => c.comparisons.length)).toEqual([1, 1])
+    const nested = await functionNamed('nested')
+    expect(nested.facts.conditions.map((c) => [c.kind, c.comparisons.map((x) => text(nested, x.node))])).toEqual([
+      ['require', ['a > 0', 'a < 10', 'a == 0']],
+      ['ternary', ['a > 0']],
+    ])
+    expect(nested.facts.comparisons.map((c) => [text(nested, c.node), c.condition?.kind])).toEqual([
+      ['a > 0', 'ternary'],
+      ['a < 10', 'require'],
+      ['a == 0', 'require'],
+    ])
+  })
+  it('tells the parts of a condition joined by &&, || and ! from comparisons nested in calls or ?:', async () => {
+    const joined = await functionNamed('joined')
+    expect(joined.facts.comparisons.map((c) => [text(joined, c.node), c.condition?.kind, c.direct, c.right.zero])).toEqual([
+      ['to != address(0)', 'require', true, true],
+      ['a < 1', 'require', true, false],
+      ['a == 2', 'require', false, false],
+    ])
+    const nested = await functionNamed('nested')
+    expect(nested.facts.comparisons.map((c) => c.direct)).toEqual([true, false, false])
+  })
+})
