@@ -1,5 +1,5 @@
 import type * as AST from '../parse/ast.ts'
-import type { FunctionIr, StateVariableIr } from '../ir/types.ts'
+import type { CallIr, FunctionIr, StateVariableIr } from '../ir/types.ts'
 import type { DispatchAnalysis } from './dispatch.ts'
 import type { EffectAnalysis } from './effects.ts'
 import { unwrap } from './syntax.ts'
@@ -18,6 +18,12 @@ export interface ValueSource {
   matches(node: AST.ASTNode, fn: FunctionIr): boolean
   copiesOnly?: boolean
   currentOnly?: boolean
+  /**
+   * When a node matched by `matches` yields several values (a call returning a tuple), the one
+   * followed: a declaration or tuple assignment taking that node directly as its value gives
+   * the source to this component only (`(bool ok, bytes memory data) = to.call(…)`: 0 is `ok`).
+   */
+  component?: number
 }
 
 /** Where a followed value was produced: the node reading it and the function holding that node. */
@@ -45,6 +51,8 @@ export class DataFlowAnalysis {
   private readonly localMemo = new Map<string, Map<FunctionIr, Map<string, Flow[]>>>()
   private readonly stateMemo = new Map<string, Map<StateVariableIr, Origin[]>>()
   private readonly returnMemo = new Map<string, Map<FunctionIr, Flow[]>>()
+  private readonly siteMemo = new Map<FunctionIr, AST.BaseASTNode[]>()
+  private callerIndex: Map<FunctionIr, FunctionIr[]> | null = null
   private depth = 0
 
   constructor(
@@ -60,6 +68,50 @@ export class DataFlowAnalysis {
   /** Whether a `source` value can reach `expression` in `fn`. */
   reaches(expression: AST.BaseASTNode, fn: FunctionIr, source: ValueSource): boolean {
     return this.origins(expression, fn, source).length > 0
+  }
+
+  /**
+   * Whether the value a call returns (its first component: the success flag of a low-level call,
+   * the boolean of `send` or of an ERC-20 `transfer`) is looked at: it reaches a condition
+   * (`if`, `require`, loop, `?:`), a negation, logical or comparison operator, an argument of a
+   * call or event, or a return of a public function, directly or through locals (also copies and
+   * tuple assignments), state variables read by any function of the project, and internal
+   * functions returning it to callers that look at it. A flag only stored (in a local or a state
+   * variable nothing reads) is not looked at. Calls made in assembly are not answered here.
+   */
+  resultChecked(call: CallIr, fn: FunctionIr): boolean {
+    if (!call.resultUsed) return false
+    const source: ValueSource = { key: `result:${fn.file.path}:${call.node.range?.[0] ?? ''}:${call.node.range?.[1] ?? ''}`, matches: (n) => n === call.node, component: 0 }
+    try {
+      // Stored into a memory struct or array: not followed; assume it is read.
+      if (this.storedInMemory(call, fn)) return true
+      const seen = new Set<FunctionIr>()
+      const queue: { fn: FunctionIr; depth: number }[] = [{ fn, depth: 0 }]
+      while (queue.length > 0) {
+        const { fn: holder, depth } = queue.shift() as { fn: FunctionIr; depth: number }
+        if (seen.has(holder)) continue
+        seen.add(holder)
+        if (this.sitesOf(holder).some((site) => this.reaches(site, holder, source))) return true
+        const returned = this.returnFlows(holder, source).some((f) => 'node' in f)
+        if (!returned) continue
+        // Handed to an external caller, or a modifier's: looked at outside what we follow.
+        if (holder.visibility === 'public' || holder.visibility === 'external' || holder.kind === 'modifier') return true
+        if (depth < MAX_SUMMARY_DEPTH) for (const caller of this.callersOf(holder)) queue.push({ fn: caller, depth: depth + 1 })
+      }
+      // Stored in state: looked at if any function reading that variable looks at it.
+      const stored = new Set<StateVariableIr>()
+      for (const holder of seen)
+        for (const write of holder.facts.stateWrites)
+          if (write.statement?.type === 'BinaryOperation' && this.reaches((write.statement as AST.BinaryOperation).right, holder, source)) stored.add(write.variable)
+      if (stored.size === 0) return false
+      for (const reader of this.dispatch.allFunctions()) {
+        if (seen.has(reader) || !reader.facts.stateReads.some((r) => stored.has(r.variable))) continue
+        if (this.sitesOf(reader).some((site) => this.reaches(site, reader, source))) return true
+      }
+      return false
+    } finally {
+      this.forget(source.key)
+    }
   }
 
   /**
@@ -96,6 +148,69 @@ export class DataFlowAnalysis {
     }
     if (fn.facts.assembly.length > 0) return null
     return value
+  }
+
+  /** Drops what was memoised for a source asked about once (a call's result). */
+  private forget(key: string): void {
+    this.localMemo.delete(key)
+    this.stateMemo.delete(key)
+    this.returnMemo.delete(key)
+  }
+
+  /**
+   * The expressions of `fn` whose value is looked at rather than only copied: conditions, operands
+   * of `!` and of logical and comparison operators, arguments of calls and events (conversions
+   * excepted), and returns of public and external functions.
+   */
+  private sitesOf(fn: FunctionIr): AST.BaseASTNode[] {
+    const known = this.siteMemo.get(fn)
+    if (known) return known
+    const sites: AST.BaseASTNode[] = []
+    const of = <T extends AST.BaseASTNode>(type: string): T[] => (fn.facts.nodes.get(type) ?? []) as T[]
+    for (const s of of<AST.IfStatement>('IfStatement')) sites.push(s.condition)
+    for (const s of of<AST.WhileStatement>('WhileStatement')) sites.push(s.condition)
+    for (const s of of<AST.DoWhileStatement>('DoWhileStatement')) sites.push(s.condition)
+    for (const s of of<AST.ForStatement>('ForStatement')) if (s.conditionExpression) sites.push(s.conditionExpression)
+    for (const c of of<AST.Conditional>('Conditional')) sites.push(c.condition)
+    for (const u of of<AST.UnaryOperation>('UnaryOperation')) if (u.operator === '!') sites.push(u.subExpression)
+    for (const b of of<AST.BinaryOperation>('BinaryOperation')) if (['&&', '||', '==', '!=', '<', '>', '<=', '>='].includes(b.operator)) sites.push(b.left, b.right)
+    for (const c of of<AST.FunctionCall>('FunctionCall')) if (this.dispatch.callOf(c)?.kind !== 'conversion') sites.push(...c.arguments)
+    if (fn.visibility === 'public' || fn.visibility === 'external') for (const r of fn.facts.returnStatements) if (r.expression) sites.push(r.expression)
+    this.siteMemo.set(fn, sites)
+    return sites
+  }
+
+  /** The internal functions calling `fn` directly, in the project and its dependencies. */
+  private callersOf(fn: FunctionIr): FunctionIr[] {
+    if (!this.callerIndex) {
+      const index = new Map<FunctionIr, FunctionIr[]>()
+      for (const caller of this.dispatch.allFunctions()) {
+        for (const call of caller.facts.calls) {
+          if (call.kind !== 'internal' && call.kind !== 'library') continue
+          const callee = this.dispatch.calleeIn(call, caller)
+          if (!callee) continue
+          const list = index.get(callee) ?? []
+          if (!list.includes(caller)) list.push(caller)
+          index.set(callee, list)
+        }
+      }
+      this.callerIndex = index
+    }
+    return this.callerIndex.get(fn) ?? []
+  }
+
+  /** Whether a call's result is assigned into a member or element of a memory local (`r.ok = to.send(v)`). */
+  private storedInMemory(call: CallIr, fn: FunctionIr): boolean {
+    for (const a of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
+      if (a.operator !== '=' || unwrap(a.right) !== call.node) continue
+      let target = unwrap(a.left)
+      if (target.type === 'TupleExpression') target = unwrap((target as AST.TupleExpression).components[0] ?? target)
+      if (target.type !== 'IndexAccess' && target.type !== 'MemberAccess') return false
+      let base: AST.BaseASTNode = target
+      while (base.type === 'IndexAccess' || base.type === 'MemberAccess') base = unwrap(base.type === 'IndexAccess' ? (base as AST.IndexAccess).base : (base as AST.MemberAccess).expression)
+      return base.type === 'Identifier' && fn.facts.locals.has((base as AST.Identifier).name) && !fn.facts.storageAliases.has((base as AST.Identifier).name)
+    }
+    return false
   }
 
   private flows(expression: AST.BaseASTNode, fn: FunctionIr, source: ValueSource): Flow[] {
@@ -194,18 +309,41 @@ export class DataFlowAnalysis {
       changed = false
       for (const d of declarations) {
         if (!d.initialValue) continue
+        const variables = d.variables as (AST.VariableDeclaration | null)[]
+        const only = this.componentOf(d.initialValue, variables.length, fn, source)
         const flows = this.flows(d.initialValue, fn, source)
         if (flows.length === 0) continue
-        for (const v of d.variables as (AST.VariableDeclaration | null)[]) if (v?.name && add(v.name, flows)) changed = true
+        variables.forEach((v, i) => {
+          if (v?.name && (only === null || only === i) && add(v.name, flows)) changed = true
+        })
       }
       for (const a of assignments) {
         const target = unwrap(a.left)
+        if (target.type === 'TupleExpression') {
+          // `(ok, data) = …`: each local component takes its part (the matching component of a tuple value).
+          const components = (target as AST.TupleExpression).components
+          const right = unwrap(a.right)
+          const only = this.componentOf(a.right, components.length, fn, source)
+          components.forEach((c, i) => {
+            const t = c ? unwrap(c) : null
+            if (t?.type !== 'Identifier' || !fn.facts.locals.has((t as AST.Identifier).name) || (only !== null && only !== i)) return
+            const value = right.type === 'TupleExpression' && (right as AST.TupleExpression).components.length === components.length ? (right as AST.TupleExpression).components[i] : a.right
+            const flows = value ? this.flows(value, fn, source) : []
+            if (flows.length > 0 && add((t as AST.Identifier).name, flows)) changed = true
+          })
+          continue
+        }
         if (target.type !== 'Identifier' || !fn.facts.locals.has((target as AST.Identifier).name)) continue
         const flows = this.flows(a.right, fn, source)
         if (flows.length > 0 && add((target as AST.Identifier).name, flows)) changed = true
       }
     }
     return locals
+  }
+
+  /** The one component a multi-value declaration or assignment of `value` takes the source in (see `ValueSource.component`), or null (all of them). */
+  private componentOf(value: AST.BaseASTNode, count: number, fn: FunctionIr, source: ValueSource): number | null {
+    return count > 1 && source.component !== undefined && source.matches(unwrap(value), fn) ? source.component : null
   }
 
   /** Where the values stored in a state variable come from: every assignment to it anywhere, in the function making it. */

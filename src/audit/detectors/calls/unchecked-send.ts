@@ -10,10 +10,10 @@ export const uncheckedSend = defineDetector({
   explanation:
     '`send` returns false instead of reverting when the transfer fails (a contract recipient that rejects ETH or needs more than 2300 gas). When the result is ignored the payment silently does not happen.',
   recommendation: 'Check the result of `send` (`require(to.send(amount))`), or use `call{value: …}` with a checked result and a pull-payment design.',
-  detect({ ir, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
-        if (call.kind !== 'send' || resultChecked(ir, fn, call)) continue
+        if (call.kind !== 'send' || resultChecked(analyses, fn, call)) continue
         report(call.node, fn.file, `${functionLabel(fn)} ignores the result of ${code(fn.file, call.node)}.`)
       }
     }

@@ -14,12 +14,12 @@ export const uncheckedTransfer = defineDetector({
   explanation:
     'Many ERC-20 tokens return false instead of reverting when a transfer fails. Ignoring the returned value credits or releases funds for a transfer that never happened.',
   recommendation: 'Use OpenZeppelin SafeERC20 (`safeTransfer`, `safeTransferFrom`), or require the returned value to be true.',
-  detect({ ir, functions, report }) {
+  detect({ analyses, functions, report }) {
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
         if (call.kind !== 'external' || TOKEN_FUNCTIONS[call.name] !== call.args.length) continue
         if (call.callee !== null && call.callee.returns.length === 0) continue
-        if (resultChecked(ir, fn, call)) continue
+        if (resultChecked(analyses, fn, call)) continue
         // Pulled into the contract: it goes on as if it had been paid.
         const incoming = call.name === 'transferFrom' && call.args.length === 3 && isThis(call.args[1])
         report(call.node, fn.file, `${functionLabel(fn)} ignores the boolean returned by ${code(fn.file, call.node)}${incoming ? ': a token that returns false moves nothing and the function goes on as if paid' : ''}.`, { severity: incoming ? 'high' : 'medium' })
