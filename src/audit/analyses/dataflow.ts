@@ -94,9 +94,11 @@ export class DataFlowAnalysis {
         if (this.sitesOf(holder).some((site) => this.reaches(site, holder, source))) return true
         const returned = this.returnFlows(holder, source).some((f) => 'node' in f)
         if (!returned) continue
-        // Handed to an external caller, or a modifier's: looked at outside what we follow.
-        if (holder.visibility === 'public' || holder.visibility === 'external' || holder.kind === 'modifier') return true
-        if (depth < MAX_SUMMARY_DEPTH) for (const caller of this.callersOf(holder)) queue.push({ fn: caller, depth: depth + 1 })
+        // Handed to an external caller, a modifier's, or the users of a library or of a function
+        // nothing here calls: looked at outside what we follow.
+        const callers = this.callersOf(holder)
+        if (holder.visibility === 'public' || holder.visibility === 'external' || holder.kind === 'modifier' || holder.contract?.kind === 'library' || callers.length === 0) return true
+        if (depth < MAX_SUMMARY_DEPTH) for (const caller of callers) queue.push({ fn: caller, depth: depth + 1 })
       }
       // Stored in state: looked at if any function reading that variable looks at it.
       const stored = new Set<StateVariableIr>()

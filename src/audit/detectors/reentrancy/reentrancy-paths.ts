@@ -26,7 +26,16 @@ export interface ReentrantCall {
    * after the call only adds to it (`x += v`, `x++`) or follows a fresh read of it made after the
    * call, so none of them puts back a value decided before the call.
    */
-  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; releasesLock: boolean; settledAfter: boolean }[]
+  writesAfter: {
+    variable: StateVariableIr
+    node: AST.BaseASTNode
+    file: SourceFileIr
+    readBefore: boolean
+    /** Where the entry point read the variable before the call (the first such read), when it did. */
+    readAt: { node: AST.BaseASTNode; file: SourceFileIr } | null
+    releasesLock: boolean
+    settledAfter: boolean
+  }[]
   eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
   /**
    * Whether the callee is fixed by the deployment: its address is a constant or immutable, `this`,
@@ -110,10 +119,12 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
       const variable = e.effect.access.variable
       if (variable.isConstant || variable.isImmutable || seen.has(variable)) continue
       seen.add(variable)
-      const readBefore = readsOnItsOwn(before, effect, variable)
+      const read = before.find((r) => readsOnItsOwn([r], effect, variable))
+      const readBefore = read !== undefined
+      const readAt = read?.effect.kind === 'read' ? { node: read.effect.access.node, file: read.owner.file } : null
       const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && analyses.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
       const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readsOnItsOwn(after.slice(0, i), w, variable))
-      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock, settledAfter })
+      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, readAt, releasesLock, settledAfter })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
@@ -143,6 +154,11 @@ function location(analyses: Analyses, effect: FlatEffect, entry: FunctionIr): { 
 /** `balances` (line 14), `total` (line 15 of `src/Base.sol`): writes, located from the file the finding is in. */
 export function describeWrites(writes: ReentrantCall['writesAfter'], reportedIn: SourceFileIr): string {
   return writes.map((w) => `\`${w.variable.name}\` (${lineIn(w.node, w.file, reportedIn)})`).join(', ')
+}
+
+/** The lines a reentrancy finding rests on: each write after the call, and the read before it when there is one. */
+export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: AST.BaseASTNode; file: SourceFileIr }[] {
+  return writes.flatMap((w) => [{ node: w.node, file: w.file }, ...(w.readAt ? [w.readAt] : [])])
 }
 
 /** `line 14`, or `line 14 of `src/Base.sol`` when the node is in another file than the finding. */
