@@ -53,6 +53,7 @@ export class DataFlowAnalysis {
   private readonly returnMemo = new Map<string, Map<FunctionIr, Flow[]>>()
   private readonly siteMemo = new Map<FunctionIr, AST.BaseASTNode[]>()
   private callerIndex: Map<FunctionIr, FunctionIr[]> | null = null
+  private readonly readKeys = new Map<StateVariableIr, string>()
   private depth = 0
 
   constructor(
@@ -68,6 +69,35 @@ export class DataFlowAnalysis {
   /** Whether a `source` value can reach `expression` in `fn`. */
   reaches(expression: AST.BaseASTNode, fn: FunctionIr, source: ValueSource): boolean {
     return this.origins(expression, fn, source).length > 0
+  }
+
+  /**
+   * A source for the value of a state variable as read now (an identifier naming it, so also
+   * reads of its elements and fields): followed through locals and internal returns, derived
+   * values included, but not through other state variables. With `origins`, says which reads of
+   * the variable a value was computed from (a balance read into a local before a call and written
+   * back from that local after it).
+   */
+  readsOf(variable: StateVariableIr): ValueSource {
+    let key = this.readKeys.get(variable)
+    if (key === undefined) {
+      key = `read:${this.readKeys.size}:${variable.name}`
+      this.readKeys.set(variable, key)
+    }
+    const names = (node: AST.ASTNode, fn: FunctionIr): boolean =>
+      node.type === 'Identifier' && !fn.facts.locals.has(node.name) && fn.contract !== null && this.dispatch.scope.stateVariable(fn.contract, node.name) === variable
+    const direct: ValueSource = { key: `${key}:direct`, currentOnly: true, matches: names }
+    // An internal getter returning the variable counts as a read where it is called, so the origin stays in the reading function.
+    return {
+      key,
+      currentOnly: true,
+      matches: (node, fn) => {
+        if (names(node, fn)) return true
+        if (node.type !== 'FunctionCall') return false
+        const call = this.dispatch.callOf(node)
+        return (call?.kind === 'internal' || call?.kind === 'library') && this.reaches(node, fn, direct)
+      },
+    }
   }
 
   /**

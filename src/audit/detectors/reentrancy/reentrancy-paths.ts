@@ -123,7 +123,13 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
       const readBefore = read !== undefined
       const readAt = read?.effect.kind === 'read' ? { node: read.effect.access.node, file: read.owner.file } : null
       const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && analyses.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
-      const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readsOnItsOwn(after.slice(0, i), w, variable))
+      const settledAfter = after.every(
+        (w, i) =>
+          w.effect.kind !== 'write' ||
+          w.effect.access.variable !== variable ||
+          addsTo(w.effect.access.statement) ||
+          (readsOnItsOwn(after.slice(0, i), w, variable) && !writesBackStale(analyses, w, effect, variable)),
+      )
       writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, readAt, releasesLock, settledAfter })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
@@ -165,6 +171,20 @@ export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: AST
 export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
   const line = `line ${node.loc?.start.line ?? '?'}`
   return file === reportedIn ? line : `${line} of \`${file.path}\``
+}
+
+/**
+ * Whether a write made after `call` (both in one function) stores a value computed from a read of
+ * `variable` made before the call, followed through locals and internal getters by the data-flow
+ * layer (`uint256 c = credit[a]; …call…; credit[a] = c - 1`): a fresh read between them does not
+ * make such a write current.
+ */
+function writesBackStale(analyses: Analyses, write: FlatEffect, call: FlatEffect, variable: StateVariableIr): boolean {
+  const statement = write.effect.kind === 'write' ? write.effect.access.statement : null
+  if (write.owner !== call.owner || statement?.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') return false
+  const callStart = call.effect.kind === 'call' ? (call.effect.call.node.range?.[0] ?? -1) : -1
+  const origins = analyses.dataflow.origins((statement as AST.BinaryOperation).right, write.owner, analyses.dataflow.readsOf(variable))
+  return origins.some((o) => o.fn === call.owner && (o.node.range?.[1] ?? Infinity) < callStart)
 }
 
 /** Whether a state write only adds to the variable: `x += v`, `x++`, `++x`. */
