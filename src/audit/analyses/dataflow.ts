@@ -52,7 +52,7 @@ export class DataFlowAnalysis {
   private readonly stateMemo = new Map<string, Map<StateVariableIr, Origin[]>>()
   private readonly returnMemo = new Map<string, Map<FunctionIr, Flow[]>>()
   private readonly siteMemo = new Map<FunctionIr, AST.BaseASTNode[]>()
-  private callerIndex: Map<FunctionIr, FunctionIr[]> | null = null
+  private callerIndex: Map<FunctionIr, { node: AST.BaseASTNode; fn: FunctionIr }[]> | null = null
   private readonly readKeys = new Map<StateVariableIr, string>()
   private depth = 0
 
@@ -110,6 +110,21 @@ export class DataFlowAnalysis {
    * variable nothing reads) is not looked at. Calls made in assembly are not answered here.
    */
   resultChecked(call: CallIr, fn: FunctionIr): boolean {
+    return this.resultUse(call, fn).checked
+  }
+
+  /**
+   * `resultChecked`, and when the value is not looked at but handed back by internal functions,
+   * the internal calls receiving it (each in the function making it) that drop it.
+   */
+  resultUse(call: CallIr, fn: FunctionIr): { checked: boolean; droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[] } {
+    const droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[] = []
+    const passers = new Set<FunctionIr>()
+    const checked = this.followResult(call, fn, droppedAt, passers)
+    return { checked, droppedAt: checked ? [] : droppedAt.filter((d) => !passers.has(d.fn)) }
+  }
+
+  private followResult(call: CallIr, fn: FunctionIr, droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[], passers: Set<FunctionIr>): boolean {
     if (!call.resultUsed) return false
     const source: ValueSource = { key: `result:${fn.file.path}:${call.node.range?.[0] ?? ''}:${call.node.range?.[1] ?? ''}`, matches: (n) => n === call.node, component: 0 }
     try {
@@ -124,11 +139,16 @@ export class DataFlowAnalysis {
         if (this.sitesOf(holder).some((site) => this.reaches(site, holder, source))) return true
         const returned = this.returnFlows(holder, source).some((f) => 'node' in f)
         if (!returned) continue
+        passers.add(holder)
         // Handed to an external caller, a modifier's, or the users of a library or of a function
         // nothing here calls: looked at outside what we follow.
         const callers = this.callersOf(holder)
         if (holder.visibility === 'public' || holder.visibility === 'external' || holder.kind === 'modifier' || holder.contract?.kind === 'library' || callers.length === 0) return true
-        if (depth < MAX_SUMMARY_DEPTH) for (const caller of callers) queue.push({ fn: caller, depth: depth + 1 })
+        if (depth >= MAX_SUMMARY_DEPTH) continue
+        for (const caller of callers) {
+          queue.push({ fn: caller.fn, depth: depth + 1 })
+          droppedAt.push(caller)
+        }
       }
       // Stored in state: looked at if any function reading that variable looks at it.
       const stored = new Set<StateVariableIr>()
@@ -212,17 +232,17 @@ export class DataFlowAnalysis {
     return sites
   }
 
-  /** The internal functions calling `fn` directly, in the project and its dependencies. */
-  private callersOf(fn: FunctionIr): FunctionIr[] {
+  /** The internal and library calls of `fn`, each in the function making it, in the project and its dependencies. */
+  private callersOf(fn: FunctionIr): { node: AST.BaseASTNode; fn: FunctionIr }[] {
     if (!this.callerIndex) {
-      const index = new Map<FunctionIr, FunctionIr[]>()
+      const index = new Map<FunctionIr, { node: AST.BaseASTNode; fn: FunctionIr }[]>()
       for (const caller of this.dispatch.allFunctions()) {
         for (const call of caller.facts.calls) {
           if (call.kind !== 'internal' && call.kind !== 'library') continue
           const callee = this.dispatch.calleeIn(call, caller)
           if (!callee) continue
           const list = index.get(callee) ?? []
-          if (!list.includes(caller)) list.push(caller)
+          list.push({ node: call.node, fn: caller })
           index.set(callee, list)
         }
       }

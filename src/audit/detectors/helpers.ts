@@ -147,3 +147,19 @@ export function resultChecked(analyses: Analyses, fn: FunctionIr, call: CallIr):
   if (call.assembly) return call.assembly.successChecked
   return analyses.dataflow.resultChecked(call, fn)
 }
+
+/**
+ * For a result `resultChecked` says nobody looks at: ` and returns it to …, which drop it`
+ * when internal functions hand it back to callers that ignore it (else empty), with those calls
+ * as evidence.
+ */
+export function droppedByCallers(analyses: Analyses, fn: FunctionIr, call: CallIr): { text: string; evidence: { node: AST.BaseASTNode; file: SourceFileIr }[] } {
+  if (call.assembly) return { text: '', evidence: [] }
+  const { droppedAt } = analyses.dataflow.resultUse(call, fn)
+  const callers = [...new Set(droppedAt.map((d) => d.fn))]
+  if (callers.length === 0) return { text: '', evidence: [] }
+  return {
+    text: `: it is returned to ${enumerate(callers.map(functionLabel), 3)}, which ${callers.length === 1 ? 'drops' : 'drop'} it`,
+    evidence: droppedAt.map((d) => ({ node: d.node, file: d.fn.file })),
+  }
+}

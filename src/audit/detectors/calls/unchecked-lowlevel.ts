@@ -1,5 +1,5 @@
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, resultChecked } from '../helpers.ts'
+import { code, droppedByCallers, functionLabel, resultChecked } from '../helpers.ts'
 
 export const uncheckedLowLevel = defineDetector({
   id: 'unchecked-lowlevel',
@@ -16,7 +16,8 @@ export const uncheckedLowLevel = defineDetector({
         if (call.kind !== 'low-level' || resultChecked(analyses, fn, call)) continue
         // In assembly a failed staticcall changes nothing and leaves the output memory as the code prepared it.
         if (call.assembly && call.lowLevel === 'staticcall') continue
-        report(call.node, fn.file, `${functionLabel(fn)} ignores whether ${code(fn.file, call.node)} succeeded.`)
+        const dropped = droppedByCallers(analyses, fn, call)
+        report(call.node, fn.file, `${functionLabel(fn)} ignores whether ${code(fn.file, call.node)} succeeded${dropped.text}.`, { evidence: dropped.evidence })
       }
     }
   },

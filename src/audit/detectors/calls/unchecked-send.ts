@@ -1,5 +1,5 @@
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, resultChecked } from '../helpers.ts'
+import { code, droppedByCallers, functionLabel, resultChecked } from '../helpers.ts'
 
 export const uncheckedSend = defineDetector({
   id: 'unchecked-send',
@@ -14,7 +14,8 @@ export const uncheckedSend = defineDetector({
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
         if (call.kind !== 'send' || resultChecked(analyses, fn, call)) continue
-        report(call.node, fn.file, `${functionLabel(fn)} ignores the result of ${code(fn.file, call.node)}.`)
+        const dropped = droppedByCallers(analyses, fn, call)
+        report(call.node, fn.file, `${functionLabel(fn)} ignores the result of ${code(fn.file, call.node)}${dropped.text}.`, { evidence: dropped.evidence })
       }
     }
   },
