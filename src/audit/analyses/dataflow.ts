@@ -212,7 +212,8 @@ export class DataFlowAnalysis {
   /**
    * The expressions of `fn` whose value is looked at rather than only copied: conditions, operands
    * of `!` and of logical and comparison operators, arguments of calls and events (conversions
-   * excepted), and returns of public and external functions.
+   * excepted), returns of public and external functions, and a local named alone as a statement
+   * (`ok;`, a deliberate acknowledgement).
    */
   private sitesOf(fn: FunctionIr): AST.BaseASTNode[] {
     const known = this.siteMemo.get(fn)
@@ -227,6 +228,8 @@ export class DataFlowAnalysis {
     for (const u of of<AST.UnaryOperation>('UnaryOperation')) if (u.operator === '!') sites.push(u.subExpression)
     for (const b of of<AST.BinaryOperation>('BinaryOperation')) if (['&&', '||', '==', '!=', '<', '>', '<=', '>='].includes(b.operator)) sites.push(b.left, b.right)
     for (const c of of<AST.FunctionCall>('FunctionCall')) if (this.dispatch.callOf(c)?.kind !== 'conversion') sites.push(...c.arguments)
+    // `ok;` alone: the code acknowledges the value on purpose (a refund allowed to fail).
+    for (const e of of<AST.ExpressionStatement>('ExpressionStatement')) if (e.expression && unwrap(e.expression).type === 'Identifier') sites.push(e.expression)
     if (fn.visibility === 'public' || fn.visibility === 'external') for (const r of fn.facts.returnStatements) if (r.expression) sites.push(r.expression)
     this.siteMemo.set(fn, sites)
     return sites
