@@ -114,17 +114,19 @@ export class DataFlowAnalysis {
   }
 
   /**
-   * `resultChecked`, and when the value is not looked at but handed back by internal functions,
-   * the internal calls receiving it (each in the function making it) that drop it.
+   * `resultChecked`, and when the value is not looked at: the internal calls receiving it from
+   * helpers that hand it back (each in the function making it) and dropping it, and the state
+   * variables it is stored in without being read.
    */
-  resultUse(call: CallIr, fn: FunctionIr): { checked: boolean; droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[] } {
+  resultUse(call: CallIr, fn: FunctionIr): { checked: boolean; droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[]; storedIn: StateVariableIr[] } {
     const droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[] = []
     const passers = new Set<FunctionIr>()
-    const checked = this.followResult(call, fn, droppedAt, passers)
-    return { checked, droppedAt: checked ? [] : droppedAt.filter((d) => !passers.has(d.fn)) }
+    const storedIn = new Set<StateVariableIr>()
+    const checked = this.followResult(call, fn, droppedAt, passers, storedIn)
+    return checked ? { checked, droppedAt: [], storedIn: [] } : { checked, droppedAt: droppedAt.filter((d) => !passers.has(d.fn)), storedIn: [...storedIn] }
   }
 
-  private followResult(call: CallIr, fn: FunctionIr, droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[], passers: Set<FunctionIr>): boolean {
+  private followResult(call: CallIr, fn: FunctionIr, droppedAt: { node: AST.BaseASTNode; fn: FunctionIr }[], passers: Set<FunctionIr>, stored: Set<StateVariableIr>): boolean {
     if (!call.resultUsed) return false
     const source: ValueSource = { key: `result:${fn.file.path}:${call.node.range?.[0] ?? ''}:${call.node.range?.[1] ?? ''}`, matches: (n) => n === call.node, component: 0 }
     try {
@@ -151,7 +153,6 @@ export class DataFlowAnalysis {
         }
       }
       // Stored in state: looked at if any function reading that variable looks at it.
-      const stored = new Set<StateVariableIr>()
       for (const holder of seen)
         for (const write of holder.facts.stateWrites)
           if (write.statement?.type === 'BinaryOperation' && this.reaches((write.statement as AST.BinaryOperation).right, holder, source)) stored.add(write.variable)

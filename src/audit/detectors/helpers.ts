@@ -149,17 +149,17 @@ export function resultChecked(analyses: Analyses, fn: FunctionIr, call: CallIr):
 }
 
 /**
- * For a result `resultChecked` says nobody looks at: ` and returns it to …, which drop it`
- * when internal functions hand it back to callers that ignore it (else empty), with those calls
- * as evidence.
+ * For a result `resultChecked` says nobody looks at, where it went (else empty): `: it is
+ * returned to …, which drop it` when internal functions hand it back to callers that ignore it
+ * (those calls are the evidence), `: it is stored in …, which nothing checks`.
  */
 export function droppedByCallers(analyses: Analyses, fn: FunctionIr, call: CallIr): { text: string; evidence: { node: AST.BaseASTNode; file: SourceFileIr }[] } {
   if (call.assembly) return { text: '', evidence: [] }
-  const { droppedAt } = analyses.dataflow.resultUse(call, fn)
+  const { droppedAt, storedIn } = analyses.dataflow.resultUse(call, fn)
   const callers = [...new Set(droppedAt.map((d) => d.fn))]
-  if (callers.length === 0) return { text: '', evidence: [] }
-  return {
-    text: `: it is returned to ${enumerate(callers.map(functionLabel), 3)}, which ${callers.length === 1 ? 'drops' : 'drop'} it`,
-    evidence: droppedAt.map((d) => ({ node: d.node, file: d.fn.file })),
-  }
+  const parts = [
+    ...(callers.length > 0 ? [`it is returned to ${enumerate(callers.map(functionLabel), 3)}, which ${callers.length === 1 ? 'drops' : 'drop'} it`] : []),
+    ...(storedIn.length > 0 ? [`it is stored in ${enumerate(storedIn.map(variableLabel), 3)}, which nothing checks`] : []),
+  ]
+  return { text: parts.length > 0 ? `: ${parts.join(' and ')}` : '', evidence: droppedAt.map((d) => ({ node: d.node, file: d.fn.file })) }
 }
