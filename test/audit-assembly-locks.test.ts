@@ -36,7 +36,7 @@ describe('calls made in inline assembly', () => {
       kind: c.kind,
       sendsEth: sendsEth(c),
       target: c.target ? (c.target.type === 'Identifier' ? (c.target as AST.Identifier).name : `${((c.target as AST.MemberAccess).expression as AST.Identifier).name}.${(c.target as AST.MemberAccess).memberName}`) : null,
-      checked: resultChecked(analyses.ir, kinds, c),
+      checked: resultChecked(analyses, kinds, c),
       canReenter: canReenter(c),
     }))
     expect(summary).toEqual([

@@ -40,8 +40,9 @@ export interface ReportOptions {
   severity?: Severity
   /**
    * The other lines the finding rests on (the write that follows a call, the check that is
-   * missing its counterpart, the function that grows an array), listed after the message as
-   * `Evidence: lines 12 and 18.`; lines of another file name it.
+   * missing its counterpart, the function that grows an array). Every finding names its evidence
+   * after the message, starting with the line it is reported at: `Evidence: lines 12 and 18.`;
+   * lines of another file name it.
    */
   evidence?: readonly { node: AST.BaseASTNode; file: SourceFileIr }[]
 }

@@ -1,4 +1,5 @@
-import type { CallIr, FunctionIr, ProjectIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
+import type { Analyses } from '../analyses/analyses.ts'
+import type { CallIr, FunctionIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 import { unwrap } from '../analyses/syntax.ts'
 import { nodeText } from '../source.ts'
@@ -137,30 +138,28 @@ export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
 }
 
 /**
- * Whether a call's result is looked at: used in an expression, or stored in a variable that is
- * read after the call (`(bool ok, ) = to.call(…)` followed by `require(ok)`). For a call made in
- * assembly, what the walker found (`AssemblyCallFacts.successChecked`).
+ * Whether a call's result is looked at (see `DataFlowAnalysis.resultChecked`): followed through
+ * locals, state variables and internal returns to a condition or other use, so a flag copied or
+ * returned by a helper and checked later counts, and a flag only stored does not. For a call made
+ * in assembly, what the walker found (`AssemblyCallFacts.successChecked`).
  */
-export function resultChecked(ir: ProjectIr, fn: FunctionIr, call: CallIr): boolean {
+export function resultChecked(analyses: Analyses, fn: FunctionIr, call: CallIr): boolean {
   if (call.assembly) return call.assembly.successChecked
-  if (!call.resultUsed) return false
-  let parent = ir.info(call.node)?.parent ?? null
-  while (parent && parent.type === 'TupleExpression' && parent.components.length === 1) parent = ir.info(parent)?.parent ?? null
-  let stored: string | null = null
-  if (parent?.type === 'VariableDeclarationStatement') {
-    const first = parent.variables[0] as AST.VariableDeclaration | null
-    if (!first?.name) return false
-    stored = first.name
-  } else if (parent?.type === 'BinaryOperation' && parent.operator === '=' && parent.right === call.node) {
-    const left = unwrap(parent.left)
-    const target = left.type === 'TupleExpression' ? left.components[0] : left
-    if (!target) return false
-    if (target.type !== 'Identifier') return true
-    stored = (target as AST.Identifier).name
-  }
-  if (stored === null) return true
-  // A named return variable is handed to the caller.
-  if (fn.facts.locals.get(stored)?.isReturn) return true
-  const end = call.node.range?.[1] ?? 0
-  return (fn.facts.identifiers.get(stored) ?? []).some((id) => (id.range?.[0] ?? 0) > end)
+  return analyses.dataflow.resultChecked(call, fn)
+}
+
+/**
+ * For a result `resultChecked` says nobody looks at, where it went (else empty): `: it is
+ * returned to …, which drop it` when internal functions hand it back to callers that ignore it
+ * (those calls are the evidence), `: it is stored in …, which nothing checks`.
+ */
+export function droppedByCallers(analyses: Analyses, fn: FunctionIr, call: CallIr): { text: string; evidence: { node: AST.BaseASTNode; file: SourceFileIr }[] } {
+  if (call.assembly) return { text: '', evidence: [] }
+  const { droppedAt, storedIn } = analyses.dataflow.resultUse(call, fn)
+  const callers = [...new Set(droppedAt.map((d) => d.fn))]
+  const parts = [
+    ...(callers.length > 0 ? [`it is returned to ${enumerate(callers.map(functionLabel), 3)}, which ${callers.length === 1 ? 'drops' : 'drop'} it`] : []),
+    ...(storedIn.length > 0 ? [`it is stored in ${enumerate(storedIn.map(variableLabel), 3)}, which nothing checks`] : []),
+  ]
+  return { text: parts.length > 0 ? `: ${parts.join(' and ')}` : '', evidence: droppedAt.map((d) => ({ node: d.node, file: d.fn.file })) }
 }

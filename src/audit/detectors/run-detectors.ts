@@ -40,7 +40,7 @@ export function runDetectors(
 
   for (const detector of detectors) {
     /** Findings by key, with the contracts whose overrides they come from (null: found in a function's own contract). */
-    const pending = new Map<string, { finding: Finding; message: string; overrides: ContractIr[] | null }>()
+    const pending = new Map<string, { finding: Finding; message: string; evidence: string; overrides: ContractIr[] | null }>()
     const context: DetectorContext = {
       ir,
       analyses,
@@ -53,10 +53,11 @@ export function runDetectors(
       report(node, file, rawMessage, options = {}) {
         if (!file.own) return
         const capitalised = rawMessage ? rawMessage[0].toUpperCase() + rawMessage.slice(1) : rawMessage
-        const evidence = options.evidence ? evidenceLines(file, options.evidence) : ''
-        const message = evidence ? `${capitalised} ${evidence}` : capitalised
+        // Every finding names its evidence: the line it is reported at, and the others it rests on.
+        const evidence = evidenceLines(file, [{ node, file }, ...(options.evidence ?? [])])
+        const message = capitalised
         const lineNumbers = nodeLines(file, node, options.header === true)
-        const key = `${file.path}\0${lineNumbers[0]}\0${lineNumbers[1]}\0${message}`
+        const key = `${file.path}\0${lineNumbers[0]}\0${lineNumbers[1]}\0${message}\0${evidence}`
         const through = options.foundIn ?? []
         const overrides =
           through.length === 0 || through.some((f) => f.context === null || f.context === f.fn.contract)
@@ -82,7 +83,7 @@ export function runDetectors(
           recommendation: detector.recommendation,
           explanation: '',
         }
-        pending.set(key, { finding, message, overrides: overrides ? [...new Set(overrides)] : null })
+        pending.set(key, { finding, message, evidence, overrides: overrides ? [...new Set(overrides)] : null })
       },
     }
     try {
@@ -90,9 +91,10 @@ export function runDetectors(
     } catch (error) {
       errors.push({ file: '', message: `detector ${detector.id} failed: ${error instanceof Error ? error.message : String(error)}` })
     }
-    for (const { finding, message, overrides } of pending.values()) {
+    for (const { finding, message, evidence, overrides } of pending.values()) {
       const where = overrides ? ` ${inContracts(overrides)}` : ''
-      finding.explanation = message ? `${message}${where} ${detector.explanation}` : detector.explanation
+      const specific = [message ? `${message}${where}` : where.trim(), evidence].filter((part) => part !== '').join(' ')
+      finding.explanation = specific ? `${specific} ${detector.explanation}` : detector.explanation
       findings.push(finding)
     }
   }

@@ -1,6 +1,6 @@
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
-import { describeWrites, reentrantCalls } from './reentrancy-paths.ts'
+import { describeWrites, reentrantCalls, writeEvidence } from './reentrancy-paths.ts'
 
 export const reentrancyBenign = defineDetector({
   id: 'reentrancy-benign',
@@ -16,7 +16,7 @@ export const reentrancyBenign = defineDetector({
       if (r.locked) continue
       if (r.writesAfter.some((w) => w.readBefore)) continue
       if (r.writesAfter.length === 0) continue
-      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} calls ${r.callDescription} and writes ${describeWrites(r.writesAfter, r.at.file)} after it.`, { foundIn: [r.entryPoint] })
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} calls ${r.callDescription} and writes ${describeWrites(r.writesAfter, r.at.file)} after it.`, { foundIn: [r.entryPoint], evidence: writeEvidence(r.writesAfter) })
     }
   },
 })

@@ -79,7 +79,7 @@ export const reentrancyCrossFunction = defineDetector({
         r.at.node,
         r.at.file,
         `${functionLabel(f)} calls ${r.callDescription} before it writes \`${write.variable.name}\` (${lineIn(write.node, write.file, r.at.file)}); meanwhile the callee can call ${list}, which decide${readers.length === 1 ? 's' : ''} on the old \`${write.variable.name}\`.`,
-        { foundIn: [{ fn: f, context: analyses.dispatch.representative(f, deployed) }] },
+        { foundIn: [{ fn: f, context: analyses.dispatch.representative(f, deployed) }], evidence: [{ node: write.node, file: write.file }, ...(write.readAt ? [write.readAt] : []), ...readers.map((g) => ({ node: g.node, file: g.file }))] },
       )
     }
   },

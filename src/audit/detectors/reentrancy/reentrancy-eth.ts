@@ -1,6 +1,6 @@
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
-import { describeWrites, reentrantCalls } from './reentrancy-paths.ts'
+import { describeWrites, reentrantCalls, writeEvidence } from './reentrancy-paths.ts'
 
 export const reentrancyEth = defineDetector({
   id: 'reentrancy-eth',
@@ -18,7 +18,7 @@ export const reentrancyEth = defineDetector({
       if (!r.sendsEth || r.fixedCallee) continue
       const stale = r.writesAfter.filter((w) => w.readBefore)
       if (stale.length === 0) continue
-      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} sends ETH with ${r.callDescription} and only afterwards writes ${describeWrites(stale, r.at.file)}, which it read before the call.`, { foundIn: [r.entryPoint] })
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} sends ETH with ${r.callDescription} and only afterwards writes ${describeWrites(stale, r.at.file)}, which it read before the call.`, { foundIn: [r.entryPoint], evidence: writeEvidence(stale) })
     }
   },
 })

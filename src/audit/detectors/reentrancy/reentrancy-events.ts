@@ -19,7 +19,7 @@ export const reentrancyEvents = defineDetector({
       const lines = sameFile
         ? `line ${[...new Set(r.eventsAfter.map((e) => e.node.loc?.start.line ?? '?'))].join(', ')}`
         : [...new Set(r.eventsAfter.map((e) => lineIn(e.node, e.file, r.at.file)))].join(', ')
-      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} calls ${r.callDescription} and emits an event after it (${lines}).`, { foundIn: [r.entryPoint] })
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} calls ${r.callDescription} and emits an event after it (${lines}).`, { foundIn: [r.entryPoint], evidence: r.eventsAfter })
     }
   },
 })

@@ -26,7 +26,16 @@ export interface ReentrantCall {
    * after the call only adds to it (`x += v`, `x++`) or follows a fresh read of it made after the
    * call, so none of them puts back a value decided before the call.
    */
-  writesAfter: { variable: StateVariableIr; node: AST.BaseASTNode; file: SourceFileIr; readBefore: boolean; releasesLock: boolean; settledAfter: boolean }[]
+  writesAfter: {
+    variable: StateVariableIr
+    node: AST.BaseASTNode
+    file: SourceFileIr
+    readBefore: boolean
+    /** Where the entry point read the variable before the call (the first such read), when it did. */
+    readAt: { node: AST.BaseASTNode; file: SourceFileIr } | null
+    releasesLock: boolean
+    settledAfter: boolean
+  }[]
   eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
   /**
    * Whether the callee is fixed by the deployment: its address is a constant or immutable, `this`,
@@ -110,10 +119,18 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
       const variable = e.effect.access.variable
       if (variable.isConstant || variable.isImmutable || seen.has(variable)) continue
       seen.add(variable)
-      const readBefore = readsOnItsOwn(before, effect, variable)
+      const read = before.find((r) => readsOnItsOwn([r], effect, variable))
+      const readBefore = read !== undefined
+      const readAt = read?.effect.kind === 'read' ? { node: read.effect.access.node, file: read.owner.file } : null
       const releasesLock = e.owner.kind === 'modifier' || (e.via.length > 0 && analyses.ir.info(e.via[0].node)?.function.kind === 'modifier') || locks.has(variable)
-      const settledAfter = after.every((w, i) => w.effect.kind !== 'write' || w.effect.access.variable !== variable || addsTo(w.effect.access.statement) || readsOnItsOwn(after.slice(0, i), w, variable))
-      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, releasesLock, settledAfter })
+      const settledAfter = after.every(
+        (w, i) =>
+          w.effect.kind !== 'write' ||
+          w.effect.access.variable !== variable ||
+          addsTo(w.effect.access.statement) ||
+          (readsOnItsOwn(after.slice(0, i), w, variable) && !writesBackStale(analyses, w, effect, variable)),
+      )
+      writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, readAt, releasesLock, settledAfter })
     }
     const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
@@ -145,10 +162,29 @@ export function describeWrites(writes: ReentrantCall['writesAfter'], reportedIn:
   return writes.map((w) => `\`${w.variable.name}\` (${lineIn(w.node, w.file, reportedIn)})`).join(', ')
 }
 
+/** The lines a reentrancy finding rests on: each write after the call, and the read before it when there is one. */
+export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: AST.BaseASTNode; file: SourceFileIr }[] {
+  return writes.flatMap((w) => [{ node: w.node, file: w.file }, ...(w.readAt ? [w.readAt] : [])])
+}
+
 /** `line 14`, or `line 14 of `src/Base.sol`` when the node is in another file than the finding. */
 export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
   const line = `line ${node.loc?.start.line ?? '?'}`
   return file === reportedIn ? line : `${line} of \`${file.path}\``
+}
+
+/**
+ * Whether a write made after `call` (both in one function) stores a value computed from a read of
+ * `variable` made before the call, followed through locals and internal getters by the data-flow
+ * layer (`uint256 c = credit[a]; …call…; credit[a] = c - 1`): a fresh read between them does not
+ * make such a write current.
+ */
+function writesBackStale(analyses: Analyses, write: FlatEffect, call: FlatEffect, variable: StateVariableIr): boolean {
+  const statement = write.effect.kind === 'write' ? write.effect.access.statement : null
+  if (write.owner !== call.owner || statement?.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') return false
+  const callStart = call.effect.kind === 'call' ? (call.effect.call.node.range?.[0] ?? -1) : -1
+  const origins = analyses.dataflow.origins((statement as AST.BinaryOperation).right, write.owner, analyses.dataflow.readsOf(variable))
+  return origins.some((o) => o.fn === call.owner && (o.node.range?.[1] ?? Infinity) < callStart)
 }
 
 /** Whether a state write only adds to the variable: `x += v`, `x++`, `++x`. */

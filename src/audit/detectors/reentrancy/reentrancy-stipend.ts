@@ -1,6 +1,6 @@
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
-import { describeWrites, reentrantCalls } from './reentrancy-paths.ts'
+import { describeWrites, reentrantCalls, writeEvidence } from './reentrancy-paths.ts'
 
 export const reentrancyStipend = defineDetector({
   id: 'reentrancy-stipend',
@@ -16,7 +16,7 @@ export const reentrancyStipend = defineDetector({
       if (r.locked || r.fixedCallee) continue
       const stale = r.writesAfter.filter((w) => w.readBefore && !w.releasesLock)
       if (stale.length === 0) continue
-      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} pays with ${r.callDescription} (a 2,300-gas stipend) and only afterwards writes ${describeWrites(stale, r.at.file)}, which it read before.`, { foundIn: [r.entryPoint] })
+      report(r.at.node, r.at.file, `${functionLabel(r.entryPoint.fn)} pays with ${r.callDescription} (a 2,300-gas stipend) and only afterwards writes ${describeWrites(stale, r.at.file)}, which it read before.`, { foundIn: [r.entryPoint], evidence: writeEvidence(stale) })
     }
   },
 })
