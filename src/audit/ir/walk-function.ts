@@ -20,8 +20,8 @@ import type {
 /*
  * The one walk of a function body that computes its facts (calls classified with their options,
  * state reads and writes, guards, loops, locals and their types, the ordered effect sequence,
- * calls made in inline assembly; then the comparisons and conditions, see comparisons.ts). It is long because it is one pass: every statement and
- * expression kind is visited once, in evaluation order, with the walk's state (enclosing loops,
+ * calls made in inline assembly; then the comparisons and conditions, see comparisons.ts).
+ * Why it is long: it is one pass: every statement and expression kind is visited once, in evaluation order, with the walk's state (enclosing loops,
  * branch path, the assignment being written) shared by all of them; splitting it by node kind
  * would scatter that state without making any part shorter to follow.
  */

@@ -14,7 +14,7 @@ import { SolidityParseError, TokenKind, tokenize, type Token } from './lexer.ts'
  * Node locations follow the ANTLR parser: `loc.start` is the first token's position, `loc.end`
  * the start of the last token, `range` the first and last character offsets (inclusive).
  *
- * Why one long file: a recursive-descent parser is one class whose methods call each other
+ * Why it is long: a recursive-descent parser is one class whose methods call each other
  * (statements → expressions → types and back) and share the token cursor; split across files it
  * would need that cursor passed around or exposed, for no gain in reading it.
  */
