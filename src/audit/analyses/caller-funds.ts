@@ -1,5 +1,5 @@
 import type { Analyses } from './analyses.ts'
-import { mentionsAny, unwrap, walkNodes } from './syntax.ts'
+import { mentionsAny, someNode, unwrap, walkNodes } from './syntax.ts'
 import { derivedLocals } from './taint.ts'
 import type { FunctionIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
@@ -20,13 +20,7 @@ export function isCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.Base
 
 /** Whether an expression reads an entry kept for the caller (see `isCallerEntry`). */
 export function readsCallerEntry(analyses: Analyses, fn: FunctionIr, node: AST.BaseASTNode): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    if (isCallerEntry(analyses, fn, n)) found = true
-    return !found
-  })
-  return found
+  return someNode(node, (n) => isCallerEntry(analyses, fn, n))
 }
 
 /**

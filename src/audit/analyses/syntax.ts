@@ -72,10 +72,15 @@ export function contains(haystack: AST.BaseASTNode, needle: AST.BaseASTNode): bo
 }
 
 function isDescendant(haystack: AST.BaseASTNode, needle: AST.BaseASTNode): boolean {
+  return someNode(haystack, (n) => n === needle)
+}
+
+/** Whether `node` or one of its descendants passes `test`; the walk stops at the first that does. */
+export function someNode(node: AST.BaseASTNode, test: (n: AST.ASTNode) => boolean): boolean {
   let found = false
-  walkNodes(haystack, (n) => {
+  walkNodes(node, (n) => {
     if (found) return false
-    if (n === needle) found = true
+    if (test(n)) found = true
     return !found
   })
   return found
@@ -83,13 +88,7 @@ function isDescendant(haystack: AST.BaseASTNode, needle: AST.BaseASTNode): boole
 
 /** Whether an expression mentions an identifier from `names`. */
 export function mentionsAny(node: AST.BaseASTNode, names: ReadonlySet<string>): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    if (n.type === 'Identifier' && names.has((n as AST.Identifier).name)) found = true
-    return !found
-  })
-  return found
+  return someNode(node, (n) => n.type === 'Identifier' && names.has(n.name))
 }
 
 /** Whether two branch paths can both execute in one run (they take no `if` two ways). */

@@ -3,7 +3,7 @@ import { isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { isLiteral, isTxOrigin, unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { isLiteral, isTxOrigin, someNode, unwrap } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -24,7 +24,7 @@ export const unprotectedEtherWithdrawal = defineDetector({
     for (const { fn, context } of entryPoints) {
       if (fn.mutability === 'view' || fn.mutability === 'pure' || analyses.access.isProtected(fn, context) || hasGatedPlaceholder(analyses, fn, context)) continue
       const reached = analyses.dispatch.reachableFunctions(fn, context)
-      if (reached.some((f) => f.facts.guards.some((g) => hashesInput(analyses, f, g.condition) || mentions(g.condition, isMsgValue)))) continue
+      if (reached.some((f) => f.facts.guards.some((g) => hashesInput(analyses, f, g.condition) || someNode(g.condition, isMsgValue)))) continue
       for (const e of analyses.effects.flatEffects(fn, context)) {
         if (e.effect.kind !== 'call') continue
         const call = e.effect.call
@@ -96,19 +96,10 @@ function assigned(statement: AST.BaseASTNode): AST.BaseASTNode {
 
 /** Whether a condition compares a hash of the function's input (a secret's preimage). */
 function hashesInput(analyses: Analyses, fn: FunctionIr, condition: AST.BaseASTNode): boolean {
-  return mentions(condition, (n) => {
+  return someNode(condition, (n) => {
     if (n.type !== 'FunctionCall') return false
     const callee = (n as AST.FunctionCall).expression
     return callee.type === 'Identifier' && HASHES.has(callee.name) && analyses.taint.dependsOnParameters(n, fn)
   })
 }
 
-function mentions(node: AST.BaseASTNode, test: (n: AST.BaseASTNode) => boolean): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    if (test(n)) found = true
-    return !found
-  })
-  return found
-}

@@ -1,7 +1,7 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
-import { contains, isLiteral, unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { contains, isLiteral, someNode, unwrap } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -103,13 +103,7 @@ function isConstantName(contract: ContractIr, name: string): boolean {
 }
 
 function mentionsMsgValue(node: AST.BaseASTNode): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    if (isMsgValue(n)) found = true
-    return !found
-  })
-  return found
+  return someNode(node, isMsgValue)
 }
 
 /** Whether a revert guard of what `fn` runs reads a state variable that `fn` also writes: a one-time setting. */

@@ -1,5 +1,5 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { contains, isLiteral, walkNodes } from '../../analyses/syntax.ts'
+import { contains, isLiteral, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
 import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -57,7 +57,7 @@ function priceTerms(analyses: Analyses, reached: readonly FunctionIr[]): Term[] 
   for (const f of reached) {
     if (!(f.facts.nodes.get('MemberAccess') ?? []).some(isMsgValue)) continue
     const paid = derivedLocals(f, new Set(), isMsgValue)
-    const fromValue = (e: AST.BaseASTNode): boolean => mentions(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
+    const fromValue = (e: AST.BaseASTNode): boolean => someNode(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
     for (const op of (f.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
       if (op.operator !== '*' && op.operator !== '/') continue
       for (const [side, other] of [
@@ -89,7 +89,7 @@ function rewardTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): T
       if (!isNumber(read.variable)) continue
       const fromRead = derivedLocals(holder, new Set(), (x) => contains(x, read.node))
       const direct = contains(value, read.node)
-      const through = fromRead.size > 0 && mentions(value, (n) => n.type === 'Identifier' && fromRead.has((n as AST.Identifier).name))
+      const through = fromRead.size > 0 && someNode(value, (n) => n.type === 'Identifier' && fromRead.has((n as AST.Identifier).name))
       if (direct || through) terms.push({ variable: read.variable, kind: 'reward', node: call.node, holder })
     }
   }
@@ -112,7 +112,7 @@ function pinned(analyses: Analyses, reached: readonly FunctionIr[], variable: St
     const derived = derivedLocals(f, new Set(), (x) => reads.some((r) => contains(x, r.node)))
     return f.facts.guards.some((g) => {
       if (g.kind === 'if-return') return false
-      const mentionsTerm = reads.some((r) => contains(g.condition, r.node)) || mentions(g.condition, (n) => n.type === 'Identifier' && derived.has((n as AST.Identifier).name))
+      const mentionsTerm = reads.some((r) => contains(g.condition, r.node)) || someNode(g.condition, (n) => n.type === 'Identifier' && derived.has((n as AST.Identifier).name))
       return mentionsTerm && analyses.taint.dependsOnParameters(g.condition, f)
     })
   })
@@ -136,12 +136,3 @@ function changers(analyses: Analyses, variable: StateVariableIr, context: Contra
   return result
 }
 
-function mentions(node: AST.BaseASTNode, test: (n: AST.BaseASTNode) => boolean): boolean {
-  let found = false
-  walkNodes(node, (n) => {
-    if (found) return false
-    if (test(n)) found = true
-    return !found
-  })
-  return found
-}
