@@ -40,18 +40,22 @@ interface CreationResponse {
 export function createCreationExplorer(options: { apiKey: string; baseUrl?: string; fetch?: typeof fetch }): CreationExplorer {
   const doFetch = options.fetch ?? fetch
   const base = options.baseUrl ?? DEFAULT_EXPLORER_API_URL
+  /** One `module=contract` request of the explorer's API: its JSON body, or an error for an HTTP failure. */
+  const ask = async <T>(chainId: number, action: string, params: Record<string, string>, signal: AbortSignal | undefined): Promise<T> => {
+    const url = new URL(base)
+    url.searchParams.set('chainid', String(chainId))
+    url.searchParams.set('module', 'contract')
+    url.searchParams.set('action', action)
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
+    url.searchParams.set('apikey', options.apiKey)
+    const response = await doFetch(url, { signal, headers: { accept: 'application/json' } })
+    if (!response.ok) throw new Error(`the explorer answered HTTP ${response.status}`)
+    return (await response.json()) as T
+  }
   return {
     name: `explorer ${new URL(base).host}`,
     async creation(chainId, address, signal) {
-      const url = new URL(base)
-      url.searchParams.set('chainid', String(chainId))
-      url.searchParams.set('module', 'contract')
-      url.searchParams.set('action', 'getcontractcreation')
-      url.searchParams.set('contractaddresses', address)
-      url.searchParams.set('apikey', options.apiKey)
-      const response = await doFetch(url, { signal, headers: { accept: 'application/json' } })
-      if (!response.ok) throw new Error(`the explorer answered HTTP ${response.status}`)
-      const body = (await response.json()) as CreationResponse
+      const body = await ask<CreationResponse>(chainId, 'getcontractcreation', { contractaddresses: address }, signal)
       if (body.status !== '1' || !Array.isArray(body.result)) {
         // "No data found" is an answer; anything else (bad key, rate limit) is a failure.
         if (typeof body.result === 'string' && /no (data|records?) found/i.test(body.result + (body.message ?? ''))) return undefined
@@ -63,15 +67,7 @@ export function createCreationExplorer(options: { apiKey: string; baseUrl?: stri
       return { txHash: entry.txHash, creator: getAddress(entry.contractCreator) }
     },
     async sourceVerified(chainId, address, signal) {
-      const url = new URL(base)
-      url.searchParams.set('chainid', String(chainId))
-      url.searchParams.set('module', 'contract')
-      url.searchParams.set('action', 'getsourcecode')
-      url.searchParams.set('address', address)
-      url.searchParams.set('apikey', options.apiKey)
-      const response = await doFetch(url, { signal, headers: { accept: 'application/json' } })
-      if (!response.ok) throw new Error(`the explorer answered HTTP ${response.status}`)
-      const body = (await response.json()) as SourceResponse
+      const body = await ask<SourceResponse>(chainId, 'getsourcecode', { address }, signal)
       if (body.status !== '1' || !Array.isArray(body.result)) {
         throw new Error(`the explorer refused: ${String(body.message ?? body.result ?? 'unknown error').slice(0, 200)}`)
       }
