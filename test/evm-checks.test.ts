@@ -2,7 +2,7 @@
 // metadata, the sentence of every check (EVM and Solana) for each of its statuses, owner-power
 // effects read from measurements, calldata variants, revert reasons.
 import { readFileSync } from 'node:fs'
-import { encodeErrorResult, encodeFunctionData, keccak256, parseAbi, toFunctionSelector, toHex, type Address, type Hex } from 'viem'
+import { encodeErrorResult, encodeFunctionData, getAddress, keccak256, parseAbi, toFunctionSelector, toHex, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { CHECKS_DOC, checksDocSections } from '../scripts/gen-docs.ts'
 import type { CodeAnalysis } from '../src/engines/evm/chain/bytecode.ts'
@@ -11,6 +11,7 @@ import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
 import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, watchList } from '../src/engines/evm/collect/powers.ts'
+import { eventEffect, slotDelta, transferAccounts } from '../src/engines/evm/collect/power-trace.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
@@ -265,5 +266,51 @@ describe('revert reasons', () => {
     expect(isProbeReason(decodeRevert(mimic))).toBe(false)
     const long = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['x'.repeat(5_000)] }) as Hex
     expect(decodeRevert(long).length).toBeLessThanOrEqual(201)
+  })
+})
+
+describe('owner calls traced: accounts named only in Transfer events', () => {
+  const token = '0x00000000000000000000000000000000000000aa' as Address
+  const owner = '0x00000000000000000000000000000000000000bb' as Address
+  const hidden = '0x00000000000000000000000000000000000000cc' as Address
+  const victim = '0x00000000000000000000000000000000000000dd' as Address
+  const traced = (deltas: Record<string, bigint>, named: Address[], supplyDelta = 0n) => ({
+    traced: true as const,
+    named: new Set(named.map((a) => a.toLowerCase())),
+    supplyDelta,
+    delta: (a: Address) => deltas[a.toLowerCase()] ?? 0n,
+  })
+
+  it('a credit no debit explains is a mint where it landed; the same credit paid by the owner is none', () => {
+    expect(eventEffect(traced({ [hidden]: 500n }, [token, hidden]), [token, owner])).toEqual({ minted: [{ account: getAddress(hidden), amount: 500n }], taken: [] })
+    expect(eventEffect(traced({ [hidden]: 500n, [owner]: -500n }, [owner, hidden]), [token, owner])).toEqual({ minted: [], taken: [] })
+    // A supply that rose by the credit explains it (an open mint, the isolated experiments' to report).
+    expect(eventEffect(traced({ [hidden]: 500n }, [hidden], 500n), [token, owner])).toEqual({ minted: [], taken: [] })
+  })
+
+  it('an account named only in events that lost tokens lost them without calling', () => {
+    expect(eventEffect(traced({ [victim]: -70n, [owner]: 70n }, [victim, owner]), [token, owner])).toEqual({ minted: [], taken: [{ account: getAddress(victim), amount: 70n }] })
+  })
+
+  it('watched accounts are the isolated experiments\' to report: nothing is said when the events name no one else', () => {
+    expect(eventEffect(traced({ [owner]: 900n }, [owner]), [token, owner])).toEqual({ minted: [], taken: [] })
+  })
+
+  it('reads balance changes from a prestate diff, cleared slots included', () => {
+    const slot = `0x${'11'.repeat(32)}` as Hex
+    const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
+    expect(slotDelta({ pre: { [token]: { storage: { [slot]: word(3) } } }, post: { [token]: { storage: { [slot]: word(10) } } } }, token, slot)).toBe(7n)
+    expect(slotDelta({ pre: { [token]: { storage: { [slot]: word(3) } } }, post: {} }, token, slot)).toBe(-3n)
+    expect(slotDelta({ pre: {}, post: { [token.toUpperCase().replace('0X', '0x')]: { storage: { [slot]: word(5) } } } }, token, slot)).toBe(5n)
+    expect(slotDelta({ pre: {}, post: {} }, token, slot)).toBe(0n)
+  })
+
+  it('names the accounts of the token\'s Transfer events only, in frames that kept them', () => {
+    const topic = (a: Address) => `0x${'0'.repeat(24)}${a.slice(2)}`
+    const frame = {
+      logs: [{ address: token, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic('0x0000000000000000000000000000000000000000'), topic(hidden)] }],
+      calls: [{ logs: [{ address: owner, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic(victim), topic(owner)] }] }],
+    }
+    expect([...transferAccounts(frame, token)]).toEqual([hidden.toLowerCase()])
   })
 })

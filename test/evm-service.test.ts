@@ -284,6 +284,25 @@ describe('a node without tracing and without Otterscan methods', () => {
     }
   })
 
+  it('owner calls: without traces the accounts named only in Transfer events are not measured, and the answer says so', async () => {
+    const proxy = await startRpcProxy({ upstream: world.rpcUrl })
+    proxy.blockMethods(['debug_traceCall'])
+    try {
+      const s = service({ registry: registryWith(proxy.url) })
+      const { report, facts } = await s.reportWithFacts(31337, tokenOf('reserve-credit'), {})
+      expect(facts.powers.eventsUnread).toMatch(/cannot trace calls/)
+      const mint = report.codeChecks.ownershipChecks.isMintable
+      // What was measured (the watched accounts) shows no mint; the comment says what was not.
+      expect(mint.status).toBe('0')
+      expect(mint.comment).toMatch(/named only in its Transfer events were not measured/)
+      // With traces, the same call is a mint.
+      const traced = await service({ registry }).report(31337, tokenOf('reserve-credit'), {})
+      expect(traced.codeChecks.ownershipChecks.isMintable.status).toBe('1')
+    } finally {
+      await proxy.close()
+    }
+  })
+
   it('isOpenSource: the explorer\'s verified source of the code that runs, unknown without an explorer or when it fails', async () => {
     const [verified, unverified, failing] = ['mintable', 'pausable', 'blacklist'].map((k) => manifest.tokens.find((x) => x.key === k)!)
     const asked: string[] = []

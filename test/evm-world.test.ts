@@ -253,6 +253,18 @@ describe('facts behind the reports', () => {
     expect(report.codeChecks.ownershipChecks.isMintable.comment.toLowerCase()).toContain(lower(t.hiddenOwner!))
   })
 
+  it('a mint credited to an account named only in the Transfer event is measured in storage; its look-alike paid by the owner is not one', () => {
+    const credit = get('reserve-credit')
+    expect(credit.facts.powers.eventsUnread).toBeUndefined()
+    const mint = credit.facts.powers.findings.find((f) => f.kind === 'mint')
+    expect(mint?.evidence).toContain(getAddress(manifest.accounts!.feeWallet))
+    expect(mint?.evidence).toContain('named only in its Transfer events')
+    const fund = get('reserve-fund')
+    expect(fund.facts.powers.findings).toEqual([])
+    expect(fund.facts.powers.eventsUnread).toBeUndefined()
+    expect(fund.facts.powers.ownMoves?.join(' ')).toMatch(/moved/)
+  })
+
   it('the 24 h range comes from swaps of the last day', () => {
     const traded = manifest.tokens.filter((t) => t.pools.some((p) => (p.swaps?.last24h ?? 0) > 0))
     expect(traded.length).toBeGreaterThan(0)

@@ -330,6 +330,42 @@ contract TokenProbe {
         if (!anyCalled && p.grants.length > 0) _twoStep(p, scene, amount, r);
     }
 
+    /**
+     * The same calls as `powers`, one after the other and not isolated, so that what they do stays
+     * in the state and their events are kept: traced by the node (the events name every account a
+     * call credited or debited; the storage diff measures their balances). Answers the total
+     * supply before the funding and after the last call. Never reverts.
+     */
+    function powersReplay(PowerParams calldata p) external returns (uint256 supplyBefore, uint256 supplyAfter) {
+        supplyBefore = _totalSupply(p.token);
+        _setContext(p.weth, p.route);
+        _fund(p);
+        uint256 amount = _balanceOf(p.token, p.a) / 2;
+        if (amount == 0) amount = supplyBefore / 100;
+        bool anyCalled;
+        for (uint256 c = 0; c < p.candidates.length; c++) {
+            for (uint256 v = 0; v < p.variants.length; v++) {
+                if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
+                (bool ok,) = _act(p.candidates[c], p.token, _substitute(p.variants[v], amount));
+                anyCalled = anyCalled || ok;
+            }
+        }
+        if (!anyCalled && p.grants.length > 0) {
+            for (uint256 g = 0; g < p.grants.length; g++) {
+                for (uint256 c = 0; c < p.candidates.length; c++) {
+                    if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
+                    (bool ok,) = _act(p.candidates[c], p.token, p.grants[g]);
+                    if (ok) break;
+                }
+            }
+            for (uint256 v = 0; v < p.variants.length; v++) {
+                if (gasleft() < MIN_EXPERIMENT_GAS) break;
+                _act(p.delegate, p.token, _substitute(p.variants[v], amount));
+            }
+        }
+        supplyAfter = _totalSupply(p.token);
+    }
+
     function _twoStep(PowerParams calldata p, Scene memory scene, uint256 amount, PowerResult memory r) internal {
         r.twoStep = true;
         (bool granted, bytes memory made) = _isolate(abi.encodeCall(this.grantExperiment, (p.token, p.candidates, p.grants)));

@@ -39,6 +39,8 @@
  * | max-tx-adjustable     | ZooMaxTxAdjustable                | owner sets the max transaction, 0 included (isAntiWhale, antiwhaleModifiable, Critical) | max-tx |
  * | holder-sweep          | ZooHolderSweep                    | owner moves every listed holder's balance to itself (ownerChangeBalance) | holder-reward |
  * | holder-reward         | ZooHolderReward                   | owner pays listed holders from its own balance (nothing) | clean |
+ * | reserve-credit        | ZooReserveCredit                  | owner credits an account named only in the Transfer it emits, supply unmoved (isMintable) | reserve-fund |
+ * | reserve-fund          | ZooReserveFund                    | owner pays the same account from its own balance (nothing) | clean |
  * | bytes32-metadata      | ZooBytes32Meta                    | bytes32 name() and symbol()                     | clean           |
  * | no-bool-return        | ZooNoReturn                       | transfer/approve return nothing                 | clean           |
  * | decimals-0            | ZooClean                          | 0 decimals                                      | clean           |
@@ -718,6 +720,32 @@ export const ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'Keeps the same list of holders; distributeRewards() pays every listed account without code a reward out of the owner\'s own balance. Holders only gain and nothing is created.',
     deploy: direct('ZooHolderReward', ownedArgs),
+  },
+  {
+    key: 'reserve-credit',
+    twin: 'reserve-fund',
+    name: 'Reserve Credit Token',
+    symbol: 'RSVC',
+    decimals: 18,
+    behaviours: ['hidden-mint', 'masked-account'],
+    risky: ['isMintable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Keeps a reserve account only as a masked number (no address in its storage or code). seedReserve() lets the owner add any amount to that account\'s balance without raising the total supply; the Transfer it emits, from the token itself, is the only place the account is named.',
+    deploy: direct('ZooReserveCredit', (ctx, s) => [...ownedArgs(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'reserve-fund',
+    twin: 'clean',
+    name: 'Reserve Fund Token',
+    symbol: 'RSVF',
+    decimals: 18,
+    behaviours: ['owner-airdrop', 'masked-account'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The same masked reserve account; fundReserve() moves tokens to it out of the owner\'s own balance. Nothing is created.',
+    deploy: direct('ZooReserveFund', (ctx, s) => [...ownedArgs(ctx, s), ctx.accounts.feeWallet]),
   },
   {
     key: 'bytes32-metadata',

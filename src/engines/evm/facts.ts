@@ -195,6 +195,11 @@ export interface PowersFact {
   funded: boolean
   /** Whether a pool was available to measure buy/sell taxes after each call. */
   withPool: boolean
+  /**
+   * Why the accounts named only in the Transfer events of the owner calls were not measured (no
+   * tracing on the node, balances not in a plain mapping); absent when every replay was traced.
+   */
+  eventsUnread?: string
 }
 
 export interface ExternalCallFact {

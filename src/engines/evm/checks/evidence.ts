@@ -28,10 +28,13 @@ export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needs
     }
   }
   const who = p.candidates.map((c) => `${c.address} (${c.source})`).join(', ')
+  // Balances were measured over the watched accounts; where the calls' events could not be read,
+  // the answer says so (it covers what was measured).
+  const unread = p.eventsUnread && (kind === 'mint' || kind === 'changeBalance') ? `; ${p.eventsUnread}` : ''
   return {
     status: 'absent',
     method: 'simulated',
-    evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what}`,
+    evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what}${unread}`,
   }
 }
 

@@ -10,6 +10,7 @@ export const isMintable = defineCheck<EvmFacts>({
     absent: 'No privileged account can mint new tokens.',
     undetermined: 'Whether new tokens can be minted could not be determined.',
   },
-  method: 'simulation: candidate functions are called as each privileged-account candidate and the total supply is compared before and after',
+  method:
+    'simulation: candidate functions are called as each privileged-account candidate; the total supply and the balances of the watched accounts (the caller, accounts in the calldata, test holders, pools, the token, burn addresses, accounts the token names in storage or code, its largest holders of record) are compared before and after, and, where the node traces calls, the same calls are replayed and every account their Transfer events name is measured in the storage diff of the balance mapping: tokens that appear beyond what measured debits explain are minted, however they are written',
   run: (facts) => fromPowers(facts, 'mint', 'raised the total supply', false),
 })

@@ -11,7 +11,7 @@ export const ownerChangeBalance = defineCheck<EvmFacts>({
     undetermined: 'Whether a privileged account can change holders\' balances could not be determined.',
   },
   method:
-    'simulation: every state-changing function of the (implementation) bytecode is called as each privileged-account candidate, and the balances of holders that neither called nor approved (test holders, the token\'s largest holders of record from its Transfer logs, and the pools) are compared before and after; tokens moved out of the caller\'s own balance or the token contract\'s (an airdrop, a rescue) are not a power over holders',
+    'simulation: every state-changing function of the (implementation) bytecode is called as each privileged-account candidate, and the balances of holders that neither called nor approved (test holders, the token\'s largest holders of record from its Transfer logs, and the pools, and, where the node traces calls, every account the calls\' Transfer events name, measured in the storage diff of the balance mapping) are compared before and after; tokens moved out of the caller\'s own balance or the token contract\'s (an airdrop, a rescue) are not a power over holders',
   run(facts) {
     const result = fromPowers(facts, 'changeBalance', 'took tokens from a holder or set its balance', true)
     const own = facts.powers.ownMoves ?? []

@@ -41,7 +41,7 @@ export interface Discovery {
    * reads (an access list), so that a simulation can give the contract a large balance of its own
    * tokens; or why it is unknown.
    */
-  selfBalanceSlot: { slot: Hex } | { why: string }
+  selfBalanceSlot: BalanceSlot | { why: string }
 }
 
 export function dexQueries(ctx: CollectContext): DexQuery[] {
@@ -217,6 +217,25 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   }
 }
 
+/** Where the token keeps balances: a `mapping(address => uint256)` at a storage index, in Solidity's or Vyper's layout. */
+export interface BalanceMapping {
+  index: number
+  layout: 'solidity' | 'vyper'
+}
+
+/** The token's own balance slot, and the balance mapping it belongs to when it is a plain one. */
+export interface BalanceSlot {
+  slot: Hex
+  mapping?: BalanceMapping
+}
+
+/** The storage slot of `account`'s entry in a balance mapping. */
+export function mappingSlot(mapping: BalanceMapping, account: Address): Hex {
+  return mapping.layout === 'solidity'
+    ? keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [account, BigInt(mapping.index)]))
+    : keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'address' }], [BigInt(mapping.index), account]))
+}
+
 /** Mapping slots tried for the balance mapping (Solidity and Vyper layouts of `mapping(address => uint256)`). */
 const MAX_MAPPING_SLOT = 64
 
@@ -225,15 +244,14 @@ const MAX_MAPPING_SLOT = 64
  * that is a balance-mapping entry for `token` (Solidity `keccak(key . slot)` or Vyper
  * `keccak(slot . key)`), or else the only key read that is not a proxy's.
  */
-export function balanceSlotOf(token: Address, accessList: { address: string; storageKeys?: Hex[] }[]): { slot: Hex } | { why: string } {
+export function balanceSlotOf(token: Address, accessList: { address: string; storageKeys?: Hex[] }[]): BalanceSlot | { why: string } {
   const keys = accessList.filter((e) => e.address.toLowerCase() === token.toLowerCase()).flatMap((e) => e.storageKeys ?? []).map((k) => k.toLowerCase() as Hex)
   const known = new Set(keys)
   for (let s = 0; s <= MAX_MAPPING_SLOT; s++) {
-    for (const slot of [
-      keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [token, BigInt(s)])),
-      keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'address' }], [BigInt(s), token])),
-    ]) {
-      if (known.has(slot)) return { slot }
+    for (const layout of ['solidity', 'vyper'] as const) {
+      const mapping = { index: s, layout }
+      const slot = mappingSlot(mapping, token)
+      if (known.has(slot)) return { slot, mapping }
     }
   }
   const proxySlots = new Set<string>(Object.values(PROXY_SLOTS).map((x) => x.toLowerCase()))

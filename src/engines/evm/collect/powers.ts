@@ -18,6 +18,7 @@ import {
   decodePowers,
   decodeProbe,
   encodePowers,
+  encodePowersReplay,
   isStarved,
   type Measure,
   type Outcome,
@@ -27,6 +28,7 @@ import type { PoolFact, PowerCandidate, PowerFinding, PowerKind, PowersFact } fr
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
 import { HIDDEN_OWNER_SLOTS } from './discovery.ts'
+import { eventEffect, traceReplay, type EventEffect } from './power-trace.ts'
 import { probePool, quoteRoute } from './trades.ts'
 
 /** Privileged-account candidates tried at most. */
@@ -564,11 +566,15 @@ export async function collectPowers(
   const named = [...slotAddresses(d).map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
   const grants = grantCalls(fns, roleConstants(logic))
+  const slot = d.selfBalanceSlot
+  const mapping = 'slot' in slot ? slot.mapping : undefined
+  const mappingWhy = 'why' in slot ? slot.why : 'its balances are not kept in a plain mapping'
+  let eventsUnread = ''
   let funded = false
   const results = await Promise.all(
     fns.map(async (fn) => {
       const variants = functionVariants(fn)
-      const data = encodePowers({
+      const params = {
         token: ctx.token,
         weth: ctx.chain.wrappedNative,
         pool: usablePool ? probePool(ctx, usablePool) : undefined,
@@ -578,13 +584,18 @@ export async function collectPowers(
         watch: watch.accounts,
         variants,
         grants,
-      })
-      const raw = await callProbe(ctx.rpc, { what: 'owner-power', data, gas: ctx.gasCap, block, actors })
+      }
+      // The traced replay goes out in the same tick as the isolated experiments: same round trip.
+      const replayPromise = traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy)
+      const raw = await callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors })
       const r = decodeProbe('owner-power', raw, decodePowers)
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
       const findings = r.measured ? interpretPowers(fn, candidates, r, !!usablePool, watch, grants) : []
+      const replay = await replayPromise
+      if (!replay.traced) eventsUnread ||= replay.why
+      else if (r.measured) findings.push(...eventFindings(fn, candidates, r, eventEffect(replay, watch.accounts)))
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
       if (!r.measured || unmeasured.length > 0 || (r.twoStep && r.grantsMade.length > 0 && !r.grantMeasured)) {
         const why = !r.measured ? 'the baseline could not be measured' : unmeasured[0] ? decodeRevert(unmeasured[0].err) : 'the two-step baseline could not be measured'
@@ -605,5 +616,32 @@ export async function collectPowers(
     ownMoves: findings.filter((f) => f.kind === 'ownMove').map((f) => f.evidence),
     funded,
     withPool: !!usablePool,
+    ...(eventsUnread ? { eventsUnread } : {}),
   }
+}
+
+/**
+ * Findings of a traced replay about accounts only its Transfer events name: tokens created there
+ * without the supply showing them (a mint), or taken from there (a balance changed at will). The
+ * first candidate that could call the function is named; in two steps, the appointed account.
+ */
+function eventFindings(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, e: EventEffect): PowerFinding[] {
+  if (e.minted.length === 0 && e.taken.length === 0) return []
+  const caller = candidates.find((c) => r.attempts.some((a) => a.called && sameAddress(a.candidate, c.address)))
+  const delegate: PowerCandidate = { address: PROBE_ADDRESSES.delegate, source: 'an account a privileged call appointed' }
+  const candidate = caller ?? (r.delegateAttempts.some((a) => a.called) ? delegate : undefined)
+  if (!candidate) return []
+  const appointedBy = candidate === delegate ? candidates.find((c) => r.grantors.some((g) => sameAddress(g, c.address))) : undefined
+  const via = candidate === delegate ? 'in two steps (then the appointed account called it): ' : `as ${candidate.address} (${candidate.source}), `
+  const signature = signatureOf(fn.selector)
+  const out: PowerFinding[] = []
+  if (e.minted.length > 0) {
+    const where = e.minted.map((m) => `${m.amount} (raw units) to ${m.account}`).join(', ')
+    out.push({ kind: 'mint', candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} created ${where} without raising the total supply (an account named only in its Transfer events; balance measured in storage)` })
+  }
+  if (e.taken.length > 0) {
+    const from = e.taken.map((t) => `${t.amount} (raw units) from ${t.account}`).join(', ')
+    out.push({ kind: 'changeBalance', candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} took ${from}, which never sent or approved them (an account named only in its Transfer events; balance measured in storage)` })
+  }
+  return out
 }

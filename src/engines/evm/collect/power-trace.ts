@@ -1,0 +1,171 @@
+/*
+ * Owner calls traced: the accounts a call names in its Transfer events, measured from the storage
+ * diff of the balance mapping. The isolated experiments of `powers.ts` read the balances of a
+ * watch list; a call that credits or debits an account nobody could know beforehand (an address
+ * computed at run time, kept masked, read from a list) escapes it. Its events name it, but the EVM
+ * cannot read events, and an isolated experiment's events are dropped with its revert. So the same
+ * calls are replayed one after the other in one traced call, beside the isolated ones (same round
+ * trip): `callTracer` gives the events, the `prestateTracer` diff gives every balance slot the
+ * calls changed, and balances are measured, not taken from what the events claim.
+ */
+import { getAddress, type Address, type Hex } from 'viem'
+import { SimulationError } from '../../../errors.ts'
+import { PROBE_ADDRESSES, decodePowersReplay, probeOverride } from '../chain/probe.ts'
+import { RpcError } from '../chain/rpc.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
+import { mappingSlot, type BalanceMapping } from './discovery.ts'
+
+/** keccak256("Transfer(address,address,uint256)") */
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+/** Accounts named only in events that one replay measures, at most. */
+export const MAX_EVENT_ACCOUNTS = 32
+
+interface TraceLog {
+  address?: string
+  topics?: string[]
+}
+
+interface CallFrame {
+  error?: string
+  output?: Hex
+  logs?: TraceLog[]
+  calls?: CallFrame[]
+}
+
+type StorageDiff = Record<string, { storage?: Record<string, Hex> }>
+
+/** What one traced replay measured, or why nothing was. */
+export type ReplayTrace =
+  | {
+      traced: true
+      /** Accounts named in the token's Transfer events (lower case). */
+      named: Set<string>
+      supplyDelta: bigint
+      /** Balance change of `account`, from the storage diff (0 when its slot did not change). */
+      delta: (account: Address) => bigint
+    }
+  | { traced: false; why: string }
+
+/** Every account named as sender or recipient in a Transfer event of `token`, in the frames that succeeded. */
+export function transferAccounts(frame: CallFrame, token: Address): Set<string> {
+  const out = new Set<string>()
+  const walk = (f: CallFrame) => {
+    for (const log of f.logs ?? []) {
+      const topics = log.topics ?? []
+      if (!log.address || !sameAddress(log.address, token) || topics[0]?.toLowerCase() !== TRANSFER_TOPIC || topics.length < 3) continue
+      for (const t of [topics[1], topics[2]]) {
+        if (/^0x0{24}[0-9a-fA-F]{40}$/.test(t)) out.add(`0x${t.slice(26)}`.toLowerCase())
+      }
+    }
+    for (const c of f.calls ?? []) walk(c)
+  }
+  walk(frame)
+  out.delete(ZERO_ADDRESS)
+  return out
+}
+
+/** The change of one storage slot of `account` in a prestate diff (cleared slots leave `post`). */
+export function slotDelta(diff: { pre: StorageDiff; post: StorageDiff }, account: Address, slot: Hex): bigint {
+  const key = (m: StorageDiff) => Object.keys(m).find((k) => sameAddress(k, account))
+  const preAcc = key(diff.pre)
+  const postAcc = key(diff.post)
+  const pre = preAcc ? diff.pre[preAcc].storage?.[slot] : undefined
+  const post = postAcc ? diff.post[postAcc].storage?.[slot] : undefined
+  if (pre === undefined && post === undefined) return 0n
+  return BigInt(post ?? '0x0') - BigInt(pre ?? '0x0')
+}
+
+/**
+ * Replays a function's calls in one traced call and measures, from the storage diff, the balance
+ * of every account its Transfer events name. Requests go out in the tick of the call, so they
+ * join the isolated experiments' round trip. A node without tracing, or a token whose balances
+ * are not a plain mapping, leaves the events unread and says why.
+ */
+export async function traceReplay(
+  ctx: CollectContext,
+  data: Hex,
+  actors: Address[],
+  block: Hex,
+  mapping: BalanceMapping | undefined,
+  mappingWhy: string,
+): Promise<ReplayTrace> {
+  if (!mapping) return { traced: false, why: `the accounts named in its Transfer events were not measured: ${mappingWhy}` }
+  const call = { to: PROBE_ADDRESSES.main, data, gas: `0x${ctx.gasCap.toString(16)}` }
+  const stateOverrides = probeOverride(actors)
+  const callsPromise = ctx.rpc.request<CallFrame>('debug_traceCall', [
+    call,
+    block,
+    { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: true }, stateOverrides },
+  ])
+  const diffPromise = ctx.rpc.request<{ pre?: StorageDiff; post?: StorageDiff }>('debug_traceCall', [
+    call,
+    block,
+    { tracer: 'prestateTracer', tracerConfig: { diffMode: true, disableCode: true }, stateOverrides },
+  ])
+  let frame: CallFrame
+  let diff: { pre?: StorageDiff; post?: StorageDiff }
+  try {
+    ;[frame, diff] = await Promise.all([callsPromise, diffPromise])
+  } catch (error) {
+    if (error instanceof RpcError && error.kind === 'unsupported') {
+      return { traced: false, why: `the node cannot trace calls (debug_traceCall): the accounts named only in its Transfer events were not measured` }
+    }
+    // A fault of the node is no behaviour of the token: the events stay unread, and say so.
+    if (error instanceof RpcError || error instanceof SimulationError) {
+      return { traced: false, why: `the node failed the traced replay (${error.message.slice(0, 100)}): the accounts named only in its Transfer events were not measured` }
+    }
+    throw error
+  }
+  // The replay never reverts at its top and always answers the supply: anything else is the node's.
+  if (frame.error || !frame.output || frame.output === '0x' || !diff.pre || !diff.post) {
+    return { traced: false, why: 'the node answered the traced replay without its result: the accounts named only in its Transfer events were not measured' }
+  }
+  let supply: { supplyBefore: bigint; supplyAfter: bigint }
+  try {
+    supply = decodePowersReplay(frame.output)
+  } catch {
+    return { traced: false, why: 'the node answered the traced replay with something that is no result' }
+  }
+  const d = { pre: diff.pre, post: diff.post }
+  return {
+    traced: true,
+    named: transferAccounts(frame, ctx.token),
+    supplyDelta: supply.supplyAfter - supply.supplyBefore,
+    delta: (account) => slotDelta(d, ctx.token, mappingSlot(mapping, account)),
+  }
+}
+
+/** What the replay showed of accounts the watch list does not read: tokens created there, or taken. */
+export interface EventEffect {
+  /** Accounts named only in events whose balance rose, with the amount no measured debit explains. */
+  minted: { account: Address; amount: bigint }[]
+  /** Accounts named only in events that lost tokens they never sent. */
+  taken: { account: Address; amount: bigint }[]
+}
+
+/**
+ * Conservation over the watched accounts and those named only in events, across the whole replay:
+ * balances rising beyond what measured debits and the supply's change explain are created, and
+ * are reported where they landed on accounts only the events name (the watched ones are the
+ * isolated experiments' to report). An account only the events name that lost tokens lost them
+ * without calling: it is no caller, the callers are watched.
+ */
+export function eventEffect(trace: Extract<ReplayTrace, { traced: true }>, watched: Address[]): EventEffect {
+  const watchedSet = new Set(watched.map((a) => a.toLowerCase()))
+  const only = [...trace.named].filter((a) => !watchedSet.has(a)).slice(0, MAX_EVENT_ACCOUNTS).map((a) => getAddress(a))
+  if (only.length === 0) return { minted: [], taken: [] }
+  let net = 0n
+  for (const a of [...watched, ...only]) net += trace.delta(a)
+  const residual = net - trace.supplyDelta
+  const credited = only.map((account) => ({ account, amount: trace.delta(account) })).filter((x) => x.amount > 0n)
+  const taken = only.map((account) => ({ account, amount: -trace.delta(account) })).filter((x) => x.amount > 0n)
+  const minted: EventEffect['minted'] = []
+  let left = residual
+  for (const c of credited) {
+    if (left <= 0n) break
+    const amount = c.amount < left ? c.amount : left
+    minted.push({ account: c.account, amount })
+    left -= amount
+  }
+  return { minted, taken }
+}
