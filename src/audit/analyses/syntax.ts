@@ -1,5 +1,5 @@
 import type * as AST from '../parse/ast.ts'
-import type { BranchPath, FunctionIr } from '../ir/types.ts'
+import type { BranchPath, CallIr, FunctionIr, SourceFileIr } from '../ir/types.ts'
 
 /**
  * Small questions about syntax shared by the analyses and the detectors: parentheses stripped,
@@ -32,6 +32,13 @@ export function nameOf(node: AST.BaseASTNode): string {
   return node.type === 'Identifier' ? (node as AST.Identifier).name : node.type === 'ElementaryTypeName' ? (node as AST.ElementaryTypeName).name : ''
 }
 
+
+/** The name of an identifier (parentheses stripped); null for any other expression. */
+export function identifierName(node: AST.BaseASTNode | null | undefined): string | null {
+  if (!node) return null
+  const n = unwrap(node)
+  return n.type === 'Identifier' ? n.name : null
+}
 
 /** Whether an expression is `tx.origin`. */
 export function isTxOrigin(node: AST.BaseASTNode): boolean {
@@ -95,4 +102,85 @@ export function mentionsAny(node: AST.BaseASTNode, names: ReadonlySet<string>): 
 export function pathsCompatible(a: BranchPath, b: BranchPath): boolean {
   for (const [idA, sideA] of a) for (const [idB, sideB] of b) if (idA === idB && sideA !== sideB) return false
   return true
+}
+
+/** Whether an expression is `msg.value`. */
+export function isMsgValue(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  return n.type === 'MemberAccess' && n.memberName === 'value' && n.expression.type === 'Identifier' && n.expression.name === 'msg'
+}
+
+/** Whether an expression is `address(this)` or `this`. */
+export function isThis(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  if (n.type === 'Identifier') return n.name === 'this'
+  if (n.type === 'FunctionCall') {
+    const call = n
+    const callee = call.expression
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
+    return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isThis(call.arguments[0])
+  }
+  return false
+}
+
+/** Whether a call sends ETH (a non-zero value option, send or transfer). */
+export function sendsEth(call: CallIr): boolean {
+  if (call.value === null) return false
+  const v = unwrap(call.value)
+  return !(v.type === 'NumberLiteral' && Number(v.number) === 0)
+}
+
+/** Whether a node is a zero literal or `address(0)`. */
+export function isZero(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  if (n.type === 'NumberLiteral') return /^0+$|^0x0*$/.test(n.number)
+  if (n.type === 'FunctionCall') {
+    const call = n
+    const callee = call.expression
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
+    return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isZero(call.arguments[0])
+  }
+  return false
+}
+
+/** Whether an expression reads a block value usable as (bad) randomness or a clock. */
+export function blockValue(node: AST.BaseASTNode): 'timestamp' | 'number' | 'difficulty' | 'coinbase' | 'blockhash' | 'gaslimit' | null {
+  const n = unwrap(node)
+  if (n.type === 'Identifier' && n.name === 'now') return 'timestamp'
+  if (n.type === 'MemberAccess') {
+    const m = n
+    if (m.expression.type === 'Identifier' && m.expression.name === 'block') {
+      switch (m.memberName) {
+        case 'timestamp':
+          return 'timestamp'
+        case 'number':
+          return 'number'
+        case 'difficulty':
+        case 'prevrandao':
+          return 'difficulty'
+        case 'coinbase':
+          return 'coinbase'
+        case 'gaslimit':
+          return 'gaslimit'
+      }
+    }
+  }
+  if (n.type === 'FunctionCall') {
+    const call = n
+    const callee = call.expression
+    if (callee.type === 'Identifier' && callee.name === 'blockhash') return 'blockhash'
+    if (callee.type === 'MemberAccess' && callee.memberName === 'blockhash' && callee.expression.type === 'Identifier' && callee.expression.name === 'block') return 'blockhash'
+  }
+  return null
+}
+
+/** Normalised source text of an expression, for comparing two occurrences. */
+export function sameText(file: SourceFileIr, a: AST.BaseASTNode, b: AST.BaseASTNode): boolean {
+  return normalised(file, a) === normalised(file, b)
+}
+
+export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
+  const n = unwrap(node)
+  if (!n.range) return ''
+  return file.source.slice(n.range[0], n.range[1] + 1).replace(/\s+/g, '')
 }

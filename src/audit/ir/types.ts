@@ -1,6 +1,13 @@
 import type * as AST from '../parse/ast.ts'
 
 /**
+ * A place in the source: a node of the syntax tree, as facts point at it. Detectors hold one to
+ * report at, quote (`code`, `nodeText`) or compare its position, never to look inside it: what a
+ * node is and what it contains is a fact of the IR or a question to an analysis.
+ */
+export type SourceNode = AST.BaseASTNode
+
+/**
  * The intermediate representation detectors read: the project's files, contracts with their
  * inheritance linearised, functions and modifiers with precomputed facts (calls classified, state
  * reads and writes, guards, an ordered effect sequence for reentrancy), and a node index so a
@@ -143,6 +150,35 @@ export interface FunctionFacts {
   comparisons: ComparisonIr[]
   /** The conditions of `require`, `assert`, `if`, loops and `?:`, in source order, with the values each reads. */
   conditions: ConditionIr[]
+  /** Every arithmetic operation (`+ - * / % **`, and `+=` … `%=`) of the body, in source order, as trees of terms. */
+  arithmetic: ArithmeticIr[]
+}
+
+export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%' | '**' | '+=' | '-=' | '*=' | '/=' | '%='
+
+/** An arithmetic operation: `a / b`, `x *= 2`. */
+export interface ArithmeticIr {
+  node: AST.BinaryOperation
+  operator: ArithmeticOperator
+  left: TermIr
+  right: TermIr
+}
+
+/** One side of an arithmetic operation (or a comparison's operand, see `OperandIr.term`). */
+export interface TermIr {
+  /** The term with its parentheses stripped. */
+  expression: AST.Expression
+  /** The term's source text without whitespace, for telling two occurrences of one value apart from others. */
+  text: string
+  /** When the term is a number literal: its value (`Number` of its digits) and unit (`days`, `ether`), null without one. */
+  number: { value: number; unit: string | null } | null
+  /** The arithmetic operation the term is itself. */
+  operation: ArithmeticIr | null
+  /**
+   * When the term is a local whose only assignment is its declaration, and that declaration
+   * assigns an arithmetic operation: that operation (`uint share = a / b; … share * c`).
+   */
+  definition: ArithmeticIr | null
 }
 
 export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>='
@@ -181,6 +217,8 @@ export interface OperandIr {
   /** Whether the operand is zero: the literal `0` (any unit) or `address(0)` / `payable(0)`. */
   zero: boolean
   reads: ValueReads
+  /** The operand as an arithmetic term (`start + 30 minutes` is an operation of two terms). */
+  term: TermIr
 }
 
 export type LiteralValue = { kind: 'number'; value: bigint } | { kind: 'bool'; value: boolean }
@@ -198,6 +236,8 @@ export interface ValueReads {
   locals: LocalVariable[]
   /** Block, message and transaction values read, each once, in source order. */
   environment: EnvironmentValue[]
+  /** Block, message and transaction values used as a mapping or array index (`allowed[tx.origin]`), each once. */
+  keys: EnvironmentValue[]
   /** Whether the expression reads this contract's own ETH balance or token balance (`address(this).balance`, `t.balanceOf(address(this))`), which outsiders can raise. */
   ownBalance: boolean
 }
@@ -228,8 +268,20 @@ export interface StateAccess {
   node: AST.BaseASTNode
   /** For writes: the whole assignment / update expression. */
   statement: AST.ASTNode | null
+  /** For writes made by an assignment or update (`=`, `+=`, `++`, `delete`, …): what it does. */
+  assignment: AssignmentIr | null
   /** For reads: whether the read is part of updating the variable (`x += 1`, `x++`), not a read of its own. */
   compound: boolean
+}
+
+/** An assignment (`x = v`, `x += v`) or update (`x++`, `--x`, `delete x`). */
+export interface AssignmentIr {
+  /** `=`, `+=`, `-=`, …, `++`, `--` or `delete`. */
+  operator: string
+  /** The assigned expression (the left side, or the operand of an update). */
+  target: AST.Expression
+  /** The value assigned (the right side); null for an update. */
+  value: AST.Expression | null
 }
 
 export interface GuardIr {

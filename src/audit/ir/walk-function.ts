@@ -1,8 +1,10 @@
 import type * as AST from '../parse/ast.ts'
+import { addArithmeticFacts } from './arithmetic.ts'
 import { addComparisonFacts } from './comparisons.ts'
 import type { ProjectScope } from './scope.ts'
 import { typeOf } from './typing.ts'
 import type {
+  AssignmentIr,
   BranchPath,
   CallIr,
   CallKind,
@@ -20,7 +22,8 @@ import type {
 /*
  * The one walk of a function body that computes its facts (calls classified with their options,
  * state reads and writes, guards, loops, locals and their types, the ordered effect sequence,
- * calls made in inline assembly; then the comparisons and conditions, see comparisons.ts).
+ * calls made in inline assembly; then the arithmetic, comparisons and conditions, see
+ * arithmetic.ts and comparisons.ts).
  * Why it is long: it is one pass: every statement and expression kind is visited once, in evaluation order, with the walk's state (enclosing loops,
  * branch path, the assignment being written) shared by all of them; splitting it by node kind
  * would scatter that state without making any part shorter to follow.
@@ -100,7 +103,7 @@ export class FunctionWalker {
     for (const r of fn.returns) this.declareLocal(r, false, true, -1)
     if (fn.body) this.statement(fn.body)
     for (const { call, names } of this.pendingAssemblyResults) if (call.assembly) call.assembly.successChecked = this.storedResultRead(call, names)
-    addComparisonFacts(this.facts, this.ctx.info)
+    addComparisonFacts(this.facts, this.ctx.info, addArithmeticFacts(this.facts, this.fn.file.source))
     return this.facts
   }
 
@@ -150,7 +153,8 @@ export class FunctionWalker {
   }
 
   private access(kind: 'read' | 'write', variable: StateVariableIr, node: AST.BaseASTNode, compound = false): void {
-    const access: StateAccess = { variable, node, statement: kind === 'write' ? (this.writeStatement as AST.ASTNode | null) : null, compound }
+    const statement = kind === 'write' ? (this.writeStatement as AST.ASTNode | null) : null
+    const access: StateAccess = { variable, node, statement, assignment: statement ? assignmentOf(statement) : null, compound }
     if (kind === 'read') this.facts.stateReads.push(access)
     else this.facts.stateWrites.push(access)
     this.facts.effects.push({ kind, access, path: this.currentPath() } as Effect)
@@ -830,6 +834,13 @@ export class FunctionWalker {
   }
 }
 
+/** What an assignment or update expression does; null for any other node. */
+function assignmentOf(node: AST.ASTNode): AssignmentIr | null {
+  if (node.type === 'BinaryOperation' && isAssignment(node.operator)) return { operator: node.operator, target: node.left, value: node.right }
+  if (node.type === 'UnaryOperation') return { operator: node.operator, target: node.subExpression, value: null }
+  return null
+}
+
 /** Facts of a function with no body walked yet. */
 export function emptyFacts(): FunctionFacts {
   return {
@@ -849,6 +860,7 @@ export function emptyFacts(): FunctionFacts {
     returnStatements: [],
     comparisons: [],
     conditions: [],
+    arithmetic: [],
   }
 }
 

@@ -1,6 +1,7 @@
+import { isThis } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isThis } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 /** Library helpers that delegatecall their first argument. */
 const DELEGATING_HELPERS: ReadonlySet<string> = new Set(['functionDelegateCall'])

@@ -3,11 +3,11 @@ import { isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { isLiteral, isTxOrigin, someNode, unwrap } from '../../analyses/syntax.ts'
+import { isLiteral, isMsgValue, isTxOrigin, sendsEth, someNode, unwrap } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isMsgValue, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 

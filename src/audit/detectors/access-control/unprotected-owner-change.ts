@@ -1,11 +1,11 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
-import { contains, isLiteral, someNode, unwrap } from '../../analyses/syntax.ts'
+import { contains, isLiteral, isMsgValue, someNode, unwrap } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, enumerate, functionLabel, isMsgValue } from '../helpers.ts'
+import { code, enumerate, functionLabel } from '../helpers.ts'
 import { isMisspelledConstructor, namedConstructorsPossible } from './constructor-name.ts'
 
 /** Names of initializers, which `unprotected-initializer` reports. */

@@ -1,11 +1,11 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { blockValue, isMsgValue, nodesOf, normalised, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import { CHECKED_ARITHMETIC_SINCE } from '../../ir/version.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel, isMsgValue, normalised } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '**', '+=', '-=', '*='])
 const RELATIONAL: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '=='])

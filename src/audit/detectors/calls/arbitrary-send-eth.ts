@@ -1,11 +1,11 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
 import { paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { unwrap } from '../../analyses/syntax.ts'
+import { isMsgValue, isThis, normalised, sendsEth, unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isMsgValue, isThis, normalised, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const arbitrarySendEth = defineDetector({
   id: 'arbitrary-send-eth',

@@ -1,6 +1,7 @@
+import { normalised } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, normalised } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const ecrecoverZero = defineDetector({
   id: 'ecrecover-zero',

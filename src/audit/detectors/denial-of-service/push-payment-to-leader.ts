@@ -1,11 +1,11 @@
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { contains, unwrap } from '../../analyses/syntax.ts'
+import { contains, sendsEth, unwrap } from '../../analyses/syntax.ts'
 import type { CallIr, FunctionIr } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const pushPaymentToLeader = defineDetector({
   id: 'push-payment-to-leader',

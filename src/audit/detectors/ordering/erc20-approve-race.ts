@@ -1,7 +1,7 @@
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { isZero, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { functionLabel, isZero } from '../helpers.ts'
+import { functionLabel } from '../helpers.ts'
 
 /** Functions that let holders change an allowance without the approve race. */
 const SAFE_ALLOWANCE_FUNCTIONS: ReadonlySet<string> = new Set(['increaseAllowance', 'decreaseAllowance', 'increaseApproval', 'decreaseApproval'])

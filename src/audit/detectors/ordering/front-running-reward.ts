@@ -1,7 +1,7 @@
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { sendsEth, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 

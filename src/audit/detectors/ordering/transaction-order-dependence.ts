@@ -1,11 +1,11 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { contains, isLiteral, someNode } from '../../analyses/syntax.ts'
+import { contains, isLiteral, isMsgValue, sendsEth, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
 import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, enumerate, functionLabel, isMsgValue, sendsEth } from '../helpers.ts'
+import { code, enumerate, functionLabel } from '../helpers.ts'
 
 /** How many writers a finding names. */
 const MAX_NAMED = 3

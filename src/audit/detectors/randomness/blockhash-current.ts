@@ -1,7 +1,7 @@
-import { unwrap } from '../../analyses/syntax.ts'
+import { blockValue, unwrap } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const blockhashCurrent = defineDetector({
   id: 'blockhash-current',

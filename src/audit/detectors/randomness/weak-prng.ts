@@ -1,11 +1,11 @@
 import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
-import { nodesOf, unwrap } from '../../analyses/syntax.ts'
+import { blockValue, nodesOf, unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 /** Block values nobody should treat as unpredictable on their own. */

@@ -1,3 +1,4 @@
+import { sendsEth } from '../../analyses/syntax.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import { MAX_CALL_DEPTH, type DispatchContext } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
@@ -6,7 +7,7 @@ import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } fr
 import { isAssignment } from '../../ir/walk-function.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { canReenter, enumerate, functionLabel, sendsEth } from '../helpers.ts'
+import { canReenter, enumerate, functionLabel } from '../helpers.ts'
 import { lineIn, reentrantCallsOf, type ReentrantCall } from './reentrancy-paths.ts'
 
 /** Library and token functions that move value (OpenZeppelin SafeERC20 and Address, ERC-20/721 calls). */

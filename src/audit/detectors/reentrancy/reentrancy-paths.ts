@@ -1,11 +1,11 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext, EntryPoint } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { nodesOf, pathsCompatible, unwrap } from '../../analyses/syntax.ts'
+import { nodesOf, pathsCompatible, sendsEth, unwrap } from '../../analyses/syntax.ts'
 import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
-import { canReenter, sendsEth } from '../helpers.ts'
+import { canReenter } from '../helpers.ts'
 
 /** One external call of an entry point that could reenter, and what happens after it. */
 export interface ReentrantCall {
