@@ -1,5 +1,5 @@
 import type * as AST from '../parse/ast.ts'
-import type { BranchPath, CallIr, FunctionIr, SourceFileIr } from '../ir/types.ts'
+import type { BranchPath, CallIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
 
 /**
  * Small questions about syntax shared by the analyses and the detectors: parentheses stripped,
@@ -183,4 +183,15 @@ export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
   const n = unwrap(node)
   if (!n.range) return ''
   return file.source.slice(n.range[0], n.range[1] + 1).replace(/\s+/g, '')
+}
+
+/** What holds a call's result: the local its declaration initialises, the expression it is assigned to, else the call itself. */
+export function resultHolder(ir: ProjectIr, call: CallIr): AST.BaseASTNode {
+  const parent = ir.info(call.node)?.parent
+  if (parent?.type === 'VariableDeclarationStatement') {
+    const variable = parent.variables[0] as AST.VariableDeclaration | null
+    return variable?.identifier ?? call.node
+  }
+  if (parent?.type === 'BinaryOperation' && parent.operator === '=') return parent.left
+  return call.node
 }

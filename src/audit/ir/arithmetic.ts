@@ -35,6 +35,7 @@ export function addArithmeticFacts(facts: FunctionFacts, source: string): Arithm
     const expression = stripParentheses(node)
     const name = expression.type === 'Identifier' ? expression.name : null
     return {
+      node,
       expression,
       text: expression.range ? source.slice(expression.range[0], expression.range[1] + 1).replace(/\s+/g, '') : '',
       number: numberOf(expression),

@@ -25,7 +25,7 @@ const COMPARISON_OPERATORS: ReadonlySet<string> = new Set<ComparisonOperator>(['
 
 const ENVIRONMENT_OBJECTS: ReadonlySet<string> = new Set(['block', 'msg', 'tx'])
 
-/** Fills `facts.conditions` and `facts.comparisons`; `info` gives each body node's parent. */
+/** Fills `facts.conditions`, `facts.comparisons` and `facts.environment`; `info` gives each body node's parent. */
 export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.BaseASTNode, NodeInfo>, terms: ArithmeticTerms): void {
   const stateByNode = new Map<AST.BaseASTNode, StateVariableIr>()
   for (const access of facts.stateReads) stateByNode.set(access.node, access.variable)
@@ -47,6 +47,10 @@ export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.B
     addCondition(loop.condition, kind, loop.node)
   }
   for (const node of nodes(facts, 'Conditional')) addCondition(node.condition, 'ternary', node)
+  for (const node of [...nodes(facts, 'MemberAccess'), ...nodes(facts, 'Identifier')]) {
+    const value = environmentValue(node)
+    if (value) facts.environment.push({ value, node })
+  }
   facts.conditions = [...byNode.values()].sort((a, b) => start(a.node) - start(b.node))
 
   for (const node of nodes(facts, 'BinaryOperation')) {

@@ -104,6 +104,8 @@ export interface FunctionIr {
   visibility: Visibility
   mutability: Mutability
   isVirtual: boolean
+  /** Whether it is declared `override`. */
+  isOverride: boolean
   params: AST.VariableDeclaration[]
   returns: AST.VariableDeclaration[]
   body: AST.Block | null
@@ -150,6 +152,8 @@ export interface FunctionFacts {
   comparisons: ComparisonIr[]
   /** The conditions of `require`, `assert`, `if`, loops and `?:`, in source order, with the values each reads. */
   conditions: ConditionIr[]
+  /** Every read of a block, message or transaction value (`msg.value`, `block.number`, `now`), in walk order. */
+  environment: { value: EnvironmentValue; node: AST.MemberAccess | AST.Identifier }[]
   /** Every arithmetic operation (`+ - * / % **`, and `+=` … `%=`) of the body, in source order, as trees of terms. */
   arithmetic: ArithmeticIr[]
 }
@@ -166,6 +170,8 @@ export interface ArithmeticIr {
 
 /** One side of an arithmetic operation (or a comparison's operand, see `OperandIr.term`). */
 export interface TermIr {
+  /** The term as written. */
+  node: AST.Expression
   /** The term with its parentheses stripped. */
   expression: AST.Expression
   /** The term's source text without whitespace, for telling two occurrences of one value apart from others. */

@@ -860,6 +860,7 @@ export function emptyFacts(): FunctionFacts {
     returnStatements: [],
     comparisons: [],
     conditions: [],
+    environment: [],
     arithmetic: [],
   }
 }

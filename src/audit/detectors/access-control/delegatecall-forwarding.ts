@@ -2,7 +2,7 @@ import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { checkedVariables, ownerVariables, stripConversion } from '../../analyses/owner-variables.ts'
 import { isLiteral, unwrap } from '../../analyses/syntax.ts'
-import type { CallIr, ContractIr, FunctionIr } from '../../ir/types.ts'
+import type { CallIr, ContractIr, FunctionIr, SourceNode } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -73,7 +73,7 @@ function forwardsCalldata(holder: FunctionIr, call: CallIr): boolean {
  * variable holding it, or the project's contract whose name the variable's name holds
  * (`_walletLibrary` for `WalletLibrary`); null when it cannot be told.
  */
-function resolveTarget(analyses: Analyses, holder: FunctionIr, target: AST.BaseASTNode): ContractIr | null {
+function resolveTarget(analyses: Analyses, holder: FunctionIr, target: SourceNode): ContractIr | null {
   const node = stripConversion(target)
   if (node.type !== 'Identifier' || !holder.contract) return null
   const variable = analyses.scope.stateVariable(holder.contract, (node as AST.Identifier).name)

@@ -1,5 +1,6 @@
 import { nodesOf } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
+import type { SourceNode } from '../../ir/types.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import { terminates } from '../../ir/walk-function.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -15,7 +16,7 @@ export const incorrectModifier = defineDetector({
     'A modifier that neither executes `_` nor reverts on some path makes the function return default values without running, so callers believe it succeeded (a failed check that does not revert).',
   recommendation: 'Make every path of the modifier either execute `_` or revert.',
   detect({ ir, analyses, functions, report }) {
-    const leaves = (node: AST.BaseASTNode | null): boolean => alwaysLeaves(node, analyses, 0)
+    const leaves = (node: SourceNode | null): boolean => alwaysLeaves(node, analyses, 0)
     for (const fn of functions) {
       if (fn.kind !== 'modifier' || !fn.body) continue
       if (!fn.facts.hasPlaceholder) {
@@ -26,7 +27,7 @@ export const incorrectModifier = defineDetector({
         (s) => s.expression?.type === 'Identifier' && s.expression.name === '_',
       )
       for (const placeholder of placeholders) {
-        let child: AST.BaseASTNode = placeholder
+        let child: SourceNode = placeholder
         let parent = ir.info(child)?.parent ?? null
         let skippable: AST.IfStatement | null = null
         while (parent && parent !== fn.body) {
@@ -45,7 +46,7 @@ export const incorrectModifier = defineDetector({
 })
 
 /** Whether the statements after `statement` in its block always leave (e.g. end in a revert). */
-function restTerminates(block: AST.BaseASTNode | null, statement: AST.BaseASTNode, leaves: (n: AST.BaseASTNode | null) => boolean): boolean {
+function restTerminates(block: SourceNode | null, statement: SourceNode, leaves: (n: SourceNode | null) => boolean): boolean {
   if (!block || block.type !== 'Block') return false
   const statements = (block as AST.Block).statements
   const index = statements.indexOf(statement)
@@ -56,7 +57,7 @@ function restTerminates(block: AST.BaseASTNode | null, statement: AST.BaseASTNod
 const MAX_LEAVING_DEPTH = 4
 
 /** `terminates`, also through a final call to an internal helper that always leaves. */
-function alwaysLeaves(node: AST.BaseASTNode | null, analyses: Analyses, depth: number): boolean {
+function alwaysLeaves(node: SourceNode | null, analyses: Analyses, depth: number): boolean {
   if (!node) return false
   if (terminates(node)) return true
   if (depth >= MAX_LEAVING_DEPTH) return false

@@ -1,7 +1,7 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext } from '../../analyses/dispatch.ts'
 import { unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr } from '../../ir/types.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -13,7 +13,7 @@ function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: Disp
   if (known) return known
   const result = new Set<number>()
   memo.set(fn, result)
-  const indexOf = (node: AST.BaseASTNode): number => {
+  const indexOf = (node: SourceNode): number => {
     const n = unwrap(node)
     if (n.type !== 'Identifier') return -1
     return fn.params.findIndex((p) => p.name === n.name)
@@ -71,7 +71,7 @@ export const missingZeroCheck = defineDetector({
       })
       if (addressParams.size === 0) continue
       const checked = zeroCheckedParameters(analyses, fn, context, memo)
-      const parameterIn = (node: AST.BaseASTNode | null): string | null => {
+      const parameterIn = (node: SourceNode | null): string | null => {
         if (!node) return null
         let n = unwrap(node)
         // payable(p), address(p)

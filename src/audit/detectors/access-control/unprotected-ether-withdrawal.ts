@@ -4,7 +4,7 @@ import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
 import { isLiteral, isMsgValue, isTxOrigin, sendsEth, someNode, unwrap } from '../../analyses/syntax.ts'
-import type { ContractIr, FunctionIr } from '../../ir/types.ts'
+import type { ContractIr, FunctionIr, SourceNode } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -38,7 +38,7 @@ export const unprotectedEtherWithdrawal = defineDetector({
         if (authorizationOf(analyses, fn, context, holder === fn ? call.node : e.via[0]?.node)) continue
         // A fixed amount once per caller (a faucet or an airdrop): the caller's entry is checked and recorded.
         if (isFixedAmount(value, context) && recordsCaller(analyses, reached)) continue
-        const at = holder.file.own ? { node: call.node as AST.BaseASTNode, file: holder.file } : { node: e.via[0]?.node ?? fn.node, file: fn.file }
+        const at = holder.file.own ? { node: call.node as SourceNode, file: holder.file } : { node: e.via[0]?.node ?? fn.node, file: fn.file }
         report(at.node, at.file, `${functionLabel(fn)} sends ${code(holder.file, value)} to its caller with ${code(holder.file, call.node)}, and any caller can run it.`, {
           foundIn: [{ fn, context }],
           evidence: [{ node: fn.node, file: fn.file }, { node: call.node, file: holder.file }],
@@ -49,7 +49,7 @@ export const unprotectedEtherWithdrawal = defineDetector({
 })
 
 /** Whether the call pays the caller: `msg.sender`, `tx.origin`, or a helper's parameter its caller passes one to. */
-function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, target: AST.BaseASTNode): boolean {
+function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, target: SourceNode): boolean {
   const to = stripConversion(target)
   if (analyses.access.isSender(to, holder) || isTxOrigin(to)) return true
   const argument = passedArgument(analyses, e, holder, to)
@@ -57,7 +57,7 @@ function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, targe
 }
 
 /** For a parameter of the helper holding the call, the argument the internal call into it passes, in its caller. */
-function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, node: AST.BaseASTNode): { node: AST.BaseASTNode; fn: FunctionIr } | null {
+function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, node: SourceNode): { node: SourceNode; fn: FunctionIr } | null {
   const n = unwrap(node)
   if (n.type !== 'Identifier' || e.via.length === 0) return null
   const local = holder.facts.locals.get((n as AST.Identifier).name)
@@ -68,13 +68,13 @@ function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, n
   return caller && arg ? { node: arg, fn: caller } : null
 }
 
-function passedFromCallersOwn(analyses: Analyses, e: FlatEffect, holder: FunctionIr, value: AST.BaseASTNode): boolean {
+function passedFromCallersOwn(analyses: Analyses, e: FlatEffect, holder: FunctionIr, value: SourceNode): boolean {
   const argument = passedArgument(analyses, e, holder, value)
   return argument !== null && (isMsgValue(argument.node) || paysCallersOwn(analyses, argument.fn, argument.node))
 }
 
 /** A literal or a constant of the contract. */
-function isFixedAmount(value: AST.BaseASTNode, context: ContractIr): boolean {
+function isFixedAmount(value: SourceNode, context: ContractIr): boolean {
   if (isLiteral(value)) return true
   const n = unwrap(value)
   return n.type === 'Identifier' && context.linearization.some((c) => c.stateVariables.some((v) => v.name === (n as AST.Identifier).name && (v.isConstant || v.isImmutable)))
@@ -88,14 +88,14 @@ function recordsCaller(analyses: Analyses, reached: readonly FunctionIr[]): bool
 }
 
 /** The target of an assignment or update (`x[k]` in `x[k] = v`, `x[k]++`). */
-function assigned(statement: AST.BaseASTNode): AST.BaseASTNode {
+function assigned(statement: SourceNode): SourceNode {
   if (statement.type === 'BinaryOperation') return (statement as AST.BinaryOperation).left
   if (statement.type === 'UnaryOperation') return (statement as AST.UnaryOperation).subExpression
   return statement
 }
 
 /** Whether a condition compares a hash of the function's input (a secret's preimage). */
-function hashesInput(analyses: Analyses, fn: FunctionIr, condition: AST.BaseASTNode): boolean {
+function hashesInput(analyses: Analyses, fn: FunctionIr, condition: SourceNode): boolean {
   return someNode(condition, (n) => {
     if (n.type !== 'FunctionCall') return false
     const callee = (n as AST.FunctionCall).expression

@@ -2,7 +2,7 @@ import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
 import { contains, isLiteral, isMsgValue, someNode, unwrap } from '../../analyses/syntax.ts'
-import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
+import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, enumerate, functionLabel } from '../helpers.ts'
@@ -102,7 +102,7 @@ function isConstantName(contract: ContractIr, name: string): boolean {
   return contract.linearization.some((c) => c.stateVariables.some((v) => v.name === name && (v.isConstant || v.isImmutable)))
 }
 
-function mentionsMsgValue(node: AST.BaseASTNode): boolean {
+function mentionsMsgValue(node: SourceNode): boolean {
   return someNode(node, isMsgValue)
 }
 

@@ -1,6 +1,6 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { blockValue, isMsgValue, nodesOf, normalised, unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
+import type { FunctionIr, ProjectIr, SourceFileIr, SourceNode } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import { CHECKED_ARITHMETIC_SINCE } from '../../ir/version.ts'
 import type * as AST from '../../parse/ast.ts'
@@ -12,7 +12,7 @@ const RELATIONAL: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '=='])
 /** Integer types this narrow can realistically overflow by counting up one at a time. */
 const SMALL_COUNTER_BITS = 64
 
-function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
+function isConstantExpression(node: SourceNode, fn: FunctionIr): boolean {
   let constant = true
   walkNodes(node, (n) => {
     if (!constant) return false
@@ -33,18 +33,18 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
  * `a - b >= 0` included (the subtraction has already wrapped when it would go negative).
  */
 function isFixedComparison(op: AST.BinaryOperation, fn: FunctionIr, analyses: Analyses): boolean {
-  const zero = (n: AST.BaseASTNode): boolean => {
+  const zero = (n: SourceNode): boolean => {
     const u = unwrap(n)
     return u.type === 'NumberLiteral' && Number(u.number) === 0
   }
-  const unsigned = (n: AST.BaseASTNode): boolean => unsignedBits(analyses.dispatch.typeOf(unwrap(n), fn)) !== null
+  const unsigned = (n: SourceNode): boolean => unsignedBits(analyses.dispatch.typeOf(unwrap(n), fn)) !== null
   if (zero(op.right) && (op.operator === '>=' || op.operator === '<')) return unsigned(op.left)
   if (zero(op.left) && (op.operator === '<=' || op.operator === '>')) return unsigned(op.right)
   return false
 }
 
 /** Normalised texts of every sub-expression of the comparisons in a condition that can bound a value (see `isFixedComparison`). */
-function comparedTexts(condition: AST.BaseASTNode, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
+function comparedTexts(condition: SourceNode, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
   walkNodes(condition, (n) => {
     if (n.type === 'BinaryOperation' && RELATIONAL.has(n.operator)) {
       if (!isFixedComparison(n as AST.BinaryOperation, owner, analyses)) {
@@ -66,12 +66,12 @@ function guardedTexts(fn: FunctionIr, analyses: Analyses): Set<string> {
   return texts
 }
 
-function isLengthMinusLiteral(left: AST.BaseASTNode, right: AST.BaseASTNode): boolean {
+function isLengthMinusLiteral(left: SourceNode, right: SourceNode): boolean {
   const l = unwrap(left)
   return l.type === 'MemberAccess' && l.memberName === 'length' && unwrap(right).type === 'NumberLiteral'
 }
 
-function isOne(node: AST.BaseASTNode): boolean {
+function isOne(node: SourceNode): boolean {
   const n = unwrap(node)
   return n.type === 'NumberLiteral' && n.number === '1'
 }
@@ -81,7 +81,7 @@ function isOne(node: AST.BaseASTNode): boolean {
  * only ever set to one number (its declaration, or zero when it has none) and the operation
  * takes it below zero or past its type's maximum (`uint256 x = 0; x -= 1;`, `uint8 n = 255; n++`).
  */
-function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
+function certainWrap(op: { node: SourceNode; left: SourceNode; right: SourceNode; operator: string }, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
   const target = unwrap(op.left)
   if (target.type !== 'Identifier') return null
   const local = fn.facts.locals.get(target.name)
@@ -98,7 +98,7 @@ function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: 
 }
 
 /** The value of an integer literal (no unit), or null. */
-function literalValue(node: AST.BaseASTNode): bigint | null {
+function literalValue(node: SourceNode): bigint | null {
   const n = unwrap(node)
   if (n.type !== 'NumberLiteral' || n.subdenomination) return null
   try {
@@ -126,7 +126,7 @@ export const integerOverflow = defineDetector({
       // A view or pure helper cannot corrupt state; its callers' use of the result is what matters.
       if (fn.mutability === 'view' || fn.mutability === 'pure') continue
       let guarded: Set<string> | null = null
-      const operations: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }[] = []
+      const operations: { node: SourceNode; left: SourceNode; right: SourceNode; operator: string }[] = []
       for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (ARITHMETIC.has(op.operator)) operations.push({ node: op, left: op.left, right: op.right, operator: op.operator })
       }
@@ -180,7 +180,7 @@ const OVERFLOW_COMMENT =
 const COMMENT_LOOKBACK_LINES = 3
 
 /** Whether the operation's lines, or the comment lines right above them, say the wrapping is intended. */
-function annotatedAsIntended(file: SourceFileIr, node: AST.BaseASTNode): boolean {
+function annotatedAsIntended(file: SourceFileIr, node: SourceNode): boolean {
   const lines = file.source.split('\n')
   const first = (node.loc?.start.line ?? 1) - 1
   const last = (node.loc?.end.line ?? first + 1) - 1
@@ -195,7 +195,7 @@ function annotatedAsIntended(file: SourceFileIr, node: AST.BaseASTNode): boolean
 }
 
 /** Normalised sub-expressions of comparisons in the `if` / `?:` conditions around a node. */
-function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: FunctionIr, analyses: Analyses): Set<string> {
+function enclosingConditionTexts(ir: ProjectIr, node: SourceNode, fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
   let child = node
   let parent = ir.info(child)?.parent ?? null
@@ -214,7 +214,7 @@ function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: Funct
 }
 
 /** Whether guards compare at least two of: the operands, and the variable receiving the result. */
-function isChecked(file: SourceFileIr, op: { left: AST.BaseASTNode; right: AST.BaseASTNode }, parent: AST.BaseASTNode | null, guarded: Set<string>): boolean {
+function isChecked(file: SourceFileIr, op: { left: SourceNode; right: SourceNode }, parent: SourceNode | null, guarded: Set<string>): boolean {
   const names = [normalised(file, op.left), normalised(file, op.right)]
   if (parent?.type === 'VariableDeclarationStatement') {
     const v = (parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null

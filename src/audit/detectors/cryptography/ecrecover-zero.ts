@@ -1,5 +1,4 @@
-import { normalised } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { normalised, resultHolder } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -17,12 +16,7 @@ export const ecrecoverZero = defineDetector({
       for (const call of fn.facts.calls) {
         if (call.kind !== 'builtin' || call.name !== 'ecrecover') continue
         // What holds the result: the call itself or the local it is stored in.
-        let holder: AST.BaseASTNode = call.node
-        const parent = ir.info(call.node)?.parent
-        if (parent?.type === 'VariableDeclarationStatement') {
-          const v = parent.variables[0] as AST.VariableDeclaration | null
-          if (v?.identifier) holder = v.identifier
-        } else if (parent?.type === 'BinaryOperation' && parent.operator === '=') holder = parent.left
+        const holder = resultHolder(ir, call)
         const holderText = normalised(fn.file, holder)
         // A guard whose condition compares the holder with zero (`require(signer != address(0))`).
         const zeroChecked = fn.facts.guards.some((g) =>

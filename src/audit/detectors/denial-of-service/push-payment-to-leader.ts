@@ -1,7 +1,7 @@
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import { contains, sendsEth, unwrap } from '../../analyses/syntax.ts'
-import type { CallIr, FunctionIr } from '../../ir/types.ts'
+import type { CallIr, FunctionIr, SourceNode } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -32,7 +32,7 @@ export const pushPaymentToLeader = defineDetector({
         if (!failureReverts(analyses, holder, call)) continue
         const replacement = effects.find((w) => w.effect.kind === 'write' && w.effect.access.variable === read.variable && replacesWithCaller(analyses, w.owner, w.effect.access.statement))
         if (!replacement || replacement.effect.kind !== 'write') continue
-        const statement = replacement.effect.access.statement as AST.BaseASTNode
+        const statement = replacement.effect.access.statement as SourceNode
         if (!holder.file.own) continue
         report(call.node, holder.file, `${functionLabel(fn)} pays the current \`${read.variable.name}\` with ${code(holder.file, call.node)} and replaces it with the caller (${code(replacement.owner.file, statement)}); a failed payment reverts the call.`, {
           foundIn: [{ fn, context }],
@@ -69,7 +69,7 @@ function storedIn(analyses: Analyses, call: CallIr): string | null {
 }
 
 /** Whether a write sets the variable to the caller (`leader = msg.sender`, `king = payable(msg.sender)`). */
-function replacesWithCaller(analyses: Analyses, fn: FunctionIr, statement: AST.BaseASTNode | null): boolean {
+function replacesWithCaller(analyses: Analyses, fn: FunctionIr, statement: SourceNode | null): boolean {
   if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') return false
   return analyses.access.isSender(stripConversion((statement as AST.BinaryOperation).right), fn)
 }

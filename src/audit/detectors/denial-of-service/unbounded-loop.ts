@@ -1,13 +1,13 @@
 import { contains, unwrap, walkNodes } from '../../analyses/syntax.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext } from '../../analyses/dispatch.ts'
-import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
+import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
 /** State arrays whose `.length` bounds the loop. */
-function boundingArrays(loopCondition: AST.BaseASTNode | null, fn: FunctionIr): StateVariableIr[] {
+function boundingArrays(loopCondition: SourceNode | null, fn: FunctionIr): StateVariableIr[] {
   const arrays: StateVariableIr[] = []
   if (!loopCondition) return arrays
   walkNodes(loopCondition, (n) => {
@@ -83,7 +83,7 @@ function unrestrictedGrowers(analyses: Analyses, array: StateVariableIr, contrac
 }
 
 /** `list.length++`, `++list.length`, `list.length += n`. */
-function raisesLength(statement: AST.BaseASTNode): boolean {
+function raisesLength(statement: SourceNode): boolean {
   const target = statement.type === 'UnaryOperation' && (statement as AST.UnaryOperation).operator === '++' ? (statement as AST.UnaryOperation).subExpression : statement.type === 'BinaryOperation' && (statement as AST.BinaryOperation).operator === '+=' ? (statement as AST.BinaryOperation).left : null
   if (!target) return false
   const t = unwrap(target)
@@ -91,8 +91,8 @@ function raisesLength(statement: AST.BaseASTNode): boolean {
 }
 
 /** Statements of `fn` deleting a dynamic storage array: `delete list`, `list = new T[](0)`. */
-function clears(fn: FunctionIr): { node: AST.BaseASTNode; array: StateVariableIr }[] {
-  const result: { node: AST.BaseASTNode; array: StateVariableIr }[] = []
+function clears(fn: FunctionIr): { node: SourceNode; array: StateVariableIr }[] {
+  const result: { node: SourceNode; array: StateVariableIr }[] = []
   for (const w of fn.facts.stateWrites) {
     const v = w.variable
     if (v.type.kind !== 'array' || !v.type.dynamic || !w.statement || unwrap(w.node).type !== 'Identifier') continue
@@ -104,7 +104,7 @@ function clears(fn: FunctionIr): { node: AST.BaseASTNode; array: StateVariableIr
   return result
 }
 
-function isNewArray(node: AST.BaseASTNode): boolean {
+function isNewArray(node: SourceNode): boolean {
   const n = unwrap(node)
   return n.type === 'FunctionCall' && unwrap((n as AST.FunctionCall).expression).type === 'NewExpression'
 }

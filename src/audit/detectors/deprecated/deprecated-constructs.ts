@@ -1,5 +1,6 @@
 import { nodesOf } from '../../analyses/syntax.ts'
 import type * as AST from '../../parse/ast.ts'
+import type { SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -14,7 +15,7 @@ export const deprecatedConstructs = defineDetector({
   recommendation: 'Replace it with its modern equivalent and upgrade the compiler.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      const say = (node: AST.BaseASTNode, what: string, instead: string): void =>
+      const say = (node: SourceNode, what: string, instead: string): void =>
         report(node, fn.file, `${functionLabel(fn)} uses ${what}; use ${instead}.`)
       if (fn.node.type === 'FunctionDefinition' && fn.node.stateMutability === 'constant') say(fn.node, 'a `constant` function', '`view`')
       for (const call of fn.facts.calls) {

@@ -1,12 +1,11 @@
 import { walkNodes } from '../../analyses/syntax.ts'
-import type { ContractIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import type { ContractIr, SourceNode } from '../../ir/types.ts'
 
 /** Calls whose result is known at compile time when their arguments are. */
 const PURE_BUILTINS: ReadonlySet<string> = new Set(['keccak256', 'sha256', 'ripemd160', 'type', 'uint256', 'bytes32', 'address'])
 
 /** Whether an initial value is a compile-time constant (literals, constants, pure built-ins of those). */
-export function isCompileTimeConstant(node: AST.BaseASTNode, contract: ContractIr): boolean {
+export function isCompileTimeConstant(node: SourceNode, contract: ContractIr): boolean {
   let constant = true
   walkNodes(node, (n) => {
     if (!constant) return false

@@ -1,7 +1,7 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { contains, isLiteral, isMsgValue, sendsEth, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
-import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
+import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -14,7 +14,7 @@ const MAX_NAMED = 3
 interface Term {
   variable: StateVariableIr
   kind: 'price' | 'reward'
-  node: AST.BaseASTNode
+  node: SourceNode
   holder: FunctionIr
 }
 
@@ -57,7 +57,7 @@ function priceTerms(analyses: Analyses, reached: readonly FunctionIr[]): Term[] 
   for (const f of reached) {
     if (!(f.facts.nodes.get('MemberAccess') ?? []).some(isMsgValue)) continue
     const paid = derivedLocals(f, new Set(), isMsgValue)
-    const fromValue = (e: AST.BaseASTNode): boolean => someNode(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
+    const fromValue = (e: SourceNode): boolean => someNode(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
     for (const op of (f.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
       if (op.operator !== '*' && op.operator !== '/') continue
       for (const [side, other] of [

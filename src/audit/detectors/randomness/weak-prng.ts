@@ -2,7 +2,7 @@ import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
 import { blockValue, nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr } from '../../ir/types.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -54,7 +54,7 @@ export const weakPrng = defineDetector({
   detect({ analyses, functions, report }) {
     const entropy = entropySource(analyses)
     /** Reads already reported (a value stored once and used in several places is one finding). */
-    const reported = new Set<AST.BaseASTNode>()
+    const reported = new Set<SourceNode>()
     /**
      * Reports a use of block data as randomness: at the use when the block value is read in the same
      * function, else at each read in another function (a value stored in state by an earlier
@@ -94,7 +94,7 @@ export const weakPrng = defineDetector({
           const [a, b] = [unwrap(op.left), unwrap(op.right)]
           // A hash of the caller's data compared with a block hash verifies a preimage (a block
           // header against `blockhash`); a guess is a number the caller picks.
-          const isGuess = (side: AST.BaseASTNode): boolean => analyses.taint.dependsOnParameters(side, fn) && !analyses.dataflow.reaches(side, fn, HASH_COPY)
+          const isGuess = (side: SourceNode): boolean => analyses.taint.dependsOnParameters(side, fn) && !analyses.dataflow.reaches(side, fn, HASH_COPY)
           // Block data from another function is followed where the comparison can pay out (the
           // function changes state); a view checking a value against a block hash verifies it.
           const acts = fn.mutability !== 'view' && fn.mutability !== 'pure'

@@ -3,7 +3,7 @@ import type { Analyses } from '../../analyses/analyses.ts'
 import { MAX_CALL_DEPTH, type DispatchContext } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
 import type { LockKey } from '../../analyses/locks.ts'
-import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
+import type { CallIr, ContractIr, FunctionIr, SourceFileIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { isAssignment } from '../../ir/walk-function.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -15,7 +15,7 @@ const VALUE_FUNCTION = /^(safeTransfer|safeTransferFrom|transfer|transferFrom|se
 
 /** Where another function reads the variable and decides on it. */
 interface DecidingRead {
-  node: AST.BaseASTNode
+  node: SourceNode
   file: SourceFileIr
 }
 
@@ -137,7 +137,7 @@ class ValueFlow {
    * Whether the value of `node` (inside `fn`) is decided on. `viaIndex` is the internal call that
    * led into `fn` (in the read's call chain), so a `return` continues at that call.
    */
-  private follow(node: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
+  private follow(node: SourceNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
     if (depth > MAX_CALL_DEPTH * 4) return false
     const { ir } = this.analyses
     let child = node
@@ -200,7 +200,7 @@ class ValueFlow {
    * The value is assigned to `target`: another state variable decides on it (updating the read
    * variable itself, `s = s + x`, is no more a decision than `s += x`); a local passes it on.
    */
-  private assigned(target: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
+  private assigned(target: SourceNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
     let root = target
     while (root.type === 'IndexAccess' || root.type === 'MemberAccess') root = root.type === 'IndexAccess' ? (root as AST.IndexAccess).base : (root as AST.MemberAccess).expression
     if (root.type === 'TupleExpression') return (root as AST.TupleExpression).components.some((c) => c !== null && this.assigned(c, fn, viaIndex, depth))
@@ -212,7 +212,7 @@ class ValueFlow {
   }
 
   /** A local holding the value: whether any later use of it is decided on. */
-  private local(name: string, after: AST.BaseASTNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
+  private local(name: string, after: SourceNode, fn: FunctionIr, viaIndex: number, depth: number): boolean {
     const visited = this.visitedLocals.get(fn) ?? new Set<string>()
     this.visitedLocals.set(fn, visited)
     if (visited.has(name)) return false

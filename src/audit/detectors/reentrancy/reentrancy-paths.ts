@@ -2,7 +2,7 @@ import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext, EntryPoint } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
 import { nodesOf, pathsCompatible, sendsEth, unwrap } from '../../analyses/syntax.ts'
-import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
+import type { CallIr, ContractIr, FunctionIr, SourceFileIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { nodeText } from '../../source.ts'
 import { canReenter } from '../helpers.ts'
@@ -18,7 +18,7 @@ export interface ReentrantCall {
   callDescription: string
   sendsEth: boolean
   /** Where to report: the call when the entry point makes it, else the entry point's call into the helper that does. */
-  at: { node: AST.BaseASTNode; file: SourceFileIr }
+  at: { node: SourceNode; file: SourceFileIr }
   /**
    * State written after the call (the first write of each variable), whether the entry point read
    * it before the call, and whether the write is a modifier's or resets one of the entry point's
@@ -28,15 +28,15 @@ export interface ReentrantCall {
    */
   writesAfter: {
     variable: StateVariableIr
-    node: AST.BaseASTNode
+    node: SourceNode
     file: SourceFileIr
     readBefore: boolean
     /** Where the entry point read the variable before the call (the first such read), when it did. */
-    readAt: { node: AST.BaseASTNode; file: SourceFileIr } | null
+    readAt: { node: SourceNode; file: SourceFileIr } | null
     releasesLock: boolean
     settledAfter: boolean
   }[]
-  eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
+  eventsAfter: { node: SourceNode; file: SourceFileIr }[]
   /**
    * Whether the callee is fixed by the deployment: its address is a constant or immutable, `this`,
    * or a state variable that only the constructor and access-restricted functions write (a
@@ -132,7 +132,7 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
       )
       writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, readAt, releasesLock, settledAfter })
     }
-    const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
+    const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: SourceNode }).node, file: e.owner.file }))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
     const callDescription = `\`${nodeText(effect.owner.file, call.node, 70)}\`${through}`
     const at = location(analyses, effect, entry)
@@ -147,7 +147,7 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
  * does. When that is in a dependency (an inherited entry point reaching an override of the
  * project's), the first step towards the call that is in the project's own code; null when none is.
  */
-function location(analyses: Analyses, effect: FlatEffect, entry: FunctionIr): { node: AST.BaseASTNode; file: SourceFileIr } | null {
+function location(analyses: Analyses, effect: FlatEffect, entry: FunctionIr): { node: SourceNode; file: SourceFileIr } | null {
   if (effect.effect.kind !== 'call') return null
   const steps = [...effect.via, effect.effect.call]
   for (const step of steps) {
@@ -163,12 +163,12 @@ export function describeWrites(writes: ReentrantCall['writesAfter'], reportedIn:
 }
 
 /** The lines a reentrancy finding rests on: each write after the call, and the read before it when there is one. */
-export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: AST.BaseASTNode; file: SourceFileIr }[] {
+export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: SourceNode; file: SourceFileIr }[] {
   return writes.flatMap((w) => [{ node: w.node, file: w.file }, ...(w.readAt ? [w.readAt] : [])])
 }
 
 /** `line 14`, or `line 14 of `src/Base.sol`` when the node is in another file than the finding. */
-export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
+export function lineIn(node: SourceNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
   const line = `line ${node.loc?.start.line ?? '?'}`
   return file === reportedIn ? line : `${line} of \`${file.path}\``
 }
@@ -188,7 +188,7 @@ function writesBackStale(analyses: Analyses, write: FlatEffect, call: FlatEffect
 }
 
 /** Whether a state write only adds to the variable: `x += v`, `x++`, `++x`. */
-function addsTo(statement: AST.BaseASTNode | null): boolean {
+function addsTo(statement: SourceNode | null): boolean {
   if (!statement) return false
   if (statement.type === 'BinaryOperation') return (statement as AST.BinaryOperation).operator === '+='
   return statement.type === 'UnaryOperation' && (statement as AST.UnaryOperation).operator === '++'
@@ -213,7 +213,7 @@ const MAX_FIXED_ADDRESS_DEPTH = 2
  * call to an argument-less view function of the hierarchy whose every return is one, or a
  * parameter of `fn` that the internal call leading into it (the last of `via`) passes one.
  */
-function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
+function isFixedAddress(analyses: Analyses, expression: SourceNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
   const node = unwrap(expression)
   if (node.type === 'Identifier') {
     const name = node.name
@@ -264,11 +264,11 @@ function onlyRestrictedWriters(analyses: Analyses, variable: StateVariableIr, co
 
 /** Whether `target` is (a conversion of) a local holding a contract deployed in `fn` (`new`, create/create2). */
 function createdHere(fn: FunctionIr, target: AST.Expression): boolean {
-  let node: AST.BaseASTNode = unwrap(target)
+  let node: SourceNode = unwrap(target)
   while (node.type === 'FunctionCall' && (node as AST.FunctionCall).arguments.length === 1) node = unwrap((node as AST.FunctionCall).arguments[0])
   if (node.type !== 'Identifier') return false
   const name = (node as AST.Identifier).name
-  const isCreation = (value: AST.BaseASTNode | null): boolean => {
+  const isCreation = (value: SourceNode | null): boolean => {
     if (!value) return false
     let v = unwrap(value)
     while (v.type === 'FunctionCall' && v.expression.type !== 'NewExpression' && v.arguments.length === 1) v = unwrap(v.arguments[0])
@@ -282,7 +282,7 @@ function createdHere(fn: FunctionIr, target: AST.Expression): boolean {
     if (a.operator === '=' && unwrap(a.left).type === 'Identifier' && (unwrap(a.left) as AST.Identifier).name === name && isCreation(a.right)) return true
   }
   for (const a of nodesOf(fn, 'AssemblyAssignment')) {
-    const assigned = (a.names as AST.BaseASTNode[]).some((n) => n.type === 'Identifier' && (n as AST.Identifier).name === name)
+    const assigned = (a.names as SourceNode[]).some((n) => n.type === 'Identifier' && (n as AST.Identifier).name === name)
     if (assigned && a.expression.type === 'AssemblyCall' && (a.expression.functionName === 'create' || a.expression.functionName === 'create2')) return true
   }
   return false

@@ -1,6 +1,6 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { isLiteral, nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr, StateVariableIr } from '../../ir/types.ts'
+import type { FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -20,7 +20,7 @@ export const arrayLengthAssignment = defineDetector({
   recommendation: 'Use push() and pop() (Solidity 0.6 and later), check the length before shrinking, and restrict who can change it.',
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
-      const candidates: { node: AST.BaseASTNode; target: AST.BaseASTNode }[] = []
+      const candidates: { node: SourceNode; target: SourceNode }[] = []
       for (const op of nodesOf(fn, 'BinaryOperation')) {
         if (['=', '-=', '+='].includes(op.operator)) candidates.push({ node: op, target: op.left })
       }
@@ -51,13 +51,13 @@ export const arrayLengthAssignment = defineDetector({
 })
 
 /** An assignment `array[i] = …` in an entry point anyone can call, where the caller chooses `i`. */
-function callerIndexedWrite(analyses: Analyses, array: StateVariableIr): { fn: FunctionIr; node: AST.BaseASTNode } | null {
+function callerIndexedWrite(analyses: Analyses, array: StateVariableIr): { fn: FunctionIr; node: SourceNode } | null {
   for (const fn of analyses.dispatch.allFunctions()) {
     if (!analyses.dispatch.isEntryPoint(fn) || analyses.access.isProtected(fn)) continue
     for (const w of fn.facts.stateWrites) {
       if (w.variable !== array || w.statement?.type !== 'BinaryOperation') continue
       const left = unwrap((w.statement as AST.BinaryOperation).left)
-      if (left.type === 'IndexAccess' && (left as AST.IndexAccess).index && analyses.taint.dependsOnParameters((left as AST.IndexAccess).index as AST.BaseASTNode, fn)) return { fn, node: w.statement }
+      if (left.type === 'IndexAccess' && (left as AST.IndexAccess).index && analyses.taint.dependsOnParameters((left as AST.IndexAccess).index as SourceNode, fn)) return { fn, node: w.statement }
     }
   }
   return null

@@ -1,5 +1,5 @@
 import { contains, nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type { ProjectIr } from '../../ir/types.ts'
+import type { ProjectIr, SourceNode } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -62,7 +62,7 @@ function useKind(ir: ProjectIr, use: AST.Identifier): 'assignment' | 'update' | 
   return 'read'
 }
 
-function assignedLaterInLoop(ir: ProjectIr, use: AST.Identifier, uses: readonly AST.Identifier[], scope: AST.BaseASTNode | null): boolean {
+function assignedLaterInLoop(ir: ProjectIr, use: AST.Identifier, uses: readonly AST.Identifier[], scope: SourceNode | null): boolean {
   let node = ir.info(use)?.parent ?? null
   while (node && node !== scope) {
     if (LOOPS.has(node.type)) {

@@ -1,5 +1,5 @@
 import { nodesOf } from '../../analyses/syntax.ts'
-import type { FunctionIr, TypeRef } from '../../ir/types.ts'
+import type { FunctionIr, SourceNode, TypeRef } from '../../ir/types.ts'
 import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -49,10 +49,10 @@ export const uninitializedStorage = defineDetector({
 })
 
 /** The first assignment of `fn` through the local `name` (`p.owner = x`, `p[0] = x`). */
-function writeThrough(fn: FunctionIr, name: string): AST.BaseASTNode | null {
+function writeThrough(fn: FunctionIr, name: string): SourceNode | null {
   for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
     if (!op.operator.endsWith('=') || ['==', '!=', '<=', '>='].includes(op.operator)) continue
-    let target: AST.BaseASTNode = op.left
+    let target: SourceNode = op.left
     while (target.type === 'MemberAccess' || target.type === 'IndexAccess') target = target.type === 'MemberAccess' ? (target as AST.MemberAccess).expression : (target as AST.IndexAccess).base
     if (target !== op.left && target.type === 'Identifier' && (target as AST.Identifier).name === name) return op
   }

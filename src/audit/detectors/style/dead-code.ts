@@ -48,7 +48,7 @@ export const deadCode = defineDetector({
       if (fn.kind !== 'function' || fn.body === null || !fn.contract) continue
       if (fn.contract.kind === 'library' || fn.contract.kind === 'interface') continue
       if (fn.visibility !== 'internal' && fn.visibility !== 'private') continue
-      if (fn.isVirtual || (fn.node.type === 'FunctionDefinition' && fn.node.override !== null)) continue
+      if (fn.isVirtual || fn.isOverride) continue
       if (used.has(fn.name)) continue
       report(fn.node, fn.file, `${functionLabel(fn)} is never used.`, { header: true })
     }
