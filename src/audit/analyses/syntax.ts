@@ -195,3 +195,39 @@ export function resultHolder(ir: ProjectIr, call: CallIr): AST.BaseASTNode {
   if (parent?.type === 'BinaryOperation' && parent.operator === '=') return parent.left
   return call.node
 }
+
+/** An address without its conversions: `to` in `payable(to)` and `payable(address(to))`. */
+export function withoutAddressConversions(node: AST.BaseASTNode): AST.ASTNode {
+  let current = unwrap(node)
+  while (current.type === 'FunctionCall') {
+    const name = nameOf(current.expression)
+    if ((name !== 'address' && name !== 'payable') || current.arguments.length !== 1) break
+    current = unwrap(current.arguments[0])
+  }
+  return current
+}
+
+/** Whether an expression is a string or hex string literal (parentheses allowed). */
+export function isStringLiteral(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  return n.type === 'StringLiteral' || n.type === 'HexLiteral'
+}
+
+/** The number literals of an expression tree, in source order. */
+export function numberLiteralsIn(node: AST.BaseASTNode | null | undefined): AST.NumberLiteral[] {
+  const found: AST.NumberLiteral[] = []
+  walkNodes(node, (n) => {
+    if (n.type === 'NumberLiteral') found.push(n)
+  })
+  return found
+}
+
+/** The names an expression tree or assembly block mentions: identifiers, and the Yul functions it calls. */
+export function namesIn(node: AST.BaseASTNode | null | undefined): string[] {
+  const found: string[] = []
+  walkNodes(node, (n) => {
+    if (n.type === 'AssemblyCall') found.push(n.functionName)
+    if (n.type === 'Identifier') found.push(n.name)
+  })
+  return found
+}

@@ -166,6 +166,7 @@ function valueReads(root: AST.BaseASTNode, locals: ReadonlyMap<string, LocalVari
   const localReads = new Set<LocalVariable>()
   const environment = new Set<EnvironmentValue>()
   const keys = new Set<EnvironmentValue>()
+  const lengths = new Set<StateVariableIr>()
   let ownBalance = false
   eachNode(root, (n) => {
     const variable = stateByNode.get(n)
@@ -176,6 +177,10 @@ function valueReads(root: AST.BaseASTNode, locals: ReadonlyMap<string, LocalVari
     }
     const env = environmentValue(n)
     if (env) environment.add(env)
+    if (n.type === 'MemberAccess' && n.memberName === 'length') {
+      const array = stateByNode.get(stripParentheses(n.expression))
+      if (array && array.type.kind === 'array') lengths.add(array)
+    }
     if (n.type === 'IndexAccess' && n.index) {
       const key = environmentValue(stripParentheses(n.index))
       if (key) keys.add(key)
@@ -183,7 +188,7 @@ function valueReads(root: AST.BaseASTNode, locals: ReadonlyMap<string, LocalVari
     if (n.type === 'MemberAccess' && n.memberName === 'balance' && isThis(n.expression)) ownBalance = true
     if (n.type === 'FunctionCall' && n.expression.type === 'MemberAccess' && n.expression.memberName === 'balanceOf' && n.arguments.length === 1 && isThis(n.arguments[0])) ownBalance = true
   })
-  return { state: [...state], params: [...params], locals: [...localReads], environment: [...environment], keys: [...keys], ownBalance }
+  return { state: [...state], params: [...params], locals: [...localReads], environment: [...environment], keys: [...keys], lengths: [...lengths], ownBalance }
 }
 
 /** Calls `visit` on every node of an expression tree, pre-order. */

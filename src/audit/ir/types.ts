@@ -242,6 +242,8 @@ export interface ValueReads {
   locals: LocalVariable[]
   /** Block, message and transaction values read, each once, in source order. */
   environment: EnvironmentValue[]
+  /** State arrays whose `.length` the expression reads (`items.length`), each once. */
+  lengths: StateVariableIr[]
   /** Block, message and transaction values used as a mapping or array index (`allowed[tx.origin]`), each once. */
   keys: EnvironmentValue[]
   /** Whether the expression reads this contract's own ETH balance or token balance (`address(this).balance`, `t.balanceOf(address(this))`), which outsiders can raise. */

@@ -1,7 +1,7 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
 import { paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { isMsgValue, isThis, normalised, sendsEth, unwrap } from '../../analyses/syntax.ts'
+import { isMsgValue, isThis, normalised, sendsEth, unwrap, withoutAddressConversions } from '../../analyses/syntax.ts'
 import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -38,23 +38,10 @@ export const arbitrarySendEth = defineDetector({
  * An allow-list kept for everyone (`require(whitelist[to])`) is not the caller's choice.
  */
 function approvedByCaller(analyses: Analyses, fn: FunctionIr, target: SourceNode): boolean {
-  const destination = normalised(fn.file, stripConversion(target))
+  const destination = normalised(fn.file, withoutAddressConversions(target))
   if (!destination) return false
-  const isDestination = (e: SourceNode): boolean => normalised(fn.file, stripConversion(e)) === destination
+  const isDestination = (e: SourceNode): boolean => normalised(fn.file, withoutAddressConversions(e)) === destination
   return fn.facts.guards.some((g) =>
     analyses.access.restrictingParts(g.condition, fn, isDestination, !g.negated).some((part) => readsCallerEntry(analyses, fn, part)),
   )
-}
-
-/** An address without its conversions: `to` in `payable(to)` and `payable(address(to))`. */
-function stripConversion(node: SourceNode): SourceNode {
-  let current = unwrap(node)
-  while (current.type === 'FunctionCall') {
-    const call = current
-    const callee = call.expression
-    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
-    if ((name !== 'address' && name !== 'payable') || call.arguments.length !== 1) break
-    current = unwrap(call.arguments[0])
-  }
-  return current
 }

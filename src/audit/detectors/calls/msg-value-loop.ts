@@ -1,4 +1,3 @@
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
