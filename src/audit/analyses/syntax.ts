@@ -1,5 +1,5 @@
 import type * as AST from '../parse/ast.ts'
-import type { BranchPath, CallIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
+import type { BranchPath, CallIr, ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
 
 /**
  * Small questions about syntax shared by the analyses and the detectors: parentheses stripped,
@@ -108,6 +108,12 @@ export function pathsCompatible(a: BranchPath, b: BranchPath): boolean {
 export function isMsgValue(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
   return n.type === 'MemberAccess' && n.memberName === 'value' && n.expression.type === 'Identifier' && n.expression.name === 'msg'
+}
+
+/** Whether an expression is `msg.data`. */
+export function isMsgData(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  return n.type === 'MemberAccess' && n.memberName === 'data' && n.expression.type === 'Identifier' && n.expression.name === 'msg'
 }
 
 /** Whether an expression is `address(this)` or `this`. */
@@ -230,4 +236,44 @@ export function namesIn(node: AST.BaseASTNode | null | undefined): string[] {
     if (n.type === 'Identifier') found.push(n.name)
   })
   return found
+}
+
+/** Calls whose result is known at compile time when their arguments are. */
+const PURE_BUILTINS: ReadonlySet<string> = new Set(['keccak256', 'sha256', 'ripemd160', 'type', 'uint256', 'bytes32', 'address'])
+
+/** Whether an initial value is a compile-time constant (literals, constants, pure built-ins of those). */
+export function isCompileTimeConstant(node: AST.BaseASTNode, contract: ContractIr): boolean {
+  let constant = true
+  walkNodes(node, (n) => {
+    if (!constant) return false
+    switch (n.type) {
+      case 'Identifier': {
+        const name = n.name
+        const variable = contract.linearization.flatMap((c) => c.stateVariables).find((v) => v.name === name)
+        if (!variable?.isConstant) constant = false
+        return false
+      }
+      case 'FunctionCall': {
+        const callee = n.expression
+        const name = callee.type === 'Identifier' || callee.type === 'ElementaryTypeName' ? callee.name : ''
+        if (!PURE_BUILTINS.has(name) && callee.type !== 'ElementaryTypeName') constant = false
+        for (const arg of n.arguments) if (!isCompileTimeConstant(arg, contract)) constant = false
+        return false
+      }
+      case 'MemberAccess': {
+        // type(uint256).max
+        const base = n.expression
+        if (!(base.type === 'FunctionCall' && base.expression.type === 'Identifier' && base.expression.name === 'type')) constant = false
+        return false
+      }
+      case 'IndexAccess':
+      case 'NewExpression':
+      case 'TupleExpression':
+        if (n.type !== 'TupleExpression' || n.isArray) constant = false
+        return constant
+      default:
+        return true
+    }
+  })
+  return constant
 }
