@@ -40,6 +40,16 @@ export function identifierName(node: AST.BaseASTNode | null | undefined): string
   return n.type === 'Identifier' ? n.name : null
 }
 
+/**
+ * The name of the variable an index or member access reaches into: `p` in `p.owner`, `p[0].x`;
+ * null for a bare identifier and for an access rooted in anything but a name.
+ */
+export function accessedName(node: AST.BaseASTNode): string | null {
+  let root = node as AST.ASTNode
+  while (root.type === 'MemberAccess' || root.type === 'IndexAccess') root = root.type === 'MemberAccess' ? root.expression : root.base
+  return root !== node && root.type === 'Identifier' ? root.name : null
+}
+
 /** Whether an expression is `tx.origin`. */
 export function isTxOrigin(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)

@@ -140,6 +140,8 @@ export interface FunctionFacts {
   assembly: AST.InlineAssemblyStatement[]
   /** Whether a modifier body contains `_`. */
   hasPlaceholder: boolean
+  /** Every assignment and update of the body (`x = v`, `p.owner = v`, `i++`, `delete m[k]`), to state or not, in walk order. */
+  assignments: AssignmentIr[]
   /** Observable effects in evaluation order (calls, state writes and reads, events). */
   effects: Effect[]
   /** Every node of the body by type, in source order. */
@@ -269,6 +271,8 @@ export interface LocalVariable {
   isReturn: boolean
   /** Index in the parameter list, -1 for locals and return variables. */
   parameterIndex: number
+  /** The statement declaring a local (`uint a = 1;`, `(bool ok, ) = …`); null for parameters, returns, try and catch variables. */
+  statement: AST.VariableDeclarationStatement | null
 }
 
 export interface StateAccess {
@@ -284,6 +288,8 @@ export interface StateAccess {
 
 /** An assignment (`x = v`, `x += v`) or update (`x++`, `--x`, `delete x`). */
 export interface AssignmentIr {
+  /** The assignment or update expression. */
+  node: AST.BinaryOperation | AST.UnaryOperation
   /** `=`, `+=`, `-=`, …, `++`, `--` or `delete`. */
   operator: string
   /** The assigned expression (the left side, or the operand of an update). */

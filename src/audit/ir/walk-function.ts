@@ -87,6 +87,7 @@ export class FunctionWalker {
   /** The statement (or expression) being assigned when walking a write target. */
   private writeStatement: AST.BaseASTNode | null = null
   private readonly callByNode = new Map<AST.FunctionCall, CallIr>()
+  private readonly assignmentByNode = new Map<AST.BaseASTNode, AssignmentIr>()
   /** Depth of Yul `for` loops around the node being walked. */
   private yulLoops = 0
   /** Calls made in assembly whose result is stored in variables: checked once the whole body is known. */
@@ -134,6 +135,11 @@ export class FunctionWalker {
     else this.facts.identifiers.set(id.name, [id])
   }
 
+  private recordAssignment(assignment: AssignmentIr): void {
+    this.facts.assignments.push(assignment)
+    this.assignmentByNode.set(assignment.node, assignment)
+  }
+
   private currentPath(): BranchPath {
     return this.path.slice()
   }
@@ -141,7 +147,7 @@ export class FunctionWalker {
   private declareLocal(node: AST.VariableDeclaration, isParameter: boolean, isReturn: boolean, parameterIndex: number): LocalVariable | null {
     if (!node.name) return null
     const type = node.typeName ? this.ctx.scope.resolveTypeName(node.typeName, this.fn.contract, this.fn.file) : UNKNOWN
-    const local: LocalVariable = { name: node.name, node, type, isParameter, isReturn, parameterIndex }
+    const local: LocalVariable = { name: node.name, node, type, isParameter, isReturn, parameterIndex, statement: null }
     this.facts.locals.set(node.name, local)
     return local
   }
@@ -154,7 +160,7 @@ export class FunctionWalker {
 
   private access(kind: 'read' | 'write', variable: StateVariableIr, node: AST.BaseASTNode, compound = false): void {
     const statement = kind === 'write' ? (this.writeStatement as AST.ASTNode | null) : null
-    const access: StateAccess = { variable, node, statement, assignment: statement ? assignmentOf(statement) : null, compound }
+    const access: StateAccess = { variable, node, statement, assignment: statement ? (this.assignmentByNode.get(statement) ?? null) : null, compound }
     if (kind === 'read') this.facts.stateReads.push(access)
     else this.facts.stateWrites.push(access)
     this.facts.effects.push({ kind, access, path: this.currentPath() } as Effect)
@@ -305,6 +311,7 @@ export class FunctionWalker {
       this.leave()
       const local = this.declareLocal(declaration, false, false, -1)
       if (!local) continue
+      local.statement = node
       if (isVarDeclaration(declaration) && node.initialValue) local.type = this.varType(node, declaration, node.initialValue)
       if (node.variables.length === 1 && node.initialValue && this.isStoragePointer(declaration, local.type)) {
         const root = this.rootStateVariable(node.initialValue)
@@ -383,6 +390,7 @@ export class FunctionWalker {
       case 'BinaryOperation': {
         const op = node as AST.BinaryOperation
         if (isAssignment(op.operator)) {
+          this.recordAssignment({ node: op, operator: op.operator, target: op.left, value: op.right })
           this.expression(op.right, 'read')
           const previous = this.writeStatement
           this.writeStatement = op
@@ -397,6 +405,7 @@ export class FunctionWalker {
       case 'UnaryOperation': {
         const op = node as AST.UnaryOperation
         if (op.operator === '++' || op.operator === '--' || op.operator === 'delete') {
+          this.recordAssignment({ node: op, operator: op.operator, target: op.subExpression, value: null })
           const previous = this.writeStatement
           this.writeStatement = op
           this.expression(op.subExpression, op.operator === 'delete' ? 'write' : 'readwrite')
@@ -834,19 +843,13 @@ export class FunctionWalker {
   }
 }
 
-/** What an assignment or update expression does; null for any other node. */
-function assignmentOf(node: AST.ASTNode): AssignmentIr | null {
-  if (node.type === 'BinaryOperation' && isAssignment(node.operator)) return { operator: node.operator, target: node.left, value: node.right }
-  if (node.type === 'UnaryOperation') return { operator: node.operator, target: node.subExpression, value: null }
-  return null
-}
-
 /** Facts of a function with no body walked yet. */
 export function emptyFacts(): FunctionFacts {
   return {
     calls: [],
     stateReads: [],
     stateWrites: [],
+    assignments: [],
     guards: [],
     locals: new Map(),
     storageAliases: new Map(),
