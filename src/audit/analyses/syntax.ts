@@ -50,6 +50,21 @@ export function accessedName(node: AST.BaseASTNode): string | null {
   return root !== node && root.type === 'Identifier' ? root.name : null
 }
 
+/** The expression inside any calls of one argument (conversions, wrappers): `x` in `IERC20(address(x))`. */
+export function insideSingleArgumentCalls(node: AST.BaseASTNode): AST.ASTNode {
+  let current = unwrap(node)
+  while (current.type === 'FunctionCall' && current.arguments.length === 1) current = unwrap(current.arguments[0])
+  return current
+}
+
+/** Whether an expression deploys a contract: `new C(…)`, also inside conversions (`address(new C())`). */
+export function isContractCreation(node: AST.BaseASTNode | null | undefined): boolean {
+  if (!node) return false
+  let current = unwrap(node)
+  while (current.type === 'FunctionCall' && current.expression.type !== 'NewExpression' && current.arguments.length === 1) current = unwrap(current.arguments[0])
+  return current.type === 'FunctionCall' && unwrap(current.expression).type === 'NewExpression'
+}
+
 /** Whether an expression is `tx.origin`. */
 export function isTxOrigin(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)

@@ -386,6 +386,8 @@ export interface AssemblyCallFacts {
    * through a named return variable. Like `resultChecked` for Solidity calls, reading the flag counts.
    */
   successChecked: boolean
+  /** The variables the result is stored in (`x := create(…)`, `let ok := call(…)`); empty when it is not stored. */
+  storedIn: string[]
 }
 
 export type Effect =

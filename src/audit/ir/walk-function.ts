@@ -769,7 +769,7 @@ export class FunctionWalker {
       resultUsed: use !== 'dropped',
       inLoop: this.loops.length > 0 || this.yulLoops > 0,
       targetType: target ? this.typeOf(target) : null,
-      assembly: { successChecked: use === 'checked' },
+      assembly: { successChecked: use === 'checked', storedIn: Array.isArray(use) ? use : [] },
     }
     if (Array.isArray(use)) this.pendingAssemblyResults.push({ call, names: use })
     this.facts.calls.push(call)
