@@ -305,7 +305,15 @@ export interface GuardIr {
   kind: 'require' | 'assert' | 'if-revert' | 'if-return'
   /** Whether execution continues when the condition is false (an `if (cond) revert`). */
   negated: boolean
+  /** The condition's boolean structure; execution continues when it evaluates to `!negated`. */
+  logic: LogicIr
 }
+
+/** A condition's boolean structure: `!`, `&&` and `||` over parts that are none of them (parentheses stripped). */
+export type LogicIr =
+  | { kind: 'not'; node: AST.UnaryOperation; operand: LogicIr }
+  | { kind: 'and' | 'or'; node: AST.BinaryOperation; left: LogicIr; right: LogicIr }
+  | { kind: 'part'; node: AST.Expression }
 
 export interface LoopIr {
   node: AST.ForStatement | AST.WhileStatement | AST.DoWhileStatement

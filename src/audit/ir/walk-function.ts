@@ -1,6 +1,7 @@
 import type * as AST from '../parse/ast.ts'
 import { addArithmeticFacts } from './arithmetic.ts'
 import { addComparisonFacts } from './comparisons.ts'
+import { logicOf } from './logic.ts'
 import type { ProjectScope } from './scope.ts'
 import { typeOf } from './typing.ts'
 import type {
@@ -289,7 +290,7 @@ export class FunctionWalker {
   private ifStatement(node: AST.IfStatement): void {
     this.expression(node.condition, 'read')
     const leaving = terminatingKind(node.trueBody)
-    if (leaving) this.facts.guards.push({ condition: node.condition, node, kind: leaving, negated: true })
+    if (leaving) this.facts.guards.push({ condition: node.condition, node, kind: leaving, negated: true, logic: logicOf(node.condition) })
     const id = this.ctx.nextBranchId()
     branchIds.set(node, id)
     this.path.push([id, 0])
@@ -537,7 +538,7 @@ export class FunctionWalker {
     const call = this.pushCall(node, { ...classified, value, gas })
 
     if (call.kind === 'builtin' && (call.name === 'require' || call.name === 'assert') && node.arguments[0]) {
-      this.facts.guards.push({ condition: node.arguments[0], node, kind: call.name, negated: false })
+      this.facts.guards.push({ condition: node.arguments[0], node, kind: call.name, negated: false, logic: logicOf(node.arguments[0]) })
     }
   }
 
