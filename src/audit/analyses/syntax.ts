@@ -65,6 +65,12 @@ export function isContractCreation(node: AST.BaseASTNode | null | undefined): bo
   return current.type === 'FunctionCall' && unwrap(current.expression).type === 'NewExpression'
 }
 
+/** The name and arguments of a call of a plain name (`keccak256(…)`); null for member calls and anything else. */
+export function namedCall(node: AST.BaseASTNode): { name: string; args: AST.Expression[] } | null {
+  const n = node as AST.ASTNode
+  return n.type === 'FunctionCall' && n.expression.type === 'Identifier' ? { name: n.expression.name, args: n.arguments } : null
+}
+
 /** Whether an expression is `tx.origin`. */
 export function isTxOrigin(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
