@@ -71,6 +71,18 @@ export function namedCall(node: AST.BaseASTNode): { name: string; args: AST.Expr
   return n.type === 'FunctionCall' && n.expression.type === 'Identifier' ? { name: n.expression.name, args: n.arguments } : null
 }
 
+/** The array whose length an expression is: `a` in `a.length` (parentheses stripped); null for anything else. */
+export function lengthOf(node: AST.BaseASTNode): AST.Expression | null {
+  const n = unwrap(node)
+  return n.type === 'MemberAccess' && n.memberName === 'length' ? n.expression : null
+}
+
+/** The index of an index access: `i` in `a[i]` (parentheses stripped); null for anything else and for `a[]`. */
+export function indexOf(node: AST.BaseASTNode): AST.Expression | null {
+  const n = unwrap(node)
+  return n.type === 'IndexAccess' ? (n.index ?? null) : null
+}
+
 /** Whether an expression is `tx.origin`. */
 export function isTxOrigin(node: AST.BaseASTNode): boolean {
   const n = unwrap(node)
@@ -255,6 +267,15 @@ export function numberLiteralsIn(node: AST.BaseASTNode | null | undefined): AST.
   const found: AST.NumberLiteral[] = []
   walkNodes(node, (n) => {
     if (n.type === 'NumberLiteral') found.push(n)
+  })
+  return found
+}
+
+/** The member names an expression tree reads: `balanceOf` and `decimals` in `t.balanceOf(a) * t.decimals()`. */
+export function memberNamesIn(node: AST.BaseASTNode | null | undefined): string[] {
+  const found: string[] = []
+  walkNodes(node, (n) => {
+    if (n.type === 'MemberAccess') found.push(n.memberName)
   })
   return found
 }

@@ -47,6 +47,7 @@ export function buildIr(project: LoadedProject): { ir: ProjectIr; scope: Project
       compiler,
       versions: effectiveVersions(compiler, syntaxVersions(loaded.ast).range),
       contracts: [],
+      attachedFunctions: attachedFunctions(loaded.ast),
     }
     files.push(file)
     byLoaded.set(loaded, file)
@@ -172,6 +173,19 @@ export function buildIr(project: LoadedProject): { ir: ProjectIr; scope: Project
     info: (node) => info.get(node),
   }
   return { ir, scope, errors }
+}
+
+/** The functions `using {f, L.g} for T` directives attach, at file level and in contracts, by name. */
+function attachedFunctions(ast: AST.SourceUnit): string[] {
+  const names: string[] = []
+  const collect = (using: AST.UsingForDeclaration): void => {
+    for (const f of using.functions) names.push(f.split('.').pop() ?? f)
+  }
+  for (const child of ast.children) {
+    if (child.type === 'UsingForDeclaration') collect(child)
+    if (child.type === 'ContractDefinition') for (const sub of child.subNodes) if (sub.type === 'UsingForDeclaration') collect(sub as AST.UsingForDeclaration)
+  }
+  return names
 }
 
 function createContract(node: AST.ContractDefinition, file: SourceFileIr): ContractIr {

@@ -43,6 +43,8 @@ export interface SourceFileIr {
    */
   versions: VersionRange | null
   contracts: ContractIr[]
+  /** Functions the file attaches to a type by name (`using {f, L.g} for T`, at file level or in a contract): `f`, `g`. */
+  attachedFunctions: string[]
 }
 
 /** A half-open range of compiler versions, as numbers major*1e6 + minor*1e3 + patch. */
