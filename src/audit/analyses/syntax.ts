@@ -245,15 +245,13 @@ export function resultHolder(ir: ProjectIr, call: CallIr): AST.BaseASTNode {
   return call.node
 }
 
-/** An address without its conversions: `to` in `payable(to)` and `payable(address(to))`. */
-export function withoutAddressConversions(node: AST.BaseASTNode): AST.ASTNode {
-  let current = unwrap(node)
-  while (current.type === 'FunctionCall') {
-    const name = nameOf(current.expression)
-    if ((name !== 'address' && name !== 'payable') || current.arguments.length !== 1) break
-    current = unwrap(current.arguments[0])
-  }
-  return current
+/** An expression without one conversion around it: `p` in `payable(p)`, `address(p)`, `uint160(p)` (parentheses stripped). */
+export function withoutConversion(node: AST.BaseASTNode): AST.ASTNode {
+  const n = unwrap(node)
+  if (n.type !== 'FunctionCall' || n.arguments.length !== 1) return n
+  const callee = n.expression
+  const converts = (callee.type === 'Identifier' && (callee.name === 'payable' || callee.name === 'address')) || callee.type === 'ElementaryTypeName'
+  return converts ? unwrap(n.arguments[0]) : n
 }
 
 /** Whether an expression is a string or hex string literal (parentheses allowed). */

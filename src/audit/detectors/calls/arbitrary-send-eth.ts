@@ -1,7 +1,8 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
 import { paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
+import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { isMsgValue, isThis, normalised, sendsEth, unwrap, withoutAddressConversions } from '../../analyses/syntax.ts'
+import { isMsgValue, isThis, normalised, sendsEth, unwrap } from '../../analyses/syntax.ts'
 import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -38,9 +39,9 @@ export const arbitrarySendEth = defineDetector({
  * An allow-list kept for everyone (`require(whitelist[to])`) is not the caller's choice.
  */
 function approvedByCaller(analyses: Analyses, fn: FunctionIr, target: SourceNode): boolean {
-  const destination = normalised(fn.file, withoutAddressConversions(target))
+  const destination = normalised(fn.file, stripConversion(target))
   if (!destination) return false
-  const isDestination = (e: SourceNode): boolean => normalised(fn.file, withoutAddressConversions(e)) === destination
+  const isDestination = (e: SourceNode): boolean => normalised(fn.file, stripConversion(e)) === destination
   return fn.facts.guards.some((g) =>
     analyses.access.restrictingParts(g.condition, fn, isDestination, !g.negated).some((part) => readsCallerEntry(analyses, fn, part)),
   )
