@@ -57,6 +57,12 @@ export function insideSingleArgumentCalls(node: AST.BaseASTNode): AST.ASTNode {
   return current
 }
 
+/** Whether an expression is a `new` call: `new C(…)`, `new uint256[](n)` (parentheses allowed). */
+export function isNewCall(node: AST.BaseASTNode): boolean {
+  const n = unwrap(node)
+  return n.type === 'FunctionCall' && unwrap(n.expression).type === 'NewExpression'
+}
+
 /** Whether an expression deploys a contract: `new C(…)`, also inside conversions (`address(new C())`). */
 export function isContractCreation(node: AST.BaseASTNode | null | undefined): boolean {
   if (!node) return false
