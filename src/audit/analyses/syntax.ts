@@ -240,6 +240,23 @@ export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
   return file.source.slice(n.range[0], n.range[1] + 1).replace(/\s+/g, '')
 }
 
+/**
+ * The variable a call's result (a success flag) is stored in: the first variable of the
+ * declaration or assignment it is the value of (`bool ok = a.send(v)`, `(ok, ) = a.call(…)`);
+ * null when it is not stored by name.
+ */
+export function resultStoredIn(ir: ProjectIr, call: CallIr): string | null {
+  let parent = ir.info(call.node)?.parent ?? null
+  while (parent && parent.type === 'TupleExpression' && parent.components.length === 1) parent = ir.info(parent)?.parent ?? null
+  if (parent?.type === 'VariableDeclarationStatement') return (parent.variables[0] as AST.VariableDeclaration | null)?.name ?? null
+  if (parent?.type === 'BinaryOperation' && parent.operator === '=') {
+    const left = unwrap(parent.left)
+    const first = left.type === 'TupleExpression' ? left.components[0] : left
+    return first?.type === 'Identifier' ? (first as AST.Identifier).name : null
+  }
+  return null
+}
+
 /** What holds a call's result: the local its declaration initialises, the expression it is assigned to, else the call itself. */
 export function resultHolder(ir: ProjectIr, call: CallIr): AST.BaseASTNode {
   const parent = ir.info(call.node)?.parent
