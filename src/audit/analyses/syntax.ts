@@ -257,6 +257,38 @@ export function resultStoredIn(ir: ProjectIr, call: CallIr): string | null {
   return null
 }
 
+/**
+ * How an occurrence of a name is used: `assignment` (`x = …`, `(x, y) = …`), `update` (`x += …`,
+ * `x++`, `delete x`) or `read` (anything else, `x[i] = …` included: that reads `x`).
+ */
+export function identifierUse(ir: ProjectIr, use: AST.BaseASTNode): 'assignment' | 'update' | 'read' {
+  const parent = ir.info(use)?.parent
+  if (parent?.type === 'TupleExpression') {
+    const grand = ir.info(parent)?.parent
+    if (grand?.type === 'BinaryOperation' && grand.operator === '=' && grand.left === parent) return 'assignment'
+    return 'read'
+  }
+  if (parent?.type === 'UnaryOperation' && ['++', '--', 'delete'].includes(parent.operator)) return 'update'
+  if (parent?.type === 'BinaryOperation' && unwrap(parent.left) === use) {
+    const op = parent.operator
+    if (op === '=') return 'assignment'
+    if (op.endsWith('=') && !['==', '!=', '<=', '>='].includes(op)) return 'update'
+  }
+  return 'read'
+}
+
+const LOOP_STATEMENTS: ReadonlySet<string> = new Set(['ForStatement', 'WhileStatement', 'DoWhileStatement'])
+
+/** The innermost loop statement around `node` that is inside `scope` (climbing no higher than it); null when none is. */
+export function loopWithin(ir: ProjectIr, node: AST.BaseASTNode, scope: AST.BaseASTNode | null): AST.BaseASTNode | null {
+  let current = ir.info(node)?.parent ?? null
+  while (current && current !== scope) {
+    if (LOOP_STATEMENTS.has(current.type)) return current
+    current = ir.info(current)?.parent ?? null
+  }
+  return null
+}
+
 /** What holds a call's result: the local its declaration initialises, the expression it is assigned to, else the call itself. */
 export function resultHolder(ir: ProjectIr, call: CallIr): AST.BaseASTNode {
   const parent = ir.info(call.node)?.parent

@@ -321,6 +321,8 @@ export interface LoopIr {
   node: AST.ForStatement | AST.WhileStatement | AST.DoWhileStatement
   condition: AST.Expression | null
   body: AST.BaseASTNode
+  /** A `for` loop's initialisation (`uint256 i = 0`); null when it has none and for other loops. */
+  init: AST.BaseASTNode | null
 }
 
 export type CallKind =
