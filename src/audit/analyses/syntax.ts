@@ -289,15 +289,50 @@ export function loopWithin(ir: ProjectIr, node: AST.BaseASTNode, scope: AST.Base
   return null
 }
 
+/**
+ * What receives the value of an expression: the (first) local of the declaration it initialises,
+ * or the left side of the `=` it is the right side of; null when it is neither.
+ */
+export function receiverOf(ir: ProjectIr, node: AST.BaseASTNode): { local: AST.VariableDeclaration | null } | { target: AST.Expression } | null {
+  const parent = ir.info(node)?.parent
+  if (parent?.type === 'VariableDeclarationStatement') return { local: parent.variables[0] as AST.VariableDeclaration | null }
+  if (parent?.type === 'BinaryOperation' && parent.operator === '=') return { target: parent.left }
+  return null
+}
+
 /** What holds a call's result: the local its declaration initialises, the expression it is assigned to, else the call itself. */
 export function resultHolder(ir: ProjectIr, call: CallIr): AST.BaseASTNode {
-  const parent = ir.info(call.node)?.parent
-  if (parent?.type === 'VariableDeclarationStatement') {
-    const variable = parent.variables[0] as AST.VariableDeclaration | null
-    return variable?.identifier ?? call.node
-  }
-  if (parent?.type === 'BinaryOperation' && parent.operator === '=') return parent.left
-  return call.node
+  const receiver = receiverOf(ir, call.node)
+  if (receiver && 'local' in receiver) return receiver.local?.identifier ?? call.node
+  return receiver ? receiver.target : call.node
+}
+
+/** The normalised source text (see `normalised`) of an expression and of every expression inside it. */
+export function subexpressionTexts(file: SourceFileIr, node: AST.BaseASTNode): string[] {
+  const texts: string[] = []
+  walkNodes(node, (n) => {
+    texts.push(normalised(file, n))
+  })
+  return texts
+}
+
+/**
+ * Whether an expression is made of literals and constant state variables of `fn`'s contract only
+ * (no local, parameter, call, member or index access).
+ */
+export function usesOnlyConstants(node: AST.BaseASTNode, fn: FunctionIr): boolean {
+  let constant = true
+  walkNodes(node, (n) => {
+    if (!constant) return false
+    if (n.type === 'Identifier') {
+      const name = n.name
+      const variable = fn.contract && !fn.facts.locals.has(name) ? fn.contract.linearization.flatMap((c) => c.stateVariables).find((v) => v.name === name) : undefined
+      if (!variable?.isConstant) constant = false
+    }
+    if (n.type === 'FunctionCall' || n.type === 'MemberAccess' || n.type === 'IndexAccess') constant = false
+    return constant
+  })
+  return constant
 }
 
 /** An expression without one conversion around it: `p` in `payable(p)`, `address(p)`, `uint160(p)` (parentheses stripped). */

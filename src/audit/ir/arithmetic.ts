@@ -75,5 +75,5 @@ function singleDefinitions(facts: FunctionFacts, binaries: readonly AST.BinaryOp
 function numberOf(node: AST.Expression): TermIr['number'] {
   if (node.type !== 'NumberLiteral') return null
   const value = Number(node.number.replace(/_/g, ''))
-  return Number.isFinite(value) ? { value, unit: node.subdenomination ?? null } : null
+  return Number.isFinite(value) ? { digits: node.number, value, unit: node.subdenomination ?? null } : null
 }

@@ -180,8 +180,8 @@ export interface TermIr {
   expression: AST.Expression
   /** The term's source text without whitespace, for telling two occurrences of one value apart from others. */
   text: string
-  /** When the term is a number literal: its value (`Number` of its digits) and unit (`days`, `ether`), null without one. */
-  number: { value: number; unit: string | null } | null
+  /** When the term is a number literal: its digits as written, their value (`Number` of them) and unit (`days`, `ether`), null without one. */
+  number: { digits: string; value: number; unit: string | null } | null
   /** The arithmetic operation the term is itself. */
   operation: ArithmeticIr | null
   /**
@@ -323,6 +323,8 @@ export interface LoopIr {
   body: AST.BaseASTNode
   /** A `for` loop's initialisation (`uint256 i = 0`); null when it has none and for other loops. */
   init: AST.BaseASTNode | null
+  /** A `for` loop's increment (`i++`); null when it has none and for other loops. */
+  increment: AST.Expression | null
 }
 
 export type CallKind =

@@ -200,7 +200,7 @@ export class FunctionWalker {
       case 'ForStatement': {
         const loopNode = node as AST.ForStatement
         if (loopNode.initExpression) this.statement(loopNode.initExpression)
-        const loop: LoopIr = { node: loopNode, condition: loopNode.conditionExpression ?? null, body: loopNode.body, init: loopNode.initExpression ?? null }
+        const loop: LoopIr = { node: loopNode, condition: loopNode.conditionExpression ?? null, body: loopNode.body, init: loopNode.initExpression ?? null, increment: loopNode.loopExpression?.expression ?? null }
         this.facts.loops.push(loop)
         this.loops.push(loop)
         if (loopNode.conditionExpression) this.expression(loopNode.conditionExpression, 'read')
@@ -212,7 +212,7 @@ export class FunctionWalker {
       case 'WhileStatement':
       case 'DoWhileStatement': {
         const loopNode = node as AST.WhileStatement | AST.DoWhileStatement
-        const loop: LoopIr = { node: loopNode, condition: loopNode.condition, body: loopNode.body, init: null }
+        const loop: LoopIr = { node: loopNode, condition: loopNode.condition, body: loopNode.body, init: null, increment: null }
         this.facts.loops.push(loop)
         this.loops.push(loop)
         if (node.type === 'WhileStatement') this.expression(loopNode.condition, 'read')
