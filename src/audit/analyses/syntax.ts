@@ -3,7 +3,9 @@ import type { BranchPath, CallIr, ContractIr, FunctionIr, ProjectIr, SourceFileI
 
 /**
  * Small questions about syntax shared by the analyses and the detectors: parentheses stripped,
- * names of callees, literals, walking and searching an expression tree.
+ * names of callees and identifiers, literals and constants, conversions, what receives a value,
+ * how an occurrence of a name is used, walking and searching an expression tree. Detectors ask
+ * these (or read IR facts) rather than testing node kinds themselves.
  */
 
 /** Strips parentheses. Returns the node typed as the union of node types, so `n.type === 'MemberAccess'` narrows it. */
@@ -229,11 +231,7 @@ export function blockValue(node: AST.BaseASTNode): 'timestamp' | 'number' | 'dif
   return null
 }
 
-/** Normalised source text of an expression, for comparing two occurrences. */
-export function sameText(file: SourceFileIr, a: AST.BaseASTNode, b: AST.BaseASTNode): boolean {
-  return normalised(file, a) === normalised(file, b)
-}
-
+/** Normalised source text of an expression (parentheses stripped, no whitespace), for comparing two occurrences. */
 export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
   const n = unwrap(node)
   if (!n.range) return ''
