@@ -158,7 +158,7 @@ export interface FunctionFacts {
   conditions: ConditionIr[]
   /** Every read of a block, message or transaction value (`msg.value`, `block.number`, `now`), in walk order. */
   environment: { value: EnvironmentValue; node: AST.MemberAccess | AST.Identifier }[]
-  /** Every arithmetic operation (`+ - * / % **`, and `+=` … `%=`) of the body, in source order, as trees of terms. */
+  /** Every arithmetic operation (`+ - * / % **`, and `+=` … `%=`) of the body, in walk order, as trees of terms. */
   arithmetic: ArithmeticIr[]
 }
 
