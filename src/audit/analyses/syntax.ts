@@ -1,5 +1,6 @@
 import type * as AST from '../parse/ast.ts'
 import type { BranchPath, CallIr, ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
+import { isVarDeclaration } from '../ir/walk-function.ts'
 
 /**
  * Small questions about syntax shared by the analyses and the detectors: parentheses stripped,
@@ -89,6 +90,17 @@ export function lengthOf(node: AST.BaseASTNode): AST.Expression | null {
 export function indexOf(node: AST.BaseASTNode): AST.Expression | null {
   const n = unwrap(node)
   return n.type === 'IndexAccess' ? (n.index ?? null) : null
+}
+
+/** Whether a call is made on a member: `x.f(…)`, `block.blockhash(…)`, not `f(…)`. */
+export function isMemberCall(node: AST.BaseASTNode): boolean {
+  const n = node as AST.ASTNode
+  return n.type === 'FunctionCall' && n.expression.type === 'MemberAccess'
+}
+
+/** Whether a declaration statement declares a variable with `var`. */
+export function declaresWithVar(statement: AST.VariableDeclarationStatement): boolean {
+  return statement.variables.some((v) => v !== null && isVarDeclaration(v as AST.VariableDeclaration))
 }
 
 /** Whether an expression is `tx.origin`. */

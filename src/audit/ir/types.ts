@@ -108,6 +108,8 @@ export interface FunctionIr {
   isVirtual: boolean
   /** Whether it is declared `override`. */
   isOverride: boolean
+  /** Whether it is declared `constant`, the spelling of `view` before Solidity 0.5. */
+  isDeclaredConstant: boolean
   params: AST.VariableDeclaration[]
   returns: AST.VariableDeclaration[]
   body: AST.Block | null

@@ -945,7 +945,8 @@ function assemblyLeaves(block: AST.AssemblyBlock): boolean {
 }
 
 /** Whether a local is declared with 0.4's `var` (its type comes from its initializer). */
-function isVarDeclaration(declaration: AST.VariableDeclaration): boolean {
+/** Whether a variable is declared with `var` (before 0.5: its type comes from its initial value). */
+export function isVarDeclaration(declaration: AST.VariableDeclaration): boolean {
   return declaration.typeName === null || (declaration.typeName.type === 'ElementaryTypeName' && declaration.typeName.name === 'var')
 }
 
