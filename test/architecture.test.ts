@@ -104,3 +104,45 @@ describe('rooms and layers', () => {
     expect(unexplained).toEqual([])
   })
 })
+
+/** The analyzer's detectors (src/audit/detectors): they read IR facts and ask the analyses. */
+const DETECTORS = join(SRC, 'audit', 'detectors')
+
+/**
+ * Ways of looking inside the syntax tree: importing its node types, testing a node's kind, casting
+ * to a node type, or walking a tree. A detector does none of them; what it needs is a fact of the
+ * IR (src/audit/ir) or a question to a named analysis (src/audit/analyses). Nodes it holds are
+ * `SourceNode`s: places to report and quote.
+ */
+const SYNTAX_USES: readonly { what: string; pattern: RegExp }[] = [
+  { what: 'imports the syntax tree types', pattern: /from\s+['"][./]*parse\/ast(\.ts)?['"]/ },
+  { what: "tests a node's kind", pattern: /\.type\s*[!=]==\s*['"]/ },
+  { what: 'casts to a node type', pattern: /\bas\s+AST\./ },
+  { what: 'walks a syntax tree', pattern: /\bwalkNodes\(/ },
+]
+
+/**
+ * Detectors still looking inside the syntax tree, each with its reason (none today). The list
+ * only shrinks: a detector leaving it is removed from it, and no new one joins.
+ */
+const DETECTORS_READING_SYNTAX: Readonly<Record<string, string>> = {}
+
+describe("the analyzer's detectors read facts, not syntax", () => {
+  const uses = sourceFiles(DETECTORS).flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+    return SYNTAX_USES.filter(({ pattern }) => pattern.test(text)).map(({ what }) => ({ file: relative(DETECTORS, file), what }))
+  })
+
+  it('finds the detectors it judges', () => {
+    expect(sourceFiles(DETECTORS).length).toBeGreaterThan(60)
+  })
+
+  it('no detector looks inside the syntax tree but those listed, each with its reason', () => {
+    expect(uses.filter((u) => !(u.file in DETECTORS_READING_SYNTAX))).toEqual([])
+  })
+
+  it('every detector listed still does (the list only shrinks)', () => {
+    const reading = new Set(uses.map((u) => u.file))
+    expect(Object.keys(DETECTORS_READING_SYNTAX).filter((file) => !reading.has(file))).toEqual([])
+  })
+})

@@ -5,7 +5,8 @@ import { createAnalyses, type Analyses } from '../src/audit/analyses/analyses.ts
 import type { ContractIr, FunctionIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 import type * as AST from '../src/audit/parse/ast.ts'
-import { canReenter, resultChecked, sendsEth } from '../src/audit/detectors/helpers.ts'
+import { sendsEth } from '../src/audit/analyses/syntax.ts'
+import { canReenter, resultChecked } from '../src/audit/detectors/helpers.ts'
 
 /**
  * Calls made in inline assembly are calls of the IR (kind, value, target, whether success is

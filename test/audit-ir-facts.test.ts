@@ -1,13 +1,16 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildIr } from '../src/audit/ir/build-ir.ts'
-import type { ComparisonIr, FunctionIr, OperandIr, ValueReads } from '../src/audit/ir/types.ts'
+import type { ComparisonIr, FunctionIr, LogicIr, OperandIr, ValueReads } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 
 /**
  * The comparison and condition facts of the IR (ir/comparisons.ts): every comparison with its
  * operator, its two sides (literal, block/msg/tx value, what each reads) and the condition it is
- * part of; every condition of require / assert / if / loops / ?: with the values it reads.
+ * part of; every condition of require / assert / if / loops / ?: with the values it reads. And the
+ * facts detectors read instead of the syntax (Facts.sol): arithmetic as trees of terms
+ * (ir/arithmetic.ts), assignments, loops' initialisation and increment, guards' boolean
+ * structure (ir/logic.ts), index keys and array lengths.
  */
 const FOLDER = path.join(import.meta.dirname, 'fixtures', 'audit', 'ir-facts')
 
@@ -132,5 +135,50 @@ describe('IR comparison facts', () => {
     ])
     const nested = await functionNamed('nested')
     expect(nested.facts.comparisons.map((c) => c.direct)).toEqual([true, false, false])
+  })
+})
+
+describe('IR arithmetic, assignment and guard facts', () => {
+  async function factsOf(name: string): Promise<FunctionIr> {
+    const { ir } = buildIr(await loadProject(path.join(FOLDER, 'Facts.sol')))
+    const found = ir.contracts.find((c) => c.name === 'Facts')?.functions.find((f) => f.name === name)
+    if (!found) throw new Error(`no function ${name}`)
+    return found
+  }
+
+  it('records arithmetic as trees of terms: literals with their unit, nested operations, a local standing for the operation it was declared with', async () => {
+    const fn = await factsOf('share')
+    expect(fn.facts.arithmetic.map((a) => `${text(fn, a.node)} [${a.operator}]`)).toEqual(['a / b [/]', 'total += part * c [+=]', 'part * c [*]', '(block.timestamp + 30 minutes) % 2 [%]', 'block.timestamp + 30 minutes [+]'])
+    const product = fn.facts.arithmetic.find((a) => a.operator === '*')
+    expect(product?.left.text).toBe('part')
+    expect(product?.left.definition && text(fn, product.left.definition.node)).toBe('a / b')
+    const remainder = fn.facts.arithmetic.find((a) => a.operator === '%')
+    expect(remainder?.left.operation?.right.number).toEqual({ digits: '30', value: 30, unit: 'minutes' })
+    expect(remainder?.right.number).toEqual({ digits: '2', value: 2, unit: null })
+  })
+
+  it('records every assignment and update, and each state write names the one that makes it', async () => {
+    const fn = await factsOf('guarded')
+    expect(fn.facts.assignments.map((a) => `${text(fn, a.node)} [${a.operator}]`)).toEqual(['items[i] = 0 [=]', 'i++ [++]', 'delete items [delete]', 'owner = who [=]'])
+    const write = fn.facts.stateWrites.find((w) => w.variable.name === 'owner')
+    expect(write?.assignment && text(fn, write.assignment.target)).toBe('owner')
+    expect(write?.assignment?.value && text(fn, write.assignment.value)).toBe('who')
+    expect(fn.facts.loops[0].init && text(fn, fn.facts.loops[0].init)).toBe('uint256 i = 0;')
+    expect(fn.facts.loops[0].increment && text(fn, fn.facts.loops[0].increment)).toBe('i++')
+  })
+
+  it("gives each guard its polarity and boolean structure, and conditions the keys and array lengths they read", async () => {
+    const fn = await factsOf('guarded')
+    const shape = (l: LogicIr): string =>
+      l.kind === 'not' ? `not(${shape(l.operand)})` : l.kind === 'part' ? text(fn, l.node) : `${l.kind}(${shape(l.left)}, ${shape(l.right)})`
+    expect(fn.facts.guards.map((g) => ({ negated: g.negated, logic: shape(g.logic) }))).toEqual([
+      { negated: false, logic: 'not(or(msg.sender != owner, allowed[tx.origin]))' },
+      { negated: true, logic: 'and(who == address(0), items.length > 0)' },
+    ])
+    expect(fn.facts.conditions.map((c) => ({ kind: c.kind, keys: c.reads.keys, lengths: c.reads.lengths.map((v) => v.name) }))).toEqual([
+      { kind: 'require', keys: ['tx.origin'], lengths: [] },
+      { kind: 'if', keys: [], lengths: ['items'] },
+      { kind: 'for', keys: [], lengths: ['items'] },
+    ])
   })
 })

@@ -2,7 +2,8 @@ import type * as AST from '../parse/ast.ts'
 import type { DispatchAnalysis, DispatchContext } from './dispatch.ts'
 import { ContextMemo } from './dispatch.ts'
 import { calledName, isTxOrigin, nameOf, unwrap } from './syntax.ts'
-import type { CallIr, FunctionIr, GuardIr } from '../ir/types.ts'
+import type { CallIr, FunctionIr, GuardIr, LogicIr } from '../ir/types.ts'
+import { logicOf } from '../ir/logic.ts'
 
 /** Modifier names that mean access control when the modifier cannot be resolved (a missing dependency). */
 const ACCESS_MODIFIER_NAME = /^only|auth|admin|owner|role|restricted|governance|guardian|operator|minter|whitelist/i
@@ -99,7 +100,7 @@ export class AccessAnalysis {
    * an allowed set (see `restrictsCaller`).
    */
   private isRestrictingGuard(guard: GuardIr, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean): boolean {
-    return this.restrictsCaller(guard.condition, fn, isSubject, !guard.negated)
+    return this.restrictingLogic(guard.logic, fn, isSubject, !guard.negated).length > 0
   }
 
   /**
@@ -158,18 +159,26 @@ export class AccessAnalysis {
    * `msg.sender == owner`: the deny-list beside it restricts nothing.
    */
   restrictingParts(condition: AST.BaseASTNode, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value = true): AST.BaseASTNode[] {
-    const node = unwrap(condition)
-    if (node.type === 'UnaryOperation' && (node as AST.UnaryOperation).operator === '!') return this.restrictingParts((node as AST.UnaryOperation).subExpression, fn, isSubject, !value)
-    if (node.type === 'BinaryOperation' && ((node as AST.BinaryOperation).operator === '&&' || (node as AST.BinaryOperation).operator === '||')) {
-      const op = node as AST.BinaryOperation
-      const left = this.restrictingParts(op.left, fn, isSubject, value)
-      const right = this.restrictingParts(op.right, fn, isSubject, value)
-      // `a && b` is true when both sides are and false when either is; `a || b` the other way round.
-      // One restricting side is enough where either side decides; both are needed where both do.
-      const eitherDecides = (op.operator === '&&') === value
-      return eitherDecides || (left.length > 0 && right.length > 0) ? [...left, ...right] : []
+    return this.restrictingLogic(logicOf(condition as AST.Expression), fn, isSubject, value)
+  }
+
+  /** `restrictingParts` over a condition's boolean structure, each part weighed with the value it must take. */
+  private restrictingLogic(logic: LogicIr, fn: FunctionIr, isSubject: (e: AST.BaseASTNode) => boolean, value: boolean): AST.BaseASTNode[] {
+    switch (logic.kind) {
+      case 'not':
+        return this.restrictingLogic(logic.operand, fn, isSubject, !value)
+      case 'and':
+      case 'or': {
+        const left = this.restrictingLogic(logic.left, fn, isSubject, value)
+        const right = this.restrictingLogic(logic.right, fn, isSubject, value)
+        // `a && b` is true when both sides are and false when either is; `a || b` the other way round.
+        // One restricting side is enough where either side decides; both are needed where both do.
+        const eitherDecides = (logic.kind === 'and') === value
+        return eitherDecides || (left.length > 0 && right.length > 0) ? [...left, ...right] : []
+      }
+      case 'part':
+        return this.operandRestricts(logic.node, fn, isSubject, value) ? [logic.node] : []
     }
-    return this.operandRestricts(node, fn, isSubject, value) ? [node] : []
   }
 
   /** Anything a caller is compared with but the caller itself and `tx.origin` (`msg.sender == tx.origin` admits every account). */

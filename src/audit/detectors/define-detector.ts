@@ -1,8 +1,7 @@
 import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../contract/audit-history.ts'
 import type { Analyses } from '../analyses/analyses.ts'
 import type { DispatchContext, EntryPoint } from '../analyses/dispatch.ts'
-import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
-import type * as AST from '../parse/ast.ts'
+import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr, SourceNode } from '../ir/types.ts'
 
 /** Groups of detectors; each is a folder of src/audit/detectors and a section of docs/detectors.md. */
 export const DETECTOR_CATEGORIES = [
@@ -44,7 +43,7 @@ export interface ReportOptions {
    * after the message, starting with the line it is reported at: `Evidence: lines 12 and 18.`;
    * lines of another file name it.
    */
-  evidence?: readonly { node: AST.BaseASTNode; file: SourceFileIr }[]
+  evidence?: readonly { node: SourceNode; file: SourceFileIr }[]
 }
 
 export interface DetectorContext {
@@ -67,7 +66,7 @@ export interface DetectorContext {
    * Records a finding at `node` of `file`. `message` says what is wrong here, naming the
    * function or variable; the detector's general explanation follows it in the report.
    */
-  report(node: AST.BaseASTNode, file: SourceFileIr, message: string, options?: ReportOptions): void
+  report(node: SourceNode, file: SourceFileIr, message: string, options?: ReportOptions): void
 }
 
 export interface DetectorDefinition {

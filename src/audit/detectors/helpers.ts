@@ -1,7 +1,5 @@
 import type { Analyses } from '../analyses/analyses.ts'
-import type { CallIr, FunctionIr, SourceFileIr, StateVariableIr } from '../ir/types.ts'
-import type * as AST from '../parse/ast.ts'
-import { unwrap } from '../analyses/syntax.ts'
+import type { CallIr, FunctionIr, SourceFileIr, SourceNode, StateVariableIr } from '../ir/types.ts'
 import { nodeText } from '../source.ts'
 
 /** How a function is named in a finding: `Vault.withdraw()`, the constructor of `Vault`, … */
@@ -40,34 +38,8 @@ export function callText(file: SourceFileIr, call: CallIr): string {
 }
 
 /** The source text of a node in backticks. */
-export function code(file: SourceFileIr, node: AST.BaseASTNode, maxLength = 70): string {
+export function code(file: SourceFileIr, node: SourceNode, maxLength = 70): string {
   return `\`${nodeText(file, node, maxLength)}\``
-}
-
-/** Whether an expression is `msg.value`. */
-export function isMsgValue(node: AST.BaseASTNode): boolean {
-  const n = unwrap(node)
-  return n.type === 'MemberAccess' && n.memberName === 'value' && n.expression.type === 'Identifier' && n.expression.name === 'msg'
-}
-
-/** Whether an expression is `address(this)` or `this`. */
-export function isThis(node: AST.BaseASTNode): boolean {
-  const n = unwrap(node)
-  if (n.type === 'Identifier') return n.name === 'this'
-  if (n.type === 'FunctionCall') {
-    const call = n
-    const callee = call.expression
-    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
-    return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isThis(call.arguments[0])
-  }
-  return false
-}
-
-/** Whether a call sends ETH (a non-zero value option, send or transfer). */
-export function sendsEth(call: CallIr): boolean {
-  if (call.value === null) return false
-  const v = unwrap(call.value)
-  return !(v.type === 'NumberLiteral' && Number(v.number) === 0)
 }
 
 /** Whether a call can run code we do not control and that code could call back (reenter). */
@@ -80,61 +52,6 @@ export function canReenter(call: CallIr): boolean {
     default:
       return false
   }
-}
-
-/** Whether a node is a zero literal or `address(0)`. */
-export function isZero(node: AST.BaseASTNode): boolean {
-  const n = unwrap(node)
-  if (n.type === 'NumberLiteral') return /^0+$|^0x0*$/.test(n.number)
-  if (n.type === 'FunctionCall') {
-    const call = n
-    const callee = call.expression
-    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
-    return (name === 'address' || name === 'payable') && call.arguments.length === 1 && isZero(call.arguments[0])
-  }
-  return false
-}
-
-/** Whether an expression reads a block value usable as (bad) randomness or a clock. */
-export function blockValue(node: AST.BaseASTNode): 'timestamp' | 'number' | 'difficulty' | 'coinbase' | 'blockhash' | 'gaslimit' | null {
-  const n = unwrap(node)
-  if (n.type === 'Identifier' && n.name === 'now') return 'timestamp'
-  if (n.type === 'MemberAccess') {
-    const m = n
-    if (m.expression.type === 'Identifier' && m.expression.name === 'block') {
-      switch (m.memberName) {
-        case 'timestamp':
-          return 'timestamp'
-        case 'number':
-          return 'number'
-        case 'difficulty':
-        case 'prevrandao':
-          return 'difficulty'
-        case 'coinbase':
-          return 'coinbase'
-        case 'gaslimit':
-          return 'gaslimit'
-      }
-    }
-  }
-  if (n.type === 'FunctionCall') {
-    const call = n
-    const callee = call.expression
-    if (callee.type === 'Identifier' && callee.name === 'blockhash') return 'blockhash'
-    if (callee.type === 'MemberAccess' && callee.memberName === 'blockhash' && callee.expression.type === 'Identifier' && callee.expression.name === 'block') return 'blockhash'
-  }
-  return null
-}
-
-/** Normalised source text of an expression, for comparing two occurrences. */
-export function sameText(file: SourceFileIr, a: AST.BaseASTNode, b: AST.BaseASTNode): boolean {
-  return normalised(file, a) === normalised(file, b)
-}
-
-export function normalised(file: SourceFileIr, node: AST.BaseASTNode): string {
-  const n = unwrap(node)
-  if (!n.range) return ''
-  return file.source.slice(n.range[0], n.range[1] + 1).replace(/\s+/g, '')
 }
 
 /**
@@ -153,7 +70,7 @@ export function resultChecked(analyses: Analyses, fn: FunctionIr, call: CallIr):
  * returned to …, which drop it` when internal functions hand it back to callers that ignore it
  * (those calls are the evidence), `: it is stored in …, which nothing checks`.
  */
-export function droppedByCallers(analyses: Analyses, fn: FunctionIr, call: CallIr): { text: string; evidence: { node: AST.BaseASTNode; file: SourceFileIr }[] } {
+export function droppedByCallers(analyses: Analyses, fn: FunctionIr, call: CallIr): { text: string; evidence: { node: SourceNode; file: SourceFileIr }[] } {
   if (call.assembly) return { text: '', evidence: [] }
   const { droppedAt, storedIn } = analyses.dataflow.resultUse(call, fn)
   const callers = [...new Set(droppedAt.map((d) => d.fn))]

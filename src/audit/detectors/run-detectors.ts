@@ -1,7 +1,6 @@
 import { SEVERITIES, type Vulnerability } from '../../contract/audit-history.ts'
 import type { Analyses } from '../analyses/analyses.ts'
-import type { ContractIr, ProjectIr, SourceFileIr } from '../ir/types.ts'
-import type * as AST from '../parse/ast.ts'
+import type { ContractIr, ProjectIr, SourceFileIr, SourceNode } from '../ir/types.ts'
 import { nodeLines, snippet } from '../source.ts'
 import type { DetectorContext, DetectorDefinition } from './define-detector.ts'
 import { enumerate } from './helpers.ts'
@@ -111,7 +110,7 @@ export function runDetectors(
 }
 
 /** `Evidence: lines 12 and 18 (and line 4 of `src/Base.sol`).`: distinct lines, in order. */
-function evidenceLines(reportedIn: SourceFileIr, evidence: readonly { node: AST.BaseASTNode; file: SourceFileIr }[]): string {
+function evidenceLines(reportedIn: SourceFileIr, evidence: readonly { node: SourceNode; file: SourceFileIr }[]): string {
   const here = new Set<number>()
   const elsewhere = new Map<string, Set<number>>()
   for (const { node, file } of evidence) {

@@ -47,6 +47,7 @@ export function buildIr(project: LoadedProject): { ir: ProjectIr; scope: Project
       compiler,
       versions: effectiveVersions(compiler, syntaxVersions(loaded.ast).range),
       contracts: [],
+      attachedFunctions: attachedFunctions(loaded.ast),
     }
     files.push(file)
     byLoaded.set(loaded, file)
@@ -174,6 +175,19 @@ export function buildIr(project: LoadedProject): { ir: ProjectIr; scope: Project
   return { ir, scope, errors }
 }
 
+/** The functions `using {f, L.g} for T` directives attach, at file level and in contracts, by name. */
+function attachedFunctions(ast: AST.SourceUnit): string[] {
+  const names: string[] = []
+  const collect = (using: AST.UsingForDeclaration): void => {
+    for (const f of using.functions) names.push(f.split('.').pop() ?? f)
+  }
+  for (const child of ast.children) {
+    if (child.type === 'UsingForDeclaration') collect(child)
+    if (child.type === 'ContractDefinition') for (const sub of child.subNodes) if (sub.type === 'UsingForDeclaration') collect(sub as AST.UsingForDeclaration)
+  }
+  return names
+}
+
 function createContract(node: AST.ContractDefinition, file: SourceFileIr): ContractIr {
   const kind: ContractKind =
     node.kind === 'interface' ? 'interface' : node.kind === 'library' ? 'library' : node.kind === 'abstract' ? 'abstract' : 'contract'
@@ -253,6 +267,8 @@ function createFunction(node: AST.FunctionDefinition, contract: ContractIr | nul
     visibility,
     mutability,
     isVirtual: node.isVirtual,
+    isOverride: node.override !== null,
+    isDeclaredConstant: node.stateMutability === 'constant',
     params: node.parameters,
     returns: node.returnParameters ?? [],
     body: node.body,
@@ -271,6 +287,8 @@ function createModifier(node: AST.ModifierDefinition, contract: ContractIr): Fun
     visibility: 'internal',
     mutability: 'nonpayable',
     isVirtual: node.isVirtual,
+    isOverride: (node.override ?? null) !== null,
+    isDeclaredConstant: false,
     params: node.parameters ?? [],
     returns: [],
     body: node.body,

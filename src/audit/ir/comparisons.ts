@@ -1,4 +1,5 @@
 import type * as AST from '../parse/ast.ts'
+import type { ArithmeticTerms } from './arithmetic.ts'
 import type {
   ComparisonIr,
   ComparisonOperator,
@@ -16,7 +17,7 @@ import type {
 
 /*
  * The comparison and condition facts of a function, computed from its walked facts (the nodes by
- * type, the calls, the loops, the state reads) once the walk is done, so that detectors read
+ * type, the calls, the loops, the state reads, the arithmetic terms) once the walk is done, so that detectors read
  * "a comparison of a uint against 0 inside a require" instead of walking syntax themselves.
  */
 
@@ -24,8 +25,8 @@ const COMPARISON_OPERATORS: ReadonlySet<string> = new Set<ComparisonOperator>(['
 
 const ENVIRONMENT_OBJECTS: ReadonlySet<string> = new Set(['block', 'msg', 'tx'])
 
-/** Fills `facts.conditions` and `facts.comparisons`; `info` gives each body node's parent. */
-export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.BaseASTNode, NodeInfo>): void {
+/** Fills `facts.conditions`, `facts.comparisons` and `facts.environment`; `info` gives each body node's parent. */
+export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.BaseASTNode, NodeInfo>, terms: ArithmeticTerms): void {
   const stateByNode = new Map<AST.BaseASTNode, StateVariableIr>()
   for (const access of facts.stateReads) stateByNode.set(access.node, access.variable)
   for (const access of facts.stateWrites) if (!stateByNode.has(access.node)) stateByNode.set(access.node, access.variable)
@@ -46,6 +47,10 @@ export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.B
     addCondition(loop.condition, kind, loop.node)
   }
   for (const node of nodes(facts, 'Conditional')) addCondition(node.condition, 'ternary', node)
+  for (const node of [...nodes(facts, 'MemberAccess'), ...nodes(facts, 'Identifier')]) {
+    const value = environmentValue(node)
+    if (value) facts.environment.push({ value, node })
+  }
   facts.conditions = [...byNode.values()].sort((a, b) => start(a.node) - start(b.node))
 
   for (const node of nodes(facts, 'BinaryOperation')) {
@@ -54,8 +59,8 @@ export function addComparisonFacts(facts: FunctionFacts, info: ReadonlyMap<AST.B
     const comparison: ComparisonIr = {
       node,
       operator: node.operator as ComparisonOperator,
-      left: operand(node.left, readsOf),
-      right: operand(node.right, readsOf),
+      left: operand(node.left, readsOf, terms),
+      right: operand(node.right, readsOf, terms),
       condition: around[0] ?? null,
       direct: around.length > 0 && isDirectPart(node, around[0].node, info),
     }
@@ -100,9 +105,9 @@ function isDirectPart(node: AST.BaseASTNode, condition: AST.BaseASTNode, info: R
   return true
 }
 
-function operand(node: AST.Expression, readsOf: (node: AST.BaseASTNode) => ValueReads): OperandIr {
+function operand(node: AST.Expression, readsOf: (node: AST.BaseASTNode) => ValueReads, terms: ArithmeticTerms): OperandIr {
   const expression = stripParentheses(node)
-  return { node, expression, literal: literalValue(expression), environment: environmentValue(expression), zero: isZero(expression), reads: readsOf(node) }
+  return { node, expression, literal: literalValue(expression), environment: environmentValue(expression), zero: isZero(expression), reads: readsOf(node), term: terms.termOf(node) }
 }
 
 /** Whether an expression is the literal 0 (any unit) or `address(0)` / `payable(0)`, parentheses allowed. */
@@ -160,6 +165,8 @@ function valueReads(root: AST.BaseASTNode, locals: ReadonlyMap<string, LocalVari
   const params = new Set<LocalVariable>()
   const localReads = new Set<LocalVariable>()
   const environment = new Set<EnvironmentValue>()
+  const keys = new Set<EnvironmentValue>()
+  const lengths = new Set<StateVariableIr>()
   let ownBalance = false
   eachNode(root, (n) => {
     const variable = stateByNode.get(n)
@@ -170,10 +177,18 @@ function valueReads(root: AST.BaseASTNode, locals: ReadonlyMap<string, LocalVari
     }
     const env = environmentValue(n)
     if (env) environment.add(env)
+    if (n.type === 'MemberAccess' && n.memberName === 'length') {
+      const array = stateByNode.get(stripParentheses(n.expression))
+      if (array && array.type.kind === 'array') lengths.add(array)
+    }
+    if (n.type === 'IndexAccess' && n.index) {
+      const key = environmentValue(stripParentheses(n.index))
+      if (key) keys.add(key)
+    }
     if (n.type === 'MemberAccess' && n.memberName === 'balance' && isThis(n.expression)) ownBalance = true
     if (n.type === 'FunctionCall' && n.expression.type === 'MemberAccess' && n.expression.memberName === 'balanceOf' && n.arguments.length === 1 && isThis(n.arguments[0])) ownBalance = true
   })
-  return { state: [...state], params: [...params], locals: [...localReads], environment: [...environment], ownBalance }
+  return { state: [...state], params: [...params], locals: [...localReads], environment: [...environment], keys: [...keys], lengths: [...lengths], ownBalance }
 }
 
 /** Calls `visit` on every node of an expression tree, pre-order. */

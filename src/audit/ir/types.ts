@@ -1,6 +1,13 @@
 import type * as AST from '../parse/ast.ts'
 
 /**
+ * A place in the source: a node of the syntax tree, as facts point at it. Detectors hold one to
+ * report at, quote (`code`, `nodeText`) or compare its position, never to look inside it: what a
+ * node is and what it contains is a fact of the IR or a question to an analysis.
+ */
+export type SourceNode = AST.BaseASTNode
+
+/**
  * The intermediate representation detectors read: the project's files, contracts with their
  * inheritance linearised, functions and modifiers with precomputed facts (calls classified, state
  * reads and writes, guards, an ordered effect sequence for reentrancy), and a node index so a
@@ -36,6 +43,8 @@ export interface SourceFileIr {
    */
   versions: VersionRange | null
   contracts: ContractIr[]
+  /** Functions the file attaches to a type by name (`using {f, L.g} for T`, at file level or in a contract): `f`, `g`. */
+  attachedFunctions: string[]
 }
 
 /** A half-open range of compiler versions, as numbers major*1e6 + minor*1e3 + patch. */
@@ -97,6 +106,10 @@ export interface FunctionIr {
   visibility: Visibility
   mutability: Mutability
   isVirtual: boolean
+  /** Whether it is declared `override`. */
+  isOverride: boolean
+  /** Whether it is declared `constant`, the spelling of `view` before Solidity 0.5. */
+  isDeclaredConstant: boolean
   params: AST.VariableDeclaration[]
   returns: AST.VariableDeclaration[]
   body: AST.Block | null
@@ -131,6 +144,8 @@ export interface FunctionFacts {
   assembly: AST.InlineAssemblyStatement[]
   /** Whether a modifier body contains `_`. */
   hasPlaceholder: boolean
+  /** Every assignment and update of the body (`x = v`, `p.owner = v`, `i++`, `delete m[k]`), to state or not, in walk order. */
+  assignments: AssignmentIr[]
   /** Observable effects in evaluation order (calls, state writes and reads, events). */
   effects: Effect[]
   /** Every node of the body by type, in source order. */
@@ -143,6 +158,39 @@ export interface FunctionFacts {
   comparisons: ComparisonIr[]
   /** The conditions of `require`, `assert`, `if`, loops and `?:`, in source order, with the values each reads. */
   conditions: ConditionIr[]
+  /** Every read of a block, message or transaction value (`msg.value`, `block.number`, `now`), in walk order. */
+  environment: { value: EnvironmentValue; node: AST.MemberAccess | AST.Identifier }[]
+  /** Every arithmetic operation (`+ - * / % **`, and `+=` … `%=`) of the body, in walk order, as trees of terms. */
+  arithmetic: ArithmeticIr[]
+}
+
+export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%' | '**' | '+=' | '-=' | '*=' | '/=' | '%='
+
+/** An arithmetic operation: `a / b`, `x *= 2`. */
+export interface ArithmeticIr {
+  node: AST.BinaryOperation
+  operator: ArithmeticOperator
+  left: TermIr
+  right: TermIr
+}
+
+/** One side of an arithmetic operation (or a comparison's operand, see `OperandIr.term`). */
+export interface TermIr {
+  /** The term as written. */
+  node: AST.Expression
+  /** The term with its parentheses stripped. */
+  expression: AST.Expression
+  /** The term's source text without whitespace, for telling two occurrences of one value apart from others. */
+  text: string
+  /** When the term is a number literal: its digits as written, their value (`Number` of them) and unit (`days`, `ether`), null without one. */
+  number: { digits: string; value: number; unit: string | null } | null
+  /** The arithmetic operation the term is itself. */
+  operation: ArithmeticIr | null
+  /**
+   * When the term is a local whose only assignment is its declaration, and that declaration
+   * assigns an arithmetic operation: that operation (`uint share = a / b; … share * c`).
+   */
+  definition: ArithmeticIr | null
 }
 
 export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>='
@@ -181,6 +229,8 @@ export interface OperandIr {
   /** Whether the operand is zero: the literal `0` (any unit) or `address(0)` / `payable(0)`. */
   zero: boolean
   reads: ValueReads
+  /** The operand as an arithmetic term (`start + 30 minutes` is an operation of two terms). */
+  term: TermIr
 }
 
 export type LiteralValue = { kind: 'number'; value: bigint } | { kind: 'bool'; value: boolean }
@@ -198,6 +248,10 @@ export interface ValueReads {
   locals: LocalVariable[]
   /** Block, message and transaction values read, each once, in source order. */
   environment: EnvironmentValue[]
+  /** State arrays whose `.length` the expression reads (`items.length`), each once. */
+  lengths: StateVariableIr[]
+  /** Block, message and transaction values used as a mapping or array index (`allowed[tx.origin]`), each once. */
+  keys: EnvironmentValue[]
   /** Whether the expression reads this contract's own ETH balance or token balance (`address(this).balance`, `t.balanceOf(address(this))`), which outsiders can raise. */
   ownBalance: boolean
 }
@@ -221,6 +275,8 @@ export interface LocalVariable {
   isReturn: boolean
   /** Index in the parameter list, -1 for locals and return variables. */
   parameterIndex: number
+  /** The statement declaring a local (`uint a = 1;`, `(bool ok, ) = …`); null for parameters, returns, try and catch variables. */
+  statement: AST.VariableDeclarationStatement | null
 }
 
 export interface StateAccess {
@@ -228,8 +284,22 @@ export interface StateAccess {
   node: AST.BaseASTNode
   /** For writes: the whole assignment / update expression. */
   statement: AST.ASTNode | null
+  /** For writes made by an assignment or update (`=`, `+=`, `++`, `delete`, …): what it does. */
+  assignment: AssignmentIr | null
   /** For reads: whether the read is part of updating the variable (`x += 1`, `x++`), not a read of its own. */
   compound: boolean
+}
+
+/** An assignment (`x = v`, `x += v`) or update (`x++`, `--x`, `delete x`). */
+export interface AssignmentIr {
+  /** The assignment or update expression. */
+  node: AST.BinaryOperation | AST.UnaryOperation
+  /** `=`, `+=`, `-=`, …, `++`, `--` or `delete`. */
+  operator: string
+  /** The assigned expression (the left side, or the operand of an update). */
+  target: AST.Expression
+  /** The value assigned (the right side); null for an update. */
+  value: AST.Expression | null
 }
 
 export interface GuardIr {
@@ -239,12 +309,24 @@ export interface GuardIr {
   kind: 'require' | 'assert' | 'if-revert' | 'if-return'
   /** Whether execution continues when the condition is false (an `if (cond) revert`). */
   negated: boolean
+  /** The condition's boolean structure; execution continues when it evaluates to `!negated`. */
+  logic: LogicIr
 }
+
+/** A condition's boolean structure: `!`, `&&` and `||` over parts that are none of them (parentheses stripped). */
+export type LogicIr =
+  | { kind: 'not'; node: AST.UnaryOperation; operand: LogicIr }
+  | { kind: 'and' | 'or'; node: AST.BinaryOperation; left: LogicIr; right: LogicIr }
+  | { kind: 'part'; node: AST.Expression }
 
 export interface LoopIr {
   node: AST.ForStatement | AST.WhileStatement | AST.DoWhileStatement
   condition: AST.Expression | null
   body: AST.BaseASTNode
+  /** A `for` loop's initialisation (`uint256 i = 0`); null when it has none and for other loops. */
+  init: AST.BaseASTNode | null
+  /** A `for` loop's increment (`i++`); null when it has none and for other loops. */
+  increment: AST.Expression | null
 }
 
 export type CallKind =
@@ -320,6 +402,8 @@ export interface AssemblyCallFacts {
    * through a named return variable. Like `resultChecked` for Solidity calls, reading the flag counts.
    */
   successChecked: boolean
+  /** The variables the result is stored in (`x := create(…)`, `let ok := call(…)`); empty when it is not stored. */
+  storedIn: string[]
 }
 
 export type Effect =

@@ -1,8 +1,11 @@
 import type * as AST from '../parse/ast.ts'
+import { addArithmeticFacts } from './arithmetic.ts'
 import { addComparisonFacts } from './comparisons.ts'
+import { logicOf } from './logic.ts'
 import type { ProjectScope } from './scope.ts'
 import { typeOf } from './typing.ts'
 import type {
+  AssignmentIr,
   BranchPath,
   CallIr,
   CallKind,
@@ -20,7 +23,8 @@ import type {
 /*
  * The one walk of a function body that computes its facts (calls classified with their options,
  * state reads and writes, guards, loops, locals and their types, the ordered effect sequence,
- * calls made in inline assembly; then the comparisons and conditions, see comparisons.ts).
+ * calls made in inline assembly; then the arithmetic, comparisons and conditions, see
+ * arithmetic.ts and comparisons.ts).
  * Why it is long: it is one pass: every statement and expression kind is visited once, in evaluation order, with the walk's state (enclosing loops,
  * branch path, the assignment being written) shared by all of them; splitting it by node kind
  * would scatter that state without making any part shorter to follow.
@@ -84,6 +88,7 @@ export class FunctionWalker {
   /** The statement (or expression) being assigned when walking a write target. */
   private writeStatement: AST.BaseASTNode | null = null
   private readonly callByNode = new Map<AST.FunctionCall, CallIr>()
+  private readonly assignmentByNode = new Map<AST.BaseASTNode, AssignmentIr>()
   /** Depth of Yul `for` loops around the node being walked. */
   private yulLoops = 0
   /** Calls made in assembly whose result is stored in variables: checked once the whole body is known. */
@@ -100,7 +105,7 @@ export class FunctionWalker {
     for (const r of fn.returns) this.declareLocal(r, false, true, -1)
     if (fn.body) this.statement(fn.body)
     for (const { call, names } of this.pendingAssemblyResults) if (call.assembly) call.assembly.successChecked = this.storedResultRead(call, names)
-    addComparisonFacts(this.facts, this.ctx.info)
+    addComparisonFacts(this.facts, this.ctx.info, addArithmeticFacts(this.facts, this.fn.file.source))
     return this.facts
   }
 
@@ -131,6 +136,11 @@ export class FunctionWalker {
     else this.facts.identifiers.set(id.name, [id])
   }
 
+  private recordAssignment(assignment: AssignmentIr): void {
+    this.facts.assignments.push(assignment)
+    this.assignmentByNode.set(assignment.node, assignment)
+  }
+
   private currentPath(): BranchPath {
     return this.path.slice()
   }
@@ -138,7 +148,7 @@ export class FunctionWalker {
   private declareLocal(node: AST.VariableDeclaration, isParameter: boolean, isReturn: boolean, parameterIndex: number): LocalVariable | null {
     if (!node.name) return null
     const type = node.typeName ? this.ctx.scope.resolveTypeName(node.typeName, this.fn.contract, this.fn.file) : UNKNOWN
-    const local: LocalVariable = { name: node.name, node, type, isParameter, isReturn, parameterIndex }
+    const local: LocalVariable = { name: node.name, node, type, isParameter, isReturn, parameterIndex, statement: null }
     this.facts.locals.set(node.name, local)
     return local
   }
@@ -150,7 +160,8 @@ export class FunctionWalker {
   }
 
   private access(kind: 'read' | 'write', variable: StateVariableIr, node: AST.BaseASTNode, compound = false): void {
-    const access: StateAccess = { variable, node, statement: kind === 'write' ? (this.writeStatement as AST.ASTNode | null) : null, compound }
+    const statement = kind === 'write' ? (this.writeStatement as AST.ASTNode | null) : null
+    const access: StateAccess = { variable, node, statement, assignment: statement ? (this.assignmentByNode.get(statement) ?? null) : null, compound }
     if (kind === 'read') this.facts.stateReads.push(access)
     else this.facts.stateWrites.push(access)
     this.facts.effects.push({ kind, access, path: this.currentPath() } as Effect)
@@ -189,7 +200,7 @@ export class FunctionWalker {
       case 'ForStatement': {
         const loopNode = node as AST.ForStatement
         if (loopNode.initExpression) this.statement(loopNode.initExpression)
-        const loop: LoopIr = { node: loopNode, condition: loopNode.conditionExpression ?? null, body: loopNode.body }
+        const loop: LoopIr = { node: loopNode, condition: loopNode.conditionExpression ?? null, body: loopNode.body, init: loopNode.initExpression ?? null, increment: loopNode.loopExpression?.expression ?? null }
         this.facts.loops.push(loop)
         this.loops.push(loop)
         if (loopNode.conditionExpression) this.expression(loopNode.conditionExpression, 'read')
@@ -201,7 +212,7 @@ export class FunctionWalker {
       case 'WhileStatement':
       case 'DoWhileStatement': {
         const loopNode = node as AST.WhileStatement | AST.DoWhileStatement
-        const loop: LoopIr = { node: loopNode, condition: loopNode.condition, body: loopNode.body }
+        const loop: LoopIr = { node: loopNode, condition: loopNode.condition, body: loopNode.body, init: null, increment: null }
         this.facts.loops.push(loop)
         this.loops.push(loop)
         if (node.type === 'WhileStatement') this.expression(loopNode.condition, 'read')
@@ -279,7 +290,7 @@ export class FunctionWalker {
   private ifStatement(node: AST.IfStatement): void {
     this.expression(node.condition, 'read')
     const leaving = terminatingKind(node.trueBody)
-    if (leaving) this.facts.guards.push({ condition: node.condition, node, kind: leaving, negated: true })
+    if (leaving) this.facts.guards.push({ condition: node.condition, node, kind: leaving, negated: true, logic: logicOf(node.condition) })
     const id = this.ctx.nextBranchId()
     branchIds.set(node, id)
     this.path.push([id, 0])
@@ -301,6 +312,7 @@ export class FunctionWalker {
       this.leave()
       const local = this.declareLocal(declaration, false, false, -1)
       if (!local) continue
+      local.statement = node
       if (isVarDeclaration(declaration) && node.initialValue) local.type = this.varType(node, declaration, node.initialValue)
       if (node.variables.length === 1 && node.initialValue && this.isStoragePointer(declaration, local.type)) {
         const root = this.rootStateVariable(node.initialValue)
@@ -379,6 +391,7 @@ export class FunctionWalker {
       case 'BinaryOperation': {
         const op = node as AST.BinaryOperation
         if (isAssignment(op.operator)) {
+          this.recordAssignment({ node: op, operator: op.operator, target: op.left, value: op.right })
           this.expression(op.right, 'read')
           const previous = this.writeStatement
           this.writeStatement = op
@@ -393,6 +406,7 @@ export class FunctionWalker {
       case 'UnaryOperation': {
         const op = node as AST.UnaryOperation
         if (op.operator === '++' || op.operator === '--' || op.operator === 'delete') {
+          this.recordAssignment({ node: op, operator: op.operator, target: op.subExpression, value: null })
           const previous = this.writeStatement
           this.writeStatement = op
           this.expression(op.subExpression, op.operator === 'delete' ? 'write' : 'readwrite')
@@ -524,7 +538,7 @@ export class FunctionWalker {
     const call = this.pushCall(node, { ...classified, value, gas })
 
     if (call.kind === 'builtin' && (call.name === 'require' || call.name === 'assert') && node.arguments[0]) {
-      this.facts.guards.push({ condition: node.arguments[0], node, kind: call.name, negated: false })
+      this.facts.guards.push({ condition: node.arguments[0], node, kind: call.name, negated: false, logic: logicOf(node.arguments[0]) })
     }
   }
 
@@ -756,7 +770,7 @@ export class FunctionWalker {
       resultUsed: use !== 'dropped',
       inLoop: this.loops.length > 0 || this.yulLoops > 0,
       targetType: target ? this.typeOf(target) : null,
-      assembly: { successChecked: use === 'checked' },
+      assembly: { successChecked: use === 'checked', storedIn: Array.isArray(use) ? use : [] },
     }
     if (Array.isArray(use)) this.pendingAssemblyResults.push({ call, names: use })
     this.facts.calls.push(call)
@@ -836,6 +850,7 @@ export function emptyFacts(): FunctionFacts {
     calls: [],
     stateReads: [],
     stateWrites: [],
+    assignments: [],
     guards: [],
     locals: new Map(),
     storageAliases: new Map(),
@@ -849,6 +864,8 @@ export function emptyFacts(): FunctionFacts {
     returnStatements: [],
     comparisons: [],
     conditions: [],
+    environment: [],
+    arithmetic: [],
   }
 }
 
@@ -928,7 +945,8 @@ function assemblyLeaves(block: AST.AssemblyBlock): boolean {
 }
 
 /** Whether a local is declared with 0.4's `var` (its type comes from its initializer). */
-function isVarDeclaration(declaration: AST.VariableDeclaration): boolean {
+/** Whether a variable is declared with `var` (before 0.5: its type comes from its initial value). */
+export function isVarDeclaration(declaration: AST.VariableDeclaration): boolean {
   return declaration.typeName === null || (declaration.typeName.type === 'ElementaryTypeName' && declaration.typeName.name === 'var')
 }
 

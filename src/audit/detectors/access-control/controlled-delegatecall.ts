@@ -1,6 +1,7 @@
-import type * as AST from '../../parse/ast.ts'
+import { isThis } from '../../analyses/syntax.ts'
+import type { CallIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isThis } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 /** Library helpers that delegatecall their first argument. */
 const DELEGATING_HELPERS: ReadonlySet<string> = new Set(['functionDelegateCall'])
@@ -18,7 +19,7 @@ export const controlledDelegatecall = defineDetector({
     for (const { fn, context } of entryPoints) {
       if (analyses.access.isProtected(fn, context)) continue
       for (const call of fn.facts.calls) {
-        let target: AST.Expression | null = null
+        let target: CallIr['target'] = null
         if (call.kind === 'low-level' && (call.lowLevel === 'delegatecall' || call.lowLevel === 'callcode')) target = call.target
         else if (call.kind === 'library' && DELEGATING_HELPERS.has(call.name)) target = call.target ?? call.args[0] ?? null
         if (!target || isThis(target) || !analyses.taint.dependsOnParameters(target, fn)) continue

@@ -1,9 +1,8 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { checkedVariables, ownerVariables, stripConversion } from '../../analyses/owner-variables.ts'
-import { isLiteral, unwrap } from '../../analyses/syntax.ts'
-import type { CallIr, ContractIr, FunctionIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { identifierName, isLiteral, isMsgData } from '../../analyses/syntax.ts'
+import type { CallIr, ContractIr, FunctionIr, SourceNode } from '../../ir/types.ts'
 import { nodeText } from '../../source.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, enumerate, functionLabel } from '../helpers.ts'
@@ -62,10 +61,7 @@ function isDelegatecall(call: CallIr): boolean {
 /** Whether a delegatecall passes on the calldata: `msg.data` in Solidity, or `calldatacopy` of `calldatasize()` in the assembly around it. */
 function forwardsCalldata(holder: FunctionIr, call: CallIr): boolean {
   if (call.assembly) return holder.facts.assembly.some((block) => /\bcalldatacopy\s*\(/.test(nodeText(holder.file, block, Number.MAX_SAFE_INTEGER)) && /\bcalldatasize\s*\(/.test(nodeText(holder.file, block, Number.MAX_SAFE_INTEGER)))
-  return call.args.some((arg) => {
-    const n = unwrap(arg)
-    return n.type === 'MemberAccess' && (n as AST.MemberAccess).memberName === 'data' && (n as AST.MemberAccess).expression.type === 'Identifier' && ((n as AST.MemberAccess).expression as AST.Identifier).name === 'msg'
-  })
+  return call.args.some(isMsgData)
 }
 
 /**
@@ -73,14 +69,14 @@ function forwardsCalldata(holder: FunctionIr, call: CallIr): boolean {
  * variable holding it, or the project's contract whose name the variable's name holds
  * (`_walletLibrary` for `WalletLibrary`); null when it cannot be told.
  */
-function resolveTarget(analyses: Analyses, holder: FunctionIr, target: AST.BaseASTNode): ContractIr | null {
-  const node = stripConversion(target)
-  if (node.type !== 'Identifier' || !holder.contract) return null
-  const variable = analyses.scope.stateVariable(holder.contract, (node as AST.Identifier).name)
+function resolveTarget(analyses: Analyses, holder: FunctionIr, target: SourceNode): ContractIr | null {
+  const name = identifierName(stripConversion(target))
+  if (name === null || !holder.contract) return null
+  const variable = analyses.scope.stateVariable(holder.contract, name)
   if (!variable) return null
   if (variable.type.kind === 'contract' && variable.type.contract) return variable.type.contract
-  const name = variable.name.toLowerCase().replace(/_/g, '')
-  const candidates = analyses.ir.contracts.filter((c) => c.file.own && c !== holder.contract && (c.kind === 'contract' || c.kind === 'library' || c.kind === 'abstract') && c.name.length >= MIN_MATCHED_NAME && name.includes(c.name.toLowerCase()))
+  const spelled = variable.name.toLowerCase().replace(/_/g, '')
+  const candidates = analyses.ir.contracts.filter((c) => c.file.own && c !== holder.contract && (c.kind === 'contract' || c.kind === 'library' || c.kind === 'abstract') && c.name.length >= MIN_MATCHED_NAME && spelled.includes(c.name.toLowerCase()))
   candidates.sort((a, b) => b.name.length - a.name.length)
   return candidates[0] ?? null
 }
@@ -99,9 +95,9 @@ function openFunctions(analyses: Analyses, library: ContractIr): { fn: FunctionI
     const set = new Set<string>()
     for (const e of analyses.effects.flatEffects(g, library)) {
       if (e.effect.kind !== 'write' || !owners.has(e.effect.access.variable)) continue
-      const statement = e.effect.access.statement
+      const assignment = e.effect.access.assignment
       // Clearing an owner to a constant gives no one access; setting an entry of a list (`isOwner[a] = true`) does.
-      if (statement?.type === 'BinaryOperation' && unwrap((statement as AST.BinaryOperation).left).type === 'Identifier' && isLiteral((statement as AST.BinaryOperation).right)) continue
+      if (assignment?.value && identifierName(assignment.target) !== null && isLiteral(assignment.value)) continue
       set.add(`\`${e.effect.access.variable.name}\``)
     }
     if (set.size > 0) result.push({ fn: g, what: `sets ${[...set].join(', ')}` })

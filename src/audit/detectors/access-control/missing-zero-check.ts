@@ -1,9 +1,8 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext } from '../../analyses/dispatch.ts'
-import { unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr } from '../../ir/types.ts'
+import { identifierName, unwrap, withoutConversion } from '../../analyses/syntax.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -13,10 +12,9 @@ function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: Disp
   if (known) return known
   const result = new Set<number>()
   memo.set(fn, result)
-  const indexOf = (node: AST.BaseASTNode): number => {
-    const n = unwrap(node)
-    if (n.type !== 'Identifier') return -1
-    return fn.params.findIndex((p) => p.name === n.name)
+  const indexOf = (node: SourceNode): number => {
+    const name = identifierName(node)
+    return name === null ? -1 : fn.params.findIndex((p) => p.name === name)
   }
   for (const guard of fn.facts.guards) {
     const condition = fn.facts.conditions.find((c) => c.node === guard.condition)
@@ -27,7 +25,7 @@ function zeroCheckedParameters(analyses: Analyses, fn: FunctionIr, context: Disp
       if (left.zero && indexOf(right.expression) >= 0) result.add(indexOf(right.expression))
     }
   }
-  const passOn = (callee: FunctionIr | null, args: readonly AST.Expression[] | null): void => {
+  const passOn = (callee: FunctionIr | null, args: readonly SourceNode[] | null): void => {
     if (!callee || !args) return
     const inner = zeroCheckedParameters(analyses, callee, context, memo)
     args.forEach((arg, i) => {
@@ -71,24 +69,19 @@ export const missingZeroCheck = defineDetector({
       })
       if (addressParams.size === 0) continue
       const checked = zeroCheckedParameters(analyses, fn, context, memo)
-      const parameterIn = (node: AST.BaseASTNode | null): string | null => {
-        if (!node) return null
-        let n = unwrap(node)
-        // payable(p), address(p)
-        if (n.type === 'FunctionCall' && n.arguments.length === 1) {
-          const callee = n.expression
-          if ((callee.type === 'Identifier' && (callee.name === 'payable' || callee.name === 'address')) || callee.type === 'ElementaryTypeName') n = unwrap(n.arguments[0])
-        }
-        if (n.type !== 'Identifier') return null
-        const index = addressParams.get(n.name)
-        return index !== undefined && !checked.has(index) ? n.name : null
+      const parameterIn = (node: SourceNode | null): string | null => {
+        // p, payable(p), address(p)
+        const name = node ? identifierName(withoutConversion(node)) : null
+        if (name === null) return null
+        const index = addressParams.get(name)
+        return index !== undefined && !checked.has(index) ? name : null
       }
       for (const write of fn.facts.stateWrites) {
-        const statement = write.statement
-        if (!statement || statement.type !== 'BinaryOperation' || statement.operator !== '=') continue
-        if (unwrap(statement.left) !== write.node) continue
+        const { statement, assignment } = write
+        if (!statement || assignment?.operator !== '=') continue
+        if (unwrap(assignment.target) !== write.node) continue
         if (!isAddressType(write.variable.type) && write.variable.type.kind !== 'contract') continue
-        const name = parameterIn(statement.right)
+        const name = parameterIn(assignment.value)
         if (!name) continue
         report(statement, fn.file, `${functionLabel(fn)} stores \`${name}\` in \`${write.variable.name}\` without checking it against the zero address.`, { foundIn: [{ fn, context }] })
       }

@@ -1,7 +1,9 @@
-import { isTxOrigin, nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import type { SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
+
+/** The conditions that decide whether a function goes on: `require`, `assert` and `if`. */
+const DECIDING_CONDITIONS: ReadonlySet<string> = new Set(['require', 'assert', 'if'])
 
 export const txOrigin = defineDetector({
   id: 'tx-origin',
@@ -14,23 +16,19 @@ export const txOrigin = defineDetector({
   recommendation: 'Use msg.sender for authorization. Comparing tx.origin with msg.sender to reject contract callers is fine.',
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
-      const conditions: AST.BaseASTNode[] = fn.facts.guards.map((g) => g.condition)
-      for (const node of nodesOf(fn, 'IfStatement')) conditions.push(node.condition)
-      const reported = new Set<AST.BaseASTNode>()
-      for (const condition of conditions) {
-        if (reported.has(condition)) continue
-        let authorizes = false
-        walkNodes(condition, (n) => {
-          if (n.type === 'BinaryOperation' && ['==', '!='].includes(n.operator)) {
-            const { left, right } = n
-            const other = isTxOrigin(left) ? right : isTxOrigin(right) ? left : null
-            if (other && !analyses.access.isSender(unwrap(other), fn)) authorizes = true
-          }
-          if (n.type === 'IndexAccess' && isTxOrigin(n.index)) authorizes = true
-        })
+      const reported = new Set<SourceNode>()
+      for (const condition of fn.facts.conditions) {
+        if (!DECIDING_CONDITIONS.has(condition.kind) || reported.has(condition.node)) continue
+        const authorizes =
+          condition.reads.keys.includes('tx.origin') ||
+          condition.comparisons.some(({ operator, left, right }) => {
+            if (operator !== '==' && operator !== '!=') return false
+            const other = left.environment === 'tx.origin' ? right : right.environment === 'tx.origin' ? left : null
+            return other !== null && !analyses.access.isSender(other.expression, fn)
+          })
         if (!authorizes) continue
-        reported.add(condition)
-        report(condition, fn.file, `${functionLabel(fn)} authorizes with ${code(fn.file, condition)}.`)
+        reported.add(condition.node)
+        report(condition.node, fn.file, `${functionLabel(fn)} authorizes with ${code(fn.file, condition.node)}.`)
       }
     }
   },

@@ -3,11 +3,10 @@ import { isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { isLiteral, isTxOrigin, someNode, unwrap } from '../../analyses/syntax.ts'
-import type { ContractIr, FunctionIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { identifierName, isLiteral, isMsgValue, isTxOrigin, namedCall, sendsEth, someNode } from '../../analyses/syntax.ts'
+import type { ContractIr, FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isMsgValue, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 
@@ -32,13 +31,13 @@ export const unprotectedEtherWithdrawal = defineDetector({
         if (!isEthSend || call.assembly || !sendsEth(call) || !call.target || !call.value) continue
         const holder = e.owner
         if (!paysCaller(analyses, e, holder, call.target)) continue
-        const value = call.value as AST.Expression
+        const value = call.value
         if (isMsgValue(value) || paysCallersOwn(analyses, holder, value) || (holder !== fn && passedFromCallersOwn(analyses, e, holder, value))) continue
         if (analyses.access.isSenderGated(call.node, holder) || e.via.some((v) => analyses.access.isSenderGated(v.node, analyses.ir.info(v.node)?.function ?? fn))) continue
         if (authorizationOf(analyses, fn, context, holder === fn ? call.node : e.via[0]?.node)) continue
         // A fixed amount once per caller (a faucet or an airdrop): the caller's entry is checked and recorded.
         if (isFixedAmount(value, context) && recordsCaller(analyses, reached)) continue
-        const at = holder.file.own ? { node: call.node as AST.BaseASTNode, file: holder.file } : { node: e.via[0]?.node ?? fn.node, file: fn.file }
+        const at = holder.file.own ? { node: call.node, file: holder.file } : { node: e.via[0]?.node ?? fn.node, file: fn.file }
         report(at.node, at.file, `${functionLabel(fn)} sends ${code(holder.file, value)} to its caller with ${code(holder.file, call.node)}, and any caller can run it.`, {
           foundIn: [{ fn, context }],
           evidence: [{ node: fn.node, file: fn.file }, { node: call.node, file: holder.file }],
@@ -49,7 +48,7 @@ export const unprotectedEtherWithdrawal = defineDetector({
 })
 
 /** Whether the call pays the caller: `msg.sender`, `tx.origin`, or a helper's parameter its caller passes one to. */
-function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, target: AST.BaseASTNode): boolean {
+function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, target: SourceNode): boolean {
   const to = stripConversion(target)
   if (analyses.access.isSender(to, holder) || isTxOrigin(to)) return true
   const argument = passedArgument(analyses, e, holder, to)
@@ -57,10 +56,10 @@ function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, targe
 }
 
 /** For a parameter of the helper holding the call, the argument the internal call into it passes, in its caller. */
-function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, node: AST.BaseASTNode): { node: AST.BaseASTNode; fn: FunctionIr } | null {
-  const n = unwrap(node)
-  if (n.type !== 'Identifier' || e.via.length === 0) return null
-  const local = holder.facts.locals.get((n as AST.Identifier).name)
+function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, node: SourceNode): { node: SourceNode; fn: FunctionIr } | null {
+  const name = identifierName(node)
+  if (name === null || e.via.length === 0) return null
+  const local = holder.facts.locals.get(name)
   if (!local?.isParameter) return null
   const into = e.via[e.via.length - 1]
   const caller = analyses.ir.info(into.node)?.function
@@ -68,38 +67,28 @@ function passedArgument(analyses: Analyses, e: FlatEffect, holder: FunctionIr, n
   return caller && arg ? { node: arg, fn: caller } : null
 }
 
-function passedFromCallersOwn(analyses: Analyses, e: FlatEffect, holder: FunctionIr, value: AST.BaseASTNode): boolean {
+function passedFromCallersOwn(analyses: Analyses, e: FlatEffect, holder: FunctionIr, value: SourceNode): boolean {
   const argument = passedArgument(analyses, e, holder, value)
   return argument !== null && (isMsgValue(argument.node) || paysCallersOwn(analyses, argument.fn, argument.node))
 }
 
 /** A literal or a constant of the contract. */
-function isFixedAmount(value: AST.BaseASTNode, context: ContractIr): boolean {
+function isFixedAmount(value: SourceNode, context: ContractIr): boolean {
   if (isLiteral(value)) return true
-  const n = unwrap(value)
-  return n.type === 'Identifier' && context.linearization.some((c) => c.stateVariables.some((v) => v.name === (n as AST.Identifier).name && (v.isConstant || v.isImmutable)))
+  const name = identifierName(value)
+  return name !== null && context.linearization.some((c) => c.stateVariables.some((v) => v.name === name && (v.isConstant || v.isImmutable)))
 }
 
 /** Whether what runs checks an entry kept for the caller in a guard and writes one (`require(!claimed[msg.sender]); claimed[msg.sender] = true`). */
 function recordsCaller(analyses: Analyses, reached: readonly FunctionIr[]): boolean {
   const checks = reached.some((f) => f.facts.guards.some((g) => g.kind !== 'if-return' && readsCallerEntry(analyses, f, g.condition)))
-  const writes = reached.some((f) => f.facts.stateWrites.some((w) => w.statement !== null && isCallerEntry(analyses, f, assigned(w.statement))))
+  // What is written: the target of an assignment or update (`x[k]` in `x[k] = v`, `x[k]++`), else the statement (`push`).
+  const writes = reached.some((f) => f.facts.stateWrites.some((w) => w.statement !== null && isCallerEntry(analyses, f, w.assignment?.target ?? w.statement)))
   return checks && writes
 }
 
-/** The target of an assignment or update (`x[k]` in `x[k] = v`, `x[k]++`). */
-function assigned(statement: AST.BaseASTNode): AST.BaseASTNode {
-  if (statement.type === 'BinaryOperation') return (statement as AST.BinaryOperation).left
-  if (statement.type === 'UnaryOperation') return (statement as AST.UnaryOperation).subExpression
-  return statement
-}
-
 /** Whether a condition compares a hash of the function's input (a secret's preimage). */
-function hashesInput(analyses: Analyses, fn: FunctionIr, condition: AST.BaseASTNode): boolean {
-  return someNode(condition, (n) => {
-    if (n.type !== 'FunctionCall') return false
-    const callee = (n as AST.FunctionCall).expression
-    return callee.type === 'Identifier' && HASHES.has(callee.name) && analyses.taint.dependsOnParameters(n, fn)
-  })
+function hashesInput(analyses: Analyses, fn: FunctionIr, condition: SourceNode): boolean {
+  return someNode(condition, (n) => HASHES.has(namedCall(n)?.name ?? '') && analyses.taint.dependsOnParameters(n, fn))
 }
 

@@ -1,11 +1,10 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
-import { contains, isLiteral, someNode, unwrap } from '../../analyses/syntax.ts'
-import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { contains, identifierName, isLiteral, isMsgValue, someNode } from '../../analyses/syntax.ts'
+import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, enumerate, functionLabel, isMsgValue } from '../helpers.ts'
+import { code, enumerate, functionLabel } from '../helpers.ts'
 import { isMisspelledConstructor, namedConstructorsPossible } from './constructor-name.ts'
 
 /** Names of initializers, which `unprotected-initializer` reports. */
@@ -45,10 +44,11 @@ export const unprotectedOwnerChange = defineDetector({
         if (e.effect.kind !== 'write') continue
         const owner = owners.get(e.effect.access.variable)
         if (!owner || reported.has(owner.variable)) continue
-        const statement = e.effect.access.statement
-        if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') continue
-        const value = (statement as AST.BinaryOperation).right
-        if (isLiteral(value) || (unwrap(value).type === 'Identifier' && isConstantName(context, (unwrap(value) as AST.Identifier).name))) continue
+        const { statement, assignment } = e.effect.access
+        if (!statement || assignment?.operator !== '=' || assignment.value === null) continue
+        const value = assignment.value
+        const valueName = identifierName(value)
+        if (isLiteral(value) || (valueName !== null && isConstantName(context, valueName))) continue
         const holder = e.owner
         if (analyses.access.isSenderGated(statement, holder) || e.via.some((call) => analyses.access.isSenderGated(call.node, analyses.ir.info(call.node)?.function ?? holder))) continue
         // Set once: the function checks a variable it writes (`require(owner == address(0))`, `require(!initialized)`).
@@ -102,7 +102,7 @@ function isConstantName(contract: ContractIr, name: string): boolean {
   return contract.linearization.some((c) => c.stateVariables.some((v) => v.name === name && (v.isConstant || v.isImmutable)))
 }
 
-function mentionsMsgValue(node: AST.BaseASTNode): boolean {
+function mentionsMsgValue(node: SourceNode): boolean {
   return someNode(node, isMsgValue)
 }
 

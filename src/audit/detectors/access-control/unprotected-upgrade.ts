@@ -1,9 +1,8 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { MAX_CALL_DEPTH, type DispatchContext } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import type { FunctionIr } from '../../ir/types.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -39,7 +38,7 @@ function reachesUpgrade(analyses: Analyses, fn: FunctionIr, context: DispatchCon
 
 /** Whether an effect runs only for some callers: it, or a call leading to it, sits in a branch gated by a check on the caller. */
 function isGated(analyses: Analyses, effect: FlatEffect): boolean {
-  const nodes: AST.BaseASTNode[] = effect.via.map((call) => call.node)
+  const nodes: SourceNode[] = effect.via.map((call) => call.node)
   if (effect.effect.kind === 'write') nodes.push(effect.effect.access.node)
   return nodes.some((node) => {
     const holder = analyses.ir.info(node)?.function

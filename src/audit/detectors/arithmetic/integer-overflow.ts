@@ -1,30 +1,35 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { nodesOf, unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type { FunctionIr, ProjectIr, SourceFileIr } from '../../ir/types.ts'
+import {
+  blockValue,
+  contains,
+  identifierName,
+  isMsgValue,
+  lengthOf,
+  normalised,
+  receiverOf,
+  someNode,
+  subexpressionTexts,
+  usesOnlyConstants,
+} from '../../analyses/syntax.ts'
+import type { ComparisonIr, ConditionIr, FunctionIr, OperandIr, SourceFileIr, SourceNode, TermIr } from '../../ir/types.ts'
 import { unsignedBits } from '../../ir/typing.ts'
 import { CHECKED_ARITHMETIC_SINCE } from '../../ir/version.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel, isMsgValue, normalised } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '**', '+=', '-=', '*='])
 const RELATIONAL: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '=='])
 /** Integer types this narrow can realistically overflow by counting up one at a time. */
 const SMALL_COUNTER_BITS = 64
 
-function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
-  let constant = true
-  walkNodes(node, (n) => {
-    if (!constant) return false
-    if (n.type === 'Identifier') {
-      const name = n.name
-      const variable = fn.contract && !fn.facts.locals.has(name) ? fn.contract.linearization.flatMap((c) => c.stateVariables).find((v) => v.name === name) : undefined
-      if (!variable?.isConstant) constant = false
-    }
-    if (n.type === 'FunctionCall' || n.type === 'MemberAccess' || n.type === 'IndexAccess') constant = false
-    return constant
-  })
-  return constant
+/** An operation that can wrap: an arithmetic operation, or `++` / `--` (both of whose terms are the operand). */
+interface WrappingOperation {
+  node: SourceNode
+  operator: string
+  left: SourceNode
+  right: SourceNode
+  /** The right term's number literal, when it is one. */
+  rightNumber: TermIr['number']
 }
 
 /**
@@ -32,48 +37,36 @@ function isConstantExpression(node: AST.BaseASTNode, fn: FunctionIr): boolean {
  * compared with zero as `x >= 0` / `0 <= x` (always true) or `x < 0` / `0 > x` (never true),
  * `a - b >= 0` included (the subtraction has already wrapped when it would go negative).
  */
-function isFixedComparison(op: AST.BinaryOperation, fn: FunctionIr, analyses: Analyses): boolean {
-  const zero = (n: AST.BaseASTNode): boolean => {
-    const u = unwrap(n)
-    return u.type === 'NumberLiteral' && Number(u.number) === 0
-  }
-  const unsigned = (n: AST.BaseASTNode): boolean => unsignedBits(analyses.dispatch.typeOf(unwrap(n), fn)) !== null
-  if (zero(op.right) && (op.operator === '>=' || op.operator === '<')) return unsigned(op.left)
-  if (zero(op.left) && (op.operator === '<=' || op.operator === '>')) return unsigned(op.right)
+function isFixedComparison({ operator, left, right }: ComparisonIr, fn: FunctionIr, analyses: Analyses): boolean {
+  const zero = (side: OperandIr): boolean => side.term.number?.value === 0
+  const unsigned = (side: OperandIr): boolean => unsignedBits(analyses.dispatch.typeOf(side.expression, fn)) !== null
+  if (zero(right) && (operator === '>=' || operator === '<')) return unsigned(left)
+  if (zero(left) && (operator === '<=' || operator === '>')) return unsigned(right)
   return false
 }
 
-/** Normalised texts of every sub-expression of the comparisons in a condition that can bound a value (see `isFixedComparison`). */
-function comparedTexts(condition: AST.BaseASTNode, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
-  walkNodes(condition, (n) => {
-    if (n.type === 'BinaryOperation' && RELATIONAL.has(n.operator)) {
-      if (!isFixedComparison(n as AST.BinaryOperation, owner, analyses)) {
-        walkNodes(n, (m) => {
-          texts.add(normalised(owner.file, m))
-        })
-      }
-      return false
-    }
-    return true
-  })
+/**
+ * Normalised texts of every sub-expression of the comparisons in a condition that can bound a
+ * value (see `isFixedComparison`); a comparison inside another counts as part of it.
+ */
+function comparedTexts(condition: ConditionIr, owner: FunctionIr, analyses: Analyses, texts: Set<string>): void {
+  const relational = condition.comparisons.filter((c) => RELATIONAL.has(c.operator))
+  for (const comparison of relational) {
+    if (relational.some((outer) => outer !== comparison && contains(outer.node, comparison.node))) continue
+    if (isFixedComparison(comparison, owner, analyses)) continue
+    for (const text of subexpressionTexts(owner.file, comparison.node)) texts.add(text)
+  }
 }
 
 /** Normalised texts of every sub-expression of comparisons in the function's guards (its modifiers' too). */
 function guardedTexts(fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
   const owners = [fn, ...fn.modifierCalls.map((m) => m.modifier).filter((m): m is FunctionIr => m !== null)]
-  for (const owner of owners) for (const guard of owner.facts.guards) comparedTexts(guard.condition, owner, analyses, texts)
+  for (const owner of owners) {
+    const guarded = new Set(owner.facts.guards.map((g) => g.condition))
+    for (const condition of owner.facts.conditions) if (guarded.has(condition.node)) comparedTexts(condition, owner, analyses, texts)
+  }
   return texts
-}
-
-function isLengthMinusLiteral(left: AST.BaseASTNode, right: AST.BaseASTNode): boolean {
-  const l = unwrap(left)
-  return l.type === 'MemberAccess' && l.memberName === 'length' && unwrap(right).type === 'NumberLiteral'
-}
-
-function isOne(node: AST.BaseASTNode): boolean {
-  const n = unwrap(node)
-  return n.type === 'NumberLiteral' && n.number === '1'
 }
 
 /**
@@ -81,16 +74,16 @@ function isOne(node: AST.BaseASTNode): boolean {
  * only ever set to one number (its declaration, or zero when it has none) and the operation
  * takes it below zero or past its type's maximum (`uint256 x = 0; x -= 1;`, `uint8 n = 255; n++`).
  */
-function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
-  const target = unwrap(op.left)
-  if (target.type !== 'Identifier') return null
-  const local = fn.facts.locals.get(target.name)
+function certainWrap(op: WrappingOperation, fn: FunctionIr, analyses: Analyses): 'underflows' | 'overflows' | null {
+  const name = identifierName(op.left)
+  if (name === null) return null
+  const local = fn.facts.locals.get(name)
   if (!local || local.isParameter || local.isReturn) return null
   const bits = unsignedBits(local.type)
   if (bits === null) return null
   const value = analyses.dataflow.knownNumber(local.name, fn, op.node)
   if (value === null) return null
-  const amount = op.operator === '++' || op.operator === '--' ? 1n : literalValue(op.right)
+  const amount = op.operator === '++' || op.operator === '--' ? 1n : integerValue(op.rightNumber)
   if (amount === null || amount === 0n) return null
   if (op.operator === '-' || op.operator === '-=' || op.operator === '--') return value < amount ? 'underflows' : null
   if (op.operator === '+' || op.operator === '+=' || op.operator === '++') return value + amount >= 1n << BigInt(bits) ? 'overflows' : null
@@ -98,11 +91,10 @@ function certainWrap(op: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: 
 }
 
 /** The value of an integer literal (no unit), or null. */
-function literalValue(node: AST.BaseASTNode): bigint | null {
-  const n = unwrap(node)
-  if (n.type !== 'NumberLiteral' || n.subdenomination) return null
+function integerValue(number: TermIr['number']): bigint | null {
+  if (number === null || number.unit) return null
   try {
-    return BigInt(n.number.replace(/_/g, ''))
+    return BigInt(number.digits.replace(/_/g, ''))
   } catch {
     return null
   }
@@ -126,12 +118,12 @@ export const integerOverflow = defineDetector({
       // A view or pure helper cannot corrupt state; its callers' use of the result is what matters.
       if (fn.mutability === 'view' || fn.mutability === 'pure') continue
       let guarded: Set<string> | null = null
-      const operations: { node: AST.BaseASTNode; left: AST.BaseASTNode; right: AST.BaseASTNode; operator: string }[] = []
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (ARITHMETIC.has(op.operator)) operations.push({ node: op, left: op.left, right: op.right, operator: op.operator })
+      const operations: WrappingOperation[] = []
+      for (const { node, operator, left, right } of fn.facts.arithmetic) {
+        if (ARITHMETIC.has(operator)) operations.push({ node, operator, left: left.node, right: right.node, rightNumber: right.number })
       }
-      for (const op of nodesOf(fn, 'UnaryOperation')) {
-        if (op.operator === '--' || op.operator === '++') operations.push({ node: op, left: op.subExpression, right: op.subExpression, operator: op.operator })
+      for (const { node, operator, target } of fn.facts.assignments) {
+        if (operator === '--' || operator === '++') operations.push({ node, operator, left: target, right: target, rightNumber: null })
       }
       for (const op of operations) {
         const certain = certainWrap(op, fn, analyses)
@@ -139,33 +131,32 @@ export const integerOverflow = defineDetector({
           if (!annotatedAsIntended(fn.file, op.node)) report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)}, which always ${certain} (compiled with Solidity before 0.8).`)
           continue
         }
-        if (isConstantExpression(op.node, fn)) continue
+        if (usesOnlyConstants(op.node, fn)) continue
         if (blockValue(op.left) || blockValue(op.right)) continue
         // `list.length - 1`: an empty list makes the following index access revert anyway.
-        if (op.operator === '-' && isLengthMinusLiteral(op.left, op.right)) continue
-        const parent = ir.info(op.node)?.parent
-        if (parent?.type === 'ForStatement' && parent.loopExpression?.expression === op.node) continue
+        if (op.operator === '-' && lengthOf(op.left) !== null && op.rightNumber !== null) continue
+        if (fn.facts.loops.some((loop) => loop.increment === op.node)) continue
         // Adding an ETH amount cannot overflow a uint256: all the ETH there is fits in 2^128 wei.
         if ((op.operator === '+' || op.operator === '+=') && (isMsgValue(op.right) || isMsgValue(op.left))) continue
-        const increment = op.operator === '++' || ((op.operator === '+=' || op.operator === '+') && isOne(op.right))
+        const increment = op.operator === '++' || ((op.operator === '+=' || op.operator === '+') && op.rightNumber?.digits === '1')
         if (increment) {
           const bits = unsignedBits(analyses.dispatch.typeOf(op.left, fn))
           if (bits === null || bits > SMALL_COUNTER_BITS) continue
         }
+        // The assignment the result is the right side of (`balances[to] = balances[to] + v`), if any.
+        const receiver = receiverOf(ir, op.node)
+        const assignedBy = receiver && 'target' in receiver ? ir.info(op.node)?.parent : undefined
         const writesState = op.operator.endsWith('=') || op.operator === '++' || op.operator === '--'
           ? fn.facts.stateWrites.some((w) => w.statement === op.node)
-          : parent?.type === 'BinaryOperation' && parent.operator === '=' && fn.facts.stateWrites.some((w) => w.statement === parent)
-        let userControlled = analyses.taint.dependsOnParameters(op.node, fn)
-        walkNodes(op.node, (n) => {
-          if (isMsgValue(n)) userControlled = true
-          return !userControlled
-        })
+          : assignedBy !== undefined && fn.facts.stateWrites.some((w) => w.statement === assignedBy)
+        const userControlled = analyses.taint.dependsOnParameters(op.node, fn) || someNode(op.node, isMsgValue)
         // Arithmetic on caller input counts in entry points; in helpers only when it lands in state.
         if (!writesState && !(userControlled && analyses.dispatch.isEntryPoint(fn))) continue
         if (annotatedAsIntended(fn.file, op.node)) continue
         guarded ??= guardedTexts(fn, analyses)
-        if (isChecked(fn.file, op, parent ?? null, guarded)) continue
-        if (isChecked(fn.file, op, parent ?? null, enclosingConditionTexts(ir, op.node, fn, analyses))) continue
+        if (isChecked(fn.file, op, receiver, guarded)) continue
+        if (isChecked(fn.file, op, receiver, enclosingConditionTexts(op.node, fn, analyses))) continue
+        const parent = ir.info(op.node)?.parent
         const wrapsEntry = userControlled && writesState && fn.facts.stateWrites.some((w) => (w.statement === op.node || w.statement === parent) && w.variable.type.kind === 'mapping')
         report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)} without an overflow check (compiled with Solidity before 0.8)${wrapsEntry ? ': a caller-chosen value wraps an entry kept in state' : ''}.`, { severity: wrapsEntry ? 'high' : 'medium' })
       }
@@ -180,7 +171,7 @@ const OVERFLOW_COMMENT =
 const COMMENT_LOOKBACK_LINES = 3
 
 /** Whether the operation's lines, or the comment lines right above them, say the wrapping is intended. */
-function annotatedAsIntended(file: SourceFileIr, node: AST.BaseASTNode): boolean {
+function annotatedAsIntended(file: SourceFileIr, node: SourceNode): boolean {
   const lines = file.source.split('\n')
   const first = (node.loc?.start.line ?? 1) - 1
   const last = (node.loc?.end.line ?? first + 1) - 1
@@ -194,34 +185,22 @@ function annotatedAsIntended(file: SourceFileIr, node: AST.BaseASTNode): boolean
   return OVERFLOW_COMMENT.test(notes.join('\n'))
 }
 
-/** Normalised sub-expressions of comparisons in the `if` / `?:` conditions around a node. */
-function enclosingConditionTexts(ir: ProjectIr, node: AST.BaseASTNode, fn: FunctionIr, analyses: Analyses): Set<string> {
+/** Normalised sub-expressions of comparisons in the `if` / `?:` conditions whose branches hold a node. */
+function enclosingConditionTexts(node: SourceNode, fn: FunctionIr, analyses: Analyses): Set<string> {
   const texts = new Set<string>()
-  let child = node
-  let parent = ir.info(child)?.parent ?? null
-  while (parent) {
-    const condition =
-      parent.type === 'Conditional' && parent.condition !== child
-        ? parent.condition
-        : parent.type === 'IfStatement' && parent.condition !== child
-          ? parent.condition
-          : null
-    if (condition) comparedTexts(condition, fn, analyses, texts)
-    child = parent
-    parent = ir.info(child)?.parent ?? null
+  for (const condition of fn.facts.conditions) {
+    if (condition.kind !== 'if' && condition.kind !== 'ternary') continue
+    if (contains(condition.owner, node) && !contains(condition.node, node)) comparedTexts(condition, fn, analyses, texts)
   }
   return texts
 }
 
 /** Whether guards compare at least two of: the operands, and the variable receiving the result. */
-function isChecked(file: SourceFileIr, op: { left: AST.BaseASTNode; right: AST.BaseASTNode }, parent: AST.BaseASTNode | null, guarded: Set<string>): boolean {
+function isChecked(file: SourceFileIr, op: { left: SourceNode; right: SourceNode }, receiver: ReturnType<typeof receiverOf>, guarded: Set<string>): boolean {
   const names = [normalised(file, op.left), normalised(file, op.right)]
-  if (parent?.type === 'VariableDeclarationStatement') {
-    const v = (parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null
-    if (v?.name) names.push(v.name)
-  } else if (parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=') {
-    names.push(normalised(file, (parent as AST.BinaryOperation).left))
-  }
+  if (receiver && 'local' in receiver) {
+    if (receiver.local?.name) names.push(receiver.local.name)
+  } else if (receiver) names.push(normalised(file, receiver.target))
   const matched = new Set(names.filter((n) => n && guarded.has(n)))
   return matched.size >= 2 || (names[0] === names[1] && matched.size >= 1)
 }

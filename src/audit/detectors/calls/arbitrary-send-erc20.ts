@@ -1,6 +1,6 @@
-import { unwrap } from '../../analyses/syntax.ts'
+import { isThis, unwrap } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isThis } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const arbitrarySendErc20 = defineDetector({
   id: 'arbitrary-send-erc20',

@@ -1,11 +1,11 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
 import { paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
+import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { isMsgValue, isThis, normalised, sendsEth, unwrap } from '../../analyses/syntax.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, isMsgValue, isThis, normalised, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const arbitrarySendEth = defineDetector({
   id: 'arbitrary-send-eth',
@@ -38,24 +38,11 @@ export const arbitrarySendEth = defineDetector({
  * `fn` admits only that address (`require(payees[msg.sender][to])`, `require(to == payoutOf[msg.sender])`).
  * An allow-list kept for everyone (`require(whitelist[to])`) is not the caller's choice.
  */
-function approvedByCaller(analyses: Analyses, fn: FunctionIr, target: AST.BaseASTNode): boolean {
+function approvedByCaller(analyses: Analyses, fn: FunctionIr, target: SourceNode): boolean {
   const destination = normalised(fn.file, stripConversion(target))
   if (!destination) return false
-  const isDestination = (e: AST.BaseASTNode): boolean => normalised(fn.file, stripConversion(e)) === destination
+  const isDestination = (e: SourceNode): boolean => normalised(fn.file, stripConversion(e)) === destination
   return fn.facts.guards.some((g) =>
     analyses.access.restrictingParts(g.condition, fn, isDestination, !g.negated).some((part) => readsCallerEntry(analyses, fn, part)),
   )
-}
-
-/** An address without its conversions: `to` in `payable(to)` and `payable(address(to))`. */
-function stripConversion(node: AST.BaseASTNode): AST.BaseASTNode {
-  let current = unwrap(node)
-  while (current.type === 'FunctionCall') {
-    const call = current
-    const callee = call.expression
-    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'ElementaryTypeName' ? callee.name : ''
-    if ((name !== 'address' && name !== 'payable') || call.arguments.length !== 1) break
-    current = unwrap(call.arguments[0])
-  }
-  return current
 }

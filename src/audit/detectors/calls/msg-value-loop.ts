@@ -1,5 +1,3 @@
-import { nodesOf } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -15,8 +13,8 @@ export const msgValueLoop = defineDetector({
   detect({ ir, functions, report }) {
     for (const fn of functions) {
       const reported = new Set<unknown>()
-      for (const node of nodesOf(fn, 'MemberAccess')) {
-        if (node.memberName !== 'value' || node.expression.type !== 'Identifier' || node.expression.name !== 'msg') continue
+      for (const { value, node } of fn.facts.environment) {
+        if (value !== 'msg.value') continue
         const loop = ir.info(node)?.loop
         if (!loop || reported.has(loop)) continue
         reported.add(loop)

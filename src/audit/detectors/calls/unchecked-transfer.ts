@@ -1,5 +1,6 @@
+import { isThis } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, droppedByCallers, functionLabel, isThis, resultChecked } from '../helpers.ts'
+import { code, droppedByCallers, functionLabel, resultChecked } from '../helpers.ts'
 
 /** ERC-20 functions whose boolean result reports failure, with their argument counts. */
 const TOKEN_FUNCTIONS: Record<string, number> = { transfer: 2, transferFrom: 3 }

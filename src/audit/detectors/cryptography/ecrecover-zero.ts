@@ -1,6 +1,6 @@
-import type * as AST from '../../parse/ast.ts'
+import { normalised, resultHolder } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, normalised } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const ecrecoverZero = defineDetector({
   id: 'ecrecover-zero',
@@ -16,12 +16,7 @@ export const ecrecoverZero = defineDetector({
       for (const call of fn.facts.calls) {
         if (call.kind !== 'builtin' || call.name !== 'ecrecover') continue
         // What holds the result: the call itself or the local it is stored in.
-        let holder: AST.BaseASTNode = call.node
-        const parent = ir.info(call.node)?.parent
-        if (parent?.type === 'VariableDeclarationStatement') {
-          const v = parent.variables[0] as AST.VariableDeclaration | null
-          if (v?.identifier) holder = v.identifier
-        } else if (parent?.type === 'BinaryOperation' && parent.operator === '=') holder = parent.left
+        const holder = resultHolder(ir, call)
         const holderText = normalised(fn.file, holder)
         // A guard whose condition compares the holder with zero (`require(signer != address(0))`).
         const zeroChecked = fn.facts.guards.some((g) =>

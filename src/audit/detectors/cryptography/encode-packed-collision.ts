@@ -1,6 +1,5 @@
-import { unwrap } from '../../analyses/syntax.ts'
+import { isStringLiteral, unwrap } from '../../analyses/syntax.ts'
 import type { TypeRef } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -23,16 +22,13 @@ export const encodePackedCollision = defineDetector({
     for (const fn of functions) {
       for (const call of fn.facts.calls) {
         if (call.kind !== 'builtin' || !HASHES.has(call.name) || call.args.length !== 1) continue
-        const inner = unwrap(call.args[0])
-        if (inner.type !== 'FunctionCall') continue
-        const packed = inner
-        const callee = packed.expression
-        if (callee.type !== 'MemberAccess' || callee.memberName !== 'encodePacked' || callee.expression.type !== 'Identifier' || callee.expression.name !== 'abi') continue
+        const packed = analyses.dispatch.callOf(unwrap(call.args[0]))
+        if (packed?.kind !== 'builtin' || packed.name !== 'abi.encodePacked') continue
         // Two variable-length values side by side can trade bytes; a fixed value between them pins the boundary.
-        const dynamic = packed.arguments.map((a) => unwrap(a).type !== 'StringLiteral' && unwrap(a).type !== 'HexLiteral' && isDynamic(analyses.dispatch.typeOf(a, fn)))
+        const dynamic = packed.args.map((a) => !isStringLiteral(a) && isDynamic(analyses.dispatch.typeOf(a, fn)))
         const adjacent = dynamic.findIndex((d, i) => d && dynamic[i + 1] === true)
         if (adjacent < 0) continue
-        report(call.node, fn.file, `${functionLabel(fn)} hashes ${code(fn.file, packed.arguments[adjacent], 30)} and ${code(fn.file, packed.arguments[adjacent + 1], 30)} packed side by side: ${code(fn.file, call.node)}.`)
+        report(call.node, fn.file, `${functionLabel(fn)} hashes ${code(fn.file, packed.args[adjacent], 30)} and ${code(fn.file, packed.args[adjacent + 1], 30)} packed side by side: ${code(fn.file, call.node)}.`)
       }
     }
   },

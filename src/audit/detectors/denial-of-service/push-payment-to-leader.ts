@@ -1,11 +1,10 @@
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
-import { contains, unwrap } from '../../analyses/syntax.ts'
-import type { CallIr, FunctionIr } from '../../ir/types.ts'
+import { contains, resultStoredIn, sendsEth } from '../../analyses/syntax.ts'
+import type { AssignmentIr, CallIr, FunctionIr } from '../../ir/types.ts'
 import { isAddressType } from '../../ir/typing.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const pushPaymentToLeader = defineDetector({
   id: 'push-payment-to-leader',
@@ -30,10 +29,10 @@ export const pushPaymentToLeader = defineDetector({
         const read = holder.facts.stateReads.find((r) => r.node === target)
         if (!read || read.variable.isConstant || read.variable.isImmutable || !(isAddressType(read.variable.type) || read.variable.type.kind === 'contract')) continue
         if (!failureReverts(analyses, holder, call)) continue
-        const replacement = effects.find((w) => w.effect.kind === 'write' && w.effect.access.variable === read.variable && replacesWithCaller(analyses, w.owner, w.effect.access.statement))
+        const replacement = effects.find((w) => w.effect.kind === 'write' && w.effect.access.variable === read.variable && replacesWithCaller(analyses, w.owner, w.effect.access.assignment))
         if (!replacement || replacement.effect.kind !== 'write') continue
-        const statement = replacement.effect.access.statement as AST.BaseASTNode
-        if (!holder.file.own) continue
+        const statement = replacement.effect.access.statement
+        if (!statement || !holder.file.own) continue
         report(call.node, holder.file, `${functionLabel(fn)} pays the current \`${read.variable.name}\` with ${code(holder.file, call.node)} and replaces it with the caller (${code(replacement.owner.file, statement)}); a failed payment reverts the call.`, {
           foundIn: [{ fn, context }],
           evidence: [{ node: call.node, file: holder.file }, { node: statement, file: replacement.owner.file }],
@@ -51,25 +50,12 @@ function failureReverts(analyses: Analyses, fn: FunctionIr, call: CallIr): boole
   if (call.kind === 'transfer') return true
   const reverting = fn.facts.guards.filter((g) => g.kind !== 'if-return')
   if (reverting.some((g) => contains(g.condition, call.node))) return true
-  const stored = storedIn(analyses, call)
+  const stored = resultStoredIn(analyses.ir, call)
   return stored !== null && reverting.some((g) => (fn.facts.identifiers.get(stored) ?? []).some((id) => contains(g.condition, id)))
 }
 
-/** The local a call's result (its success flag) is stored in. */
-function storedIn(analyses: Analyses, call: CallIr): string | null {
-  let parent = analyses.ir.info(call.node)?.parent ?? null
-  while (parent && parent.type === 'TupleExpression' && (parent as AST.TupleExpression).components.length === 1) parent = analyses.ir.info(parent)?.parent ?? null
-  if (parent?.type === 'VariableDeclarationStatement') return ((parent as AST.VariableDeclarationStatement).variables[0] as AST.VariableDeclaration | null)?.name ?? null
-  if (parent?.type === 'BinaryOperation' && (parent as AST.BinaryOperation).operator === '=') {
-    const left = unwrap((parent as AST.BinaryOperation).left)
-    const first = left.type === 'TupleExpression' ? (left as AST.TupleExpression).components[0] : left
-    return first?.type === 'Identifier' ? (first as AST.Identifier).name : null
-  }
-  return null
-}
-
 /** Whether a write sets the variable to the caller (`leader = msg.sender`, `king = payable(msg.sender)`). */
-function replacesWithCaller(analyses: Analyses, fn: FunctionIr, statement: AST.BaseASTNode | null): boolean {
-  if (!statement || statement.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') return false
-  return analyses.access.isSender(stripConversion((statement as AST.BinaryOperation).right), fn)
+function replacesWithCaller(analyses: Analyses, fn: FunctionIr, assignment: AssignmentIr | null): boolean {
+  if (assignment?.operator !== '=' || assignment.value === null) return false
+  return analyses.access.isSender(stripConversion(assignment.value), fn)
 }

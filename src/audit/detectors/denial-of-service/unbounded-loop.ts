@@ -1,24 +1,9 @@
-import { contains, unwrap, walkNodes } from '../../analyses/syntax.ts'
+import { contains, identifierName, isNewCall, lengthOf, unwrap } from '../../analyses/syntax.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext } from '../../analyses/dispatch.ts'
-import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import type { AssignmentIr, ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
-
-/** State arrays whose `.length` bounds the loop. */
-function boundingArrays(loopCondition: AST.BaseASTNode | null, fn: FunctionIr): StateVariableIr[] {
-  const arrays: StateVariableIr[] = []
-  if (!loopCondition) return arrays
-  walkNodes(loopCondition, (n) => {
-    if (n.type === 'MemberAccess' && n.memberName === 'length') {
-      const base = unwrap(n.expression)
-      const read = fn.facts.stateReads.find((r) => r.node === base)
-      if (read && read.variable.type.kind === 'array' && read.variable.type.dynamic) arrays.push(read.variable)
-    }
-  })
-  return arrays
-}
 
 export const unboundedLoop = defineDetector({
   id: 'unbounded-loop',
@@ -33,12 +18,15 @@ export const unboundedLoop = defineDetector({
     for (const fn of functions) {
       if (fn.mutability === 'view' || fn.mutability === 'pure' || !fn.contract) continue
       const contract = fn.contract
-      for (const loop of fn.facts.loops) {
-        for (const array of boundingArrays(loop.condition, fn)) {
+      for (const loop of fn.facts.conditions) {
+        if (loop.kind !== 'for' && loop.kind !== 'while' && loop.kind !== 'do-while') continue
+        // State arrays whose `.length` bounds the loop.
+        for (const array of loop.reads.lengths) {
+          if (array.type.kind !== 'array' || !array.type.dynamic) continue
           const growers = unrestrictedGrowers(analyses, array, contract)
           if (growers.length === 0) continue
           const labels = [...new Set(growers.map(({ g }) => functionLabel(g)))]
-          report(loop.node, fn.file, `${functionLabel(fn)} loops over \`${array.name}\`, which ${labels.slice(0, 2).join(' and ')} let${labels.length === 1 ? 's' : ''} anyone grow without limit.`, {
+          report(loop.owner, fn.file, `${functionLabel(fn)} loops over \`${array.name}\`, which ${labels.slice(0, 2).join(' and ')} let${labels.length === 1 ? 's' : ''} anyone grow without limit.`, {
             header: true,
             foundIn: growers.map(({ g, context }) => ({ fn: g, context })),
             evidence: growers.filter(({ g }) => g.file.own).map(({ g }) => ({ node: g.node, file: g.file })),
@@ -74,7 +62,7 @@ function unrestrictedGrowers(analyses: Analyses, array: StateVariableIr, contrac
       if (analyses.access.isProtected(g, context)) return false
       const reached = analyses.dispatch.reachableFunctions(g, context)
       const pushes = reached.some((r) => r.facts.calls.some((c) => c.kind === 'builtin' && c.name === 'push' && r.facts.stateWrites.some((w) => w.variable === array && w.statement === c.node)))
-      const lengthens = reached.some((r) => r.facts.stateWrites.some((w) => w.variable === array && w.statement !== null && raisesLength(w.statement)))
+      const lengthens = reached.some((r) => r.facts.stateWrites.some((w) => w.variable === array && w.assignment !== null && raisesLength(w.assignment)))
       if (!pushes && !lengthens) return false
       // A guard on the array's length caps it.
       const capped = reached.some((r) => r.facts.guards.some((guard) => r.facts.stateReads.some((read) => read.variable === array && contains(guard.condition, read.node))))
@@ -83,28 +71,20 @@ function unrestrictedGrowers(analyses: Analyses, array: StateVariableIr, contrac
 }
 
 /** `list.length++`, `++list.length`, `list.length += n`. */
-function raisesLength(statement: AST.BaseASTNode): boolean {
-  const target = statement.type === 'UnaryOperation' && (statement as AST.UnaryOperation).operator === '++' ? (statement as AST.UnaryOperation).subExpression : statement.type === 'BinaryOperation' && (statement as AST.BinaryOperation).operator === '+=' ? (statement as AST.BinaryOperation).left : null
-  if (!target) return false
-  const t = unwrap(target)
-  return t.type === 'MemberAccess' && (t as AST.MemberAccess).memberName === 'length'
+function raisesLength(assignment: AssignmentIr): boolean {
+  return (assignment.operator === '++' || assignment.operator === '+=') && lengthOf(assignment.target) !== null
 }
 
 /** Statements of `fn` deleting a dynamic storage array: `delete list`, `list = new T[](0)`. */
-function clears(fn: FunctionIr): { node: AST.BaseASTNode; array: StateVariableIr }[] {
-  const result: { node: AST.BaseASTNode; array: StateVariableIr }[] = []
+function clears(fn: FunctionIr): { node: SourceNode; array: StateVariableIr }[] {
+  const result: { node: SourceNode; array: StateVariableIr }[] = []
   for (const w of fn.facts.stateWrites) {
-    const v = w.variable
-    if (v.type.kind !== 'array' || !v.type.dynamic || !w.statement || unwrap(w.node).type !== 'Identifier') continue
-    const s = w.statement
-    const deleted = s.type === 'UnaryOperation' && (s as AST.UnaryOperation).operator === 'delete' && unwrap((s as AST.UnaryOperation).subExpression) === unwrap(w.node)
-    const replaced = s.type === 'BinaryOperation' && (s as AST.BinaryOperation).operator === '=' && unwrap((s as AST.BinaryOperation).left) === unwrap(w.node) && isNewArray((s as AST.BinaryOperation).right)
-    if (deleted || replaced) result.push({ node: s, array: v })
+    const { variable: v, statement, assignment } = w
+    if (v.type.kind !== 'array' || !v.type.dynamic || !statement || !assignment || identifierName(w.node) === null) continue
+    const sameVariable = unwrap(assignment.target) === unwrap(w.node)
+    const deleted = assignment.operator === 'delete' && sameVariable
+    const replaced = assignment.operator === '=' && sameVariable && assignment.value !== null && isNewCall(assignment.value)
+    if (deleted || replaced) result.push({ node: statement, array: v })
   }
   return result
-}
-
-function isNewArray(node: AST.BaseASTNode): boolean {
-  const n = unwrap(node)
-  return n.type === 'FunctionCall' && unwrap((n as AST.FunctionCall).expression).type === 'NewExpression'
 }

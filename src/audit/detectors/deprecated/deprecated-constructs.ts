@@ -1,5 +1,5 @@
-import { nodesOf } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { declaresWithVar, isMemberCall, nodesOf } from '../../analyses/syntax.ts'
+import type { SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -14,27 +14,21 @@ export const deprecatedConstructs = defineDetector({
   recommendation: 'Replace it with its modern equivalent and upgrade the compiler.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      const say = (node: AST.BaseASTNode, what: string, instead: string): void =>
+      const say = (node: SourceNode, what: string, instead: string): void =>
         report(node, fn.file, `${functionLabel(fn)} uses ${what}; use ${instead}.`)
-      if (fn.node.type === 'FunctionDefinition' && fn.node.stateMutability === 'constant') say(fn.node, 'a `constant` function', '`view`')
+      if (fn.isDeclaredConstant) say(fn.node, 'a `constant` function', '`view`')
       for (const call of fn.facts.calls) {
         if (call.kind === 'builtin' && call.name === 'sha3') say(call.node, '`sha3`', '`keccak256`')
         else if (call.kind === 'builtin' && call.name === 'suicide') say(call.node, '`suicide`', '`selfdestruct` (or no self-destruction at all)')
-        else if (call.kind === 'builtin' && call.name === 'blockhash' && call.node.type === 'FunctionCall' && call.node.expression.type === 'MemberAccess') say(call.node, '`block.blockhash`', '`blockhash`')
+        else if (call.kind === 'builtin' && call.name === 'blockhash' && isMemberCall(call.node)) say(call.node, '`block.blockhash`', '`blockhash`')
         else if (call.kind === 'low-level' && call.lowLevel === 'callcode') say(call.node, '`callcode`', '`delegatecall`')
         else if (call.kind === 'option') say(call.node, `\`.${call.name}(…)\` call options`, `\`{${call.name}: …}\``)
       }
       for (const node of fn.facts.nodes.get('ThrowStatement') ?? []) say(node, '`throw`', '`revert()` or `require()`')
       for (const statement of nodesOf(fn, 'VariableDeclarationStatement')) {
-        const usesVar = statement.variables.some((v) => {
-          const d = v as AST.VariableDeclaration | null
-          return d !== null && (d.typeName === null || (d.typeName.type === 'ElementaryTypeName' && d.typeName.name === 'var'))
-        })
-        if (usesVar) say(statement, '`var`', 'an explicit type (`var` can infer a too-small integer type)')
+        if (declaresWithVar(statement)) say(statement, '`var`', 'an explicit type (`var` can infer a too-small integer type)')
       }
-      for (const node of nodesOf(fn, 'MemberAccess')) {
-        if (node.memberName === 'gas' && node.expression.type === 'Identifier' && node.expression.name === 'msg') say(node, '`msg.gas`', '`gasleft()`')
-      }
+      for (const { value, node } of fn.facts.environment) if (value === 'msg.gas') say(node, '`msg.gas`', '`gasleft()`')
       for (const node of nodesOf(fn, 'Identifier')) {
         if (node.name === 'now' && !fn.facts.locals.has('now')) say(node, '`now`', '`block.timestamp`')
       }

@@ -1,5 +1,4 @@
-import { contains, unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { contains } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -13,18 +12,15 @@ export const cacheArrayLength = defineDetector({
   recommendation: 'Read the length once into a local variable before the loop.',
   detect({ functions, report }) {
     for (const fn of functions) {
-      for (const loop of fn.facts.loops) {
-        if (!loop.condition) continue
-        walkNodes(loop.condition, (n) => {
-          if (n.type !== 'MemberAccess' || n.memberName !== 'length') return true
-          const base = unwrap(n.expression)
-          const read = fn.facts.stateReads.find((r) => r.node === base)
-          if (!read || read.variable.type.kind !== 'array' || !read.variable.type.dynamic) return false
-          const changed = fn.facts.stateWrites.some((w) => w.variable === read.variable && contains(loop.node, w.node))
-          if (changed) return false
-          report(loop.node, fn.file, `${functionLabel(fn)} reads \`${read.variable.name}.length\` from storage on every iteration.`, { header: true })
-          return false
-        })
+      for (const condition of fn.facts.conditions) {
+        const loop = condition.owner
+        if (condition.kind !== 'for' && condition.kind !== 'while' && condition.kind !== 'do-while') continue
+        for (const array of condition.reads.lengths) {
+          if (array.type.kind !== 'array' || !array.type.dynamic) continue
+          const changed = fn.facts.stateWrites.some((w) => w.variable === array && contains(loop, w.node))
+          if (changed) continue
+          report(loop, fn.file, `${functionLabel(fn)} reads \`${array.name}.length\` from storage on every iteration.`, { header: true })
+        }
       }
     }
   },

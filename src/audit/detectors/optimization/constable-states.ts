@@ -1,6 +1,6 @@
+import { isCompileTimeConstant } from '../../analyses/syntax.ts'
 import type { ContractIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { isCompileTimeConstant } from './constant-expression.ts'
 
 export const constableStates = defineDetector({
   id: 'constable-states',

@@ -1,6 +1,5 @@
 import { unwrap } from '../../analyses/syntax.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -20,15 +19,8 @@ export const costlyLoop = defineDetector({
         const loop = ir.info(write.node)?.loop
         if (!loop || write.variable.type.kind !== 'elementary') continue
         // Only writes to the variable itself, not to elements of a mapping or array.
-        const statement = write.statement
-        if (!statement) continue
-        const target =
-          statement.type === 'BinaryOperation'
-            ? unwrap(statement.left)
-            : statement.type === 'UnaryOperation'
-              ? unwrap(statement.subExpression)
-              : null
-        if (target !== write.node) continue
+        const { statement, assignment } = write
+        if (!statement || !assignment || unwrap(assignment.target) !== write.node) continue
         const key = `${loop.node.range?.[0]}:${write.variable.name}`
         if (reported.has(key)) continue
         reported.add(key)

@@ -23,7 +23,7 @@ export const externalFunction = defineDetector({
     for (const fn of functions) {
       if (fn.kind !== 'function' || fn.visibility !== 'public' || fn.body === null || !fn.contract) continue
       if (fn.contract.kind !== 'contract' && fn.contract.kind !== 'abstract') continue
-      if (fn.isVirtual || (fn.node.type === 'FunctionDefinition' && fn.node.override !== null)) continue
+      if (fn.isVirtual || fn.isOverride) continue
       if (calledInternally.has(fn) || calledNames.has(fn.name)) continue
       const copied = fn.params.filter((p) => p.storageLocation === 'memory')
       if (copied.length === 0) continue

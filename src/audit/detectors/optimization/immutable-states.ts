@@ -1,7 +1,7 @@
+import { isCompileTimeConstant } from '../../analyses/syntax.ts'
 import type { ContractIr } from '../../ir/types.ts'
 import { encodeVersion } from '../../ir/version.ts'
 import { defineDetector } from '../define-detector.ts'
-import { isCompileTimeConstant } from './constant-expression.ts'
 
 /** Immutable variables exist since Solidity 0.6.5. */
 const IMMUTABLE_SINCE = encodeVersion(0, 6, 5)

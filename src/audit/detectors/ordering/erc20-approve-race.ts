@@ -1,7 +1,7 @@
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { identifierName } from '../../analyses/syntax.ts'
+import type { OperandIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { functionLabel, isZero } from '../helpers.ts'
+import { functionLabel } from '../helpers.ts'
 
 /** Functions that let holders change an allowance without the approve race. */
 const SAFE_ALLOWANCE_FUNCTIONS: ReadonlySet<string> = new Set(['increaseAllowance', 'decreaseAllowance', 'increaseApproval', 'decreaseApproval'])
@@ -23,19 +23,20 @@ export const erc20ApproveRace = defineDetector({
       const hasSafeAlternative = contract.linearization.some((c) => c.functions.some((f) => SAFE_ALLOWANCE_FUNCTIONS.has(f.name)))
       if (hasSafeAlternative) continue
       const valueName = approve.params[1].name
-      const requiresZeroFirst = approve.facts.guards.some((g) => {
-        let zeroTest = false
-        walkNodes(g.condition, (n) => {
-          if (n.type === 'BinaryOperation' && n.operator === '==') {
-            const { left, right } = n
-            if (isZero(right) && unwrap(left).type !== 'Identifier') zeroTest = true
-            if (isZero(left) && unwrap(right).type !== 'Identifier') zeroTest = true
-            if ((isZero(right) && (unwrap(left) as AST.Identifier).name === valueName) || (isZero(left) && (unwrap(right) as AST.Identifier).name === valueName)) zeroTest = true
-          }
-          return !zeroTest
-        })
-        return zeroTest
-      })
+      // A guard comparing with zero something other than a local (the current allowance), or the new value itself.
+      const guarded = new Set(approve.facts.guards.map((g) => g.condition))
+      const requiresZeroFirst = approve.facts.conditions.some(
+        (c) =>
+          guarded.has(c.node) &&
+          c.comparisons.some(({ operator, left, right }) => {
+            if (operator !== '==') return false
+            const notALocal = (side: OperandIr): boolean => {
+              const name = identifierName(side.expression)
+              return name === null || name === valueName
+            }
+            return (right.zero && notALocal(left)) || (left.zero && notALocal(right))
+          }),
+      )
       if (requiresZeroFirst) continue
       report(approve.node, contract.file, `${functionLabel(approve)} overwrites the allowance and \`${contract.name}\` offers no increaseAllowance/decreaseAllowance.`, { header: true })
     }

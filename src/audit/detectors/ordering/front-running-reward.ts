@@ -1,7 +1,7 @@
-import { unwrap, walkNodes } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { sendsEth, someNode } from '../../analyses/syntax.ts'
+import type { OperandIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, functionLabel, sendsEth } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 
@@ -20,26 +20,16 @@ export const frontRunningReward = defineDetector({
       const pays = analyses.effects.flatEffects(fn, context).some((e) => e.effect.kind === 'call' && (sendsEth(e.effect.call) || (e.effect.call.kind === 'external' && (e.effect.call.name === 'transfer' || e.effect.call.name === 'safeTransfer'))))
       const paysViaLibrary = fn.facts.calls.some((c) => c.kind === 'library' && (c.name === 'safeTransfer' || c.name === 'sendValue'))
       if (!pays && !paysViaLibrary) continue
+      // A hash of the caller's input, not bound to the caller, compared in a guard.
+      const hashOfInput = (side: OperandIr): boolean => {
+        const hash = analyses.dispatch.callOf(side.expression)
+        if (hash?.kind !== 'builtin' || !HASHES.has(hash.name)) return false
+        return analyses.taint.dependsOnParameters(hash.node, fn) && !someNode(hash.node, (m) => analyses.access.isSender(m, fn))
+      }
       for (const guard of fn.facts.guards) {
-        let hashOfInput: AST.FunctionCall | null = null
-        walkNodes(guard.condition, (n) => {
-          if (n.type !== 'BinaryOperation' || !['==', '!='].includes(n.operator)) return true
-          for (const side of [n.left, n.right]) {
-            const s = unwrap(side)
-            if (s.type !== 'FunctionCall') continue
-            const callee = s.expression
-            if (callee.type !== 'Identifier' || !HASHES.has(callee.name)) continue
-            if (!analyses.taint.dependsOnParameters(s, fn)) continue
-            let bindsSender = false
-            walkNodes(s, (m) => {
-              if (analyses.access.isSender(m, fn)) bindsSender = true
-              return !bindsSender
-            })
-            if (!bindsSender) hashOfInput = s
-          }
-          return hashOfInput === null
-        })
-        if (!hashOfInput) continue
+        const condition = fn.facts.conditions.find((c) => c.node === guard.condition)
+        const comparesPreimage = condition?.comparisons.some(({ operator, left, right }) => (operator === '==' || operator === '!=') && (hashOfInput(left) || hashOfInput(right)))
+        if (!comparesPreimage) continue
         report(guard.condition, fn.file, `${functionLabel(fn)} pays whoever submits the preimage checked by ${code(fn.file, guard.condition)}.`, { foundIn: [{ fn, context }] })
       }
     }

@@ -1,11 +1,10 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { contains, isLiteral, someNode } from '../../analyses/syntax.ts'
+import { contains, isLiteral, isMsgValue, mentionsAny, sendsEth, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
-import type { ContractIr, FunctionIr, StateVariableIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import { defineDetector } from '../define-detector.ts'
-import { code, enumerate, functionLabel, isMsgValue, sendsEth } from '../helpers.ts'
+import { code, enumerate, functionLabel } from '../helpers.ts'
 
 /** How many writers a finding names. */
 const MAX_NAMED = 3
@@ -14,7 +13,7 @@ const MAX_NAMED = 3
 interface Term {
   variable: StateVariableIr
   kind: 'price' | 'reward'
-  node: AST.BaseASTNode
+  node: SourceNode
   holder: FunctionIr
 }
 
@@ -55,14 +54,14 @@ export const transactionOrderDependence = defineDetector({
 function priceTerms(analyses: Analyses, reached: readonly FunctionIr[]): Term[] {
   const terms: Term[] = []
   for (const f of reached) {
-    if (!(f.facts.nodes.get('MemberAccess') ?? []).some(isMsgValue)) continue
+    if (!f.facts.environment.some((e) => e.value === 'msg.value')) continue
     const paid = derivedLocals(f, new Set(), isMsgValue)
-    const fromValue = (e: AST.BaseASTNode): boolean => someNode(e, (n) => isMsgValue(n) || (n.type === 'Identifier' && paid.has((n as AST.Identifier).name)))
-    for (const op of (f.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
-      if (op.operator !== '*' && op.operator !== '/') continue
+    const fromValue = (e: SourceNode): boolean => someNode(e, isMsgValue) || mentionsAny(e, paid)
+    for (const { node: op, operator, left, right } of f.facts.arithmetic) {
+      if (operator !== '*' && operator !== '/') continue
       for (const [side, other] of [
-        [op.left, op.right],
-        [op.right, op.left],
+        [left.node, right.node],
+        [right.node, left.node],
       ]) {
         if (!fromValue(side)) continue
         for (const read of f.facts.stateReads) {
@@ -84,12 +83,12 @@ function rewardTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): T
     const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
     if (!isEthSend || call.assembly || !sendsEth(call) || !call.target || !call.value || !analyses.access.isSender(stripConversion(call.target), e.owner)) continue
     const holder = e.owner
-    const value = call.value as AST.Expression
+    const value = call.value
     for (const read of holder.facts.stateReads) {
       if (!isNumber(read.variable)) continue
       const fromRead = derivedLocals(holder, new Set(), (x) => contains(x, read.node))
       const direct = contains(value, read.node)
-      const through = fromRead.size > 0 && someNode(value, (n) => n.type === 'Identifier' && fromRead.has((n as AST.Identifier).name))
+      const through = fromRead.size > 0 && mentionsAny(value, fromRead)
       if (direct || through) terms.push({ variable: read.variable, kind: 'reward', node: call.node, holder })
     }
   }
@@ -112,7 +111,7 @@ function pinned(analyses: Analyses, reached: readonly FunctionIr[], variable: St
     const derived = derivedLocals(f, new Set(), (x) => reads.some((r) => contains(x, r.node)))
     return f.facts.guards.some((g) => {
       if (g.kind === 'if-return') return false
-      const mentionsTerm = reads.some((r) => contains(g.condition, r.node)) || someNode(g.condition, (n) => n.type === 'Identifier' && derived.has((n as AST.Identifier).name))
+      const mentionsTerm = reads.some((r) => contains(g.condition, r.node)) || mentionsAny(g.condition, derived)
       return mentionsTerm && analyses.taint.dependsOnParameters(g.condition, f)
     })
   })
@@ -128,8 +127,8 @@ function changers(analyses: Analyses, variable: StateVariableIr, context: Contra
   for (const g of analyses.dispatch.entryPoints(context)) {
     const writes = analyses.effects.flatEffects(g, context).filter((e) => e.effect.kind === 'write' && e.effect.access.variable === variable)
     const moving = writes.some((e) => {
-      const statement = e.effect.kind === 'write' ? e.effect.access.statement : null
-      return !(statement?.type === 'BinaryOperation' && (statement as AST.BinaryOperation).operator === '=' && isLiteral((statement as AST.BinaryOperation).right))
+      const assignment = e.effect.kind === 'write' ? e.effect.access.assignment : null
+      return !(assignment?.operator === '=' && assignment.value !== null && isLiteral(assignment.value))
     })
     if (moving && (g !== fn || writes.length > 0)) result.push(g)
   }

@@ -1,7 +1,6 @@
-import { unwrap } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { blockValue, unwrap } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 export const blockhashCurrent = defineDetector({
   id: 'blockhash-current',
@@ -18,7 +17,8 @@ export const blockhashCurrent = defineDetector({
         if (call.kind !== 'builtin' || call.name !== 'blockhash' || call.args.length !== 1) continue
         const arg = unwrap(call.args[0])
         const current = blockValue(arg) === 'number'
-        const future = arg.type === 'BinaryOperation' && arg.operator === '+' && (blockValue(arg.left) === 'number' || blockValue(arg.right) === 'number')
+        const sum = fn.facts.arithmetic.find((o) => o.node === arg && o.operator === '+')
+        const future = sum !== undefined && (blockValue(sum.left.expression) === 'number' || blockValue(sum.right.expression) === 'number')
         if (!current && !future) continue
         report(call.node, fn.file, `${functionLabel(fn)} reads ${code(fn.file, call.node)}, which is always zero.`)
       }

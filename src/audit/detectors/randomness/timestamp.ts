@@ -1,32 +1,25 @@
 import type { ValueSource } from '../../analyses/dataflow.ts'
-import { unwrap } from '../../analyses/syntax.ts'
-import type { OperandIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { blockValue } from '../../analyses/syntax.ts'
+import type { ArithmeticIr, OperandIr, TermIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 /** How far block producers can move a timestamp without the block being rejected, in seconds. */
 const TIMESTAMP_DRIFT_SECONDS = 15 * 60
 
 const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400, weeks: 604800, years: 31536000 }
 
-/** The seconds a literal stands for, or null when it is not a plain number. */
-function seconds(node: AST.BaseASTNode): number | null {
-  const n = unwrap(node)
-  if (n.type !== 'NumberLiteral') return null
-  const literal = n
-  const value = Number(literal.number.replace(/_/g, ''))
-  if (!Number.isFinite(value)) return null
-  return value * (literal.subdenomination ? (UNIT_SECONDS[literal.subdenomination] ?? 1) : 1)
+/** The seconds a term stands for when it is a number literal (`30 minutes` → 1800), else null. */
+function seconds(term: TermIr): number | null {
+  if (term.number === null) return null
+  return term.number.value * (term.number.unit ? (UNIT_SECONDS[term.number.unit] ?? 1) : 1)
 }
 
 /** The smallest literal added to or subtracted from a value (`start + 30 seconds` → 30). */
-function smallestWindow(node: AST.BaseASTNode): number | null {
-  const n = unwrap(node)
-  if (n.type !== 'BinaryOperation') return null
-  const op = n
-  if (op.operator !== '+' && op.operator !== '-') return null
-  const candidates = [seconds(op.left), seconds(op.right), smallestWindow(op.left), smallestWindow(op.right)].filter((x): x is number => x !== null)
+function smallestWindow(operation: ArithmeticIr | null): number | null {
+  if (operation === null || (operation.operator !== '+' && operation.operator !== '-')) return null
+  const { left, right } = operation
+  const candidates = [seconds(left), seconds(right), smallestWindow(left.operation), smallestWindow(right.operation)].filter((x): x is number => x !== null)
   return candidates.length > 0 ? Math.min(...candidates) : null
 }
 
@@ -53,12 +46,12 @@ export const timestamp = defineDetector({
       const isNow = (side: OperandIr): boolean =>
         side.environment === 'block.timestamp' || (follows && analyses.dataflow.reaches(side.expression, fn, CURRENT_TIMESTAMP))
       for (const { node: op, operator, left, right } of fn.facts.comparisons) {
-        const other = isNow(left) ? right.expression : isNow(right) ? left.expression : null
+        const other = isNow(left) ? right : isNow(right) ? left : null
         if (!other) continue
         if (operator === '==' || operator === '!=') {
           report(op, fn.file, `${functionLabel(fn)} requires an exact timestamp: ${code(fn.file, op)}.`)
         } else {
-          const window = smallestWindow(other)
+          const window = smallestWindow(other.term.operation)
           if (window !== null && window > 0 && window < TIMESTAMP_DRIFT_SECONDS) {
             report(op, fn.file, `${functionLabel(fn)} relies on a window of ${window} s, shorter than the drift block producers can apply: ${code(fn.file, op)}.`)
           }

@@ -1,11 +1,10 @@
 import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
-import { nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { blockValue, namedCall } from '../../analyses/syntax.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
-import { blockValue, code, functionLabel } from '../helpers.ts'
+import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
 /** Block values nobody should treat as unpredictable on their own. */
@@ -27,9 +26,8 @@ function entropySource(analyses: Analyses): ValueSource {
     matches(node, fn) {
       const kind = blockValue(node)
       if (kind) return ENTROPY_VALUES.has(kind)
-      if (node.type !== 'FunctionCall') return false
-      const callee = node.expression
-      return callee.type === 'Identifier' && HASHES.has(callee.name) && node.arguments.some((a) => analyses.dataflow.reaches(a, fn, BLOCK_DATA))
+      const hash = namedCall(node)
+      return hash !== null && HASHES.has(hash.name) && hash.args.some((a) => analyses.dataflow.reaches(a, fn, BLOCK_DATA))
     },
   }
 }
@@ -37,7 +35,7 @@ function entropySource(analyses: Analyses): ValueSource {
 /** A hash (`keccak256(…)`), kept as it is: in a local, converted (`uint256(keccak256(…))`) or returned. */
 const HASH_COPY: ValueSource = {
   key: 'hash-copy',
-  matches: (node) => node.type === 'FunctionCall' && node.expression.type === 'Identifier' && HASHES.has(node.expression.name),
+  matches: (node) => HASHES.has(namedCall(node)?.name ?? ''),
   copiesOnly: true,
 }
 
@@ -54,13 +52,13 @@ export const weakPrng = defineDetector({
   detect({ analyses, functions, report }) {
     const entropy = entropySource(analyses)
     /** Reads already reported (a value stored once and used in several places is one finding). */
-    const reported = new Set<AST.BaseASTNode>()
+    const reported = new Set<SourceNode>()
     /**
      * Reports a use of block data as randomness: at the use when the block value is read in the same
      * function, else at each read in another function (a value stored in state by an earlier
      * transaction, or returned by a helper), naming the use.
      */
-    const found = (fn: FunctionIr, use: AST.BinaryOperation, origins: Origin[], message: string): void => {
+    const found = (fn: FunctionIr, use: SourceNode, origins: Origin[], message: string): void => {
       // What is at stake: high when the function using the number moves funds (an attacker plays only when they win).
       const payout = fundsMoveIn(analyses, fn, fn.contract)
       const stakes = payout ? { severity: 'high' as const, evidence: [payout] } : { severity: 'medium' as const, evidence: [] }
@@ -82,19 +80,24 @@ export const weakPrng = defineDetector({
       }
     }
     for (const fn of functions) {
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (op.operator === '%') {
-          const left = unwrap(op.left)
-          const right = unwrap(op.right)
+      // Remainders and equalities, in the order the body evaluates them (a value reported once is reported at its first use).
+      const uses = [
+        ...fn.facts.arithmetic.filter((o) => o.operator === '%').map((o) => ({ node: o.node, remainder: o, comparison: null })),
+        ...fn.facts.comparisons.filter((c) => c.operator === '==' || c.operator === '!=').map((c) => ({ node: c.node, remainder: null, comparison: c })),
+      ].sort((x, y) => (x.node.range?.[0] ?? 0) - (y.node.range?.[0] ?? 0) || (y.node.range?.[1] ?? 0) - (x.node.range?.[1] ?? 0))
+      for (const { node: op, remainder, comparison } of uses) {
+        if (remainder) {
+          const left = remainder.left.expression
+          const right = remainder.right.number
           // `block.timestamp % 2`: a coin flip on the clock; `block.timestamp % 1 days` is time arithmetic.
-          const plainNumber = right.type === 'NumberLiteral' && right.subdenomination === null
+          const plainNumber = right !== null && right.unit === null
           const origins = [...analyses.dataflow.origins(left, fn, entropy), ...(plainNumber ? analyses.dataflow.origins(left, fn, TIMESTAMP_COPY) : [])]
           if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}.`)
-        } else if (op.operator === '==' || op.operator === '!=') {
-          const [a, b] = [unwrap(op.left), unwrap(op.right)]
+        } else if (comparison) {
+          const [a, b] = [comparison.left.expression, comparison.right.expression]
           // A hash of the caller's data compared with a block hash verifies a preimage (a block
           // header against `blockhash`); a guess is a number the caller picks.
-          const isGuess = (side: AST.BaseASTNode): boolean => analyses.taint.dependsOnParameters(side, fn) && !analyses.dataflow.reaches(side, fn, HASH_COPY)
+          const isGuess = (side: SourceNode): boolean => analyses.taint.dependsOnParameters(side, fn) && !analyses.dataflow.reaches(side, fn, HASH_COPY)
           // Block data from another function is followed where the comparison can pay out (the
           // function changes state); a view checking a value against a block hash verifies it.
           const acts = fn.mutability !== 'view' && fn.mutability !== 'pure'

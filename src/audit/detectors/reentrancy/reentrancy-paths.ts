@@ -1,11 +1,10 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { DispatchContext, EntryPoint } from '../../analyses/dispatch.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { nodesOf, pathsCompatible, unwrap } from '../../analyses/syntax.ts'
-import type { CallIr, ContractIr, FunctionIr, SourceFileIr, StateVariableIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { identifierName, insideSingleArgumentCalls, isContractCreation, pathsCompatible, sendsEth, unwrap } from '../../analyses/syntax.ts'
+import type { AssignmentIr, CallIr, ContractIr, FunctionIr, SourceFileIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { nodeText } from '../../source.ts'
-import { canReenter, sendsEth } from '../helpers.ts'
+import { canReenter } from '../helpers.ts'
 
 /** One external call of an entry point that could reenter, and what happens after it. */
 export interface ReentrantCall {
@@ -18,7 +17,7 @@ export interface ReentrantCall {
   callDescription: string
   sendsEth: boolean
   /** Where to report: the call when the entry point makes it, else the entry point's call into the helper that does. */
-  at: { node: AST.BaseASTNode; file: SourceFileIr }
+  at: { node: SourceNode; file: SourceFileIr }
   /**
    * State written after the call (the first write of each variable), whether the entry point read
    * it before the call, and whether the write is a modifier's or resets one of the entry point's
@@ -28,15 +27,15 @@ export interface ReentrantCall {
    */
   writesAfter: {
     variable: StateVariableIr
-    node: AST.BaseASTNode
+    node: SourceNode
     file: SourceFileIr
     readBefore: boolean
     /** Where the entry point read the variable before the call (the first such read), when it did. */
-    readAt: { node: AST.BaseASTNode; file: SourceFileIr } | null
+    readAt: { node: SourceNode; file: SourceFileIr } | null
     releasesLock: boolean
     settledAfter: boolean
   }[]
-  eventsAfter: { node: AST.BaseASTNode; file: SourceFileIr }[]
+  eventsAfter: { node: SourceNode; file: SourceFileIr }[]
   /**
    * Whether the callee is fixed by the deployment: its address is a constant or immutable, `this`,
    * or a state variable that only the constructor and access-restricted functions write (a
@@ -127,12 +126,12 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
         (w, i) =>
           w.effect.kind !== 'write' ||
           w.effect.access.variable !== variable ||
-          addsTo(w.effect.access.statement) ||
+          addsTo(w.effect.access.assignment) ||
           (readsOnItsOwn(after.slice(0, i), w, variable) && !writesBackStale(analyses, w, effect, variable)),
       )
       writesAfter.push({ variable, node: e.effect.access.statement ?? e.effect.access.node, file: e.owner.file, readBefore, readAt, releasesLock, settledAfter })
     }
-    const eventsAfter = after.filter((e) => e.effect.kind === 'emit').map((e) => ({ node: (e.effect as { node: AST.BaseASTNode }).node, file: e.owner.file }))
+    const eventsAfter = after.flatMap((e) => (e.effect.kind === 'emit' ? [{ node: e.effect.node, file: e.owner.file }] : []))
     const through = effect.via.length > 0 ? ` (through \`${effect.via[0].name}()\`)` : ''
     const callDescription = `\`${nodeText(effect.owner.file, call.node, 70)}\`${through}`
     const at = location(analyses, effect, entry)
@@ -147,7 +146,7 @@ export function reentrantCallsOf(analyses: Analyses, entryPoint: EntryPoint, sel
  * does. When that is in a dependency (an inherited entry point reaching an override of the
  * project's), the first step towards the call that is in the project's own code; null when none is.
  */
-function location(analyses: Analyses, effect: FlatEffect, entry: FunctionIr): { node: AST.BaseASTNode; file: SourceFileIr } | null {
+function location(analyses: Analyses, effect: FlatEffect, entry: FunctionIr): { node: SourceNode; file: SourceFileIr } | null {
   if (effect.effect.kind !== 'call') return null
   const steps = [...effect.via, effect.effect.call]
   for (const step of steps) {
@@ -163,12 +162,12 @@ export function describeWrites(writes: ReentrantCall['writesAfter'], reportedIn:
 }
 
 /** The lines a reentrancy finding rests on: each write after the call, and the read before it when there is one. */
-export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: AST.BaseASTNode; file: SourceFileIr }[] {
+export function writeEvidence(writes: ReentrantCall['writesAfter']): { node: SourceNode; file: SourceFileIr }[] {
   return writes.flatMap((w) => [{ node: w.node, file: w.file }, ...(w.readAt ? [w.readAt] : [])])
 }
 
 /** `line 14`, or `line 14 of `src/Base.sol`` when the node is in another file than the finding. */
-export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
+export function lineIn(node: SourceNode, file: SourceFileIr, reportedIn: SourceFileIr): string {
   const line = `line ${node.loc?.start.line ?? '?'}`
   return file === reportedIn ? line : `${line} of \`${file.path}\``
 }
@@ -180,18 +179,16 @@ export function lineIn(node: AST.BaseASTNode, file: SourceFileIr, reportedIn: So
  * make such a write current.
  */
 function writesBackStale(analyses: Analyses, write: FlatEffect, call: FlatEffect, variable: StateVariableIr): boolean {
-  const statement = write.effect.kind === 'write' ? write.effect.access.statement : null
-  if (write.owner !== call.owner || statement?.type !== 'BinaryOperation' || (statement as AST.BinaryOperation).operator !== '=') return false
+  const assignment = write.effect.kind === 'write' ? write.effect.access.assignment : null
+  if (write.owner !== call.owner || assignment?.operator !== '=' || assignment.value === null) return false
   const callStart = call.effect.kind === 'call' ? (call.effect.call.node.range?.[0] ?? -1) : -1
-  const origins = analyses.dataflow.origins((statement as AST.BinaryOperation).right, write.owner, analyses.dataflow.readsOf(variable))
+  const origins = analyses.dataflow.origins(assignment.value, write.owner, analyses.dataflow.readsOf(variable))
   return origins.some((o) => o.fn === call.owner && (o.node.range?.[1] ?? Infinity) < callStart)
 }
 
 /** Whether a state write only adds to the variable: `x += v`, `x++`, `++x`. */
-function addsTo(statement: AST.BaseASTNode | null): boolean {
-  if (!statement) return false
-  if (statement.type === 'BinaryOperation') return (statement as AST.BinaryOperation).operator === '+='
-  return statement.type === 'UnaryOperation' && (statement as AST.UnaryOperation).operator === '++'
+function addsTo(assignment: AssignmentIr | null): boolean {
+  return assignment?.operator === '+=' || assignment?.operator === '++'
 }
 
 /**
@@ -213,10 +210,9 @@ const MAX_FIXED_ADDRESS_DEPTH = 2
  * call to an argument-less view function of the hierarchy whose every return is one, or a
  * parameter of `fn` that the internal call leading into it (the last of `via`) passes one.
  */
-function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
-  const node = unwrap(expression)
-  if (node.type === 'Identifier') {
-    const name = node.name
+function isFixedAddress(analyses: Analyses, expression: SourceNode, fn: FunctionIr, via: readonly CallIr[], context: DispatchContext, depth: number): boolean {
+  const name = identifierName(expression)
+  if (name !== null) {
     if (name === 'this') return true
     const local = fn.facts.locals.get(name)
     if (local) {
@@ -232,11 +228,11 @@ function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: Fun
     if (variable.type.kind !== 'elementary' && variable.type.kind !== 'contract') return false
     return onlyRestrictedWriters(analyses, variable, context ?? fn.contract)
   }
-  if (node.type !== 'FunctionCall') return false
-  const call = analyses.dispatch.callOf(node)
-  const args = node.arguments
-  if (call?.kind === 'conversion' && args.length === 1) return isFixedAddress(analyses, args[0], fn, via, context, depth)
-  if (call?.kind !== 'internal' || args.length !== 0 || depth >= MAX_FIXED_ADDRESS_DEPTH) return false
+  const call = analyses.dispatch.callOf(unwrap(expression))
+  if (!call) return false
+  const args = call.args
+  if (call.kind === 'conversion' && args.length === 1) return isFixedAddress(analyses, args[0], fn, via, context, depth)
+  if (call.kind !== 'internal' || args.length !== 0 || depth >= MAX_FIXED_ADDRESS_DEPTH) return false
   const callee = analyses.dispatch.calleeIn(call, fn, context)
   if (!callee?.body || (callee.mutability !== 'view' && callee.mutability !== 'pure')) return false
   const returns = callee.facts.returnStatements
@@ -244,8 +240,9 @@ function isFixedAddress(analyses: Analyses, expression: AST.BaseASTNode, fn: Fun
 }
 
 /** The argument a library call passes for parameter `index`: with `x.f(a)` (`using for`), `x` is the first. */
-function libraryArgument(call: CallIr, index: number): AST.Expression | undefined {
-  const bound = call.node.type === 'FunctionCall' && unwrap(call.node.expression).type === 'MemberAccess' && call.target !== null && call.callee !== null && call.callee.params.length === call.args.length + 1
+function libraryArgument(call: CallIr, index: number): NonNullable<CallIr['target']> | undefined {
+  // A library call has a receiver (`target`) only when made on a value through `using for`.
+  const bound = call.target !== null && call.callee !== null && call.callee.params.length === call.args.length + 1
   if (!bound) return call.args[index]
   return index === 0 ? (call.target ?? undefined) : call.args[index - 1]
 }
@@ -263,27 +260,11 @@ function onlyRestrictedWriters(analyses: Analyses, variable: StateVariableIr, co
 }
 
 /** Whether `target` is (a conversion of) a local holding a contract deployed in `fn` (`new`, create/create2). */
-function createdHere(fn: FunctionIr, target: AST.Expression): boolean {
-  let node: AST.BaseASTNode = unwrap(target)
-  while (node.type === 'FunctionCall' && (node as AST.FunctionCall).arguments.length === 1) node = unwrap((node as AST.FunctionCall).arguments[0])
-  if (node.type !== 'Identifier') return false
-  const name = (node as AST.Identifier).name
-  const isCreation = (value: AST.BaseASTNode | null): boolean => {
-    if (!value) return false
-    let v = unwrap(value)
-    while (v.type === 'FunctionCall' && v.expression.type !== 'NewExpression' && v.arguments.length === 1) v = unwrap(v.arguments[0])
-    return v.type === 'FunctionCall' && unwrap(v.expression).type === 'NewExpression'
-  }
-  for (const d of nodesOf(fn, 'VariableDeclarationStatement')) {
-    const v = d.variables[0] as AST.VariableDeclaration | null
-    if (v?.name === name && isCreation(d.initialValue)) return true
-  }
-  for (const a of nodesOf(fn, 'BinaryOperation')) {
-    if (a.operator === '=' && unwrap(a.left).type === 'Identifier' && (unwrap(a.left) as AST.Identifier).name === name && isCreation(a.right)) return true
-  }
-  for (const a of nodesOf(fn, 'AssemblyAssignment')) {
-    const assigned = (a.names as AST.BaseASTNode[]).some((n) => n.type === 'Identifier' && (n as AST.Identifier).name === name)
-    if (assigned && a.expression.type === 'AssemblyCall' && (a.expression.functionName === 'create' || a.expression.functionName === 'create2')) return true
-  }
-  return false
+function createdHere(fn: FunctionIr, target: SourceNode): boolean {
+  const name = identifierName(insideSingleArgumentCalls(target))
+  if (name === null) return false
+  const local = fn.facts.locals.get(name)
+  if (local?.statement && local.statement.variables[0] === local.node && isContractCreation(local.statement.initialValue)) return true
+  if (fn.facts.assignments.some((a) => a.operator === '=' && identifierName(a.target) === name && isContractCreation(a.value))) return true
+  return fn.facts.calls.some((c) => c.kind === 'creation' && c.assembly !== null && c.assembly.storedIn.includes(name))
 }

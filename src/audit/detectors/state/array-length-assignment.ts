@@ -1,12 +1,14 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { isLiteral, nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type { FunctionIr, StateVariableIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { indexOf, isLiteral, lengthOf } from '../../analyses/syntax.ts'
+import type { FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
 /** Solidity 0.6.0 made `.length` of storage arrays read-only. */
 const LENGTH_READ_ONLY_SINCE = 6_000
+
+/** Assignments and updates that can change an array's length when applied to `.length`. */
+const LENGTH_CHANGES: ReadonlySet<string> = new Set(['=', '-=', '+=', '--', '++'])
 
 export const arrayLengthAssignment = defineDetector({
   id: 'array-length-assignment',
@@ -20,26 +22,20 @@ export const arrayLengthAssignment = defineDetector({
   recommendation: 'Use push() and pop() (Solidity 0.6 and later), check the length before shrinking, and restrict who can change it.',
   detect({ analyses, functions, report }) {
     for (const fn of functions) {
-      const candidates: { node: AST.BaseASTNode; target: AST.BaseASTNode }[] = []
-      for (const op of nodesOf(fn, 'BinaryOperation')) {
-        if (['=', '-=', '+='].includes(op.operator)) candidates.push({ node: op, target: op.left })
-      }
-      for (const op of nodesOf(fn, 'UnaryOperation')) {
-        if (op.operator === '--' || op.operator === '++') candidates.push({ node: op, target: op.subExpression })
-      }
+      const candidates = fn.facts.assignments.filter((a) => LENGTH_CHANGES.has(a.operator))
       const compiler = fn.file.versions
       if (compiler !== null && compiler.min >= LENGTH_READ_ONLY_SINCE) continue
-      for (const { node, target } of candidates) {
-        const t = unwrap(target)
-        if (t.type !== 'MemberAccess' || t.memberName !== 'length') continue
+      for (const { node, operator, target, value } of candidates) {
+        const array = lengthOf(target)
+        if (!array) continue
         // A struct field named `length` is not an array length.
-        const baseType = analyses.dispatch.typeOf(t.expression, fn)
+        const baseType = analyses.dispatch.typeOf(array, fn)
         if (baseType.kind !== 'array' && !(baseType.kind === 'elementary' && baseType.name === 'bytes')) continue
         const written = fn.facts.stateWrites.find((w) => w.statement === node)
         if (!written) continue
         const isProtected = analyses.access.isProtected(fn)
         const restricted = isProtected ? ' (restricted to some callers)' : ''
-        const grows = node.type === 'UnaryOperation' ? (node as AST.UnaryOperation).operator === '++' : (node as AST.BinaryOperation).operator === '+=' && isLiteral((node as AST.BinaryOperation).right)
+        const grows = operator === '++' || (operator === '+=' && value !== null && isLiteral(value))
         const anyIndex = !grows && !isProtected && analyses.dispatch.isEntryPoint(fn) ? callerIndexedWrite(analyses, written.variable) : null
         report(node, fn.file, `${functionLabel(fn)} changes the length of \`${written.variable.name}\` directly${restricted}: ${code(fn.file, node)}.${anyIndex ? ` ${functionLabel(anyIndex.fn)} lets any caller write it at an index they choose (${code(anyIndex.fn.file, anyIndex.node)}).` : ''}`, {
           severity: grows ? 'low' : anyIndex ? 'high' : 'medium',
@@ -51,13 +47,13 @@ export const arrayLengthAssignment = defineDetector({
 })
 
 /** An assignment `array[i] = …` in an entry point anyone can call, where the caller chooses `i`. */
-function callerIndexedWrite(analyses: Analyses, array: StateVariableIr): { fn: FunctionIr; node: AST.BaseASTNode } | null {
+function callerIndexedWrite(analyses: Analyses, array: StateVariableIr): { fn: FunctionIr; node: SourceNode } | null {
   for (const fn of analyses.dispatch.allFunctions()) {
     if (!analyses.dispatch.isEntryPoint(fn) || analyses.access.isProtected(fn)) continue
     for (const w of fn.facts.stateWrites) {
-      if (w.variable !== array || w.statement?.type !== 'BinaryOperation') continue
-      const left = unwrap((w.statement as AST.BinaryOperation).left)
-      if (left.type === 'IndexAccess' && (left as AST.IndexAccess).index && analyses.taint.dependsOnParameters((left as AST.IndexAccess).index as AST.BaseASTNode, fn)) return { fn, node: w.statement }
+      if (w.variable !== array || !w.statement || !w.assignment?.value) continue
+      const index = indexOf(w.assignment.target)
+      if (index && analyses.taint.dependsOnParameters(index, fn)) return { fn, node: w.statement }
     }
   }
   return null

@@ -1,5 +1,5 @@
+import { sendsEth } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
-import { sendsEth } from '../helpers.ts'
 
 export const lockedEther = defineDetector({
   id: 'locked-ether',

@@ -1,10 +1,7 @@
-import { contains, nodesOf, unwrap } from '../../analyses/syntax.ts'
-import type { ProjectIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { contains, identifierUse, loopWithin } from '../../analyses/syntax.ts'
+import type { ProjectIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
-
-const LOOPS: ReadonlySet<string> = new Set(['ForStatement', 'WhileStatement', 'DoWhileStatement'])
 
 export const uninitializedLocal = defineDetector({
   id: 'uninitialized-local',
@@ -18,58 +15,34 @@ export const uninitializedLocal = defineDetector({
   detect({ ir, functions, report }) {
     for (const fn of functions) {
       if (fn.facts.assembly.length > 0) continue
-      for (const statement of nodesOf(fn, 'VariableDeclarationStatement')) {
-        if (statement.initialValue || statement.variables.length !== 1) continue
+      for (const local of fn.facts.locals.values()) {
+        const { statement, node: declaration } = local
+        if (!statement || statement.initialValue || statement.variables.length !== 1) continue
         // `for (uint256 i; …)` relies on the zero value on purpose.
-        if (ir.info(statement)?.parent?.type === 'ForStatement') continue
-        const declaration = statement.variables[0] as AST.VariableDeclaration | null
-        if (!declaration?.name || declaration.storageLocation !== null) continue
-        const local = fn.facts.locals.get(declaration.name)
-        if (!local || local.node !== declaration || local.type.kind !== 'elementary') continue
+        if (fn.facts.loops.some((loop) => loop.init === statement)) continue
+        if (declaration.storageLocation !== null || local.type.kind !== 'elementary') continue
         const scope = ir.info(statement)?.parent ?? null
         const end = statement.range?.[1] ?? 0
-        const uses = (fn.facts.identifiers.get(declaration.name) ?? []).filter((id) => (id.range?.[0] ?? 0) > end)
+        const uses = (fn.facts.identifiers.get(local.name) ?? []).filter((id) => (id.range?.[0] ?? 0) > end)
         // Only a read that nothing before it assigns: a conditional assignment relying on the zero
         // default (`bool found; if (…) found = true;`) is a common, deliberate idiom.
-        let unassignedRead: AST.Identifier | null = null
+        let unassignedRead: SourceNode | null = null
         for (const use of uses) {
-          if (useKind(ir, use) !== 'read') break
+          if (identifierUse(ir, use) !== 'read') break
           // In a loop, an assignment later in the body reaches this read on the next iteration.
           if (assignedLaterInLoop(ir, use, uses, scope)) continue
           unassignedRead = use
           break
         }
         if (!unassignedRead) continue
-        report(unassignedRead, fn.file, `${functionLabel(fn)} may read \`${declaration.name}\` before assigning it.`)
+        report(unassignedRead, fn.file, `${functionLabel(fn)} may read \`${local.name}\` before assigning it.`)
       }
     }
   },
 })
 
-function useKind(ir: ProjectIr, use: AST.Identifier): 'assignment' | 'update' | 'read' {
-  const parent = ir.info(use)?.parent
-  if (parent?.type === 'TupleExpression') {
-    const grand = ir.info(parent)?.parent
-    if (grand?.type === 'BinaryOperation' && grand.operator === '=' && grand.left === parent) return 'assignment'
-    return 'read'
-  }
-  if (parent?.type === 'UnaryOperation' && ['++', '--', 'delete'].includes(parent.operator)) return 'update'
-  if (parent?.type === 'BinaryOperation' && unwrap(parent.left) === use) {
-    const op = parent.operator
-    if (op === '=') return 'assignment'
-    if (op.endsWith('=') && !['==', '!=', '<=', '>='].includes(op)) return 'update'
-  }
-  return 'read'
-}
-
-function assignedLaterInLoop(ir: ProjectIr, use: AST.Identifier, uses: readonly AST.Identifier[], scope: AST.BaseASTNode | null): boolean {
-  let node = ir.info(use)?.parent ?? null
-  while (node && node !== scope) {
-    if (LOOPS.has(node.type)) {
-      const loop = node
-      return uses.some((u) => u !== use && (u.range?.[0] ?? 0) > (use.range?.[0] ?? 0) && contains(loop, u) && useKind(ir, u) !== 'read')
-    }
-    node = ir.info(node)?.parent ?? null
-  }
-  return false
+/** Whether a loop inside `scope` around `use` assigns or updates the variable later in its body (reaching `use` on the next iteration). */
+function assignedLaterInLoop(ir: ProjectIr, use: SourceNode, uses: readonly SourceNode[], scope: SourceNode | null): boolean {
+  const loop = loopWithin(ir, use, scope)
+  return loop !== null && uses.some((u) => u !== use && (u.range?.[0] ?? 0) > (use.range?.[0] ?? 0) && contains(loop, u) && identifierUse(ir, u) !== 'read')
 }

@@ -1,6 +1,5 @@
-import { nodesOf } from '../../analyses/syntax.ts'
-import type { FunctionIr, TypeRef } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { accessedName } from '../../analyses/syntax.ts'
+import type { FunctionIr, SourceNode, TypeRef } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -25,36 +24,26 @@ export const uninitializedStorage = defineDetector({
     for (const fn of functions) {
       const compiler = fn.file.versions
       if (compiler === null || compiler.min >= STORAGE_POINTERS_REJECTED_SINCE) continue
-      for (const statement of nodesOf(fn, 'VariableDeclarationStatement')) {
-        if (statement.initialValue) continue
-        for (const variable of statement.variables) {
-          const declaration = variable as AST.VariableDeclaration | null
-          if (!declaration?.name) continue
-          const local = fn.facts.locals.get(declaration.name)
-          if (!local || local.node !== declaration) continue
-          const pointer = declaration.storageLocation === 'storage' || (declaration.storageLocation === null && isReference(local.type))
-          if (!pointer) continue
-          const write = writeThrough(fn, declaration.name)
-          const open = write !== null && analyses.dispatch.isEntryPoint(fn) && !analyses.access.isProtected(fn)
-          const first = fn.contract ? [...fn.contract.linearization].reverse().flatMap((c) => c.stateVariables).find((v) => !v.isConstant && !v.isImmutable) : undefined
-          const overwrites = open && first ? ` Any caller writes through it (${code(fn.file, write)}), over slot 0: \`${first.name}\`.` : ''
-          report(statement, fn.file, `${functionLabel(fn)} declares \`${declaration.name}\` as an uninitialized storage pointer.${overwrites}`, {
-            severity: overwrites ? 'high' : 'medium',
-            evidence: overwrites && write ? [{ node: write, file: fn.file }] : [],
-          })
-        }
+      for (const local of fn.facts.locals.values()) {
+        const { statement, node: declaration } = local
+        if (!statement || statement.initialValue) continue
+        const pointer = declaration.storageLocation === 'storage' || (declaration.storageLocation === null && isReference(local.type))
+        if (!pointer) continue
+        const write = writeThrough(fn, local.name)
+        const open = write !== null && analyses.dispatch.isEntryPoint(fn) && !analyses.access.isProtected(fn)
+        const first = fn.contract ? [...fn.contract.linearization].reverse().flatMap((c) => c.stateVariables).find((v) => !v.isConstant && !v.isImmutable) : undefined
+        const overwrites = open && first ? ` Any caller writes through it (${code(fn.file, write)}), over slot 0: \`${first.name}\`.` : ''
+        report(statement, fn.file, `${functionLabel(fn)} declares \`${declaration.name}\` as an uninitialized storage pointer.${overwrites}`, {
+          severity: overwrites ? 'high' : 'medium',
+          evidence: overwrites && write ? [{ node: write, file: fn.file }] : [],
+        })
       }
     }
   },
 })
 
 /** The first assignment of `fn` through the local `name` (`p.owner = x`, `p[0] = x`). */
-function writeThrough(fn: FunctionIr, name: string): AST.BaseASTNode | null {
-  for (const op of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
-    if (!op.operator.endsWith('=') || ['==', '!=', '<=', '>='].includes(op.operator)) continue
-    let target: AST.BaseASTNode = op.left
-    while (target.type === 'MemberAccess' || target.type === 'IndexAccess') target = target.type === 'MemberAccess' ? (target as AST.MemberAccess).expression : (target as AST.IndexAccess).base
-    if (target !== op.left && target.type === 'Identifier' && (target as AST.Identifier).name === name) return op
-  }
-  return null
+function writeThrough(fn: FunctionIr, name: string): SourceNode | null {
+  const write = fn.facts.assignments.find((a) => a.value !== null && accessedName(a.target) === name)
+  return write?.node ?? null
 }

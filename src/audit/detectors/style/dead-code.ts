@@ -1,6 +1,5 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { nodesOf, walkNodes } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { memberNamesIn, namesIn, nodesOf } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
 
@@ -16,18 +15,9 @@ function referencedNames(analyses: Analyses): Set<string> {
     for (const m of nodesOf(fn, 'MemberAccess')) names.add(m.memberName)
     for (const m of fn.modifierCalls) names.add(m.name)
   }
-  for (const file of analyses.ir.files) {
-    walkNodes(file.ast, (n) => {
-      if (n.type === 'UsingForDeclaration') for (const f of n.functions) names.add(f.split('.').pop() ?? f)
-      if (n.type === 'StateVariableDeclaration' && n.initialValue) {
-        walkNodes(n.initialValue, (m) => {
-          if (m.type === 'Identifier') names.add(m.name)
-          if (m.type === 'MemberAccess') names.add(m.memberName)
-        })
-        return false
-      }
-      return n.type === 'SourceUnit' || n.type === 'ContractDefinition'
-    })
+  for (const file of analyses.ir.files) for (const name of file.attachedFunctions) names.add(name)
+  for (const contract of analyses.ir.contracts) {
+    for (const v of contract.stateVariables) for (const name of [...namesIn(v.initialValue), ...memberNamesIn(v.initialValue)]) names.add(name)
   }
   cache.set(analyses, names)
   return names
@@ -48,7 +38,7 @@ export const deadCode = defineDetector({
       if (fn.kind !== 'function' || fn.body === null || !fn.contract) continue
       if (fn.contract.kind === 'library' || fn.contract.kind === 'interface') continue
       if (fn.visibility !== 'internal' && fn.visibility !== 'private') continue
-      if (fn.isVirtual || (fn.node.type === 'FunctionDefinition' && fn.node.override !== null)) continue
+      if (fn.isVirtual || fn.isOverride) continue
       if (used.has(fn.name)) continue
       report(fn.node, fn.file, `${functionLabel(fn)} is never used.`, { header: true })
     }

@@ -1,5 +1,4 @@
-import type { SourceFileIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import type { SourceFileIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 
 const CAP_WORDS = /^[A-Z][A-Za-z0-9]*$/
@@ -18,15 +17,16 @@ export const namingConvention = defineDetector({
     'The Solidity style guide names contracts, structs, events and errors in CapWords, functions, modifiers, variables and parameters in mixedCase and constants in UPPER_CASE; following it lets readers tell kinds of names apart at a glance.',
   recommendation: 'Rename following the Solidity style guide.',
   detect({ contracts, functions, report }) {
-    const check = (node: AST.BaseASTNode, file: SourceFileIr, name: string | null, kind: string, pattern: RegExp, style: string): void => {
+    // `header`: the name is a declaration with a body (contract, struct, enum, function, modifier), shown by its signature.
+    const check = (node: SourceNode, file: SourceFileIr, name: string | null, kind: string, pattern: RegExp, style: string, header = false): void => {
       if (!name || name === '_' || pattern.test(name)) return
-      report(node, file, `${kind} \`${name}\` is not in ${style}.`, { header: node.type === 'FunctionDefinition' || node.type === 'ContractDefinition' || node.type === 'ModifierDefinition' || node.type === 'StructDefinition' || node.type === 'EnumDefinition' })
+      report(node, file, `${kind} \`${name}\` is not in ${style}.`, { header })
     }
     for (const contract of contracts) {
       const file = contract.file
-      check(contract.node, file, contract.name, contract.kind === 'interface' ? 'Interface' : contract.kind === 'library' ? 'Library' : 'Contract', CAP_WORDS, 'CapWords')
-      for (const s of contract.structs) check(s, file, s.name, 'Struct', CAP_WORDS, 'CapWords')
-      for (const e of contract.enums) check(e, file, e.name, 'Enum', CAP_WORDS, 'CapWords')
+      check(contract.node, file, contract.name, contract.kind === 'interface' ? 'Interface' : contract.kind === 'library' ? 'Library' : 'Contract', CAP_WORDS, 'CapWords', true)
+      for (const s of contract.structs) check(s, file, s.name, 'Struct', CAP_WORDS, 'CapWords', true)
+      for (const e of contract.enums) check(e, file, e.name, 'Enum', CAP_WORDS, 'CapWords', true)
       for (const e of contract.events) check(e, file, e.name, 'Event', CAP_WORDS, 'CapWords')
       for (const e of contract.errors) check(e, file, e.name, 'Error', CAP_WORDS, 'CapWords')
       for (const v of contract.stateVariables) {
@@ -38,8 +38,8 @@ export const namingConvention = defineDetector({
     }
     for (const fn of functions) {
       if (fn.kind === 'function' && !(fn.contract && fn.name === fn.contract.name)) {
-        if (!UPPER_CASE.test(fn.name)) check(fn.node, fn.file, fn.name, 'Function', MIXED_CASE, 'mixedCase')
-      } else if (fn.kind === 'modifier') check(fn.node, fn.file, fn.name, 'Modifier', MIXED_CASE, 'mixedCase')
+        if (!UPPER_CASE.test(fn.name)) check(fn.node, fn.file, fn.name, 'Function', MIXED_CASE, 'mixedCase', true)
+      } else if (fn.kind === 'modifier') check(fn.node, fn.file, fn.name, 'Modifier', MIXED_CASE, 'mixedCase', true)
       for (const p of fn.params) check(p, fn.file, p.name, 'Parameter', MIXED_CASE, 'mixedCase')
     }
   },

@@ -1,6 +1,5 @@
-import { nodesOf, walkNodes } from '../../analyses/syntax.ts'
-import type { SourceFileIr } from '../../ir/types.ts'
-import type * as AST from '../../parse/ast.ts'
+import { nodesOf, numberLiteralsIn } from '../../analyses/syntax.ts'
+import type { SourceFileIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 
 /** Consecutive zeros from which a literal is hard to read. */
@@ -15,7 +14,7 @@ export const tooManyDigits = defineDetector({
   explanation: 'Long runs of zeros are easy to miscount; a missing or extra zero changes an amount by a factor of ten.',
   recommendation: 'Use scientific notation (`1e18`), underscores (`1_000_000`) or units (`1 ether`).',
   detect({ contracts, functions, report }) {
-    const check = (node: AST.NumberLiteral, file: SourceFileIr): void => {
+    const check = (node: SourceNode & { number: string; subdenomination?: string | null }, file: SourceFileIr): void => {
       const text = node.number
       if (text.startsWith('0x') || text.includes('_') || /[eE]/.test(text) || node.subdenomination) return
       if (!ZEROS.test(text)) return
@@ -24,9 +23,7 @@ export const tooManyDigits = defineDetector({
     for (const fn of functions) for (const n of nodesOf(fn, 'NumberLiteral')) check(n, fn.file)
     for (const contract of contracts) {
       for (const v of contract.stateVariables) {
-        walkNodes(v.initialValue, (n) => {
-          if (n.type === 'NumberLiteral') check(n as AST.NumberLiteral, contract.file)
-        })
+        for (const n of numberLiteralsIn(v.initialValue)) check(n, contract.file)
       }
     }
   },

@@ -1,6 +1,5 @@
-import type * as AST from '../../parse/ast.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
-import { walkNodes } from '../../analyses/syntax.ts'
+import { namesIn } from '../../analyses/syntax.ts'
 import { defineDetector } from '../define-detector.ts'
 
 export const unusedState = defineDetector({
@@ -21,17 +20,12 @@ export const unusedState = defineDetector({
     const mentioned = new Set<string>()
     for (const contract of analyses.ir.contracts) {
       for (const v of contract.stateVariables) {
-        walkNodes(v.initialValue, (n) => {
-          if (n.type === 'Identifier') mentioned.add(n.name)
-        })
+        for (const name of namesIn(v.initialValue)) mentioned.add(name)
       }
     }
     for (const fn of analyses.dispatch.allFunctions()) {
       for (const a of fn.facts.assembly) {
-        walkNodes(a, (n) => {
-          if (n.type === 'AssemblyCall') mentioned.add(n.functionName)
-          if (n.type === 'Identifier') mentioned.add(n.name)
-        })
+        for (const name of namesIn(a)) mentioned.add(name)
       }
     }
     for (const contract of contracts) {
