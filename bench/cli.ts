@@ -1,5 +1,5 @@
 // `npm run bench:cli`: how fast the tokenrisk command answers, run as a user runs it (the
-// compiled JavaScript, a new process each time), against a baseline measured in the same run:
+// bundle in dist/bundle/, a new process each time), against a baseline measured in the same run:
 // `node -e 0`, the cost of starting Node at all. Prints figures and ratios; asserts nothing.
 //
 //   tokenrisk --help                       target < 300 ms

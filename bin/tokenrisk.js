@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The tokenrisk command: runs the JavaScript compiled into dist/ (npm install builds it, and
-// npm run build after a change to the sources).
-const entry = new URL('../dist/cli/main.js', import.meta.url)
+// The tokenrisk command: runs the command's bundle in dist/bundle/ (npm install builds it, and
+// npm run build after a change to the sources; scripts/build.mjs says how). Its source maps lie
+// beside it: `node --enable-source-maps bin/tokenrisk.js …` shows stacks in the TypeScript sources.
+const entry = new URL('../dist/bundle/main.js', import.meta.url)
 let main
 try {
   ;({ main } = await import(entry.href))

@@ -1,4 +1,5 @@
-import { getAddress, isAddress, type Address } from 'viem'
+import { getAddress, isAddress } from 'viem/utils'
+import type { Address } from 'viem'
 
 /**
  * Why `raw` is not an EVM address tokenrisk accepts, or `undefined` when it is one. Accepted: `0x`

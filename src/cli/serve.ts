@@ -46,9 +46,20 @@ export function evmChainsConfigured(config: Config, env: NodeJS.ProcessEnv): boo
 }
 
 /**
+ * Waits for stages started at once: their values, or the first failure once every stage has
+ * settled (so that none is still starting when the service stops what did start).
+ */
+async function allStarted<T extends readonly unknown[]>(stages: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(stages)
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T
+}
+
+/**
  * Starts the service for `config`, stage by stage: store (migrated) → Redis, cache, rate limits →
- * local worlds (when no chain is configured) → token engines → HTTP app, listening. Whatever
- * started is stopped again when a later stage fails, and by `close()`.
+ * local worlds (when no chain is configured) and report workers, at once → token engines → HTTP
+ * app, listening. Whatever started is stopped again when a later stage fails, and by `close()`.
  */
 export async function startService(config: Config, io: Io, options: { logger?: Logger } = {}): Promise<RunningService> {
   const logger = options.logger ?? pino({ level: config.logLevel })
@@ -62,6 +73,12 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       }
     }
   }
+  /** `starting`, whose result is stopped with the service once it has started. */
+  const started = <T>(starting: Promise<T>, stop: (value: T) => Promise<void>): Promise<T> =>
+    starting.then((value) => {
+      cleanups.push(() => stop(value))
+      return value
+    })
   const serveTokens = config.only !== 'audits'
   const serveAudits = config.only !== 'tokens'
   try {
@@ -92,32 +109,37 @@ export async function startService(config: Config, io: Io, options: { logger?: L
     let devnet: RunningService['devnet']
     if (serveTokens) {
       const runWorld = config.devnet === 'on' || (config.devnet === 'auto' && !evmChainsConfigured(config, io.env))
-      let chains: EngineDeps['chains']
-      let solanaUrls = config.solanaRpcUrls
-      let pricing: LocalSolana['pricing'] | undefined
+      // The stages that take long start at once, each as soon as what it needs is there: the local
+      // chain (anvil, a process of its own, loading the saved world), the local Solana (built in this
+      // process) and the report workers (threads, which need the chain's entry). All are awaited
+      // before a failure stops the service, so that whatever did start is stopped again.
+      let chainStarting: Promise<LocalChain | undefined> = Promise.resolve(undefined)
+      let solanaStarting: Promise<LocalSolana | undefined> = Promise.resolve(undefined)
       if (runWorld) {
         // The local worlds are a development dependency, loaded only when they run.
         const worlds = await loadLocalWorlds(config.devnet === 'on' ? 'DEVNET=on asks for the local worlds' : 'no EVM chain is configured (RPC_URL_<chainId> or CHAINS_FILE)')
-        const chain = await worlds.startLocalChain({ dataDir: config.dataDir, log: (line) => io.err(line) })
-        cleanups.push(() => chain.stop())
-        chains = { source: 'the local world', entries: [chain.chain] }
-        devnet = { chain }
-        io.err(`local chain world ready in ${chain.readyMs} ms at ${chain.rpcUrl} (${chain.tokenCount} zoo tokens)`)
-        if (solanaUrls.length === 0) {
-          const solana = await worlds.startLocalSolana({ dataDir: config.dataDir, log: (line) => io.err(line) })
-          cleanups.push(() => solana.stop())
-          devnet.solana = solana
-          solanaUrls = [solana.rpcUrl]
-          pricing = solana.pricing
+        chainStarting = started(worlds.startLocalChain({ dataDir: config.dataDir, log: (line) => io.err(line) }), (chain) => chain.stop()).then((chain) => {
+          io.err(`local chain world ready in ${chain.readyMs} ms at ${chain.rpcUrl} (${chain.tokenCount} zoo tokens)`)
+          return chain
+        })
+        if (config.solanaRpcUrls.length === 0) {
+          solanaStarting = started(worlds.startLocalSolana({ dataDir: config.dataDir, log: (line) => io.err(line) }), (solana) => solana.stop())
         }
       }
+      const chainsOf = (chain: LocalChain | undefined): EngineDeps['chains'] => (chain ? { source: 'the local world', entries: [chain.chain] } : undefined)
+      const workersStarting: Promise<ReportComputer | undefined> =
+        config.reportWorkers > 0
+          ? started<Awaited<ReturnType<typeof startReportWorkers>>>(
+              chainStarting.then((chain) => startReportWorkers({ count: config.reportWorkers, config, env: io.env, chains: chainsOf(chain) })),
+              (workers) => workers.close(),
+            )
+          : Promise.resolve(undefined)
+      const [chain, localSolana, computer] = await allStarted([chainStarting, solanaStarting, workersStarting] as const)
+      const chains = chainsOf(chain)
+      const solanaUrls = localSolana ? [localSolana.rpcUrl] : config.solanaRpcUrls
+      const pricing = localSolana?.pricing
+      if (chain) devnet = { chain, ...(localSolana ? { solana: localSolana } : {}) }
       const engineDeps = { config, env: io.env, cache, store, logger, metrics }
-      let computer: ReportComputer | undefined
-      if (config.reportWorkers > 0) {
-        const workers = await startReportWorkers({ count: config.reportWorkers, config, env: io.env, chains })
-        cleanups.push(() => workers.close())
-        computer = workers
-      }
       const evm = createEvmEngine({ ...engineDeps, chains, computer })
       cleanups.push(() => evm.service.close())
       const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, pricing })

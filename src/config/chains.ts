@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isAddress, type Address } from 'viem'
+import { isAddress } from 'viem/utils'
+import type { Address } from 'viem'
 import { ConfigError } from '../errors.ts'
 import { checksummed, evmAddressProblem } from '../evm-address.ts'
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { getAddress, isAddress, type Address } from 'viem'
+import { getAddress, isAddress } from 'viem/utils'
+import type { Address } from 'viem'
 import { DEFAULT_GATEWAYS, publicLink, type ContentGateways } from '../net/content-uri.ts'
 
 /**

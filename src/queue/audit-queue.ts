@@ -1,6 +1,7 @@
-import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq'
+import { Queue, QueueEvents, Worker } from 'bullmq'
 import { BaseError, InputError, UpstreamError } from '../errors.ts'
 import type { Audit } from '../contract/audit-history.ts'
+import { redisConnection } from './redis-connection.ts'
 
 /** What to audit and where to record it. Paths must be readable by whichever process runs the job. */
 export interface AuditJob {
@@ -92,20 +93,6 @@ export function createInProcessAuditQueue(run: AuditJobRunner, options: { concur
     async close() {
       closed = true
     },
-  }
-}
-
-/** BullMQ connection options of a Redis URL. */
-export function redisConnection(redisUrl: string): ConnectionOptions {
-  const u = new URL(redisUrl)
-  return {
-    host: u.hostname,
-    port: Number(u.port || 6379),
-    username: u.username || undefined,
-    password: u.password ? decodeURIComponent(u.password) : undefined,
-    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
-    tls: u.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem'
+import { formatUnits } from 'viem/utils'
 
 /**
  * Number formatting of reports: every value is a plain decimal string (no exponent, no grouping),

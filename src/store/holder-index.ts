@@ -1,4 +1,5 @@
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 
 /**
  * Where the holder index lives: per (chain, token) the last indexed block and every non-zero

@@ -1,4 +1,5 @@
-import { getAddress, keccak256, stringToBytes, type Address } from 'viem'
+import { getAddress, keccak256, stringToBytes } from 'viem/utils'
+import type { Address } from 'viem'
 import { DevnetError } from './rpc.ts'
 
 /** The dead address LP and tokens are sent to when burned. */

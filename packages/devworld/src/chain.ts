@@ -1,12 +1,5 @@
-import {
-  decodeFunctionResult,
-  encodeDeployData,
-  encodeFunctionData,
-  getAddress,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem'
+import { decodeFunctionResult, encodeDeployData, encodeFunctionData, getAddress } from 'viem/utils'
+import type { Abi, Address, Hex } from 'viem'
 import { DevnetError, RpcRequestError, type DevnetRpc } from './rpc.ts'
 
 /** Gas limit of a deployment, and of any other world transaction. */

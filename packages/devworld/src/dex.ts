@@ -1,4 +1,6 @@
-import { erc20Abi, getAddress, type Address } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address } from 'viem'
+import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import type { WorldChain, Deployment } from './chain.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { getAddress } from 'viem'
+import { getAddress } from 'viem/utils'
 import { LOCAL_CHAINS_FILE, LOCAL_SOLANA_FILE, type LocalSolanaEndpoint } from 'tokenrisk/cli/local-worlds'
 import type { ChainsFileEntry, DexConfig } from 'tokenrisk/config/chains'
 import type { DevnetManifest } from './manifest.ts'

@@ -1,17 +1,6 @@
-import {
-  decodeAbiParameters,
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  hexToString,
-  keccak256,
-  parseAbi,
-  stringToBytes,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem'
+import { decodeAbiParameters, decodeFunctionResult, encodeFunctionData, getAddress, hexToString, keccak256, parseAbi, stringToBytes } from 'viem/utils'
+import type { Abi, Address, Hex } from 'viem'
+import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
 import { MULTICALL3_ADDRESS, V3_FEE } from './dex.ts'

@@ -1,4 +1,6 @@
-import { erc20Abi, getAddress, type Abi, type Address } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Abi, Address } from 'viem'
+import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'

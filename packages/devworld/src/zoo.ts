@@ -52,7 +52,9 @@
  *
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
-import { encodeFunctionData, erc20Abi, type Abi, type Address, type Hex } from 'viem'
+import { encodeFunctionData } from 'viem/utils'
+import type { Abi, Address, Hex } from 'viem'
+import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'

@@ -1,4 +1,5 @@
-import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
+import { getAddress, isAddress, isHex } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 
 /** An explorer API that knows which transaction created a contract (Etherscan's API, version 2). */
 export interface CreationExplorer {

@@ -1,4 +1,5 @@
-import { isAddress, type Address } from 'viem'
+import { isAddress } from 'viem/utils'
+import type { Address } from 'viem'
 import { raceSignal } from '../../abort.ts'
 import type { Cache } from '../../cache/cache.ts'
 import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'

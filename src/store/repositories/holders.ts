@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import type { Store } from '../database.ts'
 import type { BackfillRequest, CreationRecord, HolderStore } from '../holder-index.ts'
 

@@ -1,5 +1,6 @@
 import { contractInfo } from 'evmole'
-import { getAddress, keccak256, type Address, type Hex } from 'viem'
+import { getAddress, keccak256 } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 
 /**
  * What the bytecode of a contract says, read with evmole (selectors, argument types, state

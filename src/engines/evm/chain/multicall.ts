@@ -1,4 +1,6 @@
-import { decodeFunctionResult, encodeFunctionData, multicall3Abi, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData } from 'viem/utils'
+import type { Address, Hex } from 'viem'
+import { multicall3Abi } from './abis.ts'
 import { RpcError, type RpcSession } from './rpc.ts'
 
 /** Calls packed into one Multicall3 `aggregate3` at most (larger lists are split, same round trip). */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toHex, type Abi, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toHex } from 'viem/utils'
+import type { Abi, Address, Hex } from 'viem'
 import { SimulationError } from '../../../errors.ts'
 import { decodeRevert, isProbeReason } from './revert.ts'
 import { ethCall, type BlockRef } from './multicall.ts'

@@ -1,5 +1,6 @@
 import { whatsabi } from '@shazow/whatsabi'
-import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
+import { decodeAbiParameters, getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import type { BlockRef } from './multicall.ts'
 import type { RpcSession } from './rpc.ts'
 import type { CodeAnalysis } from './bytecode.ts'

@@ -1,4 +1,5 @@
-import { decodeAbiParameters, hexToString, type Hex } from 'viem'
+import { decodeAbiParameters, hexToString } from 'viem/utils'
+import type { Hex } from 'viem'
 
 /** Prefix of the reasons our probe gives when it, not the token, could not go on. */
 export const PROBE_REASON_PREFIX = 'tokenrisk-probe:'

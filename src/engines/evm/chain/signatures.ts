@@ -1,4 +1,5 @@
-import { toFunctionSelector, type Hex } from 'viem'
+import { toFunctionSelector } from 'viem/utils'
+import type { Hex } from 'viem'
 
 /**
  * Selectors the engine knows by name. A name is only a hint used in evidence ("mint(address,uint256)");

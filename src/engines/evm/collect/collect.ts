@@ -1,4 +1,5 @@
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import { NotFoundError } from '../../../errors.ts'
 import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'

@@ -1,4 +1,5 @@
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import { RpcError } from '../chain/rpc.ts'
 import type { CreationExplorer } from '../explorer.ts'
 import type { CreationRecord } from '../../../store/holder-index.ts'

@@ -1,4 +1,6 @@
-import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, hexToString, keccak256, parseAbi, type Address, type Hex } from 'viem'
+import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToString, keccak256, parseAbi } from 'viem/utils'
+import type { Address, Hex } from 'viem'
+import { erc20Abi } from '../chain/abis.ts'
 import { ChainMismatchError, NotFoundError, SimulationError } from '../../../errors.ts'
 import { PROXY_SLOTS } from '../chain/proxy.ts'
 import { decodeRevert } from '../chain/revert.ts'

@@ -1,4 +1,5 @@
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import type { CodeAnalysis } from '../chain/bytecode.ts'
 import { SimulationError } from '../../../errors.ts'
 import { RpcError } from '../chain/rpc.ts'

@@ -1,4 +1,5 @@
-import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
+import { decodeAbiParameters, getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import type { HolderFact, HoldersFact } from '../facts.ts'

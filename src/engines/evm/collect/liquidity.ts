@@ -1,4 +1,5 @@
-import { getAddress, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Hex } from 'viem'
 import { LOCKER_KINDS, callProbe, decodeAccounts, decodeLocks, decodeProbe, encodeAccounts, encodeLocks } from '../chain/probe.ts'
 import type { HoldersFact, LiquidityFact, LockFact, PoolFact } from '../facts.ts'
 import type { CollectContext } from './context.ts'

@@ -1,4 +1,5 @@
-import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
+import { decodeAbiParameters, getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import type { PoolInfo } from '../chain/probe.ts'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import type { MarketFacts, PoolFact } from '../facts.ts'

@@ -4,7 +4,8 @@
  * Why it is long: the encoding of an experiment and the reading of its result change together
  * (a field added to the probe's measure is read here), so they are kept in one file.
  */
-import { encodeAbiParameters, getAddress, parseAbiParameters, type AbiParameter, type Address, type Hex } from 'viem'
+import { encodeAbiParameters, getAddress, parseAbiParameters } from 'viem/utils'
+import type { AbiParameter, Address, Hex } from 'viem'
 import type { CodeAnalysis, CodeFunction } from '../chain/bytecode.ts'
 import { addressFromWord } from '../chain/proxy.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
