@@ -8,7 +8,8 @@
  * trip): `callTracer` gives the events, the `prestateTracer` diff gives every balance slot the
  * calls changed, and balances are measured, not taken from what the events claim.
  */
-import { getAddress, type Address, type Hex } from 'viem'
+import { getAddress } from 'viem/utils'
+import type { Address, Hex } from 'viem'
 import { SimulationError } from '../../../errors.ts'
 import { PROBE_ADDRESSES, decodePowersReplay, probeOverride } from '../chain/probe.ts'
 import { RpcError } from '../chain/rpc.ts'
