@@ -103,6 +103,13 @@ describe('rooms and layers', () => {
       .map((file) => relative(SRC, file))
     expect(unexplained).toEqual([])
   })
+
+  it("takes viem's runtime values from its subpaths: its root module costs every command hundreds of milliseconds to load", () => {
+    const rootImports = sourceFiles(SRC)
+      .filter((file) => /^import (?!type\b)(?:\{[^}]*\}|\* as \w+|\w+) from 'viem'$/m.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file))
+    expect(rootImports).toEqual([])
+  })
 })
 
 /** The analyzer's detectors (src/audit/detectors): they read IR facts and ask the analyses. */
