@@ -9,7 +9,7 @@ import { pino } from 'pino'
 import { createMemoryCache } from '../cache/cache.ts'
 import { createDatabase } from '../store/database.ts'
 import { createEvmEngine } from './engines.ts'
-import { serializeError, type ReportWorkerData, type WorkerReply, type WorkerRequest } from './report-workers.ts'
+import { serializeError, type ReportWorkerData, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
 
 const data = workerData as ReportWorkerData
 const port = parentPort
@@ -31,15 +31,27 @@ const { service } = createEvmEngine({
   resumeHolderIndexing: data.index === 0,
 })
 
-port.on('message', (message: WorkerRequest | 'close') => {
+// Reports being computed, by id: the serving thread may abandon any of them.
+const running = new Map<number, AbortController>()
+
+port.on('message', (message: WorkerRequest | WorkerAbort | 'close') => {
   if (message === 'close') {
     void service.close().then(() => store.close()).finally(() => port.close())
     return
   }
-  service.reportWithFacts(message.chainId, message.token, {}).then(
-    ({ report, stats, ms, stages }) => port.postMessage({ id: message.id, ok: true, report: JSON.stringify(report), stats, ms, stages } satisfies WorkerReply),
-    (error: unknown) => port.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
-  )
+  if ('abort' in message) {
+    running.get(message.abort)?.abort()
+    return
+  }
+  const controller = new AbortController()
+  running.set(message.id, controller)
+  service
+    .reportWithFacts(message.chainId, message.token, { signal: controller.signal, deadlineAt: message.deadlineAt })
+    .then(
+      ({ report, stats, ms, stages }) => port.postMessage({ id: message.id, ok: true, report: JSON.stringify(report), stats, ms, stages } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ id: message.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
+    )
+    .finally(() => running.delete(message.id))
 })
 port.postMessage('ready')
 

@@ -8,6 +8,7 @@ import type { EngineDeps } from './engines.ts'
 import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
+import { abortReason } from '../abort.ts'
 import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
 
 /** How long a worker may take to open the store and build its engine. */
@@ -37,6 +38,13 @@ export interface WorkerRequest {
   id: number
   chainId: number
   token: string
+  /** When the report must be over (epoch ms; the threads share the clock): the worker stops it then by itself. */
+  deadlineAt?: number
+}
+
+/** The serving thread gave up on a report (deadline, client gone): the worker stops computing it. */
+export interface WorkerAbort {
+  abort: number
 }
 
 export type WorkerReply =
@@ -73,6 +81,12 @@ function tsxEsmApi(): string {
  * routes, caches and answers: however many cold reports run, `/healthz` and deadlines are served
  * on time. Reports of one token always go to the same worker (its holder indexing stays in one
  * place). A worker that dies is replaced; the reports it was computing fail with a 503.
+ *
+ * A report the serving thread gives up on (its deadline passed, its client left) is answered
+ * at once, without waiting for the worker, and the worker is told to stop it; it also stops by
+ * itself at the report's deadline, should the serving thread be too busy to tell it in time.
+ * Either way its RPC is cancelled and no later stage runs: abandoned reports do not take the
+ * CPU from the next ones.
  *
  * Reports of a burst finish together; answering each costs the serving thread a little (parse,
  * cache, serialize, compress, write). Replies are therefore delivered one per turn of the event
@@ -171,18 +185,26 @@ export async function startReportWorkers(options: {
   }
 
   return {
-    compute(chainId, token) {
+    compute(chainId, token, { signal, deadlineAt } = {}) {
+      if (signal?.aborted) return Promise.reject(abortReason(signal))
       const index = pick(token)
       const id = nextId++
       return new Promise((resolve, reject) => {
+        const onAbort = () => {
+          if (!pending.delete(id)) return
+          workers[index].postMessage({ abort: id } satisfies WorkerAbort)
+          reject(abortReason(signal!))
+        }
         pending.set(id, {
           worker: index,
-          resolve: (reply) =>
-            reply.ok
-              ? resolve({ report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages })
-              : reject(Object.assign(deserializeError(reply.error), { stats: undefined })),
+          resolve: (reply) => {
+            signal?.removeEventListener('abort', onAbort)
+            if (reply.ok) resolve({ report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages })
+            else reject(Object.assign(deserializeError(reply.error), { stats: undefined }))
+          },
         })
-        workers[index].postMessage({ id, chainId, token } satisfies WorkerRequest)
+        signal?.addEventListener('abort', onAbort, { once: true })
+        workers[index].postMessage({ id, chainId, token, deadlineAt } satisfies WorkerRequest)
       })
     },
     async close() {

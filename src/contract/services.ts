@@ -5,8 +5,12 @@ import type { TokenReport } from './token-report.ts'
  * past them (no chain I/O in a handler).
  */
 export interface EvmReportService {
-  /** Throws InputError (unsupported chain), NotFoundError (no token), UpstreamError/DeadlineError. */
-  report(chainId: number, address: string, options: { signal?: AbortSignal }): Promise<TokenReport>
+  /**
+   * Throws InputError (unsupported chain), NotFoundError (no token), UpstreamError/DeadlineError.
+   * `signal` abandons the report; `deadlineAt` (epoch ms) is when it must be over, for work done
+   * elsewhere (worker threads) to stop on its own even before it hears of the abort.
+   */
+  report(chainId: number, address: string, options: { signal?: AbortSignal; deadlineAt?: number }): Promise<TokenReport>
   chains(): { chainId: number; name: string }[]
   /** Resolves when the chain's RPC answers; throws UpstreamError otherwise. */
   ping(chainId: number, signal?: AbortSignal): Promise<void>

@@ -60,6 +60,23 @@ describe('report pipeline', () => {
     }
   })
 
+  it('runs no stage after its signal aborted, and fails with the signal\'s reason', async () => {
+    const calls: string[] = []
+    const controller = new AbortController()
+    const stages = engine(calls)
+    // The report is abandoned while its facts are collected.
+    const collect = async (supply: number) => {
+      const facts = await stages.collect(supply)
+      controller.abort(new Error('abandoned'))
+      return facts
+    }
+    const abandoned = runReport({ ...stages, collect }, 1, { signal: controller.signal })
+    await expect(abandoned).rejects.toThrow('abandoned')
+    expect(calls).toEqual(['collect'])
+    await expect(runReport(engine(calls), 1, { signal: controller.signal })).rejects.toThrow('abandoned')
+    expect(calls).toEqual(['collect'])
+  })
+
   it('checks run their own registry, in order, as pure functions of the facts', () => {
     expect(runChecks([capped, capped], { supply: 50 }).map((c) => c.result)).toEqual([
       { status: 'present', method: 'state', evidence: 'supply 50' },

@@ -65,21 +65,26 @@ const roundMs = (ms: number) => Math.round(ms * 10) / 10
 
 /**
  * Runs an engine's stages in order: collect, checks, score, render. A failing stage fails the run
- * (its error as thrown); no stage runs after it.
+ * (its error as thrown); no stage runs after it. Nor does any once `options.signal` aborted (the
+ * report was abandoned, or its deadline passed): the run fails with the signal's reason rather
+ * than spend the CPU on a report nobody reads.
  *
  * @example
- * const { body, timings } = await runReport(EVM_REPORT_STAGES, { rpc, chain, token, ...deps })
+ * const { body, timings } = await runReport(EVM_REPORT_STAGES, { rpc, chain, token, ...deps }, { signal: rpc.signal })
  * log.info({ stages: timings }, 'token report')
  */
 export async function runReport<Input, Facts, Scored extends ScoredReport<Facts>, Body>(
   stages: ReportStages<Input, Facts, Scored, Body>,
   input: Input,
+  options: { signal?: AbortSignal } = {},
 ): Promise<ReportRun<Facts, Scored, Body>> {
   const timings = {} as StageTimings
   const timed = <T>(name: ReportStageName, started: number, value: T): T => {
+    options.signal?.throwIfAborted()
     timings[name] = roundMs(performance.now() - started)
     return value
   }
+  options.signal?.throwIfAborted()
   let t = performance.now()
   const facts = timed('collect', t, await stages.collect(input))
   t = performance.now()

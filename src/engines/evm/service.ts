@@ -1,6 +1,6 @@
 import { isAddress } from 'viem/utils'
 import type { Address } from 'viem'
-import { raceSignal } from '../../abort.ts'
+import { abortReason, raceSignal } from '../../abort.ts'
 import type { Cache } from '../../cache/cache.ts'
 import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
 import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../../errors.ts'
@@ -60,12 +60,20 @@ export interface EvmReportServiceOptions {
   gasCap?: bigint
 }
 
+/** How a report is bounded: `signal` abandons it, `deadlineAt` (epoch ms) is when it must be over. */
+export interface ReportBounds {
+  signal?: AbortSignal
+  deadlineAt?: number
+}
+
 /**
  * Computes a report elsewhere (worker threads, `src/cli/report-workers.ts`): the service then
- * only validates, caches and answers. It throws the service's own errors.
+ * only validates, caches and answers. It throws the service's own errors. When `bounds.signal`
+ * aborts, it rejects at once and stops the work where it runs; the work also stops by itself at
+ * `bounds.deadlineAt`, should the abort reach it late.
  */
 export interface ReportComputer {
-  compute(chainId: number, token: Address): Promise<{ report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings }>
+  compute(chainId: number, token: Address, bounds?: ReportBounds): Promise<{ report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings }>
 }
 
 export interface EvmReportServiceDeps {
@@ -90,7 +98,7 @@ export interface EvmReportServiceDeps {
 
 export interface EvmReportServiceExtended extends EvmReportService {
   /** The report with its facts, RPC figures and stage timings (CLI, benchmarks, tests, report workers). */
-  reportWithFacts(chainId: number, address: string, options: { signal?: AbortSignal }): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number; stages: StageTimings }>
+  reportWithFacts(chainId: number, address: string, options: ReportBounds): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number; stages: StageTimings }>
 }
 
 const NO_STATS: RpcStats = { roundTrips: 0, rpcCalls: 0, httpRequests: 0, retries: 0 }
@@ -151,14 +159,19 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     return checksummed(address)
   }
 
-  const compute = async (chain: ChainEntry, token: Address) => {
+  /** Computes a report in this thread; its RPC and its stages stop when `bounds` say so. */
+  const compute = async (chain: ChainEntry, token: Address, bounds: ReportBounds = {}) => {
     const started = Date.now()
-    const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs, fetch: deps.fetch })
+    const budgetMs = bounds.deadlineAt === undefined ? deadlineMs : Math.min(deadlineMs, bounds.deadlineAt - started)
+    const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs: budgetMs, signal: bounds.signal, fetch: deps.fetch })
     try {
-      const run = await runReport(EVM_REPORT_STAGES, { rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer })
+      const input = { rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer }
+      const run = await runReport(EVM_REPORT_STAGES, input, { signal: rpc.signal })
       return { report: run.body, facts: run.facts, stats: rpc.stats(), ms: Date.now() - started, stages: run.timings }
     } catch (error) {
       const stats = rpc.stats()
+      // Abandoned (nobody waits any more) or out of time: say so, whatever the stage made of it.
+      if (bounds.signal?.aborted) throw Object.assign(abortReason(bounds.signal, DEADLINE_MESSAGE), { stats })
       if (error instanceof BaseError && !(error instanceof RpcError)) throw Object.assign(error, { stats })
       if (error instanceof RpcError) {
         throw Object.assign(new UpstreamError(`the node of chain ${chain.chainId} failed: ${error.message}`, { cause: error }), { stats })
@@ -188,6 +201,35 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     }
   }
 
+  /**
+   * Callers waiting for the same report share its computation (the cache's single flight): it is
+   * abandoned — its RPC cancelled, its worker told — only when every one of them gave up, and it
+   * must be over by the deadline of the caller that started it.
+   */
+  const flights = new Map<string, { controller: AbortController; waiters: number; deadlineAt?: number }>()
+  const joinFlight = (key: string, options: ReportBounds) => {
+    let flight = flights.get(key)
+    if (!flight) flights.set(key, (flight = { controller: new AbortController(), waiters: 0, deadlineAt: options.deadlineAt }))
+    const shared = flight
+    shared.waiters++
+    let left = false
+    const leave = (abandon: boolean) => {
+      if (left) return
+      left = true
+      options.signal?.removeEventListener('abort', onAbort)
+      if (--shared.waiters > 0) return
+      if (flights.get(key) === shared) flights.delete(key)
+      if (abandon) shared.controller.abort(abortReason(options.signal!, DEADLINE_MESSAGE))
+    }
+    const onAbort = () => leave(true)
+    if (options.signal?.aborted) onAbort()
+    else options.signal?.addEventListener('abort', onAbort, { once: true })
+    return {
+      bounds: (): ReportBounds => ({ signal: shared.controller.signal, deadlineAt: shared.deadlineAt }),
+      leave: () => leave(false),
+    }
+  }
+
   const logReport = (chainId: number, token: Address, ms: number, s: RpcStats, stages: StageTimings | undefined) =>
     log.info({ chainId, token, ms, roundTrips: s.roundTrips, rpcCalls: s.rpcCalls, httpRequests: s.httpRequests, retries: s.retries, stages }, 'token report')
 
@@ -195,7 +237,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     const started = Date.now()
     const { chain, token } = accept(chainId, address)
     try {
-      const result = await raceSignal(compute(chain, token), options.signal, DEADLINE_MESSAGE)
+      const result = await raceSignal(compute(chain, token, options), options.signal, DEADLINE_MESSAGE)
       logReport(chainId, token, result.ms, result.stats, result.stages)
       emit({ chainId, outcome: 'ok', cached: false, ms: Date.now() - started, ...result.stats, stages: result.stages })
       return result
@@ -213,10 +255,12 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       const { chain, token } = accept(chainId, address)
       const key = `evm:report:${chainId}:${token.toLowerCase()}`
       let computed: { report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings } | undefined
+      const flight = joinFlight(key, options)
       try {
         const report = await raceSignal(
           deps.cache.getOrCompute<TokenReport>(key, (r) => (isIncomplete(r) ? Math.min(ttl, INCOMPLETE_REPORT_TTL_MS) : ttl), async () => {
-            const result = deps.computer ? await deps.computer.compute(chain.chainId, token) : await compute(chain, token)
+            const bounds = flight.bounds()
+            const result = deps.computer ? await deps.computer.compute(chain.chainId, token, bounds) : await compute(chain, token, bounds)
             computed = result
             return result.report
           }),
@@ -230,6 +274,8 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
         emit({ chainId, outcome: outcomeOf(error), cached: false, ms: Date.now() - started, ...statsOf(error) })
         if (error instanceof BaseError) throw error
         throw new UpstreamError('the token report could not be computed', { cause: error })
+      } finally {
+        flight.leave()
       }
     },
 

@@ -161,7 +161,7 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
     const timer = setTimeout(() => controller.abort(new DeadlineError(`the Solana report of ${address} was not ready within ${options.deadlineMs} ms`)), options.deadlineMs)
     const before = client.stats().requests
     try {
-      const { body, timings } = await runReport(stages, { address, signal: controller.signal })
+      const { body, timings } = await runReport(stages, { address, signal: controller.signal }, { signal: controller.signal })
       logger.debug({ mint: address, ms: Math.round(performance.now() - started), rpcRequests: client.stats().requests - before, stages: timings }, 'solana report computed')
       return body
     } catch (error) {

@@ -86,8 +86,12 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
       const chainId = Number(request.query.chainId)
       if (!Number.isSafeInteger(chainId) || chainId < 1) throw new InputError('chainId must be a decimal chain id such as 1, 56 or 31337')
       const format: ReportFormat = request.query.format ?? request.principal?.format ?? DEFAULT_REPORT_FORMAT
-      const report = await withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) =>
-        deps.evm.report(chainId, request.params.tokenAddress, { signal }),
+      // The deadline counts from the request's arrival, and the work stops early enough for the answer to be written by then.
+      const report = await withDeadline(
+        deps.requestTimeoutMs,
+        clientDisconnectSignal(reply.raw),
+        (signal, deadlineAt) => deps.evm.report(chainId, request.params.tokenAddress, { signal, deadlineAt }),
+        { elapsedMs: reply.elapsedTime, reserveAnswer: true },
       )
       // The same URL answers each key in its own format: caches must tell keys apart.
       reply.header('vary', 'x-api-key')
@@ -113,9 +117,10 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
       },
     },
     async (request, reply) =>
-      withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) =>
-        deps.solana.report(request.params.tokenAddress, { signal }),
-      ),
+      withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) => deps.solana.report(request.params.tokenAddress, { signal }), {
+        elapsedMs: reply.elapsedTime,
+        reserveAnswer: true,
+      }),
   )
 
   app.get(
