@@ -11,6 +11,9 @@ import type { CompileResult, SolidityProject } from '@tokenrisk/devworld/compile
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** The probe's source, and the committed artifact built from it. */
 export const PROBE_SOURCE = 'contracts/probe/TokenProbe.sol'
+/** The readers the probe inherits, also compiled alone (TokenReader): what view calls carry. */
+export const READERS_SOURCE = 'contracts/probe/ProbeReaders.sol'
+const PROBE_SOURCES = [PROBE_SOURCE, READERS_SOURCE].map((s) => join(PROJECT_ROOT, s))
 export const PROBE_ARTIFACT = join(PROJECT_ROOT, 'src', 'engines', 'evm', 'chain', 'token-probe.artifact.json')
 
 /** The committed probe artifact's format (what `src/engines/evm/chain/probe.ts` reads). */
@@ -22,6 +25,8 @@ export interface ProbeArtifact {
   sourceStamp: string
   abi: readonly unknown[]
   deployedBytecode: `0x${string}`
+  /** Runtime code of TokenReader: the probe's view functions alone (same ABI for them). */
+  readerBytecode: `0x${string}`
 }
 
 async function devworldCompiler() {
@@ -33,7 +38,7 @@ export async function probeArtifactIsFresh(): Promise<boolean> {
   const { sourcesStamp } = await devworldCompiler()
   if (!existsSync(PROBE_ARTIFACT)) return false
   const artifact = JSON.parse(readFileSync(PROBE_ARTIFACT, 'utf8')) as ProbeArtifact
-  return artifact.sourceStamp === sourcesStamp(PROJECT_ROOT, [join(PROJECT_ROOT, PROBE_SOURCE)])
+  return artifact.sourceStamp === sourcesStamp(PROJECT_ROOT, PROBE_SOURCES) && !!artifact.readerBytecode
 }
 
 /** Writes the probe's artifact from the compiled project, unless it is up to date. */
@@ -41,13 +46,15 @@ async function writeProbeArtifact(project: SolidityProject): Promise<boolean> {
   if (await probeArtifactIsFresh()) return false
   const { sourcesStamp } = await devworldCompiler()
   const compiled = project.loadArtifact('TokenProbe')
+  const reader = project.loadArtifact('TokenReader')
   const artifact: ProbeArtifact = {
-    generated: `by npm run build:contracts from ${PROBE_SOURCE}; never edit by hand`,
+    generated: `by npm run build:contracts from ${PROBE_SOURCE} and ${READERS_SOURCE}; never edit by hand`,
     sourceName: compiled.sourceName,
     contractName: compiled.contractName,
-    sourceStamp: sourcesStamp(PROJECT_ROOT, [join(PROJECT_ROOT, PROBE_SOURCE)]),
+    sourceStamp: sourcesStamp(PROJECT_ROOT, PROBE_SOURCES),
     abi: compiled.abi,
     deployedBytecode: compiled.deployedBytecode,
+    readerBytecode: reader.deployedBytecode,
   }
   writeFileSync(PROBE_ARTIFACT, `${JSON.stringify(artifact, null, 1)}\n`)
   return true

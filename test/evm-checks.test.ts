@@ -6,7 +6,7 @@ import { encodeErrorResult, encodeFunctionData, getAddress, keccak256, parseAbi,
 import { describe, expect, it } from 'vitest'
 import { CHECKS_DOC, checksDocSections } from '../scripts/gen-docs.ts'
 import type { CodeAnalysis } from '../src/engines/evm/chain/bytecode.ts'
-import { AMOUNT_PLACEHOLDER, PROBE_ADDRESSES, type Measure, type Outcome, type PowerResult } from '../src/engines/evm/chain/probe.ts'
+import { AMOUNT_PLACEHOLDER, NO_ROUTE, PROBE_ADDRESSES, encodeAccounts, encodeLocks, encodePools, encodePowers, encodePowersReplay, encodeReads, isReaderCall, probeCode, readerOverride, type Measure, type Outcome, type PowerResult } from '../src/engines/evm/chain/probe.ts'
 import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
@@ -312,5 +312,20 @@ describe('owner calls traced: accounts named only in Transfer events', () => {
       calls: [{ logs: [{ address: owner, topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic(victim), topic(owner)] }] }],
     }
     expect([...transferAccounts(frame, token)]).toEqual([hidden.toLowerCase()])
+  })
+})
+
+describe('view calls carry the readers, not the whole probe', () => {
+  it('reads, accounts, pools and locks run on TokenReader; experiments on the probe', () => {
+    const token = '0x00000000000000000000000000000000000000aa' as Address
+    expect(isReaderCall(encodeReads([{ target: token, data: '0x18160ddd' }]))).toBe(true)
+    expect(isReaderCall(encodeAccounts(token, [token]))).toBe(true)
+    expect(isReaderCall(encodeLocks(token, 1, token, 4))).toBe(true)
+    expect(isReaderCall(encodePools(token, [], [token]))).toBe(true)
+    const params = { token, weth: token, pool: undefined, route: NO_ROUTE, candidates: [], donors: [], watch: [], variants: [], grants: [] }
+    expect(isReaderCall(encodePowers(params))).toBe(false)
+    expect(isReaderCall(encodePowersReplay(params))).toBe(false)
+    const reader = readerOverride()[PROBE_ADDRESSES.main].code!
+    expect(reader.length).toBeLessThan(probeCode().length / 3)
   })
 })

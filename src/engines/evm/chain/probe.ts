@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toHex } from 'viem/utils'
+import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toFunctionSelector, toHex } from 'viem/utils'
 import type { Abi, Address, Hex } from 'viem'
 import { SimulationError } from '../../../errors.ts'
 import { decodeRevert, isProbeReason } from './revert.ts'
@@ -55,8 +55,8 @@ export const POWER_BIG_BUY_BPS = 500n
  */
 const PROBE_ARTIFACT = new URL('./token-probe.artifact.json', import.meta.url)
 
-let artifact: { abi: Abi; deployedBytecode: Hex } | undefined
-const probeArtifact = () => (artifact ??= JSON.parse(readFileSync(PROBE_ARTIFACT, 'utf8')) as { abi: Abi; deployedBytecode: Hex })
+let artifact: { abi: Abi; deployedBytecode: Hex; readerBytecode: Hex } | undefined
+const probeArtifact = () => (artifact ??= JSON.parse(readFileSync(PROBE_ARTIFACT, 'utf8')) as { abi: Abi; deployedBytecode: Hex; readerBytecode: Hex })
 
 export function probeAbi(): Abi {
   return probeArtifact().abi
@@ -64,6 +64,27 @@ export function probeAbi(): Abi {
 
 export function probeCode(): Hex {
   return probeArtifact().deployedBytecode
+}
+
+let readerSelectors: Set<string> | undefined
+
+/**
+ * Whether `data` calls one of the probe's view functions (reads, accounts, pools, locks): those
+ * run on the readers alone (TokenReader, a quarter of the probe's code), which is what their state
+ * override then carries: a report sends its reads many times, and the bytes are the node's work.
+ */
+export function isReaderCall(data: Hex): boolean {
+  readerSelectors ??= new Set(
+    probeAbi()
+      .filter((item): item is Extract<Abi[number], { type: 'function' }> => item.type === 'function' && item.stateMutability === 'view')
+      .map((item) => toFunctionSelector(item)),
+  )
+  return readerSelectors.has(data.slice(0, 10).toLowerCase())
+}
+
+/** The override of a view call: the readers' code at the main probe's address. */
+export function readerOverride(): StateOverride {
+  return { [PROBE_ADDRESSES.main]: { code: probeArtifact().readerBytecode } }
 }
 
 export type StateOverride = Record<string, { code?: Hex; balance?: Hex; state?: Record<Hex, Hex>; stateDiff?: Record<Hex, Hex> }>
@@ -363,7 +384,8 @@ export interface ProbeCall {
 export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
   let raw: Hex
   try {
-    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...probeOverride(call.actors ?? []), ...call.state })
+    const override = isReaderCall(call.data) && !call.actors?.length ? readerOverride() : probeOverride(call.actors ?? [])
+    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...override, ...call.state })
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
     throw new SimulationError(`the node failed the ${call.what} simulation (eth_call with state overrides): ${error.message.slice(0, 200)}`, {

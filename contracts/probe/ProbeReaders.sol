@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+interface IProbeV2Factory {
+    function getPair(address a, address b) external view returns (address);
+}
+
+interface IProbeV3Factory {
+    function getPool(address a, address b, uint24 fee) external view returns (address);
+}
+
+/**
+ * @title ProbeReaders
+ * @notice The view helpers of tokenrisk's simulation contracts: batched reads of any contracts,
+ * code sizes and balances of accounts, pools with their state, LP locks. Each read gets a bounded
+ * amount of gas and of return data, so that one hostile contract cannot starve or bomb the others.
+ */
+abstract contract ProbeReaders {
+    /** Gas given to one token or pool call: generous for fee swaps, bounded for gas burners. */
+    uint256 internal constant CALL_GAS = 2_500_000;
+    /** Return data kept from a view read (a name or symbol of 900 characters fits). */
+    uint256 internal constant MAX_READ_RETURN = 1024;
+
+    struct DexQuery {
+        address factory;
+        uint8 kind; // 2 = V2 factory (getPair), 3 = V3 factory (getPool per fee tier)
+        uint24[] fees;
+    }
+
+    struct PoolInfo {
+        uint256 dex; // index into the queried dexes
+        address pool;
+        uint8 kind;
+        uint24 fee;
+        address quote;
+        address token0;
+        uint256 reserveToken; // V2 reserve, or the V3 pool's token balance
+        uint256 reserveQuote;
+        uint256 lpSupply; // V2 LP token supply
+        uint160 sqrtPriceX96; // V3
+        uint128 liquidity; // V3
+    }
+
+    struct Lock {
+        address owner;
+        uint256 amount;
+        uint256 unlockTime;
+        bool withdrawn;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Readers (view helpers batched into one call)
+    // ------------------------------------------------------------------------------------------
+
+    struct Read {
+        address target;
+        bytes data;
+    }
+
+    struct ReadResult {
+        bool success;
+        bytes returnData;
+    }
+
+    /**
+     * View reads of any contracts in one call (what Multicall3's aggregate3 does), each with a
+     * bounded amount of gas and of return data, so that one hostile getter cannot starve or bomb
+     * the others. A read that fails is `success == false`; this function itself never reverts.
+     */
+    function reads(Read[] calldata calls) external view returns (ReadResult[] memory out) {
+        out = new ReadResult[](calls.length);
+        for (uint256 i = 0; i < calls.length; i++) {
+            address target = calls[i].target;
+            bytes memory data = calls[i].data;
+            bool ok;
+            bytes memory ret;
+            assembly {
+                ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+                let size := returndatasize()
+                if gt(size, MAX_READ_RETURN) { size := MAX_READ_RETURN }
+                ret := mload(0x40)
+                mstore(ret, size)
+                returndatacopy(add(ret, 0x20), 0, size)
+                mstore(0x40, add(add(ret, 0x20), and(add(size, 31), not(31))))
+            }
+            out[i] = ReadResult(ok, ret);
+        }
+    }
+
+    /** Code sizes and token balances of accounts (top holders: contract or not, balance now). */
+    function accounts(address token, address[] calldata list)
+        external
+        view
+        returns (uint256[] memory codeSizes, uint256[] memory balances)
+    {
+        codeSizes = new uint256[](list.length);
+        balances = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            address a = list[i];
+            uint256 size;
+            assembly {
+                size := extcodesize(a)
+            }
+            codeSizes[i] = size;
+            if (token != address(0)) balances[i] = _balanceOf(token, a);
+        }
+    }
+
+    /** Pools of `token` against each quote on each DEX, with their state (one call, no round trips). */
+    function pools(address token, DexQuery[] calldata dexes, address[] calldata quotes) external view returns (PoolInfo[] memory out) {
+        uint256 max;
+        for (uint256 d = 0; d < dexes.length; d++) max += quotes.length * (dexes[d].kind == 2 ? 1 : dexes[d].fees.length);
+        out = new PoolInfo[](max);
+        uint256 n;
+        for (uint256 d = 0; d < dexes.length; d++) {
+            for (uint256 q = 0; q < quotes.length; q++) {
+                if (quotes[q] != token) n = _dexPools(token, dexes[d], d, quotes[q], out, n);
+            }
+        }
+        assembly {
+            mstore(out, n)
+        }
+    }
+
+    function _dexPools(address token, DexQuery calldata dex, uint256 d, address quote, PoolInfo[] memory out, uint256 n)
+        internal
+        view
+        returns (uint256)
+    {
+        if (dex.kind == 2) {
+            address pair = _staticAddress(dex.factory, abi.encodeCall(IProbeV2Factory.getPair, (token, quote)));
+            if (pair != address(0) && pair.code.length > 0) out[n++] = _v2Info(d, pair, token, quote);
+            return n;
+        }
+        for (uint256 f = 0; f < dex.fees.length; f++) {
+            address pool = _staticAddress(dex.factory, abi.encodeCall(IProbeV3Factory.getPool, (token, quote, dex.fees[f])));
+            if (pool != address(0) && pool.code.length > 0) out[n++] = _v3Info(d, pool, dex.fees[f], token, quote);
+        }
+        return n;
+    }
+
+    function _v2Info(uint256 d, address pair, address token, address quote) internal view returns (PoolInfo memory i) {
+        i.dex = d;
+        i.pool = pair;
+        i.kind = 2;
+        i.quote = quote;
+        i.token0 = _staticAddress(pair, abi.encodeWithSelector(0x0dfe1681));
+        (bool ok, bytes memory ret) = pair.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x0902f1ac));
+        if (ok && ret.length >= 64) {
+            (uint256 r0, uint256 r1) = abi.decode(ret, (uint256, uint256));
+            (i.reserveToken, i.reserveQuote) = i.token0 == token ? (r0, r1) : (r1, r0);
+        }
+        i.lpSupply = _totalSupply(pair);
+    }
+
+    function _v3Info(uint256 d, address pool, uint24 fee, address token, address quote) internal view returns (PoolInfo memory i) {
+        i.dex = d;
+        i.pool = pool;
+        i.kind = 3;
+        i.fee = fee;
+        i.quote = quote;
+        i.token0 = _staticAddress(pool, abi.encodeWithSelector(0x0dfe1681));
+        i.reserveToken = _balanceOf(token, pool);
+        i.reserveQuote = _balanceOf(quote, pool);
+        (bool ok, bytes memory ret) = pool.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x3850c7bd));
+        if (ok && ret.length >= 32) i.sqrtPriceX96 = uint160(abi.decode(ret, (uint256)));
+        i.liquidity = uint128(_staticUint(pool, abi.encodeWithSelector(0x1a686502)));
+    }
+
+    function _staticAddress(address target, bytes memory data) internal view returns (address) {
+        return address(uint160(_staticUint(target, data)));
+    }
+
+    /**
+     * Locks of an LP token in a locker. kind 1: tokenrisk's LpLocker (lockCount/lockAt);
+     * kind 2: UNCX-style V2 locker (getNumLocksForToken/tokenLocks); kind 3: PinkLock02-style
+     * locker (totalLockCountForToken/getLocksForToken), where the amount still locked is
+     * amount - unlockedAmount and the unlock time is the lock's first release (tgeDate): the
+     * date from which part of a vesting lock can already be withdrawn.
+     */
+    function locks(address locker, uint8 kind, address lpToken, uint256 max) external view returns (Lock[] memory out) {
+        uint256 count;
+        if (kind == 1) count = _staticUint(locker, abi.encodeWithSignature("lockCount(address)", lpToken));
+        else if (kind == 2) count = _staticUint(locker, abi.encodeWithSignature("getNumLocksForToken(address)", lpToken));
+        else if (kind == 3) count = _staticUint(locker, abi.encodeWithSignature("totalLockCountForToken(address)", lpToken));
+        if (count > max) count = max;
+        out = new Lock[](count);
+        for (uint256 i = 0; i < count; i++) {
+            if (kind == 1) {
+                (bool ok, bytes memory ret) = locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("lockAt(address,uint256)", lpToken, i));
+                if (ok && ret.length >= 128) {
+                    (out[i].owner, out[i].amount, out[i].unlockTime, out[i].withdrawn) = abi.decode(ret, (address, uint256, uint256, bool));
+                }
+            } else if (kind == 3) {
+                out[i] = _pinkLock(locker, lpToken, i);
+            } else {
+                (bool ok, bytes memory ret) = locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("tokenLocks(address,uint256)", lpToken, i));
+                if (ok && ret.length >= 192) {
+                    (, uint256 amount,, uint256 unlockDate,, address owner) =
+                        abi.decode(ret, (uint256, uint256, uint256, uint256, uint256, address));
+                    out[i] = Lock(owner, amount, unlockDate, amount == 0);
+                }
+            }
+        }
+    }
+
+    /**
+     * Lock `index` of a PinkLock02-style locker, read with getLocksForToken(lpToken, index, index)
+     * and decoded by hand with bounds checks, so that a malformed answer gives an empty lock
+     * rather than a revert of the whole read. Words of a lock: id, token, owner, amount,
+     * lockDate, tgeDate, tgeBps, cycle, cycleBps, unlockedAmount, description offset.
+     */
+    function _pinkLock(address locker, address lpToken, uint256 index) internal view returns (Lock memory l) {
+        (bool ok, bytes memory ret) =
+            locker.staticcall{gas: CALL_GAS}(abi.encodeWithSignature("getLocksForToken(address,uint256,uint256)", lpToken, index, index));
+        if (!ok) return l;
+        uint256 arr = _word(ret, 0);
+        if (arr > ret.length || _word(ret, arr) == 0) return l;
+        uint256 element = _word(ret, arr + 32);
+        if (element > ret.length) return l;
+        uint256 base = arr + 32 + element;
+        if (base + 320 > ret.length) return l;
+        uint256 amount = _word(ret, base + 96);
+        uint256 unlocked = _word(ret, base + 288);
+        l.owner = address(uint160(_word(ret, base + 64)));
+        l.amount = unlocked >= amount ? 0 : amount - unlocked;
+        l.unlockTime = _word(ret, base + 160);
+        l.withdrawn = l.amount == 0;
+    }
+
+    /** The 32-byte word of `data` at byte `offset`, or 0 past its end. */
+    function _word(bytes memory data, uint256 offset) internal pure returns (uint256 w) {
+        if (offset > data.length || data.length - offset < 32) return 0;
+        assembly {
+            w := mload(add(add(data, 32), offset))
+        }
+    }
+
+    function _balanceOf(address token, address account) internal view returns (uint256) {
+        return _staticUint(token, abi.encodeWithSelector(0x70a08231, account));
+    }
+
+    function _totalSupply(address token) internal view returns (uint256) {
+        return _staticUint(token, abi.encodeWithSelector(0x18160ddd));
+    }
+
+    function _staticUint(address target, bytes memory data) internal view returns (uint256 value) {
+        bool ok;
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            if and(ok, gt(returndatasize(), 31)) {
+                returndatacopy(0, 0, 32)
+                value := mload(0)
+            }
+        }
+    }
+}
+
+/**
+ * @title TokenReader
+ * @notice The readers alone: what view calls carry in their state override instead of the whole
+ * probe (a fraction of its size, sent with every read).
+ */
+contract TokenReader is ProbeReaders {}
