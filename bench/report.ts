@@ -163,14 +163,14 @@ try {
   // Warm-up (JIT, bytecode analyses): not measured.
   await fresh().report(31337, tokens[0].address, {})
 
-  const cold: { ms: number; roundTrips: number; rpcCalls: number; key: string }[] = []
+  const cold: { ms: number; roundTrips: number; rpcCalls: number; requestBytes: number; key: string }[] = []
   const statuses = new Map<string, Record<string, string>>()
   const cpuBefore = process.cpuUsage()
   for (let run = 0; run < COLD_RUNS; run++) {
     for (const token of tokens) {
       const t = performance.now()
       const { stats, report } = await fresh().reportWithFacts(31337, token.address, {})
-      cold.push({ ms: performance.now() - t, roundTrips: stats.roundTrips, rpcCalls: stats.rpcCalls, key: token.key })
+      cold.push({ ms: performance.now() - t, roundTrips: stats.roundTrips, rpcCalls: stats.rpcCalls, requestBytes: stats.requestBytes, key: token.key })
       if (run === 0) {
         const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks } as Record<string, { status: string }>
         statuses.set(token.key, Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, v.status])))
@@ -269,6 +269,7 @@ try {
   const coldMs = cold.map((c) => c.ms)
   const rts = cold.map((c) => c.roundTrips)
   const calls = cold.map((c) => c.rpcCalls)
+  const kib = cold.map((c) => c.requestBytes / 1024)
   const coldMedian = quantile(coldMs, 0.5)
   const cachedMedian = quantile(cached, 0.5)
   const maxRt = Math.max(...rts)
@@ -295,6 +296,7 @@ try {
     `  CPU time per cold report                   ${fmt(cpuPerReport)} ms (this process, all threads)`,
     `  sequential round trips per report          median ${quantile(rts, 0.5)}   max ${maxRt}`,
     `  RPC calls per report                       median ${quantile(calls, 0.5)}   max ${Math.max(...calls)}`,
+    `  RPC request bytes per report               median ${fmt(quantile(kib, 0.5))} KiB   max ${fmt(Math.max(...kib))} KiB`,
     `cached report (${cached.length} runs)               median ${fmt(cachedMedian)} ms   p95 ${fmt(quantile(cached, 0.95))} ms`,
     `${batch.length} concurrent cold reports                   ${fmt(concurrentMs)} ms in all`,
     `burst of ${paths.length} concurrent cold reports through HTTP, computed in the serving thread (REPORT_WORKERS=0; the baseline)`,

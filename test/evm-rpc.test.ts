@@ -50,6 +50,7 @@ describe('batching and counting', () => {
     expect(code).toBe('0x')
     expect(proxy.requests - before).toBe(1)
     expect(rpc.stats()).toMatchObject({ roundTrips: 1, httpRequests: 1, rpcCalls: 3, retries: 0 })
+    expect(rpc.stats().requestBytes).toBeGreaterThan(100)
     rpc.close()
   })
 

@@ -101,7 +101,7 @@ export interface EvmReportServiceExtended extends EvmReportService {
   reportWithFacts(chainId: number, address: string, options: ReportBounds): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number; stages: StageTimings }>
 }
 
-const NO_STATS: RpcStats = { roundTrips: 0, rpcCalls: 0, httpRequests: 0, retries: 0 }
+const NO_STATS: RpcStats = { roundTrips: 0, rpcCalls: 0, httpRequests: 0, retries: 0, requestBytes: 0 }
 
 /** Whether a report leaves a code check or a pool's verdict undetermined (""). */
 export function isIncomplete(report: TokenReport): boolean {

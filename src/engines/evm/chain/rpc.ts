@@ -79,6 +79,8 @@ export interface RpcStats {
   rpcCalls: number
   /** Calls retried after a failure of the node. */
   retries: number
+  /** Bytes of the request bodies sent (the node's work grows with them: a probe's code is in its overrides). */
+  requestBytes: number
 }
 
 export interface RpcSessionOptions {
@@ -170,7 +172,7 @@ export interface RpcSession {
  * @example
  * const rpc = createRpcSession({ urls: ['http://127.0.0.1:8545'], maxBatchSize: 100, deadlineMs: 10_000 })
  * const [code, block] = await Promise.all([rpc.request('eth_getCode', [token, 'latest']), rpc.request('eth_blockNumber')])
- * rpc.stats() // { roundTrips: 1, httpRequests: 1, rpcCalls: 2, retries: 0 }
+ * rpc.stats() // { roundTrips: 1, httpRequests: 1, rpcCalls: 2, retries: 0, requestBytes: 180 }
  */
 export function createRpcSession(options: RpcSessionOptions): RpcSession {
   if (options.urls.length === 0) throw new UpstreamError('no RPC URL configured for this chain')
@@ -192,7 +194,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
   }
   const signal = controller.signal
 
-  const stats: RpcStats = { roundTrips: 0, httpRequests: 0, rpcCalls: 0, retries: 0 }
+  const stats: RpcStats = { roundTrips: 0, httpRequests: 0, rpcCalls: 0, retries: 0, requestBytes: 0 }
   let completedDepth = 0
   let urlIndex = 0
   let nextId = 1
@@ -244,11 +246,13 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     const url = options.urls[urlIndex % options.urls.length]
     const timeout = AbortSignal.timeout(Math.min(RPC_REQUEST_TIMEOUT_MS, Math.max(1, deadlineAt - Date.now())))
     let parsed: unknown
+    const requestBody = JSON.stringify(body.length === 1 ? body[0] : body)
+    stats.requestBytes += requestBody.length
     try {
       const response = await doFetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body.length === 1 ? body[0] : body),
+        body: requestBody,
         signal: AbortSignal.any([signal, timeout]),
       })
       const text = await readCapped(response, RPC_MAX_RESPONSE_BYTES, () => new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`))
