@@ -11,7 +11,7 @@ import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
 import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, watchList } from '../src/engines/evm/collect/powers.ts'
-import { eventEffect, slotDelta, transferAccounts } from '../src/engines/evm/collect/power-trace.ts'
+import { eventEffect, movesWithTransfers, slotDelta, transferAccounts } from '../src/engines/evm/collect/power-trace.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
@@ -294,6 +294,12 @@ describe('owner calls traced: accounts named only in Transfer events', () => {
 
   it('watched accounts are the isolated experiments\' to report: nothing is said when the events name no one else', () => {
     expect(eventEffect(traced({ [owner]: 900n }, [owner]), [token, owner])).toEqual({ minted: [], taken: [] })
+  })
+
+  it('trusts the balance mapping only when the accounts the events name moved in it', () => {
+    expect(movesWithTransfers(new Set([hidden.toLowerCase(), owner.toLowerCase()]), (a) => (a === getAddress(owner) ? -5n : 0n))).toBe(true)
+    expect(movesWithTransfers(new Set([hidden.toLowerCase(), owner.toLowerCase()]), () => 0n)).toBe(false)
+    expect(movesWithTransfers(new Set(), () => 0n)).toBe(true)
   })
 
   it('reads balance changes from a prestate diff, cleared slots included', () => {

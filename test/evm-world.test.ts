@@ -263,6 +263,9 @@ describe('facts behind the reports', () => {
     expect(fund.facts.powers.findings).toEqual([])
     expect(fund.facts.powers.eventsUnread).toBeUndefined()
     expect(fund.facts.powers.ownMoves?.join(' ')).toMatch(/moved/)
+    // Every zoo token keeps balances in a plain mapping that transfers move: none is left unread.
+    const unread = manifest.tokens.map((t) => [t.key, get(t.key).facts.powers.eventsUnread] as const).filter(([, why]) => why)
+    expect(unread).toEqual([])
   })
 
   it('the 24 h range comes from swaps of the last day', () => {

@@ -128,12 +128,23 @@ export async function traceReplay(
     return { traced: false, why: 'the node answered the traced replay with something that is no result' }
   }
   const d = { pre: diff.pre, post: diff.post }
-  return {
-    traced: true,
-    named: transferAccounts(frame, ctx.token),
-    supplyDelta: supply.supplyAfter - supply.supplyBefore,
-    delta: (account) => slotDelta(d, ctx.token, mappingSlot(mapping, account)),
+  const named = transferAccounts(frame, ctx.token)
+  const delta = (account: Address) => slotDelta(d, ctx.token, mappingSlot(mapping, account))
+  if (!movesWithTransfers(named, delta)) {
+    return { traced: false, why: `the storage found for balances (mapping at index ${mapping.index}) did not move with the transfers: the accounts named only in its Transfer events were not measured` }
   }
+  return { traced: true, named, supplyDelta: supply.supplyAfter - supply.supplyBefore, delta }
+}
+
+/**
+ * Whether the mapping read for balances is the one transfers move: when the events name accounts
+ * (the funding buys always do), one of them at least must have changed there. A mapping that
+ * `balanceOf` reads beside the balances (an exclusion flag, a reflected balance) fails this, and
+ * then nothing is concluded from it.
+ */
+export function movesWithTransfers(named: Set<string>, delta: (account: Address) => bigint): boolean {
+  if (named.size === 0) return true
+  return [...named].some((a) => delta(getAddress(a)) !== 0n)
 }
 
 /** What the replay showed of accounts the watch list does not read: tokens created there, or taken. */
