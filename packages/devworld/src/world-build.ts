@@ -347,6 +347,11 @@ async function tradePhase(ctx: ZooContext, states: TokenState[], phase: number, 
   const { chain, dex } = ctx
   for (const state of states) {
     const token = state.built.address
+    // What each holder has already committed to sell or send this phase: its balance is read as the
+    // phase began (this phase's trades are not mined yet), and shares of it must not add up past it.
+    const committed = new Map<Address, bigint>()
+    const available = async (holder: Address) =>
+      (await chain.read<bigint>(token, erc20Abi, 'balanceOf', [holder])) - (committed.get(holder) ?? 0n)
     for (const [poolIndex, pool] of state.spec.pools.entries()) {
       // Two-pool tokens trade in their second pool every other phase.
       if (poolIndex > 0 && phase % 2 === 1) continue
@@ -361,10 +366,10 @@ async function tradePhase(ctx: ZooContext, states: TokenState[], phase: number, 
         const sellers = [...state.holders]
         for (let k = 0; k < SELLS_PER_PHASE && sellers.length > 0; k++) {
           const trader = sellers[(phase + k) % sellers.length]
-          // Balances as they were when the phase began (this phase's trades are not mined yet).
-          const balance = await chain.read<bigint>(token, erc20Abi, 'balanceOf', [trader])
+          const balance = await available(trader)
           const amount = (balance * BigInt(20 + Math.floor(random() * 30))) / 100n
-          if (amount === 0n) continue
+          if (amount <= 0n) continue
+          committed.set(trader, (committed.get(trader) ?? 0n) + amount)
           const spender = pool.type === 'uniswap-v3' ? dex.v3SwapRouter : dex.v2Router
           await approveOnce(ctx, state, trader, token, spender)
           await sell(ctx, pool, token, trader, amount, state.spec.key)
@@ -375,7 +380,7 @@ async function tradePhase(ctx: ZooContext, states: TokenState[], phase: number, 
     if (phase % 3 === 2) {
       const from = state.traders[phase % state.traders.length]
       if (state.holders.has(from)) {
-        const balance = await chain.read<bigint>(token, erc20Abi, 'balanceOf', [from])
+        const balance = await available(from)
         if (balance > 10n) {
           await chain.send(from, token, erc20Abi, 'transfer', [state.receivers[phase % state.receivers.length], balance / 10n], {
             label: `transfer ${state.spec.key}`,

@@ -41,6 +41,8 @@
  * | holder-reward         | ZooHolderReward                   | owner pays listed holders from its own balance (nothing) | clean |
  * | reserve-credit        | ZooReserveCredit                  | owner credits an account named only in the Transfer it emits, supply unmoved (isMintable) | reserve-fund |
  * | reserve-fund          | ZooReserveFund                    | owner pays the same account from its own balance (nothing) | clean |
+ * | sell-switch           | ZooSellSwitch                     | owner's "swap" switch stops every holder's sales (transferPausable) | launch-once |
+ * | launch-once           | ZooLaunchOnce                     | owner opened trading once, for good (nothing)   | clean           |
  * | bytes32-metadata      | ZooBytes32Meta                    | bytes32 name() and symbol()                     | clean           |
  * | no-bool-return        | ZooNoReturn                       | transfer/approve return nothing                 | clean           |
  * | decimals-0            | ZooClean                          | 0 decimals                                      | clean           |
@@ -748,6 +750,33 @@ export const ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'The same masked reserve account; fundReserve() moves tokens to it out of the owner\'s own balance. Nothing is created.',
     deploy: direct('ZooReserveFund', (ctx, s) => [...ownedArgs(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'sell-switch',
+    twin: 'launch-once',
+    name: 'Sell Switch Token',
+    symbol: 'SWTCH',
+    decimals: 18,
+    behaviours: ['sell-switch'],
+    risky: ['transferPausable'],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Sales work while swapEnabled is on; setSwapEnabled(false) lets the owner stop every holder\'s sales at any time (buys and transfers still work).',
+    deploy: direct('ZooSellSwitch', pooledArgs),
+  },
+  {
+    key: 'launch-once',
+    twin: 'clean',
+    name: 'Launch Once Token',
+    symbol: 'LNCH',
+    decimals: 18,
+    behaviours: ['trading-launch'],
+    risky: [],
+    pools: [pool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'Trading was closed at deployment; the owner opened it with openTrading() before any trade, and no call closes it again.',
+    deploy: direct('ZooLaunchOnce', pooledArgs),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooLaunchOnce', 'openTrading', []) },
   },
   {
     key: 'bytes32-metadata',

@@ -10,7 +10,8 @@ import {IZooFeeSink, ZooFixedTax, ZooTaxBase} from "./ZooTax.sol";
 // sell hook the owner can point at a contract that reverts vs. one whose failure is ignored; a
 // blacklist under an innocent name vs. a fee-exemption list; a swap-back that breaks sells once the
 // contract holds enough tokens vs. one that works; a maximum transaction the owner can set to zero
-// vs. the fixed one of ZooMaxTx.
+// vs. the fixed one of ZooMaxTx; a mint to an account named only in its Transfer event vs. the
+// owner paying that account; a switch that stops sales vs. a launch that opens trading for good.
 
 /// The owner "rebalances": it adds to its own balance by writing the balance mapping in assembly.
 /// The total supply does not move and no Transfer is emitted: a mint that supply checks miss.
@@ -327,5 +328,44 @@ contract ZooReserveFund is ZooMaskedReserve {
 
     function fundReserve(uint256 amount) external onlyOwner {
         _move(msg.sender, _reserve(), amount);
+    }
+}
+
+/// Sales into a pool work while `swapEnabled` is on, and the owner can switch it off at any time:
+/// an innocent "swap" setting that is a switch for every holder's sales, a trap that springs only
+/// after the owner's toggle.
+contract ZooSellSwitch is ZooPooledToken {
+    bool public swapEnabled = true;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function setSwapEnabled(bool on) external onlyOwner {
+        swapEnabled = on;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to) && isPool[to]) require(swapEnabled, "ZooSellSwitch: swap disabled");
+        _move(from, to, value);
+    }
+}
+
+/// The look-alike: trading is closed at deployment and the owner opens it once, for good; no call
+/// closes it again.
+contract ZooLaunchOnce is ZooPooledToken {
+    bool public tradingOpen;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function openTrading() external onlyOwner {
+        tradingOpen = true;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to)) require(tradingOpen, "ZooLaunchOnce: trading is not open");
+        _move(from, to, value);
     }
 }
