@@ -251,6 +251,7 @@ describe('the manifest matches the chain', () => {
       'self-destruct': ['selfDestruct'],
       pausable: ['transferPausable'],
       'sell-hook-trap': ['transferPausable'],
+      'sell-switch': ['transferPausable'],
       'tax-modifiable': ['slippageModifiable'],
       'tax-modifiable-capped': ['slippageModifiable'],
       blacklist: ['personalSlippageModifiable', 'isBlacklisted'],
