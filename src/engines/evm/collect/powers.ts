@@ -507,6 +507,9 @@ function findingsOf(
   return findings
 }
 
+/** The account privileged calls appoint in two-step powers, as findings name it. */
+const DELEGATE: PowerCandidate = { address: PROBE_ADDRESSES.delegate, source: 'an account a privileged call appointed' }
+
 /** Reads the findings of one function's simulation: each candidate's calls, then the appointed account's. */
 export function interpretPowers(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, withPool: boolean, watch: Watch, grants: Hex[]): PowerFinding[] {
   const findings: PowerFinding[] = []
@@ -518,9 +521,8 @@ export function interpretPowers(fn: CodeFunction, candidates: PowerCandidate[], 
     const made = r.grantsMade.map((g, i) => ({ calldata: grants[Number(g)], by: candidates.find((c) => sameAddress(c.address, r.grantors[i])) }))
     const first = made.find((m) => m.by)?.by
     const steps = made.map((m) => `${m.by ? `${m.by.address} (${m.by.source})` : 'a candidate'} called ${signatureOf(m.calldata.slice(0, 10) as Hex) || m.calldata.slice(0, 10)} naming a fresh account`).join('; ')
-    const delegate: PowerCandidate = { address: PROBE_ADDRESSES.delegate, source: 'an account a privileged call appointed' }
     const attempts = r.delegateAttempts.filter((a) => a.called)
-    findings.push(...findingsOf(fn, delegate, attempts, r.grantBaseline, watch, r.funded, withPool, `in two steps (${steps}; then that account called it): `, first))
+    findings.push(...findingsOf(fn, DELEGATE, attempts, r.grantBaseline, watch, r.funded, withPool, `in two steps (${steps}; then that account called it): `, first))
   }
   return findings
 }
@@ -587,14 +589,16 @@ export async function collectPowers(
         grants,
       }
       // The traced replay goes out in the same tick as the isolated experiments: same round trip.
-      const replayPromise = traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy)
-      const raw = await callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors })
+      // Awaited together, so that a failure of one never leaves the other's unhandled.
+      const [raw, replay] = await Promise.all([
+        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors }),
+        traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy),
+      ])
       const r = decodeProbe('owner-power', raw, decodePowers)
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
       const findings = r.measured ? interpretPowers(fn, candidates, r, !!usablePool, watch, grants) : []
-      const replay = await replayPromise
       if (!replay.traced) eventsUnread ||= replay.why
       else if (r.measured) findings.push(...eventFindings(fn, candidates, r, eventEffect(replay, watch.accounts)))
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
@@ -629,11 +633,10 @@ export async function collectPowers(
 function eventFindings(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, e: EventEffect): PowerFinding[] {
   if (e.minted.length === 0 && e.taken.length === 0) return []
   const caller = candidates.find((c) => r.attempts.some((a) => a.called && sameAddress(a.candidate, c.address)))
-  const delegate: PowerCandidate = { address: PROBE_ADDRESSES.delegate, source: 'an account a privileged call appointed' }
-  const candidate = caller ?? (r.delegateAttempts.some((a) => a.called) ? delegate : undefined)
+  const candidate = caller ?? (r.delegateAttempts.some((a) => a.called) ? DELEGATE : undefined)
   if (!candidate) return []
-  const appointedBy = candidate === delegate ? candidates.find((c) => r.grantors.some((g) => sameAddress(g, c.address))) : undefined
-  const via = candidate === delegate ? 'in two steps (then the appointed account called it): ' : `as ${candidate.address} (${candidate.source}), `
+  const appointedBy = candidate === DELEGATE ? candidates.find((c) => r.grantors.some((g) => sameAddress(g, c.address))) : undefined
+  const via = candidate === DELEGATE ? 'in two steps (then the appointed account called it): ' : `as ${candidate.address} (${candidate.source}), `
   const signature = signatureOf(fn.selector)
   const out: PowerFinding[] = []
   if (e.minted.length > 0) {
