@@ -47,6 +47,9 @@ export type ReplayTrace =
     }
   | { traced: false; why: string }
 
+/** A replay that measured nothing, and why: the reason, then what it leaves unmeasured. */
+const unread = (reason: string): ReplayTrace => ({ traced: false, why: `${reason}: the accounts named only in its Transfer events were not measured` })
+
 /** Every account named as sender or recipient in a Transfer event of `token`, in the frames that succeeded. */
 export function transferAccounts(frame: CallFrame, token: Address): Set<string> {
   const out = new Set<string>()
@@ -90,7 +93,7 @@ export async function traceReplay(
   mapping: BalanceMapping | undefined,
   mappingWhy: string,
 ): Promise<ReplayTrace> {
-  if (!mapping) return { traced: false, why: `the accounts named in its Transfer events were not measured: ${mappingWhy}` }
+  if (!mapping) return unread(mappingWhy)
   const call = { to: PROBE_ADDRESSES.main, data, gas: `0x${ctx.gasCap.toString(16)}` }
   const stateOverrides = probeOverride(actors)
   const callsPromise = ctx.rpc.request<CallFrame>('debug_traceCall', [
@@ -109,29 +112,29 @@ export async function traceReplay(
     ;[frame, diff] = await Promise.all([callsPromise, diffPromise])
   } catch (error) {
     if (error instanceof RpcError && error.kind === 'unsupported') {
-      return { traced: false, why: `the node cannot trace calls (debug_traceCall): the accounts named only in its Transfer events were not measured` }
+      return unread('the node cannot trace calls (debug_traceCall)')
     }
     // A fault of the node is no behaviour of the token: the events stay unread, and say so.
     if (error instanceof RpcError || error instanceof SimulationError) {
-      return { traced: false, why: `the node failed the traced replay (${error.message.slice(0, 100)}): the accounts named only in its Transfer events were not measured` }
+      return unread(`the node failed the traced replay (${error.message.slice(0, 100)})`)
     }
     throw error
   }
   // The replay never reverts at its top and always answers the supply: anything else is the node's.
   if (frame.error || !frame.output || frame.output === '0x' || !diff.pre || !diff.post) {
-    return { traced: false, why: 'the node answered the traced replay without its result: the accounts named only in its Transfer events were not measured' }
+    return unread('the node answered the traced replay without its result')
   }
   let supply: { supplyBefore: bigint; supplyAfter: bigint }
   try {
     supply = decodePowersReplay(frame.output)
   } catch {
-    return { traced: false, why: 'the node answered the traced replay with something that is no result' }
+    return unread('the node answered the traced replay with something that is no result')
   }
   const d = { pre: diff.pre, post: diff.post }
   const named = transferAccounts(frame, ctx.token)
   const delta = (account: Address) => slotDelta(d, ctx.token, mappingSlot(mapping, account))
   if (!movesWithTransfers(named, delta)) {
-    return { traced: false, why: `the storage found for balances (mapping at index ${mapping.index}) did not move with the transfers: the accounts named only in its Transfer events were not measured` }
+    return unread(`the storage found for balances (mapping at index ${mapping.index}) did not move with the transfers`)
   }
   return { traced: true, named, supplyDelta: supply.supplyAfter - supply.supplyBefore, delta }
 }
