@@ -7,13 +7,15 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evmChainsConfigured } from '../src/cli/serve.ts'
 import { loadConfig } from '../src/config/settings.ts'
+import { freePort } from '@tokenrisk/devworld/anvil'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 
 /** The world's saved state is shared with the other tests of the local world. */
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 
-function serve(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
-  const port = 30_000 + Math.floor(Math.random() * 20_000)
+async function serve(env: NodeJS.ProcessEnv): Promise<ChildProcessWithoutNullStreams> {
+  // A port the system just handed out, not a guess that a client socket may already hold.
+  const port = await freePort()
   return spawn(process.execPath, [join(PROJECT_ROOT, 'bin/tokenrisk.js'), 'serve'], {
     env: { ...process.env, DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', DEVNET: 'auto', ...env },
   })
@@ -45,7 +47,7 @@ function alive(pid: number): boolean {
 
 describe('tokenrisk serve', () => {
   it('starts the local worlds when no chain is configured, prints curl commands that work, and stops anvil on SIGTERM', async () => {
-    const child = serve({ RPC_URL_1: '', CHAINS_FILE: '', SOLANA_RPC_URL: '' })
+    const child = await serve({ RPC_URL_1: '', CHAINS_FILE: '', SOLANA_RPC_URL: '' })
     const stderr = waitFor(child.stderr, /tokenrisk listening on/, 120_000)
     const banner = await waitFor(child.stdout, /API docs:/, 120_000)
     const log = await stderr
@@ -86,7 +88,7 @@ describe('tokenrisk serve', () => {
   })
 
   it('does not start a world with a chain configured: readiness checks that chain only', async () => {
-    const child = serve({ RPC_URL_1: 'http://127.0.0.1:9', SOLANA_RPC_URL: 'http://127.0.0.1:9' })
+    const child = await serve({ RPC_URL_1: 'http://127.0.0.1:9', SOLANA_RPC_URL: 'http://127.0.0.1:9' })
     const log = await waitFor(child.stderr, /tokenrisk listening on (\S+)/, 60_000)
     expect(log).not.toMatch(/local chain world/)
     expect(log).not.toMatch(/solana world/)

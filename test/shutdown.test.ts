@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '@tokenrisk/devworld/anvil'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
@@ -13,7 +14,8 @@ import { postgresStore, postgresUp, requireService, TEST_DATABASE_URL, type Test
 
 /** Starts `tokenrisk serve` as a real process and waits until it answers. */
 async function startServe(env: NodeJS.ProcessEnv) {
-  const port = 30_000 + Math.floor(Math.random() * 20_000)
+  // A port the system just handed out, not a guess that a client socket may already hold.
+  const port = await freePort()
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/tokenrisk.js'), 'serve', '--only', 'audits'], {
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', DEVNET: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
