@@ -17,6 +17,7 @@ import { parseCommand } from './args.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
 import { startReportWorkers } from './report-workers.ts'
+import { sourceAuditsOf } from './source-audits.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import type { Io } from './io.ts'
 import { loadLocalWorlds, type LocalChain, type LocalSolana } from './local-worlds.ts'
@@ -151,20 +152,24 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       if (solanaUrls.length > 0) readiness.push({ name: 'solana', check: (signal) => solana.ping(signal) })
     }
 
+    const audits = createAuditRepository(store, {
+      reportLink: (id) => `${baseUrl}/reports/${id}`,
+      pageCacheSize: config.historyPageCacheSize,
+      pageCacheBytes: config.historyPageCacheMb * MB,
+      projectCacheMs: config.storeCacheMs,
+    })
+    const sourceAudits = sourceAuditsOf(audits, config)
+    cleanups.push(() => sourceAudits.service.close())
     const app = await buildApp({
       store,
       keys: createApiKeyRepository(store, { cacheMs: config.storeCacheMs }),
-      audits: createAuditRepository(store, {
-        reportLink: (id) => `${baseUrl}/reports/${id}`,
-        pageCacheSize: config.historyPageCacheSize,
-        pageCacheBytes: config.historyPageCacheMb * MB,
-        projectCacheMs: config.storeCacheMs,
-      }),
+      audits,
       rateLimiter,
       usage,
       metrics,
       tokens,
       serveAudits,
+      sourceAudits,
       readiness,
       options: {
         publicBaseUrl: baseUrl,
