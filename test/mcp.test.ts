@@ -21,6 +21,9 @@ import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { MAX_SOURCE_AUDIT_BYTES, MAX_SOURCE_AUDIT_FILES, createSourceAuditService } from '../src/cli/source-audits.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { createMetrics } from '../src/http/metrics.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
+import { evmVerdict } from '../src/report/verdict.ts'
+import { MAX_SOURCE_BYTES } from '../src/audit/load/load-project.ts'
 import type { SourceAuditService } from '../src/contract/services.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { buildTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts'
@@ -196,6 +199,15 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const measured = !statuses.includes('') && report.honeypotDetails.some((p) => p.isPairHoneypot === '0')
     expect(texts(clean)[0]).toMatch(measured ? /^NO RISKY POWER FOUND: / : /^COULD NOT BE MEASURED: /)
     expect(texts(clean).join('\n')).not.toMatch(/\bsafe\b/i)
+
+    // The same report with one check undecided and no sale simulated: never the best verdict.
+    const unmeasured = structuredClone(clean.structuredContent) as unknown as TokenReport
+    unmeasured.codeChecks.ownershipChecks.isMintable = { ...unmeasured.codeChecks.ownershipChecks.isMintable, status: '', risk: '', comment: 'not determinable: the node refused the simulation' }
+    for (const pool of unmeasured.honeypotDetails) Object.assign(pool, { isPairHoneypot: '', honeypotReason: 'the sale could not be simulated' })
+    const verdict = evmVerdict(unmeasured)
+    expect(verdict.kind).toBe('not-measured')
+    expect(verdict.headline).toMatch(/^COULD NOT BE MEASURED: whether a holder can sell, isMintable could not be measured for Clean Token \(CLEAN\)/)
+    expect(verdict.unknown).toContainEqual({ check: 'isMintable', reason: 'the node refused the simulation' })
   })
 
   it('answers the newer shape when asked for quillcheck-v2', async () => {
@@ -376,6 +388,8 @@ describe('MCP over stdio (tokenrisk mcp)', () => {
     expect(texts(bad)[0]).toBe('tokenAddress must be an EVM address: 0x followed by 40 hexadecimal characters (20 bytes)')
     const unknown = await call(client, 'stdio', 'evm_token_report', { chainId: 999, tokenAddress: token('clean') })
     expect(texts(unknown)[0]).toBe("unsupported chainId '999'; GET /api/v1/chains lists the supported chains")
+    // Bounded like tokenrisk audit: no more source than the largest file it reads.
+    expect(MAX_SOURCE_AUDIT_BYTES).toBe(MAX_SOURCE_BYTES)
     const tooBig = await client.callTool({ name: 'audit_solidity', arguments: { files: [{ path: 'Big.sol', content: 'x'.repeat(MAX_SOURCE_AUDIT_BYTES + 1) }] } })
     expect(texts(tooBig as CallToolResult)[0]).toBe(`the sources are ${MAX_SOURCE_AUDIT_BYTES + 1} bytes; an audit takes at most ${MAX_SOURCE_AUDIT_BYTES} (audit larger projects with tokenrisk audit)`)
   })

@@ -1,11 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import { abortReason } from '../abort.ts'
-import type { AnalysisResult } from '../audit/analyze.ts'
-import { MAX_SOURCE_BYTES } from '../audit/load/load-project.ts'
+import type { AnalysisResult } from '../audit/result.ts'
 import { AUDIT_LIMITS } from '../contract/audit-history.ts'
 import type { AuditRecordTarget, SourceAuditResult, SourceAuditService, SourceFile } from '../contract/services.ts'
 import { InputError, UpstreamError } from '../errors.ts'
-import { createAuditJobRunner } from '../queue/run-audit.ts'
 import type { Config } from '../config/settings.ts'
 import type { AuditSolidityBounds } from '../mcp/tools/audit-solidity.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
@@ -14,8 +12,12 @@ import { workerBoot } from './worker-boot.ts'
 
 /** Files one audit of sources takes. */
 export const MAX_SOURCE_AUDIT_FILES = 100
-/** Bytes of source one audit takes, all files together: the size of the largest file `tokenrisk audit` reads. */
-export const MAX_SOURCE_AUDIT_BYTES = MAX_SOURCE_BYTES
+/**
+ * Bytes of source one audit takes, all files together: the size of the largest file `tokenrisk
+ * audit` reads (`MAX_SOURCE_BYTES` of audit/load/load-project.ts, which a test holds it to; not
+ * imported, so that the analyzer loads with an audit, not with the service).
+ */
+export const MAX_SOURCE_AUDIT_BYTES = 2 * 1024 * 1024
 /**
  * Audits of sources run at once in one process; the others wait their turn (within their
  * deadline). An analysis takes about 250–400 MB per MB of code (`npm run bench:audit-limits`).
@@ -148,6 +150,7 @@ export function createSourceAuditService(deps: { audits: AuditRepository; concur
   })
 
   const record = async (analysis: AnalysisResult, target: AuditRecordTarget): Promise<SourceAuditResult> => {
+    const { createAuditJobRunner } = await import('../queue/run-audit.ts')
     const run = createAuditJobRunner({ audits: deps.audits, source: async () => analysis })
     const recorded = await run({ ...target, path: 'sources given as text' })
     return { ...result(analysis), audit: recorded.audit, reportId: recorded.reportId }
