@@ -27,6 +27,7 @@ import { MAX_SOURCE_BYTES } from '../src/audit/load/load-project.ts'
 import type { SourceAuditService } from '../src/contract/services.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { buildTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts'
+import { generateSolidity } from './helpers/big-solidity.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
@@ -74,6 +75,7 @@ let key: string
 let adminKey: string
 let silentNode: Server
 let sourceAudits: SourceAuditService
+let quickAudits: SourceAuditService
 const transcript: string[] = ['# MCP transcript', '', 'Written by test/mcp.test.ts: each call as the SDK client sent it, and the first text of its answer.', '']
 
 beforeAll(async () => {
@@ -97,7 +99,14 @@ beforeAll(async () => {
   const bounds = { maxFiles: MAX_SOURCE_AUDIT_FILES, maxBytes: MAX_SOURCE_AUDIT_BYTES, deadlineMs: DEADLINE_MS }
   api = await buildTestApp(t.store, { tokens: { evm: evm.service, solana }, audits, sourceAudits: { service: sourceAudits, bounds }, metrics, options: { requestTimeoutMs: DEADLINE_MS } })
   base = await api.app.listen({ port: 0, host: '127.0.0.1' })
-  quick = await buildTestApp(t.store, { tokens: { evm: evm.service, solana }, metrics, options: { requestTimeoutMs: SHORT_DEADLINE_MS } })
+  quickAudits = createSourceAuditService({ audits })
+  quick = await buildTestApp(t.store, {
+    tokens: { evm: evm.service, solana },
+    audits,
+    sourceAudits: { service: quickAudits, bounds: { ...bounds, deadlineMs: SHORT_DEADLINE_MS } },
+    metrics,
+    options: { requestTimeoutMs: SHORT_DEADLINE_MS },
+  })
   quickBase = await quick.app.listen({ port: 0, host: '127.0.0.1' })
   key = (await api.keys.create({ userId: 'agent' })).key
   adminKey = (await api.keys.create({ userId: 'ops', admin: true })).key
@@ -109,6 +118,7 @@ afterAll(async () => {
   await api?.app.close()
   await quick?.app.close()
   await sourceAudits?.close()
+  await quickAudits?.close()
   await t?.cleanup()
   await world?.stop()
   await solanaWorld?.stop()
@@ -230,19 +240,16 @@ describe('MCP over streamable HTTP (/mcp)', () => {
   })
 
   it('audits a source, records it in a project, and reads the project back in its history', async () => {
-    const unrecorded = await call(client, 'HTTP', 'audit_solidity', { files: [{ path: 'src/Vault.sol', content: VAULT_SOURCE }] })
-    expect(unrecorded.isError, texts(unrecorded)[0]).toBeFalsy()
-    const [summary] = texts(unrecorded)
+    const recorded = await call(client, 'HTTP', 'audit_solidity', { files: [{ path: 'src/Vault.sol', content: VAULT_SOURCE }], projectId: 'vault', projectName: 'Vault' })
+    expect(recorded.isError, texts(recorded)[0]).toBeFalsy()
+    const [summary] = texts(recorded)
     expect(summary).toMatch(/^Security score [\d.]+\/100 over 17 lines: 1 high, /)
     // The bug is found where it is, and its guarded look-alike is not.
     expect(summary).toContain('- [high/high] Unprotected selfdestruct — src/Vault.sol:15-15')
     expect(summary).not.toContain('src/Vault.sol:9-')
-    expect(summary).toContain('Not recorded')
-
-    const recorded = await call(client, 'HTTP', 'audit_solidity', { files: [{ path: 'src/Vault.sol', content: VAULT_SOURCE }], projectId: 'vault', projectName: 'Vault' })
     const link = (recorded.structuredContent as { audit: { projectReportLink: string } }).audit.projectReportLink
     expect(link).toMatch(/^https:\/\/tokenrisk\.test\/reports\/[\w-]{24}$/)
-    expect(texts(recorded)[0]).toContain(`Recorded in project vault: ${link}`)
+    expect(summary).toContain(`Recorded in project vault: ${link}`)
 
     const history = await call(client, 'HTTP', 'audit_history', { projectId: 'vault' })
     expect(texts(history)[0]).toMatch(/^Project vault of user agent: 1 audit recorded; audits 1–1 below, newest first\.\n- security score [\d.]+\/100 over 17 lines: 1 high, /)
@@ -288,6 +295,9 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     expect(result.isError).toBe(true)
     expect(texts(result)[0]).toBe(`no answer within the ${SHORT_DEADLINE_MS / 1000} s deadline; try again`)
     expect(result.structuredContent).toMatchObject({ error: { statusCode: 503, retryAfterSeconds: expect.any(Number) } })
+    // An audit past the deadline is answered so, and its thread ended: a thousand contracts of findings take longer.
+    const audit = await call(quickClient, 'HTTP', 'audit_solidity', { files: [{ path: 'Generated.sol', content: generateSolidity(MAX_SOURCE_AUDIT_BYTES / 2) }] })
+    expect(texts(audit)[0]).toBe(`no answer within the ${SHORT_DEADLINE_MS / 1000} s deadline; try again`)
     await quickClient.close()
   })
 
@@ -318,6 +328,16 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const stream = await fetch(`${base}/mcp`, { headers: { accept: 'text/event-stream', 'x-api-key': key } })
     expect(stream.status).toBe(405)
     expect(stream.headers.get('allow')).toBe('POST')
+  })
+
+  it('is described in the OpenAPI document, with the API key it needs', async () => {
+    const doc = (await api.app.inject('/openapi.json')).json()
+    const post = doc.paths['/mcp'].post
+    expect(post.tags).toEqual(['agents'])
+    expect(post.security).toEqual([{ apiKey: [] }])
+    expect(post.description).toMatch(/evm_token_report.*solana_token_report.*audit_history.*audit_solidity/s)
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '202', '401']))
+    expect(doc.paths['/mcp'].get).toBeUndefined()
   })
 
   it('counts each tool call against the key\'s rate limit and usage, not the handshake', async () => {
@@ -375,6 +395,9 @@ describe('MCP over stdio (tokenrisk mcp)', () => {
     expect(texts(honeypot)[0]).toMatch(/^HONEYPOT: /)
     const freezable = await call(client, 'stdio', 'solana_token_report', { tokenAddress: mint('freezable-spl') })
     expect(texts(freezable)[0]).toMatch(/^HONEYPOT: .*\n(.*\n)*- \[Critical\] .*\(isFreezable\)/)
+    const unrecorded = await call(client, 'stdio', 'audit_solidity', { files: [{ path: 'Vault.sol', content: VAULT_SOURCE }] })
+    expect(texts(unrecorded)[0]).toMatch(/^Security score [\d.]+\/100 over 17 lines: 1 high, (.*\n)+Not recorded \(pass projectId to record it\)\.$/)
+    expect((unrecorded.structuredContent as { audit: { projectReportLink?: string } }).audit.projectReportLink).toBeUndefined()
     const audit = await call(client, 'stdio', 'audit_solidity', { files: [{ path: 'Vault.sol', content: VAULT_SOURCE }], projectId: 'desk-vault' })
     expect(texts(audit)[0]).toContain('- [high/high] Unprotected selfdestruct — Vault.sol:15-15')
     expect(texts(audit)[0]).toMatch(/Recorded in project desk-vault: https:\/\/tokenrisk\.example\/reports\//)
