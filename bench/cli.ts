@@ -50,7 +50,7 @@ function measure(label: string, run: () => number): number[] {
 async function mcpReady(dataDir: string): Promise<number> {
   const started = performance.now()
   const client = new Client({ name: 'bench-cli', version: '1.0.0' })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: { ...getDefaultEnvironment(), DATA_DIR: dataDir } }))
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: { ...getDefaultEnvironment(), DATA_DIR: dataDir }, stderr: 'ignore' }))
   const { tools } = await client.listTools()
   const ms = performance.now() - started
   await client.close()

@@ -108,12 +108,14 @@ export const BUNDLE_DIR = 'bundle'
 const BUNDLE_ENTRIES = { main: 'src/cli/main.ts', 'report-worker': 'src/cli/report-worker.ts', 'audit-worker': 'src/cli/audit-worker.ts' }
 /**
  * The libraries bundled with the command: plain ES modules made of many files (viem and what it
- * is built on, kysely, typebox, the Solana client), whose loading is most of a start. The others
+ * is built on, kysely, typebox, the Solana client, the MCP SDK and its zod), whose loading is most
+ * of a start; and the JSON Schema validator the MCP SDK loads (ajv and its parts, CommonJS), which
+ * was a fifth of `tokenrisk mcp`'s start (fastify keeps its own copy from node_modules). The others
  * stay imports of node_modules: native addons (better-sqlite3), packages that read files or start
  * threads from their own directory (evmole's WebAssembly, pino's transports, the Swagger UI,
- * bullmq's Lua scripts), and CommonJS ones, which load fast enough as they are.
+ * bullmq's Lua scripts), and the other CommonJS ones, which load fast enough as they are.
  */
-const BUNDLED_PACKAGES = /^(viem|ox|abitype|kysely|@sinclair\/typebox|@shazow\/whatsabi|@noble\/[^/]+|@scure\/[^/]+|@solana\/[^/]+|@modelcontextprotocol\/sdk|zod)(\/|$)/
+const BUNDLED_PACKAGES = /^(viem|ox|abitype|kysely|@sinclair\/typebox|@shazow\/whatsabi|@noble\/[^/]+|@scure\/[^/]+|@solana\/[^/]+|@modelcontextprotocol\/sdk|zod|zod-to-json-schema|ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal)(\/|$)/
 /**
  * Sources the bundle imports from dist/ rather than holding a copy of: the error classes, which
  * the local worlds' package (packages/devworld) imports from dist/ too, so that an error it throws
