@@ -41,6 +41,8 @@ export interface McpTool<Input extends TObject = TObject> {
   /** What the tool does and when to call it, for the agent that chooses it. */
   description: string
   input: Input
+  /** Hints for the agent's host: the tool changes nothing (else it may record), it reaches chains beyond this service. */
+  hints: { readOnly: boolean; openWorld: boolean }
   /** The message for an argument of the wrong type or form, by argument (else the schema's own words). */
   invalid?: Partial<Record<keyof Static<Input> & string, string>>
   run(args: Static<Input>, context: ToolContext): Promise<ToolAnswer>
@@ -52,7 +54,7 @@ export interface McpTool<Input extends TObject = TObject> {
  * HTTP API words them.
  *
  * @example
- * export const ping = defineTool({ name: 'ping', title: 'Ping', description: '…', input: Type.Object({}), run: async () => ({ verdict: 'pong', structured: {} }) })
+ * export const ping = defineTool({ name: 'ping', title: 'Ping', description: '…', input: Type.Object({}), hints: { readOnly: true, openWorld: false }, run: async () => ({ verdict: 'pong', structured: {} }) })
  */
 export function defineTool<Input extends TObject>(tool: McpTool<Input>): McpTool<Input> {
   return tool

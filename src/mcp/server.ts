@@ -99,7 +99,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
         title: t.title,
         description: t.description,
         inputSchema: t.input as Tool['inputSchema'],
-        annotations: { title: t.title, readOnlyHint: t.name !== 'audit_solidity', openWorldHint: t.name.endsWith('_token_report') },
+        annotations: { title: t.title, readOnlyHint: t.hints.readOnly, openWorldHint: t.hints.openWorld },
       }),
     ),
   }))

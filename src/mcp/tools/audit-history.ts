@@ -33,6 +33,7 @@ export function auditHistoryTool(audits: Pick<AuditRepository, 'historyPage'>) {
       'Call it to see whether a project was audited and how its audits changed. The first text sums the page up; the structured answer is the history page itself.',
     ].join(' '),
     input: Input,
+    hints: { readOnly: true, openWorld: false },
     invalid: {
       projectId: `projectId must be a non-empty string of at most ${AUDIT_LIMITS.id} characters`,
       userId: `userId must be a non-empty string of at most ${AUDIT_LIMITS.id} characters`,

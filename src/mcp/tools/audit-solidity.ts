@@ -44,6 +44,7 @@ export function auditSolidityTool(sourceAudits: SourceAuditService, bounds: Audi
       'With projectId the audit is also recorded in that project\'s history, with a shareable report page.',
     ].join(' '),
     input: Input,
+    hints: { readOnly: false, openWorld: false },
     invalid: {
       files: `files must be an array of 1 to ${bounds.maxFiles} objects {path, content}, path ending in .sol`,
       projectId: `projectId must be a non-empty string of at most ${AUDIT_LIMITS.id} characters`,

@@ -46,6 +46,7 @@ export function evmTokenReportTool(evm: EvmReportService) {
       `Chains served: ${chains.length > 0 ? chains.join(', ') : 'none configured'}. A report not computed recently takes a few seconds.`,
     ].join(' '),
     input: Input,
+    hints: { readOnly: true, openWorld: true },
     invalid: {
       chainId: CHAIN_ID_MESSAGE,
       tokenAddress: 'tokenAddress must be an EVM address: 0x followed by 40 hexadecimal characters (20 bytes)',

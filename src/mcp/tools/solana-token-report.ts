@@ -22,6 +22,7 @@ export function solanaTokenReportTool(solana: SolanaReportService) {
       'what could not be measured is listed and is never a clean bill. The structured report follows, in the Solana body of docs/compat.md ("" means unknown).',
     ].join(' '),
     input: Input,
+    hints: { readOnly: true, openWorld: true },
     async run(args, context) {
       const report = (await context.bounded((signal) => solana.report(args.tokenAddress, { signal }))) as SolanaReport
       const lines = verdictLines(solanaVerdict(report))
