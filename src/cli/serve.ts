@@ -174,6 +174,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         corsOrigins: config.corsOrigins,
         metricsToken: config.metricsToken,
         logger,
+        defaultFormat: config.defaultFormat,
       },
     })
     cleanups.push(async () => {
