@@ -3,7 +3,9 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { describe, expect, it } from 'vitest'
 import { QuillcheckDescriptionReport } from '../../contract/quillcheck-description.ts'
 import { TokenReport, type CodeCheck } from '../../contract/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../../contract/checks.ts'
 import { quillcheckDescriptionView } from './quillcheck-description.ts'
+import { EVM_DESCRIPTION_SECTIONS, METADATA_ITEM } from './evm-description-headings.ts'
 
 const checkShape = TypeCompiler.Compile(QuillcheckDescriptionReport)
 const context = { chainId: 1, chainName: 'Ethereum' }
@@ -41,6 +43,11 @@ describe('the description view of an EVM report', () => {
     expect(body.marketChecks.marketCheckDescription.holdersDescription.holdersCount).toEqual({ number: '', risk: 3 })
     expect(body.tokenInformation.totalChecksInformation.checksPerformed).toBe(0)
     expect(body.riskCategories).toEqual({ critical: 0, risky: 0, medium: 0, neutral: 0 })
+  })
+
+  it('has every check of the contract\'s report as an item, once, and the metadata item', () => {
+    const names = Object.values(EVM_DESCRIPTION_SECTIONS).flat()
+    expect([...names].sort()).toEqual([...OWNERSHIP_CHECKS, ...OTHER_CHECKS, METADATA_ITEM].sort())
   })
 
   it('puts the four items clients read by index first, with the headings they compare', () => {
