@@ -417,6 +417,9 @@ describe('the paused Solana mint (and the Solana clean and taxed mints), as each
     expect([v1.status, v2.status]).toEqual([200, 200])
     // The contract has no Solana shape: both views answer the one Solana body.
     expect(v2.text).toBe(v1.text)
+    // The Solana widget sends its parameters to this path too.
+    const widget = await get(solanaUrl(m.address, '?distinctId=$device:1921f267d7f65c-test&generateGptInput=true&generateChecksDescription=true'), keys.v2)
+    expect(widget.text).toBe(v1.text)
     expect(check.solana.Check(v1.body), JSON.stringify([...check.solana.Errors(v1.body)].slice(0, 2))).toBe(true)
     const body = v1.body
     const trapped = m.isHoneypot === '1' || m.pools.some((p) => p.isPairHoneypot === '1')

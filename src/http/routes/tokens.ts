@@ -60,18 +60,18 @@ const EvmQuery = Type.Object({ chainId: ChainId, format: Format })
 
 /** The report widgets' parameters: accepted; the path alone selects the description shape. */
 const Flag = (description: string) => Type.Optional(Type.String({ enum: ['true', 'false'], description }))
-const WidgetQuery = Type.Object({
-  chainId: ChainId,
+const WidgetParams = {
   distinctId: Type.Optional(Type.String({ maxLength: 200, description: 'the widget\'s analytics id: accepted and not used (nothing is tracked)' })),
   generateGptInput: Flag('accepted and not used: tokenrisk writes no text for a language model'),
   generateChecksDescription: Flag('accepted: the answer is the description shape (`codeCheckDescription`, `marketCheckDescription`) either way, as the widgets read it'),
-  format: Format,
-})
+}
+const WidgetQuery = Type.Object({ chainId: ChainId, ...WidgetParams, format: Format })
 
 const SolanaParams = Type.Object({
   tokenAddress: Type.String({ minLength: 1, maxLength: 64, description: 'mint address, base58 of 32 bytes' }),
 })
-const SolanaQuery = Type.Object({ format: Format })
+/** The Solana path takes the widgets' parameters too (its widget sends them). */
+const SolanaQuery = Type.Object({ ...WidgetParams, format: Format })
 
 const FORMAT_NOTE =
   'The answer\'s view is the `format` parameter, else the API key\'s own format (`tokenrisk keys create --format`), else the instance\'s `DEFAULT_FORMAT` ' +
