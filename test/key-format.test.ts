@@ -93,6 +93,9 @@ describe('tokenrisk keys --format', () => {
     expect((await cli('keys', 'list')).out).not.toMatch(new RegExp(`${id}.*format`))
     const plain = JSON.parse((await cli('keys', 'create', '--user', 'erin', '--json')).out)
     expect(plain.format).toBe('default')
+    const listed = JSON.parse((await cli('keys', 'list', '--json')).out) as { id: string; format: string }[]
+    expect(listed.find((k) => k.id === plain.id)?.format).toBe('default')
+    expect(listed.find((k) => k.id === id)?.format).toBe('default')
   })
 
   it('explains a bad format or a missing one', async () => {

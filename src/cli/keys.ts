@@ -41,7 +41,7 @@ export async function keysCommand(argv: string[], io: Io): Promise<number> {
       }
       case 'list': {
         const list = await keys.list()
-        if (values.json) io.out(JSON.stringify(list))
+        if (values.json) io.out(JSON.stringify(list.map((k) => ({ ...k, format: k.format ?? INSTANCE_DEFAULT_FORMAT }))))
         else if (list.length === 0) io.out('no API keys yet: tokenrisk keys create --user <userId>')
         else for (const k of list) io.out(describe(k))
         return 0
