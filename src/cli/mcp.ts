@@ -43,7 +43,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const services: McpServices = { evm: evm.service, solana, audits, sourceAudits }
   const server = createMcpServer({
     services,
-    caller: { userId: optional(values, 'user'), admin: true },
+    caller: { userId: optional(values, 'user'), admin: true, format: config.defaultFormat },
     bounded: (work, cancelled) => withDeadline(config.requestTimeoutMs, cancelled, work),
     logger,
   })

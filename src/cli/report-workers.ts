@@ -6,7 +6,7 @@ import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { abortReason } from '../abort.ts'
-import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
+import { BaseError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../errors.ts'
 import { workerBoot } from './worker-boot.ts'
 
 /** How long a worker may take to open the store and build its engine. */
@@ -52,6 +52,7 @@ export type WorkerReply =
 
 const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
   InputError,
+  UnsupportedChainError,
   NotFoundError,
   UpstreamError,
   DeadlineError,

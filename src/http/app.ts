@@ -19,10 +19,12 @@ import { mcpRoutes } from './routes/mcp.ts'
 import { createMemoryUsageCounter, type UsageCounter } from './usage.ts'
 import { tokenRoutes } from './routes/tokens.ts'
 import { AuditHistory } from '../contract/audit-history.ts'
-import { ErrorBody } from '../contract/common.ts'
+import { ErrorBody, NotSupportedBody } from '../contract/common.ts'
 import { SolanaReport } from '../contract/solana-report.ts'
 import { TokenReport } from '../contract/token-report.ts'
 import { QuillcheckV2Report } from '../contract/quillcheck-v2.ts'
+import { QuillcheckDescriptionReport } from '../contract/quillcheck-description.ts'
+import type { ReportFormat } from '../contract/report-formats.ts'
 import type { EvmReportService, SolanaReportService } from '../contract/services.ts'
 import type { McpServices } from '../mcp/server.ts'
 
@@ -68,6 +70,8 @@ export interface AppDeps {
     metricsToken?: string
     /** The process's pino logger; no request logging when absent. */
     logger?: FastifyBaseLogger
+    /** The view of token reports for a key without a format of its own (`DEFAULT_FORMAT`); `v1` when absent. */
+    defaultFormat?: ReportFormat
   }
 }
 
@@ -163,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(ErrorBody)
   app.addSchema(TokenReport)
   app.addSchema(QuillcheckV2Report)
+  app.addSchema(QuillcheckDescriptionReport)
+  app.addSchema(NotSupportedBody)
   app.addSchema(SolanaReport)
   app.addSchema(AuditHistory)
 
@@ -207,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       solana: deps.tokens.solana,
       requestTimeoutMs: options.requestTimeoutMs,
       cacheTtlSeconds: options.reportCacheTtlSeconds,
+      defaultFormat: options.defaultFormat,
     })
   }
   if (deps.serveAudits !== false) {
@@ -219,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.serveAudits !== false ? { audits: deps.audits, sourceAudits: deps.sourceAudits } : {}),
     },
     requestTimeoutMs: options.requestTimeoutMs,
+    defaultFormat: options.defaultFormat,
     rateLimiter: deps.rateLimiter,
     usage,
     defaultRateLimitRps: options.defaultRateLimitRps,

@@ -10,7 +10,7 @@ export interface McpCaller {
   userId?: string
   /** Reads and records every user's projects (an admin key; the local operator over stdio). */
   admin: boolean
-  /** Shape of EVM reports when a call names none (the API key's format). */
+  /** Shape of EVM reports when a call names none: the API key's own format, else the instance's `DEFAULT_FORMAT`. */
   format?: ReportFormat
 }
 

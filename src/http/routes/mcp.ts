@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ReportFormat } from '../../contract/report-formats.ts'
 import type { McpServices } from '../../mcp/server.ts'
 import type { Principal } from '../../store/repositories/api-keys.ts'
 import { takeRateLimit } from '../auth.ts'
@@ -21,6 +22,8 @@ const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mc
 export interface McpRouteDeps {
   services: McpServices
   requestTimeoutMs: number
+  /** The view of EVM reports for a key without a format of its own (`DEFAULT_FORMAT`). */
+  defaultFormat?: ReportFormat
   rateLimiter: RateLimiter
   usage: UsageCounter
   defaultRateLimitRps: number
@@ -85,7 +88,7 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
       const clientGone = clientDisconnectSignal(reply.raw)
       const response = await answerMcpRequest(transportRequest(request), request.body, {
         services: deps.services,
-        caller: { userId: principal.userId, admin: principal.admin, format: principal.format },
+        caller: { userId: principal.userId, admin: principal.admin, format: principal.format ?? deps.defaultFormat },
         bounded: (work, cancelled) =>
           withDeadline(deps.requestTimeoutMs, AbortSignal.any([clientGone, cancelled]), work, { elapsedMs: reply.elapsedTime, reserveAnswer: true }),
         meter: () => meter(principal),

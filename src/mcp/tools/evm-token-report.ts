@@ -23,7 +23,7 @@ const Input = Type.Object({
     Type.String({
       enum: [...REPORT_FORMATS],
       description:
-        'shape of the structured report: `v1` the API contract\'s (every scalar a string, "" unknown), `quillcheck-v2` the newer shape public clients read (numbers, booleans, `{riskRating, riskStatus}`); default: the API key\'s format, else v1',
+        'shape of the structured report: `v1` the API contract\'s (every scalar a string, "" unknown), `quillcheck-v2` the hosted QuillCheck service\'s, which its public clients read (numbers, booleans, `{riskRating, riskStatus}`); default: the API key\'s own format, else the instance\'s DEFAULT_FORMAT',
     }),
   ),
 })
