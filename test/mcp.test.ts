@@ -226,6 +226,11 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const served = await api.app.inject({ url: `/api/v1/tokens/information/${address}?chainId=31337&format=quillcheck-v2`, headers: { 'x-api-key': key } })
     expect(result.structuredContent).toEqual(served.json())
     expect((result.structuredContent as { honeypotDetails: { isTokenHoneypot: unknown } }).honeypotDetails.isTokenHoneypot).toBe(1)
+    // A key made for that shape gets it without asking, as on the JSON API.
+    const v2Client = await httpClient((await api.keys.create({ userId: 'agent', format: 'quillcheck-v2' })).key)
+    const byKey = await v2Client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: address } })
+    expect(byKey.structuredContent).toEqual(served.json())
+    await v2Client.close()
   })
 
   it('reports a Solana mint whose freeze authority froze its pool: a honeypot, and why', async () => {
