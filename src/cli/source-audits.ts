@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { abortReason } from '../abort.ts'
 import type { AnalysisResult } from '../audit/result.ts'
@@ -30,9 +33,9 @@ export const AUDIT_FAILED = 'the audit could not be completed'
 /** A project path of a source: relative, `/`-separated segments of ordinary characters, ending `.sol`. */
 const SOURCE_PATH = /^(?:[\w@+.-]+\/)*[\w@+.-]+\.sol$/
 
-/** What a source-audit worker is given. */
+/** What a source-audit worker is given: the temporary folder holding the sources. */
 export interface SourceAuditWorkerData {
-  files: SourceFile[]
+  folder: string
 }
 
 /** What a source-audit worker answers. */
@@ -103,10 +106,10 @@ export function createSourceAuditService(deps: { audits: AuditRepository; concur
     waiting.shift()?.()
   }
 
-  /** The analysis of `files` in a worker thread, ended when `signal` aborts or `deadlineAt` passes. */
-  const analyse = (files: SourceFile[], signal: AbortSignal | undefined, deadlineAt: number | undefined): Promise<AnalysisResult> =>
+  /** The analysis of `folder` in a worker thread, ended when `signal` aborts or `deadlineAt` passes. */
+  const analyseIn = (folder: string, signal: AbortSignal | undefined, deadlineAt: number | undefined): Promise<AnalysisResult> =>
     new Promise((resolve, reject) => {
-      const data: SourceAuditWorkerData = { files: files.map((f) => ({ path: f.path, content: f.content })) }
+      const data: SourceAuditWorkerData = { folder }
       const worker = new Worker(boot, { eval: true, workerData: data, resourceLimits: { maxOldGenerationSizeMb: SOURCE_AUDIT_HEAP_MB } })
       running.add(worker)
       let settled = false
@@ -163,12 +166,20 @@ export function createSourceAuditService(deps: { audits: AuditRepository; concur
       if (problem) throw new InputError(problem)
       if (signal?.aborted) throw abortReason(signal)
       await turn(signal)
+      // The sources go into a folder of their own, removed whatever becomes of the thread.
+      const folder = await mkdtemp(join(tmpdir(), 'tokenrisk-source-audit-'))
       try {
-        const analysis = await analyse(files, signal, deadlineAt)
+        for (const file of files) {
+          const path = join(folder, file.path)
+          await mkdir(dirname(path), { recursive: true })
+          await writeFile(path, file.content)
+        }
+        const analysis = await analyseIn(folder, signal, deadlineAt)
         if (signal?.aborted) throw abortReason(signal)
         return target ? await record(analysis, target) : result(analysis)
       } finally {
         release()
+        await rm(folder, { recursive: true, force: true })
       }
     },
     async close() {
