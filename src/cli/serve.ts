@@ -174,6 +174,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         corsOrigins: config.corsOrigins,
         metricsToken: config.metricsToken,
         logger,
+        pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, secret: config.publicPagesSecret },
       },
     })
     cleanups.push(async () => {
@@ -225,7 +226,9 @@ function demoBanner(service: RunningService, key: string): string[] {
   }
   lines.push(`  # audit history (record audits with: npx tokenrisk audit <path> --project demo --user ${DEMO_USER})`)
   lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/projects/audit/history?projectId=demo&userId=${DEMO_USER}'`)
-  lines.push('', `  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
+  const pages = service.config.publicPages === 'on' ? 'open to anyone' : 'paste the demo key once'
+  lines.push('', `  In the browser: ${base}/ (${pages})`)
+  lines.push(`  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
   return lines
 }
 
