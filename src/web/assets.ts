@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { ConfigError } from '../errors.ts'
 
 /**
@@ -17,7 +18,13 @@ export interface WebAsset {
   name: string
   type: string
   body: Buffer
+  /** The body compressed, by encoding, made on its first request and kept. */
+  compressed: Map<Encoding, Buffer>
 }
+
+/** The encodings assets are sent in, best first. */
+const ENCODINGS = ['br', 'gzip'] as const
+type Encoding = (typeof ENCODINGS)[number]
 
 export interface WebAssets {
   script: WebAsset
@@ -30,7 +37,32 @@ function load(file: string, type: string): WebAsset {
   const body = readFileSync(url)
   const hash = createHash('sha256').update(body).digest('hex').slice(0, HASH_CHARS)
   const [base, extension] = file.split('.')
-  return { name: `${base}.${hash}.${extension}`, type, body }
+  return { name: `${base}.${hash}.${extension}`, type, body, compressed: new Map() }
+}
+
+/** Whether an `Accept-Encoding` header takes `encoding` (named with a weight above 0). */
+function accepts(header: string, encoding: Encoding): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    return name.trim() === encoding && (q === undefined || Number(q) > 0)
+  })
+}
+
+/**
+ * What to send of `asset` to a client that accepts `acceptEncoding`: its body compressed once
+ * with the best encoding the client takes (then kept: assets never change while the service
+ * runs), else as it is.
+ */
+export function assetBody(asset: WebAsset, acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } {
+  const encoding = acceptEncoding ? ENCODINGS.find((e) => accepts(acceptEncoding, e)) : undefined
+  if (!encoding) return { body: asset.body }
+  let body = asset.compressed.get(encoding)
+  if (!body) {
+    body = encoding === 'br' ? brotliCompressSync(asset.body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }) : gzipSync(asset.body, { level: constants.Z_BEST_COMPRESSION })
+    asset.compressed.set(encoding, body)
+  }
+  return { body, encoding }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NotFoundError } from '../errors.ts'
-import type { WebAsset, WebAssets } from './assets.ts'
+import { assetBody, type WebAsset, type WebAssets } from './assets.ts'
 import type { PageSessions } from './session.ts'
 import { renderShell, type PageAccess } from './shell.ts'
 
@@ -65,10 +65,13 @@ export function webRoutes(app: FastifyInstance, deps: WebRouteDeps) {
   app.get<{ Params: { name: string } }>('/assets/:name', { schema: { hide: true } }, (request, reply) => {
     const asset = byName.get(request.params.name)
     if (!asset) throw new NotFoundError('no such asset (the page may be older than the service: reload it)')
+    const { body, encoding } = assetBody(asset, request.headers['accept-encoding'])
+    if (encoding) reply.header('content-encoding', encoding)
     return reply
       .type(asset.type)
+      .header('vary', 'accept-encoding')
       .header('cache-control', `public, max-age=${ASSET_MAX_AGE_SECONDS}, immutable`)
       .header('x-content-type-options', 'nosniff')
-      .send(asset.body)
+      .send(body)
   })
 }

@@ -14,7 +14,8 @@ import { keyView, loadingView, problemView } from './view-states.ts'
 /**
  * The token pages in the browser: reads which page this is from its address, asks the JSON API
  * for what it shows, and draws it. `body[data-state]` says where it stands (home, key, loading,
- * report, problem), and the mark `tokenrisk:rendered` times the first full drawing.
+ * report, problem); the marks `tokenrisk:answered` (the API's answers are in) and
+ * `tokenrisk:rendered` (the report is drawn) time a first render.
  */
 
 type Route = { page: 'home' } | { page: 'evm'; chainId: string; address: string } | { page: 'solana'; mint: string }
@@ -87,9 +88,12 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
     if (route.page === 'evm') {
       const report = await api.get<TokenReport>(`api/v1/tokens/information/${encodeURIComponent(route.address)}`, { chainId: route.chainId, format: 'v1' })
       const chain = (await chains)?.find((c) => c.chainId === route.chainId)
+      performance.mark('tokenrisk:answered')
       model = evmModel(report, chain, route.chainId)
     } else {
-      model = solanaModel(await api.get<SolanaReport>(`api/v1/tokens/solana/${encodeURIComponent(route.mint)}`))
+      const report = await api.get<SolanaReport>(`api/v1/tokens/solana/${encodeURIComponent(route.mint)}`)
+      performance.mark('tokenrisk:answered')
+      model = solanaModel(report)
     }
     const verdict = verdictOf(model)
     show('report', reportView(model, verdict, Date.now()))
