@@ -152,6 +152,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     // The skip link comes first for a keyboard user.
     await page.keyboard.press('Tab')
     expect(await page.evaluate('document.activeElement.className')).toBe('skip')
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid')
     await page.getByLabel('API key', { exact: true }).fill('not-a-key')
     await page.keyboard.press('Enter')
     await page.waitForSelector('body[data-state="key"] #api-key-error:not(:empty)')
@@ -342,10 +343,11 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
   it('holds at phone width: nothing wider than the screen', async () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 })
     await withKey(phone)
-    for (const url of [`${base}/t/31337/${zoo('honeypot').address}`, `${base}/t/solana/${mint('freezable-spl').address}`, `${base}/`]) {
+    const pages = { honeypot: `${base}/t/31337/${zoo('honeypot').address}`, solana: `${base}/t/solana/${mint('freezable-spl').address}`, home: `${base}/` }
+    for (const [name, url] of Object.entries(pages)) {
       const page = await visit(url, phone)
-      expect(await page.evaluate('document.documentElement.scrollWidth'), url).toBeLessThanOrEqual(360)
-      if (url.includes('honeypot')) await shoot(page, 'phone-honeypot')
+      expect(await page.evaluate('document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(360)
+      await shoot(page, `phone-${name}`)
       await page.close()
     }
     await phone.close()
@@ -386,7 +388,8 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
       expect(fromPage).toBe(401)
       expect((await fetch(`${openBase}/api/v1/chains`)).status).toBe(401)
       expect((await fetch(`${openBase}/api/v1/tokens/information/${zoo('clean').address}?chainId=31337`)).status).toBe(401)
-      // The report page made two calls (the report and the chain list): the limit is reached; refused calls count in no limit.
+      // The report page made two calls (the report and the chain list, kept since in the browser): the
+      // limit is reached; the refused calls count in no limit.
       const limited = await visit(`${openBase}/t/31337/${zoo('honeypot').address}`, visitor)
       expect(await limited.getAttribute('[role="alert"]', 'data-problem')).toBe('rate-limit')
       expect(await text(limited, '#problem-title')).toBe('Too many requests')

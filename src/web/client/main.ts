@@ -45,7 +45,29 @@ function show(state: string, ...children: HTMLElement[]): void {
 }
 
 const homeHref = root.href
-const chainsOf = () => api.get<{ chains: ChainEntry[] }>('api/v1/chains').then((r) => r.chains)
+/** Where the chain list is kept in this browser, and for how long. */
+const CHAINS_STORAGE = 'tokenrisk.chains'
+const CHAINS_KEPT_MS = 10 * 60_000
+
+/**
+ * The chains the service serves: asked once, then kept for a while in this browser, so that a
+ * report page costs one call of a key's (or an open page's) rate limit, not two.
+ */
+async function chainsOf(): Promise<ChainEntry[]> {
+  try {
+    const kept = JSON.parse(localStorage.getItem(CHAINS_STORAGE) ?? 'null') as { at: number; chains: ChainEntry[] } | null
+    if (kept && Date.now() - kept.at < CHAINS_KEPT_MS) return kept.chains
+  } catch {
+    // Nothing kept, or storage refused: ask.
+  }
+  const { chains } = await api.get<{ chains: ChainEntry[] }>('api/v1/chains')
+  try {
+    localStorage.setItem(CHAINS_STORAGE, JSON.stringify({ at: Date.now(), chains }))
+  } catch {
+    // Storage refused: asked again next time.
+  }
+  return chains
+}
 
 /** Asks for a key, then goes on with `next`. */
 function askForKey(next: () => void, refused?: string): void {
@@ -81,13 +103,15 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
   const loading = loadingView(`${shortAddress(address)} ${where}`)
   show('loading', loading.element)
   announcer.textContent = `Measuring the token ${where}.`
-  // The chain list names the chain and its explorer; a failure of it leaves the report without them.
-  const chains = route.page === 'evm' ? chainsOf().catch(() => undefined) : Promise.resolve(undefined)
+  // The chain list names the chain and its explorer, asked after the report (never in the same
+  // instant, where a limit of one call a second would refuse one); without it, the report is
+  // drawn without them.
+  const chains = () => (route.page === 'evm' ? chainsOf().catch(() => undefined) : Promise.resolve(undefined))
   try {
     let model: PageModel
     if (route.page === 'evm') {
       const report = await api.get<TokenReport>(`api/v1/tokens/information/${encodeURIComponent(route.address)}`, { chainId: route.chainId, format: 'v1' })
-      const chain = (await chains)?.find((c) => c.chainId === route.chainId)
+      const chain = (await chains())?.find((c) => c.chainId === route.chainId)
       performance.mark('tokenrisk:answered')
       model = evmModel(report, chain, route.chainId)
     } else {
@@ -103,7 +127,8 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError(0, error instanceof Error ? error.message : String(error), undefined)
     if (apiError.status === 401 && access === 'key') return askForKey(() => void showReport(route), apiError.message)
-    const problem = describeProblem(apiError, { access, chainId: route.page === 'evm' ? route.chainId : undefined, chains: await chains })
+    const unknownChain = apiError.status === 400 && route.page === 'evm'
+    const problem = describeProblem(apiError, { access, chainId: route.page === 'evm' ? route.chainId : undefined, chains: unknownChain ? await chains() : undefined })
     // The problem is an alert: screen readers say it as it appears.
     show('problem', problemView(problem, { retry: () => void showReport(route), homeHref }))
   } finally {
