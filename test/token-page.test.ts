@@ -97,7 +97,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     await page.waitForSelector('body[data-state="report"], body[data-state="problem"], body[data-state="home"], body[data-state="key"]', { timeout: REPORT_WAIT_MS })
     return page
   }
-  const shoot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `token-page-${name}.png`), fullPage: true })
+  const shoot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(SCREENSHOTS, `token-page-${name}.png`), fullPage })
   /** The text a person sees (hidden parts, such as an address's full form on screen, left out). */
   const text = async (page: Page, selector: string) => (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ').trim()
 
@@ -347,7 +347,8 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     for (const [name, url] of Object.entries(pages)) {
       const page = await visit(url, phone)
       expect(await page.evaluate('document.documentElement.scrollWidth'), name).toBeLessThanOrEqual(360)
-      await shoot(page, `phone-${name}`)
+      // What a phone shows first: the verdict above the fold.
+      await shoot(page, `phone-${name}`, false)
       await page.close()
     }
     await phone.close()

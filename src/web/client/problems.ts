@@ -61,11 +61,12 @@ export function describeProblem(error: ApiError, context: { access: 'key' | 'ope
   }
   if (status === 503) {
     const wait = error.retryAfterSeconds ?? DEFAULT_NODE_WAIT_SECONDS
+    const late = /deadline/i.test(message)
     return {
       kind: 'node',
-      title: "The chain's node is unavailable",
+      title: late ? 'The report was not ready in time' : "The chain's node is unavailable",
       text: `${sentence(message)} Nothing was measured: this says nothing about the token, good or bad.`,
-      advice: `Try again in ${wait} s; if it lasts, the operator's node for this chain is down or too slow.`,
+      advice: `Try again in ${wait} s; if it lasts, the node of this chain is down or too slow for this service.`,
       waitSeconds: wait,
     }
   }
