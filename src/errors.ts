@@ -26,6 +26,14 @@ export class InputError extends BaseError {
   override readonly statusCode = 400
 }
 
+/**
+ * The chain asked for is not one this instance serves (HTTP 400; in the hosted service's views a
+ * 200 with `errorStatus: 420`, like an address that is not a token, docs/compat.md).
+ */
+export class UnsupportedChainError extends InputError {
+  override name = 'UnsupportedChainError'
+}
+
 /** Missing, unknown or revoked credentials, or a key reading what it may not (HTTP 401). */
 export class AuthError extends BaseError {
   override name = 'AuthError'

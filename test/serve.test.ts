@@ -65,6 +65,10 @@ describe('tokenrisk serve', () => {
       else expect(body).toEqual({ audits: [], auditCount: expect.any(Number) })
     }
     expect(banner).toMatch(/# Honeypot Token \(honeypot\)/)
+    // A demo key of each view, and which clients read which.
+    const [, v1Key, v2Key] = /Which key: v1 (trk_\S+) .*; quillcheck-v2 (trk_\S+) for clients of the hosted QuillCheck service/.exec(banner)!
+    expect(commands.filter(([, key]) => key === v2Key).length).toBe(1)
+    expect(commands.filter(([, key]) => key === v1Key).length).toBe(commands.length - 1)
 
     const chainId = async () =>
       fetch(`http://127.0.0.1:${anvilPort}`, {

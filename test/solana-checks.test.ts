@@ -97,8 +97,8 @@ describe('when facts are missing', () => {
     expect(Number(partial.maxCodeCheckScore)).toBe(Number(full.maxCodeCheckScore) - 3) // metadataMutable is "Medium Risk": weight 3
     expect(Number(partial.minCodeCheckScore)).toBe(-PRESENT_RISK_PENALTY * Number(partial.maxCodeCheckScore))
     expect(partial.checksPerformed).toBe(full.checksPerformed - 1)
-    // Its item says so: a heading no client takes for the safe state, no rating.
-    expect(partial.codeCheckDescription.ownershipPermissionsDescription[2]).toMatchObject({ check: 'metadataMutable', heading: 'Token Metadata Mutability is Unknown', risk: '', status: '' })
+    // Its item says so: a heading that names neither state, no label, the neutral risk number.
+    expect(partial.codeCheckDescription.ownershipPermissionsDescription[2]).toMatchObject({ check: 'metadataMutable', heading: 'Token Metadata Mutability is Unknown', risk: 3, riskStatus: '', status: '' })
   })
 
   it('transferHookUpgradeable is undetermined when the hook program could not be read', () => {

@@ -181,7 +181,9 @@ describe('the published Solana body, read by its field paths', () => {
         expect(typeof v, `${m.key} ${path}`).toBe('number')
         expect(Number.isFinite(parsed(v)), `${m.key} ${path}`).toBe(true)
       }
+      // The published scale is 0–100: a widget shows "-1.85%" for -0.85.
       expect(parsed(at(body(m), 'honeypotDetails.overAllScorePercentage')), m.key).toBeLessThanOrEqual(100)
+      expect(parsed(at(body(m), 'honeypotDetails.overAllScorePercentage')), m.key).toBeGreaterThanOrEqual(0)
     }
   })
 
@@ -203,8 +205,9 @@ describe('what a client shows, against the ground truth', () => {
       // Read as DD/MM/YYYY.
       const [day, month, year] = String(g('tokenCreationDate')).split('/')
       expect(`${year}-${month}-${day}`, m.key).toBe(m.creationTime.slice(0, 10))
-      // The owner badge shows when the mint has an authority.
-      expect(g('ownerAddress') !== '', m.key).toBe(m.mintAuthority !== '')
+      // The widget's ownership cell: the address, "Renounced" (a revoked mint authority), or its
+      // unknown mark for "" — which the mint account, always read, never leaves.
+      expect(g('ownerAddress'), m.key).toBe(m.mintAuthority === '' ? 'Renounced' : m.mintAuthority)
       expect(g('creatorAddress'), m.key).toBe(m.creator)
     }
   })
@@ -250,7 +253,7 @@ describe('what a client shows, against the ground truth', () => {
     expect(all.slice(0, 4)).toEqual(['Token Minting Authority is Disabled', 'Token Freezing Authority is Disabled', 'Token Metadata is Immutable', 'Transfer Fee is not Modifiable'])
     // Every heading reads as the safe state: a power disabled, a behaviour absent.
     expect(all.filter((h) => !/Disabled$|Immutable$|not Modifiable$|not Paused$|^No |^Token is Transferable$|Start Unfrozen$/.test(h))).toEqual([])
-    expect(at(body(clean), 'tokenInformation.generalInformation.ownerAddress')).toBe('')
+    expect(at(body(clean), 'tokenInformation.generalInformation.ownerAddress')).toBe('Renounced')
     expect(at(body(clean), 'honeypotDetails.isPairHoneypot')).toBe(0)
     expect(at(body(clean), 'honeypotDetails.buyTax.number')).toBe(0)
     expect(at(body(clean), 'codeChecks.codeCheckScore')).toBe(at(body(clean), 'codeChecks.maxCodeCheckScore'))

@@ -312,7 +312,7 @@ describe('optional facts that fail leave "" and the report stands', () => {
       call.method === 'getMultipleAccounts' && (call.params[0] as string[]).includes(program) ? { error: { code: -32010, message: 'excluded from account secondary indexes' } } : undefined
     const report = await service().report(hooked.address)
     const [externalCall, check] = report.codeChecks.codeCheckDescription.externalContractDescription
-    expect(check).toMatchObject({ check: 'transferHookUpgradeable', status: '', risk: '', heading: 'Transfer Hook Upgradeability is Unknown' })
+    expect(check).toMatchObject({ check: 'transferHookUpgradeable', status: '', risk: 3, riskStatus: '', heading: 'Transfer Hook Upgradeability is Unknown' })
     expect(check.comment).toMatch(/^not determinable: transfer-hook program/)
     expect(report.tokenInformation.generalInformation.transferHook.programUpgradeable).toBe('')
     expect(externalCall).toMatchObject({ check: 'externalCall', status: '1' })

@@ -31,7 +31,7 @@ for (const kind of storeKinds()) {
       const secret = created.key.slice(`trk_${created.id}_`.length)
       expect(secret).toHaveLength(43)
       expect(JSON.stringify(rows)).not.toContain(secret)
-      expect(await keys.verify(created.key)).toEqual({ keyId: created.id, userId: 'carol', admin: false, rateLimitRps: 5, format: 'v1' })
+      expect(await keys.verify(created.key)).toEqual({ keyId: created.id, userId: 'carol', admin: false, rateLimitRps: 5, format: undefined })
       expect((await keys.list()).find((k) => k.id === created.id)).toMatchObject({ userId: 'carol', name: 'ci', revokedAt: null })
       await keys.revoke(created.id)
       expect(await keys.verify(created.key)).toBeUndefined()

@@ -274,7 +274,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     expect(await text(page, '[data-check="isFreezable"] .evidence')).toBe(`Read from the chain's state: freeze authority ${short(m.freezeAuthority)}`)
     const rows = (await page.locator('#solana tbody tr').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim())
     expect(rows).toContain(`Freeze authority: can freeze any account ${short(m.freezeAuthority)}`)
-    expect(rows).toContain('Mint authority: can create tokens none')
+    expect(rows).toContain('Mint authority: can create tokens none (renounced)')
     expect(await text(page, '#solana')).toContain('None: an SPL Token mint has no extensions.')
     expect(await text(page, '#solana')).toContain('Source metaplex')
     // Its pool's vault is frozen: no one can sell.

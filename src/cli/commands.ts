@@ -100,7 +100,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       name: { type: 'string', value: 'N', help: "the key's name" },
       admin: { type: 'boolean', help: "the key reads every user's projects" },
       'rate-limit': { type: 'string', value: 'RPS', help: "the key's own requests per second" },
-      format: { type: 'string', value: 'F', help: 'shape of the token reports answered to the key: v1 (the contract\'s, default) or quillcheck-v2 (docs/compat.md)' },
+      format: { type: 'string', value: 'F', help: 'view of the token reports answered to the key: v1 (the contract\'s) or quillcheck-v2 (the hosted QuillCheck service\'s, docs/compat.md); default (or no --format): the instance\'s DEFAULT_FORMAT' },
       json,
     },
     load: async () => (await import('./keys.ts')).keysCommand,

@@ -1,5 +1,5 @@
 import { InputError } from '../errors.ts'
-import { DEFAULT_REPORT_FORMAT } from '../contract/report-formats.ts'
+import { INSTANCE_DEFAULT_FORMAT } from '../contract/report-formats.ts'
 import { createDatabase } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRecord } from '../store/repositories/api-keys.ts'
 import { parseCommand, required } from './args.ts'
@@ -7,7 +7,7 @@ import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
 function describe(k: ApiKeyRecord): string {
-  const flags = [k.admin ? 'admin' : '', k.rateLimitRps ? `${k.rateLimitRps} req/s` : '', k.format !== DEFAULT_REPORT_FORMAT ? `format ${k.format}` : '', k.revokedAt ? `revoked ${k.revokedAt}` : '']
+  const flags = [k.admin ? 'admin' : '', k.rateLimitRps ? `${k.rateLimitRps} req/s` : '', k.format ? `format ${k.format}` : '', k.revokedAt ? `revoked ${k.revokedAt}` : '']
     .filter(Boolean)
     .join(', ')
   return `${k.id}  user=${k.userId}${k.name ? `  name=${k.name}` : ''}  created ${k.createdAt}${flags ? `  (${flags})` : ''}`
@@ -30,9 +30,9 @@ export async function keysCommand(argv: string[], io: Io): Promise<number> {
           rateLimitRps: typeof rate === 'string' ? Number(rate) : null,
           format: typeof values.format === 'string' ? values.format : undefined,
         })
-        if (values.json) io.out(JSON.stringify({ id: created.id, key: created.key, userId: created.userId, format: created.format }))
+        if (values.json) io.out(JSON.stringify({ id: created.id, key: created.key, userId: created.userId, format: created.format ?? INSTANCE_DEFAULT_FORMAT }))
         else {
-          const notes = [created.admin ? 'admin' : '', created.format !== DEFAULT_REPORT_FORMAT ? `reports in ${created.format}` : ''].filter(Boolean).join(', ')
+          const notes = [created.admin ? 'admin' : '', created.format ? `reports in ${created.format}` : ''].filter(Boolean).join(', ')
           io.out(`API key ${created.id} for user ${created.userId}${notes ? ` (${notes})` : ''}:`)
           io.out(`  ${created.key}`)
           io.out('It is shown only now: store it safely. Send it in the x-api-key header.')
@@ -41,7 +41,7 @@ export async function keysCommand(argv: string[], io: Io): Promise<number> {
       }
       case 'list': {
         const list = await keys.list()
-        if (values.json) io.out(JSON.stringify(list))
+        if (values.json) io.out(JSON.stringify(list.map((k) => ({ ...k, format: k.format ?? INSTANCE_DEFAULT_FORMAT }))))
         else if (list.length === 0) io.out('no API keys yet: tokenrisk keys create --user <userId>')
         else for (const k of list) io.out(describe(k))
         return 0
@@ -57,7 +57,7 @@ export async function keysCommand(argv: string[], io: Io): Promise<number> {
         const id = positionals[0]
         if (!id) throw new InputError('usage: tokenrisk keys set-format <id> --format F')
         const updated = await keys.setFormat(id, required(values, 'format'))
-        io.out(`key ${updated.id} (user ${updated.userId}) now reports in ${updated.format}`)
+        io.out(`key ${updated.id} (user ${updated.userId}) now reports in ${updated.format ?? "the instance's DEFAULT_FORMAT"}`)
         return 0
       }
       default:

@@ -9,7 +9,7 @@ import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { abortReason } from '../abort.ts'
-import { BaseError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../errors.ts'
+import { BaseError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../errors.ts'
 
 /** How long a worker may take to open the store and build its engine. */
 export const REPORT_WORKER_START_TIMEOUT_MS = 30_000
@@ -54,6 +54,7 @@ export type WorkerReply =
 
 const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
   InputError,
+  UnsupportedChainError,
   NotFoundError,
   UpstreamError,
   DeadlineError,

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import { createMemoryCache, createRedisCache, type Cache } from '../cache/cache.ts'
 import { publicBaseUrl, type Config } from '../config/settings.ts'
+import { DEFAULT_REPORT_FORMAT, type ReportFormat } from '../contract/report-formats.ts'
 import { buildApp } from '../http/app.ts'
 import { createMetrics } from '../http/metrics.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limit.ts'
@@ -174,6 +175,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         corsOrigins: config.corsOrigins,
         metricsToken: config.metricsToken,
         logger,
+        defaultFormat: config.defaultFormat,
         pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, secret: config.publicPagesSecret },
       },
     })
@@ -197,36 +199,52 @@ export async function startService(config: Config, io: Io, options: { logger?: L
 }
 
 /**
- * The demo key of the local world: kept in `<dataDir>/devnet/demo-api-key` so that every start
- * prints the same one; a new one is created when it is missing or was revoked.
+ * The demo key of the local world for one view: kept in `<dataDir>/devnet/demo-api-key` (`v1`) or
+ * `demo-api-key-<format>` so that every start prints the same one, with that format of its own; a
+ * new one is created when it is missing or was revoked.
  */
-export async function demoApiKey(keys: ApiKeyRepository, dataDir: string): Promise<string> {
+export async function demoApiKey(keys: ApiKeyRepository, dataDir: string, format: ReportFormat = DEFAULT_REPORT_FORMAT): Promise<string> {
   const dir = join(dataDir, 'devnet')
-  const file = join(dir, 'demo-api-key')
+  const file = join(dir, format === DEFAULT_REPORT_FORMAT ? 'demo-api-key' : `demo-api-key-${format}`)
   if (existsSync(file)) {
     const key = readFileSync(file, 'utf8').trim()
-    if (await keys.verify(key)) return key
+    const principal = await keys.verify(key)
+    if (principal) {
+      if (principal.format !== format) await keys.setFormat(principal.keyId, format)
+      return key
+    }
   }
-  const created = await keys.create({ userId: DEMO_USER, name: 'local demo' })
+  const created = await keys.create({ userId: DEMO_USER, name: `local demo (${format})`, format })
   mkdirSync(dir, { recursive: true })
   writeFileSync(file, `${created.key}\n`, { mode: 0o600 })
   return created.key
 }
 
-function demoBanner(service: RunningService, key: string): string[] {
+function demoBanner(service: RunningService, keys: Record<ReportFormat, string>): string[] {
   const base = service.url.replace('0.0.0.0', '127.0.0.1')
-  const lines = ['', 'The local world is running. Try (demo API key of user "demo"):', '']
+  const key = keys.v1
+  const chainId = service.devnet?.chain.chain.chainId
+  const lines = ['', 'The local world is running. Try (demo API keys of user "demo"):', '']
   for (const t of service.devnet?.chain.showcase ?? []) {
     lines.push(`  # ${t.name} (${t.behaviours.join(', ') || 'clean'})`)
-    lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/information/${t.address}?chainId=${service.devnet?.chain.chain.chainId}'`)
+    lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/information/${t.address}?chainId=${chainId}'`)
   }
   for (const mint of service.devnet?.solana?.showcase ?? []) {
     lines.push(`  # Solana: ${mint.name}`)
     lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/tokens/solana/${mint.address}'`)
   }
+  const first = service.devnet?.chain.showcase[0]
+  if (first) {
+    lines.push(`  # ${first.name} in the view public clients of the hosted QuillCheck service read (its key has format quillcheck-v2)`)
+    lines.push(`  curl -s -H 'x-api-key: ${keys['quillcheck-v2']}' '${base}/api/v1/tokens/information/${first.address}?chainId=${chainId}'`)
+  }
   lines.push(`  # audit history (record audits with: npx tokenrisk audit <path> --project demo --user ${DEMO_USER})`)
   lines.push(`  curl -s -H 'x-api-key: ${key}' '${base}/api/v1/projects/audit/history?projectId=demo&userId=${DEMO_USER}'`)
-  const pages = service.config.publicPages === 'on' ? 'open to anyone' : 'paste the demo key once'
+  lines.push(
+    '',
+    `  Which key: v1 ${keys.v1} for clients written to the API contract; quillcheck-v2 ${keys['quillcheck-v2']} for clients of the hosted QuillCheck service (agents, chat formatters, MCP pass-throughs; its report widgets call /api/v1/tokens/frontend/information/<address>); a key made without --format answers in DEFAULT_FORMAT (${service.config.defaultFormat}). docs/compat.md`,
+  )
+  const pages = service.config.publicPages === 'on' ? 'open to anyone' : `paste the v1 key ${keys.v1} once`
   lines.push('', `  In the browser: ${base}/ (${pages})`)
   lines.push(`  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
   return lines
@@ -239,8 +257,9 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const service = await startService(config, io)
   io.err(`tokenrisk listening on ${service.url} (store: ${service.store.location}; ready in ${Date.now() - started} ms)`)
   if (service.devnet) {
-    const key = await demoApiKey(createApiKeyRepository(service.store), config.dataDir)
-    for (const line of demoBanner(service, key)) io.out(line)
+    const repository = createApiKeyRepository(service.store)
+    const keys = { v1: await demoApiKey(repository, config.dataDir, 'v1'), 'quillcheck-v2': await demoApiKey(repository, config.dataDir, 'quillcheck-v2') }
+    for (const line of demoBanner(service, keys)) io.out(line)
   }
   return new Promise<number>((resolve) => {
     let stopping = false

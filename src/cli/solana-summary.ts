@@ -1,4 +1,5 @@
 import type { SolanaReport } from '../contract/solana-report.ts'
+import { RENOUNCED } from '../report/views/description-parts.ts'
 
 const ANSI = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
 
@@ -18,13 +19,14 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   const holders = market.marketCheckDescription.holdersDescription
   const liquidity = market.marketCheckDescription.liquidityDescription.aggregatedInformation
   const a = general.authorities
-  // On Solana an empty authority is a revoked one, not an unknown one.
-  const none = (s: string) => s || c('green', 'none')
+  // An authority no one holds reads "Renounced"; "" is one that could not be read.
+  const none = (s: string) => (s === RENOUNCED ? c('green', 'none') : v(s))
+  const held = (s: string) => s !== '' && s !== RENOUNCED
   const lines: string[] = []
   lines.push(c('bold', `${general.tokenName || '(no name)'} (${general.tokenSymbol || 'no symbol'})  ${general.tokenAddress}`))
   lines.push(`  supply ${v(supply.totalSupply)}   created ${v(general.tokenCreationTime)} by ${v(general.creatorAddress)}`)
-  lines.push(`  ${general.tokenProgramName} mint; mint authority ${a.mint ? `${a.mint} (holds ${v(general.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
-  if (a.permanentDelegate) lines.push(`  ${c('red', 'permanent delegate')} ${a.permanentDelegate}`)
+  lines.push(`  ${general.tokenProgramName} mint; mint authority ${held(a.mint) ? `${a.mint} (holds ${v(general.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
+  if (held(a.permanentDelegate)) lines.push(`  ${c('red', 'permanent delegate')} ${a.permanentDelegate}`)
   if (general.extensions.length > 0) lines.push(`  extensions: ${general.extensions.join(', ')}`)
   lines.push(`  price ${v(supply.currentPriceUsd)} USD   market cap ${v(supply.marketCapUsd)} USD`)
   lines.push('')

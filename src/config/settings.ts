@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import { DEFAULT_ARWEAVE_GATEWAY, DEFAULT_IPFS_GATEWAY } from '../net/content-uri.ts'
 import { SAFE_FETCH_TIMEOUT_MS } from '../net/safe-fetch.ts'
+import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS } from '../contract/report-formats.ts'
 
 /**
  * The one table of tokenrisk's settings. Each row is an environment variable and the flag that
@@ -161,6 +162,7 @@ export const SETTINGS = {
   publicPagesSecret: setting({ env: 'PUBLIC_PAGES_SECRET', flag: 'public-pages-secret', value: 'SECRET', type: secretText(32), default: undefined, shownDefault: '— (random at each start)', secret: true, help: 'with `PUBLIC_PAGES=on`: the key that signs page sessions; give every instance behind one address the same one', commands: SERVE }),
   rateLimitRps: setting({ env: 'RATE_LIMIT_RPS', flag: 'rate-limit-rps', value: 'N', type: int(0, 1_000_000), default: 0, shownDefault: '`0` (off)', help: 'requests per second per API key; a key may carry its own (`keys create --rate-limit`)', commands: SERVE }),
   requestTimeoutMs: setting({ env: 'REQUEST_TIMEOUT_MS', flag: 'request-timeout-ms', value: 'MS', type: int(100, 600_000), default: 15_000, help: 'deadline of every request (then 503), and of a report of `tokenrisk scan`', commands: REPORTS }),
+  defaultFormat: setting({ env: 'DEFAULT_FORMAT', flag: 'default-format', value: 'FORMAT', type: oneOf(REPORT_FORMATS), default: DEFAULT_REPORT_FORMAT, help: "view of the token reports answered to a key without a format of its own (`keys create --format`) and a request without `format`: `v1` the API contract's, `quillcheck-v2` the hosted QuillCheck service's, which its public clients read ([docs/compat.md](docs/compat.md))", commands: SERVE }),
   reportCacheTtlSeconds: setting({ env: 'REPORT_CACHE_TTL_SECONDS', flag: 'report-cache-ttl', value: 'S', type: int(0, 86_400), default: 30, help: 'how long a token report is reused (`0`: never)', commands: SERVE }),
   historyPageCacheSize: setting({ env: 'HISTORY_PAGE_CACHE_SIZE', flag: 'history-page-cache', value: 'N', type: int(0, 1_000_000), default: 1000, help: "audit-history pages kept in memory (exact: keyed by the project's audit count; `0`: none)", commands: SERVE }),
   historyPageCacheMb: setting({ env: 'HISTORY_PAGE_CACHE_MB', flag: 'history-page-cache-mb', value: 'MB', type: int(1, 1_000_000), default: 64, help: 'megabytes of audit-history pages kept in memory', commands: SERVE }),

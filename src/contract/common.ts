@@ -40,3 +40,20 @@ export const ErrorBody = Type.Object(
   { $id: 'Error', description: 'Every error answer: a JSON object with a human-readable `message`.' },
 )
 export type ErrorBody = Static<typeof ErrorBody>
+
+/** `errorStatus` of the hosted service's answer for an address that is not a supported token. */
+export const NOT_SUPPORTED_ERROR_STATUS = 420
+
+export const NotSupportedBody = Type.Object(
+  {
+    errorStatus: Type.Literal(NOT_SUPPORTED_ERROR_STATUS, { description: 'always 420: the address is not a token this instance supports' }),
+    message: Type.String({ description: 'why: no contract or no mint at the address, not a token, or a chain this instance does not serve' }),
+  },
+  {
+    $id: 'NotSupported',
+    additionalProperties: false,
+    description:
+      'The hosted service\'s answer, with status 200, for an address that is not a supported token (its clients read `errorStatus === 420`): given by the `quillcheck-v2` format and the widget paths, where the `v1` format answers 404 (docs/compat.md). Never a body that reads as a token.',
+  },
+)
+export type NotSupportedBody = Static<typeof NotSupportedBody>

@@ -176,6 +176,22 @@ export const QuillcheckV2Report = Type.Object(
         honeypotPools: Type.Integer({ description: 'pairs where a holder could not sell' }),
       }),
       honeypotPairs: Type.Array(obj({ pairAddress: Str(), dex: Str(), honeypotReason: Str() }), { description: 'the pairs judged honeypots' }),
+      0: Type.Optional(
+        obj(
+          {
+            buyTax: RatedNumber('buy tax measured on this pair, percent'),
+            sellTax: RatedNumber('sell tax measured on this pair, percent'),
+            transferTax: RatedNumber('transfer tax, percent'),
+            isPairHoneypot: ZeroOneOrUnknown('1 when a holder could not sell on this pair'),
+            honeypotReason: Str('why it is a honeypot, or why that could not be determined'),
+            dex: Str(),
+            pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),
+            pairAddress: Str(),
+          },
+          'beyond the typed shape, for a client that reads the older array (`honeypotDetails[0].buyTax.number` once `length > 0`): the pair a client shows, the deepest one that traps sellers, else the deepest; absent without pairs',
+        ),
+      ),
+      length: Type.Integer({ description: 'beyond the typed shape: 1 when element `0` is there, 0 without pairs (the older array\'s length as that client tests it)' }),
     }),
   },
   { additionalProperties: false, $id: 'QuillcheckV2Report', description: 'The newer EVM shape (docs/compat.md).' },

@@ -1,36 +1,36 @@
-import { Kind, Type, TypeRegistry, type Static, type TObject, type TProperties, type TUnsafe } from '@sinclair/typebox'
-import { Flag, Str } from './common.ts'
+import { Type, type Static, type TProperties } from '@sinclair/typebox'
+import { Str } from './common.ts'
+import { Bool, CheckItem, DistributionMember, Holder, Int, Items, Num, OverallScore, RatedNum, RiskCategories, RiskCounts, RiskNumber, obj } from './description.ts'
 
 /**
  * The body of `GET /api/v1/tokens/solana/{tokenAddress}`: the Solana body the hosted service
  * publishes (sections, keys, JSON types and the headings clients match on, as gathered in
  * docs/compat.md), filled from what tokenrisk measures, with what it measures beyond that under
  * extra keys. Scores, counts, percents and risk ratings are JSON numbers there; every value that
- * could not be determined is `""`, never a number or `false` that reads as a measurement.
+ * could not be determined is `""`, never a number or `false` that reads as a measurement (a risk
+ * number is 3, what clients draw as neutral). The parts it shares with the same shape for EVM
+ * tokens are in description.ts.
  */
-
-const obj = <T extends TProperties>(props: T, description: string): TObject<T> =>
-  Type.Object(props, { additionalProperties: false, description })
 
 const Tri = (description: string) => Str(`${description}: "1" yes, "0" no, "" unknown`)
 
 export const SolanaAuthorities = obj(
   {
-    mint: Str('mint authority: can create tokens; "" when revoked'),
-    freeze: Str('freeze authority: can freeze any token account; "" when revoked'),
-    update: Str('metadata update authority (Metaplex or Token-2022 embedded metadata); "" when none or immutable'),
-    permanentDelegate: Str('Token-2022 permanent delegate: can move or burn any balance; "" when none'),
-    close: Str('Token-2022 mint close authority; "" when none'),
-    transferFeeConfig: Str('Token-2022 transfer-fee config authority: can change the fee; "" when none'),
-    withdrawWithheld: Str('Token-2022 authority that collects withheld transfer fees; "" when none'),
-    transferHook: Str('Token-2022 transfer-hook authority: can change the hook program; "" when none'),
-    pause: Str('Token-2022 pause authority; "" when none'),
-    metadataPointer: Str('Token-2022 metadata-pointer authority: can point the metadata elsewhere; "" when none'),
-    confidentialTransfer: Str('Token-2022 confidential-transfer authority; "" when none'),
-    interestRate: Str('Token-2022 interest-rate authority; "" when none'),
-    scaledUiAmount: Str('Token-2022 UI-multiplier authority; "" when none'),
+    mint: Holder('mint authority: can create tokens'),
+    freeze: Holder('freeze authority: can freeze any token account'),
+    update: Holder('metadata update authority (Metaplex or Token-2022 embedded metadata); "Renounced" also when the metadata is immutable or the token has none'),
+    permanentDelegate: Holder('Token-2022 permanent delegate: can move or burn any balance'),
+    close: Holder('Token-2022 mint close authority'),
+    transferFeeConfig: Holder('Token-2022 transfer-fee config authority: can change the fee'),
+    withdrawWithheld: Holder('Token-2022 authority that collects withheld transfer fees'),
+    transferHook: Holder('Token-2022 transfer-hook authority: can change the hook program'),
+    pause: Holder('Token-2022 pause authority'),
+    metadataPointer: Holder('Token-2022 metadata-pointer authority: can point the metadata elsewhere'),
+    confidentialTransfer: Holder('Token-2022 confidential-transfer authority'),
+    interestRate: Holder('Token-2022 interest-rate authority'),
+    scaledUiAmount: Holder('Token-2022 UI-multiplier authority'),
   },
-  'Every authority the mint names; "" where the role is unset or the extension absent.',
+  'Every authority a mint can name: its holder, "Renounced" when no one holds it (revoked, never set, or the mint has not the extension that would hold it), "" when it could not be read (only `update`, when the metadata account could not be read).',
 )
 
 export const SolanaMetadata = obj(
@@ -38,8 +38,8 @@ export const SolanaMetadata = obj(
     source: Str('"metaplex" (Token Metadata account), "token-2022" (embedded metadata extension), or "" when the token has none'),
     address: Str('account holding the metadata (the Metaplex PDA, or the mint itself for embedded metadata)'),
     uri: Str('off-chain metadata URI as written on chain'),
-    updateAuthority: Str('who can change the metadata; "" when no one'),
-    isMutable: Tri('whether the metadata can still change'),
+    updateAuthority: Holder('who can change the metadata; "Renounced" when no one can (immutable, or no metadata)'),
+    isMutable: Tri('whether the metadata can still change ("0" also when the token has none)'),
     tokenStandard: Str('Metaplex token standard (e.g. "Fungible"); "" when not recorded'),
   },
   'On-chain metadata of the token.',
@@ -68,33 +68,6 @@ export const SolanaTransferHook = obj(
 )
 
 
-/** A JSON number, or "" when the value is unknown. */
-TypeRegistry.Set('NumberOrUnknown', (_schema, value) => (typeof value === 'number' && Number.isFinite(value)) || value === '')
-/** A JSON boolean, or "" when the value is unknown. */
-TypeRegistry.Set('BooleanOrUnknown', (_schema, value) => typeof value === 'boolean' || value === '')
-
-/**
- * A number, or "" when unknown. A type array rather than a union: the response serializer writes
- * it by `typeof`, where a union makes it compile a validator on the first report it serializes.
- */
-export const Num = (description: string): TUnsafe<number | ''> =>
-  Type.Unsafe<number | ''>({ [Kind]: 'NumberOrUnknown', type: ['number', 'string'], description: `${description}; "" when unknown` })
-/** A boolean, or "" when unknown. */
-export const Bool = (description: string): TUnsafe<boolean | ''> =>
-  Type.Unsafe<boolean | ''>({ [Kind]: 'BooleanOrUnknown', type: ['boolean', 'string'], description: `${description}; "" when unknown` })
-/** A count or figure that is always known. */
-const Int = (description: string) => Type.Integer({ description })
-
-/**
- * A risk rating: the place of the value's risk label on the published scale, worst to best:
- * 0 Critical, 1 RISKY, 2 Medium Risk, 3 Neutral, 4 Nice To Have, 5 Good To Have, 6 Great To Have.
- */
-const RiskNumber = (what = 'the assessment of this value') =>
-  Num(`${what} on the published scale, worst to best: 0 Critical, 1 RISKY, 2 Medium Risk, 3 Neutral, 4 Nice To Have, 5 Good To Have, 6 Great To Have (docs/scoring.md); "" also when the value carries no rating`)
-
-/** {number, risk} with a numeric number. */
-const RatedNum = (description: string) => obj({ number: Num(description), risk: RiskNumber() }, description)
-
 export const SolanaGeneralInformation = obj(
   {
     lastUpdated: Str('ISO 8601 time the report was computed (a cached report keeps its time)'),
@@ -109,8 +82,8 @@ export const SolanaGeneralInformation = obj(
     tokenCreationDate: Str('UTC day of the transaction that initialised the mint, DD/MM/YYYY as clients of the published body parse it; "" when the RPC no longer keeps it'),
     tokenCreationTime: Str('the same moment, ISO 8601'),
     creationSignature: Str('signature of that transaction'),
-    ownerAddress: Str('the mint authority (who can mint); "" when revoked'),
-    ownerBalance: Str('tokens held by the mint authority, whole tokens; "" when unknown or no authority'),
+    ownerAddress: Holder('the mint authority (who can mint); "Renounced" when it is revoked'),
+    ownerBalance: Str('tokens held by the mint authority, whole tokens; "" when unknown or revoked'),
     creatorAddress: Str('fee payer of the transaction that initialised the mint; "" when unknown'),
     creatorBalance: Str('tokens held by the creator, whole tokens; "" when unknown'),
     categories: Type.Array(Type.String(), { description: 'token program name, metadata token standard, notable kinds ("non-transferable", "confidential") and the token list\'s tags' }),
@@ -181,17 +154,7 @@ export const SolanaChecksInformation = obj(
   {
     totalChecks: Int('code checks and market figures the report rates'),
     checksPerformed: Int('those decided (the others are unknown and count in no score)'),
-    aggregatedCount: Type.Array(
-      obj(
-        {
-          id: Int('the label\'s rating on the published scale (0 Critical … 6 Great To Have)'),
-          name: Str('"Critical", "RISKY", "Medium Risk", "Neutral", "Nice To Have", "Good To Have", "Great To Have"'),
-          count: Int('code checks and market figures carrying that label'),
-        },
-        'one label of the scale',
-      ),
-      { description: 'every label of the scale, worst first (element 0 is "Critical")' },
-    ),
+    aggregatedCount: RiskCounts,
   },
   'How many checks the report holds, and how many carry each risk label.',
 )
@@ -206,22 +169,7 @@ export const SolanaTokenInformation = obj(
   'General information about the mint.',
 )
 
-export const SolanaCheckItem = obj(
-  {
-    heading: Str('one line clients match on, e.g. "Token Minting Authority is Enabled" / "Token Minting Authority is Disabled" (docs/compat.md lists them)'),
-    description: Str('what the check found, one sentence'),
-    risk: RiskNumber('the check\'s risk label'),
-    riskStatus: Str('that label by name; "" when the check could not be decided'),
-    tags: Type.Array(Type.String(), { description: 'the check\'s name in tokenrisk (e.g. "isMintable") and its group ("ownershipChecks" or "otherChecks")' }),
-    value: Str('the evidence: the authority, extension or program found, or why it could not be decided'),
-    check: Str('the check\'s name in tokenrisk (docs/checks.md)'),
-    status: Flag('whether the risky capability is present'),
-    comment: Str('how the check was decided and its evidence; "not determinable: <reason>" when status is ""'),
-  },
-  'One code check.',
-)
-
-const Items = (description: string) => Type.Array(SolanaCheckItem, { description })
+export const SolanaCheckItem = CheckItem
 
 export const SolanaCodeChecks = obj(
   {
@@ -257,17 +205,6 @@ export const SolanaHolder = obj(
   },
   'One holder (by token account, largest first).',
 )
-
-const DistributionMember = (description: string) =>
-  obj(
-    {
-      percent: Num('share, percent'),
-      balance: Num('whole tokens, as a number'),
-      balanceFormatted: Str('whole tokens, exact decimal'),
-      risk: RiskNumber(),
-    },
-    description,
-  )
 
 const Distribution = (of: string) =>
   obj(
@@ -387,15 +324,12 @@ const PoolVerdict = {
 
 export const SolanaHoneypotDetails = obj(
   {
-    overAllScore: Num('code and market points together'),
-    overAllScorePercentage: Num('the total score: code and market points, percent of their joint maximum (at most 0 when no pool lets a holder sell)'),
-    overAllMaxScore: Num('joint maximum'),
-    overAllMinScore: Num('joint minimum'),
+    ...OverallScore,
     ...PoolVerdict,
     isTokenHoneypot: Num('1 when no pool was measured to let a holder sell and some pool is a honeypot, 0 when some pool lets a holder sell'),
     pools: Type.Array(obj(PoolVerdict, 'the verdict of one pool'), { description: 'every pool\'s verdict, deepest first (one token-level verdict when no pool is found)' }),
   },
-  'The total score and the verdict of the deepest pool (the token-level one when no pool is found). The Token-2022 transfer fee is charged on buys, sells and transfers alike; the AMM swap fee is not a tax; 0 when the token has no transfer fee, "" when it cannot be traded at all.',
+  'The total score and the verdict a client shows: the deepest pool\'s, or the deepest honeypot pool\'s when a pool traps sellers (the token-level one when no pool is found). The Token-2022 transfer fee is charged on buys, sells and transfers alike; the AMM swap fee is not a tax; 0 when the token has no transfer fee, "" when it cannot be traded at all.',
 )
 
 export const SolanaReport = Type.Object(
@@ -404,12 +338,13 @@ export const SolanaReport = Type.Object(
     codeChecks: SolanaCodeChecks,
     marketChecks: SolanaMarketChecks,
     honeypotDetails: SolanaHoneypotDetails,
+    riskCategories: RiskCategories,
   },
   {
     additionalProperties: false,
     $id: 'SolanaReport',
     description:
-      'Risk report of a Solana SPL Token or Token-2022 mint, in the Solana body the hosted service publishes (docs/compat.md). Scores, counts, percents and risk ratings are numbers; "" means unknown.',
+      'Risk report of a Solana SPL Token or Token-2022 mint, in the Solana body the hosted service publishes (docs/compat.md). Scores, counts, percents and risk ratings are numbers; "" means unknown (a risk number is then 3, Neutral); who holds a power is its address, "Renounced" or "".',
   },
 )
 export type SolanaReport = Static<typeof SolanaReport>

@@ -18,10 +18,12 @@ import { planUsageRoutes } from './routes/plan-usage.ts'
 import { createMemoryUsageCounter, type UsageCounter } from './usage.ts'
 import { tokenRoutes } from './routes/tokens.ts'
 import { AuditHistory } from '../contract/audit-history.ts'
-import { ErrorBody } from '../contract/common.ts'
+import { ErrorBody, NotSupportedBody } from '../contract/common.ts'
 import { SolanaReport } from '../contract/solana-report.ts'
 import { TokenReport } from '../contract/token-report.ts'
 import { QuillcheckV2Report } from '../contract/quillcheck-v2.ts'
+import { QuillcheckDescriptionReport } from '../contract/quillcheck-description.ts'
+import type { ReportFormat } from '../contract/report-formats.ts'
 import type { EvmReportService, SolanaReportService } from '../contract/services.ts'
 import { loadWebAssets } from '../web/assets.ts'
 import { webRoutes } from '../web/routes.ts'
@@ -67,6 +69,8 @@ export interface AppDeps {
     metricsToken?: string
     /** The process's pino logger; no request logging when absent. */
     logger?: FastifyBaseLogger
+    /** The view of token reports for a key without a format of its own (`DEFAULT_FORMAT`); `v1` when absent. */
+    defaultFormat?: ReportFormat
     /**
      * The token pages (served with the token surface): open to anyone at `ratePerMinute` per client
      * address (`PUBLIC_PAGES=on`), else a person pastes an API key into the page.
@@ -167,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(ErrorBody)
   app.addSchema(TokenReport)
   app.addSchema(QuillcheckV2Report)
+  app.addSchema(QuillcheckDescriptionReport)
+  app.addSchema(NotSupportedBody)
   app.addSchema(SolanaReport)
   app.addSchema(AuditHistory)
 
@@ -212,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       solana: deps.tokens.solana,
       requestTimeoutMs: options.requestTimeoutMs,
       cacheTtlSeconds: options.reportCacheTtlSeconds,
+      defaultFormat: options.defaultFormat,
     })
     webRoutes(app, { assets: loadWebAssets(), sessions: openPages?.sessions, basePath: new URL(options.publicBaseUrl).pathname.replace(/\/+$/, '') })
   }

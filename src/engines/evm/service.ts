@@ -3,7 +3,7 @@ import type { Address } from 'viem'
 import { abortReason, raceSignal } from '../../abort.ts'
 import type { Cache } from '../../cache/cache.ts'
 import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
-import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UpstreamError } from '../../errors.ts'
+import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../../errors.ts'
 import { checksummed, evmAddressProblem } from '../../evm-address.ts'
 import type { LogRangeLimit } from './chain/logs.ts'
 import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
@@ -145,7 +145,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
   const chainOf = (chainId: number): ChainEntry => {
     const chain = deps.registry.get(chainId)
     if (!chain || chain.rpcUrls.length === 0) {
-      throw new InputError(`unsupported chainId '${chainId}'; GET /api/v1/chains lists the supported chains`)
+      throw new UnsupportedChainError(`unsupported chainId '${chainId}'; GET /api/v1/chains lists the supported chains`)
     }
     return chain
   }

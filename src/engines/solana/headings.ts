@@ -1,19 +1,14 @@
 import type { SolanaCheckName } from '../../contract/checks.ts'
+import type { Heading } from '../../report/views/description-parts.ts'
 
 /**
  * The heading of every Solana code check in each state, as the published Solana body writes it.
  * Clients match the first four by text (docs/compat.md): "Token Minting Authority is Enabled",
  * "Token Freezing Authority is Enabled", "Token Metadata is Mutable", and the safe states must
  * contain "Minting Authority" + "Disabled" and "Transfer Fee" + "not Modifiable". A check that
- * could not be decided reads "… is Unknown", which no client takes for the safe state.
+ * could not be decided reads "… is Unknown": a client that searches for the safe words does not
+ * take it for the safe state (one that compares with the risky heading does; docs/compat.md).
  */
-export interface Heading {
-  present: string
-  absent: string
-  /** What the check is about, for the undecided state ("<subject> is Unknown"). */
-  subject: string
-}
-
 export const SOLANA_HEADINGS: Record<SolanaCheckName, Heading> = {
   isMintable: { present: 'Token Minting Authority is Enabled', absent: 'Token Minting Authority is Disabled', subject: 'Token Minting Authority' },
   isFreezable: { present: 'Token Freezing Authority is Enabled', absent: 'Token Freezing Authority is Disabled', subject: 'Token Freezing Authority' },

@@ -3,7 +3,6 @@ import { checkCounts, exitBlocked, formatScore, percentage, totalPercentage, typ
 import { fillLink } from '../../config/chains.ts'
 import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
-import { RISK_SCALE, riskRating, type RiskLabel } from '../../contract/common.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
 import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { BURN_ADDRESSES } from './programs.ts'
@@ -12,6 +11,18 @@ import { rate } from '../../report/market.ts'
 import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
 import { transferFeeSchedule } from './transfer-fee.ts'
 import { SOLANA_CHECK_SECTIONS, SOLANA_HEADINGS } from './headings.ts'
+import {
+  FEE_ITEM_INDEX,
+  RENOUNCED,
+  UNKNOWN_RISK_NUMBER,
+  aggregatedCount,
+  dayMonthYear,
+  descriptionItem,
+  riskCategories,
+  riskNumber,
+  scalePercent,
+  shownVerdict,
+} from '../../report/views/description-parts.ts'
 
 type Report = SolanaReport
 type General = Report['tokenInformation']['generalInformation']
@@ -21,11 +32,6 @@ type Member = Report['marketChecks']['marketCheckDescription']['holdersDescripti
 type Item = Report['codeChecks']['codeCheckDescription']['ownershipPermissionsDescription'][number]
 type Verdict = Report['honeypotDetails']['pools'][number]
 type Pair = Report['marketChecks']['marketCheckDescription']['liquidityDescription']['pairByPairInformation'][number]['pairsInformation'][number]
-
-/** A label's rating on the published scale (`riskRating`); "" for "" (unknown). */
-export function riskNumber(label: string): number | '' {
-  return riskRating(label as RiskLabel) ?? ''
-}
 
 /** A report's decimal string as a JSON number; "" stays "". */
 const num = (text: string): number | '' => (text === '' ? '' : Number(text))
@@ -133,27 +139,26 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
 
   // Code checks, in the published sections.
   const byId = new Map(score.checks.map((c) => [c.definition.id, c]))
-  const item = (id: SolanaCheckName): Item => {
+  const item = (id: SolanaCheckName, index: number): Item => {
     const outcome = byId.get(id)
     if (!outcome) throw new Error(`solana check ${id} did not run`)
     const rendered: RenderedCheck = renderCheck(outcome.definition, outcome.result)
-    const heading = SOLANA_HEADINGS[id]
-    return {
-      heading: rendered.status === '1' ? heading.present : rendered.status === '0' ? heading.absent : `${heading.subject} is Unknown`,
-      description: rendered.description,
-      risk: riskNumber(rendered.risk),
-      riskStatus: rendered.risk,
-      tags: [id, outcome.definition.group],
-      value: outcome.result.evidence,
+    return descriptionItem({
       check: id,
+      group: outcome.definition.group,
+      heading: SOLANA_HEADINGS[id],
+      description: rendered.description,
+      risk: rendered.risk,
       status: rendered.status,
       comment: rendered.comment,
-    }
+      value: outcome.result.evidence,
+      riskyReadsCritical: index === FEE_ITEM_INDEX,
+    })
   }
   const codeDescription = {
-    ownershipPermissionsDescription: SOLANA_CHECK_SECTIONS.ownershipPermissionsDescription.map(item),
-    externalContractDescription: SOLANA_CHECK_SECTIONS.externalContractDescription.map(item),
-    transactionLimitersDescription: SOLANA_CHECK_SECTIONS.transactionLimitersDescription.map(item),
+    ownershipPermissionsDescription: SOLANA_CHECK_SECTIONS.ownershipPermissionsDescription.map((id, i) => item(id, i)),
+    externalContractDescription: SOLANA_CHECK_SECTIONS.externalContractDescription.map((id) => item(id, -1)),
+    transactionLimitersDescription: SOLANA_CHECK_SECTIONS.transactionLimitersDescription.map((id) => item(id, -1)),
   }
   const items = Object.values(codeDescription).flat()
   const counted = checkCounts(score.checks)
@@ -180,17 +185,17 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       tag,
     }
   }
-  const member = (amount: bigint | undefined, pct: number | undefined, dec: number, risk: number | ''): Member => ({
+  const member = (amount: bigint | undefined, pct: number | undefined, dec: number, risk: number): Member => ({
     percent: num(percent(pct)),
     balance: amount === undefined ? '' : Number(formatUnits(amount, dec)),
     balanceFormatted: amount === undefined ? '' : formatUnits(amount, dec),
-    risk: pct === undefined ? '' : risk,
+    risk: pct === undefined ? UNKNOWN_RISK_NUMBER : risk,
   })
   const rated = (amount: bigint | undefined, total: bigint, dec: number, figure: MarketFigure): Member => {
     const pct = sharePercent(amount, total)
-    return member(amount, pct, dec, pct === undefined ? '' : riskNumber(rate(figure, pct).label))
+    return member(amount, pct, dec, pct === undefined ? UNKNOWN_RISK_NUMBER : riskNumber(rate(figure, pct).label))
   }
-  const unrated = (amount: bigint | undefined, total: bigint, dec: number): Member => member(amount, sharePercent(amount, total), dec, '')
+  const unrated = (amount: bigint | undefined, total: bigint, dec: number): Member => member(amount, sharePercent(amount, total), dec, UNKNOWN_RISK_NUMBER)
   const atBurn = (list: HolderAccount[]) => list.filter((h) => BURN_ADDRESSES.includes(h.owner)).reduce((s, h) => s + h.amount, 0n)
   const keyHolders = (d.holders ?? []).map((h) => holderEntry(h, supply, decimals, tagOf(h)))
   const burnt = d.holders ? atBurn(d.holders) : undefined
@@ -270,6 +275,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   const overAll = blocked && joint.achievedScore > 0 ? 0 : joint.achievedScore
   const known = figures.filter((f) => score.ratings[f] !== '')
   const labels = [...items.map((i) => i.riskStatus), ...known.map((f) => score.ratings[f])]
+  const counts = aggregatedCount(labels)
 
   return {
     tokenInformation: {
@@ -288,7 +294,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       totalChecksInformation: {
         totalChecks: score.checks.length + figures.length,
         checksPerformed: counted.checksPerformed + known.length,
-        aggregatedCount: RISK_SCALE.map((name, id) => ({ id, name, count: labels.filter((l) => l === name).length })),
+        aggregatedCount: counts,
       },
     },
     codeChecks: {
@@ -323,7 +329,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
               topTen: rated(lpTopTen, lpSupply, lpDecimals, 'topTenPercent'),
               owner: rated(lpOf(d.mintAuthority), lpSupply, lpDecimals, 'lpOwnerPercent'),
               creator: rated(lpOf(d.creator), lpSupply, lpDecimals, 'lpOwnerPercent'),
-              burnt: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, ''),
+              burnt: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, UNKNOWN_RISK_NUMBER),
               locked: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
               other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpSupply, lpDecimals),
             },
@@ -337,13 +343,14 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
     },
     honeypotDetails: {
       overAllScore: num(formatScore(overAll)),
-      overAllScorePercentage: num(totalPercentage(score.code, score.market, { exitBlocked: blocked })),
+      overAllScorePercentage: scalePercent(num(totalPercentage(score.code, score.market, { exitBlocked: blocked }))),
       overAllMaxScore: num(formatScore(joint.maxScore)),
       overAllMinScore: num(formatScore(joint.minScore)),
-      ...verdicts[0],
+      ...shownVerdict(verdicts)!,
       isTokenHoneypot: blocked ? 1 : verdicts.some((v) => v.isPairHoneypot === 0) ? 0 : '',
       pools: verdicts,
     },
+    riskCategories: riskCategories(counts),
   }
 }
 
@@ -353,8 +360,10 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
   const metaplex = facts.metaplex.ok ? facts.metaplex.value.metadata : null
   const embedded = facts.embeddedMetadata
   const source = embedded ? 'token-2022' : metaplex ? 'metaplex' : ''
-  const updateAuthority = embedded ? (embedded.updateAuthority ?? '') : metaplex?.isMutable ? metaplex.updateAuthority : ''
-  const isMutable = embedded ? (embedded.updateAuthority ? '1' : '0') : metaplex ? (metaplex.isMutable ? '1' : '0') : ''
+  // Known when the metadata is embedded or the Metaplex account could be read (present or not).
+  const metadataKnown = Boolean(embedded) || facts.metaplex.ok
+  const updateAuthority = embedded ? holder(embedded.updateAuthority) : metaplex?.isMutable ? metaplex.updateAuthority : metadataKnown ? RENOUNCED : ''
+  const isMutable = embedded ? (embedded.updateAuthority ? '1' : '0') : metaplex ? (metaplex.isMutable ? '1' : '0') : metadataKnown ? '0' : ''
   const schedule = transferFeeSchedule(facts)
   const fee = ext.transferFeeConfig
   const hook = ext.transferHook
@@ -381,10 +390,10 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     tokenSymbol: embedded?.symbol ?? metaplex?.symbol ?? '',
     // The token list (curated) wins over the creator's own JSON.
     tokenImageLink: facts.listed?.imageUrl || offChain?.imageUrl || '',
-    tokenCreationDate: created ? dayMonthYear(created) : '',
+    tokenCreationDate: dayMonthYear(created),
     tokenCreationTime: created ? created.toISOString() : '',
     creationSignature: creation?.signature ?? '',
-    ownerAddress: mint.mintAuthority ?? '',
+    ownerAddress: holder(mint.mintAuthority),
     ownerBalance: d.ownerBalance === undefined ? '' : formatUnits(d.ownerBalance, mint.decimals),
     creatorAddress: creation?.creator ?? '',
     creatorBalance: d.creatorBalance === undefined ? '' : formatUnits(d.creatorBalance, mint.decimals),
@@ -393,19 +402,19 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     tokenProgram: facts.tokenProgram,
     tokenProgramName: facts.programName,
     authorities: {
-      mint: mint.mintAuthority ?? '',
-      freeze: mint.freezeAuthority ?? '',
+      mint: holder(mint.mintAuthority),
+      freeze: holder(mint.freezeAuthority),
       update: updateAuthority,
-      permanentDelegate: ext.permanentDelegate?.delegate ?? '',
-      close: ext.mintCloseAuthority?.closeAuthority ?? '',
-      transferFeeConfig: fee?.configAuthority ?? '',
-      withdrawWithheld: fee?.withdrawAuthority ?? '',
-      transferHook: hook?.authority ?? '',
-      pause: ext.pausable?.authority ?? '',
-      metadataPointer: ext.metadataPointer?.authority ?? '',
-      confidentialTransfer: ext.confidentialTransferMint?.authority ?? '',
-      interestRate: ext.interestBearingConfig?.rateAuthority ?? '',
-      scaledUiAmount: ext.scaledUiAmount?.authority ?? '',
+      permanentDelegate: holder(ext.permanentDelegate?.delegate),
+      close: holder(ext.mintCloseAuthority?.closeAuthority),
+      transferFeeConfig: holder(fee?.configAuthority),
+      withdrawWithheld: holder(fee?.withdrawAuthority),
+      transferHook: holder(hook?.authority),
+      pause: holder(ext.pausable?.authority),
+      metadataPointer: holder(ext.metadataPointer?.authority),
+      confidentialTransfer: holder(ext.confidentialTransferMint?.authority),
+      interestRate: holder(ext.interestBearingConfig?.rateAuthority),
+      scaledUiAmount: holder(ext.scaledUiAmount?.authority),
     },
     metadata: {
       source,
@@ -433,6 +442,14 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     defaultAccountState: ext.defaultAccountState?.state ?? '',
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
   }
+}
+
+/**
+ * Who holds an authority the mint account names (always read): its address, or "Renounced" when
+ * it names none (revoked, never set, or the extension that would hold it is absent).
+ */
+function holder(authority: string | null | undefined): string {
+  return authority || RENOUNCED
 }
 
 /** Social links: the token list (curated by the operator, or bundled) wins over the creator's own JSON. */
@@ -469,12 +486,6 @@ function handleAndLink(value: string, base: string): { name: string; url: string
   return { name: handle, url: `${base}${handle}` }
 }
 
-/** DD/MM/YYYY (UTC), as clients of the published body read `tokenCreationDate`. */
-function dayMonthYear(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`
-}
-
 /**
  * One verdict per pool (one token-level verdict when no pool is found): a pool no one can trade
  * is a honeypot whose taxes cannot be measured (""), and the token-level verdict is "" when the
@@ -483,7 +494,7 @@ function dayMonthYear(date: Date): string {
 function renderVerdicts(
   facts: SolanaFacts,
   pools: PoolFacts[] | undefined,
-  tax: { number: number | ''; risk: number | '' },
+  tax: { number: number | ''; risk: number },
   symbols: (p: PoolFacts) => [string, string],
 ): Verdict[] {
   const ext = facts.mint.extensions
@@ -491,7 +502,7 @@ function renderVerdicts(
   if (ext.nonTransferable) tokenReasons.push('the token is non-transferable')
   if (ext.pausable?.paused) tokenReasons.push('transfers are paused')
   if (ext.defaultAccountState?.state === 'frozen') tokenReasons.push('new token accounts start frozen, so a buyer cannot sell until the freeze authority thaws the account')
-  const untraded = { number: '' as const, risk: '' as const }
+  const untraded = { number: '' as const, risk: UNKNOWN_RISK_NUMBER }
   const verdict = (reasons: string[], pool: PoolFacts | undefined, unknownWhy?: string): Verdict => {
     const trap = reasons.length > 0
     // The transfer fee is the mint's: known whatever the pools. What cannot be traded has no tax.

@@ -23,7 +23,14 @@ describe('the quillcheck-v2 view', () => {
     ]
     const v2 = quillcheckV2View(report)
     expect(checkV2.Check(v2), JSON.stringify([...checkV2.Errors(v2)].slice(0, 3))).toBe(true)
-    expect(v2.honeypotDetails).toEqual({ isTokenHoneypot: '', honeypotFound: { poolsSimulated: 0, totalPools: 1, honeypotPools: 0 }, honeypotPairs: [] })
+    const unknownTax = { number: '', risk: { riskRating: '', riskStatus: '' } }
+    expect(v2.honeypotDetails).toEqual({
+      isTokenHoneypot: '',
+      honeypotFound: { poolsSimulated: 0, totalPools: 1, honeypotPools: 0 },
+      honeypotPairs: [],
+      0: { buyTax: unknownTax, sellTax: unknownTax, transferTax: unknownTax, isPairHoneypot: '', honeypotReason: 'not determinable: x', dex: 'D', pair: ['0x1', '0x2'], pairAddress: '0xp' },
+      length: 1,
+    })
     expect(v2.marketChecks.holdersChecks.keyHolders[0]).toMatchObject({ percent: '', isContract: '', isLocked: '' })
     expect(v2.marketChecks.holdersChecks.holdersCount).toEqual({ number: '', risk: { riskRating: '', riskStatus: '' } })
     expect(v2.tokenScore.totalScore).toEqual({ percent: '', achievedScore: '', maxScore: '', minScore: '' })
@@ -76,11 +83,15 @@ describe('the quillcheck-v2 view', () => {
     report.tokenScore.codeScore = { achievedScore: '10.00', maxScore: '20.00', minScore: '-80.00' }
     report.tokenScore.marketScore = { achievedScore: '5.00', maxScore: '10.00', minScore: '-10.00' }
     const v2 = quillcheckV2View(report)
-    expect(v2.honeypotDetails).toEqual({
+    const { 0: shown, length, ...typed } = v2.honeypotDetails
+    expect(typed).toEqual({
       isTokenHoneypot: 1,
       honeypotFound: { poolsSimulated: 2, totalPools: 3, honeypotPools: 1 },
       honeypotPairs: [{ pairAddress: '0xb', dex: 'Uniswap V2', honeypotReason: 'TRANSFER_FAILED' }],
     })
+    // Read as the older array (`honeypotDetails[0]` once `length > 0`): the trap, not the deeper sellable pool.
+    expect(length).toBe(1)
+    expect(shown).toMatchObject({ pairAddress: '0xb', isPairHoneypot: 1, buyTax: { number: 0, risk: { riskRating: 6, riskStatus: 'Great To Have' } }, sellTax: { number: '' } })
     expect(v2.tokenScore.totalScore.achievedScore).toBe(0)
     const pairs = v2.marketChecks.liquidityChecks.pairByPairInformation
     expect(pairs.map((p) => [p.pairAddress, p.isPairHoneypot, p.pairExplorerLink])).toEqual([['0xa', 0, 'https://pools/0xa'], ['0xb', 1, 'https://pools/0xb']])
@@ -95,6 +106,12 @@ describe('the quillcheck-v2 view', () => {
     const other = quillcheckV2View(report).marketChecks.holdersChecks.percentDistributed.other
     expect(other.balance).toBe('40280.483078316196088645')
     expect(other.percent).toBe(4.028)
+  })
+
+  it('has no element 0 and a length of 0 without pools', () => {
+    const details = quillcheckV2View(unknownReport()).honeypotDetails
+    expect(details.length).toBe(0)
+    expect('0' in details).toBe(false)
   })
 
   it('writes a label as {riskRating, riskStatus}, an unknown or foreign one as unrated', () => {

@@ -2,6 +2,8 @@ import { RISK_SCALE, riskRating, type RiskLabel } from '../../contract/common.ts
 import { V2_OTHER_CHECKS, V2_OWNERSHIP_CHECKS, type QuillcheckV2Report, type RiskObject } from '../../contract/quillcheck-v2.ts'
 import type { CodeCheck, TokenReport } from '../../contract/token-report.ts'
 import { usd } from '../format.ts'
+import { bool, num, remainderPercent, sameAddress, subtractDecimal, zeroOne } from './values.ts'
+import { honeypotLabel, scoresOf, tokenHoneypotOf } from './report-reads.ts'
 
 /**
  * The newer EVM shape (`quillcheck-v2`, docs/compat.md) as a pure function of the contract's
@@ -107,20 +109,6 @@ export function quillcheckV2View(report: TokenReport): QuillcheckV2Report {
 
 /** The hosted shape lists the three largest holders. */
 const KEY_HOLDERS = 3
-/** Decimal places kept when two decimal strings are subtracted (more than any token has). */
-const DECIMAL_SCALE = 36
-
-/** A decimal string as a number; "" (unknown) stays "". */
-function num(s: string): number | '' {
-  if (s === '') return ''
-  const n = Number(s)
-  return Number.isFinite(n) ? n : ''
-}
-
-/** A flag "1"/"0" as a boolean; "" (unknown) stays "". */
-function bool(flag: string): boolean | '' {
-  return flag === '1' ? true : flag === '0' ? false : ''
-}
 
 /** A label as `{riskRating, riskStatus}`; "" (unknown or not rated) as `{"", ""}`. */
 export function riskObject(label: string): RiskObject {
@@ -130,34 +118,6 @@ export function riskObject(label: string): RiskObject {
 
 function rated(r: { number: string; risk: string }) {
   return { number: num(r.number), risk: riskObject(r.risk) }
-}
-
-function sameAddress(a: string, b: string): boolean {
-  return a !== '' && a.toLowerCase() === b.toLowerCase()
-}
-
-/** 100 − a percent, for the share outside the top ten; "" when unknown. */
-function remainderPercent(topTen: string): number | '' {
-  const p = num(topTen)
-  return p === '' ? '' : Math.max(0, Math.round((100 - p) * 10_000) / 10_000)
-}
-
-/** a − b for plain decimal strings, exact; "" when either is unknown. */
-function subtractDecimal(a: string, b: string): string {
-  const scaled = (s: string): bigint | undefined => {
-    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s)
-    if (!m || (m[3]?.length ?? 0) > DECIMAL_SCALE) return undefined
-    const v = BigInt(m[2] + (m[3] ?? '').padEnd(DECIMAL_SCALE, '0'))
-    return m[1] ? -v : v
-  }
-  const x = scaled(a)
-  const y = scaled(b)
-  if (x === undefined || y === undefined) return ''
-  const d = x - y
-  const abs = (d < 0n ? -d : d).toString().padStart(DECIMAL_SCALE + 1, '0')
-  const whole = abs.slice(0, -DECIMAL_SCALE)
-  const fraction = abs.slice(-DECIMAL_SCALE).replace(/0+$/, '')
-  return `${d < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
 type CheckV2 = QuillcheckV2Report['codeChecks']['ownershipChecks'][string]
@@ -215,10 +175,29 @@ function viewHoneypot(report: TokenReport): QuillcheckV2Report['honeypotDetails'
   const pools = report.honeypotDetails
   const traps = pools.filter((p) => p.isPairHoneypot === '1')
   const decided = pools.filter((p) => p.isPairHoneypot !== '')
+  // Array-like as well: one client reads `honeypotDetails[0].buyTax.number` (the older array)
+  // once `honeypotDetails.length > 0`; element 0 is the verdict a client shows (the deepest trap,
+  // else the deepest pool), its taxes as measured.
+  const shown = traps[0] ?? pools[0]
   return {
-    isTokenHoneypot: traps.length > 0 ? 1 : decided.length > 0 ? 0 : '',
+    isTokenHoneypot: tokenHoneypotOf(report),
     honeypotFound: { poolsSimulated: decided.length, totalPools: pools.length, honeypotPools: traps.length },
     honeypotPairs: traps.map((p) => ({ pairAddress: p.pairAddress, dex: p.dex, honeypotReason: p.honeypotReason })),
+    ...(shown
+      ? {
+          0: {
+            buyTax: rated(shown.buyTax),
+            sellTax: rated(shown.sellTax),
+            transferTax: rated(shown.transferTax),
+            isPairHoneypot: zeroOne(shown.isPairHoneypot),
+            honeypotReason: shown.honeypotReason,
+            dex: shown.dex,
+            pair: shown.pair,
+            pairAddress: shown.pairAddress,
+          },
+        }
+      : {}),
+    length: shown ? 1 : 0,
   }
 }
 
@@ -250,42 +229,21 @@ function viewPairs(report: TokenReport): QuillcheckV2Report['marketChecks']['pai
       buyTax: sim ? rated(sim.buyTax) : rated({ number: '', risk: '' }),
       sellTax: sim ? rated(sim.sellTax) : rated({ number: '', risk: '' }),
       transferTax: sim ? rated(sim.transferTax) : rated({ number: '', risk: '' }),
-      isPairHoneypot: sim?.isPairHoneypot === '1' ? 1 : sim?.isPairHoneypot === '0' ? 0 : '',
+      isPairHoneypot: zeroOne(sim?.isPairHoneypot ?? ''),
       honeypotReason: sim?.honeypotReason ?? 'not determinable: the pair was not simulated',
     }
   })
 }
 
-function scoreOf(percent: string, part: { achievedScore: string; maxScore: string; minScore: string }) {
-  return { percent: num(percent), achievedScore: num(part.achievedScore), maxScore: num(part.maxScore), minScore: num(part.minScore) }
-}
-
-/**
- * Code and market as the contract gives them; the total's figures are their sums, its achieved
- * score what its percentage says (a token no holder can sell is capped at 0, docs/scoring.md).
- */
 function viewScore(report: TokenReport): QuillcheckV2Report['tokenScore'] {
-  const s = report.tokenScore
-  const code = scoreOf(s.codeScorePercentage, s.codeScore)
-  const market = scoreOf(s.marketScorePercentage, s.marketScore)
-  const add = (a: number | '', b: number | '') => (a === '' ? b : b === '' ? a : round2(a + b))
-  const max = add(code.maxScore, market.maxScore)
-  const percent = num(s.totalScorePercentage)
-  const sum = add(code.achievedScore, market.achievedScore)
-  // The contract caps the total of a token no holder can sell at 0: its percentage says so.
-  const achieved = sum !== '' && sum > 0 && percent !== '' && percent <= 0 ? 0 : sum
+  const { total, code, market } = scoresOf(report)
   return {
-    totalScore: { percent, achievedScore: achieved, maxScore: max, minScore: add(code.minScore, market.minScore) },
+    totalScore: total,
     codeScore: code,
     marketScore: market,
-    checksPerformed: Number(s.checksPerformed),
-    checksTotal: Number(s.checksTotal),
+    checksPerformed: Number(report.tokenScore.checksPerformed),
+    checksTotal: Number(report.tokenScore.checksTotal),
   }
-}
-
-function round2(x: number): number {
-  const r = Math.round(x * 100) / 100
-  return r === 0 ? 0 : r
 }
 
 /**
@@ -299,9 +257,8 @@ function checksInformation(codeChecks: QuillcheckV2Report['codeChecks'], isToken
     ...V2_OTHER_CHECKS.map((n) => codeChecks.otherChecks[n]),
   ]
   const ratings: (number | '')[] = checks.map((c) => (c.status === '' ? '' : c.risk.riskRating))
-  // The honeypot simulation weighs as a Critical power in the code score: Critical when a pair
-  // traps sellers, its absence Great To Have, like any other Critical power's.
-  ratings.push(isTokenHoneypot === '' ? '' : riskObject(isTokenHoneypot === 1 ? 'Critical' : 'Great To Have').riskRating)
+  // The honeypot simulation counts as a check (report-reads.ts, honeypotLabel).
+  ratings.push(riskObject(honeypotLabel(isTokenHoneypot)).riskRating)
   const decided = ratings.filter((r): r is number => r !== '')
   return {
     totalChecks: ratings.length,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { InputError, NotFoundError } from '../../errors.ts'
-import { DEFAULT_REPORT_FORMAT, isReportFormat, reportFormatProblem, type ReportFormat } from '../../contract/report-formats.ts'
+import { INSTANCE_DEFAULT_FORMAT, isReportFormat, reportFormatProblem, type ReportFormat } from '../../contract/report-formats.ts'
 import { createTtlMap } from '../../cache/cache.ts'
 import type { Store } from '../database.ts'
 import { prepare } from '../prepared.ts'
@@ -17,8 +17,11 @@ export interface ApiKeyRecord {
   name: string
   admin: boolean
   rateLimitRps: number | null
-  /** The shape of the token reports answered to this key (docs/compat.md). */
-  format: ReportFormat
+  /**
+   * The view of the token reports answered to this key (docs/compat.md); undefined when the key
+   * has none of its own and answers in the instance's `DEFAULT_FORMAT`.
+   */
+  format: ReportFormat | undefined
   createdAt: string
   revokedAt: string | null
 }
@@ -34,13 +37,26 @@ export interface Principal {
   userId: string
   admin: boolean
   rateLimitRps: number | null
-  /** The key's report format; a request's `?format` overrides it. */
-  format: ReportFormat
+  /** The key's own report format (undefined: the instance's `DEFAULT_FORMAT`); a request's `?format` overrides it. */
+  format: ReportFormat | undefined
 }
 
-/** A stored format read back; a value this version does not know reads as the default. */
-function formatOf(value: string | undefined): ReportFormat {
-  return isReportFormat(value) ? value : DEFAULT_REPORT_FORMAT
+/**
+ * The format stored for a key without one of its own: it answers in the instance's
+ * `DEFAULT_FORMAT` (migration 0400).
+ */
+const NO_OWN_FORMAT = ''
+
+/** A stored format read back; "" or a value this version does not know: none of its own. */
+function formatOf(value: string | undefined): ReportFormat | undefined {
+  return isReportFormat(value) ? value : undefined
+}
+
+/** A format given to `create` or `setFormat`: a format, `default` (none of its own), or refused. */
+function ownFormat(value: string): ReportFormat | undefined {
+  if (value === INSTANCE_DEFAULT_FORMAT) return undefined
+  if (!isReportFormat(value)) throw new InputError(reportFormatProblem(value))
+  return value
 }
 
 function hashSecret(secret: string): Buffer {
@@ -122,7 +138,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
      */
     async create(input: { userId: string; name?: string; admin?: boolean; rateLimitRps?: number | null; format?: string }): Promise<CreatedApiKey> {
       if (!input.userId.trim()) throw new InputError('a key needs a user id')
-      if (input.format !== undefined && !isReportFormat(input.format)) throw new InputError(reportFormatProblem(input.format))
+      const format = input.format === undefined ? undefined : ownFormat(input.format)
       if (input.rateLimitRps != null && !(Number.isInteger(input.rateLimitRps) && input.rateLimitRps > 0)) {
         throw new InputError('rate limit must be a positive integer (requests per second)')
       }
@@ -135,7 +151,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
         name: input.name ?? '',
         admin: input.admin ?? false,
         rateLimitRps: input.rateLimitRps ?? null,
-        format: (input.format as ReportFormat | undefined) ?? DEFAULT_REPORT_FORMAT,
+        format,
         createdAt: now,
         revokedAt: null,
       }
@@ -150,7 +166,7 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
             secret_hash: hashSecret(secret).toString('hex'),
             is_admin: record.admin ? 1 : 0,
             rate_limit_rps: record.rateLimitRps,
-            report_format: record.format,
+            report_format: record.format ?? NO_OWN_FORMAT,
             created_at: now,
             revoked_at: null,
           })
@@ -183,11 +199,14 @@ export function createApiKeyRepository(store: Store, options: { cacheMs?: number
       return toRecord(row)
     },
 
-    /** Sets the report format of a key (revoked or not). Throws `NotFoundError` for an unknown id. */
+    /**
+     * Sets the report format of a key (revoked or not); `default` leaves it none of its own (the
+     * instance's `DEFAULT_FORMAT`). Throws `NotFoundError` for an unknown id.
+     */
     async setFormat(id: string, format: string): Promise<ApiKeyRecord> {
-      if (!isReportFormat(format)) throw new InputError(reportFormatProblem(format))
+      const own = ownFormat(format)
       rows.delete(id)
-      await db.updateTable('api_keys').set({ report_format: format }).where('id', '=', id).execute()
+      await db.updateTable('api_keys').set({ report_format: own ?? NO_OWN_FORMAT }).where('id', '=', id).execute()
       const row = await db
         .selectFrom('api_keys')
         .select(['id', 'user_id', 'name', 'is_admin', 'rate_limit_rps', 'report_format', 'created_at', 'revoked_at'])

@@ -110,12 +110,14 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
   try {
     let model: PageModel
     if (route.page === 'evm') {
+      // The contract's view, whatever the key's own format: the page reads that shape (and a
+      // token that is not one answers 404, not the hosted service's 200 with `errorStatus`).
       const report = await api.get<TokenReport>(`api/v1/tokens/information/${encodeURIComponent(route.address)}`, { chainId: route.chainId, format: 'v1' })
       const chain = (await chains())?.find((c) => c.chainId === route.chainId)
       performance.mark('tokenrisk:answered')
       model = evmModel(report, chain, route.chainId)
     } else {
-      const report = await api.get<SolanaReport>(`api/v1/tokens/solana/${encodeURIComponent(route.mint)}`)
+      const report = await api.get<SolanaReport>(`api/v1/tokens/solana/${encodeURIComponent(route.mint)}`, { format: 'v1' })
       performance.mark('tokenrisk:answered')
       model = solanaModel(report)
     }

@@ -106,8 +106,8 @@ export interface Fact {
 }
 
 export interface SolanaFacts {
-  /** Every authority the mint names, by role; "" where the role is unset (none). */
-  authorities: { role: string; holder: string }[]
+  /** Every authority a mint can name, by role: who holds it, or that no one does, or that it was not read. */
+  authorities: { role: string; holder: string; state: 'held' | 'none' | 'unknown' }[]
   extensions: string[]
   program: string
   metadata: Fact[]
@@ -135,6 +135,9 @@ export interface PageModel {
   facts: Fact[]
   solana?: SolanaFacts
 }
+
+/** The Solana body's word for a power no one holds; "" there means it could not be read. */
+const RENOUNCED = 'Renounced'
 
 const BURN_ADDRESSES = new Set(['0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead', '1nc1nerator11111111111111111111111111111111'])
 /** Holders drawn one by one in the chart; the others are "the rest". */
@@ -290,6 +293,11 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
   }
 }
 
+/** A fact naming who holds a Solana power: its address, "none (renounced)", or not measured. */
+function holderFact(label: string, holder: string): Fact {
+  return holder === RENOUNCED ? { label, value: '', empty: 'none (renounced)' } : { label, value: holder, address: true }
+}
+
 /** The model of a Solana report. */
 export function solanaModel(report: SolanaReport): PageModel {
   const general = report.tokenInformation.generalInformation
@@ -404,7 +412,7 @@ export function solanaModel(report: SolanaReport): PageModel {
       { label: 'Total supply', value: supply.totalSupply },
       { label: 'Decimals', value: general.decimals },
       { label: 'Created', value: general.tokenCreationTime },
-      { label: 'Mint authority', value: general.ownerAddress, address: true, empty: 'none (revoked)' },
+      holderFact('Mint authority', general.ownerAddress),
       { label: 'Creator', value: general.creatorAddress, address: true },
       { label: "Creator's balance", value: general.creatorBalance },
       { label: 'Price', value: supply.currentPriceUsd ? `$${supply.currentPriceUsd}` : '' },
@@ -412,14 +420,18 @@ export function solanaModel(report: SolanaReport): PageModel {
       { label: 'Report made', value: general.lastUpdated },
     ],
     solana: {
-      authorities: Object.entries(authorities).map(([role, holder]) => ({ role, holder })),
+      authorities: Object.entries(authorities).map(([role, holder]) => ({
+        role,
+        holder: holder === RENOUNCED ? '' : holder,
+        state: holder === RENOUNCED ? 'none' : holder === '' ? 'unknown' : 'held',
+      })),
       extensions: general.extensions,
       program: general.tokenProgramName,
       metadata: [
         { label: 'Source', value: general.metadata.source, empty: 'none: the token has no metadata' },
         { label: 'Account', value: general.metadata.address, address: true, empty: 'none' },
         { label: 'URI', value: general.metadata.uri, empty: 'none' },
-        { label: 'Update authority', value: general.metadata.updateAuthority, address: true, empty: 'none' },
+        holderFact('Update authority', general.metadata.updateAuthority),
         { label: 'Can still change', value: general.metadata.isMutable === '1' ? 'yes' : general.metadata.isMutable === '0' ? 'no' : '' },
         { label: 'Token standard', value: general.metadata.tokenStandard, empty: 'not recorded' },
       ],

@@ -193,7 +193,10 @@ function solanaView(model: PageModel): HTMLElement {
     tableView(
       'Authorities of the mint',
       ['Role', 'Held by'],
-      solana.authorities.map((a) => [roles[a.role] ?? a.role, a.holder ? addressView(a.holder, link) : h('span', { class: 'none' }, 'none')]),
+      solana.authorities.map((a) => [
+        roles[a.role] ?? a.role,
+        a.state === 'held' ? addressView(a.holder, link) : a.state === 'none' ? h('span', { class: 'none' }, 'none (renounced)') : notMeasured('the account holding it could not be read'),
+      ]),
     ),
     h('h3', {}, 'Extensions'),
     solana.extensions.length > 0
