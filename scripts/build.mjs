@@ -4,7 +4,8 @@
 // copies the JSON files the code reads beside it (shipped chains, the probe's artifact). Then it
 // bundles the tokenrisk command (dist/bundle/, what bin/tokenrisk.js runs) with esbuild: one
 // module graph of a few files loads several times faster than the thousands of files of the
-// compiled sources and their libraries. Plain JavaScript, so that it runs before anything is
+// compiled sources and their libraries; and the token pages' browser script and style sheet
+// (dist/web/assets/). Plain JavaScript, so that it runs before anything is
 // built, with the TypeScript compiler and esbuild only (both dependencies).
 //
 // A build is skipped while its stamp — the paths, sizes and modification times of its inputs —
@@ -24,7 +25,7 @@ const STAMP_FILE = '.build-stamp'
 
 /** The two builds: the product (and its command's bundle), and the local worlds when their package is in the tree. */
 export const BUILDS = [
-  { name: 'tokenrisk', root: PROJECT_ROOT, bundle: true },
+  { name: 'tokenrisk', root: PROJECT_ROOT, bundle: true, webClient: true },
   { name: '@tokenrisk/devworld', root: join(PROJECT_ROOT, 'packages', 'devworld') },
 ].filter((b) => existsSync(join(b.root, 'tsconfig.build.json')))
 
@@ -40,19 +41,20 @@ function listFiles(dir, accept) {
 }
 
 const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts')
-const isAsset = (name) => name.endsWith('.json')
+const isAsset = (name) => name.endsWith('.json') && name !== 'tsconfig.json'
+const isStyle = (name) => name.endsWith('.css')
 
-/** What a build reads: its sources and assets, its build configuration, and the compiler's version. */
+/** What a build reads: its sources, assets and style sheets, its build configuration, and the compiler's version. */
 function inputsOf(build) {
   const src = join(build.root, 'src')
   const configs = [join(build.root, 'tsconfig.build.json'), join(PROJECT_ROOT, 'tsconfig.json'), join(build.root, 'package.json')]
-  return { sources: listFiles(src, isSource), assets: listFiles(src, isAsset), configs }
+  return { sources: listFiles(src, isSource), assets: listFiles(src, isAsset), styles: listFiles(src, isStyle), configs }
 }
 
 function stampOf(build, inputs, compilerVersion) {
   const hash = createHash('sha256').update(`typescript ${compilerVersion}\n`)
   if (build.bundle) hash.update(`esbuild ${packageVersion('esbuild')}\n`)
-  for (const path of [...inputs.configs, ...inputs.sources, ...inputs.assets]) {
+  for (const path of [...inputs.configs, ...inputs.sources, ...inputs.assets, ...inputs.styles]) {
     const s = statSync(path)
     hash.update(`${relative(build.root, path)} ${s.size} ${s.mtimeMs}\n`)
   }
@@ -95,6 +97,7 @@ async function compile(ts, build) {
     copyFileSync(asset, target)
   }
   if (build.bundle) await bundle(build, outDir)
+  if (build.webClient) await bundleWebClient(build, outDir)
   writeFileSync(join(outDir, STAMP_FILE), stampOf(build, inputs, ts.version))
   return config.fileNames.length
 }
@@ -175,6 +178,35 @@ async function bundle(build, outDir) {
   for (const file of Object.keys(result.metafile.outputs)) {
     if (dirname(join(build.root, file)) !== bundleDir) throw new Error(`the bundle wrote ${file} outside ${bundleDir}: its rewritten URLs assume one directory`)
   }
+}
+
+/** The token pages' browser code (src/web/client/, excluded from the transpiled build) and where its bundle goes under dist/. */
+const WEB_CLIENT_ENTRY = 'src/web/client/main.ts'
+export const WEB_ASSETS_DIR = join('web', 'assets')
+/** Browsers the token pages support: those of the last few years (no transpiling of what they all run). */
+const WEB_CLIENT_TARGET = ['es2020', 'chrome100', 'firefox100', 'safari15']
+
+/**
+ * Bundles the token pages' client into dist/web/assets/: one script (page.js) and its style sheet
+ * (page.css, imported by the entry), minified, nothing fetched at run time. The server
+ * (src/web/assets.ts) serves them from there under names carrying their hash.
+ */
+async function bundleWebClient(build, outDir) {
+  const { build: esbuild } = await import(pathToFileURL(createRequire(join(build.root, 'package.json')).resolve('esbuild')).href)
+  const assetsDir = join(outDir, WEB_ASSETS_DIR)
+  rmSync(assetsDir, { recursive: true, force: true })
+  await esbuild({
+    absWorkingDir: build.root,
+    entryPoints: { page: WEB_CLIENT_ENTRY },
+    outdir: assetsDir,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: WEB_CLIENT_TARGET,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
 }
 
 /**

@@ -558,12 +558,18 @@ describe('one format rule on every token route', () => {
 describe('Content-Type on every JSON answer of every route and view', () => {
   it('walks every route the app has, in every view, answers and errors alike', async () => {
     const clean = evmToken('clean').address
-    const routes = api.app
-      .printRoutes({ commonPrefix: false })
-      .split('\n')
-      .map((line) => /([/][^\s(]*) \(([^)]*)\)/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null && m[2].split(', ').includes('GET'))
-      .map((m) => m[1])
+    // The route tree: each line is a path's rest after its parent's (four characters a level).
+    const routes: string[] = []
+    const parents: string[] = []
+    for (const line of api.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line)
+      if (!m) continue
+      const depth = m[1].length / 4
+      const path = (parents[depth - 1] ?? '') + m[2]
+      parents.length = depth
+      parents.push(path)
+      if (m[3]?.split(', ').includes('GET')) routes.push(path)
+    }
     expect(routes).toEqual(expect.arrayContaining(['/api/v1/tokens/information/:tokenAddress', '/api/v1/tokens/frontend/information/:tokenAddress', '/healthz', '/openapi.json']))
     /** A URL for each route: a real token, mint or project where it takes one. */
     const fill = (route: string) =>

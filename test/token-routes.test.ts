@@ -161,7 +161,12 @@ describe('EVM token endpoint', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe("unsupported chainId '5'; GET /api/v1/chains lists the supported chains")
     const chains = (await get('/api/v1/chains')).json().chains
-    expect(chains).toEqual(expect.arrayContaining([{ chainId: '31337', name: expect.any(String) }, { chainId: '1', name: expect.any(String) }]))
+    expect(chains).toEqual(
+      expect.arrayContaining([
+        { chainId: '31337', name: expect.any(String), addressLink: '' },
+        { chainId: '1', name: expect.any(String), addressLink: 'https://etherscan.io/address/{address}' },
+      ]),
+    )
   })
 
   it('answers 404 where there is no token: an account without code, a contract that is not an ERC-20', async () => {

@@ -181,6 +181,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         metricsToken: config.metricsToken,
         logger,
         defaultFormat: config.defaultFormat,
+        pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, secret: config.publicPagesSecret },
       },
     })
     cleanups.push(async () => {
@@ -248,8 +249,10 @@ function demoBanner(service: RunningService, keys: Record<ReportFormat, string>)
     '',
     `  Which key: v1 ${keys.v1} for clients written to the API contract; quillcheck-v2 ${keys['quillcheck-v2']} for clients of the hosted QuillCheck service (agents, chat formatters, MCP pass-throughs; its report widgets call /api/v1/tokens/frontend/information/<address>); a key made without --format answers in DEFAULT_FORMAT (${service.config.defaultFormat}). docs/compat.md`,
   )
-  lines.push('', `  AI agents: MCP at ${base}/mcp with an x-api-key header, or npx tokenrisk mcp over stdio (README, "AI agents (MCP)")`)
-  lines.push('', `  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
+  const pages = service.config.publicPages === 'on' ? 'open to anyone' : `paste the v1 key ${keys.v1} once`
+  lines.push('', `  In the browser: ${base}/ (${pages})`)
+  lines.push(`  AI agents: MCP at ${base}/mcp with an x-api-key header, or npx tokenrisk mcp over stdio (README, "AI agents (MCP)")`)
+  lines.push(`  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
   return lines
 }
 

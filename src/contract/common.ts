@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { RISK_LABELS } from './risk-scale.ts'
 
 /** A scalar of a report: always a JSON string, `""` when unknown. */
 export const Str = (description?: string) => Type.String(description ? { description } : {})
@@ -16,24 +17,9 @@ export const Flag = (description?: string) =>
     Type.String({ enum: ['0', '1', ''], description: `${description ? `${description}. ` : ''}"1" yes, "0" no (measured), "" not determinable` }),
   )
 
-/**
- * The risk labels: one ordered assessment of the token, worst first, as the hosted service
- * publishes them (its newer shape numbers them from 0 as `riskRating`). A present risky power
- * carries its severity (Critical, RISKY, Medium Risk, Neutral), its absence a positive label;
- * a market figure carries the band its value falls in. `""` means the value is unknown or
- * carries no rating. See docs/scoring.md.
- */
-export const RISK_SCALE = ['Critical', 'RISKY', 'Medium Risk', 'Neutral', 'Nice To Have', 'Good To Have', 'Great To Have'] as const
-export const RISK_LABELS = [...RISK_SCALE, ''] as const
-export type RiskLabel = (typeof RISK_LABELS)[number]
-/** A label of the scale (a known rating). */
-export type RatedLabel = (typeof RISK_SCALE)[number]
-
-/** The label's place on the scale, 0 (Critical) to 6 (Great To Have); undefined for "" (unknown). */
-export function riskRating(label: RiskLabel): number | undefined {
-  const i = RISK_SCALE.indexOf(label as RatedLabel)
-  return i < 0 ? undefined : i
-}
+// The risk scale lives in a module without the schema library (the token pages read it); its
+// names are exported from here too, where the contract's other parts are.
+export { RISK_LABELS, RISK_SCALE, riskRating, type RatedLabel, type RiskLabel } from './risk-scale.ts'
 
 export const Risk = Type.String({
   description: `One of ${RISK_LABELS.map((r) => JSON.stringify(r)).join(', ')}: the token's assessment for this value, worst to best; "" when unknown. See docs/scoring.md.`,

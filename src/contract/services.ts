@@ -12,7 +12,8 @@ export interface EvmReportService {
    * elsewhere (worker threads) to stop on its own even before it hears of the abort.
    */
   report(chainId: number, address: string, options: { signal?: AbortSignal; deadlineAt?: number }): Promise<TokenReport>
-  chains(): { chainId: number; name: string }[]
+  /** The chains served; `addressLink` is the explorer's address page, `{address}` to replace (absent when none is configured). */
+  chains(): { chainId: number; name: string; addressLink?: string }[]
   /** Resolves when the chain's RPC answers; throws UpstreamError otherwise. */
   ping(chainId: number, signal?: AbortSignal): Promise<void>
   close(): Promise<void>

@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Store } from '../store/database.ts'
 import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
-import { registerAuth, API_KEY_HEADER } from './auth.ts'
+import { registerAuth, API_KEY_HEADER, type OpenPages } from './auth.ts'
 import { errorBody, formatSchemaErrors, handleError } from './errors.ts'
 import type { Metrics } from './metrics.ts'
 import type { RateLimiter } from './rate-limit.ts'
@@ -27,6 +27,9 @@ import { QuillcheckDescriptionReport } from '../contract/quillcheck-description.
 import type { ReportFormat } from '../contract/report-formats.ts'
 import type { EvmReportService, SolanaReportService } from '../contract/services.ts'
 import type { McpServices } from '../mcp/server.ts'
+import { loadWebAssets } from '../web/assets.ts'
+import { webRoutes } from '../web/routes.ts'
+import { createPageSessions } from '../web/session.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +75,11 @@ export interface AppDeps {
     logger?: FastifyBaseLogger
     /** The view of token reports for a key without a format of its own (`DEFAULT_FORMAT`); `v1` when absent. */
     defaultFormat?: ReportFormat
+    /**
+     * The token pages (served with the token surface): open to anyone at `ratePerMinute` per client
+     * address (`PUBLIC_PAGES=on`), else a person pastes an API key into the page.
+     */
+    pages?: { open: boolean; ratePerMinute: number; secret?: string }
   }
 }
 
@@ -180,7 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: '1.0.0',
         description: [
           'Token risk reports (EVM and Solana) and the audit history of Solidity projects. Read-only.',
-          'Every endpoint under `/api/v1` requires an API key in the `x-api-key` header (`tokenrisk keys create`).',
+          'Every endpoint under `/api/v1` requires an API key in the `x-api-key` header (`tokenrisk keys create`);',
+          'with open token pages (`PUBLIC_PAGES=on`) the pages\' own calls to the token reports and the chain list carry a page session (a cookie their HTML sets) instead.',
           'Errors are JSON objects with a `message` string. A missing required query parameter answers 400 with',
           "`message` exactly `must have required property '<name>'`.",
         ].join(' '),
@@ -202,7 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps })
+  const openPages: OpenPages | undefined =
+    deps.tokens && options.pages?.open ? { sessions: createPageSessions({ secret: options.pages.secret }), ratePerMinute: options.pages.ratePerMinute } : undefined
+  registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps, pages: openPages })
   const usage = deps.usage ?? createMemoryUsageCounter()
   planUsageRoutes(app, { usage, defaultRateLimitRps: options.defaultRateLimitRps, logger: options.logger })
 
@@ -215,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cacheTtlSeconds: options.reportCacheTtlSeconds,
       defaultFormat: options.defaultFormat,
     })
+    webRoutes(app, { assets: loadWebAssets(), sessions: openPages?.sessions, basePath: new URL(options.publicBaseUrl).pathname.replace(/\/+$/, '') })
   }
   if (deps.serveAudits !== false) {
     auditHistoryRoute(app, { audits: deps.audits })

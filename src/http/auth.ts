@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AuthError, RateLimitedError } from '../errors.ts'
 import type { ApiKeyRepository, Principal } from '../store/repositories/api-keys.ts'
+import type { PageSessions } from '../web/session.ts'
 import type { RateLimiter } from './rate-limit.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The authenticated caller on routes with `config.auth`. */
+    /** The authenticated caller on routes with `config.auth`; absent on a page session's call. */
     principal?: Principal
   }
   interface FastifyContextConfig {
@@ -16,25 +17,47 @@ declare module 'fastify' {
      * (`/mcp`: each tool call), rather than the request: the key is still required first.
      */
     meteredPerCall?: boolean
+    /** The token pages read this route: with open pages, a page session admits it without a key. */
+    page?: boolean
   }
 }
 
 export const API_KEY_HEADER = 'x-api-key'
+/** Seconds of the window open pages' per-address limit counts in. */
+const PAGE_RATE_WINDOW_SECONDS = 60
+
+/** Open pages (`PUBLIC_PAGES=on`): the sessions their HTML starts, and each client address's limit. */
+export interface OpenPages {
+  sessions: PageSessions
+  /** Requests per minute per client address (0: none). */
+  ratePerMinute: number
+}
 
 /**
  * Requires a valid, unrevoked API key on routes marked `config: { auth: true }`, then applies the
- * key's rate limit (its own, or the service default; 0 = none). Runs before validation, so an
- * unauthenticated caller learns nothing about the parameters.
+ * key's rate limit (its own, or the service default; 0 = none). With open pages, a request without
+ * a key to a route marked `page` is let through on a page session instead, at its client address's
+ * own rate limit. Runs before validation, so an unauthenticated caller learns nothing about the
+ * parameters.
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { keys: ApiKeyRepository; rateLimiter: RateLimiter; defaultRateLimitRps: number },
+  deps: { keys: ApiKeyRepository; rateLimiter: RateLimiter; defaultRateLimitRps: number; pages?: OpenPages },
 ) {
   app.decorateRequest('principal', undefined)
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.routeOptions.config?.auth) return
+    const config = request.routeOptions.config
+    if (!config?.auth) return
     const header = request.headers[API_KEY_HEADER]
     const key = Array.isArray(header) ? header[0] : header
+    if (!key && deps.pages && config.page && deps.pages.sessions.valid(request.headers.cookie)) {
+      const limit = deps.pages.ratePerMinute
+      if (limit > 0) {
+        const wait = await deps.rateLimiter.take(`page:${request.ip}`, limit, PAGE_RATE_WINDOW_SECONDS)
+        if (wait > 0) throw new RateLimitedError(wait)
+      }
+      return
+    }
     if (!key) throw new AuthError(`missing API key: send it in the ${API_KEY_HEADER} header`)
     const principal = await deps.keys.verify(key)
     if (!principal) throw new AuthError('invalid or revoked API key')

@@ -280,7 +280,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     },
 
     chains() {
-      return deps.registry.servable().map((c) => ({ chainId: c.chainId, name: c.name }))
+      return deps.registry.servable().map((c) => ({ chainId: c.chainId, name: c.name, ...(c.links.explorerAddress ? { addressLink: c.links.explorerAddress } : {}) }))
     },
 
     async ping(chainId, signal) {

@@ -116,7 +116,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
   app.get<{ Params: Static<typeof EvmParams>; Querystring: Static<typeof EvmQuery> & { format?: ReportFormat } }>(
     '/api/v1/tokens/information/:tokenAddress',
     {
-      config: { auth: true },
+      config: { auth: true, page: true },
       onSend,
       schema: {
         operationId: 'getEvmTokenInformation',
@@ -202,7 +202,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
   app.get<{ Params: Static<typeof SolanaParams>; Querystring: Static<typeof SolanaQuery> & { format?: ReportFormat } }>(
     '/api/v1/tokens/solana/:tokenAddress',
     {
-      config: { auth: true },
+      config: { auth: true, page: true },
       onSend,
       schema: {
         operationId: 'getSolanaTokenInformation',
@@ -244,18 +244,26 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
   app.get(
     '/api/v1/chains',
     {
-      config: { auth: true },
+      config: { auth: true, page: true },
       schema: {
         operationId: 'listChains',
         tags: ['tokens'],
         summary: 'EVM chains this instance serves (valid `chainId` values)',
         security: [{ apiKey: [] }],
         response: {
-          200: Type.Object({ chains: Type.Array(Type.Object({ chainId: Type.String(), name: Type.String() })) }),
+          200: Type.Object({
+            chains: Type.Array(
+              Type.Object({
+                chainId: Type.String(),
+                name: Type.String(),
+                addressLink: Type.String({ description: 'the chain\'s block explorer page of an address, `{address}` to replace (`links.explorerAddress` of docs/chains.md); "" when none is configured' }),
+              }),
+            ),
+          }),
           ...errorResponses(401, 429),
         },
       },
     },
-    async () => ({ chains: deps.evm.chains().map((c) => ({ chainId: String(c.chainId), name: c.name })) }),
+    async () => ({ chains: deps.evm.chains().map((c) => ({ chainId: String(c.chainId), name: c.name, addressLink: c.addressLink ?? '' })) }),
   )
 }
