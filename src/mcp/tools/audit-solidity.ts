@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { AUDIT_LIMITS, SEVERITIES } from '../../contract/audit-history.ts'
 import type { SourceAuditService } from '../../contract/services.ts'
+import { DeadlineError } from '../../errors.ts'
 import { defineTool } from '../define-tool.ts'
 import { projectUser } from '../project-user.ts'
 import { severityCounts } from './audit-history.ts'
@@ -53,7 +54,17 @@ export function auditSolidityTool(sourceAudits: SourceAuditService, bounds: Audi
     },
     async run(args, context) {
       const record = args.projectId === undefined ? undefined : { projectId: args.projectId, userId: projectUser(context.caller, args.userId, 'record'), projectName: args.projectName }
-      const result = await context.bounded((signal, deadlineAt) => sourceAudits.audit(args.files, { signal, deadlineAt, record }))
+      let result
+      try {
+        result = await context.bounded((signal, deadlineAt) => sourceAudits.audit(args.files, { signal, deadlineAt, record }))
+      } catch (error) {
+        // Trying the same audit again would end the same way: say what would finish.
+        if (!(error instanceof DeadlineError)) throw error
+        throw new DeadlineError(
+          `the audit did not finish within the ${Math.round(bounds.deadlineMs / 1000)} s deadline: audit fewer files at a time, or the whole project with tokenrisk audit`,
+          { cause: error },
+        )
+      }
       const { audit } = result
       const lines = [`Security score ${audit.securityScore}/100 over ${audit.totalLines} lines: ${severityCounts(audit.vulnerabilityCount)} findings.`]
       const worstFirst = [...audit.vulnerabilities].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity))
