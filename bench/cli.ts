@@ -8,10 +8,14 @@
 //                                          target < 1 s
 //   npm start, until the service listens (the saved local world loaded)
 //                                          target < 5 s
+//   tokenrisk mcp, until it has answered an agent's handshake and its tools/list
+//                                          target < 1 s
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { buildAll } from '../scripts/build.mjs'
 import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
 
@@ -22,7 +26,7 @@ const SERVICE_DATA_DIR = join(PROJECT_ROOT, 'data', 'bench-cli')
 const BIN = join(PROJECT_ROOT, 'bin', 'tokenrisk.js')
 /** How long a start may take before the bench gives up on it. */
 const START_TIMEOUT_MS = 180_000
-const TARGETS_MS = { help: 300, keysList: 500, scan: 1_000, npmStart: 5_000 }
+const TARGETS_MS = { help: 300, keysList: 500, scan: 1_000, npmStart: 5_000, mcp: 1_000 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
@@ -40,6 +44,18 @@ function measure(label: string, run: () => number): number[] {
   for (let i = 0; i < RUNS; i++) values.push(run())
   process.stderr.write(`  ${label}: ${values.map((v) => Math.round(v)).join(', ')} ms\n`)
   return values
+}
+
+/** Wall time from spawning `tokenrisk mcp` to its answer to tools/list, as a desktop agent starts it (ms). */
+async function mcpReady(dataDir: string): Promise<number> {
+  const started = performance.now()
+  const client = new Client({ name: 'bench-cli', version: '1.0.0' })
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env: { ...getDefaultEnvironment(), DATA_DIR: dataDir }, stderr: 'ignore' }))
+  const { tools } = await client.listTools()
+  const ms = performance.now() - started
+  await client.close()
+  if (tools.length === 0) throw new Error('tokenrisk mcp listed no tools')
+  return ms
 }
 
 /** Starts `npm start` and resolves when the service listens: its URL and the time it took. */
@@ -81,6 +97,9 @@ async function main(): Promise<void> {
     const help = measure('tokenrisk --help', () => timed(process.execPath, [BIN, '--help']))
     timed(process.execPath, [BIN, 'keys', 'create', '--user', 'bench', '--data-dir', keysDir])
     const keysList = measure('tokenrisk keys list', () => timed(process.execPath, [BIN, 'keys', 'list', '--data-dir', keysDir]))
+    const mcp: number[] = []
+    for (let i = 0; i < RUNS; i++) mcp.push(await mcpReady(keysDir))
+    process.stderr.write(`  tokenrisk mcp, tools listed: ${mcp.map((v) => Math.round(v)).join(', ')} ms\n`)
 
     const serviceEnv = { DATA_DIR: SERVICE_DATA_DIR, PORT: '0', LOG_LEVEL: 'warn' }
     const firstStart = await startService(serviceEnv)
@@ -110,6 +129,7 @@ async function main(): Promise<void> {
     console.log(`${'node -e 0 (baseline)'.padEnd(44)} ${String(Math.round(baseline)).padStart(6)} ms    1.0×`)
     console.log(row('tokenrisk --help', help, TARGETS_MS.help))
     console.log(row('tokenrisk keys list', keysList, TARGETS_MS.keysList))
+    console.log(row('tokenrisk mcp, handshake and tools/list', mcp, TARGETS_MS.mcp))
     console.log(row(`tokenrisk scan (${token.key}, local world)`, scan, TARGETS_MS.scan))
     console.log(row('npm start, ready (saved local world)', starts, TARGETS_MS.npmStart))
     console.log(`\nmachine: ${process.platform} ${process.arch}, Node ${process.version}, load average ${loadAverage()}`)

@@ -104,16 +104,21 @@ async function compile(ts, build) {
 
 /** Where the command's bundle goes, under dist/. Every file of it lies there, none deeper. */
 export const BUNDLE_DIR = 'bundle'
-/** The bundle's entries: the command, and the report worker thread it starts (report-workers.ts). */
-const BUNDLE_ENTRIES = { main: 'src/cli/main.ts', 'report-worker': 'src/cli/report-worker.ts' }
+/**
+ * The bundle's entries: the command, and the worker threads it starts: report workers
+ * (report-workers.ts) and source-audit workers (source-audits.ts).
+ */
+const BUNDLE_ENTRIES = { main: 'src/cli/main.ts', 'report-worker': 'src/cli/report-worker.ts', 'audit-worker': 'src/cli/audit-worker.ts' }
 /**
  * The libraries bundled with the command: plain ES modules made of many files (viem and what it
- * is built on, kysely, typebox, the Solana client), whose loading is most of a start. The others
+ * is built on, kysely, typebox, the Solana client, the MCP SDK and its zod), whose loading is most
+ * of a start; and the JSON Schema validator the MCP SDK loads (ajv and its parts, CommonJS), which
+ * was a fifth of `tokenrisk mcp`'s start (fastify keeps its own copy from node_modules). The others
  * stay imports of node_modules: native addons (better-sqlite3), packages that read files or start
  * threads from their own directory (evmole's WebAssembly, pino's transports, the Swagger UI,
- * bullmq's Lua scripts), and CommonJS ones, which load fast enough as they are.
+ * bullmq's Lua scripts), and the other CommonJS ones, which load fast enough as they are.
  */
-const BUNDLED_PACKAGES = /^(viem|ox|abitype|kysely|@sinclair\/typebox|@shazow\/whatsabi|@noble\/[^/]+|@scure\/[^/]+|@solana\/[^/]+)(\/|$)/
+const BUNDLED_PACKAGES = /^(viem|ox|abitype|kysely|@sinclair\/typebox|@shazow\/whatsabi|@noble\/[^/]+|@scure\/[^/]+|@solana\/[^/]+|@modelcontextprotocol\/sdk|zod|zod-to-json-schema|ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal)(\/|$)/
 /**
  * Sources the bundle imports from dist/ rather than holding a copy of: the error classes, which
  * the local worlds' package (packages/devworld) imports from dist/ too, so that an error it throws
@@ -121,12 +126,13 @@ const BUNDLED_PACKAGES = /^(viem|ox|abitype|kysely|@sinclair\/typebox|@shazow\/w
  */
 const SHARED_SOURCES = ['src/errors.ts']
 /**
- * Sources whose `import.meta.url` means the bundle: report-workers.ts starts the worker entry
- * beside it (dist/bundle/report-worker.js). In every other source `import.meta.url` finds files
- * beside the module (the shipped chains, the probe's artifact): it is rewritten to the module's
- * compiled twin in dist/, where the build copies those files.
+ * Sources whose `import.meta.url` means the bundle: report-workers.ts and source-audits.ts start
+ * the worker entries beside them (dist/bundle/report-worker.js, audit-worker.js). In every other
+ * source `import.meta.url` finds files beside the module (the shipped chains, the probe's
+ * artifact, package.json): it is rewritten to the module's compiled twin in dist/, where the build
+ * copies those files.
  */
-const OWN_URL_SOURCES = ['src/cli/report-workers.ts']
+const OWN_URL_SOURCES = ['src/cli/report-workers.ts', 'src/cli/source-audits.ts']
 
 /** Bundles the command into dist/bundle/ (ES modules, split where commands load lazily). */
 async function bundle(build, outDir) {

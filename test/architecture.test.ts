@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['audit'],
   ['queue'],
   ['engines/evm', 'engines/solana'],
-  ['http', 'web'],
+  ['http', 'web', 'mcp'],
   ['cli'],
 ]
 /** Upward imports the house still has, each with its reason (at most two). */

@@ -4,6 +4,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
 import { evmChainsConfigured } from '../src/cli/serve.ts'
 import { loadConfig } from '../src/config/settings.ts'
@@ -69,6 +72,20 @@ describe('tokenrisk serve', () => {
     const [, v1Key, v2Key] = /Which key: v1 (trk_\S+) .*; quillcheck-v2 (trk_\S+) for clients of the hosted QuillCheck service/.exec(banner)!
     expect(commands.filter(([, key]) => key === v2Key).length).toBe(1)
     expect(commands.filter(([, key]) => key === v1Key).length).toBe(commands.length - 1)
+
+    // Agents reach the same service through /mcp with the same keys: the served bundle loads the
+    // MCP SDK with the first request, and audits sources in its bundled worker thread.
+    const served = /tokenrisk listening on (\S+)/.exec(log)![1].replace('0.0.0.0', '127.0.0.1')
+    const agent = new Client({ name: 'serve-test', version: '1.0.0' })
+    await agent.connect(new StreamableHTTPClientTransport(new URL(`${served}/mcp`), { requestInit: { headers: { 'x-api-key': v1Key } } }))
+    expect((await agent.listTools()).tools.map((t) => t.name)).toEqual(['evm_token_report', 'solana_token_report', 'audit_history', 'audit_solidity'])
+    const honeypot = /# Honeypot Token \(honeypot\)\n.*tokens\/information\/(0x[0-9a-fA-F]{40})/.exec(banner)![1]
+    const verdict = (await agent.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: honeypot } })) as CallToolResult
+    expect(verdict.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^HONEYPOT: /) })
+    const source = 'pragma solidity 0.8.20;\ncontract Open {\n    function close() external { selfdestruct(payable(msg.sender)); }\n}\n'
+    const audit = (await agent.callTool({ name: 'audit_solidity', arguments: { files: [{ path: 'Open.sol', content: source }] } })) as CallToolResult
+    expect(audit.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('- [high/high] Unprotected selfdestruct — Open.sol:3-3') })
+    await agent.close()
 
     const chainId = async () =>
       fetch(`http://127.0.0.1:${anvilPort}`, {

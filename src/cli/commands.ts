@@ -105,6 +105,15 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     },
     load: async () => (await import('./keys.ts')).keysCommand,
   },
+  mcp: {
+    name: 'mcp',
+    summary: 'the MCP server over stdio, for AI agents on this machine',
+    usage: ['tokenrisk mcp [--user ID]'],
+    about:
+      "Speaks the Model Context Protocol on standard input and output (logs go to standard error): the tools evm_token_report, solana_token_report, audit_history and audit_solidity, over the chains, Solana RPC and store this command is configured with (or the local worlds a service runs under the same data directory). A desktop agent starts it as a command (README, \"AI agents\"); remote agents use the service's /mcp. Runs until its input ends, or SIGTERM or SIGINT.",
+    options: { user: { type: 'string', value: 'ID', help: 'the user whose projects the audit tools read and record when a call names none' } },
+    load: async () => (await import('./mcp.ts')).mcpCommand,
+  },
   devnet: {
     name: 'devnet',
     summary: 'run the local chain world alone (a development install only)',

@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Config } from '../config/settings.ts'
 import type { TokenReport } from '../contract/token-report.ts'
@@ -10,6 +7,7 @@ import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { abortReason } from '../abort.ts'
 import { BaseError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../errors.ts'
+import { workerBoot } from './worker-boot.ts'
 
 /** How long a worker may take to open the store and build its engine. */
 export const REPORT_WORKER_START_TIMEOUT_MS = 30_000
@@ -61,20 +59,15 @@ const ERRORS: Record<string, new (message: string, options?: { details?: string 
 }
 
 /** An error as it crosses to the serving thread: its class by name, its message and details. */
-export function serializeError(error: unknown): { name: string; message: string; details?: string } {
+export function serializeError(error: unknown, failure = 'the token report could not be computed'): { name: string; message: string; details?: string } {
   if (error instanceof BaseError) return { name: error.name, message: error.message, details: error.details }
-  return { name: 'UpstreamError', message: 'the token report could not be computed', details: error instanceof Error ? error.message : String(error) }
+  return { name: 'UpstreamError', message: failure, details: error instanceof Error ? error.message : String(error) }
 }
 
-function deserializeError(e: { name: string; message: string; details?: string }): BaseError {
+/** The error a worker thread reported, as an instance of its class again (`UpstreamError` for others). */
+export function deserializeError(e: { name: string; message: string; details?: string }): BaseError {
   const Class = ERRORS[e.name] ?? UpstreamError
   return new Class(e.message, { details: e.details })
-}
-
-/** tsx's ESM registration API, for workers that run the TypeScript sources (a development install). */
-function tsxEsmApi(): string {
-  const tsx = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
-  return pathToFileURL(join(tsx, 'dist', 'esm', 'api', 'index.mjs')).href
 }
 
 /**
@@ -111,13 +104,8 @@ export async function startReportWorkers(options: {
   repliesPerTurn?: number
 }): Promise<ReportComputer & { close(): Promise<void> }> {
   const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => /^(RPC_URL_\d+|CHAINS_FILE)$/.test(e[0]) && e[1] !== undefined))
-  // The worker runs what the serving process runs: the compiled module, or (from the sources, in
-  // tests and benches) the TypeScript entry through tsx, which the thread registers first.
-  const compiled = import.meta.url.endsWith('.js')
-  const entry = new URL(compiled ? './report-worker.js' : './report-worker.ts', import.meta.url)
-  const boot = compiled
-    ? `import(${JSON.stringify(entry.href)})`
-    : `import(${JSON.stringify(tsxEsmApi())}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}) })`
+  // The worker runs what the serving process runs: the compiled entry, or the TypeScript one.
+  const boot = workerBoot(import.meta.url, 'report-worker')
   let nextId = 1
   let closing = false
   const pending = new Map<number, { resolve(reply: WorkerReply): void; worker: number }>()

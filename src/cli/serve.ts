@@ -18,6 +18,7 @@ import { parseCommand } from './args.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
 import { startReportWorkers } from './report-workers.ts'
+import { sourceAuditsOf } from './source-audits.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import type { Io } from './io.ts'
 import { loadLocalWorlds, type LocalChain, type LocalSolana } from './local-worlds.ts'
@@ -152,20 +153,24 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       if (solanaUrls.length > 0) readiness.push({ name: 'solana', check: (signal) => solana.ping(signal) })
     }
 
+    const audits = createAuditRepository(store, {
+      reportLink: (id) => `${baseUrl}/reports/${id}`,
+      pageCacheSize: config.historyPageCacheSize,
+      pageCacheBytes: config.historyPageCacheMb * MB,
+      projectCacheMs: config.storeCacheMs,
+    })
+    const sourceAudits = sourceAuditsOf(audits, config)
+    cleanups.push(() => sourceAudits.service.close())
     const app = await buildApp({
       store,
       keys: createApiKeyRepository(store, { cacheMs: config.storeCacheMs }),
-      audits: createAuditRepository(store, {
-        reportLink: (id) => `${baseUrl}/reports/${id}`,
-        pageCacheSize: config.historyPageCacheSize,
-        pageCacheBytes: config.historyPageCacheMb * MB,
-        projectCacheMs: config.storeCacheMs,
-      }),
+      audits,
       rateLimiter,
       usage,
       metrics,
       tokens,
       serveAudits,
+      sourceAudits,
       readiness,
       options: {
         publicBaseUrl: baseUrl,
@@ -246,6 +251,7 @@ function demoBanner(service: RunningService, keys: Record<ReportFormat, string>)
   )
   const pages = service.config.publicPages === 'on' ? 'open to anyone' : `paste the v1 key ${keys.v1} once`
   lines.push('', `  In the browser: ${base}/ (${pages})`)
+  lines.push(`  AI agents: MCP at ${base}/mcp with an x-api-key header, or npx tokenrisk mcp over stdio (README, "AI agents (MCP)")`)
   lines.push(`  API docs: ${base}/docs    all zoo tokens: ${service.devnet?.chain.manifestPath ?? join(service.config.dataDir, 'devnet', 'manifest.json')}`, '')
   return lines
 }

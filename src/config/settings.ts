@@ -14,7 +14,7 @@ import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS } from '../contract/report-format
  */
 
 /** The commands of `tokenrisk`. */
-export const COMMAND_NAMES = ['serve', 'worker', 'scan', 'audit', 'audits', 'keys', 'devnet'] as const
+export const COMMAND_NAMES = ['serve', 'worker', 'scan', 'audit', 'audits', 'keys', 'mcp', 'devnet'] as const
 export type CommandName = (typeof COMMAND_NAMES)[number]
 
 /** A setting's type: how its raw text (environment variable or flag) becomes a value. */
@@ -140,10 +140,10 @@ function setting<T, D extends T | undefined>(s: Setting<T, D>): Setting<T, D> {
 }
 
 /** Commands by what they touch. */
-const STORE: readonly CommandName[] = ['serve', 'worker', 'scan', 'audit', 'audits', 'keys']
-const LINKS: readonly CommandName[] = ['serve', 'worker', 'audit']
+const STORE: readonly CommandName[] = ['serve', 'worker', 'scan', 'audit', 'audits', 'keys', 'mcp']
+const LINKS: readonly CommandName[] = ['serve', 'worker', 'audit', 'mcp']
 const QUEUE: readonly CommandName[] = ['serve', 'worker', 'audit']
-const REPORTS: readonly CommandName[] = ['serve', 'scan']
+const REPORTS: readonly CommandName[] = ['serve', 'scan', 'mcp']
 const SERVE: readonly CommandName[] = ['serve']
 
 /** Every setting, in the order the help and the README list them. */
@@ -154,15 +154,15 @@ export const SETTINGS = {
   databaseUrl: setting({ env: 'DATABASE_URL', flag: 'database-url', value: 'URL', type: url(['postgres', 'postgresql']), default: undefined, help: 'PostgreSQL URL; the embedded SQLite file under the data directory when unset', commands: STORE }),
   redisUrl: setting({ env: 'REDIS_URL', flag: 'redis-url', value: 'URL', type: url(['redis', 'rediss']), default: undefined, help: 'Redis: shared report cache, rate limits and audit queue across instances', commands: QUEUE }),
   publicBaseUrl: setting({ env: 'PUBLIC_BASE_URL', flag: 'public-base-url', value: 'URL', type: baseUrl, default: undefined, shownDefault: '`http://HOST:PORT`', help: 'base of report links (`projectReportLink`)', commands: LINKS }),
-  logLevel: setting({ env: 'LOG_LEVEL', flag: 'log-level', value: 'LEVEL', type: oneOf(LOG_LEVELS), default: 'info', help: 'level of the JSON log', commands: SERVE }),
+  logLevel: setting({ env: 'LOG_LEVEL', flag: 'log-level', value: 'LEVEL', type: oneOf(LOG_LEVELS), default: 'info', help: 'level of the JSON log', commands: [...SERVE, 'mcp'] }),
   corsOrigins: setting({ env: 'CORS_ORIGINS', flag: 'cors-origins', value: 'ORIGINS', type: list(text), default: [], shownDefault: 'off', help: 'allowed origins, or `*`; CORS is off when unset', commands: SERVE }),
   metricsToken: setting({ env: 'METRICS_TOKEN', flag: 'metrics-token', value: 'TOKEN', type: secretText(16), default: undefined, shownDefault: '— (open)', secret: true, help: 'when set, `/metrics` answers only `Authorization: Bearer <token>`', commands: SERVE }),
   publicPages: setting({ env: 'PUBLIC_PAGES', flag: 'public-pages', value: 'on|off', type: oneOf(['on', 'off'] as const), default: 'off', help: '`on`: the token pages (`/`, `/t/…`) read reports without an API key, each address limited to `PUBLIC_PAGES_RATE_LIMIT`; the JSON API still needs a key; `off`: a person pastes an API key into the page once', commands: SERVE }),
   publicPagesRateLimit: setting({ env: 'PUBLIC_PAGES_RATE_LIMIT', flag: 'public-pages-rate-limit', value: 'N', type: int(0, 1_000_000), default: 30, help: 'with `PUBLIC_PAGES=on`: report and chain requests per minute a client address may make through the pages (a report page makes one or two; `0`: no limit)', commands: SERVE }),
   publicPagesSecret: setting({ env: 'PUBLIC_PAGES_SECRET', flag: 'public-pages-secret', value: 'SECRET', type: secretText(32), default: undefined, shownDefault: '— (random at each start)', secret: true, help: 'with `PUBLIC_PAGES=on`: the key that signs page sessions; give every instance behind one address the same one', commands: SERVE }),
   rateLimitRps: setting({ env: 'RATE_LIMIT_RPS', flag: 'rate-limit-rps', value: 'N', type: int(0, 1_000_000), default: 0, shownDefault: '`0` (off)', help: 'requests per second per API key; a key may carry its own (`keys create --rate-limit`)', commands: SERVE }),
-  requestTimeoutMs: setting({ env: 'REQUEST_TIMEOUT_MS', flag: 'request-timeout-ms', value: 'MS', type: int(100, 600_000), default: 15_000, help: 'deadline of every request (then 503), and of a report of `tokenrisk scan`', commands: REPORTS }),
-  defaultFormat: setting({ env: 'DEFAULT_FORMAT', flag: 'default-format', value: 'FORMAT', type: oneOf(REPORT_FORMATS), default: DEFAULT_REPORT_FORMAT, help: "view of the token reports answered to a key without a format of its own (`keys create --format`) and a request without `format`: `v1` the API contract's, `quillcheck-v2` the hosted QuillCheck service's, which its public clients read ([docs/compat.md](docs/compat.md))", commands: SERVE }),
+  requestTimeoutMs: setting({ env: 'REQUEST_TIMEOUT_MS', flag: 'request-timeout-ms', value: 'MS', type: int(100, 600_000), default: 15_000, help: 'deadline of every request (then 503), of a report of `tokenrisk scan` and of a tool call of `tokenrisk mcp`', commands: REPORTS }),
+  defaultFormat: setting({ env: 'DEFAULT_FORMAT', flag: 'default-format', value: 'FORMAT', type: oneOf(REPORT_FORMATS), default: DEFAULT_REPORT_FORMAT, help: "view of the token reports answered to a key without a format of its own (`keys create --format`) and a request without `format`: `v1` the API contract's, `quillcheck-v2` the hosted QuillCheck service's, which its public clients read ([docs/compat.md](docs/compat.md))", commands: [...SERVE, 'mcp'] }),
   reportCacheTtlSeconds: setting({ env: 'REPORT_CACHE_TTL_SECONDS', flag: 'report-cache-ttl', value: 'S', type: int(0, 86_400), default: 30, help: 'how long a token report is reused (`0`: never)', commands: SERVE }),
   historyPageCacheSize: setting({ env: 'HISTORY_PAGE_CACHE_SIZE', flag: 'history-page-cache', value: 'N', type: int(0, 1_000_000), default: 1000, help: "audit-history pages kept in memory (exact: keyed by the project's audit count; `0`: none)", commands: SERVE }),
   historyPageCacheMb: setting({ env: 'HISTORY_PAGE_CACHE_MB', flag: 'history-page-cache-mb', value: 'MB', type: int(1, 1_000_000), default: 64, help: 'megabytes of audit-history pages kept in memory', commands: SERVE }),

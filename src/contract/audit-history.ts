@@ -24,6 +24,9 @@ export const AUDIT_LIMITS = {
   createdAt: 64,
 } as const
 
+/** Paging of the audit history: the page size by default and at most, and the largest page number (far from OFFSET overflow). */
+export const HISTORY_PAGING = { defaultLimit: 10, maxLimit: 100, maxPage: 1_000_000 } as const
+
 export const Vulnerability = Type.Object(
   {
     name: Type.String({ minLength: 1 }),

@@ -1,3 +1,4 @@
+import type { Audit } from './audit-history.ts'
 import type { TokenReport } from './token-report.ts'
 
 /**
@@ -22,5 +23,46 @@ export interface SolanaReportService<Report = unknown> {
   /** Throws InputError (malformed address), NotFoundError (no mint), UpstreamError/DeadlineError. */
   report(address: string, options: { signal?: AbortSignal }): Promise<Report>
   ping(signal?: AbortSignal): Promise<void>
+  close(): Promise<void>
+}
+
+/** A Solidity file given as text: its path in the project (relative, `/`-separated) and its source. */
+export interface SourceFile {
+  path: string
+  content: string
+}
+
+/** Where an audit of sources is recorded: a project of a user (its history, its report page). */
+export interface AuditRecordTarget {
+  projectId: string
+  userId: string
+  projectName?: string
+}
+
+/** An audit of sources given as text. */
+export interface SourceAuditResult {
+  /** The audit in the history's shape; `projectReportLink` only when it was recorded. */
+  audit: Omit<Audit, 'projectReportLink'> & { projectReportLink?: string }
+  /** The recorded audit's id, when it was recorded. */
+  reportId?: string
+  /** Files not analysed, and why: the score covers the others only. */
+  skipped: { file: string; reason: string }[]
+  /** Findings counted in `vulnerabilityCount` but not listed, per name and file. */
+  unlisted: { name: string; file: string; count: number }[]
+  /** Problems that left a file analysed: an import not found, a detector that failed. */
+  problems: { file: string; message: string }[]
+}
+
+/**
+ * Audits of Solidity sources given as text, bounded like `tokenrisk audit` (the analyzer's code
+ * budget, the findings it lists) and by a deadline.
+ */
+export interface SourceAuditService {
+  /**
+   * Analyses `files` (and records the audit under `record` when given, all or nothing). Throws
+   * InputError (no Solidity, a bad path, too much source), DeadlineError (not done by
+   * `deadlineAt` or abandoned through `signal`), UpstreamError (the analysis failed).
+   */
+  audit(files: SourceFile[], options: { signal?: AbortSignal; deadlineAt?: number; record?: AuditRecordTarget }): Promise<SourceAuditResult>
   close(): Promise<void>
 }

@@ -15,6 +15,7 @@ import { auditHistoryRoute } from './routes/audit-history.ts'
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts'
 import { reportPageRoute } from './routes/report-page.ts'
 import { planUsageRoutes } from './routes/plan-usage.ts'
+import { mcpRoutes } from './routes/mcp.ts'
 import { createMemoryUsageCounter, type UsageCounter } from './usage.ts'
 import { tokenRoutes } from './routes/tokens.ts'
 import { AuditHistory } from '../contract/audit-history.ts'
@@ -25,6 +26,7 @@ import { QuillcheckV2Report } from '../contract/quillcheck-v2.ts'
 import { QuillcheckDescriptionReport } from '../contract/quillcheck-description.ts'
 import type { ReportFormat } from '../contract/report-formats.ts'
 import type { EvmReportService, SolanaReportService } from '../contract/services.ts'
+import type { McpServices } from '../mcp/server.ts'
 import { loadWebAssets } from '../web/assets.ts'
 import { webRoutes } from '../web/routes.ts'
 import { createPageSessions } from '../web/session.ts'
@@ -36,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-/** Largest request body accepted: every route is a GET, so bodies are refused early. */
+/** Largest request body accepted: every route but `/mcp` (which sets its own) is a GET, so bodies are refused early. */
 const BODY_LIMIT_BYTES = 16 * 1024
 /**
  * Every route's backstop deadline is the request deadline plus this: routes that run their own
@@ -58,6 +60,8 @@ export interface AppDeps {
   tokens?: { evm: EvmReportService; solana: SolanaReportService }
   /** Serve the audit surface (history and report pages); default true. */
   serveAudits?: boolean
+  /** Audits of sources given as text, for the MCP endpoint's `audit_solidity` (with the audit surface); not offered when absent. */
+  sourceAudits?: McpServices['sourceAudits']
   readiness?: ReadinessCheck[]
   options: {
     publicBaseUrl: string
@@ -161,8 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (options.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
-      methods: ['GET', 'HEAD', 'OPTIONS'],
-      allowedHeaders: [API_KEY_HEADER, 'if-none-match', 'content-type'],
+      methods: ['GET', 'HEAD', 'OPTIONS', 'POST'],
+      allowedHeaders: [API_KEY_HEADER, 'if-none-match', 'content-type', 'mcp-protocol-version'],
       exposedHeaders: ['etag', 'retry-after', 'x-request-id', 'x-vulnerabilities-truncated'],
     })
   }
@@ -198,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'tokens', description: 'token risk reports' },
         { name: 'audits', description: 'audit history of projects' },
         { name: 'account', description: 'the calling key: plan, rate limit, usage' },
+        { name: 'agents', description: 'the MCP endpoint: the same reports and audits as tools for AI agents' },
         { name: 'operations', description: 'health, readiness, metrics' },
       ],
     },
@@ -209,7 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openPages: OpenPages | undefined =
     deps.tokens && options.pages?.open ? { sessions: createPageSessions({ secret: options.pages.secret }), ratePerMinute: options.pages.ratePerMinute } : undefined
   registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps, pages: openPages })
-  planUsageRoutes(app, { usage: deps.usage ?? createMemoryUsageCounter(), defaultRateLimitRps: options.defaultRateLimitRps, logger: options.logger })
+  const usage = deps.usage ?? createMemoryUsageCounter()
+  planUsageRoutes(app, { usage, defaultRateLimitRps: options.defaultRateLimitRps, logger: options.logger })
 
   healthRoutes(app, { metrics: deps.metrics, metricsToken: options.metricsToken, checks: [{ name: 'store', check: () => deps.store.ping() }, ...(deps.readiness ?? [])] })
   if (deps.tokens) {
@@ -226,5 +232,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditHistoryRoute(app, { audits: deps.audits })
     reportPageRoute(app, { audits: deps.audits })
   }
+  mcpRoutes(app, {
+    services: {
+      ...deps.tokens,
+      ...(deps.serveAudits !== false ? { audits: deps.audits, sourceAudits: deps.sourceAudits } : {}),
+    },
+    requestTimeoutMs: options.requestTimeoutMs,
+    defaultFormat: options.defaultFormat,
+    rateLimiter: deps.rateLimiter,
+    usage,
+    defaultRateLimitRps: options.defaultRateLimitRps,
+    logger: options.logger,
+  })
   return app
 }

@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Require an API key (`x-api-key`) on this route. */
     auth?: boolean
+    /**
+     * The route counts the calls a request carries against the key's rate limit and usage itself
+     * (`/mcp`: each tool call), rather than the request: the key is still required first.
+     */
+    meteredPerCall?: boolean
     /** The token pages read this route: with open pages, a page session admits it without a key. */
     page?: boolean
   }
@@ -57,10 +62,17 @@ export function registerAuth(
     const principal = await deps.keys.verify(key)
     if (!principal) throw new AuthError('invalid or revoked API key')
     request.principal = principal
-    const limit = principal.rateLimitRps ?? deps.defaultRateLimitRps
-    if (limit > 0) {
-      const wait = await deps.rateLimiter.take(principal.keyId, limit)
-      if (wait > 0) throw new RateLimitedError(wait)
-    }
+    if (!request.routeOptions.config.meteredPerCall) await takeRateLimit(deps, principal)
   })
+}
+
+/**
+ * Counts one request of `principal` against its rate limit (its own, or the service default;
+ * 0 = none); throws a `RateLimitedError` past it.
+ */
+export async function takeRateLimit(deps: { rateLimiter: RateLimiter; defaultRateLimitRps: number }, principal: Principal): Promise<void> {
+  const limit = principal.rateLimitRps ?? deps.defaultRateLimitRps
+  if (limit <= 0) return
+  const wait = await deps.rateLimiter.take(principal.keyId, limit)
+  if (wait > 0) throw new RateLimitedError(wait)
 }

@@ -3,15 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { AuthError, InputError } from '../../errors.ts'
 import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../../audit/bounds.ts'
 import { HISTORY_PAGE_MAX_BYTES, type AuditRepository } from '../../store/repositories/audits.ts'
-import { AUDIT_LIMITS, AuditHistory } from '../../contract/audit-history.ts'
+import { AUDIT_LIMITS, AuditHistory, HISTORY_PAGING } from '../../contract/audit-history.ts'
 import { errorResponses } from '../schemas/responses.ts'
 
-/** Default page size of the audit history. */
-export const DEFAULT_LIMIT = 10
-/** Largest page size a caller may ask for. */
-export const MAX_LIMIT = 100
-/** Largest page number accepted (keeps OFFSET arithmetic far from overflow). */
-export const MAX_PAGE = 1_000_000
+const { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT, maxPage: MAX_PAGE } = HISTORY_PAGING
 /** Header of a history page some of whose audits list only their first vulnerabilities. */
 export const TRUNCATED_HEADER = 'x-vulnerabilities-truncated'
 const MIB = 1024 * 1024

@@ -55,7 +55,7 @@ export function planUsageRoutes(app: FastifyInstance, deps: PlanUsageDeps) {
   app.addSchema(PlanUsage)
   app.addHook('onRequest', async (request) => {
     const keyId = request.principal?.keyId
-    if (!request.routeOptions.config?.auth || !keyId) return
+    if (!request.routeOptions.config?.auth || request.routeOptions.config.meteredPerCall || !keyId) return
     // Counting never holds up or fails the request.
     deps.usage.count(keyId).catch((error: unknown) => deps.logger?.warn({ err: error }, 'usage not counted'))
   })

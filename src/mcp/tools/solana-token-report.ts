@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox'
+import type { SolanaReport } from '../../contract/solana-report.ts'
+import type { SolanaReportService } from '../../contract/services.ts'
+import { solanaVerdict, verdictLines } from '../../report/verdict.ts'
+import { defineTool } from '../define-tool.ts'
+
+const Input = Type.Object({
+  // Its form is checked by the engine, whose messages say what is wrong with it.
+  tokenAddress: Type.String({ description: 'mint address: base58 of 32 bytes (32 to 44 characters)' }),
+})
+
+/** `solana_token_report`: the risk report of a Solana mint, as `GET /api/v1/tokens/solana/{mint}` answers it, with its verdict first. */
+export function solanaTokenReportTool(solana: SolanaReportService) {
+  return defineTool({
+    name: 'solana_token_report',
+    title: 'Solana token risk report',
+    description: [
+      'Risk report of a Solana token (an SPL Token or Token-2022 mint), read from the chain: its authorities (mint, freeze, metadata update, permanent delegate),',
+      'its Token-2022 extensions (transfer fee, transfer hook, pausable, non-transferable, default frozen accounts), whether a holder can sell it on its pools,',
+      'who holds the supply and who holds its liquidity. Call it before buying, swapping into or recommending a Solana token.',
+      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, COULD NOT BE MEASURED, NO RISKY POWER FOUND;',
+      'what could not be measured is listed and is never a clean bill. The structured report follows, in the Solana body of docs/compat.md ("" means unknown).',
+    ].join(' '),
+    input: Input,
+    hints: { readOnly: true, openWorld: true },
+    async run(args, context) {
+      const report = (await context.bounded((signal) => solana.report(args.tokenAddress, { signal }))) as SolanaReport
+      const lines = verdictLines(solanaVerdict(report))
+      const general = report.tokenInformation.generalInformation
+      lines.splice(1, 0, `Mint ${general.tokenAddress} (${general.tokenProgramName}) on ${general.chainName || 'Solana'}.`)
+      return { verdict: lines.join('\n'), structured: report }
+    },
+  })
+}
