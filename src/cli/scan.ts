@@ -1,5 +1,5 @@
 import { createMemoryCache } from '../cache/cache.ts'
-import { DEVNET_CHAIN_ID } from '../config/chains.ts'
+import { DEVNET_CHAIN_ID, loadChainRegistry } from '../config/chains.ts'
 import type { Config } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
@@ -7,6 +7,7 @@ import type { TokenReport } from '../contract/token-report.ts'
 import type { SolanaReportService } from '../contract/services.ts'
 import { createDatabase } from '../store/database.ts'
 import { parseCommand } from './args.ts'
+import { noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import { formatSolanaSummary } from './solana-summary.ts'
@@ -89,6 +90,9 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
   const chainId = Number(chainArg)
   // The local chain, when a running world left it under the data dir (and no RPC URL replaces it).
   const local = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? localChainEntries(config.dataDir) : []
+  // A bad chains file is told before the store is opened (or created).
+  loadChainRegistry({ env: io.env, chainsFile: config.chainsFile })
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
   // The same engine as the service's, without its cache: a scan always reads the chain.
