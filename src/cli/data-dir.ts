@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { publicBaseUrl, type Config } from '../config/settings.ts'
 import { ConfigError } from '../errors.ts'
 import { EMBEDDED_DB_FILE } from '../store/database.ts'
 import type { Io } from './io.ts'
+import { projectRoot } from './project.ts'
 
 /**
  * Where a command keeps its data, found rather than guessed: `DATA_DIR` (or `--data-dir`) when
@@ -21,24 +21,6 @@ export const DATA_DIR_LOCK_FILE = 'tokenrisk.lock'
 
 /** The folder name of the data directory inside the project. */
 export const PROJECT_DATA_FOLDER = 'data'
-
-/** The project root: the nearest folder above this module whose package.json is tokenrisk's. */
-export function projectRoot(from: string = fileURLToPath(import.meta.url)): string | undefined {
-  let dir = dirname(from)
-  for (;;) {
-    const manifest = join(dir, 'package.json')
-    if (existsSync(manifest)) {
-      try {
-        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'tokenrisk') return dir
-      } catch {
-        // an unreadable package.json is not ours: keep looking up
-      }
-    }
-    const parent = dirname(dir)
-    if (parent === dir) return undefined
-    dir = parent
-  }
-}
 
 /**
  * The data directory, absolute: `DATA_DIR` / `--data-dir` resolved against the working directory
