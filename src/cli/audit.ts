@@ -1,7 +1,6 @@
 import { publicBaseUrl } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
-import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../audit/bounds.ts'
-import type { Severity } from '../contract/audit-history.ts'
+import { AUDIT_LIMITS, type Severity } from '../contract/audit-history.ts'
 import {
   createInProcessAuditQueue,
   createRedisAuditQueue,
@@ -60,10 +59,14 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
       const counts = SEVERITY_ORDER.map((s) => `${s} ${audit.vulnerabilityCount[s]}`).join(', ')
       io.out(`audit of ${job.projectId} recorded: security score ${audit.securityScore}; ${audit.totalLines} lines; ${counts}`)
       for (const v of [...audit.vulnerabilities].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))) {
-        io.out(`  [${v.severity}/${v.confidence}] ${v.name} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
+        io.out(`  [${v.severity}/${v.confidence}] ${v.name}${v.detector ? ` (${v.detector})` : ''} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
       }
-      const unlisted = (result.unlisted ?? []).reduce((sum, u) => sum + u.count, 0)
-      if (unlisted > 0) io.out(`  … and ${unlisted} more findings counted above but not listed (at most ${MAX_FINDINGS_PER_DETECTOR_FILE} per detector and file)`)
+      const unlisted = result.unlisted ?? []
+      const notListed = unlisted.reduce((sum, u) => sum + u.count, 0)
+      if (notListed > 0) {
+        io.out(`  … and ${notListed} more findings counted above but not listed (past the audit's size bound of ${AUDIT_LIMITS.vulnerabilities} findings and ${AUDIT_LIMITS.auditBytes} bytes):`)
+        for (const u of unlisted) io.out(`    ${u.count} × [${u.severity ?? '?'}] ${u.detector ?? u.name} — ${u.file}${u.lines ? `:${u.lines[0]}-${u.lines[1]}` : ''}`)
+      }
       const skipped = result.skipped ?? []
       if (skipped.length > 0) io.out(`not analysed (${skipped.length} file${skipped.length === 1 ? '' : 's'}; the score covers the other files only): ${skipped.map((s) => s.file).join(', ')}`)
       io.out(`report: ${audit.projectReportLink}`)
