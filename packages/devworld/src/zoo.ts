@@ -52,6 +52,8 @@
  * | lp-locked             | ZooClean                          | LP partly burned, partly in LpLocker            | clean           |
  * | usd                   | DevUsd                            | the world's stablecoin (6 decimals, no owner)   | clean           |
  *
+ * The tokens of the owner's reach are listed in zoo-reach.ts.
+ *
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
 import { encodeFunctionData } from 'viem/utils'
@@ -60,6 +62,7 @@ import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
+import { REACH_ZOO } from './zoo-reach.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
 
@@ -873,6 +876,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
       setup: (ctx, t, s) => ctx.chain.send(ctx.accounts.deployer, t, erc20Abi, 'transfer', [DEAD_ADDRESS, units(s, 50_000n)], { label: 'burn LOCK tokens' }),
     },
   },
+  ...REACH_ZOO,
 ]
 
 /** The stablecoin's entry: deployed with the DEX (see dex.ts), listed with the tokens. */

@@ -299,6 +299,19 @@ export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balan
   return { codeSizes, balances }
 }
 
+export function encodePresence(token: Address, list: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'presence', args: [token, list] })
+}
+
+export function decodePresence(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[]; nativeBalances: readonly bigint[] } {
+  const [codeSizes, balances, nativeBalances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'presence', data }) as readonly [
+    readonly bigint[],
+    readonly bigint[],
+    readonly bigint[],
+  ]
+  return { codeSizes, balances, nativeBalances }
+}
+
 /** Lock reader kinds of the probe's `locks`. */
 export const LOCKER_KINDS = { 'tokenrisk-locker': 1, 'uncx-v2': 2, 'pinklock-v2': 3 } as const
 

@@ -7,7 +7,6 @@
 import { encodeAbiParameters, getAddress, parseAbiParameters } from 'viem/utils'
 import type { AbiParameter, Address, Hex } from 'viem'
 import type { CodeAnalysis, CodeFunction } from '../chain/bytecode.ts'
-import { addressFromWord } from '../chain/proxy.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import { isStandardSelector, signatureOf } from '../chain/signatures.ts'
 import {
@@ -28,7 +27,7 @@ import {
 import type { PoolFact, PowerCandidate, PowerFinding, PowerKind, PowersFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
-import { HIDDEN_OWNER_SLOTS } from './discovery.ts'
+import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { eventEffect, traceReplay, type EventEffect } from './power-trace.ts'
 import { probePool, quoteRoute } from './trades.ts'
 
@@ -65,32 +64,17 @@ export function candidateFunctions(logic: CodeAnalysis): CodeFunction[] {
   return fns.sort((a, b) => Number(!!signatureOf(b.selector)) - Number(!!signatureOf(a.selector))).slice(0, MAX_POWER_FUNCTIONS)
 }
 
-/** Address-like words in the first storage slots: owners no getter reveals, or the contracts a token keeps. */
-export function slotAddresses(d: Discovery): { slot: number; address: Address }[] {
-  const out: { slot: number; address: Address }[] = []
-  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) {
-    const word = d.slots[`0x${i.toString(16)}`]
-    if (!word) continue
-    const v = BigInt(word)
-    // An address alone in its slot, or packed below small flags (e.g. owner + a bool).
-    const low = v & ((1n << 160n) - 1n)
-    if (low < 1n << 120n || v >> 160n >= 1n << 16n) continue
-    const address = addressFromWord(`0x${low.toString(16).padStart(64, '0')}`)
-    if (address) out.push({ slot: i, address })
-  }
-  return out
-}
-
 /**
  * Privileged-account candidates: owner()/getOwner(), the proxy admin, the creator and deployer,
- * and accounts without code in the first storage slots (owners no getter reveals). A contract kept
+ * and the plausible accounts without code in the first storage slots, at whatever byte offset they
+ * are packed (owners no getter reveals; see slot-accounts.ts). A contract kept
  * in storage is a dependency the token calls (a router, a fee receiver, a hook): giving it the
  * probe's code would change what the token does, so it is left as it is.
  */
 export function powerCandidates(
   ctx: CollectContext,
   d: Discovery,
-  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[]; contracts?: ReadonlySet<string> },
+  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[]; slotAccounts?: readonly SlotAccount[] },
 ): PowerCandidate[] {
   const exclude = new Set<string>(
     [
@@ -120,8 +104,8 @@ export function powerCandidates(
   add(extra.admin, 'proxy admin')
   add(extra.creator, 'creator')
   add(extra.deployer, 'deployer')
-  for (const { slot, address } of slotAddresses(d)) {
-    if (!extra.contracts?.has(address.toLowerCase())) add(address, `storage slot ${slot}`)
+  for (const a of extra.slotAccounts ?? []) {
+    if (!a.codeSize) add(a.address, slotLabel(a))
   }
   return out.slice(0, MAX_CANDIDATES)
 }
@@ -544,6 +528,8 @@ export async function collectPowers(
   block: Hex,
   /** The token's largest holders of record, watched as bystanders. */
   holders: Address[] = [],
+  /** The plausible accounts of the token's first storage slots. */
+  slotAccounts: readonly SlotAccount[] = [],
 ): Promise<PowersFact> {
   const base: PowersFact = {
     status: 'not-tested',
@@ -566,7 +552,7 @@ export async function collectPowers(
   const usablePool = pool && route ? pool : undefined
   const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
-  const named = [...slotAddresses(d).map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
+  const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
   const grants = grantCalls(fns, roleConstants(logic))
   const slot = d.selfBalanceSlot
