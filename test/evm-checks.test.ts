@@ -16,6 +16,8 @@ import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { statusWord } from '../src/cli/scan.ts'
+import { cannotSellAll } from '../src/engines/evm/checks/cannot-sell-all.ts'
+import type { EvmFacts, TradeFact } from '../src/engines/evm/facts.ts'
 
 describe('metadata', () => {
   it('docs/checks.md is generated from the checks and up to date (npm run docs)', async () => {
@@ -336,5 +338,34 @@ describe('view calls carry the readers, not the whole probe', () => {
     expect(isReaderCall(encodePowersReplay(params))).toBe(false)
     const reader = readerOverride()[PROBE_ADDRESSES.main].code!
     expect(reader.length).toBeLessThan(probeCode().length / 3)
+  })
+})
+
+describe('cannotSellAll: a pool where nothing sells is Critical, one that keeps the last token RISKY', () => {
+  const pool = (address: string) => ({ dex: 'uniswap-v2', quoteSymbol: 'WETH', address }) as unknown as TradeFact['pool']
+  const trade = (over: Partial<TradeFact>): TradeFact =>
+    ({ pool: pool('0x00000000000000000000000000000000000000d1'), simulated: true, honeypot: false, honeypotReason: '', sellAllOk: true, sellAllReason: '', sell99Ok: true, ...over }) as TradeFact
+  const run = (...trades: TradeFact[]) => renderCheck(cannotSellAll as CheckDefinition<unknown>, cannotSellAll.run({ trades } as unknown as EvmFacts))
+  const keepsOne = trade({ sellAllOk: false, sellAllReason: 'cannot sell the whole balance', sell99Ok: true })
+  const trap = trade({ pool: pool('0x00000000000000000000000000000000000000d2'), honeypot: true, honeypotReason: 'TRANSFER_FAILED', sellAllOk: false, sellAllReason: 'TRANSFER_FAILED', sell99Ok: false })
+
+  it('selling 100 % failing while 99 % works stays RISKY', () => {
+    const r = run(keepsOne)
+    expect([r.status, r.risk]).toEqual(['1', 'RISKY'])
+    expect(r.comment).toMatch(/while 99% sold/)
+  })
+  it('no amount sold (the pool is a honeypot) is Critical, whichever pool comes first', () => {
+    for (const r of [run(trap), run(keepsOne, trap)]) {
+      expect([r.status, r.risk]).toEqual(['1', 'Critical'])
+      expect(r.comment).toMatch(/no amount can be sold on .*0x00000000000000000000000000000000000000d2.*TRANSFER_FAILED/)
+    }
+  })
+  it('a honeypot that springs later (every sale fails once loaded) is Critical too', () => {
+    const r = run(trade({ honeypot: true, honeypotReason: 'selling fails once the token holds a large balance of itself', sellAllOk: false, sellAllReason: 'swap back failed', sell99Ok: true }))
+    expect(r.risk).toBe('Critical')
+  })
+  it('a whole balance sold has the RISKY tier\'s absent label; unknown stays ""', () => {
+    expect(run(trade({})).risk).toBe(ABSENT_LABEL.RISKY)
+    expect(run(trade({ sellAllOk: undefined })).risk).toBe('')
   })
 })
