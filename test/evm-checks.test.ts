@@ -167,10 +167,11 @@ describe('owner-power effects', () => {
   })
   const fn = (sig: string) => ({ selector: toFunctionSelector(sig), arguments: sig.slice(sig.indexOf('(') + 1, -1), stateMutability: 'nonpayable' as const })
 
-  it('a numeric setter that stops every sale at some values only is a limit that can trap sellers (Critical), not a pause', () => {
+  it('a numeric setter that stops every sale at some values only is a limit that can trap sellers (Critical), and stops trading at its smallest', () => {
     const blocked = measure({ bTransfer: fail, aTransfer: fail, bSell: fail, aSell: fail })
     const found = interpretPowers(fn('setMaxTxAmount(uint256)'), [owner], result([blocked, blocked, measure()]), true, watch, [])
-    expect(found.map((f) => [f.kind, f.tier])).toEqual([['limit', 'Critical']])
+    expect(found.map((f) => [f.kind, f.tier])).toEqual([['limit', 'Critical'], ['pause', undefined]])
+    expect(found[1].evidence).toContain('can be set so low that every sale fails')
     const pauser = interpretPowers(fn('setPaused(bool)'), [owner], result([blocked, measure()]), true, watch, [])
     expect(pauser.map((f) => f.kind)).toEqual(['pause'])
     expect(pauser[0].evidence).toContain('setPaused(bool)')
@@ -180,8 +181,10 @@ describe('owner-power effects', () => {
   it('a tax setter is judged at its extremes: a reachable confiscatory sell tax is Critical, a capped one is not', () => {
     const taxed = (sellReceived: bigint) => measure({ bSell: ok(100n, sellReceived), aSell: ok(100n, sellReceived) })
     const uncapped = interpretPowers(fn('setSellTax(uint256)'), [owner], result([taxed(93n), taxed(0n), taxed(50n)]), true, watch, [])
-    expect(uncapped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical']])
+    // A sell tax that reaches 100 % stops trading too: the same call is a pause.
+    expect(uncapped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical'], ['pause', undefined]])
     expect(uncapped[0].evidence).toMatch(/sell tax 100%/)
+    expect(uncapped[1].evidence).toContain('can push the sell tax to 100%')
     const capped = interpretPowers(fn('setSellTax(uint256)'), [owner], result([taxed(93n), taxed(90n)]), true, watch, [])
     expect(capped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', undefined]])
     expect(capped[0].evidence).toMatch(/sell tax 10%/)

@@ -16,7 +16,8 @@ export const cannotSellAll = defineCheck<EvmFacts>({
     absent: 'A holder can sell its whole balance.',
     undetermined: 'Whether a holder can sell its whole balance could not be determined.',
   },
-  method: 'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance; when no amount can be sold (a honeypot), the finding is Critical',
+  method:
+    'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance; when no amount can be sold (a honeypot), the finding is Critical; a sale of 100 % that goes through is checked for what reached the pool, against the sale of half',
   run(facts) {
     const tried = simulatedTrades(facts).filter((t) => t.sellAllOk !== undefined)
     const hits = tried.filter((t) => t.sellAllOk === false)
@@ -37,6 +38,16 @@ export const cannotSellAll = defineCheck<EvmFacts>({
           ? `selling 100% on ${poolName(hit)} reverted (${hit.sellAllReason}) while 99% sold`
           : `selling 100% on ${poolName(hit)} reverted (${hit.sellAllReason}); selling part of it worked`
       return { status: 'present', method: 'simulated', evidence: how }
+    }
+    // A sale of everything that "worked" but delivered less than it sent: a silent clamp or a fee on whole sales.
+    const short = tried.find((t) => t.sellAllShortfall)
+    if (short?.sellAllShortfall) {
+      const { percent, partPercent } = short.sellAllShortfall
+      return {
+        status: 'present',
+        method: 'simulated',
+        evidence: `selling 100% on ${poolName(short)} did not revert, but ${percent}% of the tokens sent never reached the pool (half a balance lost ${partPercent}%): a holder cannot sell its whole balance at the rate of a smaller sale (a clamp that holds part back, or a fee on whole sales)`,
+      }
     }
     if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: 'no pool where the probe could try to sell' }
     return { status: 'absent', method: 'simulated', evidence: `sold a whole balance on ${tried.length} pool(s)` }
