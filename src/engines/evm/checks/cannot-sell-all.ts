@@ -1,6 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { poolName, simulatedTrades } from './evidence.ts'
+import { clampedHolders, ownPairUnrun } from './trade-evidence.ts'
 
 export const cannotSellAll = defineCheck<EvmFacts>({
   id: 'cannotSellAll',
@@ -21,7 +22,11 @@ export const cannotSellAll = defineCheck<EvmFacts>({
           : `selling fails whatever the amount on ${poolName(hit)} (${hit.sellAllReason}): a honeypot`
       return { status: 'present', method: 'simulated', evidence: how }
     }
+    const clamp = clampedHolders(facts)
+    if (clamp) return { status: 'present', method: 'simulated', evidence: clamp }
     if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: 'no pool where the probe could try to sell' }
+    const unrun = ownPairUnrun(facts)
+    if (unrun) return { status: 'undetermined', method: 'not determinable', evidence: unrun }
     return { status: 'absent', method: 'simulated', evidence: `sold a whole balance on ${tried.length} pool(s)` }
   },
 })

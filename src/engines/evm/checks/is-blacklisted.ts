@@ -1,6 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { fromPowers } from './evidence.ts'
+import { blockedHolders } from './trade-evidence.ts'
 
 export const isBlacklisted = defineCheck<EvmFacts>({
   id: 'isBlacklisted',
@@ -12,5 +13,10 @@ export const isBlacklisted = defineCheck<EvmFacts>({
   },
   method:
     'simulation: candidate functions are called as each privileged account with a holder\'s address; that holder\'s transfer and sell are tried afterwards, beside a bystander\'s that must still work',
-  run: (facts) => fromPowers(facts, 'blacklist', 'stopped the address it was given from trading', true),
+  run(facts) {
+    const measured = fromPowers(facts, 'blacklist', 'stopped the address it was given from trading', true)
+    if (measured.status === 'present') return measured
+    const blocked = blockedHolders(facts)
+    return blocked ? { status: 'present', method: 'simulated', evidence: blocked } : measured
+  },
 })
