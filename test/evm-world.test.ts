@@ -313,6 +313,11 @@ describe('facts behind the reports', () => {
     expect(blocked.map((h) => lower(h.address))).toEqual([lower(manifest.accounts!.traders[1])])
     expect(blocked[0].reason).toContain('ZooFrozenHolders: account frozen')
     expect(frozen.report.codeChecks.ownershipChecks.isBlacklisted.comment).toContain(getAddress(manifest.accounts!.traders[1]))
+    const shown = frozen.report.honeypotDetails.find((h) => h.holderSells)?.holderSells
+    expect(shown?.path).toBe('router')
+    expect(shown?.cannotSell).toBe('1')
+    expect(Number(shown?.canSell)).toBe(Number(shown?.holdersTried) - 1)
+    expect(shown?.holders.find((h) => h.outcome === 'blocked')?.address).toBe(getAddress(manifest.accounts!.traders[1]))
     const twin = get('renounced-holders').facts.holderSells!
     expect(twin.holders.every((h) => h.outcome === 'sold' && h.taxPercent === 0)).toBe(true)
   })

@@ -11,7 +11,8 @@ export const cannotSellAll = defineCheck<EvmFacts>({
     absent: 'A holder can sell its whole balance.',
     undetermined: 'Whether a holder can sell its whole balance could not be determined.',
   },
-  method: 'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance',
+  method:
+    'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance, by a transfer to the pair and through the router (approve, then transferFrom), on every pool and on the pair the token records as its own; the largest holders of record sell their whole balance (a sell that goes through and leaves part of it is a clamp). When the token\'s own pair cannot be traded, sells elsewhere do not answer it',
   run(facts) {
     const tried = simulatedTrades(facts).filter((t) => t.sellAllOk !== undefined)
     const hit = tried.find((t) => t.sellAllOk === false)
