@@ -30,10 +30,11 @@ const CACHED = 100
 const WARM = 10
 const PROBE_INTERVAL_MS = 10
 const IDLE_PROBE_MS = 2_000
-const ROUNDS = 2
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const REPORT_WORKERS = 1
 const TARGET_P99_MS = 100
 const DEADLINE_MS = 30_000
+const CLOSE_TIMEOUT_MS = 10_000
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1))
@@ -175,11 +176,16 @@ if (process.argv[2] === '--worlds') {
       agent.destroy()
       return await runLoad(base, key, idle ? ['idle'] : burstPaths)
     } finally {
-      await app.close()
-      await evm.service.close()
-      await solanaEngine.close()
-      await workers.close()
-      await store.close()
+      // A stop that hangs must not hold the figures back: it is said, and the run goes on.
+      const stopping = (async () => {
+        await app.close()
+        await evm.service.close()
+        await solanaEngine.close()
+        await workers.close()
+        await store.close()
+      })()
+      const late = await Promise.race([stopping.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), CLOSE_TIMEOUT_MS).unref())])
+      if (late) console.error(`round ${name}: the service did not stop within ${CLOSE_TIMEOUT_MS} ms; going on`)
     }
   }
 
@@ -189,7 +195,11 @@ if (process.argv[2] === '--worlds') {
     const now: Figures[] = []
     for (let r = 0; r < ROUNDS; r++) {
       const order = r % 2 === 0 ? [false, true] : [true, false]
-      for (const inWorkers of order) (inWorkers ? now : before).push(await round(`r${r}-${inWorkers ? 'workers' : 'thread'}`, inWorkers))
+      for (const inWorkers of order) {
+        const figures = await round(`r${r}-${inWorkers ? 'workers' : 'thread'}`, inWorkers)
+        ;(inWorkers ? now : before).push(figures)
+        console.error(`round ${r} ${inWorkers ? 'workers' : 'serving thread'}: /healthz p99 ${fmt(quantile(figures.healthz, 0.99))} ms`)
+      }
     }
     const merge = (rs: Figures[]): Figures => ({ statuses: rs.flatMap((r) => r.statuses), healthz: rs.flatMap((r) => r.healthz), wallMs: Math.max(...rs.map((r) => r.wallMs)) })
     const describe = (label: string, f: Figures) => {
@@ -214,4 +224,5 @@ if (process.argv[2] === '--worlds') {
     host.stdin!.end()
     rmSync(dataDir, { recursive: true, force: true })
   }
+  process.exit(0)
 }
