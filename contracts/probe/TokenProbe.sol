@@ -53,6 +53,8 @@ contract TokenProbe is ProbeReaders {
     error ProbeFailure(string reason);
 
     bytes4 private constant RESULT = 0x52455355;
+    /** swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256) of V2 routers. */
+    bytes4 private constant SWAP_SUPPORTING_FEE = 0x5c11d795;
     /** Return data kept from a call (a revert reason fits; a return bomb does not). */
     uint256 private constant MAX_RETURN = 320;
     /**
@@ -103,6 +105,7 @@ contract TokenProbe is ProbeReaders {
         uint256 smallBps; // share of the pool's token balance bought by the small buys (basis points)
         uint256 largeBps; // share bought by the large buy
         bool sellsOnly; // buy, transfer and sell part of the balance only (a precondition's second look)
+        address router; // the pool's DEX router (V2), to trade as wallets do; zero when there is none
     }
 
     struct TradeResult {
@@ -116,6 +119,9 @@ contract TokenProbe is ProbeReaders {
         Outcome bigBuy;
         address seller;
         uint256 sellQuoteOut;
+        Outcome routerBuy; // a buy through the router (fee-on-transfer variant), as wallets send it
+        Outcome routerSell; // approve, then the router pulls half of the seller's balance with transferFrom
+        bool routerApproved; // whether the seller's approve of the router went through
     }
 
     struct PowerParams {
@@ -236,6 +242,7 @@ contract TokenProbe is ProbeReaders {
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 5_000)));
         (r.sellPart, r.sellQuoteOut) = _decodeSell(done, out);
         if (p.sellsOnly) return r;
+        _routerTrades(p, r, small);
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 10_000)));
         (r.sellAll,) = _decodeSell(done, out);
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 9_900)));
@@ -260,6 +267,166 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         uint256 amount = _poolTokenBalance(p.pool, p.token) * p.largeBps / 10_000;
         _finish(abi.encode(_buy(p.token, p.pool, amount == 0 ? 1 : amount, p.w2)));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Trades as wallets make them: through the DEX's router (approve, then transferFrom)
+    // ------------------------------------------------------------------------------------------
+
+    function _routerTrades(TradeParams calldata p, TradeResult memory r, uint256 small) internal {
+        if (p.router == address(0) || p.pool.kind != 2) return;
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.routerBuyExperiment, (p.token, p.pool, p.router, small, p.w2)));
+        r.routerBuy = _decodeOutcome(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.routerSellExperiment, (p.token, p.pool, p.router, r.seller, 5_000)));
+        if (done) (r.routerSell, r.routerApproved) = abi.decode(out, (Outcome, bool));
+        else r.routerSell.err = out;
+    }
+
+    /** Buys about `amountOut` tokens for `to` through the router's fee-on-transfer variant, paying the quote. */
+    function routerBuyExperiment(address token, Pool calldata pool, address router, uint256 amountOut, address to) external {
+        _onlySelf();
+        (uint256 amountIn, bytes memory why) = _routerPayment(token, pool, router, amountOut);
+        if (amountIn == 0) _finish(abi.encode(_failed(amountOut, why)));
+        Outcome memory o;
+        o.sent = amountOut;
+        uint256 before = _balanceOf(token, to);
+        (o.ok, o.err) = _routerSwap(router, amountIn, pool.quote, token, to);
+        if (!o.ok) o.err = _foreign(o.err);
+        uint256 afterBal = _balanceOf(token, to);
+        o.received = afterBal > before ? afterBal - before : 0;
+        _finish(abi.encode(o));
+    }
+
+    /** Obtains and approves to the router the quote a buy of `amountOut` costs; 0 and why when it cannot. */
+    function _routerPayment(address token, Pool calldata pool, address router, uint256 amountOut) internal returns (uint256 amountIn, bytes memory why) {
+        (uint256 rToken, uint256 rQuote,) = _reserves(pool.pool, token);
+        if (amountOut >= rToken) return (0, _probeError("pool too small"));
+        amountIn = (rQuote * amountOut * 10_000) / ((rToken - amountOut) * (10_000 - pool.feeBps)) + 1;
+        bool ok;
+        (ok, why) = _acquire(pool.quote, amountIn);
+        if (!ok) return (0, why);
+        (ok,) = _call(pool.quote, 0, abi.encodeWithSelector(0x095ea7b3, router, amountIn), CALL_GAS, MAX_RETURN);
+        if (!ok) return (0, _probeError("could not approve the quote asset"));
+    }
+
+    /** The router's fee-on-transfer exact-input swap of `amountIn` from `tokenIn` to `tokenOut`, for `to`, sent by this address. */
+    function _routerSwap(address router, uint256 amountIn, address tokenIn, address tokenOut, address to) internal returns (bool, bytes memory) {
+        return _call(router, 0, _routerSwapCall(amountIn, tokenIn, tokenOut, to), CALL_GAS, MAX_RETURN);
+    }
+
+    function _routerSwapCall(uint256 amountIn, address tokenIn, address tokenOut, address to) internal view returns (bytes memory) {
+        address[] memory path = new address[](2);
+        (path[0], path[1]) = (tokenIn, tokenOut);
+        return abi.encodeWithSelector(SWAP_SUPPORTING_FEE, amountIn, 0, path, to, block.timestamp + 1);
+    }
+
+    /**
+     * `seller` approves the router for a share of its balance, then sells it through the router's
+     * fee-on-transfer variant (the router pulls the tokens with transferFrom). `received` is what the
+     * pool got; the bool says whether the approve went through.
+     */
+    function routerSellExperiment(address token, Pool calldata pool, address router, address seller, uint256 shareBps) external {
+        _onlySelf();
+        (Outcome memory o, bool approved) = _routerSell(token, pool, router, seller, _balanceOf(token, seller) * shareBps / 10_000);
+        _finish(abi.encode(o, approved));
+    }
+
+    function _routerSell(address token, Pool calldata pool, address router, address seller, uint256 amount)
+        internal
+        returns (Outcome memory o, bool approved)
+    {
+        o.sent = amount;
+        if (amount == 0) {
+            o.err = _probeError("nothing to sell");
+            return (o, false);
+        }
+        // As wallets do: approve only when the allowance the router has is short.
+        if (_staticUint(token, abi.encodeWithSelector(0xdd62ed3e, seller, router)) >= amount) return _routerSwapFrom(token, pool, router, seller, amount);
+        bytes memory ret;
+        (approved, ret) = _act(seller, token, abi.encodeWithSelector(0x095ea7b3, router, amount));
+        if (approved && _returnedFalse(ret)) {
+            approved = false;
+            ret = _observed("the token's approve returned false");
+        }
+        if (!approved) {
+            o.err = ret;
+            return (o, false);
+        }
+        return _routerSwapFrom(token, pool, router, seller, amount);
+    }
+
+    /** `seller` sells `amount` through the router, which pulls it with transferFrom; `received` is what the pool got. */
+    function _routerSwapFrom(address token, Pool calldata pool, address router, address seller, uint256 amount)
+        internal
+        returns (Outcome memory o, bool approved)
+    {
+        approved = true;
+        o.sent = amount;
+        uint256 poolBefore = _balanceOf(token, pool.pool);
+        (o.ok, o.err) = _act(seller, router, _routerSwapCall(amount, token, pool.quote, seller));
+        uint256 poolAfter = _balanceOf(token, pool.pool);
+        o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+    }
+
+    function _failed(uint256 sent, bytes memory err) internal pure returns (Outcome memory o) {
+        o.sent = sent;
+        o.err = err;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Real holders sell: each of the largest holders of record sells its whole balance
+    // ------------------------------------------------------------------------------------------
+
+    struct HolderSell {
+        address holder;
+        uint256 balance; // before the sell
+        Outcome all; // selling the whole balance (through the router when there is one)
+        uint256 left; // the holder's balance after a whole sell that went through
+        Outcome part; // selling a thousandth of the balance, tried when the whole sell failed
+        Outcome direct; // the whole balance sent to the pair, when the router's sell failed: the token's own reason
+    }
+
+    /**
+     * Every holder (carrying the actor code) sells its whole balance on `pool` from the real state,
+     * each in its own isolated experiment; a failed whole sell is followed by a small one (a limit
+     * fails the first only; a block fails both).
+     */
+    function holderSells(address token, Pool calldata pool, address router, address[] calldata holders)
+        external
+        returns (uint256 startGas, HolderSell[] memory out)
+    {
+        startGas = gasleft();
+        out = new HolderSell[](holders.length);
+        for (uint256 i = 0; i < holders.length; i++) {
+            (bool done, bytes memory ret) = _isolate(abi.encodeCall(this.holderSellExperiment, (token, pool, router, holders[i])));
+            if (done) out[i] = abi.decode(ret, (HolderSell));
+            else {
+                out[i].holder = holders[i];
+                out[i].all.err = ret;
+            }
+        }
+    }
+
+    function holderSellExperiment(address token, Pool calldata pool, address router, address holder) external {
+        _onlySelf();
+        HolderSell memory h;
+        h.holder = holder;
+        h.balance = _balanceOf(token, holder);
+        if (h.balance == 0) _finish(abi.encode(h));
+        h.all = _holderSell(token, pool, router, holder, h.balance);
+        if (h.all.ok) h.left = _balanceOf(token, holder);
+        else h.part = _holderSell(token, pool, router, holder, h.balance / 1_000 == 0 ? 1 : h.balance / 1_000);
+        // A router reverts with its own words ("TRANSFER_FROM_FAILED"): the token's are those of a plain transfer.
+        if (!h.all.ok && router != address(0)) (h.direct,) = _sell(token, pool, holder, h.balance);
+        _finish(abi.encode(h));
+    }
+
+    function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
+        if (router != address(0) && pool.kind == 2) {
+            (o,) = _routerSell(token, pool, router, holder, amount);
+        } else {
+            (o,) = _sell(token, pool, holder, amount);
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -428,6 +595,290 @@ contract TokenProbe is ProbeReaders {
             m.bBuy = _buy(s.token, s.pool, small == 0 ? 1 : small, s.b);
             uint256 big = reserve * s.bigBuyBps / 10_000;
             m.bBigBuy = _buy(s.token, s.pool, big == 0 ? 1 : big, s.f);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Reach of a numeric setter: the largest value it accepts and the highest tax it sets while
+    // sales still work, searched by bisection between tried values, alone and with its sibling
+    // setters at their largest accepted values
+    // ------------------------------------------------------------------------------------------
+
+    /** Bisection steps of each search (acceptance, then sales), at most. */
+    uint256 private constant SEARCH_STEPS = 12;
+
+    /** A numeric setter: its calldata, where its numeric words sit, and the largest value of each. */
+    struct Setter {
+        bytes data;
+        uint256[] words; // byte offsets of the numeric arguments in `data`
+        uint256[] maxes; // the largest value of each argument's type
+    }
+
+    /** One value tried: accepted by the setter, and B's sale of a tenth of its balance after it. */
+    struct Point {
+        uint256 value;
+        bool accepted;
+        Outcome sell;
+    }
+
+    struct Search {
+        uint256 lastAccepted; // the largest value accepted
+        bool refused; // some value above it was refused (lastAccepted is a cap)
+        uint256 firstRefused;
+        bool stops; // some accepted value makes sales fail...
+        uint256 stopAt; // ...the smallest such value
+        bool stopsAtTop; // ...and so does the largest accepted value (the fees themselves, not a limit)
+        bool sells; // some accepted value lets sales work
+        Point best; // the accepted value with the highest sell tax while sales work
+        uint256 points;
+    }
+
+    struct ReachResult {
+        uint256 startGas;
+        bool funded;
+        address caller; // the first candidate the setter accepts a call from (zero: none)
+        Outcome baseSell; // B's sale before any call
+        Search alone;
+        Outcome bestBuy; // a small buy with the setter at alone.best
+        uint256[] gains; // what each watched account gained over the sale at alone.best (who is paid)
+        uint256 delegateGain; // what the delegate gained there once every address setter named it
+        bool withSiblings;
+        uint256[] siblingValues; // each sibling's largest accepted value, applied before the setter
+        Search combined;
+    }
+
+    struct ReachScene {
+        address token;
+        Pool pool;
+        address b;
+        address caller;
+    }
+
+    function reach(PowerParams calldata p, Setter calldata target, Setter[] calldata siblings, uint256[] calldata grid)
+        external
+        returns (ReachResult memory r)
+    {
+        r.startGas = gasleft();
+        _setContext(p.weth, p.route);
+        r.funded = _fund(p);
+        if (!r.funded || p.pool.pool == address(0)) return r;
+        (r.baseSell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
+        for (uint256 c = 0; c < p.candidates.length && r.caller == address(0); c++) {
+            for (uint256 g = 0; g < grid.length; g++) {
+                if (_accepts(p.token, p.candidates[c], _setTo(target, grid[g]), new bytes[](0))) {
+                    r.caller = p.candidates[c];
+                    break;
+                }
+            }
+        }
+        if (r.caller == address(0)) return r;
+        ReachScene memory s = ReachScene(p.token, p.pool, p.b, r.caller);
+        bytes[] memory none = new bytes[](0);
+        r.alone = _search(s, target, none, grid);
+        if (r.alone.sells) _proceeds(p, s, _setTo(target, r.alone.best.value), r);
+        if (siblings.length == 0) return r;
+        r.withSiblings = true;
+        bytes[] memory pre = new bytes[](siblings.length);
+        r.siblingValues = new uint256[](siblings.length);
+        for (uint256 i = 0; i < siblings.length; i++) {
+            r.siblingValues[i] = _largestAccepted(p.token, r.caller, siblings[i], grid);
+            pre[i] = _setTo(siblings[i], r.siblingValues[i]);
+        }
+        r.combined = _search(s, target, pre, grid);
+    }
+
+    /** A buy, and who is paid over a sale, with the setter at its highest working tax. */
+    function _proceeds(PowerParams calldata p, ReachScene memory s, bytes memory at, ReachResult memory r) internal {
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.reachBuyExperiment, (s, at)));
+        r.bestBuy = _decodeOutcome(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, false)));
+        if (done) (r.gains,) = abi.decode(out, (uint256[], uint256));
+        if (p.grants.length == 0) return;
+        (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, true)));
+        if (done) (, r.delegateGain) = abi.decode(out, (uint256[], uint256));
+    }
+
+    /** The tried values, then bisection of the acceptance cap and of the value where sales stop. */
+    function _search(ReachScene memory s, Setter calldata t, bytes[] memory pre, uint256[] calldata grid)
+        internal
+        returns (Search memory out)
+    {
+        bool anyAccepted;
+        bool haveOkBelowStop;
+        uint256 okBelowStop;
+        for (uint256 g = 0; g < grid.length; g++) {
+            Point memory pt = _point(s, t, grid[g], pre);
+            out.points++;
+            if (!pt.accepted) {
+                if (anyAccepted && !out.refused) {
+                    out.refused = true;
+                    out.firstRefused = grid[g];
+                }
+                continue;
+            }
+            if (out.refused && grid[g] > out.firstRefused) out.refused = false; // not a cap: a larger value is accepted again
+            anyAccepted = true;
+            out.lastAccepted = grid[g];
+            _note(out, pt);
+        }
+        if (!anyAccepted) return out;
+        // The cap: between the largest accepted value and the first refused above it.
+        for (uint256 i = 0; i < SEARCH_STEPS && out.refused; i++) {
+            uint256 mid = _mid(out.lastAccepted, out.firstRefused);
+            if (mid == out.lastAccepted || gasleft() < MIN_EXPERIMENT_GAS * 4) break;
+            Point memory pt = _point(s, t, mid, pre);
+            out.points++;
+            if (pt.accepted) {
+                out.lastAccepted = mid;
+                _note(out, pt);
+            } else {
+                out.firstRefused = mid;
+            }
+        }
+        // Where sales stop: between the best working value below the first stopping one and it.
+        if (out.stops && out.sells && out.best.value < out.stopAt) {
+            okBelowStop = out.best.value;
+            haveOkBelowStop = true;
+        }
+        for (uint256 i = 0; i < SEARCH_STEPS && haveOkBelowStop; i++) {
+            uint256 mid = _mid(okBelowStop, out.stopAt);
+            if (mid == okBelowStop || gasleft() < MIN_EXPERIMENT_GAS * 4) break;
+            Point memory pt = _point(s, t, mid, pre);
+            out.points++;
+            if (!pt.accepted) break;
+            if (pt.sell.ok) okBelowStop = mid;
+            else out.stopAt = mid;
+            _note(out, pt);
+        }
+        Point memory top = _point(s, t, out.lastAccepted, pre);
+        out.points++;
+        out.stopsAtTop = top.accepted && !top.sell.ok;
+    }
+
+    function _note(Search memory out, Point memory pt) internal pure {
+        if (!pt.sell.ok) {
+            if (!out.stops || pt.value < out.stopAt) out.stopAt = pt.value;
+            out.stops = true;
+            return;
+        }
+        if (pt.sell.sent == 0) return;
+        // Higher tax: less received per token sent.
+        if (!out.sells || pt.sell.received * out.best.sell.sent < out.best.sell.received * pt.sell.sent) out.best = pt;
+        out.sells = true;
+    }
+
+    function _point(ReachScene memory s, Setter calldata t, uint256 v, bytes[] memory pre) internal returns (Point memory pt) {
+        pt.value = v;
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.pointExperiment, (s, _setTo(t, v), pre)));
+        if (done) (pt.accepted, pt.sell) = abi.decode(out, (bool, Outcome));
+    }
+
+    function _largestAccepted(address token, address caller, Setter calldata t, uint256[] calldata grid) internal returns (uint256 best) {
+        bytes[] memory none = new bytes[](0);
+        bool refused;
+        uint256 firstRefused;
+        for (uint256 g = 0; g < grid.length; g++) {
+            if (_accepts(token, caller, _setTo(t, grid[g]), none)) {
+                best = grid[g];
+                refused = false;
+            } else if (!refused && grid[g] > best) {
+                refused = true;
+                firstRefused = grid[g];
+            }
+        }
+        for (uint256 i = 0; i < SEARCH_STEPS && refused; i++) {
+            uint256 mid = _mid(best, firstRefused);
+            if (mid == best) break;
+            if (_accepts(token, caller, _setTo(t, mid), none)) best = mid;
+            else firstRefused = mid;
+        }
+    }
+
+    function _accepts(address token, address caller, bytes memory data, bytes[] memory pre) internal returns (bool ok) {
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.acceptExperiment, (token, caller, data, pre)));
+        if (done) ok = abi.decode(out, (bool));
+    }
+
+    function acceptExperiment(address token, address caller, bytes calldata data, bytes[] calldata pre) external {
+        _onlySelf();
+        for (uint256 i = 0; i < pre.length; i++) _act(caller, token, pre[i]);
+        (bool ok,) = _act(caller, token, data);
+        _finish(abi.encode(ok));
+    }
+
+    function pointExperiment(ReachScene calldata s, bytes calldata data, bytes[] calldata pre) external {
+        _onlySelf();
+        for (uint256 i = 0; i < pre.length; i++) _act(s.caller, s.token, pre[i]);
+        (bool ok,) = _act(s.caller, s.token, data);
+        Outcome memory sell;
+        if (ok) (sell,) = _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
+        _finish(abi.encode(ok, sell));
+    }
+
+    function reachBuyExperiment(ReachScene calldata s, bytes calldata data) external {
+        _onlySelf();
+        _act(s.caller, s.token, data);
+        uint256 small = _poolTokenBalance(s.pool, s.token) / 1_000;
+        _finish(abi.encode(_buy(s.token, s.pool, small == 0 ? 1 : small, s.b)));
+    }
+
+    /** Who is paid over a sale: the watched accounts' gains, and the delegate's once address setters named it. */
+    function proceedsExperiment(ReachScene calldata s, bytes calldata data, PowerParams calldata p, bool grant) external {
+        _onlySelf();
+        if (grant) _grantAll(p);
+        _act(s.caller, s.token, data);
+        uint256[] memory before = _balances(s.token, p.watch);
+        uint256 delegateBefore = _balanceOf(s.token, p.delegate);
+        _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
+        uint256[] memory gains = _balances(s.token, p.watch);
+        for (uint256 i = 0; i < gains.length; i++) gains[i] = gains[i] > before[i] ? gains[i] - before[i] : 0;
+        uint256 delegateNow = _balanceOf(s.token, p.delegate);
+        _finish(abi.encode(gains, delegateNow > delegateBefore ? delegateNow - delegateBefore : 0));
+    }
+
+    function _grantAll(PowerParams calldata p) internal {
+        for (uint256 g = 0; g < p.grants.length; g++) {
+            for (uint256 c = 0; c < p.candidates.length; c++) {
+                (bool granted,) = _act(p.candidates[c], p.token, p.grants[g]);
+                if (granted) break;
+            }
+        }
+    }
+
+    function _balances(address token, address[] calldata list) internal view returns (uint256[] memory out) {
+        out = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) out[i] = _balanceOf(token, list[i]);
+    }
+
+    /** The setter's calldata with every numeric argument set to `v` (at most its type's largest value). */
+    function _setTo(Setter calldata t, uint256 v) internal pure returns (bytes memory out) {
+        out = t.data;
+        for (uint256 i = 0; i < t.words.length; i++) {
+            uint256 x = v > t.maxes[i] ? t.maxes[i] : v;
+            uint256 at = t.words[i];
+            if (at + 32 > out.length) continue;
+            assembly {
+                mstore(add(add(out, 0x20), at), x)
+            }
+        }
+    }
+
+    /** A value between lo and hi: halfway in bits while they are far apart, then halfway. */
+    function _mid(uint256 lo, uint256 hi) internal pure returns (uint256 m) {
+        if (hi <= lo + 1) return lo;
+        uint256 bl = _bitLength(lo);
+        uint256 bh = _bitLength(hi);
+        if (bh > bl + 1) {
+            m = uint256(1) << ((bl + bh) / 2);
+            if (m > lo && m < hi) return m;
+        }
+        m = lo + (hi - lo) / 2;
+    }
+
+    function _bitLength(uint256 x) internal pure returns (uint256 n) {
+        while (x > 0) {
+            n++;
+            x >>= 1;
         }
     }
 

@@ -23,6 +23,7 @@ import { loadChainRegistry } from '../config/chains.ts'
 import { startHolderIndexWorker } from '../engines/evm/holder-indexer.ts'
 import { localChainEntries } from './local-worlds.ts'
 import { optional, parseCommand, required } from './args.ts'
+import { linkBase, noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
@@ -63,10 +64,11 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
   const timeoutMs = timeoutRaw === undefined ? DEFAULT_AUDIT_TIMEOUT_MS : Number(timeoutRaw)
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new InputError('--timeout-ms must be a positive integer')
 
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let queue: AuditQueue | undefined
   try {
-    const audits = createAuditRepository(store, { reportLink: (id) => `${publicBaseUrl(config)}/reports/${id}` })
+    const audits = createAuditRepository(store, { reportLink: (id) => `${linkBase(config)}/reports/${id}` })
     const run = createAuditJobRunner({ audits })
     queue = config.redisUrl && !values.local ? createRedisAuditQueue(config.redisUrl) : createInProcessAuditQueue(run)
     const result = await queue.submit(job, { timeoutMs })

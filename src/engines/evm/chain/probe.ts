@@ -138,6 +138,12 @@ export interface TradeResult {
   bigBuy: Outcome
   seller: Address
   sellQuoteOut: bigint
+  /** A buy through the pool's router (fee-on-transfer variant), as wallets send it. */
+  routerBuy: Outcome
+  /** approve, then the router pulls half of the seller's balance with transferFrom. */
+  routerSell: Outcome
+  /** Whether the seller's approve of the router went through. */
+  routerApproved: boolean
 }
 
 export interface Measure {
@@ -194,6 +200,8 @@ export function encodeTrade(p: {
   donors: Address[]
   /** Buy, transfer and sell part of the balance only (a precondition's second look at sells). */
   sellsOnly?: boolean
+  /** The pool's V2 router: buys and sells through it too, as wallets make them. */
+  router?: Address
 }): Hex {
   return encodeFunctionData({
     abi: probeAbi(),
@@ -211,6 +219,7 @@ export function encodeTrade(p: {
         smallBps: SMALL_BUY_BPS,
         largeBps: LARGE_BUY_BPS,
         sellsOnly: p.sellsOnly ?? false,
+        router: p.router ?? NO_ROUTE.pool,
       },
     ],
   })
@@ -254,29 +263,80 @@ export function decodePowersReplay(data: Hex): { supplyBefore: bigint; supplyAft
 }
 
 function encodePowerCall(functionName: 'powers' | 'powersReplay', p: PowerParams): Hex {
-  return encodeFunctionData({
-    abi: probeAbi(),
-    functionName,
-    args: [
-      {
-        token: p.token,
-        weth: p.weth,
-        pool: p.pool ?? { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: 0 },
-        route: p.route,
-        candidates: p.candidates,
-        donors: p.donors,
-        a: PROBE_ADDRESSES.a,
-        b: PROBE_ADDRESSES.b,
-        f: PROBE_ADDRESSES.f,
-        delegate: PROBE_ADDRESSES.delegate,
-        watch: p.watch,
-        variants: p.variants,
-        grants: p.grants,
-        fundBps: FUND_BPS,
-        bigBuyBps: POWER_BIG_BUY_BPS,
-      },
-    ],
-  })
+  return encodeFunctionData({ abi: probeAbi(), functionName, args: [powerArgs(p)] })
+}
+
+/** The probe's `PowerParams` tuple. */
+function powerArgs(p: PowerParams) {
+  return {
+    token: p.token,
+    weth: p.weth,
+    pool: p.pool ?? { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: 0 },
+    route: p.route,
+    candidates: p.candidates,
+    donors: p.donors,
+    a: PROBE_ADDRESSES.a,
+    b: PROBE_ADDRESSES.b,
+    f: PROBE_ADDRESSES.f,
+    delegate: PROBE_ADDRESSES.delegate,
+    watch: p.watch,
+    variants: p.variants,
+    grants: p.grants,
+    fundBps: FUND_BPS,
+    bigBuyBps: POWER_BIG_BUY_BPS,
+  }
+}
+
+/** A numeric setter for the probe's search: its calldata, the byte offsets of its numeric words, each one's largest value. */
+export interface ProbeSetter {
+  data: Hex
+  words: readonly bigint[]
+  maxes: readonly bigint[]
+}
+
+export interface ReachPoint {
+  value: bigint
+  accepted: boolean
+  sell: Outcome
+}
+
+export interface ReachSearch {
+  lastAccepted: bigint
+  refused: boolean
+  firstRefused: bigint
+  stops: boolean
+  stopAt: bigint
+  stopsAtTop: boolean
+  sells: boolean
+  best: ReachPoint
+  points: bigint
+}
+
+/** What the probe's search of one numeric setter found (`reach`). */
+export interface ReachResult {
+  startGas: bigint
+  funded: boolean
+  /** The first candidate the setter accepted a call from (zero: none). */
+  caller: Address
+  baseSell: Outcome
+  alone: ReachSearch
+  bestBuy: Outcome
+  /** What each watched account gained over a sale at `alone.best` (who is paid). */
+  gains: readonly bigint[]
+  /** What the delegate gained there once every address setter named it (an address the owner sets). */
+  delegateGain: bigint
+  withSiblings: boolean
+  siblingValues: readonly bigint[]
+  combined: ReachSearch
+}
+
+/** The search of one numeric setter (`reach`): alone, then with its siblings at their largest accepted values. */
+export function encodeReach(p: PowerParams, target: ProbeSetter, siblings: readonly ProbeSetter[], grid: readonly bigint[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'reach', args: [powerArgs(p), target, siblings, grid] as never })
+}
+
+export function decodeReach(data: Hex): ReachResult {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'reach', data }) as unknown as ReachResult
 }
 
 export function decodePowers(data: Hex): PowerResult {
@@ -297,6 +357,19 @@ export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balan
     readonly bigint[],
   ]
   return { codeSizes, balances }
+}
+
+export function encodePresence(token: Address, list: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'presence', args: [token, list] })
+}
+
+export function decodePresence(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[]; nativeBalances: readonly bigint[] } {
+  const [codeSizes, balances, nativeBalances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'presence', data }) as readonly [
+    readonly bigint[],
+    readonly bigint[],
+    readonly bigint[],
+  ]
+  return { codeSizes, balances, nativeBalances }
 }
 
 /** Lock reader kinds of the probe's `locks`. */
@@ -336,6 +409,60 @@ export function encodePools(token: Address, dexes: DexQuery[], quotes: Address[]
 
 export function decodePools(data: Hex): readonly PoolInfo[] {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'pools', data }) as readonly PoolInfo[]
+}
+
+/** What a pair the token names (or a factory answers) is. */
+export interface PairCheck {
+  pair: Address
+  codeSize: bigint
+  /** getReserves() answered. */
+  isPair: boolean
+  factory: Address
+  token0: Address
+  token1: Address
+  reserve0: bigint
+  reserve1: bigint
+}
+
+export interface OwnPairsRead {
+  /** What each pair getter answered (pair zero: nothing usable). */
+  named: readonly PairCheck[]
+  /** The V2 pools of each factory against each quote (empty ones too). */
+  pools: readonly PairCheck[]
+  /** Per pool, a bit per flag getter that answered non-zero for it. */
+  flagged: readonly bigint[]
+}
+
+export function encodeOwnPairs(token: Address, getters: Hex[], factories: Address[], quotes: Address[], flags: Hex[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'ownPairs', args: [token, getters, factories, quotes, flags] })
+}
+
+export function decodeOwnPairs(data: Hex): OwnPairsRead {
+  const [named, pools, flagged] = decodeFunctionResult({ abi: probeAbi(), functionName: 'ownPairs', data }) as unknown as [PairCheck[], PairCheck[], bigint[]]
+  return { named, pools, flagged }
+}
+
+/** One holder of record selling its whole balance from the real state (`holderSells`). */
+export interface HolderSellResult {
+  holder: Address
+  /** Its balance before the sell. */
+  balance: bigint
+  all: Outcome
+  /** Its balance after a whole sell that went through. */
+  left: bigint
+  /** A thousandth of the balance, sold when the whole sell failed. */
+  part: Outcome
+  /** The whole balance sent to the pair when the router's sell failed (the token's own reason). */
+  direct: Outcome
+}
+
+export function encodeHolderSells(token: Address, pool: ProbePool, router: Address | undefined, holders: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'holderSells', args: [token, pool, router ?? NO_ROUTE.pool, holders] })
+}
+
+export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonly HolderSellResult[] } {
+  const [startGas, sells] = decodeFunctionResult({ abi: probeAbi(), functionName: 'holderSells', data }) as unknown as [bigint, HolderSellResult[]]
+  return { startGas, sells }
 }
 
 export interface ReadCall {

@@ -5,7 +5,7 @@ import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import { collectMetadata } from '../../../metadata/providers.ts'
-import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
+import type { CodeFacts, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation } from './creation.ts'
 import { discover, probeReads, type Discovery } from './discovery.ts'
@@ -13,8 +13,11 @@ import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
-import { collectPowers, powerCandidates, slotAddresses } from './powers.ts'
+import { collectPowers, powerCandidates } from './powers.ts'
+import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
+import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
+import { collectHolderSells } from './holder-sells.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -80,6 +83,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     ctx.log.warn({ provider, token: ctx.token, err: (error as Error).message }, 'metadata provider failed'),
   )
   const storedCreation = await ctx.holderStore.creation(ctx.chain.chainId, ctx.token)
+  // Read beside the discovery (same round trip): what the token names as its pair.
+  const ownPairsRead = readOwnPairs(ctx).then(
+    (read) => ({ read }),
+    (error: unknown) => ({ why: (error as Error).message.slice(0, 160) }),
+  )
   const d = await discover(ctx)
   const block = blockHex(d.block.number)
   const tokenCode = analyzeCode(d.code)
@@ -115,7 +123,10 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     .filter((a, i, all) => all.findIndex((b) => sameAddress(a, b)) === i)
 
   const marketsPromise = collectMarkets(ctx, d)
-  const tradesPromise = collectTrades(ctx, d, pools, donors, block)
+  const ownPairsPromise = ownPairsRead.then((r) =>
+    'read' in r ? ownPairFacts(ctx, d, r.read, pools) : { fact: { pairs: [], note: `the token's pairs could not be read: ${r.why}` }, extra: [] },
+  )
+  const tradesPromise = ownPairsPromise.then((own) => collectTrades(ctx, d, pools, donors, block, own))
   const creationLookup = collectCreation(ctx, d, storedCreation)
   const creationPromise = creationLookup.done
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
@@ -131,33 +142,36 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const indexPromise = startPromise.then((start) =>
     indexHolders(ctx, [ctx.token, ...(deepestV2 ? [deepestV2.address] : [])], d.block.number, start),
   )
-  // Which addresses kept in storage are contracts (one read beside the trades), before the owner powers.
-  const slotContractsPromise = (async () => {
-    const list = slotAddresses(d).map((x) => x.address)
-    if (list.length === 0) return new Set<string>()
-    const raw = await callProbe(ctx.rpc, { what: 'code reads', data: encodeAccounts(undefined, list), gas: ctx.gasCap, block })
-    const { codeSizes } = decodeProbe('code reads', raw, decodeAccounts)
-    return new Set(list.filter((_, i) => codeSizes[i] > 0n).map((a) => a.toLowerCase()))
-  })()
+  // The accounts kept in storage (at any byte offset of a slot) and what makes each plausible (one
+  // read beside the trades), before the owner powers.
+  const slotAccountsPromise = collectSlotAccounts(ctx, d, block)
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotContractsPromise, indexPromise]).then(([proxy, logic, contracts, index]) => {
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise]).then(([proxy, logic, stored, index]) => {
+    const known = new Set((index.get(ctx.token)?.top ?? []).map((h) => h.address.toLowerCase()))
+    const slotAccounts = stored.filter((a) => isPlausible(a, known))
     const candidates = powerCandidates(ctx, d, {
       admin: proxy?.admin,
       creator,
       deployer: storedCreation?.deployer ?? d.otsCreator?.creator,
       implementation: proxy?.implementation,
       pools,
-      contracts,
+      slotAccounts,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
-    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord)
+    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts)
   })
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),
       deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
     ]),
+  )
+  // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
+  const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
+    collectHolderSells(ctx, d, trades, index.get(ctx.token)?.top ?? [], block).catch(
+      (error: unknown): HolderSellsFact => ({ pool: undefined, path: '', holders: [], note: `holders of record could not be made to sell: ${(error as Error).message.slice(0, 160)}` }),
+    ),
   )
   const balancesPromise = creationLookup.who.then(async (who) => {
     const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
@@ -217,6 +231,8 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     liquidity: liquidityFact(deepestV2, lpHolders ?? { complete: false, count: undefined, top: [], note: '' }, locks, d.block.timestamp),
     metadata,
     source,
+    ownPairs: (await ownPairsPromise).fact,
+    holderSells: await holderSellsPromise,
   }
 }
 
