@@ -47,3 +47,28 @@ export function ownPairUnrun(facts: EvmFacts): string | undefined {
   const p = pairs[0]
   return `the token treats ${p.address} as its pair (${p.how.join(', ')}) and it cannot be traded: ${p.problem}; sells elsewhere do not run its sell path`
 }
+
+/**
+ * A contract transfers call whose hostile code stops holders (`stops`) or changes what trades
+ * deliver (`amounts`), and whose code or address someone can change. Undefined when none is.
+ */
+export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'): string | undefined {
+  for (const dep of facts.dependencies?.list ?? []) {
+    const what = effect === 'stops' ? dep.stops : dep.changesAmounts
+    const who = [dep.upgradeable, dep.repointable].filter(Boolean).join('; ')
+    if (what && who) return `transfers call ${dep.address} (${dep.selectors.join(', ')}); with that contract hostile, ${what}, and ${who}`
+  }
+  return undefined
+}
+
+/** What making each called contract hostile showed, and who can change it ('' when none was tried). */
+export function dependencySummary(facts: EvmFacts): string {
+  const list = facts.dependencies?.list ?? []
+  if (list.length === 0) return ''
+  const parts = list.map((d) => {
+    const effect = d.stops || d.changesAmounts ? `hostile, it ${[d.stops, d.changesAmounts].filter(Boolean).join('; ')}` : 'hostile, it changed nothing for holders'
+    const who = [d.upgradeable, d.repointable].filter(Boolean).join('; ') || d.immutable || 'no proxy and no stored address were found'
+    return `${d.address}: ${effect} (${who})`
+  })
+  return `; ${parts.join('; ')}`
+}

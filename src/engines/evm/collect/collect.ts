@@ -17,6 +17,7 @@ import { collectPowers, powerCandidates, slotAddresses } from './powers.ts'
 import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
+import { collectDependencies } from './dependencies.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -129,6 +130,12 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const creationLookup = collectCreation(ctx, d, storedCreation)
   const creationPromise = creationLookup.done
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
+  const dependenciesPromise = externalPromise.then((external) =>
+    collectDependencies(ctx, d, pools[0], donors, external, block).then(
+      (r) => ({ list: r.dependencies, note: r.note }),
+      (error: unknown) => ({ list: [], note: `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}` }),
+    ),
+  )
   const lockPromise = readLocks(ctx, deepestV2, block)
   // The index starts at the creation block. A short chain is read from genesis at once; on a
   // long one the first report waits for the creation block (one round trip) rather than scan it all.
@@ -235,6 +242,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     source,
     ownPairs: (await ownPairsPromise).fact,
     holderSells: await holderSellsPromise,
+    dependencies: await dependenciesPromise,
   }
 }
 
