@@ -333,6 +333,15 @@ describe('facts behind the reports', () => {
     expect([fixed.upgradeable, fixed.repointable, fixed.immutable]).toEqual(['', '', "its address is written in the token's code"])
   })
 
+  it('a balance placed at creation without a Transfer is found and counted against the supply; the same share minted with its event is not', () => {
+    const hidden = get('hidden-allocation')
+    expect(hidden.facts.unexplainedBalances?.list.map((u) => [lower(u.address), u.percentOfSupply])).toEqual([['0x5ca1ab1e00000000000000000000000000005745', 5]])
+    expect(hidden.report.tokenInformation.anomalies.join(' ')).toMatch(/holds 50000 tokens \(5% of the total supply\) that no Transfer event explains/)
+    expect(get('open-allocation').facts.unexplainedBalances?.list).toEqual([])
+    const flagged = manifest.tokens.filter((t) => (get(t.key).facts.unexplainedBalances?.list.length ?? 0) > 0).map((t) => t.key)
+    expect(flagged).toEqual(['hidden-allocation'])
+  })
+
   it('prices every pool from its own state, the token from its deepest pool', () => {
     for (const t of manifest.tokens) {
       const { facts } = get(t.key)

@@ -11,6 +11,8 @@
  * | frozen-holders     | ZooFrozenHolders | the owner froze a holder, then renounced (isBlacklisted)                  | renounced-holders |
  * | renounced-holders  | ZooFrozenHolders | the same contract, renounced without freezing anyone (nothing)            | clean             |
  * | guard-upgradeable  | ZooGuardedToken  | every transfer asks a guard behind a proxy its admin can upgrade (externalCall, transferPausable) | guard-fixed |
+ * | hidden-allocation  | ZooHiddenAllocation | 5 % of the supply written to a stash at creation without a Transfer (an anomaly: nothing else) | open-allocation |
+ * | open-allocation    | ZooOpenAllocation | the same 5 % minted to the stash with its Transfer (nothing)             | clean             |
  * | guard-fixed        | ZooGuardedToken  | the same token asking a fixed guard: no state, no owner, not a proxy (externalCall) | clean |
  */
 import { encodeFunctionData, parseAbi } from 'viem/utils'
@@ -84,6 +86,9 @@ function guarded(upgradeable: boolean): ZooTokenSpec['deploy'] {
     return { address: creation.address, creation }
   }
 }
+
+/** The account the allocation tokens give 5 % of their supply to (no key: it only holds). */
+export const ALLOCATION_STASH: Address = '0x5ca1ab1e00000000000000000000000000005745'
 
 const frozenAbi = () => loadArtifact('ZooFrozenHolders').abi
 
@@ -201,5 +206,37 @@ export const TRADE_ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'The same token asking a guard that is a plain contract with no state and no owner: its answer cannot change.',
     deploy: guarded(false),
+  },
+  {
+    key: 'hidden-allocation',
+    twin: 'open-allocation',
+    name: 'Hidden Allocation',
+    symbol: 'HIDE',
+    decimals: 18,
+    behaviours: ['hidden-allocation'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'At creation 5 % of the supply is written into the balance of a stash (an immutable) with no Transfer event; the supply counts it. The report names the stash among its anomalies.',
+    deploy: async (ctx, spec) => {
+      const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact('ZooHiddenAllocation'), [...pooled(ctx, spec), ALLOCATION_STASH], `deploy ${spec.key}`)
+      return { address: creation.address, creation }
+    },
+  },
+  {
+    key: 'open-allocation',
+    twin: 'clean',
+    name: 'Open Allocation',
+    symbol: 'OPEN',
+    decimals: 18,
+    behaviours: ['allocation'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'The same 5 % minted to the stash at creation, with its Transfer event.',
+    deploy: async (ctx, spec) => {
+      const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact('ZooOpenAllocation'), [...pooled(ctx, spec), ALLOCATION_STASH], `deploy ${spec.key}`)
+      return { address: creation.address, creation }
+    },
   },
 ]

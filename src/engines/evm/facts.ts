@@ -32,8 +32,20 @@ export interface EvmFacts {
   ownPairs?: OwnPairsFact
   /** The largest holders of record selling their whole balance from the real state. */
   holderSells?: HolderSellsFact
+  /** Balances of accounts the token names that no Transfer event explains (placed at creation without one). */
+  unexplainedBalances?: { list: UnexplainedBalanceFact[]; note: string }
   /** The contracts transfers call, made hostile (reverting, extreme answers): what that does to holders. */
   dependencies?: { list: DependencyFact[]; note: string }
+}
+
+/** An account holding tokens that never reached it in a Transfer event. */
+export interface UnexplainedBalanceFact {
+  address: Address
+  balance: bigint
+  /** What Transfer events credit it. */
+  explained: bigint
+  /** The unexplained part as a share of the total supply, percent. */
+  percentOfSupply: number
 }
 
 /** A contract a transfer calls, and what hostile code there does to holders. */

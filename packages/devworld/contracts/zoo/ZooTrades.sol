@@ -167,3 +167,35 @@ contract ZooGuardedToken is ZooPooledToken {
         super._update(from, to, value);
     }
 }
+
+/// Gives `stash` (kept as an immutable) a share of the supply at creation.
+abstract contract ZooAllocated is ZooPooledToken {
+    address public immutable stash;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address stash_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        stash = stash_;
+    }
+}
+
+/// Writes 5 % of the supply into the stash's balance at creation without a Transfer event (the
+/// supply counts it): holder lists built from events never show that holder.
+contract ZooHiddenAllocation is ZooAllocated {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address stash_)
+        ZooAllocated(name_, symbol_, supply - supply / 20, factory, quotes, stash_)
+    {
+        uint256 share = supply / 20;
+        _balances[stash_] += share;
+        _totalSupply += share;
+    }
+}
+
+/// The look-alike: the same 5 % minted to the stash, with its Transfer event.
+contract ZooOpenAllocation is ZooAllocated {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address stash_)
+        ZooAllocated(name_, symbol_, supply - supply / 20, factory, quotes, stash_)
+    {
+        _mint(stash_, supply / 20);
+    }
+}

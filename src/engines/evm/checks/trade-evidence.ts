@@ -27,16 +27,6 @@ export function blockedHolders(facts: EvmFacts): string | undefined {
   return `${blocked.length} of the ${wallets.length} largest holders of record cannot sell any of their balance on ${poolName(trade)}, where a fresh wallet sells: ${named}`
 }
 
-/** Holders of record whose whole sell went through but left part of the balance (a silent clamp). */
-export function clampedHolders(facts: EvmFacts): string | undefined {
-  const s = facts.holderSells
-  if (!s?.pool) return undefined
-  const clamped = s.holders.filter((h) => h.outcome === 'clamped' && !isKnownContract(facts, h.address))
-  if (clamped.length === 0) return undefined
-  const named = clamped.slice(0, 3).map((h) => `${h.address} kept ${h.leftPercent}%`).join(', ')
-  return `${clamped.length} holder(s) of record sold "all" on ${s.pool.dex} ${s.pool.address} and kept part of it: ${named}`
-}
-
 /**
  * Why sells measured elsewhere say nothing of the token's own sell path: the token names pairs,
  * none could be traded. Undefined when its own pair was traded (or it names none).

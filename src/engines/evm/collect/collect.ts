@@ -1,4 +1,4 @@
-import { getAddress } from 'viem/utils'
+import { formatUnits, getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { NotFoundError } from '../../../errors.ts'
 import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
@@ -19,6 +19,7 @@ import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
+import { collectUnexplainedBalances } from './unexplained.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -174,6 +175,13 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
     ]),
   )
+  // Balances of the accounts the token names that no Transfer explains (once the index stands).
+  const unexplainedPromise = Promise.all([indexPromise, logicPromise]).then(([index, logic]) =>
+    collectUnexplainedBalances(ctx, d, logic, index.get(ctx.token), [declared, creator], block).catch((error: unknown) => ({
+      list: [],
+      note: `balances were not compared with Transfer events: ${(error as Error).message.slice(0, 160)}`,
+    })),
+  )
   // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
   const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
     collectHolderSells(ctx, d, trades, index.get(ctx.token)?.top ?? [], block).catch(
@@ -218,7 +226,13 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     token: getAddress(ctx.token),
     block: d.block,
     basics: d.basics,
-    anomalies: d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
+    anomalies: [
+      ...d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
+      ...(await unexplainedPromise).list.map(
+        (u) =>
+          `${u.address} holds ${d.basics.decimals === undefined ? u.balance - u.explained : formatUnits(u.balance - u.explained, d.basics.decimals)} tokens (${u.percentOfSupply}% of the total supply) that no Transfer event explains: a balance placed without a Transfer, at creation or written directly`,
+      ),
+    ],
     code,
     owner: { ...owner, balance: ownerBalance },
     creation: {
@@ -241,6 +255,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     ownPairs: (await ownPairsPromise).fact,
     holderSells: await holderSellsPromise,
     dependencies: await dependenciesPromise,
+    unexplainedBalances: await unexplainedPromise,
   }
 }
 
