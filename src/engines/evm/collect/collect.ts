@@ -1,4 +1,4 @@
-import { getAddress } from 'viem/utils'
+import { formatUnits, getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { NotFoundError } from '../../../errors.ts'
 import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
@@ -18,6 +18,8 @@ import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
+import { collectDependencies } from './dependencies.ts'
+import { collectUnexplainedBalances } from './unexplained.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -130,6 +132,12 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const creationLookup = collectCreation(ctx, d, storedCreation)
   const creationPromise = creationLookup.done
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
+  const dependenciesPromise = externalPromise.then((external) =>
+    collectDependencies(ctx, d, pools[0], donors, external, block).then(
+      (r) => ({ list: r.dependencies, note: r.note }),
+      (error: unknown) => ({ list: [], note: `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}` }),
+    ),
+  )
   const lockPromise = readLocks(ctx, deepestV2, block)
   // The index starts at the creation block. A short chain is read from genesis at once; on a
   // long one the first report waits for the creation block (one round trip) rather than scan it all.
@@ -166,6 +174,13 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),
       deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
     ]),
+  )
+  // Balances of the accounts the token names that no Transfer explains (once the index stands).
+  const unexplainedPromise = Promise.all([indexPromise, logicPromise]).then(([index, logic]) =>
+    collectUnexplainedBalances(ctx, d, logic, index.get(ctx.token), [declared, creator], block).catch((error: unknown) => ({
+      list: [],
+      note: `balances were not compared with Transfer events: ${(error as Error).message.slice(0, 160)}`,
+    })),
   )
   // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
   const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
@@ -211,7 +226,13 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     token: getAddress(ctx.token),
     block: d.block,
     basics: d.basics,
-    anomalies: d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
+    anomalies: [
+      ...d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
+      ...(await unexplainedPromise).list.map(
+        (u) =>
+          `${u.address} holds ${d.basics.decimals === undefined ? u.balance - u.explained : formatUnits(u.balance - u.explained, d.basics.decimals)} tokens (${u.percentOfSupply}% of the total supply) that no Transfer event explains: a balance placed without a Transfer, at creation or written directly`,
+      ),
+    ],
     code,
     owner: { ...owner, balance: ownerBalance },
     creation: {
@@ -233,6 +254,8 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     source,
     ownPairs: (await ownPairsPromise).fact,
     holderSells: await holderSellsPromise,
+    dependencies: await dependenciesPromise,
+    unexplainedBalances: await unexplainedPromise,
   }
 }
 

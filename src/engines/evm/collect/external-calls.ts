@@ -65,7 +65,7 @@ export async function collectExternalCalls(
     const walk = (f: TraceFrame) => {
       const type = (f.type ?? '').toUpperCase()
       if (
-        (type === 'CALL' || type === 'CALLCODE') &&
+        (type === 'CALL' || type === 'CALLCODE' || type === 'STATICCALL') &&
         sameAddress(f.from, ctx.token) &&
         f.to &&
         !sameAddress(f.to, ctx.token) &&
