@@ -5,6 +5,7 @@ import { SimulationError } from '../../../errors.ts'
 import { decodeRevert, isProbeReason } from './revert.ts'
 import { ethCall, type BlockRef } from './multicall.ts'
 import { RpcError, type RpcSession } from './rpc.ts'
+import { OverridesRefusedError, runnerCode } from './plain-call.ts'
 
 /**
  * Bindings of our probe contract (`contracts/probe/TokenProbe.sol`). The probe is never deployed:
@@ -382,6 +383,7 @@ export interface ProbeCall {
  * const result = decodeProbe('trade', raw, decodeTrade)
  */
 export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
+  if (rpc.capabilities?.stateOverride === 'no') return callWithoutOverrides(rpc, call)
   let raw: Hex
   try {
     const override = isReaderCall(call.data) && !call.actors?.length ? readerOverride() : probeOverride(call.actors ?? [])
@@ -395,6 +397,24 @@ export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> 
   if (raw === '0x') {
     throw new SimulationError(`the node answered nothing to the ${call.what} simulation: it ignored the state overrides (tokenrisk needs eth_call state overrides)`)
   }
+  return raw
+}
+
+/**
+ * A probe call on a node that refuses state overrides: the readers run as a creation call
+ * (`runnerCode`); anything else needs the probe's code at chosen addresses and cannot run
+ * (`OverridesRefusedError`, never retried).
+ */
+async function callWithoutOverrides(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
+  if (!isReaderCall(call.data) || call.actors?.length || call.state) throw new OverridesRefusedError(call.what)
+  let raw: Hex
+  try {
+    raw = await rpc.request<Hex>('eth_call', [{ data: runnerCode(probeArtifact().readerBytecode, call.data), gas: `0x${call.gas.toString(16)}` }, call.block])
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error
+    throw new SimulationError(`the node failed the ${call.what} (a creation call running tokenrisk's readers): ${error.message.slice(0, 200)}`, { cause: error })
+  }
+  if (raw === '0x') throw new SimulationError(`the node answered nothing to the ${call.what} (a creation call running tokenrisk's readers)`)
   return raw
 }
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
-import { poolName, simulatedTrades } from './evidence.ts'
+import { poolName, simulatedTrades, noTradeEvidence } from './evidence.ts'
 
 export const cannotSellAll = defineCheck<EvmFacts>({
   id: 'cannotSellAll',
@@ -21,7 +21,7 @@ export const cannotSellAll = defineCheck<EvmFacts>({
           : `selling fails whatever the amount on ${poolName(hit)} (${hit.sellAllReason}): a honeypot`
       return { status: 'present', method: 'simulated', evidence: how }
     }
-    if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: 'no pool where the probe could try to sell' }
+    if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: noTradeEvidence(facts, 'no pool where the probe could try to sell') }
     return { status: 'absent', method: 'simulated', evidence: `sold a whole balance on ${tried.length} pool(s)` }
   },
 })

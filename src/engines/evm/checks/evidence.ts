@@ -38,6 +38,12 @@ export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needs
   }
 }
 
+/** Why no pool could answer a trade check: `what`, and the simulation's own reason when it did not run. */
+export function noTradeEvidence(facts: EvmFacts, what: string): string {
+  const errors = [...new Set(facts.trades.filter((t) => !t.simulated && t.error).map((t) => t.error))]
+  return errors.length > 0 ? `${what}: ${errors.slice(0, 2).join('; ')}` : what
+}
+
 /** Pools the probe could trade on. */
 export function simulatedTrades(facts: EvmFacts): TradeFact[] {
   return facts.trades.filter((t) => t.simulated)

@@ -25,6 +25,7 @@ import {
   type Outcome,
   type PowerResult,
 } from '../chain/probe.ts'
+import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { PoolFact, PowerCandidate, PowerFinding, PowerKind, PowersFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
@@ -556,6 +557,7 @@ export async function collectPowers(
     withPool: false,
   }
   if (!logic) return { ...base, reason: 'the logic contract could not be read' }
+  if (ctx.rpc.capabilities?.stateOverride === 'no') return { ...base, reason: NO_OVERRIDE_REASON }
   const fns = candidateFunctions(logic)
   if (candidates.length === 0) {
     return { ...base, status: 'tested', reason: 'no account holds privileges: owner renounced and no privileged address found in storage' }

@@ -16,6 +16,7 @@ import {
   type ProbeRoute,
   type TradeResult,
 } from '../chain/probe.ts'
+import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { PoolFact, TaxFigure, TradeFact } from '../facts.ts'
 import { sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
@@ -138,6 +139,8 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
  * buying is impossible.
  */
 export async function collectTrades(ctx: CollectContext, d: Discovery, pools: PoolFact[], donors: Address[], block: Hex): Promise<TradeFact[]> {
+  // A node that refuses state overrides cannot run the probe: every pool is unknown, and says why.
+  if (ctx.rpc.capabilities?.stateOverride === 'no') return pools.map((pool) => emptyTrade(pool, NO_OVERRIDE_REASON))
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   const loaded = loadedState(ctx, d)
   const simulate = async (what: string, data: Hex, state?: StateOverride): Promise<TradeResult> => {

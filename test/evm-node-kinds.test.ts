@@ -1,0 +1,121 @@
+// Node kinds: behind a proxy that behaves like the nodes people use (no debug_*/ots_*, capped logs
+// and batches, pruned state, no state overrides, no eth_simulateV1), the node's capabilities are
+// detected as they are, and every report stays honest: what needs no missing capability is the
+// same as through the unrestricted node, what does is "" with the reason, never a safer value.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { loadChainRegistry } from '../src/config/chains.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
+import { NO_OVERRIDE_REASON } from '../src/engines/evm/chain/capabilities.ts'
+import { createEvmReportService, type EvmReportServiceExtended } from '../src/engines/evm/service.ts'
+import { createMemoryHolderStore } from '../src/store/holder-index.ts'
+import { evmChainReadiness } from '../src/cli/serve.ts'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
+import { localChains } from '@tokenrisk/devworld/local-chain'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { NODE_KINDS, startNodeKindProxy, type NodeKindProxy } from './helpers/node-kinds.ts'
+import { buildTestApp, type TestApp } from './helpers/app.ts'
+import { embeddedStore, type TestStore } from './helpers/services.ts'
+
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
+const kind = (name: string) => NODE_KINDS.find((k) => k.name === name)!
+
+let world: World
+const proxies: NodeKindProxy[] = []
+const services: EvmReportServiceExtended[] = []
+
+function serviceOn(url: string): EvmReportServiceExtended {
+  const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: url }) })
+  const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 12_000, cacheTtlMs: 0 } })
+  services.push(service)
+  return service
+}
+
+async function proxied(name: string): Promise<EvmReportServiceExtended> {
+  const proxy = await startNodeKindProxy(world.rpcUrl, kind(name))
+  proxies.push(proxy)
+  return serviceOn(proxy.url)
+}
+
+const address = (key: string) => world.manifest.tokens.find((t) => t.key === key)!.address
+const checksOf = (r: TokenReport) => ({ ...r.codeChecks.ownershipChecks, ...r.codeChecks.otherChecks })
+
+beforeAll(async () => {
+  world = await startWorld({ dataDir: DATA_DIR })
+}, 240_000)
+
+afterAll(async () => {
+  for (const s of services) await s.close()
+  for (const p of proxies) await p.close()
+  await world?.stop()
+})
+
+describe('node capabilities', () => {
+  it('are all there on the local world (anvil)', async () => {
+    const caps = await serviceOn(world.rpcUrl).capabilities(31337)
+    expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'yes', prestateTracer: 'yes', otterscan: 'yes', accessList: 'yes', blockReceipts: 'yes' })
+    // A loaded world has its latest state only: no history, and the detection says so.
+    expect(caps.history.support).not.toBe('unknown')
+    expect(caps.evm).toEqual({ version: 'cancun', source: 'detected' })
+  })
+
+  it('show what a public endpoint lacks: tracing, Otterscan, old state, large batches and log ranges', async () => {
+    const caps = await (await proxied('public endpoint')).capabilities(31337)
+    expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'no', prestateTracer: 'no', otterscan: 'no' })
+    expect(caps.history.support).toBe('no')
+    expect(caps.batch.max).toBe(10)
+  })
+})
+
+describe('a node that refuses state overrides', () => {
+  it('still reports everything that needs none, fast, and every behavioural check is "" with the reason', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const refusing = await proxied('no state overrides')
+    for (const key of ['clean', 'honeypot', 'mintable']) {
+      const base = (await plain.reportWithFacts(31337, address(key), {})).report
+      const { report, stats } = await refusing.reportWithFacts(31337, address(key), {})
+      expect(stats.retries, key).toBe(0)
+      const info = report.tokenInformation
+      expect([info.tokenName, info.tokenSymbol, info.totalSupply, info.ownerAddress, info.ownerBalance], key).toEqual([
+        base.tokenInformation.tokenName, base.tokenInformation.tokenSymbol, base.tokenInformation.totalSupply, base.tokenInformation.ownerAddress, base.tokenInformation.ownerBalance,
+      ])
+      expect(report.marketChecks.holdersChecks.keyHolders, key).toEqual(base.marketChecks.holdersChecks.keyHolders)
+      expect(report.marketChecks.holdersChecks.holdersCount, key).toEqual(base.marketChecks.holdersChecks.holdersCount)
+      expect(report.marketChecks.exchangabilityChecks.availableDex, key).toEqual(base.marketChecks.exchangabilityChecks.availableDex)
+      expect(report.marketChecks.liquidityChecks.totalLpSupply, key).toBe(base.marketChecks.liquidityChecks.totalLpSupply)
+      for (const [id, check] of Object.entries(checksOf(report))) {
+        if (['selfDestruct', 'isProxy', 'externalCall'].includes(id)) continue
+        expect(check.status, `${key} ${id}`).toBe('')
+        expect(check.comment, `${key} ${id}`).toContain(NO_OVERRIDE_REASON)
+      }
+      for (const pool of report.honeypotDetails) {
+        expect(pool.isPairHoneypot).toBe('')
+        expect(pool.honeypotReason).toContain(NO_OVERRIDE_REASON)
+      }
+    }
+  })
+
+  it('makes /readyz say the chain is degraded, with its capability table', async () => {
+    const refusing = await proxied('no state overrides')
+    let t: TestStore | undefined
+    let api: TestApp | undefined
+    try {
+      t = await embeddedStore()
+      const solana = { report: async () => Promise.reject(new Error('unused')), ping: async () => {}, close: async () => {} }
+      api = await buildTestApp(t.store, { tokens: { evm: refusing, solana }, readiness: [evmChainReadiness(refusing, 31337)] })
+      const r = await api.app.inject({ url: '/readyz' })
+      expect(r.statusCode).toBe(200)
+      const body = r.json() as { status: string; checks: Record<string, string>; capabilities: Record<string, { capability: string; value: string; cost: string }[]> }
+      expect(body.status).toBe('degraded')
+      expect(body.checks['chain 31337']).toContain(`degraded: ${NO_OVERRIDE_REASON}`)
+      const row = body.capabilities['chain 31337'].find((c) => c.capability === 'eth_call state overrides')
+      expect(row).toMatchObject({ value: 'no' })
+      expect(row?.cost).toContain(NO_OVERRIDE_REASON)
+    } finally {
+      await api?.app.close()
+      await t?.cleanup()
+    }
+  })
+})
