@@ -81,8 +81,7 @@ describe('a node that refuses state overrides', () => {
       expect([info.tokenName, info.tokenSymbol, info.totalSupply, info.ownerAddress, info.ownerBalance], key).toEqual([
         base.tokenInformation.tokenName, base.tokenInformation.tokenSymbol, base.tokenInformation.totalSupply, base.tokenInformation.ownerAddress, base.tokenInformation.ownerBalance,
       ])
-      expect(report.marketChecks.holdersChecks.keyHolders, key).toEqual(base.marketChecks.holdersChecks.keyHolders)
-      expect(report.marketChecks.holdersChecks.holdersCount, key).toEqual(base.marketChecks.holdersChecks.holdersCount)
+      expect(report.marketChecks.holdersChecks, key).toEqual(base.marketChecks.holdersChecks)
       expect(report.marketChecks.exchangabilityChecks.availableDex, key).toEqual(base.marketChecks.exchangabilityChecks.availableDex)
       expect(report.marketChecks.liquidityChecks.totalLpSupply, key).toBe(base.marketChecks.liquidityChecks.totalLpSupply)
       for (const [id, check] of Object.entries(checksOf(report))) {
@@ -117,5 +116,33 @@ describe('a node that refuses state overrides', () => {
       await api?.app.close()
       await t?.cleanup()
     }
+  })
+})
+
+describe('owner calls without tracing', () => {
+  it('are replayed through eth_simulateV1 where the node has it: the mint credited to an account only its Transfer event names is found', async () => {
+    const { report, facts } = await (await proxied('hosted plan')).reportWithFacts(31337, address('reserve-credit'), {})
+    expect(facts.powers.eventsUnread).toBeUndefined()
+    expect(report.codeChecks.ownershipChecks.isMintable.status).toBe('1')
+  })
+
+  it('leave mint and balance checks "" where neither tracing nor eth_simulateV1 exists and a privileged call went through', async () => {
+    const s = await proxied('no eth_simulateV1, no debug')
+    const { report } = await s.reportWithFacts(31337, address('reserve-credit'), {})
+    expect(report.codeChecks.ownershipChecks.isMintable.status).toBe('')
+    expect(report.codeChecks.ownershipChecks.isMintable.comment).toMatch(/neither trace calls .* nor simulate them/)
+    // A token whose owner is renounced has no privileged call to replay: its "0" stands.
+    const clean = (await s.reportWithFacts(31337, address('clean'), {})).report
+    expect(clean.codeChecks.ownershipChecks.isMintable.status).toBe('0')
+  })
+})
+
+describe('the creator without an archive or Otterscan', () => {
+  it("comes from the first Transfer's transaction when it deployed the token, and the creator's share of the LP is then measured", async () => {
+    const t = world.manifest.tokens.find((x) => x.key === 'clean')!
+    const { report, facts } = await (await proxied('pruned full node')).reportWithFacts(31337, t.address, {})
+    expect(facts.creation.method).toBe('first Transfer')
+    expect(report.tokenInformation.creatorAddress).toBe(t.creator)
+    expect(report.tokenInformation.tokenCreationDate).not.toBe('')
   })
 })

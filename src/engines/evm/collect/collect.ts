@@ -7,7 +7,8 @@ import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain
 import { collectMetadata } from '../../../metadata/providers.ts'
 import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
-import { collectCreation } from './creation.ts'
+import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
+import { RpcError } from '../chain/rpc.ts'
 import { discover, probeReads, type Discovery } from './discovery.ts'
 import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
@@ -117,7 +118,20 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const marketsPromise = collectMarkets(ctx, d)
   const tradesPromise = collectTrades(ctx, d, pools, donors, block)
   const creationLookup = collectCreation(ctx, d, storedCreation)
-  const creationPromise = creationLookup.done
+  // The last resort of the creation, without Otterscan, history or explorer: the first Transfer's
+  // transaction, from the holder index read from genesis (then stored like any other).
+  const creationPromise: Promise<Creation> = creationLookup.done.then(async (found) => {
+    if (found.creator !== undefined) return found
+    const first = (await indexPromise).get(ctx.token)?.firstTransfer
+    const fromLogs = await fromFirstTransfer(ctx, first).catch((error: unknown) => {
+      if (error instanceof RpcError && error.kind !== 'fault') return found
+      throw error
+    })
+    if (fromLogs.creator === undefined) return found
+    if (fromLogs.timestamp !== undefined) await ctx.holderStore.saveCreation(ctx.chain.chainId, ctx.token, fromLogs)
+    return fromLogs
+  })
+  const whoPromise = creationLookup.who.then((who) => (who.creator !== undefined ? who : creationPromise))
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
   const lockPromise = readLocks(ctx, deepestV2, block)
   // The index starts at the creation block. A short chain is read from genesis at once; on a
@@ -159,7 +173,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
     ]),
   )
-  const balancesPromise = creationLookup.who.then(async (who) => {
+  const balancesPromise = whoPromise.then(async (who) => {
     const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
     if (accounts.length === 0) return new Map<string, bigint>()
     const raw = await callProbe(ctx.rpc, { what: 'balance reads', data: encodeAccounts(ctx.token, accounts), gas: ctx.gasCap, block })

@@ -594,14 +594,18 @@ export async function collectPowers(
       // Awaited together, so that a failure of one never leaves the other's unhandled.
       const [raw, replay] = await Promise.all([
         callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors }),
-        traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy),
+        traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
       ])
       const r = decodeProbe('owner-power', raw, decodePowers)
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
       const findings = r.measured ? interpretPowers(fn, candidates, r, !!usablePool, watch, grants) : []
-      if (!replay.traced) eventsUnread ||= replay.why
+      // Events matter only where a call went through: a function nobody could call did nothing.
+      const someCalled = r.attempts.some((a) => a.called) || r.delegateAttempts.some((a) => a.called)
+      if (!replay.traced) {
+        if (someCalled) eventsUnread ||= replay.why
+      }
       else if (r.measured) findings.push(...eventFindings(fn, candidates, r, eventEffect(replay, watch.accounts)))
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
       if (!r.measured || unmeasured.length > 0 || (r.twoStep && r.grantsMade.length > 0 && !r.grantMeasured)) {
