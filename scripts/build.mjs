@@ -44,10 +44,10 @@ const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts')
 const isAsset = (name) => name.endsWith('.json') && name !== 'tsconfig.json'
 const isStyle = (name) => name.endsWith('.css')
 
-/** What a build reads: its sources, assets and style sheets, its build configuration, and the compiler's version. */
+/** What a build reads: its sources, assets and style sheets, its build configuration (this script among it), and the compiler's version. */
 function inputsOf(build) {
   const src = join(build.root, 'src')
-  const configs = [join(build.root, 'tsconfig.build.json'), join(PROJECT_ROOT, 'tsconfig.json'), join(build.root, 'package.json')]
+  const configs = [fileURLToPath(import.meta.url), join(build.root, 'tsconfig.build.json'), join(PROJECT_ROOT, 'tsconfig.json'), join(build.root, 'package.json')]
   return { sources: listFiles(src, isSource), assets: listFiles(src, isAsset), styles: listFiles(src, isStyle), configs }
 }
 

@@ -1,22 +1,25 @@
 // Audits are honest about what they analysed and bounded in size: files that could not be
 // analysed are listed (stored, on the report page, never in the history's shape), an audit that
-// analysed nothing fails and records nothing, findings are capped per detector and file with a
-// count of the rest, and the history and report pages stay small however big the audit.
+// analysed nothing fails and records nothing, every finding is listed (with its detector's id) up
+// to the audit's size bound and what is past it is said exactly, and the history and report pages
+// stay small however big the audit.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analyzeProject, analyzeWithFindings } from '../src/audit/analyze.ts'
-import { listFindings, MAX_FINDINGS_PER_DETECTOR_FILE } from '../src/audit/bounds.ts'
+import { listFindings } from '../src/audit/bounds.ts'
 import { codeBytes } from '../src/audit/load/load-project.ts'
-import { securityScore } from '../src/audit/score.ts'
+import { countBySeverity, securityScore } from '../src/audit/score.ts'
 import { FINDINGS_PER_PAGE } from '../src/audit/report/page.ts'
 import { AUDIT_LIMITS, type Vulnerability } from '../src/contract/audit-history.ts'
 import { InputError } from '../src/errors.ts'
 import { createInProcessAuditQueue } from '../src/queue/audit-queue.ts'
 import { createAuditJobRunner } from '../src/queue/run-audit.ts'
 import { parseAuditImport } from '../src/store/import-audits.ts'
-import { createAuditRepository, type NewAudit } from '../src/store/repositories/audits.ts'
+import { createAuditRepository, serializeAudit, type NewAudit } from '../src/store/repositories/audits.ts'
+import { MIGRATIONS } from '../src/store/migrations/index.ts'
+import { sql } from 'kysely'
 import { sampleAudit } from './helpers/audits.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { generateSolidity, vaultContract } from './helpers/big-solidity.ts'
@@ -90,23 +93,35 @@ describe('what an audit analysed', () => {
 })
 
 describe('bounded findings', () => {
-  it(`lists at most ${MAX_FINDINGS_PER_DETECTOR_FILE} findings of a detector in a file and counts the rest`, async () => {
+  it('lists every finding of a repetitive file, each with its detector id', async () => {
     const root = project('repeated', { 'Many.sol': generateSolidity(60 * 1024) })
     const { result, findings } = await analyzeWithFindings(root)
     const perGroup = new Map<string, number>()
     for (const f of findings) perGroup.set(`${f.detector} ${f.file}`, (perGroup.get(`${f.detector} ${f.file}`) ?? 0) + 1)
-    expect(Math.max(...perGroup.values())).toBeGreaterThan(MAX_FINDINGS_PER_DETECTOR_FILE * 3)
-    // Every finding is counted, the listed ones are capped, the rest summed up per name and file.
+    // Far more than the 20 per detector and file an audit once listed.
+    expect(Math.max(...perGroup.values())).toBeGreaterThan(60)
     const counted = Object.values(result.vulnerabilityCount).reduce((a, b) => a + b, 0)
     expect(counted).toBe(findings.length)
-    const listedByName = new Map<string, number>()
-    for (const v of result.vulnerabilities) listedByName.set(v.name, (listedByName.get(v.name) ?? 0) + 1)
-    expect(Math.max(...listedByName.values())).toBe(MAX_FINDINGS_PER_DETECTOR_FILE)
-    const unlisted = result.unlisted.reduce((sum, u) => sum + u.count, 0)
-    expect(result.vulnerabilities.length + unlisted).toBe(findings.length)
-    expect(result.unlisted.every((u) => u.file === 'Many.sol' && u.count > 0)).toBe(true)
-    // The score counts every finding, listed or not.
+    expect(result.vulnerabilities).toEqual(findings)
+    expect(result.vulnerabilities.every((v) => typeof v.detector === 'string' && /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(v.detector))).toBe(true)
+    expect(result.unlisted).toEqual([])
     expect(result.securityScore).toBe(securityScore(findings))
+  })
+
+  it('past its size bound in findings, lists the most severe and says exactly what it did not list', async () => {
+    const { findings } = await analyzeWithFindings(project('repeated-bound', { 'Many.sol': generateSolidity(60 * 1024) }))
+    const maxCount = Math.floor(findings.length / 3)
+    const { listed, unlisted } = listFindings(findings, { maxCount })
+    expect(listed).toEqual(findings.slice(0, maxCount))
+    const rest = findings.slice(maxCount)
+    expect(unlisted.reduce((sum, u) => sum + u.count, 0)).toBe(rest.length)
+    // One group per detector, severity and file, with the first and last line its findings start on.
+    for (const u of unlisted) {
+      const mine = rest.filter((f) => f.detector === u.detector && f.severity === u.severity && f.file === u.file)
+      expect(mine.length).toBe(u.count)
+      expect(u.lines).toEqual([Math.min(...mine.map((f) => f.lineNumbers[0])), Math.max(...mine.map((f) => f.lineNumbers[0]))])
+      expect(u.name).toBe(mine[0].name)
+    }
   })
 
   it('keeps the listed findings within the stored audit’s byte limit, most severe first', () => {
@@ -125,6 +140,7 @@ describe('bounded findings', () => {
     const { listed, unlisted } = listFindings(findings, { maxBytes: 60_000 })
     expect(listed.length).toBeGreaterThan(40)
     expect(listed.length).toBeLessThan(60)
+    expect(listed).toEqual(findings.slice(0, listed.length))
     expect(listed.slice(0, 50).every((f) => f.severity === 'high')).toBe(true)
     expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(60_000)
     expect(listed.length + unlisted.reduce((s, u) => s + u.count, 0)).toBe(100)
@@ -202,7 +218,14 @@ for (const kind of storeKinds()) {
       expect(res.statusCode).toBe(200)
       const [audit] = res.json().audits
       expect(Object.keys(audit).sort()).toEqual(['projectReportLink', 'securityScore', 'totalLines', 'vulnerabilities', 'vulnerabilityCount'])
-      expect(res.headers['x-vulnerabilities-truncated']).toBeUndefined()
+      // Each finding: the contract's fields, then its detector's id as the one extra key.
+      for (const v of audit.vulnerabilities) {
+        expect(Object.keys(v)).toEqual(['name', 'severity', 'snippet', 'lineNumbers', 'confidence', 'recommendation', 'explanation', 'file', 'detector'])
+        expect(v.detector).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/)
+      }
+      // Every finding counted is listed (this app's history pages are small: the page lists the first ones, the report all).
+      const counted = Object.values(audit.vulnerabilityCount as Record<string, number>).reduce((a, b) => a + b, 0)
+      expect((await api.audits.report(reportId))?.listedCount).toBe(counted)
     })
 
     it('cuts the largest audits of a history page to keep it under its byte limit, visibly', async () => {
@@ -250,7 +273,8 @@ for (const kind of storeKinds()) {
       const html = first.body
       expect(html).toContain('data-testid="skipped-count">1<')
       expect(html).toContain('<code>Binary.sol</code>: not a text file')
-      expect(html).toMatch(/data-testid="unlisted-count">\d+</)
+      expect(html).not.toContain('data-testid="unlisted-count"')
+      expect(html).toContain('data-testid="finding-detector">')
       const listed = Number(/data-testid="finding-count">(\d+)</.exec(html)?.[1])
       expect(listed).toBeGreaterThan(FINDINGS_PER_PAGE)
       expect(html.match(/data-testid="finding"/g)).toHaveLength(FINDINGS_PER_PAGE)
@@ -262,6 +286,48 @@ for (const kind of storeKinds()) {
       expect(last.body).toContain(`id="finding-${listed}"`)
       expect((await api.app.inject({ url: `/reports/${reportId}?page=${pages + 1}` })).statusCode).toBe(404)
       expect((await api.app.inject({ url: `/reports/${reportId}?page=x` })).statusCode).toBe(400)
+    })
+
+    it('says on the report page exactly what an audit past its size bound did not list, folded', async () => {
+      const { findings } = await analyzeWithFindings(project(`past-bound-${kind.name.replace(/\W/g, '')}`, { 'Many.sol': generateSolidity(60 * 1024) }))
+      const { listed, unlisted } = listFindings(findings, { maxCount: 100 })
+      const [recorded] = await api.audits.record({
+        projectId: 'past-bound',
+        userId: 'alice',
+        audits: [{ totalLines: 1, securityScore: securityScore(findings), vulnerabilityCount: countBySeverity(findings), vulnerabilities: listed, unlisted }],
+      })
+      const html = (await api.app.inject({ url: `/reports/${recorded.reportId}` })).body
+      expect(html).toContain(`data-testid="unlisted-count">${findings.length - 100}<`)
+      expect(html).toContain('<details data-testid="unlisted-groups">')
+      const first = unlisted[0]
+      expect(html).toContain(`(<code>${first.detector}</code>) in <code>Many.sol</code>: ${first.count} more, starting on lines ${first.lines?.[0]}–${first.lines?.[1]}`)
+      expect(html.match(/data-testid="unlisted"/g)).toHaveLength(unlisted.length)
+    })
+
+    it('gives findings recorded before detector ids were kept their id (migration 0500)', async () => {
+      const { findings } = await analyzeWithFindings(project(`legacy-ids-${kind.name.replace(/\W/g, '')}`, { 'Good.sol': GOOD }))
+      const audit = { totalLines: 5, securityScore: securityScore(findings), vulnerabilityCount: countBySeverity(findings), vulnerabilities: findings }
+      const imported = { ...sampleAudit(31), vulnerabilities: sampleAudit(31).vulnerabilities }
+      const [mine, theirs] = await api.audits.record({ projectId: 'legacy-ids', userId: 'alice', audits: [audit, imported] })
+      // The store as it was before: no column, no key in the served JSON.
+      await sql`alter table vulnerabilities drop column detector`.execute(t.store.db)
+      for (const r of [mine, theirs]) {
+        const row = await t.store.db.selectFrom('audits').select('body_json').where('report_id', '=', r.reportId).executeTakeFirstOrThrow()
+        const body = JSON.parse(row.body_json) as { vulnerabilities: { detector?: string }[] }
+        for (const v of body.vulnerabilities) delete v.detector
+        const again = serializeAudit(body as never)
+        await t.store.db.updateTable('audits').set({ body_json: again.json, body_cuts: again.cuts.join(',') }).where('report_id', '=', r.reportId).execute()
+      }
+      const migration = MIGRATIONS.find((m) => m.name === '0500_finding_detector')!
+      await migration.up(t.store.db as never, t.store.dialect)
+      const fresh = createAuditRepository(t.store)
+      const { audits } = await fresh.history({ projectId: 'legacy-ids', userId: 'alice', limit: 10, page: 1 })
+      const byLines = new Map(audits.map((a) => [a.totalLines, a]))
+      expect(byLines.get(5)?.vulnerabilities.map((v) => v.detector)).toEqual(findings.map((f) => f.detector))
+      expect(byLines.get(31)?.vulnerabilities).toEqual(sampleAudit(31).vulnerabilities)
+      const report = await fresh.report(mine.reportId)
+      expect(report?.audit.vulnerabilities.map((v) => v.detector)).toEqual(findings.map((f) => f.detector))
+      expect((await fresh.report(theirs.reportId))?.audit.vulnerabilities.every((v) => v.detector === undefined)).toBe(true)
     })
 
     it('refuses an import past the limits and writes nothing', async () => {

@@ -1,14 +1,20 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TSchema } from '@sinclair/typebox'
 import { main } from '../src/cli/main.ts'
+import { formatSummary } from '../src/cli/scan.ts'
+import { formatSolanaSummary } from '../src/cli/solana-summary.ts'
+import { SolanaReport } from '../src/contract/solana-report.ts'
+import { TokenReport } from '../src/contract/token-report.ts'
 import { createDatabase } from '../src/store/database.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { sampleAudit } from './helpers/audits.ts'
 import { captureIo } from './helpers/io.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
 
 const run = promisify(execFile)
 
@@ -55,6 +61,47 @@ describe('tokenrisk CLI', () => {
     expect(unknownFlag.err).toMatch(/Unknown option '--colour'/)
     const unknownCommand = await cli('frobnicate')
     expect(unknownCommand.code).toBe(2)
+  })
+
+  it('prints its version, and a command\'s help with help <command>', async () => {
+    const version = await cli('--version')
+    expect(version).toMatchObject({ code: 0, out: `tokenrisk ${(JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version}` })
+    expect((await cli('version')).out).toBe(version.out)
+    const help = await cli('help', 'scan')
+    expect(help.code).toBe(0)
+    expect(help.out).toBe((await cli('scan', '--help')).out)
+    expect(help.out).toMatch(/^Usage:\n  tokenrisk scan <address> --chain/)
+    expect(help.out).not.toMatch(/Commands:/)
+    expect(await cli('help', 'frobnicate')).toMatchObject({ code: 2, err: expect.stringMatching(/^unknown command 'frobnicate': the commands are serve, /) })
+    expect((await cli('help')).out).toMatch(/tokenrisk help <command>/)
+  })
+
+  it('says what was wrong with a --chain given, and what to set', async () => {
+    const address = '0x0000000000000000000000000000000000000001'
+    expect(await cli('scan', address, '--chain', 'eth')).toMatchObject({ code: 2, err: expect.stringMatching(/^--chain eth is not a chain id: give the chain's decimal id \(1 for Ethereum/) })
+    expect(await cli('scan', address)).toMatchObject({ code: 2, err: expect.stringMatching(/^--chain is required: a decimal EVM chain id/) })
+    expect(await cli('scan', address, '--chain', '1')).toMatchObject({ code: 2, err: expect.stringMatching(/^chain 1 \(Ethereum\) has no JSON-RPC URL here: set RPC_URL_1=<url>/) })
+    expect(await cli('scan', address, '--chain', '987654321')).toMatchObject({ code: 2, err: expect.stringMatching(/^chain 987654321 is not known to tokenrisk: add it to a chains file \(CHAINS_FILE/) })
+  })
+
+  it('says "not measured" for a figure it could not measure, never "unknown %" or "unknown USD"', () => {
+    // A report of the schema's shape where every value is unknown ("").
+    const blank = (schema: TSchema): unknown => {
+      if (schema.type === 'object') return Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, blank(v)]))
+      if (schema.type === 'array') return []
+      const first = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined
+      return first ? blank(first[0]) : ''
+    }
+    const evm = blank(TokenReport) as TokenReport
+    evm.honeypotDetails = [{ ...(blank(TokenReport.properties.honeypotDetails.items) as TokenReport['honeypotDetails'][number]), dex: 'uniswap-v2', pairAddress: '0xpair' }]
+    const solana = blank(SolanaReport) as SolanaReport
+    solana.honeypotDetails.pools = [{ ...(blank(SolanaReport.properties.honeypotDetails.properties.pools.items) as SolanaReport['honeypotDetails']['pools'][number]), dex: 'raydium', pairAddress: 'pair' }]
+    for (const text of [formatSummary(evm, { color: false }).join('\n'), formatSolanaSummary(solana, { color: false }).join('\n')]) {
+      expect(text).not.toMatch(/unknown (%|USD)/)
+      expect(text).toMatch(/price not measured +market cap not measured/)
+      expect(text).toMatch(/buy not measured  sell not measured  transfer not measured/)
+      expect(text).toMatch(/total not measured +code not measured +market not measured/)
+    }
   })
 
   it('reports every bad configuration value at once', async () => {

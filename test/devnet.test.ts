@@ -252,7 +252,9 @@ describe('the manifest matches the chain', () => {
       pausable: ['transferPausable'],
       'sell-hook-trap': ['transferPausable'],
       'sell-switch': ['transferPausable'],
-      'tax-modifiable': ['slippageModifiable'],
+      'tax-modifiable': ['slippageModifiable', 'transferPausable'],
+      'trade-closable': ['transferPausable'],
+      'sell-clamp': ['cannotSellAll'],
       'tax-modifiable-capped': ['slippageModifiable'],
       blacklist: ['personalSlippageModifiable', 'isBlacklisted'],
       'blacklist-renamed': ['personalSlippageModifiable', 'isBlacklisted'],
@@ -270,7 +272,7 @@ describe('the manifest matches the chain', () => {
       'honeypot-swap-back': ['cannotSellAll'],
       'anti-whale-max-tx': ['isAntiWhale'],
       'anti-whale-max-wallet': ['isAntiWhale'],
-      'anti-whale-modifiable': ['antiwhaleModifiable'],
+      'anti-whale-modifiable': ['antiwhaleModifiable', 'transferPausable'],
     }
     for (const t of manifest.tokens) {
       expect(Object.keys(t.codeChecks).sort()).toEqual([...checks].sort())

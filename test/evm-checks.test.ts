@@ -16,6 +16,8 @@ import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { statusWord } from '../src/cli/scan.ts'
+import { cannotSellAll } from '../src/engines/evm/checks/cannot-sell-all.ts'
+import type { EvmFacts, TradeFact } from '../src/engines/evm/facts.ts'
 
 describe('metadata', () => {
   it('docs/checks.md is generated from the checks and up to date (npm run docs)', async () => {
@@ -165,10 +167,11 @@ describe('owner-power effects', () => {
   })
   const fn = (sig: string) => ({ selector: toFunctionSelector(sig), arguments: sig.slice(sig.indexOf('(') + 1, -1), stateMutability: 'nonpayable' as const })
 
-  it('a numeric setter that stops every sale at some values only is a limit that can trap sellers (Critical), not a pause', () => {
+  it('a numeric setter that stops every sale at some values only is a limit that can trap sellers (Critical), and stops trading at its smallest', () => {
     const blocked = measure({ bTransfer: fail, aTransfer: fail, bSell: fail, aSell: fail })
     const found = interpretPowers(fn('setMaxTxAmount(uint256)'), [owner], result([blocked, blocked, measure()]), true, watch, [])
-    expect(found.map((f) => [f.kind, f.tier])).toEqual([['limit', 'Critical']])
+    expect(found.map((f) => [f.kind, f.tier])).toEqual([['limit', 'Critical'], ['pause', undefined]])
+    expect(found[1].evidence).toContain('can be set so low that every sale fails')
     const pauser = interpretPowers(fn('setPaused(bool)'), [owner], result([blocked, measure()]), true, watch, [])
     expect(pauser.map((f) => f.kind)).toEqual(['pause'])
     expect(pauser[0].evidence).toContain('setPaused(bool)')
@@ -178,8 +181,10 @@ describe('owner-power effects', () => {
   it('a tax setter is judged at its extremes: a reachable confiscatory sell tax is Critical, a capped one is not', () => {
     const taxed = (sellReceived: bigint) => measure({ bSell: ok(100n, sellReceived), aSell: ok(100n, sellReceived) })
     const uncapped = interpretPowers(fn('setSellTax(uint256)'), [owner], result([taxed(93n), taxed(0n), taxed(50n)]), true, watch, [])
-    expect(uncapped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical']])
+    // A sell tax that reaches 100 % stops trading too: the same call is a pause.
+    expect(uncapped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical'], ['pause', undefined]])
     expect(uncapped[0].evidence).toMatch(/sell tax 100%/)
+    expect(uncapped[1].evidence).toContain('can push the sell tax to 100%')
     const capped = interpretPowers(fn('setSellTax(uint256)'), [owner], result([taxed(93n), taxed(90n)]), true, watch, [])
     expect(capped.map((f) => [f.kind, f.tier])).toEqual([['feeAll', undefined]])
     expect(capped[0].evidence).toMatch(/sell tax 10%/)
@@ -333,5 +338,34 @@ describe('view calls carry the readers, not the whole probe', () => {
     expect(isReaderCall(encodePowersReplay(params))).toBe(false)
     const reader = readerOverride()[PROBE_ADDRESSES.main].code!
     expect(reader.length).toBeLessThan(probeCode().length / 3)
+  })
+})
+
+describe('cannotSellAll: a pool where nothing sells is Critical, one that keeps the last token RISKY', () => {
+  const pool = (address: string) => ({ dex: 'uniswap-v2', quoteSymbol: 'WETH', address }) as unknown as TradeFact['pool']
+  const trade = (over: Partial<TradeFact>): TradeFact =>
+    ({ pool: pool('0x00000000000000000000000000000000000000d1'), simulated: true, honeypot: false, honeypotReason: '', sellAllOk: true, sellAllReason: '', sell99Ok: true, ...over }) as TradeFact
+  const run = (...trades: TradeFact[]) => renderCheck(cannotSellAll as CheckDefinition<unknown>, cannotSellAll.run({ trades } as unknown as EvmFacts))
+  const keepsOne = trade({ sellAllOk: false, sellAllReason: 'cannot sell the whole balance', sell99Ok: true })
+  const trap = trade({ pool: pool('0x00000000000000000000000000000000000000d2'), honeypot: true, honeypotReason: 'TRANSFER_FAILED', sellAllOk: false, sellAllReason: 'TRANSFER_FAILED', sell99Ok: false })
+
+  it('selling 100 % failing while 99 % works stays RISKY', () => {
+    const r = run(keepsOne)
+    expect([r.status, r.risk]).toEqual(['1', 'RISKY'])
+    expect(r.comment).toMatch(/while 99% sold/)
+  })
+  it('no amount sold (the pool is a honeypot) is Critical, whichever pool comes first', () => {
+    for (const r of [run(trap), run(keepsOne, trap)]) {
+      expect([r.status, r.risk]).toEqual(['1', 'Critical'])
+      expect(r.comment).toMatch(/no amount can be sold on .*0x00000000000000000000000000000000000000d2.*TRANSFER_FAILED/)
+    }
+  })
+  it('a honeypot that springs later (every sale fails once loaded) is Critical too', () => {
+    const r = run(trade({ honeypot: true, honeypotReason: 'selling fails once the token holds a large balance of itself', sellAllOk: false, sellAllReason: 'swap back failed', sell99Ok: true }))
+    expect(r.risk).toBe('Critical')
+  })
+  it('a whole balance sold has the RISKY tier\'s absent label; unknown stays ""', () => {
+    expect(run(trade({})).risk).toBe(ABSENT_LABEL.RISKY)
+    expect(run(trade({ sellAllOk: undefined })).risk).toBe('')
   })
 })

@@ -1,7 +1,8 @@
 // `tokenrisk serve` as `npm start` runs it: with no chain configured it starts the local worlds
 // and prints ready curl commands that answer real reports; with a chain configured it does not;
 // SIGTERM stops it and its anvil.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -94,10 +95,56 @@ describe('tokenrisk serve', () => {
         body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
       })
     expect(((await (await chainId()).json()) as { result: string }).result).toBe('0x7a69')
+
+    // A second start on the same data directory says so and leaves the running world's files alone.
+    const worldFiles = ['chains.json', 'solana.json'].map((f) => join(DATA_DIR, 'devnet', f))
+    const before = worldFiles.map((f) => [readFileSync(f, 'utf8'), statSync(f).mtimeMs])
+    const second = await serve({ RPC_URL_1: '', CHAINS_FILE: '', SOLANA_RPC_URL: '' })
+    let secondErr = ''
+    second.stderr.on('data', (c: Buffer) => (secondErr += c.toString()))
+    const [secondCode] = await once(second, 'exit')
+    expect(secondCode).toBe(2)
+    expect(secondErr.trim()).toMatch(new RegExp(`^tokenrisk serve \\(pid ${child.pid}, http://127\\.0\\.0\\.1:\\d+\\) runs on the data directory ${DATA_DIR}: `))
+    expect(worldFiles.map((f) => [readFileSync(f, 'utf8'), statSync(f).mtimeMs])).toEqual(before)
+    // scan reads the running world through the files it left.
+    const scan = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/tokenrisk.js'), 'scan', honeypot, '--chain', '31337', '--json'], { env: { ...process.env, DATA_DIR, RPC_URL_31337: '' }, encoding: 'utf8' })
+    expect(scan.status, scan.stderr).toBe(0)
+    expect(JSON.parse(scan.stdout).codeChecks.otherChecks.cannotSellAll).toMatchObject({ status: '1', risk: 'Critical' })
+
     child.kill('SIGTERM')
     const [code] = await once(child, 'exit')
     expect(code).toBe(0)
     await expect(chainId()).rejects.toThrow()
+  }, 180_000)
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('npm start stops everything it started (service, anvil, the Solana world) on %s sent to npm', async (signal) => {
+    const port = await freePort()
+    const npm = spawn('npm', ['start'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', DEVNET: 'auto', RPC_URL_1: '', CHAINS_FILE: '', SOLANA_RPC_URL: '' },
+    })
+    const log = waitFor(npm.stderr, /tokenrisk listening on/, 120_000)
+    await waitFor(npm.stdout, /API docs:/, 120_000)
+    const anvilPort = /local chain world ready in \d+ ms at http:\/\/127\.0\.0\.1:(\d+)/.exec(await log)![1]
+    const servicePid = (JSON.parse(readFileSync(join(DATA_DIR, 'tokenrisk.lock'), 'utf8')) as { pid: number }).pid
+    const solanaUrl = (JSON.parse(readFileSync(join(DATA_DIR, 'devnet', 'solana.json'), 'utf8')) as { rpcUrl: string }).rpcUrl
+    const answers = async (url: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getHealth","params":[]}', signal: AbortSignal.timeout(2_000) }).then(
+        () => true,
+        () => false,
+      )
+    expect(servicePid).not.toBe(npm.pid)
+    expect(alive(servicePid)).toBe(true)
+    expect(await answers(`http://127.0.0.1:${anvilPort}`)).toBe(true)
+    expect(await answers(solanaUrl)).toBe(true)
+
+    npm.kill(signal)
+    await once(npm, 'exit')
+    await expect.poll(() => alive(servicePid), { timeout: 30_000, interval: 200 }).toBe(false)
+    expect(await answers(`http://127.0.0.1:${anvilPort}`)).toBe(false)
+    expect(await answers(solanaUrl)).toBe(false)
+    expect(await answers(`http://127.0.0.1:${port}/healthz`)).toBe(false)
+    expect(existsSync(join(DATA_DIR, 'tokenrisk.lock'))).toBe(false)
   }, 180_000)
 
   it('serves the configured chains and no local world when an RPC URL or a chains file is given', () => {

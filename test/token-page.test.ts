@@ -208,7 +208,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
   it('says "no risky power found" for the clean token, never "safe", with its holders drawn against the rest', async () => {
     const token = zoo('clean')
     const page = await visit(`${base}/t/31337/${token.address}`)
-    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('no-risky-power')
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('no-risky-power-found')
     expect(await text(page, '#verdict-title')).toBe('No risky power found')
     expect(await text(page, '.verdict-detail')).toMatch(/^Selling was measured to work on \d+ pools?, and every owner power tried was absent/)
     expect(await page.locator('body').innerText()).not.toMatch(/\bsafe\b/i)
@@ -232,7 +232,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
 
   it('names the owner who can mint, with the evidence and the owner linked to the explorer', async () => {
     const page = await visit(`${base}/t/31337/${zoo('mintable').address}`)
-    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('owner-takes')
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('owner-can-mint')
     expect(await text(page, '#verdict-title')).toBe('The owner can mint new tokens')
     const check = page.locator('[data-check="isMintable"]')
     expect(await text(page, '[data-check="isMintable"] .status')).toBe('Found')
@@ -382,7 +382,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
       if (secondsLeft < 20) await new Promise((r) => setTimeout(r, secondsLeft * 1000))
       const page = await visit(`${openBase}/t/31337/${zoo('clean').address}`, visitor)
       expect(await page.getAttribute('body', 'data-state')).toBe('report')
-      expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('no-risky-power')
+      expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('no-risky-power-found')
       // The page's session is no script's to read, and it opens only the page's routes.
       expect(await page.evaluate('document.cookie')).toBe('')
       const fromPage = await page.evaluate("fetch('/api/v1/projects/audit/history?projectId=p&userId=u').then((r) => r.status)")

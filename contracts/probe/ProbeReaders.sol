@@ -106,6 +106,30 @@ abstract contract ProbeReaders {
         }
     }
 
+    /**
+     * What makes an address found in storage a plausible account: its code size, its balance of
+     * `token` and of the native coin (its nonce is read beside, by the node).
+     */
+    function presence(address token, address[] calldata list)
+        external
+        view
+        returns (uint256[] memory codeSizes, uint256[] memory balances, uint256[] memory nativeBalances)
+    {
+        codeSizes = new uint256[](list.length);
+        balances = new uint256[](list.length);
+        nativeBalances = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            address a = list[i];
+            uint256 size;
+            assembly {
+                size := extcodesize(a)
+            }
+            codeSizes[i] = size;
+            balances[i] = _balanceOf(token, a);
+            nativeBalances[i] = a.balance;
+        }
+    }
+
     /** Pools of `token` against each quote on each DEX, with their state (one call, no round trips). */
     function pools(address token, DexQuery[] calldata dexes, address[] calldata quotes) external view returns (PoolInfo[] memory out) {
         uint256 max;

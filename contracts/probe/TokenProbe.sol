@@ -432,6 +432,290 @@ contract TokenProbe is ProbeReaders {
     }
 
     // ------------------------------------------------------------------------------------------
+    // Reach of a numeric setter: the largest value it accepts and the highest tax it sets while
+    // sales still work, searched by bisection between tried values, alone and with its sibling
+    // setters at their largest accepted values
+    // ------------------------------------------------------------------------------------------
+
+    /** Bisection steps of each search (acceptance, then sales), at most. */
+    uint256 private constant SEARCH_STEPS = 12;
+
+    /** A numeric setter: its calldata, where its numeric words sit, and the largest value of each. */
+    struct Setter {
+        bytes data;
+        uint256[] words; // byte offsets of the numeric arguments in `data`
+        uint256[] maxes; // the largest value of each argument's type
+    }
+
+    /** One value tried: accepted by the setter, and B's sale of a tenth of its balance after it. */
+    struct Point {
+        uint256 value;
+        bool accepted;
+        Outcome sell;
+    }
+
+    struct Search {
+        uint256 lastAccepted; // the largest value accepted
+        bool refused; // some value above it was refused (lastAccepted is a cap)
+        uint256 firstRefused;
+        bool stops; // some accepted value makes sales fail...
+        uint256 stopAt; // ...the smallest such value
+        bool stopsAtTop; // ...and so does the largest accepted value (the fees themselves, not a limit)
+        bool sells; // some accepted value lets sales work
+        Point best; // the accepted value with the highest sell tax while sales work
+        uint256 points;
+    }
+
+    struct ReachResult {
+        uint256 startGas;
+        bool funded;
+        address caller; // the first candidate the setter accepts a call from (zero: none)
+        Outcome baseSell; // B's sale before any call
+        Search alone;
+        Outcome bestBuy; // a small buy with the setter at alone.best
+        uint256[] gains; // what each watched account gained over the sale at alone.best (who is paid)
+        uint256 delegateGain; // what the delegate gained there once every address setter named it
+        bool withSiblings;
+        uint256[] siblingValues; // each sibling's largest accepted value, applied before the setter
+        Search combined;
+    }
+
+    struct ReachScene {
+        address token;
+        Pool pool;
+        address b;
+        address caller;
+    }
+
+    function reach(PowerParams calldata p, Setter calldata target, Setter[] calldata siblings, uint256[] calldata grid)
+        external
+        returns (ReachResult memory r)
+    {
+        r.startGas = gasleft();
+        _setContext(p.weth, p.route);
+        r.funded = _fund(p);
+        if (!r.funded || p.pool.pool == address(0)) return r;
+        (r.baseSell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
+        for (uint256 c = 0; c < p.candidates.length && r.caller == address(0); c++) {
+            for (uint256 g = 0; g < grid.length; g++) {
+                if (_accepts(p.token, p.candidates[c], _setTo(target, grid[g]), new bytes[](0))) {
+                    r.caller = p.candidates[c];
+                    break;
+                }
+            }
+        }
+        if (r.caller == address(0)) return r;
+        ReachScene memory s = ReachScene(p.token, p.pool, p.b, r.caller);
+        bytes[] memory none = new bytes[](0);
+        r.alone = _search(s, target, none, grid);
+        if (r.alone.sells) _proceeds(p, s, _setTo(target, r.alone.best.value), r);
+        if (siblings.length == 0) return r;
+        r.withSiblings = true;
+        bytes[] memory pre = new bytes[](siblings.length);
+        r.siblingValues = new uint256[](siblings.length);
+        for (uint256 i = 0; i < siblings.length; i++) {
+            r.siblingValues[i] = _largestAccepted(p.token, r.caller, siblings[i], grid);
+            pre[i] = _setTo(siblings[i], r.siblingValues[i]);
+        }
+        r.combined = _search(s, target, pre, grid);
+    }
+
+    /** A buy, and who is paid over a sale, with the setter at its highest working tax. */
+    function _proceeds(PowerParams calldata p, ReachScene memory s, bytes memory at, ReachResult memory r) internal {
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.reachBuyExperiment, (s, at)));
+        r.bestBuy = _decodeOutcome(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, false)));
+        if (done) (r.gains,) = abi.decode(out, (uint256[], uint256));
+        if (p.grants.length == 0) return;
+        (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, true)));
+        if (done) (, r.delegateGain) = abi.decode(out, (uint256[], uint256));
+    }
+
+    /** The tried values, then bisection of the acceptance cap and of the value where sales stop. */
+    function _search(ReachScene memory s, Setter calldata t, bytes[] memory pre, uint256[] calldata grid)
+        internal
+        returns (Search memory out)
+    {
+        bool anyAccepted;
+        bool haveOkBelowStop;
+        uint256 okBelowStop;
+        for (uint256 g = 0; g < grid.length; g++) {
+            Point memory pt = _point(s, t, grid[g], pre);
+            out.points++;
+            if (!pt.accepted) {
+                if (anyAccepted && !out.refused) {
+                    out.refused = true;
+                    out.firstRefused = grid[g];
+                }
+                continue;
+            }
+            if (out.refused && grid[g] > out.firstRefused) out.refused = false; // not a cap: a larger value is accepted again
+            anyAccepted = true;
+            out.lastAccepted = grid[g];
+            _note(out, pt);
+        }
+        if (!anyAccepted) return out;
+        // The cap: between the largest accepted value and the first refused above it.
+        for (uint256 i = 0; i < SEARCH_STEPS && out.refused; i++) {
+            uint256 mid = _mid(out.lastAccepted, out.firstRefused);
+            if (mid == out.lastAccepted || gasleft() < MIN_EXPERIMENT_GAS * 4) break;
+            Point memory pt = _point(s, t, mid, pre);
+            out.points++;
+            if (pt.accepted) {
+                out.lastAccepted = mid;
+                _note(out, pt);
+            } else {
+                out.firstRefused = mid;
+            }
+        }
+        // Where sales stop: between the best working value below the first stopping one and it.
+        if (out.stops && out.sells && out.best.value < out.stopAt) {
+            okBelowStop = out.best.value;
+            haveOkBelowStop = true;
+        }
+        for (uint256 i = 0; i < SEARCH_STEPS && haveOkBelowStop; i++) {
+            uint256 mid = _mid(okBelowStop, out.stopAt);
+            if (mid == okBelowStop || gasleft() < MIN_EXPERIMENT_GAS * 4) break;
+            Point memory pt = _point(s, t, mid, pre);
+            out.points++;
+            if (!pt.accepted) break;
+            if (pt.sell.ok) okBelowStop = mid;
+            else out.stopAt = mid;
+            _note(out, pt);
+        }
+        Point memory top = _point(s, t, out.lastAccepted, pre);
+        out.points++;
+        out.stopsAtTop = top.accepted && !top.sell.ok;
+    }
+
+    function _note(Search memory out, Point memory pt) internal pure {
+        if (!pt.sell.ok) {
+            if (!out.stops || pt.value < out.stopAt) out.stopAt = pt.value;
+            out.stops = true;
+            return;
+        }
+        if (pt.sell.sent == 0) return;
+        // Higher tax: less received per token sent.
+        if (!out.sells || pt.sell.received * out.best.sell.sent < out.best.sell.received * pt.sell.sent) out.best = pt;
+        out.sells = true;
+    }
+
+    function _point(ReachScene memory s, Setter calldata t, uint256 v, bytes[] memory pre) internal returns (Point memory pt) {
+        pt.value = v;
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.pointExperiment, (s, _setTo(t, v), pre)));
+        if (done) (pt.accepted, pt.sell) = abi.decode(out, (bool, Outcome));
+    }
+
+    function _largestAccepted(address token, address caller, Setter calldata t, uint256[] calldata grid) internal returns (uint256 best) {
+        bytes[] memory none = new bytes[](0);
+        bool refused;
+        uint256 firstRefused;
+        for (uint256 g = 0; g < grid.length; g++) {
+            if (_accepts(token, caller, _setTo(t, grid[g]), none)) {
+                best = grid[g];
+                refused = false;
+            } else if (!refused && grid[g] > best) {
+                refused = true;
+                firstRefused = grid[g];
+            }
+        }
+        for (uint256 i = 0; i < SEARCH_STEPS && refused; i++) {
+            uint256 mid = _mid(best, firstRefused);
+            if (mid == best) break;
+            if (_accepts(token, caller, _setTo(t, mid), none)) best = mid;
+            else firstRefused = mid;
+        }
+    }
+
+    function _accepts(address token, address caller, bytes memory data, bytes[] memory pre) internal returns (bool ok) {
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.acceptExperiment, (token, caller, data, pre)));
+        if (done) ok = abi.decode(out, (bool));
+    }
+
+    function acceptExperiment(address token, address caller, bytes calldata data, bytes[] calldata pre) external {
+        _onlySelf();
+        for (uint256 i = 0; i < pre.length; i++) _act(caller, token, pre[i]);
+        (bool ok,) = _act(caller, token, data);
+        _finish(abi.encode(ok));
+    }
+
+    function pointExperiment(ReachScene calldata s, bytes calldata data, bytes[] calldata pre) external {
+        _onlySelf();
+        for (uint256 i = 0; i < pre.length; i++) _act(s.caller, s.token, pre[i]);
+        (bool ok,) = _act(s.caller, s.token, data);
+        Outcome memory sell;
+        if (ok) (sell,) = _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
+        _finish(abi.encode(ok, sell));
+    }
+
+    function reachBuyExperiment(ReachScene calldata s, bytes calldata data) external {
+        _onlySelf();
+        _act(s.caller, s.token, data);
+        uint256 small = _poolTokenBalance(s.pool, s.token) / 1_000;
+        _finish(abi.encode(_buy(s.token, s.pool, small == 0 ? 1 : small, s.b)));
+    }
+
+    /** Who is paid over a sale: the watched accounts' gains, and the delegate's once address setters named it. */
+    function proceedsExperiment(ReachScene calldata s, bytes calldata data, PowerParams calldata p, bool grant) external {
+        _onlySelf();
+        if (grant) _grantAll(p);
+        _act(s.caller, s.token, data);
+        uint256[] memory before = _balances(s.token, p.watch);
+        uint256 delegateBefore = _balanceOf(s.token, p.delegate);
+        _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
+        uint256[] memory gains = _balances(s.token, p.watch);
+        for (uint256 i = 0; i < gains.length; i++) gains[i] = gains[i] > before[i] ? gains[i] - before[i] : 0;
+        uint256 delegateNow = _balanceOf(s.token, p.delegate);
+        _finish(abi.encode(gains, delegateNow > delegateBefore ? delegateNow - delegateBefore : 0));
+    }
+
+    function _grantAll(PowerParams calldata p) internal {
+        for (uint256 g = 0; g < p.grants.length; g++) {
+            for (uint256 c = 0; c < p.candidates.length; c++) {
+                (bool granted,) = _act(p.candidates[c], p.token, p.grants[g]);
+                if (granted) break;
+            }
+        }
+    }
+
+    function _balances(address token, address[] calldata list) internal view returns (uint256[] memory out) {
+        out = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) out[i] = _balanceOf(token, list[i]);
+    }
+
+    /** The setter's calldata with every numeric argument set to `v` (at most its type's largest value). */
+    function _setTo(Setter calldata t, uint256 v) internal pure returns (bytes memory out) {
+        out = t.data;
+        for (uint256 i = 0; i < t.words.length; i++) {
+            uint256 x = v > t.maxes[i] ? t.maxes[i] : v;
+            uint256 at = t.words[i];
+            if (at + 32 > out.length) continue;
+            assembly {
+                mstore(add(add(out, 0x20), at), x)
+            }
+        }
+    }
+
+    /** A value between lo and hi: halfway in bits while they are far apart, then halfway. */
+    function _mid(uint256 lo, uint256 hi) internal pure returns (uint256 m) {
+        if (hi <= lo + 1) return lo;
+        uint256 bl = _bitLength(lo);
+        uint256 bh = _bitLength(hi);
+        if (bh > bl + 1) {
+            m = uint256(1) << ((bl + bh) / 2);
+            if (m > lo && m < hi) return m;
+        }
+        m = lo + (hi - lo) / 2;
+    }
+
+    function _bitLength(uint256 x) internal pure returns (uint256 n) {
+        while (x > 0) {
+            n++;
+            x >>= 1;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
     // Swaps
     // ------------------------------------------------------------------------------------------
 

@@ -29,8 +29,9 @@ export interface AnalyzeProjectOptions {
  * Throws `InputError` when the path does not exist, holds no Solidity, or none of its own files
  * could be analysed. Files that could not be analysed (unreadable, not text, too large, past the
  * project's code budget, not parsed) are listed in `skipped`, and the rest is still analysed: the
- * findings, their counts and the score cover the analysed files only. Findings past the bounds of
- * `listFindings` are counted (in `vulnerabilityCount` and the score) and summed up in `unlisted`.
+ * findings, their counts and the score cover the analysed files only. Every finding is listed,
+ * with its detector's id, up to the audit's size bound (`listFindings`); findings past it are
+ * counted (in `vulnerabilityCount` and the score) and summed up exactly in `unlisted`.
  * Problems that leave a file analysed (an import not found, a function or detector that failed)
  * are in `errors`, with every skipped file.
  *
@@ -62,7 +63,7 @@ export async function analyzeWithFindings(
     // Every finding counts in the score and the counts, listed or not.
     securityScore: securityScore(findings),
     vulnerabilityCount: countBySeverity(findings),
-    vulnerabilities: listed.map(({ detector: _detector, ...vulnerability }) => vulnerability),
+    vulnerabilities: listed,
     files,
     skipped: project.skipped.map(({ file, reason }) => ({ file, reason: clip(reason, MAX_REASON_CHARS) })),
     unlisted,

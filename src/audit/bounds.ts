@@ -1,55 +1,51 @@
 import { AUDIT_LIMITS, type Vulnerability } from '../contract/audit-history.ts'
 import type { UnlistedFindings } from './result.ts'
 
-/**
- * Findings of one detector listed per file; the rest are counted, not listed. A pattern repeated
- * a thousand times in a generated file says nothing more on its thousandth finding, and the score
- * (which decays repeats, docs/scoring.md) has stopped moving long before.
- */
-export const MAX_FINDINGS_PER_DETECTOR_FILE = 20
-
 /** Room kept in `AUDIT_LIMITS.auditBytes` for the audit's other fields. */
 const AUDIT_ENVELOPE_BYTES = 1_024
 
 /**
- * The findings an audit lists, within the store's bounds: at most
- * `MAX_FINDINGS_PER_DETECTOR_FILE` per detector and file, at most `AUDIT_LIMITS.vulnerabilities`
- * in all, and no more than fit in `AUDIT_LIMITS.auditBytes` of JSON, taken in the order given
- * (severity first). What is left out is counted per name and file.
+ * The findings an audit lists: every one of them, up to the audit's size bound —
+ * `AUDIT_LIMITS.vulnerabilities` findings and `AUDIT_LIMITS.auditBytes` of JSON (the store's
+ * bounds, far above any real project: the whole of OpenZeppelin's contracts lists a few hundred
+ * findings in well under a megabyte). A finding's `detector` is '' when unknown (an import).
+ * Findings are taken in the order given (severity first), so
+ * what a bound leaves out is the least severe. What is left out is said exactly: per detector,
+ * severity and file, how many findings and the lines they start on (first and last).
  *
  * @example
  * const { listed, unlisted } = listFindings(findings)
  */
 export function listFindings<F extends Vulnerability & { detector: string }>(
   findings: readonly F[],
-  options: { perDetectorFile?: number; maxBytes?: number; maxCount?: number } = {},
+  options: { maxBytes?: number; maxCount?: number } = {},
 ): { listed: F[]; unlisted: UnlistedFindings[] } {
-  const perDetectorFile = options.perDetectorFile ?? MAX_FINDINGS_PER_DETECTOR_FILE
   const maxBytes = (options.maxBytes ?? AUDIT_LIMITS.auditBytes) - AUDIT_ENVELOPE_BYTES
   const maxCount = options.maxCount ?? AUDIT_LIMITS.vulnerabilities
-  const perGroup = new Map<string, number>()
   const unlisted = new Map<string, UnlistedFindings>()
   const listed: F[] = []
   let bytes = 0
+  // Once a bound is reached nothing more is listed: the list is a prefix of the ordered findings.
+  let full = false
   for (const finding of findings) {
-    const group = `${finding.detector}\0${finding.file}`
-    const seen = (perGroup.get(group) ?? 0) + 1
-    perGroup.set(group, seen)
-    let keep = seen <= perDetectorFile && listed.length < maxCount
-    if (keep) {
-      const { detector: _detector, ...vulnerability } = finding
-      const size = Buffer.byteLength(JSON.stringify(vulnerability)) + 1
-      keep = bytes + size <= maxBytes
-      if (keep) bytes += size
+    if (!full) {
+      const size = Buffer.byteLength(JSON.stringify(finding)) + 1
+      if (listed.length < maxCount && bytes + size <= maxBytes) {
+        bytes += size
+        listed.push(finding)
+        continue
+      }
+      full = true
     }
-    if (keep) {
-      listed.push(finding)
-      continue
-    }
-    const key = `${finding.name}\0${finding.file}`
+    const key = `${finding.detector}\0${finding.severity}\0${finding.file}`
+    const [first] = finding.lineNumbers
     const entry = unlisted.get(key)
-    if (entry) entry.count++
-    else unlisted.set(key, { name: finding.name, file: finding.file, count: 1 })
+    if (entry) {
+      entry.count++
+      entry.lines = [Math.min(entry.lines?.[0] ?? first, first), Math.max(entry.lines?.[1] ?? first, first)]
+    } else {
+      unlisted.set(key, { ...(finding.detector ? { detector: finding.detector } : {}), name: finding.name, severity: finding.severity, file: finding.file, count: 1, lines: [first, first] })
+    }
   }
   return { listed, unlisted: [...unlisted.values()] }
 }

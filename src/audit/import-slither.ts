@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { InputError } from '../errors.ts'
-import { AUDIT_LIMITS, type Confidence, type Severity, type Vulnerability } from '../contract/audit-history.ts'
+import { AUDIT_LIMITS, DETECTOR_ID_PATTERN, type Confidence, type Severity, type Vulnerability } from '../contract/audit-history.ts'
 import { clip, listFindings } from './bounds.ts'
 import type { DetectorDefinition } from './detectors/define-detector.ts'
 import { DETECTORS } from './detectors/registry.ts'
@@ -28,6 +28,7 @@ const IMPACTS: Record<string, Severity> = {
   optimization: 'optimization',
 }
 
+const DETECTOR_ID = new RegExp(DETECTOR_ID_PATTERN)
 const CONFIDENCES: Record<string, Confidence> = { high: 'high', medium: 'medium', low: 'low' }
 
 /**
@@ -160,6 +161,8 @@ export function importSlither(json: unknown, options: ImportSlitherOptions = {})
       file: location.file,
       recommendation: ours?.recommendation ?? `See the documentation of Slither's \`${check}\` detector.`,
       explanation: clip(ours ? `${description} ${ours.explanation}` : description, AUDIT_LIMITS.explanation),
+      // Our detector's id when it is the same check; else Slither's own check id (kebab-case too).
+      ...(ours ? { detector: ours.id } : DETECTOR_ID.test(check) && check.length <= AUDIT_LIMITS.detector ? { detector: check } : {}),
     }
     const key = `${vulnerability.name}\0${vulnerability.file}\0${location.first}\0${location.last}\0${description}`
     if (seen.has(key)) return
@@ -176,12 +179,12 @@ export function importSlither(json: unknown, options: ImportSlitherOptions = {})
   }
 
   // Slither's own order is kept; what is past the store's bounds is counted, not listed.
-  const { listed, unlisted } = listFindings(vulnerabilities.map((v) => ({ ...v, detector: v.name })))
+  const { listed, unlisted } = listFindings(vulnerabilities.map((v) => ({ ...v, detector: v.detector ?? '' })))
   return {
     totalLines: files.reduce((sum, f) => sum + f.lines, 0),
     securityScore: securityScore(vulnerabilities),
     vulnerabilityCount: countBySeverity(vulnerabilities),
-    vulnerabilities: listed.map(({ detector: _detector, ...v }) => v),
+    vulnerabilities: listed.map(({ detector, ...v }) => (detector ? { ...v, detector } : v)),
     files,
     skipped: [],
     unlisted,

@@ -1,4 +1,6 @@
-import type { Vulnerability, VulnerabilityCount } from '../contract/audit-history.ts'
+import type { UnlistedFindings, Vulnerability, VulnerabilityCount } from '../contract/audit-history.ts'
+
+export type { UnlistedFindings } from '../contract/audit-history.ts'
 
 /**
  * What an analysis (or a Slither import) produces: everything of an `Audit` but the report link,
@@ -17,15 +19,8 @@ export interface AnalysisResult {
    * parsed), with the reason: the score and the findings cover the other files only.
    */
   skipped: { file: string; reason: string }[]
-  /** Findings counted in `vulnerabilityCount` but not listed (see `src/audit/bounds.ts`), per name and file. */
+  /** Findings counted in `vulnerabilityCount` but not listed (past the size bound of `src/audit/bounds.ts`), per detector, severity and file. */
   unlisted: UnlistedFindings[]
   /** Files that could not be read or parsed, imports not found, detectors that failed. */
   errors: { file: string; message: string }[]
-}
-
-/** Findings of one name in one file that an audit counts but does not list. */
-export interface UnlistedFindings {
-  name: string
-  file: string
-  count: number
 }

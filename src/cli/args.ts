@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig, settingsOf, type Config } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
 import type { CommandSpec } from './commands.ts'
+import { resolveDataDir } from './data-dir.ts'
 
 export interface ParsedCommand {
   config: Config
@@ -32,7 +33,10 @@ export function parseCommand(spec: CommandSpec, argv: string[], env: NodeJS.Proc
     const v = parsed.values[s.flag]
     if (typeof v === 'string') flags[s.flag] = v
   }
-  return { config: loadConfig(env, flags), values: parsed.values as ParsedCommand['values'], positionals: parsed.positionals }
+  const config = loadConfig(env, flags)
+  // The data directory is found, not relative to wherever the command happens to run (data-dir.ts).
+  config.dataDir = resolveDataDir(config.dataDir, Boolean(flags['data-dir'] ?? env.DATA_DIR?.trim()))
+  return { config, values: parsed.values as ParsedCommand['values'], positionals: parsed.positionals }
 }
 
 /** An optional string option. */

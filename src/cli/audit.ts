@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { publicBaseUrl } from '../config/settings.ts'
+import { DETECTORS } from '../audit/detectors/registry.ts'
+import { countAtOrAbove, toSarif } from '../audit/report/sarif.ts'
 import { InputError } from '../errors.ts'
-import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../audit/bounds.ts'
-import type { Severity } from '../contract/audit-history.ts'
+import { AUDIT_LIMITS, type Severity } from '../contract/audit-history.ts'
 import {
   createInProcessAuditQueue,
   createRedisAuditQueue,
@@ -18,10 +23,17 @@ import { loadChainRegistry } from '../config/chains.ts'
 import { startHolderIndexWorker } from '../engines/evm/holder-indexer.ts'
 import { localChainEntries } from './local-worlds.ts'
 import { optional, parseCommand, required } from './args.ts'
+import { linkBase, noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
 const SEVERITY_ORDER: Severity[] = ['high', 'medium', 'low', 'informational', 'optimization']
+/** What `tokenrisk audit` prints. */
+const OUTPUT_FORMATS = ['text', 'json', 'sarif'] as const
+/** Severities `--fail-on` takes. */
+const GATE_SEVERITIES: readonly Severity[] = ['high', 'medium', 'low']
+/** The exit code of an audit that `--fail-on` fails (0 ok, 1 failed, 2 bad input: main.ts). */
+export const AUDIT_GATE_EXIT_CODE = 3
 
 /**
  * `tokenrisk audit`: analyses a Solidity project (or imports Slither's output) and records the
@@ -42,33 +54,63 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
     slitherFile,
     remappings: Array.isArray(values.remap) ? values.remap : undefined,
   }
+  const format = optional(values, 'format') ?? (values.json ? 'json' : 'text')
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) throw new InputError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`)
+  if (values.json && format !== 'json') throw new InputError('--json is --format json: give one of them')
+  const failOnRaw = optional(values, 'fail-on')
+  if (failOnRaw !== undefined && !(GATE_SEVERITIES as readonly string[]).includes(failOnRaw)) throw new InputError(`--fail-on must be one of ${GATE_SEVERITIES.join(', ')}`)
+  const failOn = failOnRaw as Severity | undefined
   const timeoutRaw = optional(values, 'timeout-ms')
   const timeoutMs = timeoutRaw === undefined ? DEFAULT_AUDIT_TIMEOUT_MS : Number(timeoutRaw)
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new InputError('--timeout-ms must be a positive integer')
 
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let queue: AuditQueue | undefined
   try {
-    const audits = createAuditRepository(store, { reportLink: (id) => `${publicBaseUrl(config)}/reports/${id}` })
+    const audits = createAuditRepository(store, { reportLink: (id) => `${linkBase(config)}/reports/${id}` })
     const run = createAuditJobRunner({ audits })
     queue = config.redisUrl && !values.local ? createRedisAuditQueue(config.redisUrl) : createInProcessAuditQueue(run)
     const result = await queue.submit(job, { timeoutMs })
-    if (values.json) {
+    if (format === 'json') {
       io.out(JSON.stringify(result.audit, null, 2))
+    } else if (format === 'sarif') {
+      const root = path ? resolve(path) : undefined
+      const log = toSarif({
+        vulnerabilities: result.audit.vulnerabilities,
+        detectors: DETECTORS,
+        version: productVersion(),
+        rootUri: root && (await isDirectory(root)) ? `${pathToFileURL(root).href}/` : undefined,
+        skipped: result.skipped,
+        unlisted: result.unlisted,
+        problems: result.problems,
+      })
+      io.out(JSON.stringify(log, null, 2))
     } else {
       const { audit } = result
       const counts = SEVERITY_ORDER.map((s) => `${s} ${audit.vulnerabilityCount[s]}`).join(', ')
       io.out(`audit of ${job.projectId} recorded: security score ${audit.securityScore}; ${audit.totalLines} lines; ${counts}`)
       for (const v of [...audit.vulnerabilities].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))) {
-        io.out(`  [${v.severity}/${v.confidence}] ${v.name} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
+        io.out(`  [${v.severity}/${v.confidence}] ${v.name}${v.detector ? ` (${v.detector})` : ''} — ${v.file}:${v.lineNumbers[0]}-${v.lineNumbers[1]}`)
       }
-      const unlisted = (result.unlisted ?? []).reduce((sum, u) => sum + u.count, 0)
-      if (unlisted > 0) io.out(`  … and ${unlisted} more findings counted above but not listed (at most ${MAX_FINDINGS_PER_DETECTOR_FILE} per detector and file)`)
+      const unlisted = result.unlisted ?? []
+      const notListed = unlisted.reduce((sum, u) => sum + u.count, 0)
+      if (notListed > 0) {
+        io.out(`  … and ${notListed} more findings counted above but not listed (past the audit's size bound of ${AUDIT_LIMITS.vulnerabilities} findings and ${AUDIT_LIMITS.auditBytes} bytes):`)
+        for (const u of unlisted) io.out(`    ${u.count} × [${u.severity ?? '?'}] ${u.detector ?? u.name} — ${u.file}${u.lines ? `:${u.lines[0]}-${u.lines[1]}` : ''}`)
+      }
       const skipped = result.skipped ?? []
       if (skipped.length > 0) io.out(`not analysed (${skipped.length} file${skipped.length === 1 ? '' : 's'}; the score covers the other files only): ${skipped.map((s) => s.file).join(', ')}`)
       io.out(`report: ${audit.projectReportLink}`)
     }
     for (const p of result.problems) io.err(`warning: ${p.file}: ${p.message}`)
+    if (failOn) {
+      const failing = countAtOrAbove(result.audit, failOn)
+      if (failing > 0) {
+        io.err(`--fail-on ${failOn}: ${failing} finding${failing === 1 ? '' : 's'} of severity ${failOn} or higher`)
+        return AUDIT_GATE_EXIT_CODE
+      }
+    }
     return 0
   } finally {
     await queue?.close()
@@ -108,4 +150,19 @@ export async function workerCommand(argv: string[], io: Io): Promise<number> {
   await worker.close()
   await store.close()
   return 0
+}
+
+let version: string | undefined
+/** tokenrisk's version, from its package.json (read once). */
+function productVersion(): string {
+  version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+  return version
+}
+
+async function isDirectory(target: string): Promise<boolean> {
+  try {
+    return (await stat(target)).isDirectory()
+  } catch {
+    return false
+  }
 }

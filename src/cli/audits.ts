@@ -4,6 +4,7 @@ import { createDatabase } from '../store/database.ts'
 import { MAX_IMPORT_FILE_BYTES, parseAuditImport } from '../store/import-audits.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand, required } from './args.ts'
+import { noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
@@ -27,6 +28,7 @@ export async function auditsCommand(argv: string[], io: Io): Promise<number> {
     throw new InputError(`cannot read ${file} as JSON: ${(error as Error).message}`)
   }
   const audits = parseAuditImport(json)
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     const recorded = await createAuditRepository(store).record({

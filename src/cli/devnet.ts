@@ -1,6 +1,7 @@
-import { BaseError, InputError } from '../errors.ts'
+import { BaseError, ConfigError, InputError } from '../errors.ts'
 import { optional, parseCommand, type ParsedCommand } from './args.ts'
 import { commandHelp, COMMANDS } from './commands.ts'
+import { lockDataDir, type DataDirLock } from './data-dir.ts'
 import { processIo, type Io } from './io.ts'
 import { loadLocalWorlds, type LocalChain } from './local-worlds.ts'
 
@@ -56,24 +57,37 @@ export async function devnetCommand(argv: string[], io: Io = processIo, options:
 
   // Until the world is up, a signal ends the process the default way (anvil goes with it).
   const worlds = await loadLocalWorlds('tokenrisk devnet runs the local chain world')
+  // The world's files are written by the one process that owns the data directory.
+  let lock: DataDirLock
+  try {
+    lock = lockDataDir(dataDir, 'devnet')
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    io.err(error.message)
+    return 2
+  }
   let world: LocalChain
   try {
     io.err(`devnet: starting the local chain world (data in ${dataDir})`)
     world = await worlds.startLocalChain({ dataDir, port, log: (line) => io.err(line), rebuild: parsed.values.rebuild === true })
   } catch (error) {
+    lock.release()
     const details = (error as { details?: string }).details
     io.err(`devnet could not start: ${(error as Error).message}${details ? `\n${details}` : ''}`)
     return 1
   }
+  lock.setUrl(world.rpcUrl)
   const stopRequested = waitForStop(options.until)
   for (const line of world.describe()) io.out(line)
   io.out('\nPress Ctrl-C to stop.')
   const outcome = await Promise.race([stopRequested, world.exited.then(() => 'exited' as const)])
   if (outcome === 'exited') {
+    lock.release()
     io.err('devnet: anvil exited on its own')
     return 1
   }
   io.err(`devnet: ${outcome} received, stopping anvil`)
   await world.stop()
+  lock.release()
   return 0
 }

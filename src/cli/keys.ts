@@ -3,6 +3,7 @@ import { INSTANCE_DEFAULT_FORMAT } from '../contract/report-formats.ts'
 import { createDatabase } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRecord } from '../store/repositories/api-keys.ts'
 import { parseCommand, required } from './args.ts'
+import { noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import type { Io } from './io.ts'
 
@@ -17,6 +18,7 @@ function describe(k: ApiKeyRecord): string {
 export async function keysCommand(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv
   const { config, values, positionals } = parseCommand(COMMANDS.keys, rest, io.env)
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
     const keys = createApiKeyRepository(store)

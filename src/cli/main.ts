@@ -1,7 +1,8 @@
 import { COMMAND_NAMES, describeSettings, PATTERN_SETTINGS, SETTINGS, type CommandName } from '../config/settings.ts'
 import { BaseError, ConfigError, InputError } from '../errors.ts'
-import { commandHelp, COMMANDS } from './commands.ts'
+import { commandHelp, COMMANDS, type CommandSpec } from './commands.ts'
 import { processIo, type Io } from './io.ts'
+import { tokenriskVersion } from './project.ts'
 
 function usage(): string {
   const width = Math.max(...COMMAND_NAMES.map((name) => name.length))
@@ -14,7 +15,8 @@ function usage(): string {
     '',
     'Usage:',
     ...COMMAND_NAMES.flatMap((name) => COMMANDS[name].usage.map((u) => `  ${u}`)),
-    "  tokenrisk <command> --help      a command's options and settings",
+    "  tokenrisk help <command>        a command's options and settings (or tokenrisk <command> --help)",
+    '  tokenrisk --version             the version',
     '',
     'Settings: environment variables, each also a flag of the commands in brackets (flags win):',
     ...describeSettings(Object.entries(SETTINGS), { commands: true }),
@@ -24,6 +26,8 @@ function usage(): string {
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'
+const isVersion = (arg: string | undefined) => arg === '--version' || arg === '-V' || arg === 'version'
+const commandOf = (name: string): CommandSpec | undefined => ((COMMAND_NAMES as readonly string[]).includes(name) ? COMMANDS[name as CommandName] : undefined)
 
 /**
  * Entry point of the `tokenrisk` command; returns the exit code. Only the command that runs is
@@ -32,11 +36,26 @@ const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || 
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv
-  if (command === undefined || isHelp(command)) {
-    io.out(usage())
+  if (isVersion(command)) {
+    io.out(`tokenrisk ${tokenriskVersion()}`)
     return 0
   }
-  const spec = (COMMAND_NAMES as readonly string[]).includes(command) ? COMMANDS[command as CommandName] : undefined
+  if (command === undefined || isHelp(command)) {
+    // `tokenrisk help scan`: that command's help.
+    const about = rest[0]
+    if (about === undefined) {
+      io.out(usage())
+      return 0
+    }
+    const spec = commandOf(about)
+    if (!spec) {
+      io.err(`unknown command '${about}': the commands are ${COMMAND_NAMES.join(', ')}`)
+      return 2
+    }
+    io.out(commandHelp(spec))
+    return 0
+  }
+  const spec = commandOf(command)
   if (!spec) {
     io.err(`unknown command '${command}'\n\n${usage()}`)
     return 2

@@ -1,13 +1,14 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { pino } from 'pino'
 import { createMemoryCache } from '../cache/cache.ts'
-import { DEVNET_CHAIN_ID } from '../config/chains.ts'
+import { DEVNET_CHAIN_ID, loadChainRegistry } from '../config/chains.ts'
 import { publicBaseUrl } from '../config/settings.ts'
 import { withDeadline } from '../http/deadline.ts'
 import { createMcpServer, mcpTools, type McpServices } from '../mcp/server.ts'
 import { createDatabase } from '../store/database.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { optional, parseCommand } from './args.ts'
+import { noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import type { Io } from './io.ts'
@@ -29,6 +30,9 @@ const STDERR_FD = 2
 export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   const { config, values } = parseCommand(COMMANDS.mcp, argv, io.env)
   const logger = pino({ level: config.logLevel, base: { command: 'mcp' } }, pino.destination(STDERR_FD))
+  // A bad chains file is told before the store is opened (or created).
+  loadChainRegistry({ env: io.env, chainsFile: config.chainsFile })
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const cache = createMemoryCache({ maxBytes: config.reportCacheMb * MB })
   // The local worlds, when a running service left them under the data dir (and no RPC URL replaces them).

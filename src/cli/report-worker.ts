@@ -7,29 +7,41 @@ import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { pino } from 'pino'
 import { createMemoryCache } from '../cache/cache.ts'
-import { createDatabase } from '../store/database.ts'
+import { createDatabase, type Store } from '../store/database.ts'
+import type { EvmReportServiceExtended } from '../engines/evm/service.ts'
 import { createEvmEngine } from './engines.ts'
-import { serializeError, type ReportWorkerData, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
+import { serializeError, type ReportWorkerData, type WorkerStartFailure, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
 
 const data = workerData as ReportWorkerData
 const port = parentPort
 if (!port) throw new Error('report-worker.ts runs as a worker thread')
 lowerThreadPriority(data.niceness)
 
-const store = await createDatabase({ databaseUrl: data.config.databaseUrl, dataDir: data.config.dataDir, pgSchema: data.pgSchema, migrate: false })
-const logger = pino({ level: data.config.logLevel, base: { worker: data.index } })
-// The serving thread caches reports; a worker computes each it is sent.
-// The workers index holders in the background (in process without Redis); the first takes up what a stopped process left.
-const { service } = createEvmEngine({
-  config: data.config,
-  env: data.env,
-  cache: createMemoryCache({ maxEntries: 1 }),
-  store,
-  logger,
-  chains: data.chains,
-  holderIndexing: true,
-  resumeHolderIndexing: data.index === 0,
-})
+// A failure to start (a store that cannot be opened, a configuration error) crosses to the
+// serving thread as an error of its class, so that it is told as one line like any other.
+let started: { store: Store; service: EvmReportServiceExtended }
+try {
+  const store = await createDatabase({ databaseUrl: data.config.databaseUrl, dataDir: data.config.dataDir, pgSchema: data.pgSchema, migrate: false })
+  const logger = pino({ level: data.config.logLevel, base: { worker: data.index } })
+  // The serving thread caches reports; a worker computes each it is sent.
+  // The workers index holders in the background (in process without Redis); the first takes up what a stopped process left.
+  const { service } = createEvmEngine({
+    config: data.config,
+    env: data.env,
+    cache: createMemoryCache({ maxEntries: 1 }),
+    store,
+    logger,
+    chains: data.chains,
+    holderIndexing: true,
+    resumeHolderIndexing: data.index === 0,
+  })
+  started = { store, service }
+} catch (error) {
+  port.postMessage({ failed: serializeError(error, 'a report worker could not start') } satisfies WorkerStartFailure)
+  port.close()
+  throw error
+}
+const { store, service } = started
 
 // Reports being computed, by id: the serving thread may abandon any of them.
 const running = new Map<number, AbortController>()

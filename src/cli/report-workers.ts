@@ -6,7 +6,7 @@ import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { abortReason } from '../abort.ts'
-import { BaseError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../errors.ts'
+import { BaseError, ConfigError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../errors.ts'
 import { workerBoot } from './worker-boot.ts'
 
 /** How long a worker may take to open the store and build its engine. */
@@ -45,12 +45,18 @@ export interface WorkerAbort {
   abort: number
 }
 
+/** A worker that could not start says why, before it exits. */
+export interface WorkerStartFailure {
+  failed: { name: string; message: string; details?: string }
+}
+
 export type WorkerReply =
   /** The report as JSON text: copied between threads as one string, parsed when it is delivered. */
   | { id: number; ok: true; report: string; stats: RpcStats; ms: number; stages: StageTimings }
   | { id: number; ok: false; error: { name: string; message: string; details?: string } }
 
 const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
+  ConfigError,
   InputError,
   UnsupportedChainError,
   NotFoundError,
@@ -134,10 +140,15 @@ export async function startReportWorkers(options: {
       const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, pgSchema: options.pgSchema, niceness }
       const worker = new Worker(boot, { eval: true, workerData: data })
       const timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS)
-      worker.on('message', (message: WorkerReply | 'ready') => {
+      worker.on('message', (message: WorkerReply | WorkerStartFailure | 'ready') => {
         if (message === 'ready') {
           clearTimeout(timer)
           resolve(worker)
+          return
+        }
+        if ('failed' in message) {
+          clearTimeout(timer)
+          reject(deserializeError(message.failed))
           return
         }
         const waiting = pending.get(message.id)

@@ -1,5 +1,5 @@
 import { createMemoryCache } from '../cache/cache.ts'
-import { DEVNET_CHAIN_ID } from '../config/chains.ts'
+import { DEVNET_CHAIN_ID, loadChainRegistry } from '../config/chains.ts'
 import type { Config } from '../config/settings.ts'
 import { InputError } from '../errors.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
@@ -7,6 +7,7 @@ import type { TokenReport } from '../contract/token-report.ts'
 import type { SolanaReportService } from '../contract/services.ts'
 import { createDatabase } from '../store/database.ts'
 import { parseCommand } from './args.ts'
+import { noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import { formatSolanaSummary } from './solana-summary.ts'
@@ -29,6 +30,8 @@ export function statusWord(status: string): 'RISK' | 'ok' | 'unknown' {
 export function formatSummary(report: TokenReport, options: { color: boolean }): string[] {
   const c = (name: keyof typeof COLORS, s: string) => (options.color ? `${COLORS[name]}${s}${COLORS.reset}` : s)
   const v = (s: string) => (s === '' ? c('dim', 'unknown') : s)
+  // A figure that could not be measured says so, without a unit after it.
+  const m = (s: string | number, unit: string) => (s === '' ? c('dim', 'not measured') : `${s} ${unit}`)
   const info = report.tokenInformation
   const score = report.tokenScore
   const ex = report.marketChecks.exchangabilityChecks
@@ -38,10 +41,10 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
   lines.push(c('bold', `${info.tokenName || '(no name)'} (${info.tokenSymbol || 'no symbol'})  ${info.tokenAddress}`))
   lines.push(`  supply ${v(info.totalSupply)}   created ${v(info.tokenCreationDate)} by ${v(info.creatorAddress)}`)
   lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
-  lines.push(`  price ${v(info.marketData.currentPriceUsd)} USD   market cap ${v(info.marketData.marketCapUsd)} USD   24 h ${v(info.marketData.pastOneDayLow)} – ${v(info.marketData.pastOneDayHigh)}`)
+  lines.push(`  price ${m(info.marketData.currentPriceUsd, 'USD')}   market cap ${m(info.marketData.marketCapUsd, 'USD')}   24 h ${v(info.marketData.pastOneDayLow)} – ${v(info.marketData.pastOneDayHigh)}`)
   lines.push('')
   lines.push(c('bold', 'Score'))
-  lines.push(`  total ${v(score.totalScorePercentage)} %   code ${v(score.codeScorePercentage)} %   market ${v(score.marketScorePercentage)} %`)
+  lines.push(`  total ${m(score.totalScorePercentage, '%')}   code ${m(score.codeScorePercentage, '%')}   market ${m(score.marketScorePercentage, '%')}`)
   if ('checksPerformed' in score) lines.push(`  ${score.checksPerformed} of ${score.checksTotal} code checks decided; the others are unknown and count in no score`)
   if ('anomalies' in info) for (const a of info.anomalies) lines.push(`  ${c('red', 'anomaly')} ${a}`)
   lines.push('')
@@ -59,18 +62,18 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
   for (const p of report.honeypotDetails) {
     const hp =
       p.isPairHoneypot === '1' ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === '0' ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
-    lines.push(`  ${p.dex} ${p.pairAddress}  buy ${v(p.buyTax.number)} %  sell ${v(p.sellTax.number)} %  transfer ${v(p.transferTax.number)} %  ${hp}`)
+    lines.push(`  ${p.dex} ${p.pairAddress}  buy ${m(p.buyTax.number, '%')}  sell ${m(p.sellTax.number, '%')}  transfer ${m(p.transferTax.number, '%')}  ${hp}`)
   }
-  for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair} liquidity ${v(d.liquidity)} USD`)
+  for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair} liquidity ${m(d.liquidity, 'USD')}`)
   lines.push('')
   lines.push(c('bold', 'Holders'))
-  lines.push(`  ${v(holders.holdersCount.number)} holders; top 10 hold ${v(holders.percentDistributed.topTen.percent)} %`)
+  lines.push(`  ${m(holders.holdersCount.number, 'holders')}; top 10 hold ${m(holders.percentDistributed.topTen.percent, '%')}`)
   for (const h of holders.keyHolders.slice(0, 5)) {
     lines.push(`    ${h.address} ${h.percent} %${h.isContract === '1' ? ' (contract)' : ''}${h.isLocked === '1' ? ' (locked)' : ''}`)
   }
   lines.push('')
   lines.push(c('bold', 'Liquidity'))
-  lines.push(`  LP supply ${v(lp.totalLpSupply)}, locked or burned ${v(lp.liquidityLockedDetails.totalLiquidityPercentageLocked.number)} %`)
+  lines.push(`  LP supply ${v(lp.totalLpSupply)}, locked or burned ${m(lp.liquidityLockedDetails.totalLiquidityPercentageLocked.number, '%')}`)
   for (const u of lp.liquidityLockedDetails.upcomingUnlockDetails) lines.push(`    unlock ${u.percent} % at ${u.time} (${u.tag})`)
   return lines
 }
@@ -85,10 +88,23 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
   if (!address || positionals.length > 1) throw new InputError(`usage: ${SCAN_USAGE}`)
   const chainArg = values.chain
   if (chainArg === 'solana') return scanSolana(address, config, io, { json: !!values.json, color: !values['no-color'] && !io.env.NO_COLOR })
-  if (typeof chainArg !== 'string' || !/^\d+$/.test(chainArg)) throw new InputError(`--chain <id> is required (a decimal chain id, or solana); usage: ${SCAN_USAGE}`)
+  if (typeof chainArg !== 'string' || chainArg === '') throw new InputError(`--chain is required: a decimal EVM chain id (1 for Ethereum, 56 for BNB Chain, 31337 for the local world) or solana; usage: ${SCAN_USAGE}`)
+  if (!/^\d+$/.test(chainArg)) throw new InputError(`--chain ${chainArg} is not a chain id: give the chain's decimal id (1 for Ethereum, 56 for BNB Chain, 31337 for the local world) or solana`)
   const chainId = Number(chainArg)
   // The local chain, when a running world left it under the data dir (and no RPC URL replaces it).
   const local = chainId === DEVNET_CHAIN_ID && !io.env.RPC_URL_31337 ? localChainEntries(config.dataDir) : []
+  // A bad chains file is told before the store is opened (or created); so is a chain this
+  // command cannot read, with what to set.
+  const registry = loadChainRegistry({ env: io.env, chainsFile: config.chainsFile, chains: { source: 'the local world', entries: local } })
+  const entry = registry.get(chainId)
+  if (!entry) {
+    throw new InputError(`chain ${chainId} is not known to tokenrisk: add it to a chains file (CHAINS_FILE or --chains, docs/chains.md) with its name, wrappedNative and rpcUrls`)
+  }
+  if (entry.rpcUrls.length === 0) {
+    const world = chainId === DEVNET_CHAIN_ID ? ` (the local world: start the service with npm start; no service runs on the data directory ${config.dataDir})` : ''
+    throw new InputError(`chain ${chainId} (${entry.name}) has no JSON-RPC URL here: set RPC_URL_${chainId}=<url> (or give rpcUrls in a chains file)${world}`)
+  }
+  noteSecondStore(config, io)
   const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: (o: object, m?: string) => io.err(`${m ?? 'error'} ${JSON.stringify(o)}`) }
   // The same engine as the service's, without its cache: a scan always reads the chain.

@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import { createMemoryCache, createRedisCache, type Cache } from '../cache/cache.ts'
+import { loadChainRegistry } from '../config/chains.ts'
 import { publicBaseUrl, type Config } from '../config/settings.ts'
 import { DEFAULT_REPORT_FORMAT, type ReportFormat } from '../contract/report-formats.ts'
 import { buildApp } from '../http/app.ts'
@@ -11,11 +13,13 @@ import { createMetrics } from '../http/metrics.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter } from '../http/rate-limit.ts'
 import { createMemoryUsageCounter, createRedisUsageCounter } from '../http/usage.ts'
 import type { ReadinessCheck } from '../http/routes/health.ts'
+import { ConfigError } from '../errors.ts'
 import { createDatabase, type Store } from '../store/database.ts'
 import { createApiKeyRepository, type ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { parseCommand } from './args.ts'
 import { COMMANDS } from './commands.ts'
+import { lockDataDir } from './data-dir.ts'
 import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
 import { startReportWorkers } from './report-workers.ts'
 import { sourceAuditsOf } from './source-audits.ts'
@@ -46,6 +50,36 @@ export interface RunningService {
 /** Whether the user configured EVM chains (then the local world is not started in `auto`). */
 export function evmChainsConfigured(config: Config, env: NodeJS.ProcessEnv): boolean {
   return Boolean(config.chainsFile) || Object.entries(env).some(([k, v]) => /^RPC_URL_\d+$/.test(k) && Boolean(v?.trim()))
+}
+
+/** Whether a service with `config` starts the local worlds (no EVM chain configured, or DEVNET=on). */
+export function runsLocalWorld(config: Config, env: NodeJS.ProcessEnv): boolean {
+  return config.only !== 'audits' && (config.devnet === 'on' || (config.devnet === 'auto' && !evmChainsConfigured(config, env)))
+}
+
+/** A port another process listens on, said in one line before anything starts (0: any free port). */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return
+  const probe = createServer()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject)
+      probe.listen({ port, host, exclusive: true }, resolve)
+    })
+  } catch (error) {
+    throw portProblem(error, host, port)
+  } finally {
+    await new Promise<void>((resolve) => probe.close(() => resolve()))
+  }
+}
+
+/** A listen error as a one-line `ConfigError` when it is a port in use or refused; the error itself otherwise. */
+function portProblem(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE') return new ConfigError(`port ${port} on ${host} is in use by another process: stop it, or set PORT (--port) to another port`)
+  if (code === 'EACCES') return new ConfigError(`port ${port} on ${host} may not be used by this user: set PORT (--port) to a port above 1023`)
+  if (code === 'EADDRNOTAVAIL') return new ConfigError(`HOST=${host} is not an address of this machine: set HOST (--host), e.g. 127.0.0.1 or 0.0.0.0`)
+  return error
 }
 
 /**
@@ -84,6 +118,10 @@ export async function startService(config: Config, io: Io, options: { logger?: L
     })
   const serveTokens = config.only !== 'audits'
   const serveAudits = config.only !== 'tokens'
+  // The chains the user configured are read once here, before anything starts: a bad, missing or
+  // unparsable chains file (or RPC_URL_<chainId>) is one line and exit 2, whichever thread would
+  // have read it first.
+  if (serveTokens) loadChainRegistry({ env: io.env, chainsFile: config.chainsFile })
   try {
     const store = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     cleanups.push(() => store.close())
@@ -111,7 +149,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
     let tokens: Parameters<typeof buildApp>[0]['tokens']
     let devnet: RunningService['devnet']
     if (serveTokens) {
-      const runWorld = config.devnet === 'on' || (config.devnet === 'auto' && !evmChainsConfigured(config, io.env))
+      const runWorld = runsLocalWorld(config, io.env)
       // The stages that take long start at once, each as soon as what it needs is there: the local
       // chain (anvil, a process of its own, loading the saved world), the local Solana (built in this
       // process) and the report workers (threads, which need the chain's entry). All are awaited
@@ -189,7 +227,9 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       await app.close()
       if (!(await app.drain(SHUTDOWN_GRACE_MS))) io.err('some requests were still running when the service stopped')
     })
-    const address = await app.listen({ port: config.port, host: config.host })
+    const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw portProblem(error, config.host, config.port)
+    })
     // Every configured chain's node is asked which chain it serves, once at start; reports check it
     // again in their first round trip (a node for another chain answers 503, never a report).
     if (tokens) {
@@ -281,11 +321,33 @@ function demoBanner(service: RunningService, keys: Record<ReportFormat, string>)
   return lines
 }
 
-/** `tokenrisk serve`: runs until SIGTERM or SIGINT, then stops gracefully. */
+/** How often a service run by npm looks whether npm is still there. */
+const PARENT_CHECK_MS = 1_000
+
+/**
+ * `tokenrisk serve`: runs until SIGTERM or SIGINT, then stops gracefully, with everything it
+ * started (report workers, the local chain's anvil, the local Solana). It first takes its data
+ * directory (data-dir.ts): a second service on the same directory stops there, in one line, before
+ * it starts or writes anything. Run by `npm start`, it also stops when npm is gone (npm's shell
+ * does not always pass a signal on).
+ */
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const { config } = parseCommand(COMMANDS.serve, argv, io.env)
   const started = Date.now()
-  const service = await startService(config, io)
+  // With PostgreSQL and configured chains the data directory holds nothing of the service's:
+  // instances behind one address may share it.
+  // A configuration error is told before the data directory is taken (or created).
+  if (config.only !== 'audits') loadChainRegistry({ env: io.env, chainsFile: config.chainsFile })
+  const lock = !config.databaseUrl || runsLocalWorld(config, io.env) ? lockDataDir(config.dataDir, 'serve') : undefined
+  let service: RunningService
+  try {
+    await assertPortFree(config.host, config.port)
+    service = await startService(config, io)
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+  lock?.setUrl(service.url.replace('0.0.0.0', '127.0.0.1'))
   io.err(`tokenrisk listening on ${service.url} (store: ${service.store.location}; ready in ${Date.now() - started} ms)`)
   if (service.devnet) {
     const repository = createApiKeyRepository(service.store)
@@ -294,24 +356,37 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   }
   return new Promise<number>((resolve) => {
     let stopping = false
-    const stop = (signal: string) => {
+    const stop = (why: string) => {
       if (stopping) return
       stopping = true
-      io.err(`${signal}: finishing in-flight requests, then stopping`)
+      io.err(`${why}: finishing in-flight requests, then stopping`)
       const force = setTimeout(() => {
         io.err('graceful stop took too long; exiting')
+        lock?.release()
         resolve(1)
       }, SHUTDOWN_GRACE_MS + 5_000)
       force.unref()
       service.close().then(
         () => {
           clearTimeout(force)
+          lock?.release()
           resolve(0)
         },
-        () => resolve(1),
+        () => {
+          lock?.release()
+          resolve(1)
+        },
       )
     }
-    process.once('SIGTERM', () => stop('SIGTERM'))
-    process.once('SIGINT', () => stop('SIGINT'))
+    // A second signal while stopping (Ctrl-C reaches npm and the service both) changes nothing.
+    process.on('SIGTERM', () => stop('SIGTERM'))
+    process.on('SIGINT', () => stop('SIGINT'))
+    if (io.env.npm_lifecycle_event) {
+      const parent = process.ppid
+      const watch = setInterval(() => {
+        if (process.ppid !== parent) stop('npm has stopped')
+      }, PARENT_CHECK_MS)
+      watch.unref()
+    }
   })
 }

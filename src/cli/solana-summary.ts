@@ -11,6 +11,8 @@ const ANSI = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1
 export function formatSolanaSummary(report: SolanaReport, options: { color: boolean }): string[] {
   const c = (name: Exclude<keyof typeof ANSI, 'reset'>, s: string) => (options.color ? `${ANSI[name]}${s}${ANSI.reset}` : s)
   const v = (s: string | number) => (s === '' ? c('dim', 'unknown') : String(s))
+  // A figure that could not be measured says so, without a unit after it.
+  const m = (s: string | number, unit: string) => (s === '' ? c('dim', 'not measured') : `${s} ${unit}`)
   const general = report.tokenInformation.generalInformation
   const supply = report.tokenInformation.tokenSupplyInformation
   const code = report.codeChecks
@@ -28,10 +30,10 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   lines.push(`  ${general.tokenProgramName} mint; mint authority ${held(a.mint) ? `${a.mint} (holds ${v(general.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
   if (held(a.permanentDelegate)) lines.push(`  ${c('red', 'permanent delegate')} ${a.permanentDelegate}`)
   if (general.extensions.length > 0) lines.push(`  extensions: ${general.extensions.join(', ')}`)
-  lines.push(`  price ${v(supply.currentPriceUsd)} USD   market cap ${v(supply.marketCapUsd)} USD`)
+  lines.push(`  price ${m(supply.currentPriceUsd, 'USD')}   market cap ${m(supply.marketCapUsd, 'USD')}`)
   lines.push('')
   lines.push(c('bold', 'Score'))
-  lines.push(`  total ${v(hp.overAllScorePercentage)} %   code ${v(code.codeCheckScorePercentage)} %   market ${v(market.marketCheckScorePercentage)} %`)
+  lines.push(`  total ${m(hp.overAllScorePercentage, '%')}   code ${m(code.codeCheckScorePercentage, '%')}   market ${m(market.marketCheckScorePercentage, '%')}`)
   lines.push(`  ${code.checksPerformed} of ${code.availableChecks} code checks decided; the others are unknown and count in no score`)
   lines.push('')
   lines.push(c('bold', 'Code checks'))
@@ -44,19 +46,19 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   lines.push(c('bold', 'Pools'))
   for (const p of hp.pools) {
     const verdict = p.isPairHoneypot === 1 ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === 0 ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
-    lines.push(`  ${p.dex || '(no pool)'} ${p.pairAddress}  buy ${v(p.buyTax.number)} %  sell ${v(p.sellTax.number)} %  transfer ${v(p.transferTax.number)} %  ${verdict}`)
+    lines.push(`  ${p.dex || '(no pool)'} ${p.pairAddress}  buy ${m(p.buyTax.number, '%')}  sell ${m(p.sellTax.number, '%')}  transfer ${m(p.transferTax.number, '%')}  ${verdict}`)
   }
   for (const dex of market.marketCheckDescription.liquidityDescription.pairByPairInformation) {
-    for (const pair of dex.pairsInformation) lines.push(`    ${dex.dexName} ${pair.pairAddress} liquidity ${v(pair.lpSupplyInUsd)} USD`)
+    for (const pair of dex.pairsInformation) lines.push(`    ${dex.dexName} ${pair.pairAddress} liquidity ${m(pair.lpSupplyInUsd, 'USD')}`)
   }
   lines.push('')
   lines.push(c('bold', 'Holders'))
-  lines.push(`  ${v(holders.holdersCount.number)} holders; top 10 hold ${v(holders.percentDistributed.topTen.percent)} %`)
+  lines.push(`  ${m(holders.holdersCount.number, 'holders')}; top 10 hold ${m(holders.percentDistributed.topTen.percent, '%')}`)
   for (const h of holders.keyHolders.slice(0, 5)) {
     lines.push(`    ${h.address} ${h.percent} %${h.isContract === true ? ' (program)' : ''}${h.isLocked === true ? ' (burned)' : ''}`)
   }
   lines.push('')
   lines.push(c('bold', 'Liquidity'))
-  lines.push(`  LP supply ${v(liquidity.totalLpSupply)}, burned ${v(liquidity.percentDistributed.locked.percent)} %`)
+  lines.push(`  LP supply ${v(liquidity.totalLpSupply)}, burned ${m(liquidity.percentDistributed.locked.percent, '%')}`)
   return lines
 }

@@ -150,7 +150,7 @@ const SERVE: readonly CommandName[] = ['serve']
 export const SETTINGS = {
   port: setting({ env: 'PORT', flag: 'port', value: 'N', type: int(0, 65535), default: 3000, help: 'HTTP port', commands: SERVE }),
   host: setting({ env: 'HOST', flag: 'host', value: 'ADDRESS', type: text, default: '127.0.0.1', help: 'interface to listen on (`0.0.0.0` for all)', commands: SERVE }),
-  dataDir: setting({ env: 'DATA_DIR', flag: 'data-dir', value: 'DIR', type: text, default: './data', help: 'embedded database, local world state, demo key', commands: [...STORE, 'devnet', 'chains'] }),
+  dataDir: setting({ env: 'DATA_DIR', flag: 'data-dir', value: 'DIR', type: text, default: './data', shownDefault: '`data/` of the tokenrisk project', help: 'embedded database, local world state, demo key, and the lock of the service that owns them; a relative value is taken from where the command runs, the default from the project whatever the folder (README, "Where data lives")', commands: [...STORE, 'devnet', 'chains'] }),
   databaseUrl: setting({ env: 'DATABASE_URL', flag: 'database-url', value: 'URL', type: url(['postgres', 'postgresql']), default: undefined, help: 'PostgreSQL URL; the embedded SQLite file under the data directory when unset', commands: STORE }),
   redisUrl: setting({ env: 'REDIS_URL', flag: 'redis-url', value: 'URL', type: url(['redis', 'rediss']), default: undefined, help: 'Redis: shared report cache, rate limits and audit queue across instances', commands: QUEUE }),
   publicBaseUrl: setting({ env: 'PUBLIC_BASE_URL', flag: 'public-base-url', value: 'URL', type: baseUrl, default: undefined, shownDefault: '`http://HOST:PORT`', help: 'base of report links (`projectReportLink`)', commands: LINKS }),

@@ -22,7 +22,12 @@ export const AUDIT_LIMITS = {
   file: 1_024,
   projectReportLink: 2_048,
   createdAt: 64,
+  /** A finding's detector id. */
+  detector: 100,
 } as const
+
+/** The shape of a detector id: stable, kebab-case (`reentrancy-eth`), listed in docs/detectors.md. */
+export const DETECTOR_ID_PATTERN = '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'
 
 /** Paging of the audit history: the page size by default and at most, and the largest page number (far from OFFSET overflow). */
 export const HISTORY_PAGING = { defaultLimit: 10, maxLimit: 100, maxPage: 1_000_000 } as const
@@ -41,6 +46,14 @@ export const Vulnerability = Type.Object(
     recommendation: Type.String(),
     explanation: Type.String(),
     file: Type.String({ description: 'path of the source file, relative to the project root' }),
+    detector: Type.Optional(
+      Type.String({
+        pattern: DETECTOR_ID_PATTERN,
+        maxLength: AUDIT_LIMITS.detector,
+        description:
+          "id of the detector that found it: stable and kebab-case, the rule id of the SARIF output (docs/detectors.md). A key beyond the contract's fields; absent when the audit's source names none (an audit imported without it).",
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -78,3 +91,18 @@ export const AuditHistory = Type.Object(
   { additionalProperties: false, $id: 'AuditHistory' },
 )
 export type AuditHistory = Static<typeof AuditHistory>
+
+/**
+ * Findings of one detector and severity in one file that an audit counts but does not list (past
+ * its size bound, `src/audit/bounds.ts`); kept beside the audit (its report page), never in the
+ * history's shape. `detector`, `severity` and `lines` (the first and the
+ * last line these findings start on) are absent in audits recorded before they were kept.
+ */
+export interface UnlistedFindings {
+  detector?: string
+  name: string
+  severity?: Severity
+  file: string
+  count: number
+  lines?: [number, number]
+}

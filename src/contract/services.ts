@@ -1,4 +1,4 @@
-import type { Audit } from './audit-history.ts'
+import type { Audit, UnlistedFindings } from './audit-history.ts'
 import type { TokenReport } from './token-report.ts'
 
 /**
@@ -47,8 +47,8 @@ export interface SourceAuditResult {
   reportId?: string
   /** Files not analysed, and why: the score covers the others only. */
   skipped: { file: string; reason: string }[]
-  /** Findings counted in `vulnerabilityCount` but not listed, per name and file. */
-  unlisted: { name: string; file: string; count: number }[]
+  /** Findings counted in `vulnerabilityCount` but not listed (past the audit's size bound), per detector, severity and file. */
+  unlisted: UnlistedFindings[]
   /** Problems that left a file analysed: an import not found, a detector that failed. */
   problems: { file: string; message: string }[]
 }

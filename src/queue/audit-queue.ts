@@ -1,6 +1,6 @@
 import { Queue, QueueEvents, Worker } from 'bullmq'
 import { BaseError, InputError, UpstreamError } from '../errors.ts'
-import type { Audit } from '../contract/audit-history.ts'
+import type { Audit, UnlistedFindings } from '../contract/audit-history.ts'
 import { redisConnection } from './redis-connection.ts'
 
 /** What to audit and where to record it. Paths must be readable by whichever process runs the job. */
@@ -26,7 +26,7 @@ export interface AuditJobResult {
   /** Files not analysed, with the reason (also on the report page). */
   skipped?: { file: string; reason: string }[]
   /** Findings counted but not listed, per name and file (also on the report page). */
-  unlisted?: { name: string; file: string; count: number }[]
+  unlisted?: UnlistedFindings[]
 }
 
 /** Runs one job: analyse (or import), then record, all or nothing. */

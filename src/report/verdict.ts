@@ -1,4 +1,4 @@
-import { riskRating, type RiskLabel } from '../contract/common.ts'
+import { riskRating, type RiskLabel } from '../contract/risk-scale.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
 import type { TokenReport } from '../contract/token-report.ts'
 
@@ -7,6 +7,10 @@ import type { TokenReport } from '../contract/token-report.ts'
  * its owner can take balances, its owner can mint, it has another risky power, what matters could
  * not be measured, or no risky power was found among what was measured. Never "safe": the best
  * verdict says what was measured and found nothing.
+ *
+ * One verdict for every place a person or an agent reads it (the MCP tools, the token page): the
+ * module imports nothing but the report types and the risk scale, so the page's browser code
+ * bundles it as it is.
  */
 export type VerdictKind = 'honeypot' | 'cannot-sell' | 'owner-can-take' | 'owner-can-mint' | 'risky-power' | 'not-measured' | 'no-risky-power-found'
 
@@ -51,11 +55,11 @@ export const VERDICT_LABELS: Readonly<Record<VerdictKind, string>> = {
 }
 
 /** Checks whose presence means a holder cannot sell (all or part of a balance), by engine. */
-const CANNOT_SELL: ReadonlySet<string> = new Set(['cannotSellAll', 'cannotBuy', 'nonTransferable', 'isPaused', 'defaultAccountFrozen'])
+export const CANNOT_SELL_CHECKS: ReadonlySet<string> = new Set(['cannotSellAll', 'cannotBuy', 'nonTransferable', 'isPaused', 'defaultAccountFrozen'])
 /** The check whose presence means a privileged account can take or change any holder's balance. */
-const TAKES = 'ownerChangeBalance'
+export const TAKES = 'ownerChangeBalance'
 /** The check whose presence means a privileged account can raise the supply. */
-const MINTS = 'isMintable'
+export const MINTS = 'isMintable'
 /** Worst risk rating that makes a present check a risky power (0 Critical, 1 RISKY, 2 Medium Risk). */
 const RISKY_RATING = 2
 /** Longest reason quoted in a verdict line. */
@@ -101,7 +105,7 @@ function judge(name: string, checks: CheckLike[], sales: SaleLike[], noSaleReaso
     const also = sellable ? ' (other pools let a holder sell)' : ''
     return verdict('honeypot', `a holder of ${name} cannot sell on ${pool.where}${pool.reason ? ` — ${clipped(pool.reason)}` : ''}${also}.`)
   }
-  const cannotSell = first((f) => CANNOT_SELL.has(f.check))
+  const cannotSell = first((f) => CANNOT_SELL_CHECKS.has(f.check))
   if (cannotSell) return verdict('cannot-sell', cannotSell.sentence)
   const takes = first((f) => f.check === TAKES)
   if (takes) return verdict('owner-can-take', takes.sentence)

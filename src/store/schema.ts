@@ -50,7 +50,7 @@ export interface AuditsTable {
   body_json: string
   /** Files not analysed, JSON `[{file, reason}]` (migration 0200). */
   skipped_json: ColumnType<string, string | undefined, string>
-  /** Findings counted but not listed, JSON `[{name, file, count}]` (migration 0200). */
+  /** Findings counted but not listed, JSON `[{detector?, name, severity?, file, count, lines?}]` (migration 0200). */
   unlisted_json: ColumnType<string, string | undefined, string>
   /**
    * Offsets in `body_json`, comma-separated: after `"vulnerabilities":[`, then after each
@@ -72,6 +72,8 @@ export interface VulnerabilitiesTable {
   file: string
   recommendation: string
   explanation: string
+  /** The id of the detector that found it; NULL when the audit names none (migration 0500). */
+  detector: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface Schema {

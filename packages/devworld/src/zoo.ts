@@ -7,7 +7,7 @@
  * | clean                 | ZooClean                          | none; pools WETH and USD; LP kept by deployer   | —               |
  * | tax-3-7-1             | ZooTax                            | fixed 3 % buy / 7 % sell / 1 % transfer tax     | clean           |
  * | fee-forward           | ZooFeeForward                     | same taxes, fee sink called (externalCall)      | tax-3-7-1       |
- * | tax-modifiable        | ZooTaxModifiable                  | owner sets taxes up to 100 % (slippageModifiable, Critical) | tax-3-7-1 |
+ * | tax-modifiable        | ZooTaxModifiable                  | owner sets taxes up to 100 % (slippageModifiable, Critical; transferPausable: at 100 % no sale works) | tax-3-7-1 |
  * | tax-per-address       | ZooTaxPerAddress                  | owner taxes one address up to 100 % (personalSlippage…, isBlacklisted) | tax-3-7-1 |
  * | honeypot              | ZooHoneypot                       | sells revert but the deployer's (cannotSellAll) | clean           |
  * | pool-honeypot         | ZooPoolHoneypot                   | WETH and USD pools, only the USD pool traps     | clean           |
@@ -36,7 +36,7 @@
  * | fee-exempt            | ZooFeeExempt                      | owner exempts addresses from taxes (personalSlippage…, isWhitelisted) | tax-3-7-1 |
  * | swap-back-trap        | ZooSwapBackTrap                   | sells revert once the contract holds its swap-back threshold (cannotSellAll, honeypot) | swap-back |
  * | swap-back             | ZooSwapBack                       | swap-back that works (nothing)                  | clean           |
- * | max-tx-adjustable     | ZooMaxTxAdjustable                | owner sets the max transaction, 0 included (isAntiWhale, antiwhaleModifiable, Critical) | max-tx |
+ * | max-tx-adjustable     | ZooMaxTxAdjustable                | owner sets the max transaction, 0 included (isAntiWhale, antiwhaleModifiable, Critical; transferPausable: at 0 no sale works) | max-tx |
  * | holder-sweep          | ZooHolderSweep                    | owner moves every listed holder's balance to itself (ownerChangeBalance) | holder-reward |
  * | holder-reward         | ZooHolderReward                   | owner pays listed holders from its own balance (nothing) | clean |
  * | reserve-credit        | ZooReserveCredit                  | owner credits an account named only in the Transfer it emits, supply unmoved (isMintable) | reserve-fund |
@@ -52,6 +52,8 @@
  * | lp-locked             | ZooClean                          | LP partly burned, partly in LpLocker            | clean           |
  * | usd                   | DevUsd                            | the world's stablecoin (6 decimals, no owner)   | clean           |
  *
+ * The tokens of the owner's reach are listed in zoo-reach.ts.
+ *
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
 import { encodeFunctionData } from 'viem/utils'
@@ -60,6 +62,7 @@ import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
+import { REACH_ZOO } from './zoo-reach.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
 
@@ -261,7 +264,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'MTAX',
     decimals: 18,
     behaviours: ['tax', 'tax-modifiable'],
-    risky: ['slippageModifiable'],
+    risky: ['slippageModifiable', 'transferPausable'],
     critical: ['slippageModifiable'],
     pools: [pool('WETH', TAXED)],
     lpPlan: 'deployer',
@@ -296,6 +299,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['honeypot'],
     risky: ['cannotSellAll'],
+    critical: ['cannotSellAll'],
     pools: [pool('WETH', { honeypotReason: HONEYPOT_REASON })],
     lpPlan: 'deployer',
     notes: 'Buys work; a transfer into its pool (a sell) reverts for everyone but the deployer (fixed at construction), who is also the owner.',
@@ -309,6 +313,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['honeypot-one-pool'],
     risky: ['cannotSellAll'],
+    critical: ['cannotSellAll'],
     pools: [pool('WETH'), pool('USD', { honeypotReason: POOL_HONEYPOT_REASON })],
     lpPlan: 'deployer',
     notes: 'Pools against WETH and USD. Selling into the WETH pool works; selling into the USD pool reverts for everyone but the deployer.',
@@ -667,6 +672,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['honeypot-swap-back'],
     risky: ['cannotSellAll'],
+    critical: ['cannotSellAll'],
     pools: [pool('WETH', { honeypotReason: SWAP_BACK_REASON })],
     lpPlan: 'deployer',
     notes: 'Sales work while the contract holds less than its swap-back threshold (0.05 % of the supply) of itself; from then on every sale reverts ("ZooSwapBackTrap: swap back failed"): a honeypot that springs later.',
@@ -692,7 +698,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     symbol: 'ADJTX',
     decimals: 18,
     behaviours: ['anti-whale-max-tx', 'anti-whale-modifiable'],
-    risky: ['isAntiWhale', 'antiwhaleModifiable'],
+    risky: ['isAntiWhale', 'antiwhaleModifiable', 'transferPausable'],
     critical: ['antiwhaleModifiable'],
     pools: [pool('WETH')],
     lpPlan: 'deployer',
@@ -873,6 +879,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
       setup: (ctx, t, s) => ctx.chain.send(ctx.accounts.deployer, t, erc20Abi, 'transfer', [DEAD_ADDRESS, units(s, 50_000n)], { label: 'burn LOCK tokens' }),
     },
   },
+  ...REACH_ZOO,
 ]
 
 /** The stablecoin's entry: deployed with the DEX (see dex.ts), listed with the tokens. */

@@ -1,4 +1,4 @@
-import { CONFIDENCES, SEVERITIES, type Confidence, type Severity } from '../../contract/audit-history.ts'
+import { AUDIT_LIMITS, CONFIDENCES, DETECTOR_ID_PATTERN, SEVERITIES, type Confidence, type Severity } from '../../contract/audit-history.ts'
 import type { Analyses } from '../analyses/analyses.ts'
 import type { DispatchContext, EntryPoint } from '../analyses/dispatch.ts'
 import type { ContractIr, FunctionIr, ProjectIr, SourceFileIr, SourceNode } from '../ir/types.ts'
@@ -91,7 +91,7 @@ export interface DetectorDefinition {
   detect(context: DetectorContext): void
 }
 
-const ID_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
+const ID_PATTERN = new RegExp(DETECTOR_ID_PATTERN)
 
 /**
  * Declares a detector, validating its metadata once when the module loads.
@@ -106,7 +106,7 @@ const ID_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/
  */
 export function defineDetector(definition: DetectorDefinition): DetectorDefinition {
   const problems: string[] = []
-  if (!ID_PATTERN.test(definition.id ?? '')) problems.push('id must be kebab-case')
+  if (!ID_PATTERN.test(definition.id ?? '') || definition.id.length > AUDIT_LIMITS.detector) problems.push(`id must be kebab-case, at most ${AUDIT_LIMITS.detector} characters`)
   if (!definition.title?.trim()) problems.push('title is required')
   if (!(DETECTOR_CATEGORIES as readonly string[]).includes(definition.category)) problems.push(`category must be one of ${DETECTOR_CATEGORIES.join(', ')}`)
   if (!(SEVERITIES as readonly string[]).includes(definition.severity)) problems.push(`severity must be one of ${SEVERITIES.join(', ')}`)

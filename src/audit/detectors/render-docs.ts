@@ -1,5 +1,4 @@
 import { AUDIT_LIMITS } from '../../contract/audit-history.ts'
-import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../bounds.ts'
 import { MAX_PROJECT_CODE_BYTES, MAX_SOURCE_BYTES } from '../load/load-project.ts'
 import { MAX_REFERENCE_PARSER_BYTES } from '../parse/parse-source.ts'
 import { DETECTOR_CATEGORIES, type DetectorCategory, type DetectorDefinition } from './define-detector.ts'
@@ -45,7 +44,10 @@ export function renderDetectorsDoc(detectors: readonly DetectorDefinition[]): st
   out.push('- **`totalLines`**: the sum over the own files that parsed of their physical lines — newline characters, plus one when the file does not end with a newline. Blank and comment lines count; dependencies and files that did not parse do not.')
   out.push(`- **Files not analysed**: a file that cannot be read, is not text, is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB, does not fit in the project's budget of ${MAX_PROJECT_CODE_BYTES / 1024 / 1024} MB of code (without comments, dependencies included) or does not parse (nested too deeply included) is listed with the reason, in the audit and on its report page; the findings, counts and score cover the other files. An audit none of whose own files could be analysed fails and records nothing.`)
   out.push(`- **Errors**: an import that cannot be resolved, a function that cannot be analysed or a detector that fails is listed in \`errors\` (with the files not analysed); everything else is still analysed.`)
-  out.push(`- **Bounds**: an audit lists at most ${MAX_FINDINGS_PER_DETECTOR_FILE} findings of one detector in one file, and no more than fit in ${AUDIT_LIMITS.auditBytes / 1024 / 1024} MB of JSON; every finding still counts in \`vulnerabilityCount\` and the score, and the rest are counted per name and file on the report page.`)
+  out.push(
+    `- **Every finding listed**: an audit lists every finding, each with its detector's id (\`detector\`, a key beyond the contract's fields, also the rule id of the SARIF output), within one size bound: ${AUDIT_LIMITS.vulnerabilities.toLocaleString('en-US')} findings and ${AUDIT_LIMITS.auditBytes / 1024 / 1024} MB of JSON, far above any real project (the whole of \`@openzeppelin/contracts\` lists under a thousand findings in well under a megabyte; \`npm run bench:audit\` prints it). ` +
+      'Findings are listed most severe first; past the bound, the audit says exactly what it did not list: per detector, severity and file, how many findings and the first and last line they start on (in `unlisted`, on the report page and in the CLI). Every finding, listed or not, counts in `vulnerabilityCount` and the score.',
+  )
   out.push(
     '- **Syntax**: Solidity 0.4 to 0.8, including 0.4-era `throw`, `var`, `function()` fallbacks, `constant` functions, old-style constructors and inline assembly. ' +
       `tokenrisk parses with its own fast parser and falls back to the ANTLR parser of \`@solidity-parser/parser\` for any file of up to ${MAX_REFERENCE_PARSER_BYTES / 1024} kB the fast parser rejects; both produce the same syntax tree.`,

@@ -1,4 +1,4 @@
-import { SEVERITIES, type Audit, type Severity, type Vulnerability } from '../../contract/audit-history.ts'
+import { AUDIT_LIMITS, SEVERITIES, type Audit, type Severity, type UnlistedFindings, type Vulnerability } from '../../contract/audit-history.ts'
 import { escapeHtml } from './escape.ts'
 import { highlightSolidity } from './highlight.ts'
 
@@ -11,8 +11,8 @@ export interface ReportPageInput {
   audit: Audit
   /** Files the audit did not analyse, and why. */
   skipped?: { file: string; reason: string }[]
-  /** Findings counted but not listed, per name and file. */
-  unlisted?: { name: string; file: string; count: number }[]
+  /** Findings counted but not listed (past the audit's size bound), per detector, severity and file. */
+  unlisted?: UnlistedFindings[]
   /** When `audit.vulnerabilities` is one page of the list: where it starts, the list's length, and the page links. */
   paging?: { offset: number; listedCount: number; page: number; pages: number; href(page: number): string }
 }
@@ -123,19 +123,26 @@ ${rows.join('\n')}${more}
 </section>`
 }
 
-function renderUnlisted(unlisted: readonly { name: string; file: string; count: number }[]): string {
+function renderUnlisted(unlisted: readonly UnlistedFindings[]): string {
   if (unlisted.length === 0) return ''
   const total = unlisted.reduce((sum, u) => sum + u.count, 0)
-  const rows = unlisted
-    .slice(0, MAX_NOTES_SHOWN)
-    .map((u) => `    <li data-testid="unlisted"><span>${escapeHtml(u.name)}</span> in <code>${escapeHtml(u.file || '(project)')}</code>: ${u.count} more</li>`)
+  const rows = unlisted.slice(0, MAX_NOTES_SHOWN).map((u) => {
+    const severity = u.severity ? `<span class="badge sev-${escapeHtml(u.severity)}">${escapeHtml(SEVERITY_LABEL[u.severity] ?? u.severity)}</span> ` : ''
+    const id = u.detector ? ` (<code>${escapeHtml(u.detector)}</code>)` : ''
+    const lines = u.lines ? `, starting on lines ${u.lines[0]}–${u.lines[1]}` : ''
+    return `    <li data-testid="unlisted">${severity}<span>${escapeHtml(u.name)}</span>${id} in <code>${escapeHtml(u.file || '(project)')}</code>: ${u.count} more${lines}</li>`
+  })
   const more = unlisted.length > MAX_NOTES_SHOWN ? `\n    <li>… and ${unlisted.length - MAX_NOTES_SHOWN} more groups</li>` : ''
+  // Folded: the list can be long, and the findings above come first.
   return `<section class="notes" id="not-listed" aria-label="Findings not listed">
   <h2>Findings not listed</h2>
-  <p><span data-testid="unlisted-count">${total}</span> findings are counted above (and in the score) but not listed: an audit lists at most the first findings of one kind in one file.</p>
+  <p><span data-testid="unlisted-count">${total}</span> findings are counted above (and in the score) but not listed: the audit reached its size bound of ${AUDIT_LIMITS.vulnerabilities.toLocaleString('en-US')} findings and ${AUDIT_LIMITS.auditBytes / 1024 / 1024} MB, listing the most severe first.</p>
+  <details data-testid="unlisted-groups">
+  <summary>What was not listed, by detector and file (${unlisted.length} group${unlisted.length === 1 ? '' : 's'})</summary>
   <ul>
 ${rows.join('\n')}${more}
   </ul>
+  </details>
 </section>`
 }
 
@@ -167,7 +174,7 @@ function renderFinding(v: Vulnerability, index: number): string {
   const numbered = lines.map((line, i) => `<span class="ln">${first + i}</span>${line}`).join('\n')
   const where = first === last ? `line ${first}` : `lines ${first}–${last}`
   return `  <article class="finding sev-${escapeHtml(v.severity)}" data-testid="finding" data-severity="${escapeHtml(v.severity)}" id="finding-${index + 1}">
-    <h3><span class="badge">${escapeHtml(SEVERITY_LABEL[v.severity] ?? v.severity)}</span> <span data-testid="finding-name">${escapeHtml(v.name)}</span></h3>
+    <h3><span class="badge">${escapeHtml(SEVERITY_LABEL[v.severity] ?? v.severity)}</span> <span data-testid="finding-name">${escapeHtml(v.name)}</span>${v.detector ? ` <code class="rule" data-testid="finding-detector">${escapeHtml(v.detector)}</code>` : ''}</h3>
     <p class="where"><code data-testid="finding-file">${escapeHtml(v.file)}</code>, <span data-testid="finding-lines">${escapeHtml(where)}</span> · confidence <span data-testid="finding-confidence">${escapeHtml(v.confidence)}</span></p>
     <pre class="snippet"><code>${numbered}</code></pre>
     <p class="explanation">${prose(v.explanation)}</p>
@@ -203,6 +210,8 @@ header,main,footer{max-width:1000px;margin:0 auto;padding:0 20px}header{padding-
 .finding.sev-high{border-left-color:var(--high)}.finding.sev-medium{border-left-color:var(--medium)}.finding.sev-low{border-left-color:var(--low)}.finding.sev-informational{border-left-color:var(--informational)}.finding.sev-optimization{border-left-color:var(--optimization)}
 .finding h3{margin:0 0 4px;font-size:17px}.badge{display:inline-block;font-size:12px;font-weight:600;color:#fff;background:var(--muted);border-radius:4px;padding:1px 7px;vertical-align:2px}
 .sev-high .badge{background:var(--high)}.sev-medium .badge{background:var(--medium)}.sev-low .badge{background:var(--low)}.sev-informational .badge{background:var(--informational)}.sev-optimization .badge{background:var(--optimization)}
+.badge.sev-high{background:var(--high)}.badge.sev-medium{background:var(--medium)}.badge.sev-low{background:var(--low)}.badge.sev-informational{background:var(--informational)}.badge.sev-optimization{background:var(--optimization)}
+.finding h3 .rule{font-weight:400;color:var(--muted)}details summary{cursor:pointer;margin:6px 0}
 .where{margin:0 0 8px;color:var(--muted)}.snippet{margin:0 0 10px;background:#0f1720;color:#e6edf3;border-radius:6px;padding:10px 12px;overflow-x:auto;font-size:13px;line-height:1.45}
 .snippet .ln{display:inline-block;width:3.2em;margin-right:10px;color:#6e7681;text-align:right;user-select:none}.snippet .c{color:#8b949e;font-style:italic}.snippet .s{color:#a5d6ff}.snippet .n{color:#79c0ff}.snippet .k{color:#ff7b72}.snippet .t{color:#ffa657}.snippet .b{color:#d2a8ff}
 .notes{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:4px 18px;margin:20px 0}.notes li{margin:3px 0}.warn{color:var(--high)}.warn a{color:inherit}

@@ -142,6 +142,8 @@ export interface TradeFact {
   sellAllOk: boolean | undefined
   sellAllReason: string
   sell99Ok: boolean | undefined
+  /** A whole-balance sale that went through while part of it never reached the pool: percent lost, against half a balance's. */
+  sellAllShortfall?: { percent: number; partPercent: number }
   buyAgainOk: boolean | undefined
   buyAgainReason: string
   bigBuyOk: boolean | undefined

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { AuthError, InputError } from '../../errors.ts'
-import { MAX_FINDINGS_PER_DETECTOR_FILE } from '../../audit/bounds.ts'
 import { HISTORY_PAGE_MAX_BYTES, type AuditRepository } from '../../store/repositories/audits.ts'
 import { AUDIT_LIMITS, AuditHistory, HISTORY_PAGING } from '../../contract/audit-history.ts'
 import { errorResponses } from '../schemas/responses.ts'
@@ -51,7 +50,7 @@ export function auditHistoryRoute(app: FastifyInstance, deps: { audits: AuditRep
           "An API key reads only its own user's projects: another `userId` answers 401 unless the key is an admin key.",
           'A project that does not belong to `userId` reads as a project without audits.',
           `A page is at most ${HISTORY_PAGE_MAX_BYTES / MIB} MiB: when its audits do not fit, the largest list only their first vulnerabilities (their \`vulnerabilityCount\` stays whole; \`projectReportLink\` lists them all) and the answer carries \`${TRUNCATED_HEADER}: <number of such audits>\`.`,
-          `An audit lists at most ${MAX_FINDINGS_PER_DETECTOR_FILE} findings of one detector in one file, and at most ${AUDIT_LIMITS.auditBytes / MIB} MiB of them; \`vulnerabilityCount\` counts every finding, listed or not.`,
+          `An audit lists every finding, most severe first, up to its size bound of ${AUDIT_LIMITS.vulnerabilities} findings and ${AUDIT_LIMITS.auditBytes / MIB} MiB (far above any real project; the report page says what was not listed past it); \`vulnerabilityCount\` counts every finding, listed or not. A vulnerability found by tokenrisk's analyzer carries \`detector\`, its detector's stable id (docs/detectors.md), beyond the contract's fields.`,
         ].join('\n\n'),
         security: [{ apiKey: [] }],
         querystring: HistoryQuery,

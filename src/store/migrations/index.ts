@@ -5,6 +5,7 @@ import { auditBounds } from './0200_audit_bounds.ts'
 import { holderBackfill } from './0201_holder_backfill.ts'
 import { keyFormat } from './0300_key_format.ts'
 import { keyFormatDefault } from './0400_key_format_default.ts'
+import { findingDetector } from './0500_finding_detector.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration of the store, oldest first. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [core, holders, auditBounds, holderBackfill, keyFormat, keyFormatDefault]
+export const MIGRATIONS: readonly Migration[] = [core, holders, auditBounds, holderBackfill, keyFormat, keyFormatDefault, findingDetector]

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Transaction } from 'kysely'
 import { InputError } from '../../errors.ts'
-import { AUDIT_LIMITS, type Audit, type AuditHistory, type Severity, type Vulnerability } from '../../contract/audit-history.ts'
+import { AUDIT_LIMITS, type Audit, type AuditHistory, type Severity, type UnlistedFindings, type Vulnerability } from '../../contract/audit-history.ts'
 import { createTtlMap } from '../../cache/cache.ts'
 import type { Store } from '../database.ts'
 import { prepare } from '../prepared.ts'
@@ -19,12 +19,7 @@ export interface SkippedFile {
   reason: string
 }
 
-/** Findings of one name in one file that an audit counts but does not list. */
-export interface UnlistedFindings {
-  name: string
-  file: string
-  count: number
-}
+export type { UnlistedFindings } from '../../contract/audit-history.ts'
 
 /** An audit to record: the contract's shape without the link (the store makes the report page). */
 export interface NewAudit extends Omit<Audit, 'projectReportLink'> {
@@ -130,11 +125,13 @@ const VULNERABILITY_COLUMNS = [
   'file',
   'recommendation',
   'explanation',
+  'detector',
 ] as const
 
 /** Text fields of a vulnerability, with the longest each may be. */
 const VULNERABILITY_TEXT_LIMITS = {
   name: AUDIT_LIMITS.name,
+  detector: AUDIT_LIMITS.detector,
   snippet: AUDIT_LIMITS.snippet,
   file: AUDIT_LIMITS.file,
   recommendation: AUDIT_LIMITS.recommendation,
@@ -152,8 +149,9 @@ export function checkAuditConsistency(audit: NewAudit, path = ''): void {
   }
   audit.vulnerabilities.forEach((v, i) => {
     for (const [field, max] of Object.entries(VULNERABILITY_TEXT_LIMITS) as [keyof typeof VULNERABILITY_TEXT_LIMITS, number][]) {
-      if (v[field].length > max) {
-        throw new InputError(`${path}vulnerabilities[${i}].${field} is ${v[field].length} characters long; at most ${max} are accepted`)
+      const text = v[field] ?? ''
+      if (text.length > max) {
+        throw new InputError(`${path}vulnerabilities[${i}].${field} is ${text.length} characters long; at most ${max} are accepted`)
       }
     }
     if (v.lineNumbers[0] > v.lineNumbers[1]) {
@@ -188,7 +186,8 @@ function asciiJson(json: string): string {
  * the public base URL and is appended when read). Keys in the contract's order, `vulnerabilities`
  * last; ASCII only (other characters escaped), so that lengths are bytes. `cuts` are the offsets
  * after `"vulnerabilities":[` and after each vulnerability: `json.slice(0, cuts[k]) + ']}'` is
- * the same audit listing its first k vulnerabilities.
+ * the same audit listing its first k vulnerabilities. A vulnerability's `detector` follows the
+ * contract's fields when it has one.
  */
 export function serializeAudit(audit: Omit<Audit, 'projectReportLink'>): { json: string; cuts: number[] } {
   const head = asciiJson(
@@ -217,6 +216,8 @@ export function serializeAudit(audit: Omit<Audit, 'projectReportLink'>): { json:
         recommendation: v.recommendation,
         explanation: v.explanation,
         file: v.file,
+        // The detector's id: a key beyond the contract's, when the audit names it.
+        ...(v.detector !== undefined ? { detector: v.detector } : {}),
       }),
     )
     cuts.push(json.length)
@@ -264,6 +265,7 @@ export function vulnerabilityRows(auditId: number, vulnerabilities: readonly Vul
     file: v.file,
     recommendation: v.recommendation,
     explanation: v.explanation,
+    detector: v.detector ?? null,
   }))
 }
 
@@ -573,6 +575,7 @@ export function createAuditRepository(
         recommendation: r.recommendation,
         explanation: r.explanation,
         file: r.file,
+        ...(r.detector !== null ? { detector: r.detector } : {}),
       })
     }
     return out

@@ -6,6 +6,7 @@ import { h, replaceChildren } from './dom.ts'
 import { shortAddress } from './format.ts'
 import { evmModel, solanaModel, type PageModel } from './model.ts'
 import { describeProblem } from './problems.ts'
+import { evmVerdict, solanaVerdict, type Verdict as Judged } from '../../report/verdict.ts'
 import { verdictOf } from './verdict.ts'
 import { homeView, SOLANA_CHOICE } from './view-home.ts'
 import { reportView } from './view-report.ts'
@@ -109,6 +110,7 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
   const chains = () => (route.page === 'evm' ? chainsOf().catch(() => undefined) : Promise.resolve(undefined))
   try {
     let model: PageModel
+    let judged: Judged
     if (route.page === 'evm') {
       // The contract's view, whatever the key's own format: the page reads that shape (and a
       // token that is not one answers 404, not the hosted service's 200 with `errorStatus`).
@@ -116,12 +118,14 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
       const chain = (await chains())?.find((c) => c.chainId === route.chainId)
       performance.mark('tokenrisk:answered')
       model = evmModel(report, chain, route.chainId)
+      judged = evmVerdict(report)
     } else {
       const report = await api.get<SolanaReport>(`api/v1/tokens/solana/${encodeURIComponent(route.mint)}`, { format: 'v1' })
       performance.mark('tokenrisk:answered')
       model = solanaModel(report)
+      judged = solanaVerdict(report)
     }
-    const verdict = verdictOf(model)
+    const verdict = verdictOf(model, judged)
     show('report', reportView(model, verdict, Date.now()))
     document.title = `${model.name || shortAddress(model.address)}${model.symbol ? ` (${model.symbol})` : ''}: ${verdict.label} — tokenrisk`
     announcer.textContent = `Report ready. ${verdict.label}: ${verdict.headline}.`

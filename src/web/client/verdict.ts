@@ -1,14 +1,14 @@
+import { CANNOT_SELL_CHECKS, MINTS, TAKES, type Verdict as Judged, type VerdictKind } from '../../report/verdict.ts'
 import type { CheckRow, PageModel } from './model.ts'
 
-/**
- * The verdict a person reads in one second, from what the report measured. Worst first: a
- * honeypot, then a token whose holders cannot sell all they hold, then an owner who can take or
- * mint, then other powers over holders. Only when every power was measured absent and selling was
- * measured to work does it say "no risky power found" — never "safe"; anything not measured makes
- * it "could not be measured" instead.
- */
-export type VerdictKind = 'honeypot' | 'cannot-sell' | 'owner-takes' | 'owner-power' | 'not-measured' | 'no-risky-power'
+export type { VerdictKind }
 
+/**
+ * The verdict a person reads in one second. Which verdict it is comes from the report's one
+ * verdict (src/report/verdict.ts, the one the MCP tools give an agent), so the page and an agent
+ * never disagree; this module only words it for the page, from the page's model. Never "safe":
+ * the best verdict says what was measured and found nothing.
+ */
 export interface Verdict {
   kind: VerdictKind
   /** One word or two, the verdict's class: "Honeypot", "Not measured". */
@@ -16,86 +16,87 @@ export interface Verdict {
   headline: string
   /** What it rests on, in a sentence or two. */
   detail: string
-  /** Checks the verdict could not rest on: their titles and reasons. */
+  /** What the verdict could not rest on: the checks' titles (or "Selling") and reasons. */
   unmeasured: { title: string; reason: string }[]
 }
 
-/** The checks that mean an owner can take holders' tokens or mint new ones (EVM and Solana names alike). */
-const TAKE_OR_MINT = new Set(['ownerChangeBalance', 'isMintable'])
-/** Checks that mean a holder cannot sell, beside the pools' honeypot flags. */
-const CANNOT_SELL = new Set(['cannotSellAll', 'nonTransferable', 'isPaused'])
+/** The verdict's class as the page shows it, by kind. */
+const LABELS: Readonly<Record<VerdictKind, string>> = {
+  honeypot: 'Honeypot',
+  'cannot-sell': 'Cannot sell',
+  'owner-can-take': 'Owner can take or mint',
+  'owner-can-mint': 'Owner can take or mint',
+  'risky-power': 'Risky power',
+  'not-measured': 'Not measured',
+  'no-risky-power-found': 'No risky power found',
+}
+
+/** The name the report's verdict gives the measurement of whether a holder can sell. */
+const SALE = 'sale'
 
 const list = (items: string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`)
 const lower = (title: string) => title.charAt(0).toLowerCase() + title.slice(1)
 const reasonOf = (check: CheckRow) => check.comment.replace(/^not determinable:\s*/i, '')
 
 /**
- * The verdict of a report's model.
+ * The page's wording of the report's verdict.
  *
  * @example
- * verdictOf(evmModel(report, chain, '1')).headline // 'Holders cannot sell this token'
+ * verdictOf(evmModel(report, chain, '1'), evmVerdict(report)).headline // 'Holders cannot sell this token'
  */
-export function verdictOf(model: PageModel): Verdict {
-  const found = (c: CheckRow) => c.status === '1'
-  const owner = model.checks.filter((c) => c.group === 'owner')
-  const takes = owner.filter((c) => TAKE_OR_MINT.has(c.name) && found(c))
-  const otherPowers = owner.filter((c) => !TAKE_OR_MINT.has(c.name) && found(c))
-  const cannotSell = model.checks.filter((c) => CANNOT_SELL.has(c.name) && found(c))
-  const unmeasuredChecks = model.checks.filter((c) => c.status === '' && (c.group === 'owner' || CANNOT_SELL.has(c.name)))
-  const unmeasured = unmeasuredChecks.map((c) => ({ title: c.title, reason: reasonOf(c) }))
-  if (model.tokenHoneypot === '') unmeasured.unshift({ title: 'Selling', reason: model.tokenHoneypotReason })
+export function verdictOf(model: PageModel, judged: Judged): Verdict {
+  const row = (name: string) => model.checks.find((c) => c.name === name)
+  const rows = (names: string[]) => names.map(row).filter((c): c is CheckRow => c !== undefined)
+  const found = rows(judged.found.map((f) => f.check))
+  const unmeasured = judged.unknown.map((u) => {
+    if (u.check === SALE) return { title: 'Selling', reason: model.tokenHoneypotReason || u.reason }
+    const check = row(u.check)
+    return { title: check?.title ?? u.check, reason: check ? reasonOf(check) : u.reason }
+  })
   const alsoNotMeasured = unmeasured.length > 0 ? ` ${unmeasured.length} of the checks could not be measured.` : ''
+  const verdict = (headline: string, detail: string): Verdict => ({ kind: judged.kind, label: LABELS[judged.kind], headline, detail, unmeasured })
+  const sentences = (checks: CheckRow[]) => checks.map((c) => c.description).join(' ')
 
-  const honeypotPools = model.pools.filter((p) => p.honeypot === '1')
-  if (model.tokenHoneypot === '1' || honeypotPools.length > 0) {
-    const where = honeypotPools.map((p) => `${p.dex}${p.pair ? ` ${p.pair}` : ''}${p.reason ? ` (${p.reason})` : ''}`)
-    const sellable = model.pools.filter((p) => p.honeypot === '0').length
-    const detail =
-      where.length > 0
-        ? `Selling fails on ${list(where)}${sellable > 0 ? `; it works on ${sellable} other pool${sellable === 1 ? '' : 's'}` : ''}.`
-        : `Selling fails${model.tokenHoneypotReason ? `: ${model.tokenHoneypotReason}` : ''}.`
-    return { kind: 'honeypot', label: 'Honeypot', headline: 'Holders cannot sell this token', detail: detail + alsoNotMeasured, unmeasured }
-  }
-  if (cannotSell.length > 0) {
-    return {
-      kind: 'cannot-sell',
-      label: 'Cannot sell',
-      headline: 'Holders cannot sell what they hold',
-      detail: cannotSell.map((c) => c.description).join(' ') + alsoNotMeasured,
-      unmeasured,
+  switch (judged.kind) {
+    case 'honeypot': {
+      const honeypotPools = model.pools.filter((p) => p.honeypot === '1')
+      const where = honeypotPools.map((p) => `${p.dex}${p.pair ? ` ${p.pair}` : ''}${p.reason ? ` (${p.reason})` : ''}`)
+      const sellable = model.pools.filter((p) => p.honeypot === '0').length
+      const detail =
+        where.length > 0
+          ? `Selling fails on ${list(where)}${sellable > 0 ? `; it works on ${sellable} other pool${sellable === 1 ? '' : 's'}` : ''}.`
+          : `Selling fails${model.tokenHoneypotReason ? `: ${model.tokenHoneypotReason}` : ''}.`
+      return verdict('Holders cannot sell this token', detail + alsoNotMeasured)
     }
-  }
-  if (takes.length > 0) {
-    const mint = takes.some((c) => c.name === 'isMintable')
-    const take = takes.some((c) => c.name === 'ownerChangeBalance')
-    const headline = mint && take ? "The owner can take holders' tokens and mint new ones" : mint ? 'The owner can mint new tokens' : "The owner can take holders' tokens"
-    const others = otherPowers.length > 0 ? ` It can also ${list(otherPowers.map((c) => lower(c.title)))}.` : ''
-    return { kind: 'owner-takes', label: 'Owner can take or mint', headline, detail: takes.map((c) => c.description).join(' ') + others + alsoNotMeasured, unmeasured }
-  }
-  if (otherPowers.length > 0) {
-    return {
-      kind: 'owner-power',
-      label: 'Owner holds powers',
-      headline: `The owner can ${list(otherPowers.map((c) => lower(c.title)))}`,
-      detail: otherPowers.map((c) => c.description).join(' ') + alsoNotMeasured,
-      unmeasured,
+    case 'cannot-sell':
+      return verdict('Holders cannot sell what they hold', sentences(found.filter((c) => CANNOT_SELL_CHECKS.has(c.name))) + alsoNotMeasured)
+    case 'owner-can-take':
+    case 'owner-can-mint': {
+      const mint = found.some((c) => c.name === MINTS)
+      const take = found.some((c) => c.name === TAKES)
+      const headline = mint && take ? "The owner can take holders' tokens and mint new ones" : mint ? 'The owner can mint new tokens' : "The owner can take holders' tokens"
+      const others = found.filter((c) => c.name !== MINTS && c.name !== TAKES)
+      const also = others.length > 0 ? ` It can also ${list(others.map((c) => lower(c.title)))}.` : ''
+      return verdict(headline, sentences(found.filter((c) => c.name === MINTS || c.name === TAKES)) + also + alsoNotMeasured)
     }
-  }
-  if (unmeasured.length > 0) {
-    return {
-      kind: 'not-measured',
-      label: 'Not measured',
-      headline: 'This token could not be fully measured',
-      detail: `No risky power was found, but ${list(unmeasured.map((u) => lower(u.title)))} could not be measured: the report cannot say the token is free of them.`,
-      unmeasured,
+    case 'risky-power': {
+      const powers = found.filter((c) => c.group === 'owner')
+      const behaviour = found.filter((c) => c.group !== 'owner')
+      const headline =
+        powers.length > 0 ? `The owner can ${list(powers.map((c) => lower(c.title)))}` : `A risk in how the token trades: ${list(behaviour.map((c) => lower(c.title)))}`
+      return verdict(headline, sentences(found) + alsoNotMeasured)
     }
-  }
-  const sellable = model.pools.filter((p) => p.honeypot === '0').length
-  return {
-    kind: 'no-risky-power',
-    label: 'No risky power found',
-    headline: 'No risky power found',
-    detail: `Selling was measured to work${sellable > 0 ? ` on ${sellable} pool${sellable === 1 ? '' : 's'}` : ''}, and every owner power tried was absent. This is what was measured on the chain, not a promise about the token.`,
-    unmeasured,
+    case 'not-measured':
+      return verdict(
+        'This token could not be fully measured',
+        `No risky power was found, but ${list(unmeasured.map((u) => lower(u.title)))} could not be measured: the report cannot say the token is free of them.`,
+      )
+    case 'no-risky-power-found': {
+      const sellable = model.pools.filter((p) => p.honeypot === '0').length
+      return verdict(
+        'No risky power found',
+        `Selling was measured to work${sellable > 0 ? ` on ${sellable} pool${sellable === 1 ? '' : 's'}` : ''}, and every owner power tried was absent. This is what was measured on the chain, not a promise about the token.`,
+      )
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { contains, isLiteral, isMsgValue, mentionsAny, sendsEth, someNode } from '../../analyses/syntax.ts'
+import type * as AST from '../../parse/ast.ts'
+import { contains, isLiteral, isMsgValue, mentionsAny, namesIn, sendsEth, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
 import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
@@ -8,6 +9,8 @@ import { code, enumerate, functionLabel } from '../helpers.ts'
 
 /** How many writers a finding names. */
 const MAX_NAMED = 3
+/** Token calls paying their second-to-last argument the last: `transfer(to, amount)`, `safeTransfer(token, to, amount)`. */
+const TOKEN_PAYOUT = /^(safe)?[tT]ransfer$/
 
 /** A term of the exchange: a state variable deciding what the caller gets, and where it does. */
 interface Term {
@@ -74,22 +77,26 @@ function priceTerms(analyses: Analyses, reached: readonly FunctionIr[]): Term[] 
   return terms
 }
 
-/** State variables the ETH paid to the caller is read from (directly or through locals): a reward. */
+/**
+ * State variables the amount paid to the caller (ETH, or tokens moved by `transfer`/`safeTransfer`)
+ * is computed from, through locals, arithmetic and internal or library helpers: a reward.
+ */
 function rewardTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): Term[] {
   const terms: Term[] = []
+  const numbers = context.linearization.flatMap((c) => c.stateVariables).filter(isNumber)
   for (const e of analyses.effects.flatEffects(fn, context)) {
     if (e.effect.kind !== 'call') continue
     const call = e.effect.call
-    const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
-    if (!isEthSend || call.assembly || !sendsEth(call) || !call.target || !call.value || !analyses.access.isSender(stripConversion(call.target), e.owner)) continue
     const holder = e.owner
-    const value = call.value
-    for (const read of holder.facts.stateReads) {
-      if (!isNumber(read.variable)) continue
-      const fromRead = derivedLocals(holder, new Set(), (x) => contains(x, read.node))
-      const direct = contains(value, read.node)
-      const through = fromRead.size > 0 && mentionsAny(value, fromRead)
-      if (direct || through) terms.push({ variable: read.variable, kind: 'reward', node: call.node, holder })
+    if (call.assembly) continue
+    let amount: AST.BaseASTNode | null = null
+    const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
+    if (isEthSend && sendsEth(call) && call.target && call.value && analyses.access.isSender(stripConversion(call.target), holder)) amount = call.value as AST.BaseASTNode
+    const isTokenMove = (call.kind === 'external' || call.kind === 'library') && TOKEN_PAYOUT.test(call.name) && call.args.length >= 2
+    if (isTokenMove && analyses.access.isSender(stripConversion(call.args[call.args.length - 2]), holder)) amount = call.args[call.args.length - 1]
+    if (amount === null) continue
+    for (const variable of numbers) {
+      if (analyses.dataflow.reaches(amount, holder, analyses.dataflow.readsOf(variable))) terms.push({ variable, kind: 'reward', node: call.node, holder })
     }
   }
   return terms
@@ -105,16 +112,10 @@ function isNumber(variable: StateVariableIr): boolean {
  * the variable (or a local computed from it) with something the caller passes.
  */
 function pinned(analyses: Analyses, reached: readonly FunctionIr[], variable: StateVariableIr): boolean {
-  return reached.some((f) => {
-    const reads = f.facts.stateReads.filter((r) => r.variable === variable)
-    if (reads.length === 0) return false
-    const derived = derivedLocals(f, new Set(), (x) => reads.some((r) => contains(x, r.node)))
-    return f.facts.guards.some((g) => {
-      if (g.kind === 'if-return') return false
-      const mentionsTerm = reads.some((r) => contains(g.condition, r.node)) || mentionsAny(g.condition, derived)
-      return mentionsTerm && analyses.taint.dependsOnParameters(g.condition, f)
-    })
-  })
+  const reads = analyses.dataflow.readsOf(variable)
+  return reached.some((f) =>
+    f.facts.guards.some((g) => g.kind !== 'if-return' && analyses.dataflow.reaches(g.condition, f, reads) && analyses.taint.dependsOnParameters(g.condition, f)),
+  )
 }
 
 /**
@@ -130,8 +131,30 @@ function changers(analyses: Analyses, variable: StateVariableIr, context: Contra
       const assignment = e.effect.kind === 'write' ? e.effect.access.assignment : null
       return !(assignment?.operator === '=' && assignment.value !== null && isLiteral(assignment.value))
     })
-    if (moving && (g !== fn || writes.length > 0)) result.push(g)
+    if (moving && (g !== fn || writes.length > 0) && !(g !== fn && boundedBySetter(analyses, g, variable, context))) result.push(g)
   }
   return result
 }
 
+/**
+ * Whether `g` is a setter only trusted accounts can run that bounds the value it writes: a
+ * reverting guard compares the new value (a cap, a step from the current one). A trusted owner
+ * moving a term within a stated bound is the contract's rule, not a race.
+ */
+function boundedBySetter(analyses: Analyses, g: FunctionIr, variable: StateVariableIr, context: ContractIr): boolean {
+  if (!analyses.access.isProtected(g, context)) return false
+  const writes = g.facts.stateWrites.filter((w) => w.variable === variable)
+  if (writes.length === 0) return false
+  return writes.every((w) => {
+    const value = w.assignment?.operator === '=' ? w.assignment.value : null
+    if (!value) return false
+    const names = new Set(namesIn(value).filter((n) => g.facts.locals.has(n)))
+    if (names.size === 0) return false
+    return g.facts.guards.some(
+      (guard) =>
+        guard.kind !== 'if-return' &&
+        mentionsAny(guard.condition, names) &&
+        someNode(guard.condition, (n) => n.type === 'BinaryOperation' && ['<', '>', '<=', '>='].includes((n as AST.BinaryOperation).operator)),
+    )
+  })
+}

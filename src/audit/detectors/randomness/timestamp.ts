@@ -1,4 +1,5 @@
 import type { ValueSource } from '../../analyses/dataflow.ts'
+import { decidedStake } from '../../analyses/stakes.ts'
 import { blockValue } from '../../analyses/syntax.ts'
 import type { ArithmeticIr, OperandIr, TermIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -33,7 +34,9 @@ export const timestamp = defineDetector({
   id: 'timestamp',
   title: 'Timestamp dependence',
   category: 'randomness',
-  severity: 'low',
+  severity: 'medium',
+  lowered:
+    'Medium when the decision guards a payout (ETH sent, tokens moved, a self-destruct) or an ownership change, directly, several statements later or in a caller of the function making it (the finding names the line); low when it guards other state or is a view\'s answer; not reported when it only decides an event.',
   confidence: 'medium',
   explanation:
     'Block producers can shift block.timestamp by several seconds to minutes. A decision that needs the exact second (an equality) or a window shorter than that drift can be steered by whoever produces the block.',
@@ -48,14 +51,23 @@ export const timestamp = defineDetector({
       for (const { node: op, operator, left, right } of fn.facts.comparisons) {
         const other = isNow(left) ? right : isNow(right) ? left : null
         if (!other) continue
+        let problem: string
         if (operator === '==' || operator === '!=') {
-          report(op, fn.file, `${functionLabel(fn)} requires an exact timestamp: ${code(fn.file, op)}.`)
+          problem = `${functionLabel(fn)} requires an exact timestamp: ${code(fn.file, op)}.`
         } else {
           const window = smallestWindow(other.term.operation)
-          if (window !== null && window > 0 && window < TIMESTAMP_DRIFT_SECONDS) {
-            report(op, fn.file, `${functionLabel(fn)} relies on a window of ${window} s, shorter than the drift block producers can apply: ${code(fn.file, op)}.`)
-          }
+          if (window === null || window <= 0 || window >= TIMESTAMP_DRIFT_SECONDS) continue
+          problem = `${functionLabel(fn)} relies on a window of ${window} s, shorter than the drift block producers can apply: ${code(fn.file, op)}.`
         }
+        // Severity by what the decision guards, here or in the callers it hands its answer to.
+        const stake = decidedStake(analyses, fn, op)
+        if (stake.kind === 'log') continue
+        const serious = stake.kind === 'payout' || stake.kind === 'ownership'
+        const guarded = serious && stake.node && stake.file ? ` It decides ${stake.kind === 'payout' ? 'a payout' : 'an ownership change'}: ${code(stake.file, stake.node)}.` : ''
+        report(op, fn.file, `${problem}${guarded}`, {
+          severity: serious ? 'medium' : 'low',
+          evidence: serious && stake.node && stake.file ? [{ node: stake.node, file: stake.file }] : [],
+        })
       }
     }
   },

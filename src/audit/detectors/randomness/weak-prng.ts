@@ -2,7 +2,9 @@ import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
 import { blockValue, namedCall } from '../../analyses/syntax.ts'
-import type { FunctionIr, SourceNode } from '../../ir/types.ts'
+import type * as AST from '../../parse/ast.ts'
+import { decidedStake, movesFunds } from '../../analyses/stakes.ts'
+import type { FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -44,7 +46,7 @@ export const weakPrng = defineDetector({
   title: 'Weak randomness from block values',
   category: 'randomness',
   severity: 'high',
-  lowered: 'High when the function using the number sends ETH, moves tokens or self-destructs (the finding names the line): an attacker plays only when they win; medium otherwise.',
+  lowered: 'High when the function using the number sends ETH, moves tokens or self-destructs, or hands the number to a caller that decides a payout with it (the finding names the line): an attacker plays only when they win; medium otherwise.',
   confidence: 'medium',
   explanation:
     'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win.',
@@ -59,12 +61,22 @@ export const weakPrng = defineDetector({
      * transaction, or returned by a helper), naming the use.
      */
     const found = (fn: FunctionIr, use: SourceNode, origins: Origin[], message: string): void => {
-      // What is at stake: high when the function using the number moves funds (an attacker plays only when they win).
-      const payout = fundsMoveIn(analyses, fn, fn.contract)
+      // One finding per read of block data: a number drawn once and used twice is one weakness.
+      if (origins.every((o) => reported.has(o.node))) return
+      // What is at stake: high when the function using the number moves funds, or hands it to a
+      // caller that decides a payout with it (an attacker plays only when they win).
+      const decided = decidedStake(analyses, fn, use)
+      const own = fundsMoveIn(analyses, fn, fn.contract)
+      const payout = own ?? (decided.kind === 'payout' && decided.node && decided.file ? { node: decided.node, file: decided.file } : null)
       const stakes = payout ? { severity: 'high' as const, evidence: [payout] } : { severity: 'medium' as const, evidence: [] }
-      const moves = payout ? ` ${functionLabel(fn)} moves funds (${code(payout.file, payout.node)}).` : ''
+      const moves = own
+        ? ` ${functionLabel(fn)} moves funds (${code(own.file, own.node)}).`
+        : payout
+          ? ` Its outcome decides a payout (${code(payout.file, payout.node)}).`
+          : ''
       const elsewhere = origins.filter((o) => o.fn !== fn && o.fn.file.own)
       if (elsewhere.length === 0) {
+        for (const o of origins) reported.add(o.node)
         report(use, fn.file, `${message}${moves}`, stakes)
         return
       }
@@ -107,6 +119,36 @@ export const weakPrng = defineDetector({
           if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}.`)
         }
       }
+      // A winner or an amount picked from block entropy, however far it travelled (locals, state
+      // written by another function, helpers, hashes, casts, arithmetic): the recipient or amount
+      // of a payout, an account stored in state, or a branch deciding a payout.
+      for (const write of fn.facts.stateWrites) {
+        const assignment = write.statement?.type === 'BinaryOperation' ? (write.statement as AST.BinaryOperation) : null
+        if (!assignment || assignment.operator !== '=' || !isAccount(write.variable)) continue
+        const origins = analyses.dataflow.origins(assignment.right, fn, entropy)
+        if (origins.length > 0) found(fn, assignment, origins, `${functionLabel(fn)} picks \`${write.variable.name}\` from block data: ${code(fn.file, assignment)}.`)
+      }
+      for (const call of fn.facts.calls) {
+        if (!movesFunds(call) || call.assembly) continue
+        const recipient = call.kind === 'external' || call.kind === 'library' ? call.args.slice(0, call.args.length - 1) : call.target ? [call.target] : []
+        const amount = call.kind === 'external' || call.kind === 'library' ? call.args.slice(-1) : [...(call.value ? [call.value as AST.Expression] : []), ...call.args]
+        const to = recipient.flatMap((e) => analyses.dataflow.origins(e, fn, entropy))
+        if (to.length > 0) found(fn, call.node, to, `${functionLabel(fn)} pays a recipient picked from block data: ${code(fn.file, call.node)}.`)
+        const much = amount.flatMap((e) => analyses.dataflow.origins(e, fn, entropy))
+        if (much.length > 0) found(fn, call.node, much, `${functionLabel(fn)} pays an amount drawn from block data: ${code(fn.file, call.node)}.`)
+      }
+      for (const comparison of fn.facts.comparisons) {
+        const origins = [...analyses.dataflow.origins(comparison.left.expression, fn, entropy), ...analyses.dataflow.origins(comparison.right.expression, fn, entropy)]
+        if (origins.length === 0) continue
+        const stake = decidedStake(analyses, fn, comparison.node)
+        if (stake.kind !== 'payout' && stake.kind !== 'ownership') continue
+        found(fn, comparison.node, origins, `${functionLabel(fn)} decides a payout on block data: ${code(fn.file, comparison.node)}.`)
+      }
     }
   },
 })
+
+/** An address (or payable address) in state: an account that can be paid or given control. */
+function isAccount(variable: StateVariableIr): boolean {
+  return variable.type.kind === 'elementary' && /^address( payable)?$/.test(variable.type.name)
+}

@@ -255,29 +255,80 @@ export function decodePowersReplay(data: Hex): { supplyBefore: bigint; supplyAft
 }
 
 function encodePowerCall(functionName: 'powers' | 'powersReplay', p: PowerParams): Hex {
-  return encodeFunctionData({
-    abi: probeAbi(),
-    functionName,
-    args: [
-      {
-        token: p.token,
-        weth: p.weth,
-        pool: p.pool ?? { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: 0 },
-        route: p.route,
-        candidates: p.candidates,
-        donors: p.donors,
-        a: PROBE_ADDRESSES.a,
-        b: PROBE_ADDRESSES.b,
-        f: PROBE_ADDRESSES.f,
-        delegate: PROBE_ADDRESSES.delegate,
-        watch: p.watch,
-        variants: p.variants,
-        grants: p.grants,
-        fundBps: FUND_BPS,
-        bigBuyBps: POWER_BIG_BUY_BPS,
-      },
-    ],
-  })
+  return encodeFunctionData({ abi: probeAbi(), functionName, args: [powerArgs(p)] })
+}
+
+/** The probe's `PowerParams` tuple. */
+function powerArgs(p: PowerParams) {
+  return {
+    token: p.token,
+    weth: p.weth,
+    pool: p.pool ?? { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: 0 },
+    route: p.route,
+    candidates: p.candidates,
+    donors: p.donors,
+    a: PROBE_ADDRESSES.a,
+    b: PROBE_ADDRESSES.b,
+    f: PROBE_ADDRESSES.f,
+    delegate: PROBE_ADDRESSES.delegate,
+    watch: p.watch,
+    variants: p.variants,
+    grants: p.grants,
+    fundBps: FUND_BPS,
+    bigBuyBps: POWER_BIG_BUY_BPS,
+  }
+}
+
+/** A numeric setter for the probe's search: its calldata, the byte offsets of its numeric words, each one's largest value. */
+export interface ProbeSetter {
+  data: Hex
+  words: readonly bigint[]
+  maxes: readonly bigint[]
+}
+
+export interface ReachPoint {
+  value: bigint
+  accepted: boolean
+  sell: Outcome
+}
+
+export interface ReachSearch {
+  lastAccepted: bigint
+  refused: boolean
+  firstRefused: bigint
+  stops: boolean
+  stopAt: bigint
+  stopsAtTop: boolean
+  sells: boolean
+  best: ReachPoint
+  points: bigint
+}
+
+/** What the probe's search of one numeric setter found (`reach`). */
+export interface ReachResult {
+  startGas: bigint
+  funded: boolean
+  /** The first candidate the setter accepted a call from (zero: none). */
+  caller: Address
+  baseSell: Outcome
+  alone: ReachSearch
+  bestBuy: Outcome
+  /** What each watched account gained over a sale at `alone.best` (who is paid). */
+  gains: readonly bigint[]
+  /** What the delegate gained there once every address setter named it (an address the owner sets). */
+  delegateGain: bigint
+  withSiblings: boolean
+  siblingValues: readonly bigint[]
+  combined: ReachSearch
+}
+
+/** The search of one numeric setter (`reach`): alone, then with its siblings at their largest accepted values. */
+export function encodeReach(p: PowerParams, target: ProbeSetter, siblings: readonly ProbeSetter[], grid: readonly bigint[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'reach', args: [powerArgs(p), target, siblings, grid] as never })
+}
+
+export function decodeReach(data: Hex): ReachResult {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'reach', data }) as unknown as ReachResult
 }
 
 export function decodePowers(data: Hex): PowerResult {
@@ -298,6 +349,19 @@ export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balan
     readonly bigint[],
   ]
   return { codeSizes, balances }
+}
+
+export function encodePresence(token: Address, list: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'presence', args: [token, list] })
+}
+
+export function decodePresence(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[]; nativeBalances: readonly bigint[] } {
+  const [codeSizes, balances, nativeBalances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'presence', data }) as readonly [
+    readonly bigint[],
+    readonly bigint[],
+    readonly bigint[],
+  ]
+  return { codeSizes, balances, nativeBalances }
 }
 
 /** Lock reader kinds of the probe's `locks`. */

@@ -10,6 +10,7 @@ export const slippageModifiable = defineCheck<EvmFacts>({
     absent: 'No privileged account can change the taxes.',
     undetermined: 'Whether the taxes can be changed could not be determined.',
   },
-  method: 'simulation: the buy, sell and transfer taxes of a holder the call did not name are measured before and after each candidate function call',
+  method:
+    'simulation: the buy, sell and transfer taxes of a holder the call did not name are measured before and after each candidate function call; a numeric setter is searched on-chain (bisection between the last accepted and the first refused value, and between the last value that sells and the first that does not), alone and with its sibling setters at their largest accepted values, and the reach is stated with who is paid the tax (an address a privileged call can replace counts as the owner\'s)',
   run: (facts) => fromPowers(facts, 'feeAll', 'changed the taxes of a holder it did not name', true),
 })

@@ -11,6 +11,6 @@ export const transferPausable = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers can be paused could not be determined.',
   },
   method:
-    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts only if every value blocks (a limit setter is not a switch)',
+    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts if every value blocks, or if it can stop every sale by what it sets: a tax pushed to 99 % or more, fees summed past 100 % (searched by bisection, see slippageModifiable), a limit set so low that no sale passes',
   run: (facts) => fromPowers(facts, 'pause', 'stopped the transfers of a holder it did not name', true),
 })

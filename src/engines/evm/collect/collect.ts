@@ -14,7 +14,8 @@ import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
-import { collectPowers, powerCandidates, slotAddresses } from './powers.ts'
+import { collectPowers, powerCandidates } from './powers.ts'
+import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 
 /** owner() */
@@ -145,27 +146,24 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const indexPromise = startPromise.then((start) =>
     indexHolders(ctx, [ctx.token, ...(deepestV2 ? [deepestV2.address] : [])], d.block.number, start),
   )
-  // Which addresses kept in storage are contracts (one read beside the trades), before the owner powers.
-  const slotContractsPromise = (async () => {
-    const list = slotAddresses(d).map((x) => x.address)
-    if (list.length === 0) return new Set<string>()
-    const raw = await callProbe(ctx.rpc, { what: 'code reads', data: encodeAccounts(undefined, list), gas: ctx.gasCap, block })
-    const { codeSizes } = decodeProbe('code reads', raw, decodeAccounts)
-    return new Set(list.filter((_, i) => codeSizes[i] > 0n).map((a) => a.toLowerCase()))
-  })()
+  // The accounts kept in storage (at any byte offset of a slot) and what makes each plausible (one
+  // read beside the trades), before the owner powers.
+  const slotAccountsPromise = collectSlotAccounts(ctx, d, block)
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotContractsPromise, indexPromise]).then(([proxy, logic, contracts, index]) => {
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise]).then(([proxy, logic, stored, index]) => {
+    const known = new Set((index.get(ctx.token)?.top ?? []).map((h) => h.address.toLowerCase()))
+    const slotAccounts = stored.filter((a) => isPlausible(a, known))
     const candidates = powerCandidates(ctx, d, {
       admin: proxy?.admin,
       creator,
       deployer: storedCreation?.deployer ?? d.otsCreator?.creator,
       implementation: proxy?.implementation,
       pools,
-      contracts,
+      slotAccounts,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
-    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord)
+    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts)
   })
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([

@@ -1,7 +1,7 @@
 import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, hexToString, keccak256, parseAbi } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { erc20Abi } from '../chain/abis.ts'
-import { ChainMismatchError, NotFoundError, SimulationError } from '../../../errors.ts'
+import { ChainMismatchError, NotFoundError, SimulationError, UpstreamError } from '../../../errors.ts'
 import { PROXY_SLOTS } from '../chain/proxy.ts'
 import { decodeRevert } from '../chain/revert.ts'
 import { RpcError } from '../chain/rpc.ts'
@@ -175,7 +175,8 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
     throw new ChainMismatchError(`the RPC configured for chain ${ctx.chain.chainId} answers for chain ${BigInt(chainId)}: no report is given from it`)
   }
-  if (!header) throw new NotFoundError('the node has no latest block')
+  // A node without a latest block is a node fault, never an answer about the token.
+  if (!header) throw new UpstreamError(`the node for chain ${ctx.chain.chainId} has no latest block`)
   if (!code || code === '0x') throw new NotFoundError(`no contract at ${token} on chain ${ctx.chain.chainId}`)
 
   const [name, symbol, decimals, totalSupply, selfBalance, owner, getOwner] = tokenCalls.map((_, i) => reads[i])

@@ -7,7 +7,6 @@
 import { encodeAbiParameters, getAddress, parseAbiParameters } from 'viem/utils'
 import type { AbiParameter, Address, Hex } from 'viem'
 import type { CodeAnalysis, CodeFunction } from '../chain/bytecode.ts'
-import { addressFromWord } from '../chain/proxy.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import { isStandardSelector, signatureOf } from '../chain/signatures.ts'
 import {
@@ -20,6 +19,8 @@ import {
   decodeProbe,
   encodePowers,
   encodePowersReplay,
+  encodeReach,
+  decodeReach,
   isStarved,
   type Measure,
   type Outcome,
@@ -29,9 +30,10 @@ import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { PoolFact, PowerCandidate, PowerFinding, PowerKind, PowersFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
-import { HIDDEN_OWNER_SLOTS } from './discovery.ts'
+import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { eventEffect, traceReplay, type EventEffect } from './power-trace.ts'
 import { probePool, quoteRoute } from './trades.ts'
+import { MAX_SIBLINGS, SEARCH_GRID, STOPPING_TAX_PERCENT, readReach, searchableSetter, withReach } from './reach.ts'
 
 /** Privileged-account candidates tried at most. */
 export const MAX_CANDIDATES = 6
@@ -66,32 +68,17 @@ export function candidateFunctions(logic: CodeAnalysis): CodeFunction[] {
   return fns.sort((a, b) => Number(!!signatureOf(b.selector)) - Number(!!signatureOf(a.selector))).slice(0, MAX_POWER_FUNCTIONS)
 }
 
-/** Address-like words in the first storage slots: owners no getter reveals, or the contracts a token keeps. */
-export function slotAddresses(d: Discovery): { slot: number; address: Address }[] {
-  const out: { slot: number; address: Address }[] = []
-  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) {
-    const word = d.slots[`0x${i.toString(16)}`]
-    if (!word) continue
-    const v = BigInt(word)
-    // An address alone in its slot, or packed below small flags (e.g. owner + a bool).
-    const low = v & ((1n << 160n) - 1n)
-    if (low < 1n << 120n || v >> 160n >= 1n << 16n) continue
-    const address = addressFromWord(`0x${low.toString(16).padStart(64, '0')}`)
-    if (address) out.push({ slot: i, address })
-  }
-  return out
-}
-
 /**
  * Privileged-account candidates: owner()/getOwner(), the proxy admin, the creator and deployer,
- * and accounts without code in the first storage slots (owners no getter reveals). A contract kept
+ * and the plausible accounts without code in the first storage slots, at whatever byte offset they
+ * are packed (owners no getter reveals; see slot-accounts.ts). A contract kept
  * in storage is a dependency the token calls (a router, a fee receiver, a hook): giving it the
  * probe's code would change what the token does, so it is left as it is.
  */
 export function powerCandidates(
   ctx: CollectContext,
   d: Discovery,
-  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[]; contracts?: ReadonlySet<string> },
+  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[]; slotAccounts?: readonly SlotAccount[] },
 ): PowerCandidate[] {
   const exclude = new Set<string>(
     [
@@ -121,8 +108,8 @@ export function powerCandidates(
   add(extra.admin, 'proxy admin')
   add(extra.creator, 'creator')
   add(extra.deployer, 'deployer')
-  for (const { slot, address } of slotAddresses(d)) {
-    if (!extra.contracts?.has(address.toLowerCase())) add(address, `storage slot ${slot}`)
+  for (const a of extra.slotAccounts ?? []) {
+    if (!a.codeSize) add(a.address, slotLabel(a))
   }
   return out.slice(0, MAX_CANDIDATES)
 }
@@ -485,6 +472,8 @@ function findingsOf(
   const extra: Effect[] = []
   if (blocksAtSome && !feeSetter) extra.push({ kind: 'limit', text: 'changes how much a holder may trade: at some values a holder it was not given can no longer sell or transfer at all' })
   const seen = new Set<PowerKind>()
+  /** Evidence that the call can stop every sale (a tax at 99 % or more, sales failing, a limit at nothing). */
+  const stops: string[] = []
   for (const e of [...effects.flat(), ...extra]) {
     if (seen.has(e.kind)) continue
     if (e.kind === 'pause' && blocksAtSome) continue
@@ -497,14 +486,18 @@ function findingsOf(
       text = `${e.text}; at its extremes a holder's buy tax reaches ${pct(reach.buy)}, sell tax ${stopped ? '100% (sales fail)' : pct(reach.sell)}, transfer tax ${pct(reach.transfer)}`
       if (sell >= CONFISCATORY_TAX_PERCENT) tier = 'Critical'
       findings.push({ kind: e.kind, candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} ${text}`, tier, reach: { ...reach, sell } })
+      // A tax that reaches 99 % or sales that fail stop trading, whatever the call is named.
+      if (stopped || sell >= STOPPING_TAX_PERCENT) stops.push(`${via}${labelOf(fn)} ${stopped ? 'can make every sale fail' : `can push the sell tax to ${pct(sell)}`}: trading stopped in effect (${text})`)
       continue
     }
     if (e.kind === 'limit' && reach.sellsStopped && blocksAtSome) {
       text = `${e.text}; at its smallest a holder cannot sell even a tenth of its balance`
       tier = 'Critical'
+      stops.push(`${via}${labelOf(fn)} can be set so low that every sale fails: trading stopped in effect (${text})`)
     }
     findings.push({ kind: e.kind, candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} ${text}`, tier })
   }
+  if (stops.length > 0 && !seen.has('pause')) findings.push({ kind: 'pause', candidate, appointedBy, selector: fn.selector, signature, evidence: stops[0] })
   return findings
 }
 
@@ -545,6 +538,8 @@ export async function collectPowers(
   block: Hex,
   /** The token's largest holders of record, watched as bystanders. */
   holders: Address[] = [],
+  /** The plausible accounts of the token's first storage slots. */
+  slotAccounts: readonly SlotAccount[] = [],
 ): Promise<PowersFact> {
   const base: PowersFact = {
     status: 'not-tested',
@@ -568,12 +563,16 @@ export async function collectPowers(
   const usablePool = pool && route ? pool : undefined
   const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
-  const named = [...slotAddresses(d).map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
+  const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
   const grants = grantCalls(fns, roleConstants(logic))
   const slot = d.selfBalanceSlot
   const mapping = 'slot' in slot ? slot.mapping : undefined
   const mappingWhy = 'why' in slot ? slot.why : 'its balances are not kept in a plain mapping'
+  const setters = fns.flatMap((fn) => {
+    const setter = searchableSetter(fn)
+    return setter ? [{ fn, setter }] : []
+  })
   let eventsUnread = ''
   let funded = false
   const results = await Promise.all(
@@ -590,17 +589,31 @@ export async function collectPowers(
         variants,
         grants,
       }
+      // A numeric setter is also searched to its reach (beside its siblings at their extremes).
+      const setter = usablePool ? searchableSetter(fn) : undefined
+      const siblings = setter ? setters.filter((x) => x.fn !== fn).slice(0, MAX_SIBLINGS).map((x) => x.setter) : []
+      const search = setter
+        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors }).then(
+            (raw) => decodeProbe('fee reach', raw, decodeReach),
+            (error: Error) => {
+              ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, err: error.message }, 'fee reach search failed')
+              return undefined
+            },
+          )
+        : undefined
       // The traced replay goes out in the same tick as the isolated experiments: same round trip.
       // Awaited together, so that a failure of one never leaves the other's unhandled.
-      const [raw, replay] = await Promise.all([
+      const [raw, replay, reach] = await Promise.all([
         callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors }),
         traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
+        search,
       ])
       const r = decodeProbe('owner-power', raw, decodePowers)
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
-      const findings = r.measured ? interpretPowers(fn, candidates, r, !!usablePool, watch, grants) : []
+      const read = reach && r.measured ? readReach(reach, candidates, watch) : undefined
+      const findings = r.measured ? withReach(interpretPowers(fn, candidates, r, !!usablePool, watch, grants), fn, read) : []
       // Events matter only where a call went through: a function nobody could call did nothing.
       const someCalled = r.attempts.some((a) => a.called) || r.delegateAttempts.some((a) => a.called)
       if (!replay.traced) {

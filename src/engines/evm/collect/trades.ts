@@ -26,6 +26,11 @@ const POOL_GOT_NOTHING = /the pool received none of the tokens sent/
 
 /** A sell that loses this share or more of what was sent is a honeypot, even without a revert. */
 export const HONEYPOT_TAX_PERCENT = 95
+/**
+ * A whole-balance sale that loses this many percentage points more than a sale of half the balance
+ * did: part of it never reached the pool (a clamp that keeps some back, or a fee on whole sales).
+ */
+export const SELL_ALL_SHORTFALL_PP = 0.5
 
 export function probePool(ctx: CollectContext, pool: PoolFact): ProbePool {
   return { pool: pool.address, kind: pool.dexType === 'uniswap-v2' ? 2 : 3, quote: pool.quote, feeBps: pool.dexType === 'uniswap-v2' ? pool.fee : 0 }
@@ -119,6 +124,9 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
     fact.sellAllReason = allReason
     const mostReason = r.sell99.ok ? '' : decodeRevert(r.sell99.err)
     fact.sell99Ok = r.sell99.ok ? true : isProbeReason(mostReason) ? undefined : false
+    // A whole-balance sale that did not revert is checked, not assumed: what reached the pool.
+    const allLost = percentLost(r.sellAll)
+    if (allLost !== undefined && lost !== undefined && allLost - lost > SELL_ALL_SHORTFALL_PP) fact.sellAllShortfall = { percent: allLost, partPercent: lost }
   } else {
     fact.sellTax = { percent: undefined, note: fact.buyOk === false ? 'could not buy, and no holder could lend tokens to sell' : 'no tokens to sell' }
   }

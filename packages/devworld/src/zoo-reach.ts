@@ -1,0 +1,119 @@
+/**
+ * Zoo tokens of the owner's reach: storage read at every byte offset, fee setters searched to
+ * their limit, powers that stop sales, clamped sells. Each abusive token has its legitimate twin.
+ * Listed in ZOO (zoo.ts); sources under contracts/zoo/.
+ *
+ * | key              | contract          | behaviour (risky checks)                                        | twin        |
+ * |------------------|-------------------|-----------------------------------------------------------------|-------------|
+ * | packed-admins    | ZooPackedAdmins   | renounced; admins packed behind a bool and a uint8 mint (isMintable, hiddenOwner) | packed-records |
+ * | packed-records   | ZooPackedRecords  | renounced; the same layout, the packed accounts hold no power (nothing) | clean |
+ * | fee-stack        | ZooFeeStack       | five uncapped fee setters, paid to an owner-set wallet (slippageModifiable Critical, transferPausable) | fee-stack-capped |
+ * | fee-stack-capped | ZooFeeStackCapped | the same five fees, each capped at 5 % (slippageModifiable) | clean |
+ * | close-trade      | ZooCloseTrade     | closeTrade() makes every trade a 99 % tax (slippageModifiable Critical, transferPausable) | tax-capped |
+ * | clamp-90         | ZooClamp90        | a sale moves at most 90 % of a balance, silently (cannotSellAll) | clean |
+ */
+import type { Address } from 'viem'
+import { loadArtifact } from './compile.ts'
+import type { ZooContext, ZooPoolSpec, ZooTokenSpec } from './zoo.ts'
+
+const SUPPLY = 1_000_000n * 10n ** 18n
+
+const wethPool: ZooPoolSpec = { quote: 'WETH', type: 'uniswap-v2', buyTax: '0', sellTax: '0', transferTax: '0', honeypotReason: '', buyable: true }
+/** Arguments of a token that creates its own WETH pool: name, symbol, supply, factory, quotes. */
+const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, SUPPLY, ctx.dex.v2Factory, [ctx.dex.weth]]
+
+function deployWith(contract: string, args: (ctx: ZooContext, spec: ZooTokenSpec) => unknown[]): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact(contract), args(ctx, spec), `deploy ${spec.key}`)
+    return { address: creation.address, creation }
+  }
+}
+
+async function renounce(ctx: ZooContext, token: Address, contract: string): Promise<void> {
+  await ctx.chain.send(ctx.accounts.deployer, token, loadArtifact(contract).abi as never, 'renounceOwnership', [], { label: `${contract}.renounceOwnership` })
+}
+
+export const REACH_ZOO: ZooTokenSpec[] = [
+  {
+    key: 'packed-admins',
+    twin: 'packed-records',
+    name: 'Packed Admins Token',
+    symbol: 'PACK',
+    decimals: 18,
+    behaviours: ['hidden-owner', 'mintable', 'packed-admins'],
+    risky: ['isMintable', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'Ownership renounced at setup; a guardian kept one byte up in its slot behind a bool (launched), and a keeper one byte up behind a uint8 (feeLevel), can each mint.',
+    deploy: deployWith('ZooPackedAdmins', (ctx, s) => [s.name, s.symbol, SUPPLY, ctx.accounts.hiddenAdmin, ctx.accounts.lpProvider]),
+    story: { setup: (ctx, t) => renounce(ctx, t, 'ZooPackedAdmins') },
+  },
+  {
+    key: 'packed-records',
+    twin: 'clean',
+    name: 'Packed Records Token',
+    symbol: 'PREC',
+    decimals: 18,
+    behaviours: ['packed-records'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'Ownership renounced at setup; a marketing wallet behind a bool and a treasury behind a uint8, packed as in packed-admins, hold no power over the token.',
+    deploy: deployWith('ZooPackedRecords', (ctx, s) => [s.name, s.symbol, SUPPLY, ctx.accounts.feeWallet, ctx.accounts.lpProvider]),
+    story: { setup: (ctx, t) => renounce(ctx, t, 'ZooPackedRecords') },
+  },
+  {
+    key: 'fee-stack',
+    twin: 'fee-stack-capped',
+    name: 'Fee Stack Token',
+    symbol: 'STACK',
+    decimals: 18,
+    behaviours: ['tax', 'tax-modifiable', 'fee-stack-uncapped'],
+    risky: ['slippageModifiable', 'transferPausable'],
+    critical: ['slippageModifiable'],
+    pools: [{ ...wethPool, buyTax: '5', sellTax: '5' }],
+    lpPlan: 'deployer',
+    notes: 'Five fees of 1 % each (marketing, liquidity, dev, reward, buyback) summed on buys and sells and paid to a marketing wallet the owner can replace. No setter is capped: one fee at 95 takes 99 % of every trade; past 100 % in all, every trade reverts.',
+    deploy: deployWith('ZooFeeStack', (ctx, s) => [...pooled(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'fee-stack-capped',
+    twin: 'clean',
+    name: 'Capped Fee Stack Token',
+    symbol: 'CSTACK',
+    decimals: 18,
+    behaviours: ['tax', 'tax-modifiable-capped', 'fee-stack-capped'],
+    risky: ['slippageModifiable'],
+    pools: [{ ...wethPool, buyTax: '5', sellTax: '5' }],
+    lpPlan: 'deployer',
+    notes: 'The same five fees, each capped at 5 %: one setter alone reaches 9 %, all five together 25 %.',
+    deploy: deployWith('ZooFeeStackCapped', (ctx, s) => [...pooled(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'close-trade',
+    twin: 'tax-capped',
+    name: 'Close Trade Token',
+    symbol: 'CLOSE',
+    decimals: 18,
+    behaviours: ['tax', 'tax-modifiable', 'trade-closable'],
+    risky: ['slippageModifiable', 'transferPausable'],
+    critical: ['slippageModifiable'],
+    pools: [{ ...wethPool, buyTax: '3', sellTax: '7', transferTax: '1' }],
+    lpPlan: 'deployer',
+    notes: 'Fixed 3 / 7 / 1 % taxes to the fee wallet; closeTrade() makes every buy and sell a 99 % tax (trading stopped under another name) until openTrade().',
+    deploy: deployWith('ZooCloseTrade', (ctx, s) => [...pooled(ctx, s), ctx.accounts.feeWallet]),
+  },
+  {
+    key: 'clamp-90',
+    twin: 'clean',
+    name: 'Clamp Ninety Token',
+    symbol: 'CLAMP',
+    decimals: 18,
+    behaviours: ['sell-clamp'],
+    risky: ['cannotSellAll'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'A sale into its pool moves at most 90 % of the seller\'s balance: asked for the whole balance it moves 90 % without reverting, and a tenth stays behind.',
+    deploy: deployWith('ZooClamp90', pooled),
+  },
+]

@@ -1,0 +1,205 @@
+// The owner's reach: addresses packed in storage read at every byte offset and kept only when
+// plausible; against the local world, the zoo tokens of each mechanism and their twins.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { getAddress, type Address, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { loadChainRegistry } from '../src/config/chains.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
+import type { EvmFacts } from '../src/engines/evm/facts.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { isPlausible, slotAddressCandidates, slotLabel, type SlotAccount } from '../src/engines/evm/collect/slot-accounts.ts'
+import { readReach, searchableSetter, withReach } from '../src/engines/evm/collect/reach.ts'
+import type { Outcome, ReachResult, ReachSearch } from '../src/engines/evm/chain/probe.ts'
+import { createDatabase, type Store } from '../src/store/database.ts'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
+import { localChains } from '@tokenrisk/devworld/local-chain'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+
+const ADMIN = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+const word = (v: bigint): Hex => `0x${v.toString(16).padStart(64, '0')}`
+
+describe('addresses packed in storage', () => {
+  it('finds an address one byte up behind a bool and behind a uint8, and alone in its slot', () => {
+    const slots = {
+      '0x5': word((BigInt(ADMIN) << 8n) | 1n), // bool true, then the address
+      '0x6': word((BigInt(ADMIN) << 8n) | 18n), // uint8 18, then the address
+      '0x7': word(BigInt('0x90f79bf6eb2c4f870365e785982e1f101e93b906')),
+    }
+    const found = slotAddressCandidates({ slots })
+    expect(found).toContainEqual({ slot: 5, offset: 1, address: getAddress(ADMIN) })
+    expect(found.find((f) => f.slot === 7 && f.offset === 0)?.address).toBe(getAddress('0x90f79bf6eb2c4f870365e785982e1f101e93b906'))
+    // The low 20 bytes of the packed slot are no address of anyone, yet a candidate until checked.
+    const low = found.find((f) => f.slot === 5 && f.offset === 0)
+    expect(low?.address).not.toBe(getAddress(ADMIN))
+    expect(slotLabel({ slot: 5, offset: 1, address: getAddress(ADMIN) })).toBe('storage slot 5, byte 1')
+  })
+
+  it('skips numbers and short strings', () => {
+    const text = Buffer.from('Clean Token', 'utf8').toString('hex').padEnd(62, '0') + (11 * 2).toString(16).padStart(2, '0')
+    const slots = { '0x0': word(10n ** 24n), '0x3': `0x${text}` as Hex, '0x4': word(0n) }
+    expect(slotAddressCandidates({ slots })).toEqual([])
+  })
+
+  it('keeps a candidate only when it is an account: code, a balance, a nonce, or named in the logs', () => {
+    const base: SlotAccount = { slot: 5, offset: 0, address: getAddress(ADMIN), codeSize: 0n, tokenBalance: 0n, nativeBalance: 0n, nonce: 0n }
+    expect(isPlausible(base)).toBe(false)
+    expect(isPlausible({ ...base, nonce: 1n })).toBe(true)
+    expect(isPlausible({ ...base, nativeBalance: 1n })).toBe(true)
+    expect(isPlausible({ ...base, tokenBalance: 1n })).toBe(true)
+    expect(isPlausible({ ...base, codeSize: 100n })).toBe(true)
+    expect(isPlausible(base, new Set([ADMIN]))).toBe(true)
+    // A nonce that could not be read is not evidence of absence when nothing else was read either.
+    expect(isPlausible({ ...base, codeSize: undefined, tokenBalance: undefined, nativeBalance: undefined, nonce: undefined })).toBe(true)
+  })
+})
+
+describe('reach of numeric setters, read', () => {
+  it('searches functions whose arguments are all unsigned numbers, each word at its type\'s bounds', () => {
+    const setter = searchableSetter({ selector: '0x12345678', arguments: 'uint256,uint8', stateMutability: 'nonpayable' } as never)
+    expect(setter?.words).toEqual([4n, 36n])
+    expect(setter?.maxes).toEqual([(1n << 256n) - 1n, 255n])
+    expect(searchableSetter({ selector: '0x12345678', arguments: 'address,uint256', stateMutability: 'nonpayable' } as never)).toBeUndefined()
+    expect(searchableSetter({ selector: '0x12345678', arguments: '', stateMutability: 'nonpayable' } as never)).toBeUndefined()
+  })
+
+  const sale = (received: bigint): Outcome => ({ ok: true, err: '0x', sent: 1_000n, received })
+  const failed: Outcome = { ok: false, err: '0x', sent: 1_000n, received: 0n }
+  const search = (over: Partial<ReachSearch>): ReachSearch => ({
+    lastAccepted: (1n << 256n) - 1n, refused: false, firstRefused: 0n, stops: false, stopAt: 0n, stopsAtTop: false, sells: true,
+    best: { value: 0n, accepted: true, sell: sale(950n) }, points: 6n, ...over,
+  })
+  const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
+  const wallet = '0x00000000000000000000000000000000000000ee' as Address
+  const watch = { accounts: [wallet], bystanders: new Set<string>(), labels: new Map([[wallet, `${wallet} (storage slot 12)`]]) }
+  const result = (over: Partial<ReachResult>): ReachResult => ({
+    startGas: 30_000_000n, funded: true, caller: owner.address, baseSell: sale(950n), alone: search({}), bestBuy: sale(950n),
+    gains: [10n], delegateGain: 0n, withSiblings: false, siblingValues: [], combined: search({ sells: false }), ...over,
+  })
+
+  it('states the searched reach, where sales stop, and who is paid; a tax at 99 % stops trading', () => {
+    const r = result({ alone: search({ stops: true, stopAt: 96n, stopsAtTop: true, best: { value: 95n, accepted: true, sell: sale(10n) } }), delegateGain: 5n })
+    const reading = readReach(r, [owner], watch)!
+    expect(reading.sell).toBeCloseTo(99)
+    expect(reading.stops).toBe(true)
+    expect(reading.text).toContain('at 95 a holder\'s sell tax reaches 99%')
+    expect(reading.text).toContain('from 96 on every sale fails (the fees themselves, not a size limit)')
+    expect(reading.text).toContain(`paid to ${wallet} (storage slot 12), which a privileged call can replace`)
+    const fn = { selector: '0x1c75b6b2', arguments: 'uint256', stateMutability: 'nonpayable' } as never
+    const findings = withReach([], fn, reading)
+    expect(findings.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical'], ['pause', undefined]])
+  })
+
+  it('a capped setter states its cap and its reach beside its siblings, and stops nothing', () => {
+    const r = result({
+      alone: search({ refused: true, lastAccepted: 5n, firstRefused: 6n, best: { value: 5n, accepted: true, sell: sale(910n) } }),
+      withSiblings: true, siblingValues: [5n, 5n], combined: search({ refused: true, lastAccepted: 5n, firstRefused: 6n, best: { value: 5n, accepted: true, sell: sale(750n) } }),
+    })
+    const reading = readReach(r, [owner], watch)!
+    expect(reading.sell).toBeCloseTo(25)
+    expect(reading.text).toContain('accepts values up to 5 (refuses 6)')
+    expect(reading.text).toContain('with 2 sibling setter(s) at their largest accepted values, the sell tax reaches 25%')
+    const findings = withReach([], { selector: '0x1c75b6b2', arguments: 'uint256', stateMutability: 'nonpayable' } as never, reading)
+    expect(findings.map((f) => [f.kind, f.tier])).toEqual([['feeAll', undefined]])
+  })
+
+  it('says nothing when no candidate could call it, holders were not funded, or the tax never rose', () => {
+    expect(readReach(result({ caller: '0x0000000000000000000000000000000000000000' }), [owner], watch)).toBeUndefined()
+    expect(readReach(result({ funded: false }), [owner], watch)).toBeUndefined()
+    expect(readReach(result({}), [owner], watch)).toBeUndefined()
+    expect(readReach(result({ baseSell: failed }), [owner], watch)).toBeUndefined()
+  })
+})
+
+// Shared with the other world tests, so that the saved world is reused between runs.
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const silent = { info: () => {}, warn: () => {}, error: () => {} }
+const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90']
+
+let world: World
+let store: Store
+let storeDir: string
+const reports = new Map<string, { report: TokenReport; facts: EvmFacts }>()
+
+beforeAll(async () => {
+  world = await startWorld({ dataDir: DATA_DIR })
+  storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-reach-'))
+  store = await createDatabase({ dataDir: storeDir })
+  const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains(world.manifest) }), cache: createMemoryCache(), store, logger: silent })
+  for (const key of KEYS) {
+    const t = world.manifest.tokens.find((x) => x.key === key)!
+    reports.set(key, await service.reportWithFacts(31337, t.address as Address, {}))
+  }
+}, 300_000)
+
+afterAll(async () => {
+  await store?.close()
+  if (storeDir) rmSync(storeDir, { recursive: true, force: true })
+  await world?.stop()
+})
+
+const get = (key: string) => reports.get(key)!
+
+describe('the zoo of the owner\'s reach', () => {
+  it('packed-admins: both admins, behind a bool and behind a uint8, are tried and found minting', () => {
+    const { report } = get('packed-admins')
+    const hidden = report.codeChecks.ownershipChecks.hiddenOwner
+    expect(hidden.status).toBe('1')
+    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.hiddenAdmin)} (storage slot 7, byte 1)`)
+    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.lpProvider)} (storage slot 9, byte 1)`)
+  })
+
+  it('packed-records: the packed accounts are tried and hold nothing; no phantom account is named', () => {
+    const { report, facts } = get('packed-records')
+    const hidden = report.codeChecks.ownershipChecks.hiddenOwner
+    expect(hidden.status).toBe('0')
+    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.feeWallet)} (storage slot 7, byte 1)`)
+    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.lpProvider)} (storage slot 9, byte 1)`)
+    // The owner packed beside the decimals (slot 5, byte 1) is read as itself: no other account from slot 5.
+    expect(facts.powers.candidates.filter((c) => /storage slot 5\b/.test(c.source))).toEqual([])
+    const clean = get('clean')
+    expect(clean.facts.powers.candidates.filter((c) => c.source.startsWith('storage'))).toEqual([])
+  })
+
+  it('fee-stack: five uncapped setters searched to 99 % (not a size limit), paid to a wallet the owner sets; sales can be stopped', () => {
+    const { report } = get('fee-stack')
+    const fee = report.codeChecks.ownershipChecks.slippageModifiable
+    expect([fee.status, fee.risk]).toEqual(['1', 'Critical'])
+    expect(fee.comment).toContain('at 95 a holder\'s sell tax reaches 99%')
+    expect(fee.comment).toContain('from 96 on every sale fails (the fees themselves, not a size limit)')
+    expect(fee.comment).toContain(`paid to ${getAddress(world.manifest.accounts!.feeWallet)}`)
+    expect(fee.comment).toContain('which a privileged call can replace with any address')
+    const pause = report.codeChecks.ownershipChecks.transferPausable
+    expect(pause.status).toBe('1')
+    expect(pause.comment).toContain('can make every sale fail')
+  })
+
+  it('fee-stack-capped: each capped at 5, 9 % alone and 25 % with its siblings; sales cannot be stopped', () => {
+    const { report } = get('fee-stack-capped')
+    const fee = report.codeChecks.ownershipChecks.slippageModifiable
+    expect([fee.status, fee.risk]).toEqual(['1', 'RISKY'])
+    expect(fee.comment).toContain('accepts values up to 5 (refuses 6); at 5 a holder\'s sell tax reaches 9%')
+    expect(fee.comment).toContain('with 4 sibling setter(s) at their largest accepted values, the sell tax reaches 25%')
+    expect(report.codeChecks.ownershipChecks.transferPausable.status).toBe('0')
+  })
+
+  it('close-trade: a 99 % tax by another name stops trading; tax-capped does not; tax-modifiable searched to its cap', () => {
+    const close = get('close-trade').report.codeChecks.ownershipChecks.transferPausable
+    expect(close.status).toBe('1')
+    expect(close.comment).toContain('can push the sell tax to 99%')
+    expect(get('tax-capped').report.codeChecks.ownershipChecks.transferPausable.status).toBe('0')
+    expect(get('tax-capped').report.codeChecks.ownershipChecks.slippageModifiable.comment).toContain('accepts values up to 1000 (refuses 1001)')
+    const modifiable = get('tax-modifiable').report
+    expect(modifiable.codeChecks.ownershipChecks.slippageModifiable.comment).toContain('accepts values up to 10000')
+    expect(modifiable.codeChecks.ownershipChecks.transferPausable.status).toBe('1')
+  })
+
+  it('clamp-90: a whole-balance sale that goes through but leaves a tenth behind cannot sell all; clean sells all', () => {
+    const clamp = get('clamp-90').report.codeChecks.otherChecks.cannotSellAll
+    expect(clamp.status).toBe('1')
+    expect(clamp.comment).toMatch(/did not revert, but 10% of the tokens sent never reached the pool \(half a balance lost 0%\)/)
+    expect(get('clean').report.codeChecks.otherChecks.cannotSellAll.status).toBe('0')
+  })
+})
