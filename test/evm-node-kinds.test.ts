@@ -11,6 +11,8 @@ import { NO_OVERRIDE_REASON } from '../src/engines/evm/chain/capabilities.ts'
 import { createEvmReportService, type EvmReportServiceExtended } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { evmChainReadiness } from '../src/cli/serve.ts'
+import { EVM_REPORT_STAGES } from '../src/engines/evm/stages.ts'
+import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { PROJECT_ROOT } from './helpers/paths.ts'
@@ -144,5 +146,88 @@ describe('the creator without an archive or Otterscan', () => {
     expect(facts.creation.method).toBe('first Transfer')
     expect(report.tokenInformation.creatorAddress).toBe(t.creator)
     expect(report.tokenInformation.tokenCreationDate).not.toBe('')
+  })
+})
+
+describe('no unknown reported as a value', () => {
+  /** Score and render of `facts` (the pure stages). */
+  const render = (facts: EvmFacts): TokenReport => {
+    const checks = EVM_REPORT_STAGES.checks(facts)
+    return EVM_REPORT_STAGES.render(facts, EVM_REPORT_STAGES.score(facts, checks as never))
+  }
+  /** Every `{ …, risk }` whose figure is "" has no risk label either. */
+  const labelsOfUnknowns = (report: TokenReport): string[] => {
+    const out: string[] = []
+    const walk = (v: unknown, path: string) => {
+      if (!v || typeof v !== 'object') return
+      const o = v as Record<string, unknown>
+      // An unlock's risk rates its time, which is known whatever its share.
+      const figure = 'time' in o ? o.time : 'percent' in o ? o.percent : 'number' in o ? o.number : undefined
+      if (typeof o.risk === 'string' && figure === '' && o.risk !== '') out.push(`${path}: risk ${o.risk} of an unknown figure`)
+      for (const [k, x] of Object.entries(o)) walk(x, `${path}.${k}`)
+    }
+    walk(report, '')
+    return out
+  }
+  const at = (report: TokenReport, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], report)
+  const member = (prefix: string) => [`${prefix}.percent`, `${prefix}.balance`, `${prefix}.risk`]
+  const holders = 'marketChecks.holdersChecks'
+  const lp = 'marketChecks.liquidityChecks'
+
+  /** One input made unknown at a time, and the fields derived from it. */
+  const CASES: { input: string; unknown(f: EvmFacts): void; derived: string[] }[] = [
+    {
+      input: 'the creator',
+      unknown: (f) => Object.assign(f.creation, { creator: undefined, deployer: undefined, creatorBalance: undefined }),
+      derived: ['tokenInformation.creatorAddress', 'tokenInformation.creatorBalance', ...member(`${holders}.percentDistributed.creator`), ...member(`${lp}.percentDistributed.creator`)],
+    },
+    {
+      input: 'the owner',
+      unknown: (f) => Object.assign(f.owner, { declared: undefined, reported: undefined, balance: undefined }),
+      derived: ['tokenInformation.ownerAddress', 'tokenInformation.ownerBalance', ...member(`${holders}.percentDistributed.owner`), ...member(`${lp}.percentDistributed.owner`)],
+    },
+    {
+      input: 'the supply',
+      unknown: (f) => Object.assign(f.basics, { totalSupply: undefined }),
+      derived: ['tokenInformation.totalSupply', `${holders}.percentDistributed.topThree.percent`, `${holders}.percentDistributed.topTen.percent`, `${holders}.percentDistributed.owner.percent`, `${holders}.percentDistributed.creator.percent`],
+    },
+    {
+      input: 'the holder list',
+      unknown: (f) => Object.assign(f.holders, { complete: false, count: undefined }),
+      derived: [`${holders}.holdersCount.number`, `${holders}.holdersCount.risk`, ...member(`${holders}.percentDistributed.topThree`), ...member(`${holders}.percentDistributed.topTen`)],
+    },
+    {
+      input: 'the LP holder list',
+      unknown: (f) => Object.assign(f.liquidity.holders, { complete: false, count: undefined, top: [] }),
+      derived: [`${lp}.lpHolderCount.number`, ...member(`${lp}.percentDistributed.owner`), ...member(`${lp}.percentDistributed.creator`)],
+    },
+    {
+      input: 'the LP supply',
+      unknown: (f) => Object.assign(f.liquidity, { totalLpSupply: undefined }),
+      derived: [`${lp}.totalLpSupply`, `${lp}.liquidityLockedDetails.totalLiquidityPercentageLocked.number`, `${lp}.percentDistributed.owner.percent`, `${lp}.percentDistributed.creator.percent`],
+    },
+    {
+      input: 'the price',
+      unknown: (f) => Object.assign(f.markets, { priceUsd: undefined, marketCapUsd: undefined, liquidityUsd: undefined }),
+      derived: ['tokenInformation.marketData.currentPriceUsd', 'tokenInformation.marketData.marketCapUsd', 'marketChecks.exchangabilityChecks.currentLiquidity.number', 'marketChecks.exchangabilityChecks.currentLiquidity.risk'],
+    },
+  ]
+
+  it('a creator, owner, supply, holder list, LP figure or price that is unknown leaves every figure derived from it "" and without a risk label', async () => {
+    const { facts } = await serviceOn(world.rpcUrl).reportWithFacts(31337, address('lp-locked'), {})
+    const full = render(facts)
+    expect(labelsOfUnknowns(full)).toEqual([])
+    for (const c of CASES) {
+      // Each derived field is a value when the input is known...
+      for (const path of c.derived) expect(at(full, path), `${c.input}: ${path} (known)`).not.toBe('')
+      const partial = structuredClone(facts)
+      c.unknown(partial)
+      const report = render(partial)
+      // ...and "" when it is not; no label rates an unknown figure anywhere in the report.
+      for (const path of c.derived) expect(at(report, path), `${c.input}: ${path}`).toBe('')
+      expect(labelsOfUnknowns(report), c.input).toEqual([])
+      // The score leaves the unknown out: it stays a score of what is known.
+      expect(report.tokenScore.marketScorePercentage, c.input).toMatch(/^-?\d+\.\d\d$|^$/)
+    }
   })
 })
