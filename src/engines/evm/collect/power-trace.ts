@@ -115,7 +115,7 @@ type Untraceable = Extract<ReplayTrace, { traced: false }> & { untraceable: true
 
 async function tracedReplay(ctx: CollectContext, data: Hex, actors: Address[], block: Hex, mapping: BalanceMapping): Promise<ReplayTrace | Untraceable> {
   const call = { to: PROBE_ADDRESSES.main, data, gas: `0x${ctx.gasCap.toString(16)}` }
-  const stateOverrides = probeOverride(actors)
+  const stateOverrides = probeOverride(actors, ctx.rpc.capabilities?.evm.version)
   const callsPromise = ctx.rpc.request<CallFrame>('debug_traceCall', [
     call,
     block,
@@ -187,7 +187,7 @@ async function simulateBetweenReads(
         {
           // Room for the reads and the replay, each with the report's gas.
           blockOverrides: { gasLimit: `0x${(ctx.gasCap * 3n).toString(16)}` },
-          stateOverrides: probeOverride(actors),
+          stateOverrides: probeOverride(actors, ctx.rpc.capabilities?.evm.version),
           calls: [read, { to: PROBE_ADDRESSES.main, data, gas }, read],
         },
       ],
