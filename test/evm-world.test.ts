@@ -154,7 +154,9 @@ describe.each(manifest.tokens.map((t) => [t.key] as const))('token %s', (key) =>
   it('pools: taxes within ±0.5 pp, honeypot and its reason, pair, liquidity', () => {
     const t = token()
     const { report } = get(key)
-    expect(report.honeypotDetails.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
+    // A pair the token records on an exchange the chain does not list is traded too (its own row).
+    const listed = report.honeypotDetails.filter((p) => !p.dex.startsWith('unlisted'))
+    expect(listed.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
     for (const pool of t.pools) {
       const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pool.pairAddress))!
       expect(h.dex).toBe(pool.dex)
@@ -278,6 +280,46 @@ describe('facts behind the reports', () => {
       expect(Number(m.pastOneDayHigh)).toBeGreaterThanOrEqual(Number(m.pastOneDayLow))
       expect(facts.markets.dayRangeNote).toMatch(/events in the last 24 h/)
     }
+  })
+
+  it('trades on the pair a token records, where a listed exchange would not: the trap there is found, its fair twin passes', () => {
+    for (const key of ['own-pair-trap', 'own-pair-fair']) {
+      const { facts, report } = get(key)
+      const own = facts.ownPairs?.pairs.find((p) => !p.listed)
+      expect(own?.how, key).toEqual(['uniswapV2Pair()'])
+      const row = report.honeypotDetails.find((h) => lower(h.pairAddress) === lower(own!.address))!
+      expect(row.dex, key).toMatch(/^unlisted V2 exchange/)
+      expect(row.isPairHoneypot, key).toBe(key === 'own-pair-trap' ? '1' : '0')
+      if (key === 'own-pair-trap') expect(row.honeypotReason).toContain('ZooOwnPairTrap: selling to the pair is disabled')
+    }
+  })
+
+  it('sells as wallets do, through the router: a token whose approve only the owner may call is a honeypot at the approve', () => {
+    const gate = get('approve-gate').facts.trades[0]
+    expect(gate.router?.sellOk).toBe(false)
+    expect(gate.router?.sellStep).toBe('approve')
+    expect(gate.honeypotReason).toMatch(/through the router .* fails at the holder's approve/)
+    const reset = get('approve-reset').facts.trades[0]
+    expect(reset.router?.sellOk).toBe(true)
+    expect(reset.honeypot).toBe(false)
+  })
+
+  it('the largest holders of record sell their whole balance: the one frozen before the owner renounced cannot', () => {
+    const frozen = get('frozen-holders')
+    const sells = frozen.facts.holderSells!
+    expect(sells.path).toBe('router')
+    expect(sells.holders.length).toBeGreaterThan(10)
+    const blocked = sells.holders.filter((h) => h.outcome === 'blocked')
+    expect(blocked.map((h) => lower(h.address))).toEqual([lower(manifest.accounts!.traders[1])])
+    expect(blocked[0].reason).toContain('ZooFrozenHolders: account frozen')
+    expect(frozen.report.codeChecks.ownershipChecks.isBlacklisted.comment).toContain(getAddress(manifest.accounts!.traders[1]))
+    const shown = frozen.report.honeypotDetails.find((h) => h.holderSells)?.holderSells
+    expect(shown?.path).toBe('router')
+    expect(shown?.cannotSell).toBe('1')
+    expect(Number(shown?.canSell)).toBe(Number(shown?.holdersTried) - 1)
+    expect(shown?.holders.find((h) => h.outcome === 'blocked')?.address).toBe(getAddress(manifest.accounts!.traders[1]))
+    const twin = get('renounced-holders').facts.holderSells!
+    expect(twin.holders.every((h) => h.outcome === 'sold' && h.taxPercent === 0)).toBe(true)
   })
 
   it('prices every pool from its own state, the token from its deepest pool', () => {

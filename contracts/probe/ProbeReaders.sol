@@ -195,6 +195,87 @@ abstract contract ProbeReaders {
         return address(uint160(_staticUint(target, data)));
     }
 
+    /** What a pair the token names (or a factory answers) is: a contract, a V2 pair, its sides and reserves. */
+    struct PairCheck {
+        address pair;
+        uint256 codeSize;
+        bool isPair; // getReserves() answered
+        address factory;
+        address token0;
+        address token1;
+        uint256 reserve0;
+        uint256 reserve1;
+    }
+
+    /**
+     * The pools a token recognises as its own: what its pair getters (`getters`, calldata such as
+     * uniswapV2Pair()) answer, and the V2 pools of each factory against each quote (getPair, empty
+     * ones too), each with a bit per flag getter (`flags`, such as automatedMarketMakerPairs(address))
+     * that answers non-zero for it. One call; every read bounded.
+     */
+    function ownPairs(address token, bytes[] calldata getters, address[] calldata factories, address[] calldata quotes, bytes4[] calldata flags)
+        external
+        view
+        returns (PairCheck[] memory named, PairCheck[] memory pools, uint256[] memory flagged)
+    {
+        named = _namedPairs(token, getters);
+        (pools, flagged) = _factoryPairs(token, factories, quotes, flags);
+    }
+
+    function _namedPairs(address token, bytes[] calldata getters) internal view returns (PairCheck[] memory named) {
+        named = new PairCheck[](getters.length);
+        for (uint256 i = 0; i < getters.length; i++) {
+            (bool ok, bytes memory ret) = token.staticcall{gas: CALL_GAS}(getters[i]);
+            if (ok && ret.length >= 32 && ret.length <= MAX_READ_RETURN) {
+                uint256 v = abi.decode(ret, (uint256));
+                if (v != 0 && v < (1 << 160)) named[i] = _pairCheck(address(uint160(v)));
+            }
+        }
+    }
+
+    function _factoryPairs(address token, address[] calldata factories, address[] calldata quotes, bytes4[] calldata flags)
+        internal
+        view
+        returns (PairCheck[] memory pools, uint256[] memory flagged)
+    {
+        pools = new PairCheck[](factories.length * quotes.length);
+        flagged = new uint256[](pools.length);
+        uint256 n;
+        for (uint256 i = 0; i < pools.length; i++) {
+            address quote = quotes[i % quotes.length];
+            if (quote == token) continue;
+            address pair = _staticAddress(factories[i / quotes.length], abi.encodeCall(IProbeV2Factory.getPair, (token, quote)));
+            if (pair == address(0)) continue;
+            pools[n] = _pairCheck(pair);
+            flagged[n++] = _flags(token, pair, flags);
+        }
+        assembly {
+            mstore(pools, n)
+            mstore(flagged, n)
+        }
+    }
+
+    /** A bit per flag getter that answers non-zero for `pair`. */
+    function _flags(address token, address pair, bytes4[] calldata flags) internal view returns (uint256 bits) {
+        for (uint256 k = 0; k < flags.length && k < 256; k++) {
+            if (_staticUint(token, abi.encodeWithSelector(flags[k], pair)) != 0) bits |= 1 << k;
+        }
+    }
+
+    function _pairCheck(address pair) internal view returns (PairCheck memory c) {
+        c.pair = pair;
+        c.codeSize = pair.code.length;
+        if (c.codeSize == 0) return c;
+        (bool ok, bytes memory ret) = pair.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x0902f1ac));
+        if (ok && ret.length >= 64) {
+            c.isPair = true;
+            (c.reserve0, c.reserve1) = abi.decode(ret, (uint256, uint256));
+        }
+        c.factory = _staticAddress(pair, abi.encodeWithSelector(0xc45a0155));
+        c.token0 = _staticAddress(pair, abi.encodeWithSelector(0x0dfe1681));
+        c.token1 = _staticAddress(pair, abi.encodeWithSelector(0xd21220a7));
+    }
+
     /**
      * Locks of an LP token in a locker. kind 1: tokenrisk's LpLocker (lockCount/lockAt);
      * kind 2: UNCX-style V2 locker (getNumLocksForToken/tokenLocks); kind 3: PinkLock02-style

@@ -53,6 +53,8 @@ contract TokenProbe is ProbeReaders {
     error ProbeFailure(string reason);
 
     bytes4 private constant RESULT = 0x52455355;
+    /** swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256) of V2 routers. */
+    bytes4 private constant SWAP_SUPPORTING_FEE = 0x5c11d795;
     /** Return data kept from a call (a revert reason fits; a return bomb does not). */
     uint256 private constant MAX_RETURN = 320;
     /**
@@ -103,6 +105,7 @@ contract TokenProbe is ProbeReaders {
         uint256 smallBps; // share of the pool's token balance bought by the small buys (basis points)
         uint256 largeBps; // share bought by the large buy
         bool sellsOnly; // buy, transfer and sell part of the balance only (a precondition's second look)
+        address router; // the pool's DEX router (V2), to trade as wallets do; zero when there is none
     }
 
     struct TradeResult {
@@ -116,6 +119,9 @@ contract TokenProbe is ProbeReaders {
         Outcome bigBuy;
         address seller;
         uint256 sellQuoteOut;
+        Outcome routerBuy; // a buy through the router (fee-on-transfer variant), as wallets send it
+        Outcome routerSell; // approve, then the router pulls half of the seller's balance with transferFrom
+        bool routerApproved; // whether the seller's approve of the router went through
     }
 
     struct PowerParams {
@@ -236,6 +242,7 @@ contract TokenProbe is ProbeReaders {
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 5_000)));
         (r.sellPart, r.sellQuoteOut) = _decodeSell(done, out);
         if (p.sellsOnly) return r;
+        _routerTrades(p, r, small);
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 10_000)));
         (r.sellAll,) = _decodeSell(done, out);
         (done, out) = _isolate(abi.encodeCall(this.sellExperiment, (p.token, p.pool, r.seller, 9_900)));
@@ -260,6 +267,166 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         uint256 amount = _poolTokenBalance(p.pool, p.token) * p.largeBps / 10_000;
         _finish(abi.encode(_buy(p.token, p.pool, amount == 0 ? 1 : amount, p.w2)));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Trades as wallets make them: through the DEX's router (approve, then transferFrom)
+    // ------------------------------------------------------------------------------------------
+
+    function _routerTrades(TradeParams calldata p, TradeResult memory r, uint256 small) internal {
+        if (p.router == address(0) || p.pool.kind != 2) return;
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.routerBuyExperiment, (p.token, p.pool, p.router, small, p.w2)));
+        r.routerBuy = _decodeOutcome(done, out);
+        (done, out) = _isolate(abi.encodeCall(this.routerSellExperiment, (p.token, p.pool, p.router, r.seller, 5_000)));
+        if (done) (r.routerSell, r.routerApproved) = abi.decode(out, (Outcome, bool));
+        else r.routerSell.err = out;
+    }
+
+    /** Buys about `amountOut` tokens for `to` through the router's fee-on-transfer variant, paying the quote. */
+    function routerBuyExperiment(address token, Pool calldata pool, address router, uint256 amountOut, address to) external {
+        _onlySelf();
+        (uint256 amountIn, bytes memory why) = _routerPayment(token, pool, router, amountOut);
+        if (amountIn == 0) _finish(abi.encode(_failed(amountOut, why)));
+        Outcome memory o;
+        o.sent = amountOut;
+        uint256 before = _balanceOf(token, to);
+        (o.ok, o.err) = _routerSwap(router, amountIn, pool.quote, token, to);
+        if (!o.ok) o.err = _foreign(o.err);
+        uint256 afterBal = _balanceOf(token, to);
+        o.received = afterBal > before ? afterBal - before : 0;
+        _finish(abi.encode(o));
+    }
+
+    /** Obtains and approves to the router the quote a buy of `amountOut` costs; 0 and why when it cannot. */
+    function _routerPayment(address token, Pool calldata pool, address router, uint256 amountOut) internal returns (uint256 amountIn, bytes memory why) {
+        (uint256 rToken, uint256 rQuote,) = _reserves(pool.pool, token);
+        if (amountOut >= rToken) return (0, _probeError("pool too small"));
+        amountIn = (rQuote * amountOut * 10_000) / ((rToken - amountOut) * (10_000 - pool.feeBps)) + 1;
+        bool ok;
+        (ok, why) = _acquire(pool.quote, amountIn);
+        if (!ok) return (0, why);
+        (ok,) = _call(pool.quote, 0, abi.encodeWithSelector(0x095ea7b3, router, amountIn), CALL_GAS, MAX_RETURN);
+        if (!ok) return (0, _probeError("could not approve the quote asset"));
+    }
+
+    /** The router's fee-on-transfer exact-input swap of `amountIn` from `tokenIn` to `tokenOut`, for `to`, sent by this address. */
+    function _routerSwap(address router, uint256 amountIn, address tokenIn, address tokenOut, address to) internal returns (bool, bytes memory) {
+        return _call(router, 0, _routerSwapCall(amountIn, tokenIn, tokenOut, to), CALL_GAS, MAX_RETURN);
+    }
+
+    function _routerSwapCall(uint256 amountIn, address tokenIn, address tokenOut, address to) internal view returns (bytes memory) {
+        address[] memory path = new address[](2);
+        (path[0], path[1]) = (tokenIn, tokenOut);
+        return abi.encodeWithSelector(SWAP_SUPPORTING_FEE, amountIn, 0, path, to, block.timestamp + 1);
+    }
+
+    /**
+     * `seller` approves the router for a share of its balance, then sells it through the router's
+     * fee-on-transfer variant (the router pulls the tokens with transferFrom). `received` is what the
+     * pool got; the bool says whether the approve went through.
+     */
+    function routerSellExperiment(address token, Pool calldata pool, address router, address seller, uint256 shareBps) external {
+        _onlySelf();
+        (Outcome memory o, bool approved) = _routerSell(token, pool, router, seller, _balanceOf(token, seller) * shareBps / 10_000);
+        _finish(abi.encode(o, approved));
+    }
+
+    function _routerSell(address token, Pool calldata pool, address router, address seller, uint256 amount)
+        internal
+        returns (Outcome memory o, bool approved)
+    {
+        o.sent = amount;
+        if (amount == 0) {
+            o.err = _probeError("nothing to sell");
+            return (o, false);
+        }
+        // As wallets do: approve only when the allowance the router has is short.
+        if (_staticUint(token, abi.encodeWithSelector(0xdd62ed3e, seller, router)) >= amount) return _routerSwapFrom(token, pool, router, seller, amount);
+        bytes memory ret;
+        (approved, ret) = _act(seller, token, abi.encodeWithSelector(0x095ea7b3, router, amount));
+        if (approved && _returnedFalse(ret)) {
+            approved = false;
+            ret = _observed("the token's approve returned false");
+        }
+        if (!approved) {
+            o.err = ret;
+            return (o, false);
+        }
+        return _routerSwapFrom(token, pool, router, seller, amount);
+    }
+
+    /** `seller` sells `amount` through the router, which pulls it with transferFrom; `received` is what the pool got. */
+    function _routerSwapFrom(address token, Pool calldata pool, address router, address seller, uint256 amount)
+        internal
+        returns (Outcome memory o, bool approved)
+    {
+        approved = true;
+        o.sent = amount;
+        uint256 poolBefore = _balanceOf(token, pool.pool);
+        (o.ok, o.err) = _act(seller, router, _routerSwapCall(amount, token, pool.quote, seller));
+        uint256 poolAfter = _balanceOf(token, pool.pool);
+        o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+    }
+
+    function _failed(uint256 sent, bytes memory err) internal pure returns (Outcome memory o) {
+        o.sent = sent;
+        o.err = err;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Real holders sell: each of the largest holders of record sells its whole balance
+    // ------------------------------------------------------------------------------------------
+
+    struct HolderSell {
+        address holder;
+        uint256 balance; // before the sell
+        Outcome all; // selling the whole balance (through the router when there is one)
+        uint256 left; // the holder's balance after a whole sell that went through
+        Outcome part; // selling a thousandth of the balance, tried when the whole sell failed
+        Outcome direct; // the whole balance sent to the pair, when the router's sell failed: the token's own reason
+    }
+
+    /**
+     * Every holder (carrying the actor code) sells its whole balance on `pool` from the real state,
+     * each in its own isolated experiment; a failed whole sell is followed by a small one (a limit
+     * fails the first only; a block fails both).
+     */
+    function holderSells(address token, Pool calldata pool, address router, address[] calldata holders)
+        external
+        returns (uint256 startGas, HolderSell[] memory out)
+    {
+        startGas = gasleft();
+        out = new HolderSell[](holders.length);
+        for (uint256 i = 0; i < holders.length; i++) {
+            (bool done, bytes memory ret) = _isolate(abi.encodeCall(this.holderSellExperiment, (token, pool, router, holders[i])));
+            if (done) out[i] = abi.decode(ret, (HolderSell));
+            else {
+                out[i].holder = holders[i];
+                out[i].all.err = ret;
+            }
+        }
+    }
+
+    function holderSellExperiment(address token, Pool calldata pool, address router, address holder) external {
+        _onlySelf();
+        HolderSell memory h;
+        h.holder = holder;
+        h.balance = _balanceOf(token, holder);
+        if (h.balance == 0) _finish(abi.encode(h));
+        h.all = _holderSell(token, pool, router, holder, h.balance);
+        if (h.all.ok) h.left = _balanceOf(token, holder);
+        else h.part = _holderSell(token, pool, router, holder, h.balance / 1_000 == 0 ? 1 : h.balance / 1_000);
+        // A router reverts with its own words ("TRANSFER_FROM_FAILED"): the token's are those of a plain transfer.
+        if (!h.all.ok && router != address(0)) (h.direct,) = _sell(token, pool, holder, h.balance);
+        _finish(abi.encode(h));
+    }
+
+    function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
+        if (router != address(0) && pool.kind == 2) {
+            (o,) = _routerSell(token, pool, router, holder, amount);
+        } else {
+            (o,) = _sell(token, pool, holder, amount);
+        }
     }
 
     // ------------------------------------------------------------------------------------------

@@ -176,6 +176,28 @@ export const QuillcheckV2Report = Type.Object(
         honeypotPools: Type.Integer({ description: 'pairs where a holder could not sell' }),
       }),
       honeypotPairs: Type.Array(obj({ pairAddress: Str(), dex: Str(), honeypotReason: Str() }), { description: 'the pairs judged honeypots' }),
+      holderSells: Type.Optional(
+        obj(
+          {
+            pairAddress: Str('the pair they sold on'),
+            path: Str('"router" (approve, then the router pulls with transferFrom, as wallets sell) or "pair" (a transfer to the pair)'),
+            holdersTried: Type.Integer({ description: 'the largest holders of record made to sell, up to 20' }),
+            canSell: Type.Integer({ description: 'how many sold their whole balance' }),
+            cannotSell: Type.Integer({ description: 'how many could not (blocked, limited or clamped)' }),
+            holders: Type.Array(
+              obj({
+                address: Str(),
+                balance: Str('whole tokens'),
+                canSell: BoolOrUnknown('whether it sold its whole balance; "" when it could not be tried'),
+                outcome: Str('"sold", "clamped", "limit", "blocked", or "" when it could not be tried'),
+                sellTax: NumberOrUnknown('percent of what it sold that the pool did not receive'),
+                reason: Str(),
+              }),
+            ),
+          },
+          'beyond the typed shape: the largest holders of record selling their whole balance from their real state; absent when none was tried',
+        ),
+      ),
       0: Type.Optional(
         obj(
           {

@@ -143,6 +143,27 @@ export const CodeChecks = obj({
   otherChecks: obj(checkGroupProperties<(typeof OTHER_CHECKS)[number], typeof CodeCheck>(EVM_CHECK_CATALOGUE.otherChecks, describedCheck)),
 })
 
+export const HolderSell = obj({
+  address: Str(),
+  balance: Str('its balance before the sell, in whole tokens'),
+  outcome: Str('"sold", "clamped" (the sell went through and part of the balance stayed), "limit" (the whole balance does not sell, a thousandth does), "blocked" (nothing sells), or "" when it could not be tried'),
+  sellTax: Str('percent of what it sold that the pool did not receive; "" when nothing sold'),
+  leftPercent: Str('percent of its balance left after a whole sell that went through; "" otherwise'),
+  reason: Str('the revert or what was seen; may be empty'),
+})
+
+export const HolderSells = obj(
+  {
+    path: Str('"router" when each sold as wallets do (approve, then the router pulls with transferFrom), "pair" by a transfer to the pair'),
+    holdersTried: Str('holders of record made to sell: the largest, up to 20 (pools, the token, burn addresses and lockers excluded)'),
+    canSell: Str('how many sold their whole balance'),
+    cannotSell: Str('how many could not (blocked, limited or clamped)'),
+    holders: Type.Array(HolderSell),
+    note: Str(),
+  },
+  'beyond the original contract: the largest holders of record selling their whole balance on this pair, from their real state (present on the pair where they sold)',
+)
+
 export const HoneypotDetail = obj({
   buyTax: RiskRatedNumber,
   sellTax: RiskRatedNumber,
@@ -152,6 +173,7 @@ export const HoneypotDetail = obj({
   dex: Str('exchange name'),
   pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),
   pairAddress: Str(),
+  holderSells: Type.Optional(HolderSells),
 })
 
 export const TokenReport = Type.Object(

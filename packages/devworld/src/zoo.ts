@@ -43,6 +43,7 @@
  * | reserve-fund          | ZooReserveFund                    | owner pays the same account from its own balance (nothing) | clean |
  * | sell-switch           | ZooSellSwitch                     | owner's "swap" switch stops every holder's sales (transferPausable) | launch-once |
  * | launch-once           | ZooLaunchOnce                     | owner opened trading once, for good (nothing)   | clean           |
+ * | own-pair-…, approve-…, frozen-holders, renounced-holders | ZooTrades.sol (see zoo-trades.ts) | own pair, router path, real holders' sells | |
  * | bytes32-metadata      | ZooBytes32Meta                    | bytes32 name() and symbol()                     | clean           |
  * | no-bool-return        | ZooNoReturn                       | transfer/approve return nothing                 | clean           |
  * | decimals-0            | ZooClean                          | 0 decimals                                      | clean           |
@@ -65,6 +66,7 @@ import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import { REACH_ZOO } from './zoo-reach.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
+import { TRADE_ZOO } from './zoo-trades.ts'
 
 export type QuoteKey = 'WETH' | 'USD'
 export type DexType = 'uniswap-v2' | 'uniswap-v3'
@@ -784,6 +786,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     deploy: direct('ZooLaunchOnce', pooledArgs),
     story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooLaunchOnce', 'openTrading', []) },
   },
+  ...TRADE_ZOO,
   {
     key: 'bytes32-metadata',
     twin: 'clean',

@@ -28,6 +28,53 @@ export interface EvmFacts {
   metadata: MetadataFacts
   /** Whether an explorer publishes the verified source of the code that runs. */
   source: SourceFact
+  /** The pools the token treats as its own pair (getters, storage, AMM-pair mappings). */
+  ownPairs?: OwnPairsFact
+  /** The largest holders of record selling their whole balance from the real state. */
+  holderSells?: HolderSellsFact
+}
+
+/** A pool the token recognises as its pair, and whether the probe could trade there. */
+export interface OwnPairFact {
+  address: Address
+  /** How the token names it: the getters, storage slots or mappings that answered it. */
+  how: string[]
+  /** Whether the probe could trade on it (a contract, a V2 pair of the token, with reserves). */
+  tradable: boolean
+  /** Why it is not tradable ('' when it is). */
+  problem: string
+  /** Whether it is among the pools of the chain's listed exchanges. */
+  listed: boolean
+}
+
+export interface OwnPairsFact {
+  pairs: OwnPairFact[]
+  /** Why the token's pairs are unknown ('' when they were read). */
+  note: string
+}
+
+/** Why a holder of record could not sell its whole balance. */
+export type HolderSellOutcome = 'sold' | 'clamped' | 'limit' | 'blocked' | 'unknown'
+
+export interface HolderSellFact {
+  address: Address
+  balance: bigint
+  outcome: HolderSellOutcome
+  /** Share of what it sold that the pool did not receive (a tax), percent; undefined when it sold nothing. */
+  taxPercent: number | undefined
+  /** Share of its balance left after a whole sell that went through (a clamp), percent. */
+  leftPercent: number | undefined
+  /** The revert, or what was seen. */
+  reason: string
+}
+
+export interface HolderSellsFact {
+  /** The pool the holders sold on (undefined: none was tried, `note` says why). */
+  pool: PoolFact | undefined
+  /** 'router' when they sold as wallets do (approve + transferFrom), 'pair' by a transfer to the pair. */
+  path: 'router' | 'pair' | ''
+  holders: HolderSellFact[]
+  note: string
 }
 
 export interface SourceFact {
@@ -152,6 +199,23 @@ export interface TradeFact {
   bigBuyPercentOfPool: number
   /** How the sells were tried again with the token holding a large balance of itself, or why not. */
   loadedNote?: string
+  /** How the token recognises this pool as its own pair ('' or absent when it does not). */
+  ownPair?: string
+  /** Buys and sells through the DEX's router (approve + transferFrom), as wallets make them. */
+  router?: RouterTradeFact
+}
+
+export interface RouterTradeFact {
+  /** The router traded through; undefined when none was (`note` says why). */
+  address: Address | undefined
+  buyOk: boolean | undefined
+  buyReason: string
+  sellOk: boolean | undefined
+  /** Which step of the router sell failed: the holder's approve, or the swap (the router's transferFrom). */
+  sellStep: 'approve' | 'swap' | ''
+  sellReason: string
+  sellTax: TaxFigure
+  note: string
 }
 
 /**

@@ -37,6 +37,30 @@ function sum(list: HolderFact[], n: number): bigint | undefined {
 }
 
 /** A tax as the contract writes it: "" (and no risk) when it could not be measured. */
+/** The holders of record's sells, on the element of the pair they sold on. */
+function holderSellsOf(facts: EvmFacts, t: TradeFact, decimals: number | undefined): { holderSells?: TokenReport['honeypotDetails'][number]['holderSells'] } {
+  const s = facts.holderSells
+  if (!s?.pool || s.pool.address.toLowerCase() !== t.pool.address.toLowerCase()) return {}
+  const tried = s.holders.filter((h) => h.outcome !== 'unknown')
+  return {
+    holderSells: {
+      path: s.path,
+      holdersTried: String(s.holders.length),
+      canSell: String(tried.filter((h) => h.outcome === 'sold').length),
+      cannotSell: String(tried.filter((h) => h.outcome !== 'sold').length),
+      holders: s.holders.map((h) => ({
+        address: h.address,
+        balance: units(h.balance, decimals),
+        outcome: h.outcome === 'unknown' ? '' : h.outcome,
+        sellTax: percent(h.taxPercent),
+        leftPercent: h.outcome === 'clamped' ? percent(h.leftPercent) : '',
+        reason: h.reason,
+      })),
+      note: s.note,
+    },
+  }
+}
+
 function taxNumber(t: TaxFigure): { number: string; risk: RiskLabel } {
   if (t.percent === undefined) return { number: '', risk: '' }
   return { number: percent(t.percent), risk: rate('taxPercent', t.percent).label }
@@ -118,6 +142,7 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
     dex: t.pool.dex,
     pair: [t.pool.token0, t.pool.token1],
     pairAddress: t.pool.address,
+    ...holderSellsOf(facts, t, decimals),
   }))
   return {
     tokenInformation: {

@@ -108,6 +108,45 @@ describe('the quillcheck-v2 view', () => {
     expect(other.percent).toBe(4.028)
   })
 
+  it('carries the holders of record\'s sells from the pair they sold on, as numbers and booleans; an untried holder stays unknown', () => {
+    const report = unknownReport()
+    const row = { buyTax: { number: '0', risk: '' }, sellTax: { number: '0', risk: '' }, transferTax: { number: '0', risk: '' }, isPairHoneypot: '0' as const, honeypotReason: '', dex: 'D', pair: ['0x1', '0x2'] }
+    report.honeypotDetails = [
+      { ...row, pairAddress: '0xother' },
+      {
+        ...row,
+        pairAddress: '0xp',
+        holderSells: {
+          path: 'router',
+          holdersTried: '3',
+          canSell: '1',
+          cannotSell: '1',
+          holders: [
+            { address: '0xa', balance: '10', outcome: 'sold', sellTax: '7', leftPercent: '', reason: '' },
+            { address: '0xb', balance: '5', outcome: 'blocked', sellTax: '', leftPercent: '', reason: 'frozen' },
+            { address: '0xc', balance: '1', outcome: '', sellTax: '', leftPercent: '', reason: 'no balance to sell' },
+          ],
+          note: 'n',
+        },
+      },
+    ]
+    const v2 = quillcheckV2View(report)
+    expect(checkV2.Check(v2), JSON.stringify([...checkV2.Errors(v2)].slice(0, 3))).toBe(true)
+    expect(v2.honeypotDetails.holderSells).toEqual({
+      pairAddress: '0xp',
+      path: 'router',
+      holdersTried: 3,
+      canSell: 1,
+      cannotSell: 1,
+      holders: [
+        { address: '0xa', balance: '10', canSell: true, outcome: 'sold', sellTax: 7, reason: '' },
+        { address: '0xb', balance: '5', canSell: false, outcome: 'blocked', sellTax: '', reason: 'frozen' },
+        { address: '0xc', balance: '1', canSell: '', outcome: '', sellTax: '', reason: 'no balance to sell' },
+      ],
+    })
+    expect(quillcheckV2View(unknownReport()).honeypotDetails.holderSells).toBeUndefined()
+  })
+
   it('has no element 0 and a length of 0 without pools', () => {
     const details = quillcheckV2View(unknownReport()).honeypotDetails
     expect(details.length).toBe(0)

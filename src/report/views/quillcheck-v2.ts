@@ -171,6 +171,30 @@ function viewCodeChecks(report: TokenReport): QuillcheckV2Report['codeChecks'] {
   return { ownershipChecks: ownership, otherChecks: others }
 }
 
+/** The holders of record's sells, from the pair element that carries them. */
+function viewHolderSells(pools: TokenReport['honeypotDetails']): Pick<QuillcheckV2Report['honeypotDetails'], 'holderSells'> {
+  const p = pools.find((x) => x.holderSells)
+  const s = p?.holderSells
+  if (!p || !s) return {}
+  return {
+    holderSells: {
+      pairAddress: p.pairAddress,
+      path: s.path,
+      holdersTried: Number(s.holdersTried),
+      canSell: Number(s.canSell),
+      cannotSell: Number(s.cannotSell),
+      holders: s.holders.map((h) => ({
+        address: h.address,
+        balance: h.balance,
+        canSell: h.outcome === '' ? '' : h.outcome === 'sold',
+        outcome: h.outcome,
+        sellTax: h.sellTax === '' ? '' : Number(h.sellTax),
+        reason: h.reason,
+      })),
+    },
+  }
+}
+
 function viewHoneypot(report: TokenReport): QuillcheckV2Report['honeypotDetails'] {
   const pools = report.honeypotDetails
   const traps = pools.filter((p) => p.isPairHoneypot === '1')
@@ -183,6 +207,7 @@ function viewHoneypot(report: TokenReport): QuillcheckV2Report['honeypotDetails'
     isTokenHoneypot: tokenHoneypotOf(report),
     honeypotFound: { poolsSimulated: decided.length, totalPools: pools.length, honeypotPools: traps.length },
     honeypotPairs: traps.map((p) => ({ pairAddress: p.pairAddress, dex: p.dex, honeypotReason: p.honeypotReason })),
+    ...viewHolderSells(pools),
     ...(shown
       ? {
           0: {

@@ -153,6 +153,12 @@ export interface TradeResult {
   bigBuy: Outcome
   seller: Address
   sellQuoteOut: bigint
+  /** A buy through the pool's router (fee-on-transfer variant), as wallets send it. */
+  routerBuy: Outcome
+  /** approve, then the router pulls half of the seller's balance with transferFrom. */
+  routerSell: Outcome
+  /** Whether the seller's approve of the router went through. */
+  routerApproved: boolean
 }
 
 export interface Measure {
@@ -209,6 +215,8 @@ export function encodeTrade(p: {
   donors: Address[]
   /** Buy, transfer and sell part of the balance only (a precondition's second look at sells). */
   sellsOnly?: boolean
+  /** The pool's V2 router: buys and sells through it too, as wallets make them. */
+  router?: Address
 }): Hex {
   return encodeFunctionData({
     abi: probeAbi(),
@@ -226,6 +234,7 @@ export function encodeTrade(p: {
         smallBps: SMALL_BUY_BPS,
         largeBps: LARGE_BUY_BPS,
         sellsOnly: p.sellsOnly ?? false,
+        router: p.router ?? NO_ROUTE.pool,
       },
     ],
   })
@@ -415,6 +424,60 @@ export function encodePools(token: Address, dexes: DexQuery[], quotes: Address[]
 
 export function decodePools(data: Hex): readonly PoolInfo[] {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'pools', data }) as readonly PoolInfo[]
+}
+
+/** What a pair the token names (or a factory answers) is. */
+export interface PairCheck {
+  pair: Address
+  codeSize: bigint
+  /** getReserves() answered. */
+  isPair: boolean
+  factory: Address
+  token0: Address
+  token1: Address
+  reserve0: bigint
+  reserve1: bigint
+}
+
+export interface OwnPairsRead {
+  /** What each pair getter answered (pair zero: nothing usable). */
+  named: readonly PairCheck[]
+  /** The V2 pools of each factory against each quote (empty ones too). */
+  pools: readonly PairCheck[]
+  /** Per pool, a bit per flag getter that answered non-zero for it. */
+  flagged: readonly bigint[]
+}
+
+export function encodeOwnPairs(token: Address, getters: Hex[], factories: Address[], quotes: Address[], flags: Hex[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'ownPairs', args: [token, getters, factories, quotes, flags] })
+}
+
+export function decodeOwnPairs(data: Hex): OwnPairsRead {
+  const [named, pools, flagged] = decodeFunctionResult({ abi: probeAbi(), functionName: 'ownPairs', data }) as unknown as [PairCheck[], PairCheck[], bigint[]]
+  return { named, pools, flagged }
+}
+
+/** One holder of record selling its whole balance from the real state (`holderSells`). */
+export interface HolderSellResult {
+  holder: Address
+  /** Its balance before the sell. */
+  balance: bigint
+  all: Outcome
+  /** Its balance after a whole sell that went through. */
+  left: bigint
+  /** A thousandth of the balance, sold when the whole sell failed. */
+  part: Outcome
+  /** The whole balance sent to the pair when the router's sell failed (the token's own reason). */
+  direct: Outcome
+}
+
+export function encodeHolderSells(token: Address, pool: ProbePool, router: Address | undefined, holders: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'holderSells', args: [token, pool, router ?? NO_ROUTE.pool, holders] })
+}
+
+export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonly HolderSellResult[] } {
+  const [startGas, sells] = decodeFunctionResult({ abi: probeAbi(), functionName: 'holderSells', data }) as unknown as [bigint, HolderSellResult[]]
+  return { startGas, sells }
 }
 
 export interface ReadCall {

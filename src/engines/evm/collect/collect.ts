@@ -5,7 +5,7 @@ import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import { collectMetadata } from '../../../metadata/providers.ts'
-import type { CodeFacts, EvmFacts, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
+import type { CodeFacts, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
 import { RpcError } from '../chain/rpc.ts'
@@ -17,6 +17,8 @@ import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
 import { collectPowers, powerCandidates } from './powers.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
+import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
+import { collectHolderSells } from './holder-sells.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -82,6 +84,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     ctx.log.warn({ provider, token: ctx.token, err: (error as Error).message }, 'metadata provider failed'),
   )
   const storedCreation = await ctx.holderStore.creation(ctx.chain.chainId, ctx.token)
+  // Read beside the discovery (same round trip): what the token names as its pair.
+  const ownPairsRead = readOwnPairs(ctx).then(
+    (read) => ({ read }),
+    (error: unknown) => ({ why: (error as Error).message.slice(0, 160) }),
+  )
   const d = await discover(ctx)
   const block = blockHex(d.block.number)
   const tokenCode = analyzeCode(d.code)
@@ -117,7 +124,10 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     .filter((a, i, all) => all.findIndex((b) => sameAddress(a, b)) === i)
 
   const marketsPromise = collectMarkets(ctx, d)
-  const tradesPromise = collectTrades(ctx, d, pools, donors, block)
+  const ownPairsPromise = ownPairsRead.then((r) =>
+    'read' in r ? ownPairFacts(ctx, d, r.read, pools) : { fact: { pairs: [], note: `the token's pairs could not be read: ${r.why}` }, extra: [] },
+  )
+  const tradesPromise = ownPairsPromise.then((own) => collectTrades(ctx, d, pools, donors, block, own))
   const creationLookup = collectCreation(ctx, d, storedCreation)
   // The last resort of the creation, without Otterscan, history or explorer: the first Transfer's
   // transaction, from the holder index read from genesis (then stored like any other).
@@ -170,6 +180,12 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),
       deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
     ]),
+  )
+  // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
+  const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
+    collectHolderSells(ctx, d, trades, index.get(ctx.token)?.top ?? [], block).catch(
+      (error: unknown): HolderSellsFact => ({ pool: undefined, path: '', holders: [], note: `holders of record could not be made to sell: ${(error as Error).message.slice(0, 160)}` }),
+    ),
   )
   const balancesPromise = whoPromise.then(async (who) => {
     const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
@@ -229,6 +245,8 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     liquidity: liquidityFact(deepestV2, lpHolders ?? { complete: false, count: undefined, top: [], note: '' }, locks, d.block.timestamp),
     metadata,
     source,
+    ownPairs: (await ownPairsPromise).fact,
+    holderSells: await holderSellsPromise,
   }
 }
 

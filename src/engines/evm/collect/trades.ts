@@ -17,9 +17,10 @@ import {
   type TradeResult,
 } from '../chain/probe.ts'
 import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
-import type { PoolFact, TaxFigure, TradeFact } from '../facts.ts'
+import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } from '../facts.ts'
 import { sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
+import { ownPairOf } from './own-pairs.ts'
 
 /** What the probe reports when a sell's transfer went through but the pool got none of it. */
 const POOL_GOT_NOTHING = /the pool received none of the tokens sent/
@@ -146,7 +147,14 @@ export function interpretTrade(pool: PoolFact, r: TradeResult): TradeFact {
  * to a fresh wallet, sell part / all / 99 %, buy twice, buy big. `donors` lend tokens to sell when
  * buying is impossible.
  */
-export async function collectTrades(ctx: CollectContext, d: Discovery, pools: PoolFact[], donors: Address[], block: Hex): Promise<TradeFact[]> {
+export async function collectTrades(
+  ctx: CollectContext,
+  d: Discovery,
+  pools: PoolFact[],
+  donors: Address[],
+  block: Hex,
+  ownPairs?: { fact: OwnPairsFact; extra: PoolFact[] },
+): Promise<TradeFact[]> {
   // A node that refuses state overrides cannot run the probe: every pool is unknown, and says why.
   if (ctx.rpc.capabilities?.stateOverride === 'no') return pools.map((pool) => emptyTrade(pool, NO_OVERRIDE_REASON))
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
@@ -158,21 +166,111 @@ export async function collectTrades(ctx: CollectContext, d: Discovery, pools: Po
     assertGasNotCapped(what, ctx.gasCap, result.startGas, outcomes.some((o) => !o.ok && isStarved(o.err)))
     return result
   }
-  return Promise.all(
-    pools.map(async (pool) => {
+  const traded = await Promise.all(
+    [...pools, ...(ownPairs?.extra ?? [])].map(async (pool) => {
       const route = quoteRoute(ctx, d, pool.quote)
       if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
+      const router = routerOf(ctx, pool)
       const params = { token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors }
       // The sells again with the token holding a large balance of itself: sells that break only
       // once a swap-back threshold is passed show there.
       const [normal, heavy] = await Promise.all([
-        simulate('trade', encodeTrade(params)),
+        simulate('trade', encodeTrade({ ...params, router: router.address })),
         'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), loaded.state) : undefined,
       ])
-      return withLoadedSells(interpretTrade(pool, normal), heavy, 'state' in loaded ? loaded.note : loaded.why)
+      const fact = withRouterTrades(interpretTrade(pool, normal), normal, router.address, router.why)
+      return { ...withLoadedSells(fact, heavy, 'state' in loaded ? loaded.note : loaded.why), ownPair: ownPairOf(ownPairs?.fact, pool.address) }
     }),
   )
+  // A pair the token names that cannot be traded: said so, its behaviour unknown.
+  const unrun = (ownPairs?.fact.pairs ?? []).filter((p) => !p.tradable)
+  return [...traded, ...unrun.map((p) => ({ ...emptyTrade(untradablePool(ctx, p.address), `the token's own pair (${p.how.join(', ')}) ${p.address} cannot be traded: ${p.problem}`), ownPair: p.how.join(', ') }))]
 }
+
+/** A pool fact for a pair the token names where nothing could be traded. */
+function untradablePool(ctx: CollectContext, address: Address): PoolFact {
+  const zero = '0x0000000000000000000000000000000000000000' as Address
+  return {
+    dex: "the token's own pair",
+    dexType: 'uniswap-v2',
+    fee: 0,
+    address,
+    token0: ctx.token,
+    token1: zero,
+    quote: zero,
+    quoteSymbol: '',
+    quoteDecimals: undefined,
+    tokenReserve: 0n,
+    quoteReserve: 0n,
+    lpSupply: undefined,
+    priceInQuote: undefined,
+    priceUsd: undefined,
+    liquidityUsd: undefined,
+  }
+}
+
+/** The V2 router of the pool's exchange, or why the probe trades without one. */
+export function routerOf(ctx: CollectContext, pool: PoolFact): { address: Address | undefined; why: string } {
+  if (pool.dexType !== 'uniswap-v2') return { address: undefined, why: 'router trades are made on V2 pools only' }
+  const dex = ctx.chain.dexes.find((x) => x.type === 'uniswap-v2' && x.name === pool.dex)
+  if (!dex) return { address: undefined, why: `the exchange of ${pool.address} is not listed: no router is known for it` }
+  if (!dex.router) return { address: undefined, why: `no router is configured for ${dex.name}` }
+  return { address: dex.router, why: '' }
+}
+
+/**
+ * Reads the router trades into the pool's facts: a sell that a plain transfer to the pair makes
+ * but the router (approve, then transferFrom) does not is a honeypot for every wallet, and says
+ * which step failed; a buy that fails only through the router cannot be made by wallets.
+ */
+export function withRouterTrades(fact: TradeFact, r: TradeResult, router: Address | undefined, why: string): TradeFact {
+  const unknown: TaxFigure = { percent: undefined, note: why || 'not traded through a router' }
+  if (!router || !fact.simulated) {
+    const none: RouterTradeFact = { address: undefined, buyOk: undefined, buyReason: '', sellOk: undefined, sellStep: '', sellReason: '', sellTax: unknown, note: why }
+    return { ...fact, router: none }
+  }
+  const buyReason = r.routerBuy.ok ? (r.routerBuy.received === 0n ? 'the buyer received nothing' : '') : decodeRevert(r.routerBuy.err)
+  const buyOk = r.routerBuy.ok ? r.routerBuy.received > 0n : isProbeReason(buyReason) ? undefined : false
+  const seller = r.seller !== '0x0000000000000000000000000000000000000000'
+  const sellReason = !seller ? 'no tokens to sell' : r.routerSell.ok ? '' : decodeRevert(r.routerSell.err)
+  const sellOk = !seller ? undefined : r.routerSell.ok ? r.routerSell.received > 0n : isProbeReason(sellReason) ? undefined : false
+  const sellStep = sellOk === false ? (r.routerApproved ? 'swap' : 'approve') : ''
+  const lost = percentLost(r.routerSell)
+  const out: TradeFact = {
+    ...fact,
+    router: {
+      address: router,
+      buyOk,
+      buyReason: buyOk === false ? buyReason : '',
+      sellOk,
+      sellStep,
+      sellReason: r.routerSell.ok && r.routerSell.received === 0n ? 'the pool received none of the tokens sent' : sellReason,
+      sellTax: r.routerSell.ok ? tax(r.routerSell, 'sell through the router') : { percent: undefined, note: sellReason },
+      note: 'approve, then the router pulls the tokens with transferFrom (fee-on-transfer swap variants)',
+    },
+  }
+  if (fact.honeypot === false && sellOk === false) {
+    const where = sellStep === 'approve' ? "the holder's approve of the router" : "the router's swap (its transferFrom from the holder)"
+    const reason = r.routerSell.ok ? 'the pool received none of the tokens sent' : sellReason
+    out.honeypot = true
+    out.honeypotReason = `selling through the router ${router} fails at ${where}: ${reason}; a plain transfer to the pair works, but wallets sell through a router`
+    out.sellAllOk = false
+    out.sellAllReason = out.honeypotReason
+  } else if (fact.honeypot === false && lost !== undefined && lost >= HONEYPOT_TAX_PERCENT) {
+    out.honeypot = true
+    out.honeypotReason = `selling through the router ${router} loses ${lost}% of the tokens`
+  }
+  // Wallets pay what the router path takes: its figure when it is the higher.
+  if (lost !== undefined && fact.sellTax.percent !== undefined && lost > fact.sellTax.percent + ROUTER_TAX_MARGIN_PP) out.sellTax = tax(r.routerSell, 'sell through the router')
+  if (fact.buyOk === true && buyOk === false) {
+    out.buyOk = false
+    out.buyReason = `buying through the router ${router} fails (${buyReason}); a direct swap with the pair works, but wallets buy through a router`
+  }
+  return out
+}
+
+/** A router sell must lose this many percentage points more than a direct one before its figure replaces the direct one. */
+const ROUTER_TAX_MARGIN_PP = 0.5
 
 /** Share of the supply the token is made to hold of itself for the loaded trades (above any swap-back threshold seen in practice). */
 export const LOADED_SELF_BALANCE_DIVISOR = 20n

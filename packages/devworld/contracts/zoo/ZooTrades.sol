@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IZooV2Factory, ZooERC20Core, ZooOwnable, ZooPooledToken, ZooPools} from "./ZooBase.sol";
+
+// Tokens whose trading rules show only where wallets trade: on the pair the token records as its
+// own, through the router (approve, then transferFrom), and for the holders it already has.
+
+/// A pooled token that records one more pair as its own: created on a second V2 exchange (one
+/// the chain's registry does not list) against `quote`, answered by uniswapV2Pair().
+abstract contract ZooRecordedPair is ZooPooledToken {
+    address public immutable uniswapV2Pair;
+
+    constructor(
+        string memory name_,
+        string memory symbol_,
+        uint256 supply,
+        address factory,
+        address[] memory quotes,
+        address otherFactory,
+        address quote
+    ) ZooPooledToken(name_, symbol_, supply, factory, quotes) {
+        uniswapV2Pair = IZooV2Factory(otherFactory).createPair(address(this), quote);
+    }
+}
+
+/// Sells into its recorded pair revert for everyone but the deployer; every other pool is fair.
+contract ZooOwnPairTrap is ZooRecordedPair {
+    constructor(
+        string memory name_,
+        string memory symbol_,
+        uint256 supply,
+        address factory,
+        address[] memory quotes,
+        address otherFactory,
+        address quote
+    ) ZooRecordedPair(name_, symbol_, supply, factory, quotes, otherFactory, quote) {}
+
+    function _update(address from, address to, uint256 value) internal override {
+        require(!(_isTrade(from, to) && to == uniswapV2Pair), "ZooOwnPairTrap: selling to the pair is disabled");
+        super._update(from, to, value);
+    }
+}
+
+/// The look-alike: it records the same kind of pair and only counts the sells made into it.
+contract ZooOwnPairFair is ZooRecordedPair {
+    uint256 public sellsToPair;
+
+    constructor(
+        string memory name_,
+        string memory symbol_,
+        uint256 supply,
+        address factory,
+        address[] memory quotes,
+        address otherFactory,
+        address quote
+    ) ZooRecordedPair(name_, symbol_, supply, factory, quotes, otherFactory, quote) {}
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to) && to == uniswapV2Pair) sellsToPair += 1;
+        super._update(from, to, value);
+    }
+}
+
+/// A token with its own pools whose transfer functions are written out here (approve differs).
+abstract contract ZooCustomApprove is ZooERC20Core, ZooOwnable, ZooPools {
+    string public name;
+    string public symbol;
+    uint8 public constant decimals = 18;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes) {
+        name = name_;
+        symbol = symbol_;
+        _createPools(factory, quotes);
+        _setOwner(msg.sender);
+        _mint(msg.sender, supply);
+    }
+
+    function transfer(address to, uint256 value) public returns (bool) {
+        _transfer(msg.sender, to, value);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 value) public returns (bool) {
+        _spendAllowance(from, msg.sender, value);
+        _transfer(from, to, value);
+        return true;
+    }
+
+    function approve(address spender, uint256 value) public returns (bool) {
+        _checkApprove(spender, value);
+        _approve(msg.sender, spender, value);
+        return true;
+    }
+
+    function _checkApprove(address spender, uint256 value) internal view virtual;
+}
+
+/// Only the owner may approve: no router can pull anyone else's tokens, so no wallet can sell,
+/// although a plain transfer to the pair goes through.
+contract ZooApproveGate is ZooCustomApprove {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooCustomApprove(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function _checkApprove(address, uint256) internal view override {
+        require(msg.sender == owner(), "ZooApproveGate: approvals are disabled");
+    }
+}
+
+/// The look-alike: an allowance must go back to zero before it is changed (a known safeguard);
+/// a fresh approve, as a wallet makes before selling, always works.
+contract ZooApproveReset is ZooCustomApprove {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooCustomApprove(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function _checkApprove(address spender, uint256 value) internal view override {
+        require(value == 0 || _allowances[msg.sender][spender] == 0, "ZooApproveReset: reset the allowance to zero first");
+    }
+}
+
+/// The owner froze holders during its history, then renounced: no one can call anything now, and
+/// the frozen holders can neither send nor sell.
+contract ZooFrozenHolders is ZooPooledToken {
+    mapping(address => bool) private _frozen;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function freeze(address account) external onlyOwner {
+        _frozen[account] = true;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        require(!_frozen[from], "ZooFrozenHolders: account frozen");
+        super._update(from, to, value);
+    }
+}

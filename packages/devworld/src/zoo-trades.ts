@@ -1,0 +1,160 @@
+/**
+ * Zoo tokens whose rules show only where wallets trade (contracts/zoo/ZooTrades.sol), each with
+ * its look-alike:
+ *
+ * | key                | contract         | behaviour (risky checks)                                                  | twin              |
+ * |--------------------|------------------|---------------------------------------------------------------------------|-------------------|
+ * | own-pair-trap      | ZooOwnPairTrap   | sells into the pair it records (on an unlisted exchange) revert (cannotSellAll) | own-pair-fair |
+ * | own-pair-fair      | ZooOwnPairFair   | records the same kind of pair and treats it like any pool (nothing)       | clean             |
+ * | approve-gate       | ZooApproveGate   | only the owner may approve: no router can sell for a wallet (cannotSellAll) | approve-reset   |
+ * | approve-reset      | ZooApproveReset  | an allowance must return to zero before it changes (nothing)              | clean             |
+ * | frozen-holders     | ZooFrozenHolders | the owner froze a holder, then renounced (isBlacklisted)                  | renounced-holders |
+ * | renounced-holders  | ZooFrozenHolders | the same contract, renounced without freezing anyone (nothing)            | clean             |
+ */
+import { parseAbi } from 'viem/utils'
+import type { Address } from 'viem'
+import { erc20Abi } from './erc20-abi.ts'
+import { loadArtifact } from './compile.ts'
+import { loadDexArtifact } from './dex-artifacts.ts'
+import { zooSupply, type ZooContext, type ZooPoolSpec, type ZooTokenSpec } from './zoo.ts'
+
+/** What the token and the world each put in the recorded pair on the unlisted exchange. */
+export const RECORDED_PAIR_SEED = { tokenPercent: 10n, weth: 5n * 10n ** 18n } as const
+export const OWN_PAIR_TRAP_REASON = 'ZooOwnPairTrap: selling to the pair is disabled'
+export const APPROVE_GATE_REASON = 'ZooApproveGate: approvals are disabled'
+
+const PAIR_ABI = parseAbi(['function mint(address to) returns (uint256)'])
+const WETH_ABI = parseAbi(['function deposit() payable'])
+
+const v2Pool = (overrides: Partial<ZooPoolSpec> = {}): ZooPoolSpec => ({
+  quote: 'WETH',
+  type: 'uniswap-v2',
+  buyTax: '0',
+  sellTax: '0',
+  transferTax: '0',
+  honeypotReason: '',
+  buyable: true,
+  ...overrides,
+})
+
+const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, zooSupply(s), ctx.dex.v2Factory, [ctx.dex.weth]]
+
+/**
+ * Deploys a token that records a pair on a second Uniswap V2 factory (an exchange the chain's
+ * registry does not list), then seeds that pair from the deployer.
+ */
+function withRecordedPair(contract: string): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const { deployer } = ctx.accounts
+    const factory = await ctx.chain.deploy(deployer, loadDexArtifact('UniswapV2Factory'), [deployer], `deploy ${spec.key} exchange`)
+    const creation = await ctx.chain.deploy(deployer, loadArtifact(contract), [...pooled(ctx, spec), factory.address, ctx.dex.weth], `deploy ${spec.key}`)
+    const pair = await ctx.chain.read<Address>(creation.address, parseAbi(['function uniswapV2Pair() view returns (address)']), 'uniswapV2Pair')
+    const tokens = (zooSupply(spec) * RECORDED_PAIR_SEED.tokenPercent) / 100n
+    await ctx.chain.send(deployer, ctx.dex.weth, WETH_ABI, 'deposit', [], { value: RECORDED_PAIR_SEED.weth, label: `wrap WETH for ${spec.key}` })
+    await ctx.chain.send(deployer, ctx.dex.weth, erc20Abi, 'transfer', [pair, RECORDED_PAIR_SEED.weth], { label: `seed ${spec.key} recorded pair (WETH)` })
+    await ctx.chain.send(deployer, creation.address, erc20Abi, 'transfer', [pair, tokens], { label: `seed ${spec.key} recorded pair (token)` })
+    await ctx.chain.send(deployer, pair, PAIR_ABI, 'mint', [deployer], { label: `mint ${spec.key} recorded pair LP` })
+    await ctx.chain.mine()
+    return { address: creation.address, creation }
+  }
+}
+
+function direct(contract: string): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact(contract), pooled(ctx, spec), `deploy ${spec.key}`)
+    return { address: creation.address, creation }
+  }
+}
+
+const frozenAbi = () => loadArtifact('ZooFrozenHolders').abi
+
+export const TRADE_ZOO: readonly ZooTokenSpec[] = [
+  {
+    key: 'own-pair-trap',
+    twin: 'own-pair-fair',
+    name: 'Own Pair Trap',
+    symbol: 'OPT',
+    decimals: 18,
+    behaviours: ['honeypot-own-pair'],
+    risky: ['cannotSellAll'],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes:
+      'Records as uniswapV2Pair() a WETH pair on a second V2 exchange that the chain registry does not list (seeded with 10 % of the supply and 5 WETH); sells into that pair revert for all but the deployer. Its pool on the listed exchange is fair.',
+    deploy: withRecordedPair('ZooOwnPairTrap'),
+  },
+  {
+    key: 'own-pair-fair',
+    twin: 'clean',
+    name: 'Own Pair Fair',
+    symbol: 'OPF',
+    decimals: 18,
+    behaviours: ['own-pair'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'Records the same kind of pair as own-pair-trap and only counts the sells made into it.',
+    deploy: withRecordedPair('ZooOwnPairFair'),
+  },
+  {
+    key: 'approve-gate',
+    twin: 'approve-reset',
+    name: 'Approve Gate',
+    symbol: 'GATE',
+    decimals: 18,
+    behaviours: ['honeypot-router'],
+    risky: ['cannotSellAll'],
+    pools: [v2Pool({ honeypotReason: APPROVE_GATE_REASON })],
+    lpPlan: 'deployer',
+    notes: 'Only the owner may call approve(): a plain transfer to the pair sells, but no router can pull a wallet\'s tokens, so wallets cannot sell.',
+    deploy: direct('ZooApproveGate'),
+  },
+  {
+    key: 'approve-reset',
+    twin: 'clean',
+    name: 'Approve Reset',
+    symbol: 'ARST',
+    decimals: 18,
+    behaviours: ['approve-safeguard'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'approve() from a non-zero allowance to another non-zero one reverts (reset to zero first); a wallet\'s fresh approve of the router works.',
+    deploy: direct('ZooApproveReset'),
+  },
+  {
+    key: 'frozen-holders',
+    twin: 'renounced-holders',
+    name: 'Frozen Holders',
+    symbol: 'FRZ',
+    decimals: 18,
+    behaviours: ['blacklist-renounced'],
+    risky: ['isBlacklisted'],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'The owner froze one trader at the end of the history, then renounced: no call can block anyone now, but that holder can neither send nor sell.',
+    deploy: direct('ZooFrozenHolders'),
+    story: {
+      end: async (ctx, t, _s, cast) => {
+        await ctx.chain.send(ctx.accounts.deployer, t, frozenAbi(), 'freeze', [cast.traders[1]], { label: 'ZooFrozenHolders.freeze' })
+        await ctx.chain.send(ctx.accounts.deployer, t, frozenAbi(), 'renounceOwnership', [], { label: 'ZooFrozenHolders.renounceOwnership' })
+      },
+    },
+  },
+  {
+    key: 'renounced-holders',
+    twin: 'clean',
+    name: 'Renounced Holders',
+    symbol: 'RNC',
+    decimals: 18,
+    behaviours: ['renounced'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'The frozen-holders contract, renounced at the end of the history without freezing anyone.',
+    deploy: direct('ZooFrozenHolders'),
+    story: {
+      end: (ctx, t) => ctx.chain.send(ctx.accounts.deployer, t, frozenAbi(), 'renounceOwnership', [], { label: 'ZooFrozenHolders.renounceOwnership' }),
+    },
+  },
+]

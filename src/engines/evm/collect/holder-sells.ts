@@ -1,0 +1,100 @@
+import type { Address, Hex } from 'viem'
+import { decodeRevert, isProbeReason } from '../chain/revert.ts'
+import { PROBE_ADDRESSES, assertGasNotCapped, callProbe, decodeHolderSells, decodeProbe, encodeHolderSells, isStarved, type HolderSellResult } from '../chain/probe.ts'
+import type { HolderSellFact, HolderSellsFact, PoolFact, TradeFact } from '../facts.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
+import type { Discovery } from './discovery.ts'
+import { probePool, routerOf } from './trades.ts'
+
+/** Holders of record that sell their whole balance in a report (the largest first). */
+export const HOLDER_SELLERS = 20
+/** A whole sell that leaves more than this share of the balance (basis points) was clamped. */
+export const CLAMP_LEFT_BPS = 10n
+
+/**
+ * The largest holders of record sell their whole balance, from their real state, on the token's
+ * main V2 pool: through its router when one is known (approve + transferFrom, as wallets sell),
+ * else by a transfer to the pair. One probe call, every holder in an isolated experiment; a
+ * whole sell that fails is followed by a small one, so that a limit (the small one sells) is told
+ * from a block (nothing sells). Pools, the token, burn addresses and lockers never sell.
+ */
+export async function collectHolderSells(
+  ctx: CollectContext,
+  d: Discovery,
+  trades: TradeFact[],
+  holders: { address: Address; balance: bigint }[],
+  block: Hex,
+): Promise<HolderSellsFact> {
+  const trade = mainTrade(trades)
+  if (!trade) return { pool: undefined, path: '', holders: [], note: 'no V2 pool where the probe could trade: holders of record were not made to sell' }
+  const skip = [
+    ctx.token,
+    ZERO_ADDRESS,
+    ...d.pools.map((p) => p.pool),
+    ...trades.map((t) => t.pool.address),
+    ...ctx.chain.burnAddresses,
+    ...ctx.chain.lockers.map((l) => l.address),
+    ...Object.values(PROBE_ADDRESSES),
+  ]
+  const sellers = holders
+    .filter((h) => h.balance > 0n && !skip.some((s) => sameAddress(s, h.address)))
+    .slice(0, HOLDER_SELLERS)
+    .map((h) => h.address)
+  if (sellers.length === 0) return { pool: trade.pool, path: '', holders: [], note: 'no holder of record besides pools, the token and burn addresses' }
+  const router = routerOf(ctx, trade.pool).address
+  const raw = await callProbe(ctx.rpc, {
+    what: 'holder sells',
+    data: encodeHolderSells(ctx.token, probePool(ctx, trade.pool), router, sellers),
+    gas: ctx.gasCap,
+    block,
+    actors: sellers,
+  })
+  const { startGas, sells } = decodeProbe('holder sells', raw, decodeHolderSells)
+  assertGasNotCapped('holder sells', ctx.gasCap, startGas, sells.some((s) => !s.all.ok && isStarved(s.all.err)))
+  return {
+    pool: trade.pool,
+    path: router ? 'router' : 'pair',
+    holders: sells.map(holderSellFact),
+    note: router ? `each sold its whole balance through the router ${router} (approve + transferFrom)` : 'each sold its whole balance by a transfer to the pair',
+  }
+}
+
+/** The pool holders sell on: the token's own pair where it was traded, else the deepest V2 pool that was. */
+function mainTrade(trades: TradeFact[]): TradeFact | undefined {
+  const v2 = trades.filter((t) => t.simulated && t.pool.dexType === 'uniswap-v2')
+  return v2.find((t) => t.ownPair) ?? v2[0]
+}
+
+function percentOf(part: bigint, whole: bigint): number {
+  return whole === 0n ? 0 : Number((part * 1_000_000n) / whole) / 10_000
+}
+
+/** A router's revert with the token's own reason beside it (what a plain transfer to the pair said). */
+function withDirectReason(reason: string, direct: HolderSellResult['direct']): string {
+  if (direct.sent === 0n) return reason
+  if (direct.ok) return `${reason} (through the router; a plain transfer to the pair sells)`
+  const own = decodeRevert(direct.err)
+  return isProbeReason(own) || own === reason ? reason : `${reason} (the token: ${own})`
+}
+
+export function holderSellFact(s: HolderSellResult): HolderSellFact {
+  const base = { address: s.holder, balance: s.balance }
+  if (s.balance === 0n) return { ...base, outcome: 'unknown', taxPercent: undefined, leftPercent: undefined, reason: 'no balance to sell' }
+  const allReason = s.all.ok ? '' : withDirectReason(decodeRevert(s.all.err), s.direct)
+  if (s.all.ok && s.all.received > 0n) {
+    const taxPercent = s.all.received >= s.all.sent ? 0 : percentOf(s.all.sent - s.all.received, s.all.sent)
+    const clamped = s.left * 10_000n > s.balance * CLAMP_LEFT_BPS
+    const leftPercent = percentOf(s.left, s.balance)
+    return clamped
+      ? { ...base, outcome: 'clamped', taxPercent, leftPercent, reason: `the sell went through but ${leftPercent}% of the balance stayed` }
+      : { ...base, outcome: 'sold', taxPercent, leftPercent, reason: '' }
+  }
+  if (s.all.ok) return { ...base, outcome: 'blocked', taxPercent: 100, leftPercent: undefined, reason: 'the pool received none of the tokens sent' }
+  if (isProbeReason(allReason)) return { ...base, outcome: 'unknown', taxPercent: undefined, leftPercent: undefined, reason: allReason }
+  const partReason = s.part.ok ? '' : decodeRevert(s.part.err)
+  if (s.part.ok && s.part.received > 0n) {
+    return { ...base, outcome: 'limit', taxPercent: undefined, leftPercent: undefined, reason: `the whole balance does not sell (${allReason}); a thousandth of it does` }
+  }
+  if (!s.part.ok && isProbeReason(partReason)) return { ...base, outcome: 'unknown', taxPercent: undefined, leftPercent: undefined, reason: `${allReason}; ${partReason}` }
+  return { ...base, outcome: 'blocked', taxPercent: undefined, leftPercent: undefined, reason: allReason }
+}
