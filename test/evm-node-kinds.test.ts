@@ -66,7 +66,6 @@ describe('node capabilities', () => {
   it('show what a public endpoint lacks: tracing, Otterscan, old state, large batches and log ranges', async () => {
     const caps = await (await proxied('public endpoint')).capabilities(31337)
     expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'no', prestateTracer: 'no', otterscan: 'no' })
-    expect(caps.history.support).toBe('no')
     expect(caps.batch.max).toBe(10)
   })
 })
@@ -142,7 +141,12 @@ describe('owner calls without tracing', () => {
 describe('the creator without an archive or Otterscan', () => {
   it("comes from the first Transfer's transaction when it deployed the token, and the creator's share of the LP is then measured", async () => {
     const t = world.manifest.tokens.find((x) => x.key === 'clean')!
-    const { report, facts } = await (await proxied('pruned full node')).reportWithFacts(31337, t.address, {})
+    // A node that keeps the state of its head block only, without Otterscan.
+    const proxy = await startNodeKindProxy(world.rpcUrl, { name: 'head state only', description: '', missing: ['ots_'], stateDepth: 0 })
+    proxies.push(proxy)
+    const s = serviceOn(proxy.url)
+    expect((await s.capabilities(31337)).history.support).toBe('no')
+    const { report, facts } = await s.reportWithFacts(31337, t.address, {})
     expect(facts.creation.method).toBe('first Transfer')
     expect(report.tokenInformation.creatorAddress).toBe(t.creator)
     expect(report.tokenInformation.tokenCreationDate).not.toBe('')
