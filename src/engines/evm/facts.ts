@@ -159,7 +159,7 @@ export interface CreationFacts {
   /** Unix seconds. */
   timestamp: number | undefined
   creatorBalance: bigint | undefined
-  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'stored' | ''
+  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'first Transfer' | 'stored' | ''
 }
 
 export interface PoolFact {

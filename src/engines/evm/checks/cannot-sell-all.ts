@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts, TradeFact } from '../facts.ts'
-import { poolName, simulatedTrades } from './evidence.ts'
+import { noTradeEvidence, poolName, simulatedTrades } from './evidence.ts'
 import { ownPairUnrun } from './trade-evidence.ts'
 
 /**
@@ -50,7 +50,7 @@ export const cannotSellAll = defineCheck<EvmFacts>({
         evidence: `selling 100% on ${poolName(short)} did not revert, but ${percent}% of the tokens sent never reached the pool (half a balance lost ${partPercent}%): a holder cannot sell its whole balance at the rate of a smaller sale (a clamp that holds part back, or a fee on whole sales)`,
       }
     }
-    if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: 'no pool where the probe could try to sell' }
+    if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: noTradeEvidence(facts, 'no pool where the probe could try to sell') }
     const unrun = ownPairUnrun(facts)
     if (unrun) return { status: 'undetermined', method: 'not determinable', evidence: unrun }
     return { status: 'absent', method: 'simulated', evidence: `sold a whole balance on ${tried.length} pool(s)` }

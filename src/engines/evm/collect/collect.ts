@@ -7,7 +7,8 @@ import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain
 import { collectMetadata } from '../../../metadata/providers.ts'
 import type { CodeFacts, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
-import { collectCreation } from './creation.ts'
+import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
+import { RpcError } from '../chain/rpc.ts'
 import { discover, probeReads, type Discovery } from './discovery.ts'
 import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
@@ -130,7 +131,20 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   const tradesPromise = ownPairsPromise.then((own) => collectTrades(ctx, d, pools, donors, block, own))
   const creationLookup = collectCreation(ctx, d, storedCreation)
-  const creationPromise = creationLookup.done
+  // The last resort of the creation, without Otterscan, history or explorer: the first Transfer's
+  // transaction, from the holder index read from genesis (then stored like any other).
+  const creationPromise: Promise<Creation> = creationLookup.done.then(async (found) => {
+    if (found.creator !== undefined) return found
+    const first = (await indexPromise).get(ctx.token)?.firstTransfer
+    const fromLogs = await fromFirstTransfer(ctx, first).catch((error: unknown) => {
+      if (error instanceof RpcError && error.kind !== 'fault') return found
+      throw error
+    })
+    if (fromLogs.creator === undefined) return found
+    if (fromLogs.timestamp !== undefined) await ctx.holderStore.saveCreation(ctx.chain.chainId, ctx.token, fromLogs)
+    return fromLogs
+  })
+  const whoPromise = creationLookup.who.then((who) => (who.creator !== undefined ? who : creationPromise))
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
   const dependenciesPromise = externalPromise.then((external) =>
     collectDependencies(ctx, d, pools[0], donors, external, block).then(
@@ -188,7 +202,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       (error: unknown): HolderSellsFact => ({ pool: undefined, path: '', holders: [], note: `holders of record could not be made to sell: ${(error as Error).message.slice(0, 160)}` }),
     ),
   )
-  const balancesPromise = creationLookup.who.then(async (who) => {
+  const balancesPromise = whoPromise.then(async (who) => {
     const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
     if (accounts.length === 0) return new Map<string, bigint>()
     const raw = await callProbe(ctx.rpc, { what: 'balance reads', data: encodeAccounts(ctx.token, accounts), gas: ctx.gasCap, block })
