@@ -7,6 +7,7 @@ import type { SolanaReportService as RouteSolanaService } from '../contract/serv
 import type { ContentGateways } from '../net/content-uri.ts'
 import { createSafeFetcher, type SafeFetcher } from '../net/safe-fetch.ts'
 import type { SolanaPricing } from '../engines/solana/collect/context.ts'
+import type { SolanaReportComputer } from '../engines/solana/service.ts'
 import type { Store } from '../store/database.ts'
 import type { Logger } from '../engines/evm/collect/context.ts'
 import { createCreationExplorer } from '../engines/evm/explorer.ts'
@@ -112,11 +113,12 @@ export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceEx
 }
 
 /**
- * The Solana report engine on `rpcUrls`; without any, a service that answers every request
+ * The Solana report engine on `rpcUrls` (its cold reports computed by `solanaComputer`, the report
+ * worker threads, when given); without any, a service that answers every request
  * with a 503 saying that no Solana RPC is configured (the route exists either way). `pricing`
  * replaces mainnet's reference pools (the local Solana prices with its own).
  */
-export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; pricing?: SolanaPricing }): RouteSolanaService {
+export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; pricing?: SolanaPricing; solanaComputer?: SolanaReportComputer }): RouteSolanaService {
   if (deps.rpcUrls.length === 0) {
     const unavailable = () => new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
     return {
@@ -130,6 +132,7 @@ export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; prici
   const loading = import('../engines/solana/service.ts').then(({ createSolanaReportService }) =>
     createSolanaReportService({
       rpcUrls: deps.rpcUrls,
+      computer: deps.solanaComputer,
       cache: deps.cache,
       logger: deps.logger,
       metadataFetcher: metadataFetcher(deps.config, deps.logger),

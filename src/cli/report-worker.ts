@@ -9,8 +9,10 @@ import { pino } from 'pino'
 import { createMemoryCache } from '../cache/cache.ts'
 import { createDatabase, type Store } from '../store/database.ts'
 import type { EvmReportServiceExtended } from '../engines/evm/service.ts'
-import { createEvmEngine } from './engines.ts'
-import { serializeError, type ReportWorkerData, type WorkerStartFailure, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
+import { createEvmEngine, createSolanaEngine } from './engines.ts'
+import type { SolanaReport } from '../contract/solana-report.ts'
+import type { SolanaReportService } from '../contract/services.ts'
+import { serializeError, type ReportWorkerData, type WorkerStartFailure, type SolanaWorkerRequest, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
 
 const data = workerData as ReportWorkerData
 const port = parentPort
@@ -19,7 +21,7 @@ lowerThreadPriority(data.niceness)
 
 // A failure to start (a store that cannot be opened, a configuration error) crosses to the
 // serving thread as an error of its class, so that it is told as one line like any other.
-let started: { store: Store; service: EvmReportServiceExtended }
+let started: { store: Store; service: EvmReportServiceExtended; solana?: SolanaReportService<SolanaReport> }
 try {
   const store = await createDatabase({ databaseUrl: data.config.databaseUrl, dataDir: data.config.dataDir, pgSchema: data.pgSchema, migrate: false })
   const logger = pino({ level: data.config.logLevel, base: { worker: data.index } })
@@ -35,20 +37,27 @@ try {
     holderIndexing: true,
     resumeHolderIndexing: data.index === 0,
   })
-  started = { store, service }
+  // Solana reports, when the service serves them: this thread's own client, no cache (the
+  // serving thread caches and shares them).
+  const solana = data.solana
+    ? (createSolanaEngine({ config: { ...data.config, reportCacheTtlSeconds: 0 }, env: data.env, cache: createMemoryCache({ maxEntries: 1 }), logger, rpcUrls: data.solana.rpcUrls, pricing: data.solana.pricing }) as SolanaReportService<SolanaReport>)
+    : undefined
+  started = { store, service, solana }
 } catch (error) {
   port.postMessage({ failed: serializeError(error, 'a report worker could not start') } satisfies WorkerStartFailure)
   port.close()
   throw error
 }
-const { store, service } = started
+const { store, service, solana } = started
 
 // Reports being computed, by id: the serving thread may abandon any of them.
 const running = new Map<number, AbortController>()
 
-port.on('message', (message: WorkerRequest | WorkerAbort | 'close') => {
+port.on('message', (message: WorkerRequest | SolanaWorkerRequest | WorkerAbort | 'close') => {
   if (message === 'close') {
-    void service.close().then(() => store.close()).finally(() => port.close())
+    void Promise.all([service.close(), solana?.close()])
+      .then(() => store.close())
+      .finally(() => port.close())
     return
   }
   if ('abort' in message) {
@@ -57,6 +66,16 @@ port.on('message', (message: WorkerRequest | WorkerAbort | 'close') => {
   }
   const controller = new AbortController()
   running.set(message.id, controller)
+  if ('solana' in message) {
+    const failed = (error: unknown): WorkerReply => ({ id: message.id, ok: false, error: serializeError(error, 'the Solana report could not be computed') })
+    ;(solana ? solana.report(message.solana, { signal: controller.signal }) : Promise.reject(new Error('this report worker has no Solana RPC')))
+      .then(
+        (report) => port.postMessage({ id: message.id, ok: true, solana: JSON.stringify(report) } satisfies WorkerReply),
+        (error: unknown) => port.postMessage(failed(error)),
+      )
+      .finally(() => running.delete(message.id))
+    return
+  }
   service
     .reportWithFacts(message.chainId, message.token, { signal: controller.signal, deadlineAt: message.deadlineAt })
     .then(

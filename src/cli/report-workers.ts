@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import type { Config } from '../config/settings.ts'
+import type { SolanaReport } from '../contract/solana-report.ts'
 import type { TokenReport } from '../contract/token-report.ts'
+import type { SolanaPricing } from '../engines/solana/collect/context.ts'
+import type { SolanaReportComputer } from '../engines/solana/service.ts'
 import type { EngineDeps } from './engines.ts'
 import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { StageTimings } from '../report/pipeline.ts'
@@ -26,6 +29,8 @@ export interface ReportWorkerData {
   env: Record<string, string>
   /** Chains given in code (the local world's), as the serving process has them. */
   chains?: EngineDeps['chains']
+  /** The Solana RPC, when the workers compute Solana reports too. */
+  solana?: WorkerSolana
   /** PostgreSQL schema (tests). */
   pgSchema?: string
   /** Nice value the worker gives its own thread (Linux; 0 leaves it at the serving thread's). */
@@ -38,6 +43,18 @@ export interface WorkerRequest {
   token: string
   /** When the report must be over (epoch ms; the threads share the clock): the worker stops it then by itself. */
   deadlineAt?: number
+}
+
+/** A Solana report to compute (the mint's address, already parsed by the serving thread). */
+export interface SolanaWorkerRequest {
+  id: number
+  solana: string
+}
+
+/** The Solana RPC the workers read, when the service serves Solana reports. */
+export interface WorkerSolana {
+  rpcUrls: string[]
+  pricing?: SolanaPricing
 }
 
 /** The serving thread gave up on a report (deadline, client gone): the worker stops computing it. */
@@ -53,6 +70,7 @@ export interface WorkerStartFailure {
 export type WorkerReply =
   /** The report as JSON text: copied between threads as one string, parsed when it is delivered. */
   | { id: number; ok: true; report: string; stats: RpcStats; ms: number; stages: StageTimings }
+  | { id: number; ok: true; solana: string }
   | { id: number; ok: false; error: { name: string; message: string; details?: string } }
 
 const ERRORS: Record<string, new (message: string, options?: { details?: string }) => BaseError> = {
@@ -77,8 +95,8 @@ export function deserializeError(e: { name: string; message: string; details?: s
 }
 
 /**
- * Worker threads that compute EVM token reports, so that the serving thread's event loop only
- * routes, caches and answers: however many cold reports run, `/healthz` and deadlines are served
+ * Worker threads that compute token reports — EVM ones, and Solana ones when `solana` is given —
+ * so that the serving thread's event loop only routes, caches and answers: however many cold reports run, `/healthz` and deadlines are served
  * on time. Reports of one token always go to the same worker (its holder indexing stays in one
  * place). A worker that dies is replaced; the reports it was computing fail with a 503.
  *
@@ -103,12 +121,14 @@ export async function startReportWorkers(options: {
   env: NodeJS.ProcessEnv
   /** Chains given in code (the local world's), as the serving process has them. */
   chains?: EngineDeps['chains']
+  /** The Solana RPC: the workers compute Solana reports too (`computeSolana`). */
+  solana?: WorkerSolana
   pgSchema?: string
   /** Nice value of the worker threads (default `REPORT_WORKER_NICENESS`; 0: the serving thread's). */
   niceness?: number
   /** Replies delivered per turn of the event loop (default 1; Infinity: all that arrived at once). */
   repliesPerTurn?: number
-}): Promise<ReportComputer & { close(): Promise<void> }> {
+}): Promise<ReportComputer & SolanaReportComputer & { close(): Promise<void> }> {
   const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => /^(RPC_URL_\d+|CHAINS_FILE)$/.test(e[0]) && e[1] !== undefined))
   // The worker runs what the serving process runs: the compiled entry, or the TypeScript one.
   const boot = workerBoot(import.meta.url, 'report-worker')
@@ -137,7 +157,7 @@ export async function startReportWorkers(options: {
 
   const spawnWorker = (index: number): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, pgSchema: options.pgSchema, niceness }
+      const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, solana: options.solana, pgSchema: options.pgSchema, niceness }
       const worker = new Worker(boot, { eval: true, workerData: data })
       const timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS)
       worker.on('message', (message: WorkerReply | WorkerStartFailure | 'ready') => {
@@ -184,28 +204,42 @@ export async function startReportWorkers(options: {
     return h % workers.length
   }
 
-  return {
-    compute(chainId, token, { signal, deadlineAt } = {}) {
-      if (signal?.aborted) return Promise.reject(abortReason(signal))
-      const index = pick(token)
-      const id = nextId++
-      return new Promise((resolve, reject) => {
-        const onAbort = () => {
-          if (!pending.delete(id)) return
-          workers[index].postMessage({ abort: id } satisfies WorkerAbort)
-          reject(abortReason(signal!))
-        }
-        pending.set(id, {
-          worker: index,
-          resolve: (reply) => {
-            signal?.removeEventListener('abort', onAbort)
-            if (reply.ok) resolve({ report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages })
-            else reject(Object.assign(deserializeError(reply.error), { stats: undefined }))
-          },
-        })
-        signal?.addEventListener('abort', onAbort, { once: true })
-        workers[index].postMessage({ id, chainId, token, deadlineAt } satisfies WorkerRequest)
+  /** Sends `request` to the worker of `key`; resolves with its reply, rejects when `signal` aborts first. */
+  const ask = (key: string, request: (id: number) => WorkerRequest | SolanaWorkerRequest, signal: AbortSignal | undefined): Promise<WorkerReply> => {
+    if (signal?.aborted) return Promise.reject(abortReason(signal))
+    const index = pick(key)
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (!pending.delete(id)) return
+        workers[index].postMessage({ abort: id } satisfies WorkerAbort)
+        reject(abortReason(signal!))
+      }
+      pending.set(id, {
+        worker: index,
+        resolve: (reply) => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(reply)
+        },
       })
+      signal?.addEventListener('abort', onAbort, { once: true })
+      workers[index].postMessage(request(id))
+    })
+  }
+
+  return {
+    async compute(chainId, token, { signal, deadlineAt } = {}) {
+      const reply = await ask(token, (id) => ({ id, chainId, token, deadlineAt }), signal)
+      if (!reply.ok) throw Object.assign(deserializeError(reply.error), { stats: undefined })
+      if (!('report' in reply)) throw new UpstreamError('the token report could not be computed', { details: 'a report worker answered another kind of report' })
+      return { report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages }
+    },
+    async computeSolana(address, { signal } = {}) {
+      if (!options.solana) throw new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
+      const reply = await ask(address, (id) => ({ id, solana: address }), signal)
+      if (!reply.ok) throw deserializeError(reply.error)
+      if (!('solana' in reply)) throw new UpstreamError('the Solana report could not be computed', { details: 'a report worker answered another kind of report' })
+      return JSON.parse(reply.solana) as SolanaReport
     },
     async close() {
       closing = true

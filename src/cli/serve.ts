@@ -21,7 +21,8 @@ import { parseCommand } from './args.ts'
 import { COMMANDS } from './commands.ts'
 import { lockDataDir } from './data-dir.ts'
 import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
-import { startReportWorkers } from './report-workers.ts'
+import { startReportWorkers, type WorkerSolana } from './report-workers.ts'
+import type { SolanaReportComputer } from '../engines/solana/service.ts'
 import { sourceAuditsOf } from './source-audits.ts'
 import type { EvmReportServiceExtended, ReportComputer } from '../engines/evm/service.ts'
 import { capabilityRows, degradation, formatCapabilityTable } from '../engines/evm/chain/capabilities.ts'
@@ -168,10 +169,15 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         }
       }
       const chainsOf = (chain: LocalChain | undefined): EngineDeps['chains'] => (chain ? { source: 'the local world', entries: [chain.chain] } : undefined)
-      const workersStarting: Promise<ReportComputer | undefined> =
+      // The workers compute Solana reports too, on the Solana RPC the service reads.
+      const solanaOf = (local: LocalSolana | undefined): WorkerSolana | undefined =>
+        local ? { rpcUrls: [local.rpcUrl], pricing: local.pricing } : config.solanaRpcUrls.length > 0 ? { rpcUrls: config.solanaRpcUrls } : undefined
+      const workersStarting: Promise<(ReportComputer & SolanaReportComputer) | undefined> =
         config.reportWorkers > 0
           ? started<Awaited<ReturnType<typeof startReportWorkers>>>(
-              chainStarting.then((chain) => startReportWorkers({ count: config.reportWorkers, config, env: io.env, chains: chainsOf(chain) })),
+              Promise.all([chainStarting, solanaStarting]).then(([chain, local]) =>
+                startReportWorkers({ count: config.reportWorkers, config, env: io.env, chains: chainsOf(chain), solana: solanaOf(local) }),
+              ),
               (workers) => workers.close(),
             )
           : Promise.resolve(undefined)
@@ -183,7 +189,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       const engineDeps = { config, env: io.env, cache, store, logger, metrics }
       const evm = createEvmEngine({ ...engineDeps, chains, computer })
       cleanups.push(() => evm.service.close())
-      const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, pricing })
+      const solana = createSolanaEngine({ ...engineDeps, rpcUrls: solanaUrls, pricing, solanaComputer: computer })
       cleanups.push(() => solana.close())
       tokens = { evm: evm.service, solana }
       for (const chain of evm.registry.servable()) {

@@ -9,6 +9,7 @@ import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
 import { registerAuth, API_KEY_HEADER, type OpenPages } from './auth.ts'
 import { errorBody, formatSchemaErrors, handleError } from './errors.ts'
+import { redactedRequest } from './redact.ts'
 import type { Metrics } from './metrics.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { auditHistoryRoute } from './routes/audit-history.ts'
@@ -45,6 +46,8 @@ const BODY_LIMIT_BYTES = 16 * 1024
  * deadline (token reports) answer first, with their own message.
  */
 const HANDLER_DEADLINE_GRACE_MS = 1_000
+/** Longest path parameter routed (longer ones answer 400 from the route's validation; Node caps a request line itself). */
+const MAX_PARAM_LENGTH = 4096
 /** Answers smaller than this are sent uncompressed. */
 const COMPRESS_THRESHOLD_BYTES = 1024
 
@@ -94,7 +97,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { options } = deps
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Request logs carry the URL with any API key in it redacted (a key put in the query string by mistake).
+    ...(options.logger ? { loggerInstance: options.logger.child({}, { serializers: { req: redactedRequest } }) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     handlerTimeout: options.requestTimeoutMs + HANDLER_DEADLINE_GRACE_MS,
     forceCloseConnections: 'idle',
@@ -102,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     schemaErrorFormatter: formatSchemaErrors,
+    // Over-long path parameters reach the routes' own validation (a 400 that says which value is
+    // wrong, in the contract's shape, with x-request-id) instead of the framework's bare 414.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     ajv: { customOptions: { allErrors: false, coerceTypes: false } },
   })
 

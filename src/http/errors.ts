@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import { BaseError, ClientGoneError, RateLimitedError, UpstreamError } from '../errors.ts'
 import { REPORT_FORMATS } from '../contract/report-formats.ts'
+import { redactKeys } from './redact.ts'
 
 /** Friendlier messages for malformed values, by the property that failed validation. */
 const VALUE_MESSAGES: Record<string, string> = {
@@ -14,18 +15,28 @@ const VALUE_MESSAGES: Record<string, string> = {
   format: `format must be one of ${REPORT_FORMATS.join(', ')}`,
 }
 
+/** The Solana route's own words for its address (its `tokenAddress` is no EVM address). */
+export const SOLANA_VALUE_MESSAGES: Readonly<Record<string, string>> = {
+  tokenAddress: 'tokenAddress must be a Solana mint address: base58 of 32 bytes (32 to 44 characters)',
+}
+
 /**
  * Turns request-validation errors into one clear sentence. A missing required property reads
  * exactly `must have required property '<name>'` (Fastify's default would prefix `querystring `).
+ * `messages` are a route's own words for its properties, over the shared ones.
  */
-export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string, messages: Readonly<Record<string, string>> = {}): Error {
   const first = errors[0]
   let message: string
   if (!first) message = `invalid ${dataVar}`
   else if (first.keyword === 'required') message = first.message ?? `invalid ${dataVar}`
   else {
     const property = first.instancePath.split('/').filter(Boolean).pop() ?? ''
-    message = VALUE_MESSAGES[property] ?? `${property || dataVar} ${first.message ?? 'is invalid'}`
+    // Every query value is text; one that is not was given several times (?userId=a&userId=b).
+    const repeated = dataVar === 'querystring' && first.keyword === 'type' && property !== ''
+    message = repeated
+      ? `${property} was given more than once: give it once`
+      : (messages[property] ?? VALUE_MESSAGES[property] ?? `${property || dataVar} ${first.message ?? 'is invalid'}`)
   }
   const error = new Error(message) as Error & { statusCode: number; validation: unknown }
   error.statusCode = 400
@@ -59,8 +70,28 @@ export function handleError(error: FastifyError | BaseError | Error, request: Fa
     message = error.message
   }
   if (error instanceof RateLimitedError || error instanceof UpstreamError) reply.header('retry-after', String(error.retryAfterSeconds))
-  if (error instanceof ClientGoneError) request.log.info({ status, reason: message }, 'client disconnected before the answer')
-  else if (status >= 500) request.log.error({ err: error }, 'request failed')
-  else request.log.info({ status, reason: message }, 'request refused')
+  // A message may echo the input, and the input may be a key sent in the wrong place.
+  const reason = redactKeys(message)
+  if (error instanceof ClientGoneError) request.log.info({ status, reason }, 'client disconnected before the answer')
+  else if (status >= 500) request.log.error({ err: redactedError(error) }, 'request failed')
+  else request.log.info({ status, reason }, 'request refused')
   return reply.status(status).type('application/json; charset=utf-8').send(errorBody(status, message))
+}
+
+/** An error as the log keeps it: type, message, details, cause and stack, keys redacted. */
+function redactedError(error: Error): Record<string, unknown> {
+  const cause = error.cause instanceof Error ? redactedError(error.cause) : error.cause === undefined ? undefined : redactKeys(String(error.cause))
+  const details = (error as { details?: unknown }).details
+  return {
+    type: error.name,
+    message: redactKeys(error.message),
+    ...(typeof details === 'string' ? { details: redactKeys(details) } : {}),
+    ...(cause === undefined ? {} : { cause }),
+    stack: error.stack === undefined ? undefined : redactKeys(error.stack),
+  }
+}
+
+/** A route's schema error formatter with its own words for some properties (`formatSchemaErrors`). */
+export function schemaErrorFormatterWith(messages: Readonly<Record<string, string>>) {
+  return (errors: FastifySchemaValidationError[], dataVar: string): Error => formatSchemaErrors(errors, dataVar, messages)
 }

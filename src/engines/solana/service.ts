@@ -47,9 +47,20 @@ export interface SolanaReportServiceOptions {
   endpointCooldownMs?: number
 }
 
+/** Where cold Solana reports are computed when not in this thread (report worker threads). */
+export interface SolanaReportComputer {
+  /** The report of `address` (parsed), or `NotFoundError` and the other errors of `report()`. */
+  computeSolana(address: string, options?: { signal?: AbortSignal }): Promise<SolanaReport>
+}
+
 export interface SolanaReportServiceDeps {
   /** Solana JSON-RPC endpoints, tried in order. */
   rpcUrls: string[]
+  /**
+   * Where cold reports are computed (report worker threads, each with its own RPC client): this
+   * service then only parses, caches and shares them. In this thread when absent.
+   */
+  computer?: SolanaReportComputer
   cache: Cache
   logger: SolanaLogger
   /**
@@ -155,7 +166,20 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
     return facts
   })
 
+  /** A report computed by `deps.computer`, bounded by the same deadline. */
+  async function computeElsewhere(computer: SolanaReportComputer, address: Address): Promise<SolanaReport | NotFoundMarker> {
+    const signal = AbortSignal.timeout(options.deadlineMs)
+    try {
+      return await computer.computeSolana(address, { signal })
+    } catch (error) {
+      if (error instanceof NotFoundError) return { notFound: error.message }
+      if (signal.aborted) throw new DeadlineError(`the Solana report of ${address} was not ready within ${options.deadlineMs} ms`)
+      throw error
+    }
+  }
+
   async function compute(address: Address): Promise<SolanaReport | NotFoundMarker> {
+    if (deps.computer) return computeElsewhere(deps.computer, address)
     const started = performance.now()
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(new DeadlineError(`the Solana report of ${address} was not ready within ${options.deadlineMs} ms`)), options.deadlineMs)

@@ -78,7 +78,7 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
         response: {
           200: Type.Unknown({ description: 'the JSON-RPC response' }),
           202: Type.Null({ description: 'a notification or a response was accepted' }),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 429, 503),
         },
       },
     },

@@ -72,7 +72,7 @@ export function planUsageRoutes(app: FastifyInstance, deps: PlanUsageDeps) {
           'The calling key\'s plan, rate limit and requests this month, in the field names of the hosted service\'s quota endpoint. ' +
           'A self-hosted tokenrisk has no request allowance: `totalRequests` and `remainingRequests` are null, and `usedRequests` says how many requests the key made.',
         security: [{ apiKey: [] }],
-        response: { 200: Type.Ref('PlanUsage'), ...errorResponses(401, 429) },
+        response: { 200: Type.Ref('PlanUsage'), ...errorResponses(401, 429, 503) },
       },
     },
     async (request): Promise<PlanUsage> => {

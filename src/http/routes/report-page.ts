@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { FINDINGS_PER_PAGE, renderReportPage } from '../../audit/report/page.ts'
 import { InputError, NotFoundError } from '../../errors.ts'
+import { errorResponses } from '../schemas/responses.ts'
 import type { AuditRepository } from '../../store/repositories/audits.ts'
 
 /** How long browsers may keep a report page: audits never change once recorded. */
@@ -28,6 +29,10 @@ export function reportPageRoute(app: FastifyInstance, deps: { audits: AuditRepos
         params: Params,
         querystring: Query,
         produces: ['text/html'],
+        response: {
+          200: Type.String({ description: 'the report page (text/html)' }),
+          ...errorResponses(400, 404, 503),
+        },
       },
     },
     async (request, reply) => {

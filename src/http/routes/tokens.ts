@@ -4,6 +4,7 @@ import { InputError, NotFoundError, UnsupportedChainError } from '../../errors.t
 import { conditionalGet } from '../conditional.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
 import { errorResponses } from '../schemas/responses.ts'
+import { SOLANA_VALUE_MESSAGES, schemaErrorFormatterWith } from '../errors.ts'
 import type { EvmReportService, SolanaReportService } from '../../contract/services.ts'
 import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS, isHostedFormat, type ReportFormat } from '../../contract/report-formats.ts'
 import { NOT_SUPPORTED_ERROR_STATUS, type NotSupportedBody } from '../../contract/common.ts'
@@ -204,6 +205,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
     {
       config: { auth: true, page: true },
       onSend,
+      schemaErrorFormatter: schemaErrorFormatterWith(SOLANA_VALUE_MESSAGES),
       schema: {
         operationId: 'getSolanaTokenInformation',
         tags: ['tokens'],
@@ -260,7 +262,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
               }),
             ),
           }),
-          ...errorResponses(401, 429),
+          ...errorResponses(401, 429, 503),
         },
       },
     },

@@ -6,7 +6,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'the `x-api-key` header is missing, unknown or revoked, or the key may not read this resource',
   404: 'not found',
   429: 'too many requests for this API key; see `Retry-After`',
-  503: 'an upstream (chain node, database) failed or the request deadline passed',
+  503: 'an upstream (chain node, database) failed, the request deadline passed, or the service is stopping',
 }
 
 /** Response schemas of error statuses, all the shared `Error` body. */

@@ -1,0 +1,228 @@
+// `npm run bench:mixed`: the serving thread under a mixed burst, as a newcomer's service sees it —
+// 100 cold reports at once (90 EVM tokens of the local world and its pairs, 10 Solana mints) plus
+// 100 cached ones, through the real HTTP app, while a client in another process asks /healthz every
+// 10 ms. The worlds run in a process of their own (as a remote node would). Compared in the same
+// run, alternating rounds: Solana reports computed in the serving thread (as before) against the
+// report worker threads computing them (now), and /healthz on the idle service (the baseline).
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent, get as httpGet } from 'node:http'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
+import { startReportWorkers } from '../src/cli/report-workers.ts'
+import { loadConfig } from '../src/config/settings.ts'
+import type { ChainsFileEntry } from '../src/config/chains.ts'
+import type { SolanaPricing } from '../src/engines/solana/collect/context.ts'
+import { buildApp } from '../src/http/app.ts'
+import { createMetrics } from '../src/http/metrics.ts'
+import { createMemoryRateLimiter } from '../src/http/rate-limit.ts'
+import { createDatabase } from '../src/store/database.ts'
+import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
+import { createAuditRepository } from '../src/store/repositories/audits.ts'
+
+const COLD_EVM = 90
+const COLD_SOLANA = 10
+const CACHED = 100
+/** Reports warmed before the burst, that the cached requests ask for again. */
+const WARM = 10
+const PROBE_INTERVAL_MS = 10
+const IDLE_PROBE_MS = 2_000
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const REPORT_WORKERS = 1
+const TARGET_P99_MS = 100
+const DEADLINE_MS = 30_000
+const CLOSE_TIMEOUT_MS = 10_000
+
+const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1))
+function quantile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]
+}
+
+function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent, headers }, (res) => {
+      res.resume()
+      res.once('end', () => resolve(res.statusCode ?? 0))
+    }).once('error', reject)
+  })
+}
+
+interface Figures {
+  statuses: number[]
+  healthz: number[]
+  wallMs: number
+}
+
+/** The load generator (a child process): the burst, or nothing (`idle`), with a /healthz prober. */
+async function loadChild(base: string, key: string, paths: string[]): Promise<Figures> {
+  let running = true
+  const healthz: number[] = []
+  const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const prober = (async () => {
+    while (running) {
+      const t = performance.now()
+      await get(probeAgent, `${base}/healthz`)
+      healthz.push(performance.now() - t)
+      await new Promise((r) => setTimeout(r, PROBE_INTERVAL_MS))
+    }
+  })()
+  await new Promise((r) => setTimeout(r, 100))
+  const started = performance.now()
+  let statuses: number[] = []
+  if (paths[0] === 'idle') await new Promise((r) => setTimeout(r, IDLE_PROBE_MS))
+  else {
+    const agent = new Agent({ keepAlive: true, maxSockets: paths.length })
+    statuses = await Promise.all(paths.map((path) => get(agent, `${base}${path}`, { 'x-api-key': key, 'accept-encoding': 'gzip' })))
+  }
+  const wallMs = performance.now() - started
+  running = false
+  await prober
+  return { statuses, healthz, wallMs }
+}
+
+interface Worlds {
+  chain: ChainsFileEntry
+  tokens: string[]
+  solanaUrl: string
+  mints: string[]
+  pricing: SolanaPricing
+}
+
+/** The worlds' host (a child process): the local chain and the local Solana, until its input ends. */
+async function worldsChild(): Promise<void> {
+  const { startWorld } = await import('@tokenrisk/devworld/world')
+  const { startSolanaWorld } = await import('@tokenrisk/devworld/solana/world')
+  const { localChains } = await import('@tokenrisk/devworld/local-chain')
+  const dataDir = join(import.meta.dirname, '..', 'data', 'test-devnet')
+  const [world, solana] = await Promise.all([startWorld({ dataDir }), startSolanaWorld({ dataDir })])
+  const m = world.manifest
+  const pairs = m.tokens.flatMap((t) => t.pools.filter((p) => p.type === 'uniswap-v2').map((p) => p.pairAddress))
+  const worlds: Worlds = {
+    chain: localChains(m).entries[0],
+    tokens: [...new Set([...m.tokens.map((t) => t.address), ...pairs, ...Object.values(m.contracts)])],
+    solanaUrl: solana.rpcUrl,
+    mints: solana.manifest.mints.map((x) => x.address),
+    pricing: solana.manifest.pricing,
+  }
+  process.stdout.write(`${JSON.stringify(worlds)}\n`)
+  process.stdin.resume()
+  process.stdin.once('end', () => void Promise.all([world.stop(), solana.stop()]).then(() => process.exit(0)))
+}
+
+if (process.argv[2] === '--load') {
+  const [base, key, ...paths] = process.argv.slice(3)
+  process.stdout.write(JSON.stringify(await loadChild(base, key, paths)))
+  process.exit(0)
+}
+if (process.argv[2] === '--worlds') {
+  await worldsChild()
+} else {
+  const host = spawn(process.execPath, ['--conditions=tokenrisk-source', '--import', 'tsx', import.meta.filename, '--worlds'], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const worlds = JSON.parse(
+    await new Promise<string>((resolve, reject) => {
+      createInterface({ input: host.stdout! }).once('line', resolve)
+      host.once('exit', (code) => reject(new Error(`the worlds' host exited (${code})`)))
+    }),
+  ) as Worlds
+  const runLoad = (base: string, key: string, paths: string[]) =>
+    new Promise<Figures>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', base, key, ...paths], { stdio: ['ignore', 'pipe', 'inherit'] })
+      let out = ''
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+      child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Figures) : reject(new Error(`the load generator exited (${code})`))))
+    })
+  const evmTokens = worlds.tokens.slice(0, COLD_EVM + WARM / 2)
+  const mints = worlds.mints.slice(0, COLD_SOLANA + WARM / 2)
+  const evmPath = (a: string) => `/api/v1/tokens/information/${a}?chainId=${worlds.chain.chainId}`
+  const solanaPath = (a: string) => `/api/v1/tokens/solana/${a}`
+  const warm = [...evmTokens.slice(0, WARM / 2).map(evmPath), ...mints.slice(0, WARM / 2).map(solanaPath)]
+  const cold = [...evmTokens.slice(WARM / 2).map(evmPath), ...mints.slice(WARM / 2).map(solanaPath)]
+  const cached = Array.from({ length: CACHED }, (_, i) => warm[i % warm.length])
+  const burstPaths = cold.flatMap((p, i) => [p, cached[i] ?? '']).filter(Boolean).concat(cached.slice(cold.length))
+  const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-bench-mixed-'))
+
+  /** One round: a fresh service (empty caches and store), `solanaInWorkers` or not; the burst, or idle. */
+  const round = async (name: string, solanaInWorkers: boolean, idle = false): Promise<Figures> => {
+    const dir = join(dataDir, name)
+    const store = await createDatabase({ dataDir: dir })
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', REQUEST_TIMEOUT_MS: String(DEADLINE_MS), METADATA_FETCH: 'off' })
+    const keys = createApiKeyRepository(store)
+    const { key } = await keys.create({ userId: 'bench' })
+    const cache = createMemoryCache()
+    const chains = { source: 'the local world', entries: [worlds.chain] }
+    const solana = { rpcUrls: [worlds.solanaUrl], pricing: worlds.pricing }
+    const workers = await startReportWorkers({ count: REPORT_WORKERS, config, env: {}, chains, solana: solanaInWorkers ? solana : undefined })
+    const deps = { config, env: {}, cache, store, logger: silent }
+    const evm = createEvmEngine({ ...deps, chains, computer: workers })
+    const solanaEngine = createSolanaEngine({ ...deps, rpcUrls: solana.rpcUrls, pricing: solana.pricing, solanaComputer: solanaInWorkers ? workers : undefined })
+    const app = await buildApp({
+      store,
+      keys,
+      audits: createAuditRepository(store),
+      rateLimiter: createMemoryRateLimiter(),
+      metrics: createMetrics({ defaultMetrics: false }),
+      tokens: { evm: evm.service, solana: solanaEngine },
+      options: { publicBaseUrl: 'http://127.0.0.1', requestTimeoutMs: DEADLINE_MS, reportCacheTtlSeconds: 600, defaultRateLimitRps: 0, corsOrigins: [] },
+    })
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const agent = new Agent({ keepAlive: true })
+      for (const path of warm) await get(agent, `${base}${path}`, { 'x-api-key': key })
+      agent.destroy()
+      return await runLoad(base, key, idle ? ['idle'] : burstPaths)
+    } finally {
+      // A stop that hangs must not hold the figures back: it is said, and the run goes on.
+      const stopping = (async () => {
+        await app.close()
+        await evm.service.close()
+        await solanaEngine.close()
+        await workers.close()
+        await store.close()
+      })()
+      const late = await Promise.race([stopping.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), CLOSE_TIMEOUT_MS).unref())])
+      if (late) console.error(`round ${name}: the service did not stop within ${CLOSE_TIMEOUT_MS} ms; going on`)
+    }
+  }
+
+  try {
+    const idle = await round('idle', true, true)
+    const before: Figures[] = []
+    const now: Figures[] = []
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 === 0 ? [false, true] : [true, false]
+      for (const inWorkers of order) {
+        const figures = await round(`r${r}-${inWorkers ? 'workers' : 'thread'}`, inWorkers)
+        ;(inWorkers ? now : before).push(figures)
+        console.error(`round ${r} ${inWorkers ? 'workers' : 'serving thread'}: /healthz p99 ${fmt(quantile(figures.healthz, 0.99))} ms`)
+      }
+    }
+    const merge = (rs: Figures[]): Figures => ({ statuses: rs.flatMap((r) => r.statuses), healthz: rs.flatMap((r) => r.healthz), wallMs: Math.max(...rs.map((r) => r.wallMs)) })
+    const describe = (label: string, f: Figures) => {
+      const statuses = [...new Set(f.statuses)].sort().map((s) => `${s}×${f.statuses.filter((x) => x === s).length}`).join(' ')
+      return `${label.padEnd(58)} /healthz p50 ${fmt(quantile(f.healthz, 0.5))} ms  p99 ${fmt(quantile(f.healthz, 0.99))} ms  max ${fmt(Math.max(...f.healthz))} ms  (${f.healthz.length} probes)${statuses ? `; answers ${statuses}; all in ${fmt(f.wallMs)} ms` : ''}`
+    }
+    const b = merge(before)
+    const n = merge(now)
+    const p99Now = quantile(n.healthz, 0.99)
+    console.log(
+      [
+        `mixed burst: ${cold.length} cold reports (${cold.length - (mints.length - WARM / 2)} EVM, ${mints.length - WARM / 2} Solana) + ${cached.length} cached, at once, through HTTP; ${REPORT_WORKERS} report worker; ${ROUNDS} rounds each, alternating`,
+        describe('idle service (baseline)', idle),
+        describe('Solana reports in the serving thread (before)', b),
+        describe('Solana reports in the report workers (now)', n),
+        `/healthz p99: ${fmt(quantile(b.healthz, 0.99))} → ${fmt(p99Now)} ms (${fmt(quantile(b.healthz, 0.99) / p99Now)}× lower); idle ${fmt(quantile(idle.healthz, 0.99))} ms`,
+        `target: /healthz p99 < ${TARGET_P99_MS} ms during the mixed burst ${p99Now < TARGET_P99_MS ? 'MET' : 'MISSED'} (${fmt(p99Now)} ms)`,
+        `machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end of the run`,
+      ].join('\n'),
+    )
+  } finally {
+    host.stdin!.end()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
