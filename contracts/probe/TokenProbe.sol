@@ -170,6 +170,7 @@ contract TokenProbe is ProbeReaders {
         bool called;
         bytes err;
         Measure m;
+        bool raisesAgain; // the same call made a second time raised the supply again (not a one-shot emission)
     }
 
     struct PowerResult {
@@ -520,7 +521,7 @@ contract TokenProbe is ProbeReaders {
         at.candidate = caller;
         at.variant = v;
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.attemptExperiment, (scene, caller, data, replay, by)));
-        if (done) (at.called, at.err, at.m) = abi.decode(out, (bool, bytes, Measure));
+        if (done) (at.called, at.err, at.m, at.raisesAgain) = abi.decode(out, (bool, bytes, Measure, bool));
         else at.err = out;
     }
 
@@ -559,8 +560,15 @@ contract TokenProbe is ProbeReaders {
         for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
         (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory empty;
-        if (!ok) _finish(abi.encode(false, err, empty));
-        _finish(abi.encode(true, bytes(""), _measure(s)));
+        if (!ok) _finish(abi.encode(false, err, empty, false));
+        _finish(abi.encode(true, bytes(""), _measure(s), _raisesAgain(s.token, caller, data)));
+    }
+
+    /** Once or at will: the same call made again raises the supply again. */
+    function _raisesAgain(address token, address caller, bytes calldata data) internal returns (bool) {
+        uint256 supply = _totalSupply(token);
+        (bool again,) = _act(caller, token, data);
+        return again && _totalSupply(token) > supply;
     }
 
     function _fund(PowerParams calldata p) internal returns (bool) {
@@ -581,10 +589,27 @@ contract TokenProbe is ProbeReaders {
         return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
     }
 
+    /** A balance or supply that could not be read: never taken for 0. */
+    uint256 private constant UNREAD = type(uint256).max;
+
+    function _readUint(address target, bytes memory data) internal view returns (uint256 value) {
+        bool ok;
+        uint256 size;
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            size := returndatasize()
+            if and(ok, gt(size, 31)) {
+                returndatacopy(0, 0, 32)
+                value := mload(0)
+            }
+        }
+        if (!ok || size < 32) value = UNREAD;
+    }
+
     function _measure(Scene calldata s) internal returns (Measure memory m) {
-        m.supply = _totalSupply(s.token);
+        m.supply = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
         m.balances = new uint256[](s.watch.length);
-        for (uint256 i = 0; i < s.watch.length; i++) m.balances[i] = _balanceOf(s.token, s.watch[i]);
+        for (uint256 i = 0; i < s.watch.length; i++) m.balances[i] = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
         if (s.pool.pool != address(0)) {

@@ -27,11 +27,19 @@ export function blockedHolders(facts: EvmFacts): string | undefined {
   return `${blocked.length} of the ${wallets.length} largest holders of record cannot sell any of their balance on ${poolName(trade)}, where a fresh wallet sells: ${named}`
 }
 
+/** Percentage points within which what a holder kept equals the pool's sell tax (the holder is paid its own fee). */
+const OWN_FEE_TOLERANCE_PP = 0.5
+
 /** Holders of record whose whole sell went through but left part of the balance (a silent clamp). */
 export function clampedHolders(facts: EvmFacts): string | undefined {
   const s = facts.holderSells
   if (!s?.pool) return undefined
-  const clamped = s.holders.filter((h) => h.outcome === 'clamped' && !isKnownContract(facts, h.address))
+  // A holder paid the token's own sell fee (its fee wallet) keeps that fee: what stayed is the tax a
+  // fresh wallet pays there, not a clamp.
+  const tax = facts.trades.find((t) => t.pool.address.toLowerCase() === s.pool!.address.toLowerCase())?.sellTax.percent
+  const ownFee = (h: { taxPercent?: number; leftPercent?: number }) =>
+    tax !== undefined && tax > 0 && h.taxPercent !== undefined && h.leftPercent !== undefined && Math.abs(h.taxPercent - tax) <= OWN_FEE_TOLERANCE_PP && Math.abs(h.leftPercent - tax) <= OWN_FEE_TOLERANCE_PP
+  const clamped = s.holders.filter((h) => h.outcome === 'clamped' && !isKnownContract(facts, h.address) && !ownFee(h))
   if (clamped.length === 0) return undefined
   const named = clamped.slice(0, 3).map((h) => `${h.address} kept ${h.leftPercent}%`).join(', ')
   return `${clamped.length} holder(s) of record sold "all" on ${s.pool.dex} ${s.pool.address} and kept part of it: ${named}`
