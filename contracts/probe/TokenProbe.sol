@@ -630,7 +630,7 @@ contract TokenProbe is ProbeReaders {
     // ------------------------------------------------------------------------------------------
 
     /** Bisection steps of each search (acceptance, then sales), at most. */
-    uint256 private constant SEARCH_STEPS = 12;
+    uint256 private constant SEARCH_STEPS = 8;
 
     /** A numeric setter: its calldata, where its numeric words sit, and the largest value of each. */
     struct Setter {
@@ -699,7 +699,9 @@ contract TokenProbe is ProbeReaders {
         if (r.caller == address(0)) return r;
         ReachScene memory s = ReachScene(p.token, p.pool, p.b, r.caller);
         bytes[] memory none = new bytes[](0);
-        r.alone = _search(s, target, none, grid);
+        r.alone = _search(s, target, none, grid, r.baseSell);
+        // A setter that neither raises the tax nor stops sales is no fee setter: nothing more to search.
+        if (!_raisesTax(r.alone, r.baseSell)) return r;
         if (r.alone.sells) _proceeds(p, s, _setTo(target, r.alone.best.value), r);
         if (siblings.length == 0) return r;
         r.withSiblings = true;
@@ -709,7 +711,14 @@ contract TokenProbe is ProbeReaders {
             r.siblingValues[i] = _largestAccepted(p.token, r.caller, siblings[i], grid);
             pre[i] = _setTo(siblings[i], r.siblingValues[i]);
         }
-        r.combined = _search(s, target, pre, grid);
+        r.combined = _search(s, target, pre, grid, r.baseSell);
+    }
+
+    /** Whether a search found sales stopped, or a sell tax above the one before any call. */
+    function _raisesTax(Search memory out, Outcome memory base) internal pure returns (bool) {
+        if (out.stops) return true;
+        if (!out.sells || !base.ok || base.sent == 0 || out.best.sell.sent == 0) return false;
+        return out.best.sell.received * base.sent < base.received * out.best.sell.sent;
     }
 
     /** A buy, and who is paid over a sale, with the setter at its highest working tax. */
@@ -724,7 +733,7 @@ contract TokenProbe is ProbeReaders {
     }
 
     /** The tried values, then bisection of the acceptance cap and of the value where sales stop. */
-    function _search(ReachScene memory s, Setter calldata t, bytes[] memory pre, uint256[] calldata grid)
+    function _search(ReachScene memory s, Setter calldata t, bytes[] memory pre, uint256[] calldata grid, Outcome memory base)
         internal
         returns (Search memory out)
     {
@@ -746,7 +755,8 @@ contract TokenProbe is ProbeReaders {
             out.lastAccepted = grid[g];
             _note(out, pt);
         }
-        if (!anyAccepted) return out;
+        // Nothing raised the tax or stopped sales, and no cap lies between the tried values: no more to search.
+        if (!anyAccepted || (!out.refused && !_raisesTax(out, base))) return out;
         // The cap: between the largest accepted value and the first refused above it.
         for (uint256 i = 0; i < SEARCH_STEPS && out.refused; i++) {
             uint256 mid = _mid(out.lastAccepted, out.firstRefused);
