@@ -77,10 +77,13 @@ describe('SARIF of the fixture corpus', () => {
     for (const r of results) {
       expect(rules[r.ruleIndex].id).toBe(r.ruleId)
       const region = r.locations[0].physicalLocation.region
-      const finding = findings.find((f) => f.detector === r.ruleId && f.file === decodeURI(r.locations[0].physicalLocation.artifactLocation.uri) && f.lineNumbers[0] === region.startLine)
-      expect(finding).toBeDefined()
-      expect(r.level).toBe(LEVEL_OF[finding!.severity])
-      expect(region.endLine).toBe(finding!.lineNumbers[1])
+      // A line may hold two findings of one detector (of different severities): one of them is this.
+      const matching = findings.filter(
+        (f) => f.detector === r.ruleId && f.file === decodeURI(r.locations[0].physicalLocation.artifactLocation.uri) && f.lineNumbers[0] === region.startLine && f.lineNumbers[1] === region.endLine,
+      )
+      expect(matching.length).toBeGreaterThan(0)
+      expect(matching.map((f) => LEVEL_OF[f.severity])).toContain(r.level)
+      expect(matching.map((f) => f.severity)).toContain(r.properties.severity)
     }
     expect(new Set(results.map((r) => r.partialFingerprints[FINGERPRINT_KEY])).size).toBe(results.length)
     expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([expect.objectContaining({ level: 'warning', message: { text: 'Not analysed: not a text file' } })])

@@ -82,6 +82,27 @@ function token(key: string): ManifestToken {
  * timestamp, and a Uniswap pair spends more gas (its cumulative prices) when the mined block
  * turns out to be later than the pair's last update, so an estimated swap could run out of gas.
  */
+/** How long a sent transaction may take to be mined before the test says so. */
+const RECEIPT_WAIT_MS = 30_000
+
+/**
+ * The receipt of a transaction sent to the world's anvil (it mines each one as it arrives, a
+ * moment later under load), read by asking for it until it is there. Not by watching for new
+ * blocks: the tests revert to snapshots, so block numbers go back, and a block watcher that saw a
+ * higher number waits forever.
+ */
+async function minedReceipt(hash: Hex) {
+  const until = Date.now() + RECEIPT_WAIT_MS
+  for (;;) {
+    const receipt = await pub.getTransactionReceipt({ hash }).catch((error: Error) => {
+      if (error.name === 'TransactionReceiptNotFoundError' && Date.now() < until) return undefined
+      throw error
+    })
+    if (receipt) return receipt
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
+
 async function send(from: Address, address: Address, contractAbi: Abi | readonly unknown[], functionName: string, args: readonly unknown[] = [], value?: bigint) {
   await pub.simulateContract({ account: from, address, abi: contractAbi as Abi, functionName, args: args as unknown[], value })
   const hash = await wallet.writeContract({
@@ -94,7 +115,7 @@ async function send(from: Address, address: Address, contractAbi: Abi | readonly
     value,
     gas: WORLD_TX_GAS,
   })
-  const receipt = await pub.waitForTransactionReceipt({ hash })
+  const receipt = await minedReceipt(hash)
   if (receipt.status !== 'success') {
     // Replay the mined transaction on the state before its block for the reason it reverted.
     const reason = await pub
@@ -638,7 +659,7 @@ describe('every zoo behaviour is real on the chain', () => {
     await send(t.owner as Address, t.address, logic, 'setBlacklisted', [holder, true])
     await expect(send(holder, t.address, erc20Abi, 'transfer', [manifest.accounts!.receivers[0], 1n])).rejects.toThrow(/blacklisted/)
     const hash = await wallet.deployContract({ account: manifest.deployer, chain: foundry, abi: logic, bytecode: loadArtifact('ZooBlacklistUupsLogic').bytecode })
-    const newLogic = (await pub.waitForTransactionReceipt({ hash })).contractAddress!
+    const newLogic = (await minedReceipt(hash)).contractAddress!
     await expect(send(holder, t.address, logic, 'upgradeToAndCall', [newLogic, '0x'])).rejects.toThrow()
     await send(t.owner as Address, t.address, logic, 'upgradeToAndCall', [newLogic, '0x'])
     expect(t.upgradeable).toBe(true)

@@ -322,6 +322,26 @@ describe('facts behind the reports', () => {
     expect(twin.holders.every((h) => h.outcome === 'sold' && h.taxPercent === 0)).toBe(true)
   })
 
+  it('a dependency made hostile stops trades; it counts as a pause when its admin can upgrade it, not when it is fixed', () => {
+    const up = get('guard-upgradeable')
+    const dep = up.facts.dependencies!.list[0]
+    expect(dep.stops).toMatch(/a sell fails/)
+    expect(dep.upgradeable).toMatch(/EIP-1967 proxy .* its admin 0x[0-9a-fA-F]{40} can upgrade/)
+    expect(up.report.codeChecks.ownershipChecks.transferPausable.comment).toContain(dep.address)
+    const fixed = get('guard-fixed').facts.dependencies!.list[0]
+    expect(fixed.stops).toMatch(/a sell fails/)
+    expect([fixed.upgradeable, fixed.repointable, fixed.immutable]).toEqual(['', '', "its address is written in the token's code"])
+  })
+
+  it('a balance placed at creation without a Transfer is found and counted against the supply; the same share minted with its event is not', () => {
+    const hidden = get('hidden-allocation')
+    expect(hidden.facts.unexplainedBalances?.list.map((u) => [lower(u.address), u.percentOfSupply])).toEqual([['0x5ca1ab1e00000000000000000000000000005745', 5]])
+    expect(hidden.report.tokenInformation.anomalies.join(' ')).toMatch(/holds 50000 tokens \(5% of the total supply\) that no Transfer event explains/)
+    expect(get('open-allocation').facts.unexplainedBalances?.list).toEqual([])
+    const flagged = manifest.tokens.filter((t) => (get(t.key).facts.unexplainedBalances?.list.length ?? 0) > 0).map((t) => t.key)
+    expect(flagged).toEqual(['hidden-allocation'])
+  })
+
   it('prices every pool from its own state, the token from its deepest pool', () => {
     for (const t of manifest.tokens) {
       const { facts } = get(t.key)

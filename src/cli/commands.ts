@@ -129,6 +129,18 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     },
     load: async () => (await import('./devnet.ts')).devnetCommand,
   },
+  chains: {
+    name: 'chains',
+    summary: "what each configured chain's node can do, and what a missing capability costs",
+    usage: ['tokenrisk chains check [--chain <id>] [--json]'],
+    about:
+      "Probes each configured EVM chain's node (RPC_URL_<chainId>, CHAINS_FILE; the local world while a service runs on it under the same data directory) with cheap calls: state overrides in eth_call, eth_simulateV1, debug_traceCall (call and prestate tracers), ots_*, historical state, access lists, block receipts, eth_getLogs range, batch size and EVM version. Prints a table per chain with what each missing capability costs in the reports (docs/chains.md, \"Node kinds\"). Exit code 1 when a node does not answer.",
+    options: {
+      chain: { type: 'string', value: '<id>', help: 'only this chain (decimal chain id)' },
+      json,
+    },
+    load: async () => (await import('./chains.ts')).chainsCommand,
+  },
 }
 
 const column = (rows: [string, string][]): string[] => {

@@ -23,7 +23,8 @@ import { lockDataDir } from './data-dir.ts'
 import { createEvmEngine, createSolanaEngine, type EngineDeps } from './engines.ts'
 import { startReportWorkers } from './report-workers.ts'
 import { sourceAuditsOf } from './source-audits.ts'
-import type { ReportComputer } from '../engines/evm/service.ts'
+import type { EvmReportServiceExtended, ReportComputer } from '../engines/evm/service.ts'
+import { capabilityRows, degradation, formatCapabilityTable } from '../engines/evm/chain/capabilities.ts'
 import type { Io } from './io.ts'
 import { loadLocalWorlds, type LocalChain, type LocalSolana } from './local-worlds.ts'
 
@@ -186,7 +187,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       cleanups.push(() => solana.close())
       tokens = { evm: evm.service, solana }
       for (const chain of evm.registry.servable()) {
-        readiness.push({ name: `chain ${chain.chainId}`, check: (signal) => evm.service.ping(chain.chainId, signal) })
+        readiness.push(evmChainReadiness(evm.service, chain.chainId))
       }
       if (solanaUrls.length > 0) readiness.push({ name: 'solana', check: (signal) => solana.ping(signal) })
     }
@@ -232,14 +233,38 @@ export async function startService(config: Config, io: Io, options: { logger?: L
     // Every configured chain's node is asked which chain it serves, once at start; reports check it
     // again in their first round trip (a node for another chain answers 503, never a report).
     if (tokens) {
+      const evm = tokens.evm as EvmReportServiceExtended
       for (const chain of tokens.evm.chains()) {
-        tokens.evm.ping(chain.chainId).catch((error: unknown) => io.err(`chain ${chain.chainId}: ${(error as Error).message}; its reports answer 503 until it does`))
+        tokens.evm
+          .ping(chain.chainId)
+          .then(async () => {
+            // What the node can do, detected once for every report of the chain, and what a missing capability costs.
+            const caps = await evm.capabilities(chain.chainId)
+            const degraded = degradation(caps)
+            io.err([`chain ${chain.chainId} node capabilities${degraded ? ` (degraded: ${degraded})` : ''}:`, ...formatCapabilityTable(caps).map((l) => `  ${l}`)].join('\n'))
+          })
+          .catch((error: unknown) => io.err(`chain ${chain.chainId}: ${(error as Error).message}; its reports answer 503 until it does`))
       }
     }
     return { app, url: address, config, store, devnet, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error
+  }
+}
+
+/**
+ * Readiness of one EVM chain: its node answers for the chain, and what it can do. A node that
+ * answers but lacks a capability reports cost is "degraded" (the service answers, with less).
+ */
+export function evmChainReadiness(service: EvmReportServiceExtended, chainId: number): ReadinessCheck {
+  return {
+    name: `chain ${chainId}`,
+    check: async (signal) => {
+      await service.ping(chainId, signal)
+      const caps = await service.capabilities(chainId)
+      return { degraded: degradation(caps), capabilities: capabilityRows(caps) }
+    },
   }
 }
 

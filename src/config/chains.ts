@@ -71,6 +71,11 @@ export interface ChainEntry {
   maxLogRange: number
   /** Largest JSON-RPC batch sent to the node. */
   maxBatchSize: number
+  /**
+   * The chain's EVM version ("cancun", "shanghai" or "paris"), which picks the build of the probe;
+   * detected from the node when absent.
+   */
+  evmVersion?: 'cancun' | 'shanghai' | 'paris'
   links: ChainLinks
 }
 
@@ -87,8 +92,9 @@ const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'chains')
 
 const ENTRY_FIELDS = new Set([
   'chainId', 'name', 'rpcUrls', 'nativeSymbol', 'wrappedNative', 'stablecoins', 'majors', 'dexes', 'lockers',
-  'burnAddresses', 'multicall3', 'blockTimeSeconds', 'finalityBlocks', 'maxLogRange', 'maxBatchSize', 'links',
+  'burnAddresses', 'multicall3', 'blockTimeSeconds', 'finalityBlocks', 'maxLogRange', 'maxBatchSize', 'evmVersion', 'links',
 ])
+const EVM_VERSION_NAMES: readonly string[] = ['cancun', 'shanghai', 'paris']
 const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'feeBps', 'feeTiers'])
 const LOCKER_FIELDS = new Set(['name', 'type', 'address'])
 const LINK_FIELDS = new Set(['explorerToken', 'explorerAddress', 'pool', 'aggregatorToken'])
@@ -274,6 +280,10 @@ function parseEntry(v: unknown, path: string, problems: Problems): PartialEntry 
     if (b === 0) problems.add(`${path}.maxBatchSize`, 'must be at least 1')
     else out.maxBatchSize = b
   }
+  if (v.evmVersion !== undefined) {
+    if (typeof v.evmVersion !== 'string' || !EVM_VERSION_NAMES.includes(v.evmVersion)) problems.add(`${path}.evmVersion`, 'must be "cancun", "shanghai" or "paris"')
+    else out.evmVersion = v.evmVersion as ChainEntry['evmVersion']
+  }
   if (v.links !== undefined) out.links = parseLinks(v.links, `${path}.links`, problems)
   for (const key of Object.keys(out) as (keyof PartialEntry)[]) if (out[key] === undefined) delete out[key]
   return out
@@ -324,6 +334,7 @@ function complete(partial: PartialEntry, source: string): ChainEntry {
     finalityBlocks: partial.finalityBlocks ?? 0,
     maxLogRange: partial.maxLogRange ?? DEFAULT_MAX_LOG_RANGE,
     maxBatchSize: partial.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
+    ...(partial.evmVersion ? { evmVersion: partial.evmVersion } : {}),
     links: partial.links ?? {},
   }
 }

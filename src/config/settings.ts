@@ -14,7 +14,7 @@ import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS } from '../contract/report-format
  */
 
 /** The commands of `tokenrisk`. */
-export const COMMAND_NAMES = ['serve', 'worker', 'scan', 'audit', 'audits', 'keys', 'mcp', 'devnet'] as const
+export const COMMAND_NAMES = ['serve', 'worker', 'scan', 'audit', 'audits', 'keys', 'mcp', 'devnet', 'chains'] as const
 export type CommandName = (typeof COMMAND_NAMES)[number]
 
 /** A setting's type: how its raw text (environment variable or flag) becomes a value. */
@@ -150,7 +150,7 @@ const SERVE: readonly CommandName[] = ['serve']
 export const SETTINGS = {
   port: setting({ env: 'PORT', flag: 'port', value: 'N', type: int(0, 65535), default: 3000, help: 'HTTP port', commands: SERVE }),
   host: setting({ env: 'HOST', flag: 'host', value: 'ADDRESS', type: text, default: '127.0.0.1', help: 'interface to listen on (`0.0.0.0` for all)', commands: SERVE }),
-  dataDir: setting({ env: 'DATA_DIR', flag: 'data-dir', value: 'DIR', type: text, default: './data', shownDefault: '`data/` of the tokenrisk project', help: 'embedded database, local world state, demo key, and the lock of the service that owns them; a relative value is taken from where the command runs, the default from the project whatever the folder (README, "Where data lives")', commands: [...STORE, 'devnet'] }),
+  dataDir: setting({ env: 'DATA_DIR', flag: 'data-dir', value: 'DIR', type: text, default: './data', shownDefault: '`data/` of the tokenrisk project', help: 'embedded database, local world state, demo key, and the lock of the service that owns them; a relative value is taken from where the command runs, the default from the project whatever the folder (README, "Where data lives")', commands: [...STORE, 'devnet', 'chains'] }),
   databaseUrl: setting({ env: 'DATABASE_URL', flag: 'database-url', value: 'URL', type: url(['postgres', 'postgresql']), default: undefined, help: 'PostgreSQL URL; the embedded SQLite file under the data directory when unset', commands: STORE }),
   redisUrl: setting({ env: 'REDIS_URL', flag: 'redis-url', value: 'URL', type: url(['redis', 'rediss']), default: undefined, help: 'Redis: shared report cache, rate limits and audit queue across instances', commands: QUEUE }),
   publicBaseUrl: setting({ env: 'PUBLIC_BASE_URL', flag: 'public-base-url', value: 'URL', type: baseUrl, default: undefined, shownDefault: '`http://HOST:PORT`', help: 'base of report links (`projectReportLink`)', commands: LINKS }),
@@ -169,7 +169,7 @@ export const SETTINGS = {
   reportCacheMb: setting({ env: 'REPORT_CACHE_MB', flag: 'report-cache-mb', value: 'MB', type: int(1, 1_000_000), default: 128, help: 'megabytes of token reports (their JSON) the in-process cache keeps (with Redis, Redis bounds its own)', commands: SERVE }),
   reportWorkers: setting({ env: 'REPORT_WORKERS', flag: 'report-workers', value: 'N', type: int(0, 64), default: 1, help: 'worker threads computing EVM token reports, off the serving thread (`0`: in the serving thread)', commands: SERVE }),
   storeCacheMs: setting({ env: 'STORE_CACHE_MS', flag: 'store-cache-ms', value: 'MS', type: int(0, 60_000), default: 1000, help: 'how long API-key rows and project audit counts are reused: a revocation or an audit recorded by another process shows within this time', commands: SERVE }),
-  chainsFile: setting({ env: 'CHAINS_FILE', flag: 'chains', value: 'FILE', type: text, default: undefined, help: 'JSON file adding or overriding EVM chains ([docs/chains.md](docs/chains.md))', commands: REPORTS }),
+  chainsFile: setting({ env: 'CHAINS_FILE', flag: 'chains', value: 'FILE', type: text, default: undefined, help: 'JSON file adding or overriding EVM chains ([docs/chains.md](docs/chains.md))', commands: [...REPORTS, 'chains'] }),
   solanaRpcUrls: setting({ env: 'SOLANA_RPC_URL', flag: 'solana-rpc-url', value: 'URLS', type: list(url(['http', 'https'])), default: [], shownDefault: 'local Solana world', secret: true, help: 'Solana JSON-RPC URLs, tried in order', commands: REPORTS }),
   tokenList: setting({ env: 'TOKEN_LIST', flag: 'token-list', value: 'FILE|URL', type: text, default: undefined, help: 'a token list (Token Lists JSON), file or URL: images, categories, links; each field it gives wins over the bundled lists', commands: REPORTS }),
   metadataFetch: setting({ env: 'METADATA_FETCH', flag: 'metadata-fetch', value: 'on|off', type: oneOf(['on', 'off'] as const), default: 'on', help: "`on`: read a Solana mint's off-chain metadata JSON (its `uri`) for the image and links; `off`: never", commands: REPORTS }),

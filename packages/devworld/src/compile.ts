@@ -26,6 +26,8 @@ export interface CompileResult {
 
 /** The compiler settings every build uses: part of each build's stamp. */
 export const COMPILER_SETTINGS = { optimizer: { enabled: true, runs: OPTIMIZER_RUNS }, evmVersion: EVM_VERSION } as const
+/** EVM versions a world can be built for: Cancun (the default), or an older chain's (anvil `--hardfork`). */
+export type WorldEvmVersion = 'cancun' | 'shanghai' | 'london'
 
 /** The Solidity of one project: `<root>/contracts/**.sol`, compiled into `<root>/artifacts/`. */
 export interface SolidityProject {
@@ -64,9 +66,9 @@ export function solcVersion(): string {
  * A fingerprint of Solidity `sources` (paths relative to `root`) and the compiler that builds
  * them: equal fingerprints, equal bytecode.
  */
-export function sourcesStamp(root: string, sources: readonly string[]): string {
+export function sourcesStamp(root: string, sources: readonly string[], evmVersion: string = EVM_VERSION): string {
   const hash = createHash('sha256')
-  hash.update(`${solcVersion()}|${OPTIMIZER_RUNS}|${EVM_VERSION}\n`)
+  hash.update(`${solcVersion()}|${OPTIMIZER_RUNS}|${evmVersion}\n`)
   for (const path of sources) hash.update(`${sourceKey(root, path)}\n`).update(readFileSync(path))
   return hash.digest('hex')
 }
@@ -84,9 +86,10 @@ function sourceKey(root: string, path: string): string {
  * project.compileContracts() // { compiled: true, contracts: 42, ms: 9000 }
  * project.loadArtifact('TokenProbe').deployedBytecode
  */
-export function solidityProject(root: string): SolidityProject {
+export function solidityProject(root: string, evmVersion: WorldEvmVersion = EVM_VERSION): SolidityProject {
   const contractsDir = join(root, 'contracts')
-  const artifactsDir = join(root, 'artifacts')
+  // Builds for an older EVM live beside the default one.
+  const artifactsDir = join(root, evmVersion === EVM_VERSION ? 'artifacts' : `artifacts-${evmVersion}`)
 
   /** Resolves an import the way solc asks for it: project-relative or from node_modules. */
   function readImport(path: string): { contents: string } | { error: string } {
@@ -101,13 +104,13 @@ export function solidityProject(root: string): SolidityProject {
 
   function artifactsAreFresh(): boolean {
     const stamp = join(artifactsDir, STAMP_FILE)
-    return existsSync(stamp) && readFileSync(stamp, 'utf8') === sourcesStamp(root, listSources(contractsDir))
+    return existsSync(stamp) && readFileSync(stamp, 'utf8') === sourcesStamp(root, listSources(contractsDir), evmVersion)
   }
 
   function compileContracts(options: { force?: boolean } = {}): CompileResult {
     const started = Date.now()
     const sources = listSources(contractsDir)
-    const stamp = sourcesStamp(root, sources)
+    const stamp = sourcesStamp(root, sources, evmVersion)
     const stampPath = join(artifactsDir, STAMP_FILE)
     if (!options.force && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) {
       return { compiled: false, contracts: 0, ms: Date.now() - started }
@@ -118,6 +121,7 @@ export function solidityProject(root: string): SolidityProject {
       sources: Object.fromEntries(sources.map((p) => [sourceKey(root, p), { content: readFileSync(p, 'utf8') }])),
       settings: {
         ...COMPILER_SETTINGS,
+        evmVersion,
         outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
       },
     }
@@ -179,7 +183,24 @@ export function solidityProject(root: string): SolidityProject {
 export const WORLD_CONTRACTS = solidityProject(PACKAGE_ROOT)
 /** Where the world's compiled contracts live. */
 export const ARTIFACTS_DIR = WORLD_CONTRACTS.artifactsDir
+
+/** The world's contracts for the EVM the world is built on (`useWorldEvm`); Cancun by default. */
+let worldContracts: SolidityProject = WORLD_CONTRACTS
+const worldBuilds = new Map<WorldEvmVersion, SolidityProject>([[EVM_VERSION, WORLD_CONTRACTS]])
+
+/**
+ * Builds the world's contracts for `evmVersion` from now on (a world on an older hardfork: no
+ * PUSH0 before Shanghai). One process builds one kind of world at a time.
+ */
+export function useWorldEvm(evmVersion: WorldEvmVersion): void {
+  let project = worldBuilds.get(evmVersion)
+  if (!project) worldBuilds.set(evmVersion, (project = solidityProject(PACKAGE_ROOT, evmVersion)))
+  worldContracts = project
+}
+
+/** The artifacts directory of the world's contracts as now built. */
+export const worldArtifactsDir = (): string => worldContracts.artifactsDir
 /** Compiles the world's contracts when they changed. */
-export const compileContracts = WORLD_CONTRACTS.compileContracts
+export const compileContracts = (options?: { force?: boolean }): CompileResult => worldContracts.compileContracts(options)
 /** One of the world's compiled contracts. */
-export const loadArtifact = WORLD_CONTRACTS.loadArtifact
+export const loadArtifact = (contractName: string): Artifact => worldContracts.loadArtifact(contractName)

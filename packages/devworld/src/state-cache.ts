@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { ARTIFACTS_DIR } from './compile.ts'
+import { worldArtifactsDir } from './compile.ts'
 import { anvilBinaryPath } from './anvil.ts'
 import { dexArtifactsDigest } from './dex-artifacts.ts'
 import type { DevnetManifest } from './manifest.ts'
@@ -39,9 +39,11 @@ export function worldStateKey(): string {
   const anvilPackage = JSON.parse(readFileSync(require.resolve('@foundry-rs/anvil/package.json'), 'utf8')) as { version: string }
   hash.update(`anvil ${anvilPackage.version} ${statSync(anvilBinaryPath()).size}\n`)
   hash.update(dexArtifactsDigest())
-  for (const file of readdirSync(ARTIFACTS_DIR).sort()) {
+  const artifacts = worldArtifactsDir()
+  hash.update(`artifacts ${artifacts}\n`)
+  for (const file of readdirSync(artifacts).sort()) {
     if (!file.endsWith('.json')) continue
-    const text = readFileSync(join(ARTIFACTS_DIR, file), 'utf8')
+    const text = readFileSync(join(artifacts, file), 'utf8')
     const { sourceName } = JSON.parse(text) as { sourceName?: string }
     if (sourceName?.startsWith('contracts/zoo/') || sourceName?.startsWith('contracts/world/')) hash.update(file).update(text)
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { compileContracts } from './compile.ts'
+import { compileContracts, useWorldEvm } from './compile.ts'
 import { WORLD_DEV_ACCOUNTS, worldAccounts } from './accounts.ts'
 import { startAnvil, type AnvilProcess } from './anvil.ts'
 import { createWorldChain } from './chain.ts'
@@ -40,11 +40,16 @@ export interface StartWorldOptions {
   log?: (line: string) => void
   /** Load a saved state when one matches (default true); false always builds (and saves). */
   useSavedState?: boolean
+  /**
+   * anvil's hardfork for a world on an older EVM ("shanghai", "london"): its contracts are built
+   * for it (no transient storage, no PUSH0 before Shanghai). Use a data directory of its own.
+   */
+  hardfork?: 'shanghai' | 'london'
 }
 
 /** anvil's arguments, the same whether the world is built or loaded. */
-function anvilArgs(extra: string[]): string[] {
-  return ['--chain-id', String(DEVNET_CHAIN_ID), '--accounts', String(WORLD_DEV_ACCOUNTS), '--order', 'fifo', ...extra]
+function anvilArgs(extra: string[], hardfork?: string): string[] {
+  return ['--chain-id', String(DEVNET_CHAIN_ID), '--accounts', String(WORLD_DEV_ACCOUNTS), '--order', 'fifo', ...(hardfork ? ['--hardfork', hardfork] : []), ...extra]
 }
 
 /** Checks that a loaded state is the saved world: same head block, the tokens have code. */
@@ -71,6 +76,7 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
   const started = Date.now()
   const log = options.log ?? (() => {})
   const dir = join(options.dataDir, 'devnet')
+  useWorldEvm(options.hardfork ?? 'cancun')
   const compiled = compileContracts()
   if (compiled.compiled) log(`devnet: compiled ${compiled.contracts} contracts in ${compiled.ms} ms`)
   const key = worldStateKey()
@@ -82,7 +88,7 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
     const saved = options.useSavedState === false ? null : findSavedWorld(dir, key)
     if (saved) {
       try {
-        anvil = await startAnvil({ port: options.port, args: anvilArgs(['--load-state', saved.statePath]), log })
+        anvil = await startAnvil({ port: options.port, args: anvilArgs(['--load-state', saved.statePath], options.hardfork), log })
         const rpc = createDevnetRpc(anvil.rpcUrl)
         if (await matchesSaved(rpc, saved.saved.manifest)) {
           manifest = withExpectedChecks({ ...saved.saved.manifest, rpcUrl: anvil.rpcUrl })
@@ -102,7 +108,7 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
     if (!manifest) {
       const anchor = Math.floor(Date.now() / 1000)
       const genesis = anchor - HISTORY.setup - GENESIS_LEAD_SECONDS
-      anvil = await startAnvil({ port: options.port, args: anvilArgs(['--timestamp', String(genesis)]), log })
+      anvil = await startAnvil({ port: options.port, args: anvilArgs(['--timestamp', String(genesis)], options.hardfork), log })
       const rpc = createDevnetRpc(anvil.rpcUrl)
       const chain = createWorldChain(rpc)
       const accounts = worldAccounts(await rpc.request<string[]>('eth_accounts'))

@@ -10,8 +10,12 @@
  * | approve-reset      | ZooApproveReset  | an allowance must return to zero before it changes (nothing)              | clean             |
  * | frozen-holders     | ZooFrozenHolders | the owner froze a holder, then renounced (isBlacklisted)                  | renounced-holders |
  * | renounced-holders  | ZooFrozenHolders | the same contract, renounced without freezing anyone (nothing)            | clean             |
+ * | guard-upgradeable  | ZooGuardedToken  | every transfer asks a guard behind a proxy its admin can upgrade (externalCall, transferPausable) | guard-fixed |
+ * | hidden-allocation  | ZooHiddenAllocation | 5 % of the supply written to a stash at creation without a Transfer (an anomaly: nothing else) | open-allocation |
+ * | open-allocation    | ZooOpenAllocation | the same 5 % minted to the stash with its Transfer (nothing)             | clean             |
+ * | guard-fixed        | ZooGuardedToken  | the same token asking a fixed guard: no state, no owner, not a proxy (externalCall) | clean |
  */
-import { parseAbi } from 'viem/utils'
+import { encodeFunctionData, parseAbi } from 'viem/utils'
 import type { Address } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
@@ -65,6 +69,26 @@ function direct(contract: string): ZooTokenSpec['deploy'] {
     return { address: creation.address, creation }
   }
 }
+
+/** A proxy is created with a first call to its logic (OpenZeppelin refuses an uninitialised one): the guard's own check. */
+const DEAD: Address = '0x000000000000000000000000000000000000dEaD'
+const GUARD_INIT = encodeFunctionData({ abi: parseAbi(['function check(address,address,uint256) view returns (bool)']), functionName: 'check', args: [DEAD, DEAD, 0n] })
+
+/** Deploys ZooOpenGuard, behind a transparent proxy (its admin owned by the deployer) or alone, then the guarded token. */
+function guarded(upgradeable: boolean): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const { deployer } = ctx.accounts
+    const logic = await ctx.chain.deploy(deployer, loadArtifact('ZooOpenGuard'), [], `deploy ${spec.key} guard`)
+    const guard = upgradeable
+      ? (await ctx.chain.deploy(deployer, loadArtifact('ZooTransparentProxy'), [logic.address, deployer, GUARD_INIT], `deploy ${spec.key} guard proxy`)).address
+      : logic.address
+    const creation = await ctx.chain.deploy(deployer, loadArtifact('ZooGuardedToken'), [...pooled(ctx, spec), guard], `deploy ${spec.key}`)
+    return { address: creation.address, creation }
+  }
+}
+
+/** The account the allocation tokens give 5 % of their supply to (no key: it only holds). */
+export const ALLOCATION_STASH: Address = '0x5ca1ab1e00000000000000000000000000005745'
 
 const frozenAbi = () => loadArtifact('ZooFrozenHolders').abi
 
@@ -155,6 +179,64 @@ export const TRADE_ZOO: readonly ZooTokenSpec[] = [
     deploy: direct('ZooFrozenHolders'),
     story: {
       end: (ctx, t) => ctx.chain.send(ctx.accounts.deployer, t, frozenAbi(), 'renounceOwnership', [], { label: 'ZooFrozenHolders.renounceOwnership' }),
+    },
+  },
+  {
+    key: 'guard-upgradeable',
+    twin: 'guard-fixed',
+    name: 'Upgradeable Guard',
+    symbol: 'UGRD',
+    decimals: 18,
+    behaviours: ['external-call', 'hostile-dependency'],
+    risky: ['externalCall', 'transferPausable'],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'Every transfer asks guard.check(); the guard (fixed in the token) is a transparent proxy whose admin, owned by the deployer, can upgrade it to one that refuses every transfer.',
+    deploy: guarded(true),
+  },
+  {
+    key: 'guard-fixed',
+    twin: 'clean',
+    name: 'Fixed Guard',
+    symbol: 'FGRD',
+    decimals: 18,
+    behaviours: ['external-call'],
+    risky: ['externalCall'],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'The same token asking a guard that is a plain contract with no state and no owner: its answer cannot change.',
+    deploy: guarded(false),
+  },
+  {
+    key: 'hidden-allocation',
+    twin: 'open-allocation',
+    name: 'Hidden Allocation',
+    symbol: 'HIDE',
+    decimals: 18,
+    behaviours: ['hidden-allocation'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'At creation 5 % of the supply is written into the balance of a stash (an immutable) with no Transfer event; the supply counts it. The report names the stash among its anomalies.',
+    deploy: async (ctx, spec) => {
+      const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact('ZooHiddenAllocation'), [...pooled(ctx, spec), ALLOCATION_STASH], `deploy ${spec.key}`)
+      return { address: creation.address, creation }
+    },
+  },
+  {
+    key: 'open-allocation',
+    twin: 'clean',
+    name: 'Open Allocation',
+    symbol: 'OPEN',
+    decimals: 18,
+    behaviours: ['allocation'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'The same 5 % minted to the stash at creation, with its Transfer event.',
+    deploy: async (ctx, spec) => {
+      const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact('ZooOpenAllocation'), [...pooled(ctx, spec), ALLOCATION_STASH], `deploy ${spec.key}`)
+      return { address: creation.address, creation }
     },
   },
 ]

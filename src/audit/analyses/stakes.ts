@@ -1,8 +1,8 @@
 import type * as AST from '../parse/ast.ts'
 import type { CallIr, FunctionIr, SourceFileIr, SourceNode } from '../ir/types.ts'
 import type { Analyses } from './analyses.ts'
-import { ownerVariables } from './owner-variables.ts'
-import { contains, unwrap } from './syntax.ts'
+import { ownerVariables, stripConversion } from './owner-variables.ts'
+import { contains, sendsEth, unwrap } from './syntax.ts'
 
 /**
  * What a decision can change, most serious first: funds leave (ETH sent, tokens moved, a
@@ -23,6 +23,36 @@ const RANK: Readonly<Record<StakeKind, number>> = { payout: 4, ownership: 3, sta
 const TOKEN_MOVES = /^(safe)?(transfer|transferFrom)$|^(mint|burn|withdraw)$/
 /** How many callers up a value handed back by internal functions is followed. */
 const MAX_CALLER_DEPTH = 3
+
+/** Token calls paying their second-to-last argument the last: `transfer(to, amount)`, `safeTransfer(token, to, amount)`. */
+const TOKEN_PAYOUT = /^(safe)?[tT]ransfer$/
+
+/**
+ * Who a call moving funds pays and how much: for ETH (`send`, `transfer`, a call with value) the
+ * target and the value; for a token call, its arguments before the last and the last.
+ */
+export function paymentParts(call: CallIr): { recipient: SourceNode[]; amount: SourceNode[] } {
+  if (call.kind === 'external' || call.kind === 'library') return { recipient: call.args.slice(0, call.args.length - 1), amount: call.args.slice(-1) }
+  return { recipient: call.target ? [call.target] : [], amount: [...(call.value && !call.assembly ? [call.value as SourceNode] : []), ...call.args] }
+}
+
+/**
+ * The amount a call pays its caller (`msg.sender`, `_msgSender()`): the ETH value sent to them,
+ * or the last argument of a token `transfer`/`safeTransfer` whose recipient they are; else null.
+ */
+export function paidToCaller(analyses: Analyses, call: CallIr, holder: FunctionIr): SourceNode | null {
+  if (call.assembly) return null
+  const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
+  if (isEthSend && sendsEth(call) && call.target && call.value && analyses.access.isSender(stripConversion(call.target), holder)) return call.value as SourceNode
+  const isTokenMove = (call.kind === 'external' || call.kind === 'library') && TOKEN_PAYOUT.test(call.name) && call.args.length >= 2
+  if (isTokenMove && analyses.access.isSender(stripConversion(call.args[call.args.length - 2]), holder)) return call.args[call.args.length - 1]
+  return null
+}
+
+/** Whether a node is an ordering comparison (`<`, `>`, `<=`, `>=`): a bound. */
+export function isOrderedComparison(node: AST.BaseASTNode): boolean {
+  return node.type === 'BinaryOperation' && ['<', '>', '<=', '>='].includes((node as AST.BinaryOperation).operator)
+}
 
 /** The more serious of two stakes. */
 export function worse(a: Stake, b: Stake): Stake {
@@ -54,14 +84,31 @@ export function decidedStake(analyses: Analyses, fn: FunctionIr, at: SourceNode,
   let stake = stakeIn(analyses, fn, region)
   const handedBack = region === null && fn.visibility !== 'public' && fn.visibility !== 'external' && fn.facts.returnStatements.some((r) => r.expression && contains(r.expression, at))
   if (handedBack && depth < MAX_CALLER_DEPTH) {
-    for (const caller of analyses.dispatch.allFunctions()) {
-      for (const call of caller.facts.calls) {
-        if ((call.kind !== 'internal' && call.kind !== 'library') || analyses.dispatch.calleeIn(call, caller) !== fn) continue
-        stake = worse(stake, decidedStake(analyses, caller, call.node, depth + 1))
-      }
-    }
+    for (const { fn: caller, node } of callersOf(analyses, fn)) stake = worse(stake, decidedStake(analyses, caller, node, depth + 1))
   }
   return stake
+}
+
+const callerIndexes = new WeakMap<Analyses, Map<FunctionIr, { fn: FunctionIr; node: SourceNode }[]>>()
+
+/** The internal and library calls of `fn` anywhere in the project, each with the function making it (indexed once per analysis). */
+function callersOf(analyses: Analyses, fn: FunctionIr): { fn: FunctionIr; node: SourceNode }[] {
+  let index = callerIndexes.get(analyses)
+  if (!index) {
+    index = new Map()
+    for (const caller of analyses.dispatch.allFunctions()) {
+      for (const call of caller.facts.calls) {
+        if (call.kind !== 'internal' && call.kind !== 'library') continue
+        const callee = analyses.dispatch.calleeIn(call, caller)
+        if (!callee) continue
+        const list = index.get(callee) ?? []
+        list.push({ fn: caller, node: call.node })
+        index.set(callee, list)
+      }
+    }
+    callerIndexes.set(analyses, index)
+  }
+  return index.get(fn) ?? []
 }
 
 /** The source range a decision at `at` guards, or null for the whole function. */

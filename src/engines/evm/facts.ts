@@ -32,6 +32,37 @@ export interface EvmFacts {
   ownPairs?: OwnPairsFact
   /** The largest holders of record selling their whole balance from the real state. */
   holderSells?: HolderSellsFact
+  /** Balances of accounts the token names that no Transfer event explains (placed at creation without one). */
+  unexplainedBalances?: { list: UnexplainedBalanceFact[]; note: string }
+  /** The contracts transfers call, made hostile (reverting, extreme answers): what that does to holders. */
+  dependencies?: { list: DependencyFact[]; note: string }
+}
+
+/** An account holding tokens that never reached it in a Transfer event. */
+export interface UnexplainedBalanceFact {
+  address: Address
+  balance: bigint
+  /** What Transfer events credit it. */
+  explained: bigint
+  /** The unexplained part as a share of the total supply, percent. */
+  percentOfSupply: number
+}
+
+/** A contract a transfer calls, and what hostile code there does to holders. */
+export interface DependencyFact {
+  address: Address
+  /** Selectors the token called it with. */
+  selectors: string[]
+  /** What stopped when its code reverted or answered extreme values ('' when nothing did). */
+  stops: string
+  /** What trades delivered differently ('' when nothing changed). */
+  changesAmounts: string
+  /** How its code can change: a proxy and who upgrades it, a self-destruct ('' when none was found). */
+  upgradeable: string
+  /** How the token's owner can point the token at another contract ('' when it cannot be seen to). */
+  repointable: string
+  /** Why its address cannot change ('' when that is not known). */
+  immutable: string
 }
 
 /** A pool the token recognises as its pair, and whether the probe could trade there. */
@@ -128,7 +159,7 @@ export interface CreationFacts {
   /** Unix seconds. */
   timestamp: number | undefined
   creatorBalance: bigint | undefined
-  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'stored' | ''
+  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'first Transfer' | 'stored' | ''
 }
 
 export interface PoolFact {

@@ -117,10 +117,11 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
   const deepest = markets.pools[0]
   const lp = facts.liquidity
   const lpHolderBalance = (a: string | undefined) => (a ? lp.holders.top.find((x) => x.address.toLowerCase() === a.toLowerCase())?.balance : undefined)
-  const lpRisk = (holder: string | undefined): RiskLabel => {
-    const b = lpHolderBalance(holder) ?? (lp.holders.complete ? 0n : undefined)
-    return rate('lpOwnerPercent', share(b, lp.totalLpSupply)).label
-  }
+  // An account's LP balance: listed, or none when every LP holder is listed; unknown when the
+  // account itself is (an unknown creator holds an unknown share, never "0").
+  const lpBalanceOf = (holder: string | undefined): bigint | undefined =>
+    lp.pool && holder ? (lpHolderBalance(holder) ?? (lp.holders.complete ? 0n : undefined)) : undefined
+  const lpRisk = (holder: string | undefined): RiskLabel => rate('lpOwnerPercent', share(lpBalanceOf(holder), lp.totalLpSupply)).label
   const unlocks = lp.locks
     .filter((l) => !l.withdrawn && l.unlockTime > facts.block.timestamp)
     .sort((a, b) => a.unlockTime - b.unlockTime)
@@ -232,8 +233,8 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
           lp.holders,
           lp.totalLpSupply,
           LP_DECIMALS,
-          lp.pool ? (lpHolderBalance(facts.owner.reported) ?? (lp.holders.complete ? 0n : undefined)) : undefined,
-          lp.pool ? (lpHolderBalance(facts.creation.creator) ?? (lp.holders.complete ? 0n : undefined)) : undefined,
+          lpBalanceOf(facts.owner.reported),
+          lpBalanceOf(facts.creation.creator),
           lp.pool ? lp.burnedAmount : undefined,
           { top3: '', top10: '', owner: lpRisk(facts.owner.reported), creator: lpRisk(facts.creation.creator) },
         ),

@@ -59,7 +59,8 @@ export function marketValues(facts: EvmFacts): MarketValues {
     creatorPercent: share(facts.creation.creatorBalance, supply),
     lpHolderCount: lp.pool ? lp.holders.count : undefined,
     lockedLiquidityPercent: lp.pool ? lockedPercent : undefined,
-    lpOwnerPercent: ownerLp === undefined && creatorLp === undefined ? undefined : Math.max(ownerLp ?? 0, creatorLp ?? 0),
+    // Both shares must be known (an owner that is not there holds none): an unknown creator's share is no "0".
+    lpOwnerPercent: creatorLp === undefined || (facts.owner.reported !== undefined && ownerLp === undefined) ? undefined : Math.max(ownerLp ?? 0, creatorLp),
     taxPercent: taxes.length === 0 ? undefined : Math.max(...taxes),
   }
 }

@@ -6,6 +6,7 @@ import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
 import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../../errors.ts'
 import { checksummed, evmAddressProblem } from '../../evm-address.ts'
 import type { LogRangeLimit } from './chain/logs.ts'
+import { CAPABILITIES_TTL_MS, detectCapabilities, type NodeCapabilities } from './chain/capabilities.ts'
 import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import type { EvmReportService } from '../../contract/services.ts'
@@ -33,6 +34,11 @@ export const DEFAULT_REPORT_DEADLINE_MS = 12_000
 export const SIMULATION_GAS_CAP = 30_000_000n
 /** A readiness ping must answer within this. */
 export const PING_TIMEOUT_MS = 3_000
+/**
+ * A cold report waits this long at most for its chain's capabilities (detected once per chain);
+ * past it the report goes on assuming every capability, as if none had been detected.
+ */
+export const CAPABILITY_WAIT_MS = 3_000
 const DEADLINE_MESSAGE = 'the request deadline passed before the report was ready'
 
 /** One finished report, for metrics (the integrator exposes it on /metrics). */
@@ -97,6 +103,11 @@ export interface EvmReportServiceDeps {
 }
 
 export interface EvmReportServiceExtended extends EvmReportService {
+  /**
+   * What the chain's node can do: detected once (cheap probes in one round trip), again after
+   * `CAPABILITIES_TTL_MS` or with `refresh`.
+   */
+  capabilities(chainId: number, options?: { refresh?: boolean }): Promise<NodeCapabilities>
   /** The report with its facts, RPC figures and stage timings (CLI, benchmarks, tests, report workers). */
   reportWithFacts(chainId: number, address: string, options: ReportBounds): Promise<{ report: TokenReport; facts: EvmFacts; stats: RpcStats; ms: number; stages: StageTimings }>
 }
@@ -142,6 +153,49 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     return l
   }
 
+  const nodes = new Map<number, { at: number; detecting: Promise<NodeCapabilities> }>()
+  /** The chain's node capabilities, detected once and shared by every report of the chain. */
+  const capabilitiesOf = (chain: ChainEntry, refresh = false): Promise<NodeCapabilities> => {
+    const hit = nodes.get(chain.chainId)
+    if (hit && !refresh && Date.now() - hit.at < CAPABILITIES_TTL_MS) return hit.detecting
+    const entry = {
+      at: Date.now(),
+      detecting: detectCapabilities({
+        chainId: chain.chainId,
+        urls: chain.rpcUrls,
+        maxBatchSize: chain.maxBatchSize,
+        logLimit: logLimitOf(chain),
+        evmVersion: chain.evmVersion,
+        fetch: deps.fetch,
+      }),
+    }
+    nodes.set(chain.chainId, entry)
+    entry.detecting.then(
+      (caps) => {
+        // A node that did not answer taught nothing: ask again next time rather than keep "unknown".
+        if (caps.stateOverride === 'unknown' && caps.batch.support === 'unknown' && nodes.get(chain.chainId) === entry) nodes.delete(chain.chainId)
+      },
+      () => {
+        if (nodes.get(chain.chainId) === entry) nodes.delete(chain.chainId)
+      },
+    )
+    return entry.detecting
+  }
+  /** The capabilities a report uses: undefined when detection takes longer than it may wait. */
+  const capabilitiesFor = async (chain: ChainEntry, waitMs: number): Promise<NodeCapabilities | undefined> => {
+    let timer: NodeJS.Timeout | undefined
+    try {
+      return await Promise.race([
+        capabilitiesOf(chain).catch(() => undefined),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), Math.max(0, waitMs))
+        }),
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   const chainOf = (chainId: number): ChainEntry => {
     const chain = deps.registry.get(chainId)
     if (!chain || chain.rpcUrls.length === 0) {
@@ -163,7 +217,9 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
   const compute = async (chain: ChainEntry, token: Address, bounds: ReportBounds = {}) => {
     const started = Date.now()
     const budgetMs = bounds.deadlineAt === undefined ? deadlineMs : Math.min(deadlineMs, bounds.deadlineAt - started)
-    const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize: chain.maxBatchSize, deadlineMs: budgetMs, signal: bounds.signal, fetch: deps.fetch })
+    const capabilities = await capabilitiesFor(chain, Math.min(CAPABILITY_WAIT_MS, budgetMs / 4))
+    const maxBatchSize = Math.min(chain.maxBatchSize, capabilities?.batch.max ?? chain.maxBatchSize)
+    const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize, deadlineMs: budgetMs - (Date.now() - started), signal: bounds.signal, fetch: deps.fetch, capabilities })
     try {
       const input = { rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer }
       const run = await runReport(EVM_REPORT_STAGES, input, { signal: rpc.signal })
@@ -249,6 +305,8 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
 
   return {
     reportWithFacts,
+
+    capabilities: (chainId, options) => capabilitiesOf(chainOf(chainId), options?.refresh ?? false),
 
     async report(chainId, address, options) {
       const started = Date.now()

@@ -138,3 +138,64 @@ contract ZooFrozenHolders is ZooPooledToken {
         super._update(from, to, value);
     }
 }
+
+/// What a guarded token asks before every transfer.
+interface IZooTransferGuard {
+    function check(address from, address to, uint256 value) external view returns (bool);
+}
+
+/// A guard that lets every transfer through (its answer never changes: no state, no owner).
+contract ZooOpenGuard is IZooTransferGuard {
+    function check(address, address, uint256) external pure returns (bool) {
+        return true;
+    }
+}
+
+/// Asks its guard, fixed at construction, before every transfer; a guard that says no (or fails)
+/// stops the transfer. Whether that is a risk depends on who can change the guard's code.
+contract ZooGuardedToken is ZooPooledToken {
+    IZooTransferGuard public immutable guard;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address guard_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        guard = IZooTransferGuard(guard_);
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to)) require(guard.check(from, to, value), "ZooGuardedToken: transfer refused by the guard");
+        super._update(from, to, value);
+    }
+}
+
+/// Gives `stash` (kept as an immutable) a share of the supply at creation.
+abstract contract ZooAllocated is ZooPooledToken {
+    address public immutable stash;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address stash_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        stash = stash_;
+    }
+}
+
+/// Writes 5 % of the supply into the stash's balance at creation without a Transfer event (the
+/// supply counts it): holder lists built from events never show that holder.
+contract ZooHiddenAllocation is ZooAllocated {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address stash_)
+        ZooAllocated(name_, symbol_, supply - supply / 20, factory, quotes, stash_)
+    {
+        uint256 share = supply / 20;
+        _balances[stash_] += share;
+        _totalSupply += share;
+    }
+}
+
+/// The look-alike: the same 5 % minted to the stash, with its Transfer event.
+contract ZooOpenAllocation is ZooAllocated {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address stash_)
+        ZooAllocated(name_, symbol_, supply - supply / 20, factory, quotes, stash_)
+    {
+        _mint(stash_, supply / 20);
+    }
+}

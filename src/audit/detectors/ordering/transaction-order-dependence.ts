@@ -1,6 +1,6 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import type * as AST from '../../parse/ast.ts'
-import { contains, isLiteral, isMsgValue, mentionsAny, namesIn, sendsEth, someNode } from '../../analyses/syntax.ts'
+import { isOrderedComparison, paidToCaller } from '../../analyses/stakes.ts'
+import { contains, isLiteral, isMsgValue, mentionsAny, namesIn, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
 import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
@@ -9,8 +9,6 @@ import { code, enumerate, functionLabel } from '../helpers.ts'
 
 /** How many writers a finding names. */
 const MAX_NAMED = 3
-/** Token calls paying their second-to-last argument the last: `transfer(to, amount)`, `safeTransfer(token, to, amount)`. */
-const TOKEN_PAYOUT = /^(safe)?[tT]ransfer$/
 
 /** A term of the exchange: a state variable deciding what the caller gets, and where it does. */
 interface Term {
@@ -88,12 +86,7 @@ function rewardTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): T
     if (e.effect.kind !== 'call') continue
     const call = e.effect.call
     const holder = e.owner
-    if (call.assembly) continue
-    let amount: AST.BaseASTNode | null = null
-    const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
-    if (isEthSend && sendsEth(call) && call.target && call.value && analyses.access.isSender(stripConversion(call.target), holder)) amount = call.value as AST.BaseASTNode
-    const isTokenMove = (call.kind === 'external' || call.kind === 'library') && TOKEN_PAYOUT.test(call.name) && call.args.length >= 2
-    if (isTokenMove && analyses.access.isSender(stripConversion(call.args[call.args.length - 2]), holder)) amount = call.args[call.args.length - 1]
+    const amount = paidToCaller(analyses, call, holder)
     if (amount === null) continue
     for (const variable of numbers) {
       if (analyses.dataflow.reaches(amount, holder, analyses.dataflow.readsOf(variable))) terms.push({ variable, kind: 'reward', node: call.node, holder })
@@ -154,7 +147,7 @@ function boundedBySetter(analyses: Analyses, g: FunctionIr, variable: StateVaria
       (guard) =>
         guard.kind !== 'if-return' &&
         mentionsAny(guard.condition, names) &&
-        someNode(guard.condition, (n) => n.type === 'BinaryOperation' && ['<', '>', '<=', '>='].includes((n as AST.BinaryOperation).operator)),
+        someNode(guard.condition, isOrderedComparison),
     )
   })
 }

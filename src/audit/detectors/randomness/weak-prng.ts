@@ -2,8 +2,7 @@ import { fundsMoveIn } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
 import { blockValue, namedCall } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
-import { decidedStake, movesFunds } from '../../analyses/stakes.ts'
+import { decidedStake, movesFunds, paymentParts } from '../../analyses/stakes.ts'
 import type { FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -123,15 +122,15 @@ export const weakPrng = defineDetector({
       // written by another function, helpers, hashes, casts, arithmetic): the recipient or amount
       // of a payout, an account stored in state, or a branch deciding a payout.
       for (const write of fn.facts.stateWrites) {
-        const assignment = write.statement?.type === 'BinaryOperation' ? (write.statement as AST.BinaryOperation) : null
-        if (!assignment || assignment.operator !== '=' || !isAccount(write.variable)) continue
-        const origins = analyses.dataflow.origins(assignment.right, fn, entropy)
-        if (origins.length > 0) found(fn, assignment, origins, `${functionLabel(fn)} picks \`${write.variable.name}\` from block data: ${code(fn.file, assignment)}.`)
+        const value = write.assignment?.operator === '=' ? write.assignment.value : null
+        if (!value || !isAccount(write.variable)) continue
+        const at = write.statement ?? write.node
+        const origins = analyses.dataflow.origins(value, fn, entropy)
+        if (origins.length > 0) found(fn, at, origins, `${functionLabel(fn)} picks \`${write.variable.name}\` from block data: ${code(fn.file, at)}.`)
       }
       for (const call of fn.facts.calls) {
         if (!movesFunds(call) || call.assembly) continue
-        const recipient = call.kind === 'external' || call.kind === 'library' ? call.args.slice(0, call.args.length - 1) : call.target ? [call.target] : []
-        const amount = call.kind === 'external' || call.kind === 'library' ? call.args.slice(-1) : [...(call.value ? [call.value as AST.Expression] : []), ...call.args]
+        const { recipient, amount } = paymentParts(call)
         const to = recipient.flatMap((e) => analyses.dataflow.origins(e, fn, entropy))
         if (to.length > 0) found(fn, call.node, to, `${functionLabel(fn)} pays a recipient picked from block data: ${code(fn.file, call.node)}.`)
         const much = amount.flatMap((e) => analyses.dataflow.origins(e, fn, entropy))

@@ -5,6 +5,8 @@ import { SimulationError } from '../../../errors.ts'
 import { decodeRevert, isProbeReason } from './revert.ts'
 import { ethCall, type BlockRef } from './multicall.ts'
 import { RpcError, type RpcSession } from './rpc.ts'
+import { OverridesRefusedError, runnerCode } from './plain-call.ts'
+import type { EvmVersion } from './capabilities.ts'
 
 /**
  * Bindings of our probe contract (`contracts/probe/TokenProbe.sol`). The probe is never deployed:
@@ -60,12 +62,25 @@ const PROBE_ARTIFACT = new URL('./token-probe.artifact.json', import.meta.url)
 let artifact: { abi: Abi; deployedBytecode: Hex; readerBytecode: Hex } | undefined
 const probeArtifact = () => (artifact ??= JSON.parse(readFileSync(PROBE_ARTIFACT, 'utf8')) as { abi: Abi; deployedBytecode: Hex; readerBytecode: Hex })
 
+/**
+ * The probe's builds for EVM versions before Cancun (`token-probe.<version>.artifact.json`, same
+ * ABI): without transient storage (Shanghai), and without PUSH0 either (Paris, London).
+ */
+const variants = new Map<string, { deployedBytecode: Hex; readerBytecode: Hex }>()
+function buildFor(evm: EvmVersion | undefined): { deployedBytecode: Hex; readerBytecode: Hex } {
+  if (!evm || evm === 'cancun') return probeArtifact()
+  let v = variants.get(evm)
+  if (!v) variants.set(evm, (v = JSON.parse(readFileSync(new URL(`./token-probe.${evm}.artifact.json`, import.meta.url), 'utf8')) as { deployedBytecode: Hex; readerBytecode: Hex }))
+  return v
+}
+
 export function probeAbi(): Abi {
   return probeArtifact().abi
 }
 
-export function probeCode(): Hex {
-  return probeArtifact().deployedBytecode
+/** The probe's runtime code, built for the chain's EVM version (Cancun when unknown). */
+export function probeCode(evm?: EvmVersion): Hex {
+  return buildFor(evm).deployedBytecode
 }
 
 let readerSelectors: Set<string> | undefined
@@ -84,9 +99,9 @@ export function isReaderCall(data: Hex): boolean {
   return readerSelectors.has(data.slice(0, 10).toLowerCase())
 }
 
-/** The override of a view call: the readers' code at the main probe's address. */
-export function readerOverride(): StateOverride {
-  return { [PROBE_ADDRESSES.main]: { code: probeArtifact().readerBytecode } }
+/** The override of a view call: the readers' code (for the chain's EVM version) at the main probe's address. */
+export function readerOverride(evm?: EvmVersion): StateOverride {
+  return { [PROBE_ADDRESSES.main]: { code: buildFor(evm).readerBytecode } }
 }
 
 export type StateOverride = Record<string, { code?: Hex; balance?: Hex; state?: Record<Hex, Hex>; stateDiff?: Record<Hex, Hex> }>
@@ -98,9 +113,9 @@ export type StateOverride = Record<string, { code?: Hex; balance?: Hex; state?: 
  */
 export const ACTOR_CODE: Hex = `0x363d3d373d3d3d363d73${PROBE_ADDRESSES.main.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`
 
-/** The probe's code at the main probe (with ETH), and at `actors` a stub that delegates to it. */
-export function probeOverride(actors: Address[]): StateOverride {
-  const out: StateOverride = { [PROBE_ADDRESSES.main]: { code: probeCode(), balance: `0x${PROBE_ETH_BALANCE.toString(16)}` } }
+/** The probe's code (for the chain's EVM version) at the main probe (with ETH), and at `actors` a stub that delegates to it. */
+export function probeOverride(actors: Address[], evm?: EvmVersion): StateOverride {
+  const out: StateOverride = { [PROBE_ADDRESSES.main]: { code: probeCode(evm), balance: `0x${PROBE_ETH_BALANCE.toString(16)}` } }
   for (const a of actors) out[a] ??= { code: ACTOR_CODE }
   return out
 }
@@ -513,9 +528,11 @@ export interface ProbeCall {
  * const result = decodeProbe('trade', raw, decodeTrade)
  */
 export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
+  if (rpc.capabilities?.stateOverride === 'no') return callWithoutOverrides(rpc, call)
   let raw: Hex
   try {
-    const override = isReaderCall(call.data) && !call.actors?.length ? readerOverride() : probeOverride(call.actors ?? [])
+    const evm = rpc.capabilities?.evm.version
+    const override = isReaderCall(call.data) && !call.actors?.length ? readerOverride(evm) : probeOverride(call.actors ?? [], evm)
     raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...override, ...call.state })
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
@@ -526,6 +543,24 @@ export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> 
   if (raw === '0x') {
     throw new SimulationError(`the node answered nothing to the ${call.what} simulation: it ignored the state overrides (tokenrisk needs eth_call state overrides)`)
   }
+  return raw
+}
+
+/**
+ * A probe call on a node that refuses state overrides: the readers run as a creation call
+ * (`runnerCode`); anything else needs the probe's code at chosen addresses and cannot run
+ * (`OverridesRefusedError`, never retried).
+ */
+async function callWithoutOverrides(rpc: RpcSession, call: ProbeCall): Promise<Hex> {
+  if (!isReaderCall(call.data) || call.actors?.length || call.state) throw new OverridesRefusedError(call.what)
+  let raw: Hex
+  try {
+    raw = await rpc.request<Hex>('eth_call', [{ data: runnerCode(buildFor(rpc.capabilities?.evm.version).readerBytecode, call.data), gas: `0x${call.gas.toString(16)}` }, call.block])
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error
+    throw new SimulationError(`the node failed the ${call.what} (a creation call running tokenrisk's readers): ${error.message.slice(0, 200)}`, { cause: error })
+  }
+  if (raw === '0x') throw new SimulationError(`the node answered nothing to the ${call.what} (a creation call running tokenrisk's readers)`)
   return raw
 }
 

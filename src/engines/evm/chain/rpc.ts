@@ -1,5 +1,6 @@
 import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
 import { readCapped } from '../../../net/read-capped.ts'
+import type { NodeCapabilities } from './capabilities.ts'
 
 /**
  * JSON-RPC for one report: calls issued in the same tick go out as one JSON-RPC batch (one HTTP
@@ -92,6 +93,8 @@ export interface RpcSessionOptions {
   deadlineMs: number
   /** Test hook: replaces `fetch`. */
   fetch?: typeof fetch
+  /** What the node can do (detected once per chain): read by the collectors through the session. */
+  capabilities?: NodeCapabilities
 }
 
 interface Pending {
@@ -164,6 +167,8 @@ export interface RpcSession {
   remainingMs(): number
   /** Releases the deadline timer. */
   close(): void
+  /** What the node can do, when detected (absent: everything is assumed, as before detection). */
+  readonly capabilities?: NodeCapabilities
 }
 
 /**
@@ -344,6 +349,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     stats: () => ({ ...stats }),
     signal,
     remainingMs: () => Math.max(0, deadlineAt - Date.now()),
+    capabilities: options.capabilities,
     close() {
       clearTimeout(deadlineTimer)
       options.signal?.removeEventListener('abort', onOuterAbort)

@@ -28,14 +28,26 @@ export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needs
     }
   }
   const who = p.candidates.map((c) => `${c.address} (${c.source})`).join(', ')
-  // Balances were measured over the watched accounts; where the calls' events could not be read,
-  // the answer says so (it covers what was measured).
-  const unread = p.eventsUnread && (kind === 'mint' || kind === 'changeBalance') ? `; ${p.eventsUnread}` : ''
+  // A "0" needs every account that could hold the effect measured: where a call went through and
+  // the accounts only its Transfer events name were not, a mint or a taking may have landed there.
+  if (p.eventsUnread && (kind === 'mint' || kind === 'changeBalance')) {
+    return {
+      status: 'undetermined',
+      method: 'not determinable',
+      evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what} among the accounts measured; ${p.eventsUnread}`,
+    }
+  }
   return {
     status: 'absent',
     method: 'simulated',
-    evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what}${unread}`,
+    evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what}`,
   }
+}
+
+/** Why no pool could answer a trade check: `what`, and the simulation's own reason when it did not run. */
+export function noTradeEvidence(facts: EvmFacts, what: string): string {
+  const errors = [...new Set(facts.trades.filter((t) => !t.simulated && t.error).map((t) => t.error))]
+  return errors.length > 0 ? `${what}: ${errors.slice(0, 2).join('; ')}` : what
 }
 
 /** Pools the probe could trade on. */

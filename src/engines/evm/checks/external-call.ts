@@ -1,5 +1,6 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
+import { dependencySummary } from './trade-evidence.ts'
 
 export const externalCall = defineCheck<EvmFacts>({
   id: 'externalCall',
@@ -10,13 +11,13 @@ export const externalCall = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers call other contracts could not be determined.',
   },
   method:
-    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself; bytecode (a reachable CALL) where the node cannot trace',
+    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders; bytecode (a reachable CALL) where the node cannot trace',
   run(facts) {
     const x = facts.externalCalls
     if (x.method === 'trace') {
       if (x.calls.length === 0) return { status: 'absent', method: 'simulated', evidence: `${x.note}: the token called no other contract` }
       const list = x.calls.slice(0, 4).map((c) => `${c.to} (${c.selector})`).join(', ')
-      return { status: 'present', method: 'simulated', evidence: `${x.note}: the token called ${list}` }
+      return { status: 'present', method: 'simulated', evidence: `${x.note}: the token called ${list}${dependencySummary(facts)}` }
     }
     if (x.method === 'bytecode') {
       const logic = facts.code.logic

@@ -27,24 +27,6 @@ export function blockedHolders(facts: EvmFacts): string | undefined {
   return `${blocked.length} of the ${wallets.length} largest holders of record cannot sell any of their balance on ${poolName(trade)}, where a fresh wallet sells: ${named}`
 }
 
-/** Percentage points within which what a holder kept equals the pool's sell tax (the holder is paid its own fee). */
-const OWN_FEE_TOLERANCE_PP = 0.5
-
-/** Holders of record whose whole sell went through but left part of the balance (a silent clamp). */
-export function clampedHolders(facts: EvmFacts): string | undefined {
-  const s = facts.holderSells
-  if (!s?.pool) return undefined
-  // A holder paid the token's own sell fee (its fee wallet) keeps that fee: what stayed is the tax a
-  // fresh wallet pays there, not a clamp.
-  const tax = facts.trades.find((t) => t.pool.address.toLowerCase() === s.pool!.address.toLowerCase())?.sellTax.percent
-  const ownFee = (h: { taxPercent?: number; leftPercent?: number }) =>
-    tax !== undefined && tax > 0 && h.taxPercent !== undefined && h.leftPercent !== undefined && Math.abs(h.taxPercent - tax) <= OWN_FEE_TOLERANCE_PP && Math.abs(h.leftPercent - tax) <= OWN_FEE_TOLERANCE_PP
-  const clamped = s.holders.filter((h) => h.outcome === 'clamped' && !isKnownContract(facts, h.address) && !ownFee(h))
-  if (clamped.length === 0) return undefined
-  const named = clamped.slice(0, 3).map((h) => `${h.address} kept ${h.leftPercent}%`).join(', ')
-  return `${clamped.length} holder(s) of record sold "all" on ${s.pool.dex} ${s.pool.address} and kept part of it: ${named}`
-}
-
 /**
  * Why sells measured elsewhere say nothing of the token's own sell path: the token names pairs,
  * none could be traded. Undefined when its own pair was traded (or it names none).
@@ -54,4 +36,29 @@ export function ownPairUnrun(facts: EvmFacts): string | undefined {
   if (pairs.length === 0 || pairs.some((p) => p.tradable)) return undefined
   const p = pairs[0]
   return `the token treats ${p.address} as its pair (${p.how.join(', ')}) and it cannot be traded: ${p.problem}; sells elsewhere do not run its sell path`
+}
+
+/**
+ * A contract transfers call whose hostile code stops holders (`stops`) or changes what trades
+ * deliver (`amounts`), and whose code or address someone can change. Undefined when none is.
+ */
+export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'): string | undefined {
+  for (const dep of facts.dependencies?.list ?? []) {
+    const what = effect === 'stops' ? dep.stops : dep.changesAmounts
+    const who = [dep.upgradeable, dep.repointable].filter(Boolean).join('; ')
+    if (what && who) return `transfers call ${dep.address} (${dep.selectors.join(', ')}); with that contract hostile, ${what}, and ${who}`
+  }
+  return undefined
+}
+
+/** What making each called contract hostile showed, and who can change it ('' when none was tried). */
+export function dependencySummary(facts: EvmFacts): string {
+  const list = facts.dependencies?.list ?? []
+  if (list.length === 0) return ''
+  const parts = list.map((d) => {
+    const effect = d.stops || d.changesAmounts ? `hostile, it ${[d.stops, d.changesAmounts].filter(Boolean).join('; ')}` : 'hostile, it changed nothing for holders'
+    const who = [d.upgradeable, d.repointable].filter(Boolean).join('; ') || d.immutable || 'no proxy and no stored address were found'
+    return `${d.address}: ${effect} (${who})`
+  })
+  return `; ${parts.join('; ')}`
 }

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { fromPowers } from './evidence.ts'
+import { hostileDependency } from './trade-evidence.ts'
 
 export const transferPausable = defineCheck<EvmFacts>({
   id: 'transferPausable',
@@ -11,6 +12,11 @@ export const transferPausable = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers can be paused could not be determined.',
   },
   method:
-    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts if every value blocks, or if it can stop every sale by what it sets: a tax pushed to 99 % or more, fees summed past 100 % (searched by bisection, see slippageModifiable), a limit set so low that no sale passes',
-  run: (facts) => fromPowers(facts, 'pause', 'stopped the transfers of a holder it did not name', true),
+    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts if every value blocks, or if it can stop every sale by what it sets: a tax pushed to 99 % or more, fees summed past 100 % (searched by bisection, see slippageModifiable), a limit set so low that no sale passes. Every contract a transfer calls is also given reverting and extreme-answering code: if trades stop and someone can change that contract (a proxy\'s admin, an owner who can repoint a stored address), that someone can stop transfers',
+  run(facts) {
+    const measured = fromPowers(facts, 'pause', 'stopped the transfers of a holder it did not name', true)
+    if (measured.status === 'present') return measured
+    const dependency = hostileDependency(facts, 'stops')
+    return dependency ? { status: 'present', method: 'simulated', evidence: dependency } : measured
+  },
 })

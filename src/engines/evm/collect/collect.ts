@@ -1,4 +1,4 @@
-import { getAddress } from 'viem/utils'
+import { formatUnits, getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { NotFoundError } from '../../../errors.ts'
 import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
@@ -7,7 +7,8 @@ import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain
 import { collectMetadata } from '../../../metadata/providers.ts'
 import type { CodeFacts, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
-import { collectCreation } from './creation.ts'
+import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
+import { RpcError } from '../chain/rpc.ts'
 import { discover, probeReads, type Discovery } from './discovery.ts'
 import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
@@ -18,6 +19,8 @@ import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
+import { collectDependencies } from './dependencies.ts'
+import { collectUnexplainedBalances } from './unexplained.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -128,8 +131,27 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   const tradesPromise = ownPairsPromise.then((own) => collectTrades(ctx, d, pools, donors, block, own))
   const creationLookup = collectCreation(ctx, d, storedCreation)
-  const creationPromise = creationLookup.done
+  // The last resort of the creation, without Otterscan, history or explorer: the first Transfer's
+  // transaction, from the holder index read from genesis (then stored like any other).
+  const creationPromise: Promise<Creation> = creationLookup.done.then(async (found) => {
+    if (found.creator !== undefined) return found
+    const first = (await indexPromise).get(ctx.token)?.firstTransfer
+    const fromLogs = await fromFirstTransfer(ctx, first).catch((error: unknown) => {
+      if (error instanceof RpcError && error.kind !== 'fault') return found
+      throw error
+    })
+    if (fromLogs.creator === undefined) return found
+    if (fromLogs.timestamp !== undefined) await ctx.holderStore.saveCreation(ctx.chain.chainId, ctx.token, fromLogs)
+    return fromLogs
+  })
+  const whoPromise = creationLookup.who.then((who) => (who.creator !== undefined ? who : creationPromise))
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
+  const dependenciesPromise = externalPromise.then((external) =>
+    collectDependencies(ctx, d, pools[0], donors, external, block).then(
+      (r) => ({ list: r.dependencies, note: r.note }),
+      (error: unknown) => ({ list: [], note: `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}` }),
+    ),
+  )
   const lockPromise = readLocks(ctx, deepestV2, block)
   // The index starts at the creation block. A short chain is read from genesis at once; on a
   // long one the first report waits for the creation block (one round trip) rather than scan it all.
@@ -167,13 +189,20 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       deepestV2 ? verifyHolders(ctx, deepestV2.address, index.get(deepestV2.address), block) : undefined,
     ]),
   )
+  // Balances of the accounts the token names that no Transfer explains (once the index stands).
+  const unexplainedPromise = Promise.all([indexPromise, logicPromise]).then(([index, logic]) =>
+    collectUnexplainedBalances(ctx, d, logic, index.get(ctx.token), [declared, creator], block).catch((error: unknown) => ({
+      list: [],
+      note: `balances were not compared with Transfer events: ${(error as Error).message.slice(0, 160)}`,
+    })),
+  )
   // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
   const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
     collectHolderSells(ctx, d, trades, index.get(ctx.token)?.top ?? [], block).catch(
       (error: unknown): HolderSellsFact => ({ pool: undefined, path: '', holders: [], note: `holders of record could not be made to sell: ${(error as Error).message.slice(0, 160)}` }),
     ),
   )
-  const balancesPromise = creationLookup.who.then(async (who) => {
+  const balancesPromise = whoPromise.then(async (who) => {
     const accounts = [ownerFacts(d, undefined).reported, who.creator].filter((a): a is Address => !!a)
     if (accounts.length === 0) return new Map<string, bigint>()
     const raw = await callProbe(ctx.rpc, { what: 'balance reads', data: encodeAccounts(ctx.token, accounts), gas: ctx.gasCap, block })
@@ -211,7 +240,13 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     token: getAddress(ctx.token),
     block: d.block,
     basics: d.basics,
-    anomalies: d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
+    anomalies: [
+      ...d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
+      ...(await unexplainedPromise).list.map(
+        (u) =>
+          `${u.address} holds ${d.basics.decimals === undefined ? u.balance - u.explained : formatUnits(u.balance - u.explained, d.basics.decimals)} tokens (${u.percentOfSupply}% of the total supply) that no Transfer event explains: a balance placed without a Transfer, at creation or written directly`,
+      ),
+    ],
     code,
     owner: { ...owner, balance: ownerBalance },
     creation: {
@@ -233,6 +268,8 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     source,
     ownPairs: (await ownPairsPromise).fact,
     holderSells: await holderSellsPromise,
+    dependencies: await dependenciesPromise,
+    unexplainedBalances: await unexplainedPromise,
   }
 }
 

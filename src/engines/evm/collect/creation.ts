@@ -12,7 +12,7 @@ export const CREATION_SEARCH_FANOUT = 16
 const CREATION_SEARCH_MIN_REMAINING_MS = 1_500
 
 export interface Creation extends CreationRecord {
-  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'stored' | ''
+  method: 'ots_getContractCreator' | 'getCode search' | 'explorer' | 'first Transfer' | 'stored' | ''
 }
 
 export interface CreationLookup {
@@ -51,7 +51,8 @@ export function collectCreation(ctx: CollectContext, d: Discovery, stored: Creat
   const done = guard(
     (async (): Promise<Creation> => {
       if (d.otsCreator && tx) return fromOts(ctx, d.otsCreator, await tx)
-      if (d.otsCreator === undefined) return bySearch(ctx, d.block.number)
+      // Without historical state a search over blocks cannot answer: not asked.
+      if (d.otsCreator === undefined && ctx.rpc.capabilities?.history.support !== 'no') return bySearch(ctx, d.block.number)
       return UNKNOWN
     })(),
     UNKNOWN,
@@ -108,6 +109,31 @@ async function fromExplorer(ctx: CollectContext, explorer: CreationExplorer): Pr
     blockNumber,
     timestamp: header ? Number(BigInt(header.timestamp)) : undefined,
     method: 'explorer',
+  }
+}
+
+/**
+ * The creation from the token's first Transfer (the holder index read from genesis), when neither
+ * the node nor the explorer could tell: when that transaction deployed the token (its receipt's
+ * `contractAddress`), its sender is the creator. Otherwise (a factory, a later first transfer)
+ * the creation stays unknown: a guess would name the wrong account.
+ */
+export async function fromFirstTransfer(ctx: CollectContext, first: { txHash: Hex; blockNumber: bigint } | undefined): Promise<Creation> {
+  if (!first) return UNKNOWN
+  const [tx, receipt, header] = await Promise.all([
+    ctx.rpc.request<{ from: Address; to: Address | null } | null>('eth_getTransactionByHash', [first.txHash]),
+    ctx.rpc.request<{ contractAddress: Address | null; from: Address } | null>('eth_getTransactionReceipt', [first.txHash]),
+    ctx.rpc.request<{ timestamp: Hex } | null>('eth_getBlockByNumber', [blockHex(first.blockNumber), false]),
+  ])
+  if (!tx || !receipt || !sameAddress(receipt.contractAddress ?? undefined, ctx.token)) return UNKNOWN
+  const creator = getAddress(tx.from)
+  return {
+    creator,
+    deployer: creator,
+    txHash: first.txHash,
+    blockNumber: first.blockNumber,
+    timestamp: header ? Number(BigInt(header.timestamp)) : undefined,
+    method: 'first Transfer',
   }
 }
 

@@ -50,8 +50,10 @@ export async function collectExternalCalls(
     variants: [],
     grants: [],
   })
-  const override = probeOverride([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...donors])
+  const override = probeOverride([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...donors], ctx.rpc.capabilities?.evm.version)
   try {
+    // A node known not to trace is not asked (its refusal is permanent): the code is read instead.
+    if (ctx.rpc.capabilities?.callTracer === 'no') throw new UnusableTrace('the node cannot trace calls (debug_traceCall)')
     const trace = await ctx.rpc.request<TraceFrame>('debug_traceCall', [
       { to: PROBE_ADDRESSES.main, data, gas: `0x${ctx.gasCap.toString(16)}` },
       block,
@@ -65,7 +67,7 @@ export async function collectExternalCalls(
     const walk = (f: TraceFrame) => {
       const type = (f.type ?? '').toUpperCase()
       if (
-        (type === 'CALL' || type === 'CALLCODE') &&
+        (type === 'CALL' || type === 'CALLCODE' || type === 'STATICCALL') &&
         sameAddress(f.from, ctx.token) &&
         f.to &&
         !sameAddress(f.to, ctx.token) &&

@@ -86,7 +86,7 @@ export function holderSellFact(s: HolderSellResult): HolderSellFact {
     const clamped = s.left * 10_000n > s.balance * CLAMP_LEFT_BPS
     const leftPercent = percentOf(s.left, s.balance)
     return clamped
-      ? { ...base, outcome: 'clamped', taxPercent, leftPercent, reason: `the sell went through but ${leftPercent}% of the balance stayed` }
+      ? { ...base, outcome: 'clamped', taxPercent, leftPercent, reason: `the sell went through and ${leftPercent}% of the balance stayed (held back, or fees that came back to this holder)` }
       : { ...base, outcome: 'sold', taxPercent, leftPercent, reason: '' }
   }
   if (s.all.ok) return { ...base, outcome: 'blocked', taxPercent: 100, leftPercent: undefined, reason: 'the pool received none of the tokens sent' }

@@ -30,6 +30,11 @@ export interface IndexedHolders {
   /** Largest first, index balances (verified against balanceOf later). */
   top: { address: Address; balance: bigint }[]
   note: string
+  /**
+   * The token's first Transfer ever, when this report read its index from genesis: the
+   * transaction that may have created it (the creation's last resort without an archive).
+   */
+  firstTransfer?: { txHash: Hex; blockNumber: bigint }
 }
 
 /** Largest balance first; equal balances by address (lowercase), so that lists are stable. */
@@ -137,7 +142,10 @@ export async function indexHolders(ctx: CollectContext, allTokens: Address[], he
           ctx.log.warn({ chainId, token, err: (error as Error).message }, 'holder indexing could not be requested'),
         )
       }
+      // Read from genesis with nothing refused before it: the first log is the token's first Transfer.
+      const first = !state && startBlock === 0n ? logs.find((l) => getAddress(l.address) === token && BigInt(l.blockNumber) <= coveredTo) : undefined
       out.set(token, {
+        ...(first ? { firstTransfer: { txHash: first.transactionHash, blockNumber: BigInt(first.blockNumber) } } : {}),
         complete,
         count: complete ? n : undefined,
         top: list.slice(0, TOP_READ),

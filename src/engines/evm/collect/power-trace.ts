@@ -11,7 +11,7 @@
 import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { SimulationError } from '../../../errors.ts'
-import { PROBE_ADDRESSES, decodePowersReplay, probeOverride } from '../chain/probe.ts'
+import { PROBE_ADDRESSES, decodeAccounts, decodePowersReplay, encodeAccounts, probeOverride } from '../chain/probe.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { mappingSlot, type BalanceMapping } from './discovery.ts'
@@ -80,10 +80,13 @@ export function slotDelta(diff: { pre: StorageDiff; post: StorageDiff }, account
 }
 
 /**
- * Replays a function's calls in one traced call and measures, from the storage diff, the balance
- * of every account its Transfer events name. Requests go out in the tick of the call, so they
- * join the isolated experiments' round trip. A node without tracing, or a token whose balances
- * are not a plain mapping, leaves the events unread and says why.
+ * Replays a function's calls and measures the balance of every account their Transfer events
+ * name. With tracing (`debug_traceCall`, call and prestate tracers) and a plain balance mapping,
+ * in one traced call whose storage diff gives each balance; else, where the node has
+ * `eth_simulateV1`, by simulating the replay between two reads of the balances (one more round
+ * trip when the events name accounts the watch list does not read). Requests go out in the tick
+ * of the call, so they join the isolated experiments' round trip. A node with neither leaves the
+ * events unread and says why.
  */
 export async function traceReplay(
   ctx: CollectContext,
@@ -92,10 +95,27 @@ export async function traceReplay(
   block: Hex,
   mapping: BalanceMapping | undefined,
   mappingWhy: string,
+  /** Accounts whose balances the isolated experiments read (measured in a simulated replay too). */
+  watched: Address[] = [],
 ): Promise<ReplayTrace> {
-  if (!mapping) return unread(mappingWhy)
+  const caps = ctx.rpc.capabilities
+  const canTrace = caps?.callTracer !== 'no' && caps?.prestateTracer !== 'no'
+  const canSimulate = caps?.simulateV1 !== 'no'
+  if (mapping && canTrace) {
+    const traced = await tracedReplay(ctx, data, actors, block, mapping)
+    if (traced.traced || !canSimulate) return traced
+  }
+  if (canSimulate) return simulatedReplay(ctx, data, actors, block, watched)
+  if (!canTrace) return unread('the node can neither trace calls (debug_traceCall) nor simulate them (eth_simulateV1)')
+  return unread(mappingWhy)
+}
+
+/** A traced replay that could not run because the node cannot trace: the simulated one may. */
+type Untraceable = Extract<ReplayTrace, { traced: false }> & { untraceable: true }
+
+async function tracedReplay(ctx: CollectContext, data: Hex, actors: Address[], block: Hex, mapping: BalanceMapping): Promise<ReplayTrace | Untraceable> {
   const call = { to: PROBE_ADDRESSES.main, data, gas: `0x${ctx.gasCap.toString(16)}` }
-  const stateOverrides = probeOverride(actors)
+  const stateOverrides = probeOverride(actors, ctx.rpc.capabilities?.evm.version)
   const callsPromise = ctx.rpc.request<CallFrame>('debug_traceCall', [
     call,
     block,
@@ -112,7 +132,7 @@ export async function traceReplay(
     ;[frame, diff] = await Promise.all([callsPromise, diffPromise])
   } catch (error) {
     if (error instanceof RpcError && error.kind === 'unsupported') {
-      return unread('the node cannot trace calls (debug_traceCall)')
+      return { ...(unread('the node cannot trace calls (debug_traceCall)') as Extract<ReplayTrace, { traced: false }>), untraceable: true }
     }
     // A fault of the node is no behaviour of the token: the events stay unread, and say so.
     if (error instanceof RpcError || error instanceof SimulationError) {
@@ -137,6 +157,75 @@ export async function traceReplay(
     return unread(`the storage found for balances (mapping at index ${mapping.index}) did not move with the transfers`)
   }
   return { traced: true, named, supplyDelta: supply.supplyAfter - supply.supplyBefore, delta }
+}
+
+/** One call's answer in an `eth_simulateV1` block. */
+interface SimulatedCall {
+  status?: Hex
+  returnData?: Hex
+  logs?: TraceLog[]
+  error?: unknown
+}
+
+/**
+ * The replay simulated with `eth_simulateV1` between two reads of `accounts`' balances (the
+ * probe's `accounts` reader), all in one simulated block over shared state: balances read, not
+ * taken from what the events claim.
+ */
+async function simulateBetweenReads(
+  ctx: CollectContext,
+  data: Hex,
+  actors: Address[],
+  block: Hex,
+  accounts: Address[],
+): Promise<{ replay: SimulatedCall; before: readonly bigint[]; after: readonly bigint[] }> {
+  const gas = `0x${ctx.gasCap.toString(16)}`
+  const read = { to: PROBE_ADDRESSES.main, data: encodeAccounts(ctx.token, accounts), gas }
+  const blocks = await ctx.rpc.request<{ calls?: SimulatedCall[] }[]>('eth_simulateV1', [
+    {
+      blockStateCalls: [
+        {
+          // Room for the reads and the replay, each with the report's gas.
+          blockOverrides: { gasLimit: `0x${(ctx.gasCap * 3n).toString(16)}` },
+          stateOverrides: probeOverride(actors, ctx.rpc.capabilities?.evm.version),
+          calls: [read, { to: PROBE_ADDRESSES.main, data, gas }, read],
+        },
+      ],
+      validation: false,
+    },
+    block,
+  ])
+  const calls = Array.isArray(blocks) ? blocks[0]?.calls : undefined
+  if (!calls || calls.length !== 3 || calls.some((c) => c.status !== '0x1' || !c.returnData || c.returnData === '0x')) {
+    throw new SimulationError('the node answered the simulated replay without its results')
+  }
+  return { replay: calls[1], before: decodeAccounts(calls[0].returnData!).balances, after: decodeAccounts(calls[2].returnData!).balances }
+}
+
+async function simulatedReplay(ctx: CollectContext, data: Hex, actors: Address[], block: Hex, watched: Address[]): Promise<ReplayTrace> {
+  try {
+    const first = await simulateBetweenReads(ctx, data, actors, block, watched)
+    const supply = decodePowersReplay(first.replay.returnData!)
+    const named = transferAccounts({ logs: first.replay.logs ?? [] }, ctx.token)
+    const deltas = new Map<string, bigint>(watched.map((a, i) => [a.toLowerCase(), first.after[i] - first.before[i]]))
+    // Accounts only the events name are read in a second simulation, now that they are known.
+    const only = [...named].filter((a) => !deltas.has(a)).slice(0, MAX_EVENT_ACCOUNTS).map((a) => getAddress(a))
+    if (only.length > 0) {
+      const second = await simulateBetweenReads(ctx, data, actors, block, only)
+      only.forEach((a, i) => deltas.set(a.toLowerCase(), second.after[i] - second.before[i]))
+    }
+    const delta = (account: Address) => deltas.get(account.toLowerCase()) ?? 0n
+    if (!movesWithTransfers(new Set([...named].filter((a) => deltas.has(a))), delta)) {
+      return unread('the balances read did not move with the transfers of the simulated replay')
+    }
+    return { traced: true, named, supplyDelta: supply.supplyAfter - supply.supplyBefore, delta }
+  } catch (error) {
+    if (error instanceof RpcError || error instanceof SimulationError) {
+      return unread(`the node failed the simulated replay (eth_simulateV1: ${error.message.slice(0, 100)})`)
+    }
+    if (error instanceof Error && /decode|Data size|bounds/i.test(error.message)) return unread('the node answered the simulated replay with something that is no result')
+    throw error
+  }
 }
 
 /**

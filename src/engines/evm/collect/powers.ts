@@ -27,6 +27,7 @@ import {
   type Outcome,
   type PowerResult,
 } from '../chain/probe.ts'
+import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { PoolFact, PowerCandidate, PowerFinding, PowerKind, PowersFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
@@ -575,6 +576,7 @@ export async function collectPowers(
     withPool: false,
   }
   if (!logic) return { ...base, reason: 'the logic contract could not be read' }
+  if (ctx.rpc.capabilities?.stateOverride === 'no') return { ...base, reason: NO_OVERRIDE_REASON }
   const fns = candidateFunctions(logic)
   if (candidates.length === 0) {
     return { ...base, status: 'tested', reason: 'no account holds privileges: owner renounced and no privileged address found in storage' }
@@ -627,7 +629,7 @@ export async function collectPowers(
       // Awaited together, so that a failure of one never leaves the other's unhandled.
       const [raw, replay, reach] = await Promise.all([
         callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors }),
-        traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy),
+        traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
         search,
       ])
       const r = decodeProbe('owner-power', raw, decodePowers)
@@ -636,7 +638,11 @@ export async function collectPowers(
       funded ||= r.funded
       const read = reach && r.measured ? readReach(reach, candidates, watch) : undefined
       const findings = r.measured ? withReach(interpretPowers(fn, candidates, r, !!usablePool, watch, grants), fn, read) : []
-      if (!replay.traced) eventsUnread ||= replay.why
+      // Events matter only where a call went through: a function nobody could call did nothing.
+      const someCalled = r.attempts.some((a) => a.called) || r.delegateAttempts.some((a) => a.called)
+      if (!replay.traced) {
+        if (someCalled) eventsUnread ||= replay.why
+      }
       else if (r.measured) findings.push(...eventFindings(fn, candidates, r, eventEffect(replay, watch.accounts)))
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
       if (!r.measured || unmeasured.length > 0 || (r.twoStep && r.grantsMade.length > 0 && !r.grantMeasured)) {

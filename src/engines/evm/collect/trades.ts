@@ -16,6 +16,7 @@ import {
   type ProbeRoute,
   type TradeResult,
 } from '../chain/probe.ts'
+import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } from '../facts.ts'
 import { sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
@@ -154,6 +155,8 @@ export async function collectTrades(
   block: Hex,
   ownPairs?: { fact: OwnPairsFact; extra: PoolFact[] },
 ): Promise<TradeFact[]> {
+  // A node that refuses state overrides cannot run the probe: every pool is unknown, and says why.
+  if (ctx.rpc.capabilities?.stateOverride === 'no') return pools.map((pool) => emptyTrade(pool, NO_OVERRIDE_REASON))
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   const loaded = loadedState(ctx, d)
   const simulate = async (what: string, data: Hex, state?: StateOverride): Promise<TradeResult> => {

@@ -1,0 +1,64 @@
+import { DEVNET_CHAIN_ID, loadChainRegistry } from '../config/chains.ts'
+import { InputError } from '../errors.ts'
+import { capabilityRows, degradation, detectCapabilities, formatCapabilityTable } from '../engines/evm/chain/capabilities.ts'
+import { parseCommand } from './args.ts'
+import { COMMANDS } from './commands.ts'
+import { processIo, type Io } from './io.ts'
+import { localChainEntries } from './local-worlds.ts'
+
+const CHAINS_USAGE = COMMANDS.chains.usage[0]
+
+/**
+ * `tokenrisk chains check [--chain <id>] [--json]`: asks every configured chain's node what it
+ * can do (the probes reports rely on) and prints, per chain, the capability table with what each
+ * missing capability costs in the reports. Exit code 1 when a node did not answer.
+ */
+export async function chainsCommand(argv: string[], io: Io = processIo): Promise<number> {
+  const { config, values, positionals } = parseCommand(COMMANDS.chains, argv, io.env)
+  if (positionals[0] !== 'check' || positionals.length !== 1) throw new InputError(`usage: ${CHAINS_USAGE}`)
+  // The local chain, when a running world left it under the data dir (and no RPC URL replaces it).
+  const local = io.env[`RPC_URL_${DEVNET_CHAIN_ID}`] ? [] : localChainEntries(config.dataDir)
+  const registry = loadChainRegistry({ env: io.env, chainsFile: config.chainsFile, chains: { source: 'the local world', entries: local } })
+  const only = typeof values.chain === 'string' ? values.chain : undefined
+  if (only !== undefined && !/^\d+$/.test(only)) throw new InputError(`--chain must be a decimal chain id; usage: ${CHAINS_USAGE}`)
+  const chains = registry.servable().filter((c) => only === undefined || c.chainId === Number(only))
+  if (chains.length === 0) {
+    throw new InputError(
+      only === undefined
+        ? 'no EVM chain is configured: set RPC_URL_<chainId> or CHAINS_FILE (or run the service on its local world)'
+        : `chain ${only} is not configured (no RPC URL): set RPC_URL_${only}`,
+    )
+  }
+  const results = await Promise.all(
+    chains.map(async (chain) => ({
+      chain,
+      caps: await detectCapabilities({
+        chainId: chain.chainId,
+        urls: chain.rpcUrls,
+        maxBatchSize: chain.maxBatchSize,
+        logLimit: { maxRange: BigInt(chain.maxLogRange) },
+        evmVersion: chain.evmVersion,
+      }),
+    })),
+  )
+  const unreachable = results.filter(({ caps }) => caps.stateOverride === 'unknown' && caps.batch.support === 'unknown')
+  if (values.json) {
+    const out = results.map(({ chain, caps }) => ({
+      chainId: chain.chainId,
+      name: chain.name,
+      rpcHost: new URL(chain.rpcUrls[0]).host,
+      degraded: degradation(caps),
+      capabilities: capabilityRows(caps),
+    }))
+    io.out(JSON.stringify(out, null, 2))
+  } else {
+    for (const { chain, caps } of results) {
+      const degraded = degradation(caps)
+      io.out(`chain ${chain.chainId} (${chain.name}) at ${new URL(chain.rpcUrls[0]).host}: ${degraded ? `degraded: ${degraded}` : 'ok'}`)
+      for (const line of formatCapabilityTable(caps)) io.out(`  ${line}`)
+      io.out('')
+    }
+  }
+  for (const { chain } of unreachable) io.err(`chain ${chain.chainId}: the node did not answer`)
+  return unreachable.length > 0 ? 1 : 0
+}

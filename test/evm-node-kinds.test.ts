@@ -1,0 +1,237 @@
+// Node kinds: behind a proxy that behaves like the nodes people use (no debug_*/ots_*, capped logs
+// and batches, pruned state, no state overrides, no eth_simulateV1), the node's capabilities are
+// detected as they are, and every report stays honest: what needs no missing capability is the
+// same as through the unrestricted node, what does is "" with the reason, never a safer value.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { loadChainRegistry } from '../src/config/chains.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
+import { NO_OVERRIDE_REASON } from '../src/engines/evm/chain/capabilities.ts'
+import { createEvmReportService, type EvmReportServiceExtended } from '../src/engines/evm/service.ts'
+import { createMemoryHolderStore } from '../src/store/holder-index.ts'
+import { evmChainReadiness } from '../src/cli/serve.ts'
+import { EVM_REPORT_STAGES } from '../src/engines/evm/stages.ts'
+import type { EvmFacts } from '../src/engines/evm/facts.ts'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
+import { localChains } from '@tokenrisk/devworld/local-chain'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import { NODE_KINDS, startNodeKindProxy, type NodeKindProxy } from './helpers/node-kinds.ts'
+import { buildTestApp, type TestApp } from './helpers/app.ts'
+import { embeddedStore, type TestStore } from './helpers/services.ts'
+
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
+const kind = (name: string) => NODE_KINDS.find((k) => k.name === name)!
+
+let world: World
+const proxies: NodeKindProxy[] = []
+const services: EvmReportServiceExtended[] = []
+
+function serviceOn(url: string): EvmReportServiceExtended {
+  const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: url }) })
+  const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 12_000, cacheTtlMs: 0 } })
+  services.push(service)
+  return service
+}
+
+async function proxied(name: string): Promise<EvmReportServiceExtended> {
+  const proxy = await startNodeKindProxy(world.rpcUrl, kind(name))
+  proxies.push(proxy)
+  return serviceOn(proxy.url)
+}
+
+const address = (key: string) => world.manifest.tokens.find((t) => t.key === key)!.address
+const checksOf = (r: TokenReport) => ({ ...r.codeChecks.ownershipChecks, ...r.codeChecks.otherChecks })
+
+beforeAll(async () => {
+  world = await startWorld({ dataDir: DATA_DIR })
+}, 240_000)
+
+afterAll(async () => {
+  for (const s of services) await s.close()
+  for (const p of proxies) await p.close()
+  await world?.stop()
+})
+
+describe('node capabilities', () => {
+  it('are all there on the local world (anvil)', async () => {
+    const caps = await serviceOn(world.rpcUrl).capabilities(31337)
+    expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'yes', prestateTracer: 'yes', otterscan: 'yes', accessList: 'yes', blockReceipts: 'yes' })
+    // A loaded world has its latest state only: no history, and the detection says so.
+    expect(caps.history.support).not.toBe('unknown')
+    expect(caps.evm).toEqual({ version: 'cancun', source: 'detected' })
+  })
+
+  it('show what a public endpoint lacks: tracing, Otterscan, old state, large batches and log ranges', async () => {
+    const caps = await (await proxied('public endpoint')).capabilities(31337)
+    expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'no', prestateTracer: 'no', otterscan: 'no' })
+    expect(caps.batch.max).toBe(10)
+  })
+})
+
+describe('a node that refuses state overrides', () => {
+  it('still reports everything that needs none, fast, and every behavioural check is "" with the reason', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const refusing = await proxied('no state overrides')
+    for (const key of ['clean', 'honeypot', 'mintable']) {
+      const base = (await plain.reportWithFacts(31337, address(key), {})).report
+      const { report, stats } = await refusing.reportWithFacts(31337, address(key), {})
+      expect(stats.retries, key).toBe(0)
+      const info = report.tokenInformation
+      expect([info.tokenName, info.tokenSymbol, info.totalSupply, info.ownerAddress, info.ownerBalance], key).toEqual([
+        base.tokenInformation.tokenName, base.tokenInformation.tokenSymbol, base.tokenInformation.totalSupply, base.tokenInformation.ownerAddress, base.tokenInformation.ownerBalance,
+      ])
+      expect(report.marketChecks.holdersChecks, key).toEqual(base.marketChecks.holdersChecks)
+      expect(report.marketChecks.exchangabilityChecks.availableDex, key).toEqual(base.marketChecks.exchangabilityChecks.availableDex)
+      expect(report.marketChecks.liquidityChecks.totalLpSupply, key).toBe(base.marketChecks.liquidityChecks.totalLpSupply)
+      for (const [id, check] of Object.entries(checksOf(report))) {
+        if (['selfDestruct', 'isProxy', 'externalCall'].includes(id)) continue
+        expect(check.status, `${key} ${id}`).toBe('')
+        expect(check.comment, `${key} ${id}`).toContain(NO_OVERRIDE_REASON)
+      }
+      for (const pool of report.honeypotDetails) {
+        expect(pool.isPairHoneypot).toBe('')
+        expect(pool.honeypotReason).toContain(NO_OVERRIDE_REASON)
+      }
+    }
+  })
+
+  it('makes /readyz say the chain is degraded, with its capability table', async () => {
+    const refusing = await proxied('no state overrides')
+    let t: TestStore | undefined
+    let api: TestApp | undefined
+    try {
+      t = await embeddedStore()
+      const solana = { report: async () => Promise.reject(new Error('unused')), ping: async () => {}, close: async () => {} }
+      api = await buildTestApp(t.store, { tokens: { evm: refusing, solana }, readiness: [evmChainReadiness(refusing, 31337)] })
+      const r = await api.app.inject({ url: '/readyz' })
+      expect(r.statusCode).toBe(200)
+      const body = r.json() as { status: string; checks: Record<string, string>; capabilities: Record<string, { capability: string; value: string; cost: string }[]> }
+      expect(body.status).toBe('degraded')
+      expect(body.checks['chain 31337']).toContain(`degraded: ${NO_OVERRIDE_REASON}`)
+      const row = body.capabilities['chain 31337'].find((c) => c.capability === 'eth_call state overrides')
+      expect(row).toMatchObject({ value: 'no' })
+      expect(row?.cost).toContain(NO_OVERRIDE_REASON)
+    } finally {
+      await api?.app.close()
+      await t?.cleanup()
+    }
+  })
+})
+
+describe('owner calls without tracing', () => {
+  it('are replayed through eth_simulateV1 where the node has it: the mint credited to an account only its Transfer event names is found', async () => {
+    const { report, facts } = await (await proxied('hosted plan')).reportWithFacts(31337, address('reserve-credit'), {})
+    expect(facts.powers.eventsUnread).toBeUndefined()
+    expect(report.codeChecks.ownershipChecks.isMintable.status).toBe('1')
+  })
+
+  it('leave mint and balance checks "" where neither tracing nor eth_simulateV1 exists and a privileged call went through', async () => {
+    const s = await proxied('no eth_simulateV1, no debug')
+    const { report } = await s.reportWithFacts(31337, address('reserve-credit'), {})
+    expect(report.codeChecks.ownershipChecks.isMintable.status).toBe('')
+    expect(report.codeChecks.ownershipChecks.isMintable.comment).toMatch(/neither trace calls .* nor simulate them/)
+    // A token whose owner is renounced has no privileged call to replay: its "0" stands.
+    const clean = (await s.reportWithFacts(31337, address('clean'), {})).report
+    expect(clean.codeChecks.ownershipChecks.isMintable.status).toBe('0')
+  })
+})
+
+describe('the creator without an archive or Otterscan', () => {
+  it("comes from the first Transfer's transaction when it deployed the token, and the creator's share of the LP is then measured", async () => {
+    const t = world.manifest.tokens.find((x) => x.key === 'clean')!
+    // A node that keeps the state of its head block only, without Otterscan.
+    const proxy = await startNodeKindProxy(world.rpcUrl, { name: 'head state only', description: '', missing: ['ots_'], stateDepth: 0 })
+    proxies.push(proxy)
+    const s = serviceOn(proxy.url)
+    expect((await s.capabilities(31337)).history.support).toBe('no')
+    const { report, facts } = await s.reportWithFacts(31337, t.address, {})
+    expect(facts.creation.method).toBe('first Transfer')
+    expect(report.tokenInformation.creatorAddress).toBe(t.creator)
+    expect(report.tokenInformation.tokenCreationDate).not.toBe('')
+  })
+})
+
+describe('no unknown reported as a value', () => {
+  /** Score and render of `facts` (the pure stages). */
+  const render = (facts: EvmFacts): TokenReport => {
+    const checks = EVM_REPORT_STAGES.checks(facts)
+    return EVM_REPORT_STAGES.render(facts, EVM_REPORT_STAGES.score(facts, checks as never))
+  }
+  /** Every `{ …, risk }` whose figure is "" has no risk label either. */
+  const labelsOfUnknowns = (report: TokenReport): string[] => {
+    const out: string[] = []
+    const walk = (v: unknown, path: string) => {
+      if (!v || typeof v !== 'object') return
+      const o = v as Record<string, unknown>
+      // An unlock's risk rates its time, which is known whatever its share.
+      const figure = 'time' in o ? o.time : 'percent' in o ? o.percent : 'number' in o ? o.number : undefined
+      if (typeof o.risk === 'string' && figure === '' && o.risk !== '') out.push(`${path}: risk ${o.risk} of an unknown figure`)
+      for (const [k, x] of Object.entries(o)) walk(x, `${path}.${k}`)
+    }
+    walk(report, '')
+    return out
+  }
+  const at = (report: TokenReport, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], report)
+  const member = (prefix: string) => [`${prefix}.percent`, `${prefix}.balance`, `${prefix}.risk`]
+  const holders = 'marketChecks.holdersChecks'
+  const lp = 'marketChecks.liquidityChecks'
+
+  /** One input made unknown at a time, and the fields derived from it. */
+  const CASES: { input: string; unknown(f: EvmFacts): void; derived: string[] }[] = [
+    {
+      input: 'the creator',
+      unknown: (f) => Object.assign(f.creation, { creator: undefined, deployer: undefined, creatorBalance: undefined }),
+      derived: ['tokenInformation.creatorAddress', 'tokenInformation.creatorBalance', ...member(`${holders}.percentDistributed.creator`), ...member(`${lp}.percentDistributed.creator`)],
+    },
+    {
+      input: 'the owner',
+      unknown: (f) => Object.assign(f.owner, { declared: undefined, reported: undefined, balance: undefined }),
+      derived: ['tokenInformation.ownerAddress', 'tokenInformation.ownerBalance', ...member(`${holders}.percentDistributed.owner`), ...member(`${lp}.percentDistributed.owner`)],
+    },
+    {
+      input: 'the supply',
+      unknown: (f) => Object.assign(f.basics, { totalSupply: undefined }),
+      derived: ['tokenInformation.totalSupply', `${holders}.percentDistributed.topThree.percent`, `${holders}.percentDistributed.topTen.percent`, `${holders}.percentDistributed.owner.percent`, `${holders}.percentDistributed.creator.percent`],
+    },
+    {
+      input: 'the holder list',
+      unknown: (f) => Object.assign(f.holders, { complete: false, count: undefined }),
+      derived: [`${holders}.holdersCount.number`, `${holders}.holdersCount.risk`, ...member(`${holders}.percentDistributed.topThree`), ...member(`${holders}.percentDistributed.topTen`)],
+    },
+    {
+      input: 'the LP holder list',
+      unknown: (f) => Object.assign(f.liquidity.holders, { complete: false, count: undefined, top: [] }),
+      derived: [`${lp}.lpHolderCount.number`, ...member(`${lp}.percentDistributed.owner`), ...member(`${lp}.percentDistributed.creator`)],
+    },
+    {
+      input: 'the LP supply',
+      unknown: (f) => Object.assign(f.liquidity, { totalLpSupply: undefined }),
+      derived: [`${lp}.totalLpSupply`, `${lp}.liquidityLockedDetails.totalLiquidityPercentageLocked.number`, `${lp}.percentDistributed.owner.percent`, `${lp}.percentDistributed.creator.percent`],
+    },
+    {
+      input: 'the price',
+      unknown: (f) => Object.assign(f.markets, { priceUsd: undefined, marketCapUsd: undefined, liquidityUsd: undefined }),
+      derived: ['tokenInformation.marketData.currentPriceUsd', 'tokenInformation.marketData.marketCapUsd', 'marketChecks.exchangabilityChecks.currentLiquidity.number', 'marketChecks.exchangabilityChecks.currentLiquidity.risk'],
+    },
+  ]
+
+  it('a creator, owner, supply, holder list, LP figure or price that is unknown leaves every figure derived from it "" and without a risk label', async () => {
+    const { facts } = await serviceOn(world.rpcUrl).reportWithFacts(31337, address('lp-locked'), {})
+    const full = render(facts)
+    expect(labelsOfUnknowns(full)).toEqual([])
+    for (const c of CASES) {
+      // Each derived field is a value when the input is known...
+      for (const path of c.derived) expect(at(full, path), `${c.input}: ${path} (known)`).not.toBe('')
+      const partial = structuredClone(facts)
+      c.unknown(partial)
+      const report = render(partial)
+      // ...and "" when it is not; no label rates an unknown figure anywhere in the report.
+      for (const path of c.derived) expect(at(report, path), `${c.input}: ${path}`).toBe('')
+      expect(labelsOfUnknowns(report), c.input).toEqual([])
+      // The score leaves the unknown out: it stays a score of what is known.
+      expect(report.tokenScore.marketScorePercentage, c.input).toMatch(/^-?\d+\.\d\d$|^$/)
+    }
+  })
+})
