@@ -157,7 +157,7 @@ describe('owner-power effects', () => {
     funded: true,
     measured: true,
     baseline: base,
-    attempts: ms.map((m, i) => ({ candidate: owner.address, variant: BigInt(i), called: true, err: '0x', m })),
+    attempts: ms.map((m, i) => ({ candidate: owner.address, variant: BigInt(i), called: true, err: '0x', m, raisesAgain: true })),
     twoStep: false,
     grantsMade: [],
     grantors: [],
@@ -193,13 +193,13 @@ describe('owner-power effects', () => {
   it('a power in two steps is the appointing candidate\'s: the appointed account mints after a setter named it', () => {
     const r: PowerResult = {
       ...result([]),
-      attempts: [{ candidate: owner.address, variant: 0n, called: false, err: '0x', m: base }],
+      attempts: [{ candidate: owner.address, variant: 0n, called: false, err: '0x', m: base, raisesAgain: true }],
       twoStep: true,
       grantsMade: [0n],
       grantors: [owner.address],
       grantMeasured: true,
       grantBaseline: base,
-      delegateAttempts: [{ candidate: PROBE_ADDRESSES.delegate, variant: 0n, called: true, err: '0x', m: measure({ supply: 1_000_500n }, { [A]: 1_500n }) }],
+      delegateAttempts: [{ candidate: PROBE_ADDRESSES.delegate, variant: 0n, called: true, err: '0x', m: measure({ supply: 1_000_500n }, { [A]: 1_500n }), raisesAgain: true }],
     }
     const setVault = encodeFunctionData({ abi: parseAbi(['function setVault(address)']), args: [PROBE_ADDRESSES.delegate] })
     const found = interpretPowers(fn('vaultMint(address,uint256)'), [owner], r, true, watch, [setVault])

@@ -170,6 +170,7 @@ contract TokenProbe is ProbeReaders {
         bool called;
         bytes err;
         Measure m;
+        bool raisesAgain; // the same call made a second time raised the supply again (not a one-shot emission)
     }
 
     struct PowerResult {
@@ -520,7 +521,7 @@ contract TokenProbe is ProbeReaders {
         at.candidate = caller;
         at.variant = v;
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.attemptExperiment, (scene, caller, data, replay, by)));
-        if (done) (at.called, at.err, at.m) = abi.decode(out, (bool, bytes, Measure));
+        if (done) (at.called, at.err, at.m, at.raisesAgain) = abi.decode(out, (bool, bytes, Measure, bool));
         else at.err = out;
     }
 
@@ -559,8 +560,15 @@ contract TokenProbe is ProbeReaders {
         for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
         (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory empty;
-        if (!ok) _finish(abi.encode(false, err, empty));
-        _finish(abi.encode(true, bytes(""), _measure(s)));
+        if (!ok) _finish(abi.encode(false, err, empty, false));
+        _finish(abi.encode(true, bytes(""), _measure(s), _raisesAgain(s.token, caller, data)));
+    }
+
+    /** Once or at will: the same call made again raises the supply again. */
+    function _raisesAgain(address token, address caller, bytes calldata data) internal returns (bool) {
+        uint256 supply = _totalSupply(token);
+        (bool again,) = _act(caller, token, data);
+        return again && _totalSupply(token) > supply;
     }
 
     function _fund(PowerParams calldata p) internal returns (bool) {
@@ -581,10 +589,27 @@ contract TokenProbe is ProbeReaders {
         return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
     }
 
+    /** A balance or supply that could not be read: never taken for 0. */
+    uint256 private constant UNREAD = type(uint256).max;
+
+    function _readUint(address target, bytes memory data) internal view returns (uint256 value) {
+        bool ok;
+        uint256 size;
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            size := returndatasize()
+            if and(ok, gt(size, 31)) {
+                returndatacopy(0, 0, 32)
+                value := mload(0)
+            }
+        }
+        if (!ok || size < 32) value = UNREAD;
+    }
+
     function _measure(Scene calldata s) internal returns (Measure memory m) {
-        m.supply = _totalSupply(s.token);
+        m.supply = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
         m.balances = new uint256[](s.watch.length);
-        for (uint256 i = 0; i < s.watch.length; i++) m.balances[i] = _balanceOf(s.token, s.watch[i]);
+        for (uint256 i = 0; i < s.watch.length; i++) m.balances[i] = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
         if (s.pool.pool != address(0)) {
@@ -605,7 +630,7 @@ contract TokenProbe is ProbeReaders {
     // ------------------------------------------------------------------------------------------
 
     /** Bisection steps of each search (acceptance, then sales), at most. */
-    uint256 private constant SEARCH_STEPS = 12;
+    uint256 private constant SEARCH_STEPS = 8;
 
     /** A numeric setter: its calldata, where its numeric words sit, and the largest value of each. */
     struct Setter {
@@ -674,7 +699,9 @@ contract TokenProbe is ProbeReaders {
         if (r.caller == address(0)) return r;
         ReachScene memory s = ReachScene(p.token, p.pool, p.b, r.caller);
         bytes[] memory none = new bytes[](0);
-        r.alone = _search(s, target, none, grid);
+        r.alone = _search(s, target, none, grid, r.baseSell);
+        // A setter that neither raises the tax nor stops sales is no fee setter: nothing more to search.
+        if (!_raisesTax(r.alone, r.baseSell)) return r;
         if (r.alone.sells) _proceeds(p, s, _setTo(target, r.alone.best.value), r);
         if (siblings.length == 0) return r;
         r.withSiblings = true;
@@ -684,7 +711,14 @@ contract TokenProbe is ProbeReaders {
             r.siblingValues[i] = _largestAccepted(p.token, r.caller, siblings[i], grid);
             pre[i] = _setTo(siblings[i], r.siblingValues[i]);
         }
-        r.combined = _search(s, target, pre, grid);
+        r.combined = _search(s, target, pre, grid, r.baseSell);
+    }
+
+    /** Whether a search found sales stopped, or a sell tax above the one before any call. */
+    function _raisesTax(Search memory out, Outcome memory base) internal pure returns (bool) {
+        if (out.stops) return true;
+        if (!out.sells || !base.ok || base.sent == 0 || out.best.sell.sent == 0) return false;
+        return out.best.sell.received * base.sent < base.received * out.best.sell.sent;
     }
 
     /** A buy, and who is paid over a sale, with the setter at its highest working tax. */
@@ -699,7 +733,7 @@ contract TokenProbe is ProbeReaders {
     }
 
     /** The tried values, then bisection of the acceptance cap and of the value where sales stop. */
-    function _search(ReachScene memory s, Setter calldata t, bytes[] memory pre, uint256[] calldata grid)
+    function _search(ReachScene memory s, Setter calldata t, bytes[] memory pre, uint256[] calldata grid, Outcome memory base)
         internal
         returns (Search memory out)
     {
@@ -721,7 +755,8 @@ contract TokenProbe is ProbeReaders {
             out.lastAccepted = grid[g];
             _note(out, pt);
         }
-        if (!anyAccepted) return out;
+        // Nothing raised the tax or stopped sales, and no cap lies between the tried values: no more to search.
+        if (!anyAccepted || (!out.refused && !_raisesTax(out, base))) return out;
         // The cap: between the largest accepted value and the first refused above it.
         for (uint256 i = 0; i < SEARCH_STEPS && out.refused; i++) {
             uint256 mid = _mid(out.lastAccepted, out.firstRefused);

@@ -11,6 +11,9 @@
  * | fee-stack-capped | ZooFeeStackCapped | the same five fees, each capped at 5 % (slippageModifiable) | clean |
  * | close-trade      | ZooCloseTrade     | closeTrade() makes every trade a 99 % tax (slippageModifiable Critical, transferPausable) | tax-capped |
  * | clamp-90         | ZooClamp90        | a sale moves at most 90 % of a balance, silently (cannotSellAll) | clean |
+ * | freeze-reads     | ZooFreezeReads    | "maintenance" makes transfers and balance reads revert (transferPausable; nothing taken) | pausable |
+ * | seize-all        | ZooSeizeAll       | owner takes a holder's whole balance (ownerChangeBalance; the emptied holder is not blacklisted) | owner-change-balance |
+ * | one-shot-mint    | ZooOneShotMint    | owner claims a fixed 50,000 once (isMintable, said to be once) | mintable |
  */
 import type { Address } from 'viem'
 import { loadArtifact } from './compile.ts'
@@ -115,5 +118,44 @@ export const REACH_ZOO: ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'A sale into its pool moves at most 90 % of the seller\'s balance: asked for the whole balance it moves 90 % without reverting, and a tenth stays behind.',
     deploy: deployWith('ZooClamp90', pooled),
+  },
+  {
+    key: 'freeze-reads',
+    twin: 'pausable',
+    name: 'Freeze Reads Token',
+    symbol: 'FRZ',
+    decimals: 18,
+    behaviours: ['pausable', 'unreadable-when-paused'],
+    risky: ['transferPausable'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'setMaintenance(true) makes every transfer and every balanceOf() revert: trading stops, and no balance can be read, but nothing moves (no one is taken from).',
+    deploy: deployWith('ZooFreezeReads', (_ctx, s) => [s.name, s.symbol, SUPPLY]),
+  },
+  {
+    key: 'seize-all',
+    twin: 'owner-change-balance',
+    name: 'Seize All Token',
+    symbol: 'SEIZE',
+    decimals: 18,
+    behaviours: ['owner-change-balance', 'whole-balance'],
+    risky: ['ownerChangeBalance'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'seize(holder) moves the whole balance of any holder to the owner. The emptied holder has nothing left to send, which is no blacklist.',
+    deploy: deployWith('ZooSeizeAll', (_ctx, s) => [s.name, s.symbol, SUPPLY]),
+  },
+  {
+    key: 'one-shot-mint',
+    twin: 'mintable',
+    name: 'One Shot Mint Token',
+    symbol: 'ONCE',
+    decimals: 18,
+    behaviours: ['mintable', 'one-shot-emission'],
+    risky: ['isMintable'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'claimTeamAllocation() lets the owner mint a fixed 50,000 tokens, once: still a mint, of a known amount, that cannot be repeated.',
+    deploy: deployWith('ZooOneShotMint', (_ctx, s) => [s.name, s.symbol, SUPPLY]),
   },
 ]

@@ -38,6 +38,8 @@ export const PROBE_ADDRESSES = {
   delegate: scratch('delegate'),
 } as const
 
+/** A balance or supply the probe's measure could not read (the read reverted): unknown, never 0. */
+export const UNREAD = (1n << 256n) - 1n
 /** ETH given to the main probe (wei): enough to buy half of any pool. */
 export const PROBE_ETH_BALANCE = 10n ** 30n
 /** Replaced by the probe, at run time, with half of holder A's balance (owner-function amounts). */
@@ -180,6 +182,8 @@ export interface Attempt {
   called: boolean
   err: Hex
   m: Measure
+  /** The same call made a second time raised the supply again (false: a one-shot emission, or no mint). */
+  raisesAgain: boolean
 }
 
 export interface PowerResult {

@@ -13,6 +13,7 @@ import {
   AMOUNT_PLACEHOLDER,
   NO_ROUTE,
   PROBE_ADDRESSES,
+  UNREAD,
   assertGasNotCapped,
   callProbe,
   decodePowers,
@@ -312,10 +313,14 @@ export interface BalanceEffect {
   raised: { label: string; amount: bigint }[]
   /** Tokens that left the caller's own balance or the token contract's (airdrops, rescues): no power over others. */
   ownMoves: { label: string; amount: bigint }[]
+  /** Accounts whose balance could be read before the call and not after it (unknown, not taken). */
+  unread: string[]
 }
 
 export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: Address): BalanceEffect {
-  const supplyDelta = m.supply - base.supply
+  // A read that failed is unknown: it explains nothing and is never taken for 0.
+  const unread: string[] = []
+  const supplyDelta = base.supply === UNREAD || m.supply === UNREAD ? 0n : m.supply - base.supply
   let credits = 0n
   let debits = 0n
   const taken: BalanceEffect['taken'] = []
@@ -324,6 +329,10 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   watch.accounts.forEach((a, i) => {
     const before = base.balances[i] ?? 0n
     const after = m.balances[i] ?? 0n
+    if (before === UNREAD || after === UNREAD) {
+      if (after === UNREAD && before !== UNREAD) unread.push(watch.labels.get(a.toLowerCase()) ?? a)
+      return
+    }
     const d = after - before
     if (d === 0n) return
     const key = a.toLowerCase()
@@ -344,8 +353,8 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const raised = credits > explained ? raisedRaw : []
   // A call that takes from holders who never sent (the supply unmoved) is taking, not minting:
   // credits beyond the watched debits came from holders the watch list does not read.
-  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: minted, supplyDelta, taken, raised, ownMoves }
-  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves }
+  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: minted, supplyDelta, taken, raised, ownMoves, unread }
+  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves, unread }
 }
 
 const units = (list: { label: string; amount: bigint }[]) => list.map((x) => `${x.amount} (raw units) from ${x.label}`).join(', ')
@@ -368,8 +377,14 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   if (b.ownMoves.length > 0 && b.taken.length === 0) out.push({ kind: 'ownMove', text: `moved ${units(b.ownMoves)}` })
   if (!funded) return out
 
-  const bBlocked = (base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok)
-  if (bBlocked) out.push({ kind: 'pause', text: 'stopped transfers of a holder it was not given' })
+  // A holder the call emptied has nothing to send: its failures say nothing about being blocked.
+  const emptied = (who: Address) => {
+    const i = watch.accounts.findIndex((x) => sameAddress(x, who))
+    return i >= 0 && base.balances[i] !== UNREAD && base.balances[i] > 0n && m.balances[i] === 0n
+  }
+  const bBlocked = !emptied(PROBE_ADDRESSES.b) && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
+  const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
+  if (bBlocked) out.push({ kind: 'pause', text: `stopped transfers of a holder it was not given${unreadNote}` })
   const bTransfer = taxChanged(base.bTransfer, m.bTransfer)
   const bSell = withPool ? taxChanged(base.bSell, m.bSell) : { changed: false }
   const bBuy = withPool ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
@@ -383,9 +398,10 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   if (withPool && !bBlocked && !bChanged && base.bBigBuy.ok !== m.bBigBuy.ok) {
     out.push({ kind: 'limit', text: m.bBigBuy.ok ? 'lifted a maximum transaction or wallet (a large buy that failed now works)' : 'lowered a maximum transaction or wallet (a large buy that worked now fails)' })
   }
-  const aBlocked = (base.aTransfer.ok && !m.aTransfer.ok) || (withPool && base.aSell.ok && !m.aSell.ok)
-  const aTransfer = taxChanged(base.aTransfer, m.aTransfer)
-  const aSell = withPool ? taxChanged(base.aSell, m.aSell) : { changed: false }
+  const aEmptied = emptied(PROBE_ADDRESSES.a)
+  const aBlocked = !aEmptied && ((base.aTransfer.ok && !m.aTransfer.ok) || (withPool && base.aSell.ok && !m.aSell.ok))
+  const aTransfer = aEmptied ? { changed: false } : taxChanged(base.aTransfer, m.aTransfer)
+  const aSell = withPool && !aEmptied ? taxChanged(base.aSell, m.aSell) : { changed: false }
   if ((aBlocked || aTransfer.changed || aSell.changed) && !bBlocked && !bChanged) {
     const text = aBlocked
       ? 'blocked one address from transferring or selling'
@@ -449,7 +465,7 @@ function labelOf(fn: CodeFunction): string {
 function findingsOf(
   fn: CodeFunction,
   candidate: PowerCandidate,
-  attempts: readonly { m: Measure }[],
+  attempts: readonly { m: Measure; raisesAgain?: boolean }[],
   base: Measure,
   watch: Watch,
   funded: boolean,
@@ -489,6 +505,14 @@ function findingsOf(
       // A tax that reaches 99 % or sales that fail stop trading, whatever the call is named.
       if (stopped || sell >= STOPPING_TAX_PERCENT) stops.push(`${via}${labelOf(fn)} ${stopped ? 'can make every sale fail' : `can push the sell tax to ${pct(sell)}`}: trading stopped in effect (${text})`)
       continue
+    }
+    if (e.kind === 'mint') {
+      // A fixed emission that works once is still a mint: its amount, and that it cannot be repeated.
+      const minting = attempts.filter((_, i) => effects[i].some((x) => x.kind === 'mint'))
+      const raisedSupply = minting.every((a) => a.m.supply !== UNREAD && base.supply !== UNREAD && a.m.supply > base.supply)
+      if (minting.length > 0 && raisedSupply && minting.every((a) => a.raisesAgain === false && a.m.supply === minting[0].m.supply)) {
+        text = `${e.text}, a fixed amount that can be created once (the same call made again created nothing more)`
+      }
     }
     if (e.kind === 'limit' && reach.sellsStopped && blocksAtSome) {
       text = `${e.text}; at its smallest a holder cannot sell even a tenth of its balance`
