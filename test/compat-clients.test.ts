@@ -386,7 +386,8 @@ describe('every zoo token on the widget path: a honeypot is never "Not a Honeypo
     expect(check.description.Check(answer.body), JSON.stringify([...check.description.Errors(answer.body)].slice(0, 2))).toBe(true)
     const w = c6(answer.body)
     if (w.notSupported) throw new Error('a token read as not supported')
-    const isHoneypot = token.pools.some((p) => p.isPairHoneypot === '1')
+    // A trap on the token's own recorded pair is on a pair the world's DEX does not list among its pools.
+    const isHoneypot = token.pools.some((p) => p.isPairHoneypot === '1') || token.behaviours.includes('honeypot-own-pair')
     expect(w.status).toBe(isHoneypot ? 'Is a Honeypot' : 'Not a Honeypot')
     expect(w.mintable).toBe(token.codeChecks.isMintable === '1')
     expect(w.freezable).toBe(token.codeChecks.isBlacklisted === '1')
@@ -512,7 +513,8 @@ describe('one format rule on every token route', () => {
       for (const bad of ['garbage', '', 'QUILLCHECK-V2', 'v1&format=v1']) {
         const res = await api.app.inject({ url: `${url}&format=${bad}`, headers: { 'x-api-key': keys.v1 } })
         expect(res.statusCode, `${url} ${bad}`).toBe(400)
-        expect(res.json().message, `${url} ${bad}`).toBe('format must be one of v1, quillcheck-v2')
+        const message = bad.includes('&') ? 'format was given more than once: give it once' : 'format must be one of v1, quillcheck-v2'
+        expect(res.json().message, `${url} ${bad}`).toBe(message)
         expect(res.headers['content-type']).toBe(JSON_TYPE)
       }
     }

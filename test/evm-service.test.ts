@@ -402,10 +402,11 @@ describe('a node without tracing and without Otterscan methods', () => {
       ).json()) as { result: { timestamp: string } }
       expect(report.tokenInformation.tokenCreationDate).toBe(new Date(Number(BigInt(header.result.timestamp)) * 1000).toISOString())
       expect(asked).toContain('31337 getcontractcreation KEY')
-      // What the explorer does not know stays unknown.
-      const unknown = await s.report(31337, other.address, {})
-      expect(unknown.tokenInformation.creatorAddress).toBe('')
-      expect(unknown.tokenInformation.tokenCreationDate).toBe('')
+      // What the explorer does not know comes from the first Transfer's transaction: the token's
+      // deployment (its receipt's contractAddress), which minted the supply.
+      const fromLogs = await s.report(31337, other.address, {})
+      expect(fromLogs.tokenInformation.creatorAddress).toBe(other.creator)
+      expect(fromLogs.tokenInformation.tokenCreationDate).not.toBe('')
     } finally {
       await proxy.close()
       explorerServer.close()
