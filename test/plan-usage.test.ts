@@ -98,7 +98,7 @@ describe('GET /api/v1/auth/user/plan/usage', () => {
     const doc = (await api.app.inject('/openapi.json')).json()
     const op = doc.paths[PATH].get
     expect(op.security).toEqual([{ apiKey: [] }])
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '401', '429'])
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '401', '429', '503'])
     expect(Object.keys(doc.components.schemas.PlanUsage.properties.data.properties.usageStats.properties)).toEqual(
       expect.arrayContaining(['plan', 'remainingRequests', 'totalRequests', 'period', 'rateLimit', 'error']),
     )

@@ -212,7 +212,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
 
   const sourcePromise = proxyPromise.then((proxy) => lookupSource(ctx, proxy?.implementation ?? ctx.token))
 
-  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source] = await Promise.all([
+  // Every stage is awaited together: a stage that fails fails the collection once, and none is left
+  // rejected and unawaited behind it.
+  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained] = await Promise.all([
     proxyPromise,
     logicPromise,
     marketsPromise,
@@ -226,6 +228,10 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     metadataPromise,
     adminOwnerPromise,
     sourcePromise,
+    ownPairsPromise,
+    holderSellsPromise,
+    dependenciesPromise,
+    unexplainedPromise,
   ])
 
   if (logic) assertToken(ctx, d, logic)
@@ -242,7 +248,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     basics: d.basics,
     anomalies: [
       ...d.getterFailures.map((f) => `the token's ${f}: its supply and balances cannot be read`),
-      ...(await unexplainedPromise).list.map(
+      ...unexplained.list.map(
         (u) =>
           `${u.address} holds ${d.basics.decimals === undefined ? u.balance - u.explained : formatUnits(u.balance - u.explained, d.basics.decimals)} tokens (${u.percentOfSupply}% of the total supply) that no Transfer event explains: a balance placed without a Transfer, at creation or written directly`,
       ),
@@ -266,10 +272,10 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     liquidity: liquidityFact(deepestV2, lpHolders ?? { complete: false, count: undefined, top: [], note: '' }, locks, d.block.timestamp),
     metadata,
     source,
-    ownPairs: (await ownPairsPromise).fact,
-    holderSells: await holderSellsPromise,
-    dependencies: await dependenciesPromise,
-    unexplainedBalances: await unexplainedPromise,
+    ownPairs: ownPairs.fact,
+    holderSells,
+    dependencies,
+    unexplainedBalances: unexplained,
   }
 }
 
