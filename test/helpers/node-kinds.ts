@@ -28,6 +28,8 @@ export interface NodeKind {
   callsPerSecond?: number
   /** Blocks of state kept behind the head; older state is "missing trie node". */
   stateDepth?: number
+  /** Largest request body read; a larger one is answered HTTP 413 (geth's 5 MiB limit, or a gateway's). */
+  maxRequestBytes?: number
 }
 
 /** The node kinds of the benchmark and the tests, from the limits their operators publish. */
@@ -95,7 +97,7 @@ export interface MethodCount {
 }
 
 /** Why the proxy refused a call, as the kind it emulates would. */
-export type Refusal = 'missing method' | 'state override' | 'pruned state' | 'log range' | 'log results' | 'batch size' | 'rate'
+export type Refusal = 'missing method' | 'state override' | 'pruned state' | 'log range' | 'log results' | 'batch size' | 'request size' | 'rate'
 
 /** One call received, and the kind's refusal of it (absent: forwarded and answered). */
 export interface LoggedCall {
@@ -112,6 +114,8 @@ export interface NodeKindProxy {
   requests(): LoggedCall[]
   /** HTTP 429 answers since the last `reset()`. */
   readonly rateLimited: number
+  /** Bytes of the largest request body received since the last `reset()`. */
+  readonly largestRequest: number
   reset(): void
   close(): Promise<void>
 }
@@ -148,6 +152,7 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
   let counts: Record<string, MethodCount> = {}
   let log: LoggedCall[] = []
   let rateLimited = 0
+  let largestRequest = 0
   let windowStart = Date.now()
   let windowCalls = 0
   let head = 0n
@@ -208,6 +213,11 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
       entry.bytes += JSON.stringify(c).length
     }
     const refuseAll = (why: Refusal) => logged.forEach((l) => (l.refused = why))
+    largestRequest = Math.max(largestRequest, Buffer.byteLength(body))
+    if (kind.maxRequestBytes !== undefined && Buffer.byteLength(body) > kind.maxRequestBytes) {
+      refuseAll('request size')
+      return res.writeHead(413, { 'content-type': 'text/plain' }).end('request body too large')
+    }
     if (kind.callsPerSecond !== undefined) {
       if (Date.now() - windowStart >= 1000) {
         windowStart = Date.now()
@@ -265,10 +275,14 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
     get rateLimited() {
       return rateLimited
     },
+    get largestRequest() {
+      return largestRequest
+    },
     reset() {
       counts = {}
       log = []
       rateLimited = 0
+      largestRequest = 0
     },
     close: () =>
       new Promise<void>((resolve) => {
