@@ -15,6 +15,7 @@ import { scanCommand } from '../src/cli/scan.ts'
 import { loadChainRegistry, type ChainRegistry } from '../src/config/chains.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
+import { zooToken } from '@tokenrisk/devworld/manifest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { DeadlineError, InputError, NotFoundError, UpstreamError } from '../src/errors.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
@@ -44,9 +45,7 @@ function registryWith(url: string): ChainRegistry {
 }
 
 function tokenOf(key: string): Address {
-  const t = manifest.tokens.find((x) => x.key === key)
-  if (!t) throw new Error(`no zoo token ${key}`)
-  return t.address
+  return zooToken(manifest, key).address
 }
 
 beforeAll(async () => {
