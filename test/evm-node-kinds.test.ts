@@ -186,6 +186,24 @@ describe('owner calls without tracing', () => {
   })
 })
 
+describe('contracts transfers call, without tracing', () => {
+  it('a guard behind an upgradeable proxy is never reported harmless: externalCall and transferPausable are "1" or "" with the reason, never "0"', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    for (const name of ['hosted plan', 'no eth_simulateV1, no debug']) {
+      const s = await proxied(name)
+      for (const key of ['guard-upgradeable', 'guard-fixed']) {
+        const base = checksOf((await plain.reportWithFacts(31337, address(key), {})).report)
+        const got = checksOf((await s.reportWithFacts(31337, address(key), {})).report)
+        for (const id of ['externalCall', 'transferPausable', 'ownerChangeBalance'] as const) {
+          if (base[id].status !== '1') continue
+          expect(got[id].status, `${name} ${key} ${id}`).not.toBe('0')
+          if (got[id].status === '') expect(got[id].comment, `${name} ${key} ${id}`).toMatch(/cannot trace calls/)
+        }
+      }
+    }
+  })
+})
+
 describe('the creator without an archive or Otterscan', () => {
   it("comes from the first Transfer's transaction when it deployed the token, and the creator's share of the LP is then measured", async () => {
     const t = world.manifest.tokens.find((x) => x.key === 'clean')!
