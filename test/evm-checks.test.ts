@@ -17,7 +17,7 @@ import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/d
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { statusWord } from '../src/cli/scan.ts'
 import { cannotSellAll } from '../src/engines/evm/checks/cannot-sell-all.ts'
-import type { EvmFacts, TradeFact } from '../src/engines/evm/facts.ts'
+import type { EvmFacts, HolderSellFact, TradeFact } from '../src/engines/evm/facts.ts'
 
 describe('metadata', () => {
   it('docs/checks.md is generated from the checks and up to date (npm run docs)', async () => {
@@ -367,5 +367,30 @@ describe('cannotSellAll: a pool where nothing sells is Critical, one that keeps 
   it('a whole balance sold has the RISKY tier\'s absent label; unknown stays ""', () => {
     expect(run(trade({})).risk).toBe(ABSENT_LABEL.RISKY)
     expect(run(trade({ sellAllOk: undefined })).risk).toBe('')
+  })
+})
+
+describe('cannotSellAll: holders of record whose whole sell leaves part behind', () => {
+  const pool = { dex: 'uniswap-v2', quoteSymbol: 'WETH', address: '0x00000000000000000000000000000000000000d1' } as unknown as TradeFact['pool']
+  const trade = (sellTax: number): TradeFact =>
+    ({ pool, simulated: true, honeypot: false, honeypotReason: '', sellAllOk: true, sellAllReason: '', sell99Ok: true, sellTax: { percent: sellTax, note: '' } }) as TradeFact
+  const holder = (address: string, outcome: HolderSellFact['outcome'], leftPercent?: number): HolderSellFact => ({
+    address: address as Address, balance: 1_000n, outcome, taxPercent: leftPercent, leftPercent, reason: '',
+  })
+  const facts = (sellTax: number, holders: HolderSellFact[]) =>
+    ({ trades: [trade(sellTax)], holders: { top: [] }, holderSells: { pool, path: 'router', holders, note: '' } }) as unknown as EvmFacts
+  const run = (f: EvmFacts) => renderCheck(cannotSellAll as CheckDefinition<unknown>, cannotSellAll.run(f))
+
+  it('a clamped holder of record is evidence, with the share it kept, though a fresh wallet sells all', () => {
+    const r = run(facts(0, [holder('0x00000000000000000000000000000000000000a1', 'sold', 0), holder('0x00000000000000000000000000000000000000a2', 'clamped', 25)]))
+    expect(r.status).toBe('1')
+    expect(r.comment).toContain('1 of the 2 largest holders of record')
+    expect(r.comment).toContain('0x00000000000000000000000000000000000000a2 kept 25%')
+  })
+  it('a fee wallet that gets its own sell fee back keeps no more than the tax: no clamp', () => {
+    expect(run(facts(5, [holder('0x00000000000000000000000000000000000000a1', 'clamped', 5)])).status).toBe('0')
+  })
+  it('a limit (the whole balance does not sell, a thousandth does) is not a clamp', () => {
+    expect(run(facts(0, [holder('0x00000000000000000000000000000000000000a1', 'limit')])).status).toBe('0')
   })
 })
