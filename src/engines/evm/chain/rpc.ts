@@ -21,10 +21,19 @@ export const RPC_MAX_ATTEMPTS = 4
 export const RPC_BACKOFF_BASE_MS = 100
 /** Longest one HTTP request may take before it is abandoned and retried. */
 export const RPC_REQUEST_TIMEOUT_MS = 10_000
+/** What a batch adds to a call's method and parameters: `{"jsonrpc":"2.0","id":…,"method":…,"params":…}`. */
+const BATCH_ITEM_OVERHEAD_BYTES = 64
 /** A request failing this close to the deadline failed because of it. */
 const DEADLINE_SLACK_MS = 5
 /** Largest response accepted from a node (a trace of a huge call must not exhaust memory). */
 export const RPC_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+/**
+ * Largest batch body sent in one HTTP request: nodes cap request bodies (anvil refuses a batch of
+ * about 2 MB as a whole, geth's limit is 5 MB), and a batch they refuse is resent call by call,
+ * one round trip later. Calls made together beyond it go in several requests of the same round
+ * trip; a single call larger than it is sent alone.
+ */
+export const RPC_MAX_REQUEST_BYTES = 1024 * 1024
 
 /**
  * What a JSON-RPC error means: `revert` the call itself reverted (its `data` holds the revert
@@ -324,7 +333,19 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     scheduled = false
     const items = queue
     queue = []
-    for (let i = 0; i < items.length; i += options.maxBatchSize) void send(items.slice(i, i + options.maxBatchSize))
+    let batch: Pending[] = []
+    let bytes = 0
+    for (const p of items) {
+      const size = JSON.stringify(p.params).length + p.method.length + BATCH_ITEM_OVERHEAD_BYTES
+      if (batch.length > 0 && (batch.length >= options.maxBatchSize || bytes + size > RPC_MAX_REQUEST_BYTES)) {
+        void send(batch)
+        batch = []
+        bytes = 0
+      }
+      batch.push(p)
+      bytes += size
+    }
+    if (batch.length > 0) void send(batch)
   }
 
   const enqueue = (p: Pending) => {
