@@ -80,6 +80,7 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
     bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n),
     bBigBuy: ok(1_000n, 970n),
+    aAll: ok(1_000n, 1_000n),
     ...over,
   }
 }
@@ -95,6 +96,20 @@ describe('owner-power effects', () => {
     expect(kinds(measure({ supply: 1_000_020n }, { [A]: 1_020n }))).toEqual(['mint'])
     expect(kinds(measure({}, { [A]: 500n }))).toEqual(['changeBalance'])
     expect(kinds(measure({}, { [POOL]: 10n, [owner.address]: 1_990n }))).toEqual(['changeBalance'])
+  })
+
+  it('a balance shown and not held, brought down to what is held with nothing moving, is not taken', () => {
+    // Before the call A could not send the 1 000 it was shown; after it, it sends the 800 it is shown.
+    const shown = measure({ aAll: { ...fail, sent: 1_000n } })
+    const effects = effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n }), owner.address, true, true)
+    expect(effects.map((e) => e.kind)).toEqual(['ownMove'])
+    expect(effects[0].text).toContain('a balance shown and not held')
+    // The same fall where A could send its whole balance before: taken.
+    expect(kinds(measure({ aAll: ok(800n, 800n) }, { [A]: 800n }))).toEqual(['changeBalance'])
+    // Not sendable before, still not sendable after (a token that never lets a balance go whole): taken.
+    expect(effectsOf(watch, shown, measure({ aAll: { ...fail, sent: 800n } }, { [A]: 800n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
+    // Something moved (the owner gained what A lost): taken.
+    expect(effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n, [owner.address]: 1_200n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
   })
 
   it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {
