@@ -14,7 +14,7 @@
  * | freeze-reads     | ZooFreezeReads    | "maintenance" makes transfers and balance reads revert (transferPausable; nothing taken) | pausable |
  * | seize-all        | ZooSeizeAll       | owner takes a holder's whole balance (ownerChangeBalance; the emptied holder is not blacklisted) | owner-change-balance |
  * | one-shot-mint    | ZooOneShotMint    | owner claims a fixed 50,000 once (isMintable, said to be once) | mintable |
- * | display-balance  | ZooDisplayBalance | buyers shown a quarter more than they hold; reveal() shows the real balance and takes nothing (cannotSellAll: the shown balance never sells whole) | clean |
+ * | display-balance  | ZooDisplayBalance | holders shown a quarter more than they hold; reveal() shows the real balance and takes nothing (cannotSellAll: the shown balance never sells whole) | clean |
  * | silent-take      | ZooSilentTake     | reveal() halves a holder's balance with no Transfer and no one credited (ownerChangeBalance) | display-balance |
  */
 import type { Address } from 'viem'
@@ -171,7 +171,7 @@ export const REACH_ZOO: ZooTokenSpec[] = [
     pools: [wethPool],
     lpPlan: 'deployer',
     notes:
-      'balanceOf() shows every buyer a quarter more than it holds; transfers move only what is held, so the balance shown never sells whole. The owner\'s reveal(holder) shows the real balance: the balance shown falls, nothing moves, and the holder can send exactly what it could before (no taking).',
+      'balanceOf() shows every holder but the pools and the deployer a quarter more than it holds; transfers move only what is held, so the balance shown never sells whole. The owner\'s reveal(holder) shows the real balance: the balance shown falls, nothing moves, and the holder can send exactly what it could before (no taking).',
     deploy: deployWith('ZooDisplayBalance', pooled),
   },
   {

@@ -5,9 +5,10 @@ import {ZooPooledToken} from "./ZooBase.sol";
 
 // Balances that fall with nothing moving: shown and not held, or written down for real.
 
-/// Buyers are shown a quarter more than they hold (a bonus that exists only in balanceOf) until the owner
-/// reveals their account; transfers move only what is held. Revealing shows the real balance and
-/// takes nothing: what the holder can send stays the same.
+/// Every holder but the pools and the deployer is shown a quarter more than it holds (a bonus that
+/// exists only in balanceOf) from the first tokens it receives until the owner reveals its
+/// account; transfers move only what is held. Revealing shows the real balance and takes nothing:
+/// what the holder can send stays the same.
 contract ZooDisplayBalance is ZooPooledToken {
     mapping(address => bool) public boosted;
 
@@ -25,7 +26,7 @@ contract ZooDisplayBalance is ZooPooledToken {
     }
 
     function _update(address from, address to, uint256 value) internal override {
-        if (isPool[from] && !isPool[to]) boosted[to] = true;
+        if (_isTrade(from, to) && !isPool[to]) boosted[to] = true;
         _move(from, to, value);
     }
 }
