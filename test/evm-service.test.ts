@@ -350,6 +350,29 @@ describe('a node without tracing and without Otterscan methods', () => {
     }
   })
 
+  it('says whether a hostile-capable dependency is closed source, as the explorer lists it, and that it is unknown without one', async () => {
+    const explorerServer = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      if (url.searchParams.get('action') !== 'getsourcecode') return void res.writeHead(200).end(JSON.stringify({ status: '0', message: 'No data found', result: [] }))
+      // Every contract is listed, none with its source: closed.
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: '1', message: 'OK', result: [{ SourceCode: '', ABI: 'Contract source code not verified' }] }))
+    })
+    await new Promise<void>((r) => explorerServer.listen(0, '127.0.0.1', () => r()))
+    const explorer = createCreationExplorer({ apiKey: 'KEY', baseUrl: `http://127.0.0.1:${(explorerServer.address() as AddressInfo).port}/v2/api` })
+    try {
+      const s = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), explorer, logger: silent })
+      const up = await s.report(31337, tokenOf('guard-upgradeable'), {})
+      expect(up.codeChecks.ownershipChecks.transferPausable.status).toBe('1')
+      expect(up.codeChecks.ownershipChecks.transferPausable.comment).toMatch(/can upgrade; its source is closed \(explorer 127\.0\.0\.1:\d+ lists no verified source\)/)
+      const fixed = await s.report(31337, tokenOf('guard-fixed'), {})
+      expect(fixed.codeChecks.otherChecks.externalCall.comment).toMatch(/its address is written in the token's code; its source is closed/)
+      const none = await service().report(31337, tokenOf('guard-fixed'), {})
+      expect(none.codeChecks.otherChecks.externalCall.comment).toMatch(/whether its source is published is unknown \(no explorer is configured/)
+    } finally {
+      explorerServer.close()
+    }
+  })
+
   it('asks the explorer API for the creation when the node has neither Otterscan nor historical state', async () => {
     const proxy = await startRpcProxy({ upstream: world.rpcUrl })
     proxy.blockMethods(['debug_traceCall', 'ots_getContractCreator'])
