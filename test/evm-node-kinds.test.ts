@@ -100,7 +100,8 @@ describe('requests a node can take', () => {
   })
 
   it('no call for a method or an argument the node was found not to offer is sent, on any node kind', async () => {
-    for (const k of NODE_KINDS) {
+    // Without the rate limit: a 429 is a passing fault, retried, and not what is measured here.
+    for (const k of NODE_KINDS.map((x) => ({ ...x, callsPerSecond: undefined }))) {
       const { service, proxy } = await proxiedWith(k)
       const caps = await service.capabilities(31337)
       proxy.reset()
