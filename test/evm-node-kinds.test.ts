@@ -29,9 +29,9 @@ let world: World
 const proxies: NodeKindProxy[] = []
 const services: EvmReportServiceExtended[] = []
 
-function serviceOn(url: string): EvmReportServiceExtended {
+function serviceOn(url: string, capabilityWaitMs?: number): EvmReportServiceExtended {
   const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: url }) })
-  const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 12_000, cacheTtlMs: 0 } })
+  const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 12_000, cacheTtlMs: 0, capabilityWaitMs } })
   services.push(service)
   return service
 }
@@ -144,6 +144,37 @@ describe('a node that refuses state overrides', () => {
         expect(pool.honeypotReason).toContain(NO_OVERRIDE_REASON)
       }
     }
+  })
+
+  it('refusing them before detection finished: the refusal is final at once, the report takes the no-override path (200, "" with the reason), nothing is retried', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const proxy = await startNodeKindProxy(world.rpcUrl, kind('no state overrides'))
+    proxies.push(proxy)
+    // The report does not wait for detection: it starts assuming every capability, overrides included.
+    const refusing = serviceOn(proxy.url, 0)
+    const base = (await plain.reportWithFacts(31337, address('honeypot'), {})).report
+    const { report, stats } = await refusing.reportWithFacts(31337, address('honeypot'), {})
+    const refused = proxy.requests().filter((r) => r.refused === 'state override')
+    // Detection sends one; the rest are the report's own, sent before it knew.
+    expect(refused.length).toBeGreaterThan(1)
+    expect(stats.retries).toBe(0)
+    expect(report.tokenInformation.tokenName).toBe(base.tokenInformation.tokenName)
+    expect(report.tokenInformation.totalSupply).toBe(base.tokenInformation.totalSupply)
+    for (const pool of report.honeypotDetails) {
+      expect(pool.isPairHoneypot).toBe('')
+      expect(pool.honeypotReason).toContain(NO_OVERRIDE_REASON)
+    }
+    for (const [id, check] of Object.entries(checksOf(report))) {
+      if (['selfDestruct', 'isProxy', 'externalCall'].includes(id)) continue
+      expect(check.status, id).not.toBe('0')
+      if (check.status === '') expect(check.comment, id).toContain(NO_OVERRIDE_REASON)
+    }
+    // The chain knows it from then on: the next report sends no override at all.
+    proxy.reset()
+    const next = await refusing.reportWithFacts(31337, address('honeypot'), {})
+    expect(next.stats.retries).toBe(0)
+    expect(proxy.requests().filter((r) => r.refused === 'state override')).toEqual([])
+    expect((await refusing.capabilities(31337)).stateOverride).toBe('no')
   })
 
   it('makes /readyz say the chain is degraded, with its capability table', async () => {
