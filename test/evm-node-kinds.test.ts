@@ -9,6 +9,7 @@ import { loadChainRegistry } from '../src/config/chains.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
 import { NO_OVERRIDE_REASON } from '../src/engines/evm/chain/capabilities.ts'
 import { RPC_MAX_BATCH_BYTES } from '../src/engines/evm/chain/rpc.ts'
+import { EXTREME_CODE, REVERTING_CODE } from '../src/engines/evm/collect/dependencies.ts'
 import { createEvmReportService, type EvmReportServiceExtended } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { evmChainReadiness } from '../src/cli/serve.ts'
@@ -231,6 +232,30 @@ describe('contracts transfers call, without tracing', () => {
           expect(got[id].status, `${name} ${key} ${id}`).not.toBe('0')
           if (got[id].status === '') expect(got[id].comment, `${name} ${key} ${id}`).toMatch(/cannot trace calls/)
         }
+      }
+    }
+  })
+})
+
+describe('contracts transfers call, traced but not measured', () => {
+  it('where the node fails every simulation that makes them hostile, transferPausable and ownerChangeBalance are "" with the reason, never "0"', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const hostile = (method: string, params: readonly unknown[]) =>
+      method === 'eth_call' && [REVERTING_CODE, EXTREME_CODE].some((code) => JSON.stringify(params[2] ?? {}).includes(code))
+    const { service, proxy } = await proxiedWith({ name: 'failing hostile simulations', description: '', failCall: hostile })
+    for (const key of ['guard-upgradeable', 'guard-fixed']) {
+      const base = checksOf((await plain.reportWithFacts(31337, address(key), {})).report)
+      proxy.reset()
+      const { report, facts } = await service.reportWithFacts(31337, address(key), {})
+      expect(proxy.requests().some((r) => r.refused === 'fault'), key).toBe(true)
+      expect(facts.externalCalls.method, key).toBe('trace')
+      expect(facts.dependencies?.unmeasured, key).toMatch(/dependencies were not made hostile/)
+      const got = checksOf(report)
+      for (const id of ['transferPausable', 'ownerChangeBalance'] as const) {
+        // Measured "1" by the owner's own powers stands; nothing else does without the dependencies.
+        if (got[id].status === '1') continue
+        expect(got[id].status, `${key} ${id} (unrestricted: ${base[id].status})`).toBe('')
+        expect(got[id].comment, `${key} ${id}`).toMatch(/dependencies were not made hostile/)
       }
     }
   })
