@@ -237,6 +237,31 @@ describe('contracts transfers call, without tracing', () => {
   })
 })
 
+describe('contracts the token names, made hostile without tracing', () => {
+  it('on a public endpoint (no debug_traceCall), an upgradeable guard is a pause ("1"), a fixed one is not, and no check flips to safe', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const s = await proxied('public endpoint')
+    const got: Record<string, ReturnType<typeof checksOf>> = {}
+    for (const key of ['guard-upgradeable', 'guard-fixed']) {
+      const base = checksOf((await plain.reportWithFacts(31337, address(key), {})).report)
+      const { report, facts } = await s.reportWithFacts(31337, address(key), {})
+      expect(facts.externalCalls.method, key).toBe('bytecode')
+      got[key] = checksOf(report)
+      for (const [id, check] of Object.entries(got[key])) {
+        const was = base[id as keyof typeof base].status
+        // Never safer than the unrestricted node: a "1" stays "1" or becomes "" with the reason; a "0" only where it was "0".
+        if (was === '1') expect(check.status, `${key} ${id}`).not.toBe('0')
+        if (check.status === '0') expect(was, `${key} ${id}`).toBe('0')
+      }
+      expect(got[key].transferPausable.status === '0', key).toBe(false)
+    }
+    expect(got['guard-upgradeable'].transferPausable.status).toBe('1')
+    expect(got['guard-upgradeable'].transferPausable.comment).toMatch(/the token names 0x[0-9a-fA-F]{40} in its code \(transfers could not be traced\); with that contract hostile, .*a sell fails.* can upgrade/)
+    expect(got['guard-fixed'].transferPausable.status).not.toBe('1')
+    expect(got['guard-fixed'].transferPausable.comment).toMatch(/cannot trace calls: .* the 1 the token names in its code and first storage slots were given hostile code/)
+  })
+})
+
 describe('contracts transfers call, traced but not measured', () => {
   it('where the node fails every simulation that makes them hostile, transferPausable and ownerChangeBalance are "" with the reason, never "0"', async () => {
     const plain = serviceOn(world.rpcUrl)

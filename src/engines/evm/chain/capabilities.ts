@@ -383,7 +383,7 @@ export function capabilityRows(c: NodeCapabilities): CapabilityRow[] {
       value: word(c.callTracer),
       cost:
         c.callTracer === 'no'
-          ? `externalCall is read from the bytecode (a reachable CALL), not traced; the contracts transfers call are not made hostile: where the code can call out, transferPausable and ownerChangeBalance are "" unless measured "1"; ${replayCost}`
+          ? `externalCall is read from the bytecode (a reachable CALL), not traced; only the contracts the token names in its code and first storage slots are made hostile: where the code can call out, transferPausable and ownerChangeBalance are "" unless measured "1"; ${replayCost}`
           : '',
     },
     { capability: 'debug_traceCall prestateTracer', value: word(c.prestateTracer), cost: c.prestateTracer === 'no' && c.callTracer !== 'no' ? replayCost : '' },
