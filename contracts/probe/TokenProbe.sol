@@ -497,7 +497,7 @@ contract TokenProbe is ProbeReaders {
         bytes[] memory variants = new bytes[](p.variants.length);
         for (uint256 v = 0; v < variants.length; v++) variants[v] = _substitute(p.variants[v], amount);
         for (uint256 f = 0; f < p.flags.length && f < MAX_CHAIN_FLAGS && !r.chained; f++) {
-            if (gasleft() < MIN_EXPERIMENT_GAS * 8) return;
+            if (gasleft() < MIN_EXPERIMENT_GAS * 2) return;
             (bool done, bytes memory out) = _isolate(abi.encodeCall(this.chainFindExperiment, (scene, p.candidates, p.flags[f], variants)));
             if (!done) continue;
             address by = abi.decode(out, (address));

@@ -7,8 +7,8 @@
  *
  * | key                 | contract             | behaviour (risky checks)                                                  | twin               |
  * |---------------------|----------------------|---------------------------------------------------------------------------|--------------------|
- * | fee-wallet-trap     | ZooFeeWalletTrap     | every sale pays a wallet the owner sets; one refusing the native coin stops every sale (transferPausable) | fee-wallet-safe |
- * | fee-wallet-safe     | ZooFeeWalletSafe     | the same payment, its failure ignored (nothing)                           | clean              |
+ * | fee-wallet-trap     | ZooFeeWalletTrap     | every sale pays a wallet the owner sets; one refusing the native coin stops every sale (externalCall, transferPausable) | fee-wallet-safe |
+ * | fee-wallet-safe     | ZooFeeWalletSafe     | the same payment, its failure ignored (externalCall)                      | clean              |
  * | pair-burn           | ZooPairBurn          | owner burns tokens out of the token's own pair, and only there (ownerChangeBalance) | pair-sync |
  * | pair-sync           | ZooPairSync          | owner may only sync the token's own pair (nothing)                        | clean              |
  * | blacklist-burn      | ZooBlacklistBurn     | blacklist, then burn a blacklisted holder's balance (personalSlippage…, isBlacklisted, ownerChangeBalance) | blacklist |
@@ -57,8 +57,8 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     name: 'Fee Wallet Trap Token',
     symbol: 'FWTRAP',
     decimals: 18,
-    behaviours: ['fee-wallet', 'fee-wallet-must-accept'],
-    risky: ['transferPausable'],
+    behaviours: ['fee-wallet', 'external-call', 'fee-wallet-must-accept'],
+    risky: ['externalCall', 'transferPausable'],
     pools: [wethPool],
     lpPlan: 'deployer',
     notes: 'Every sale into its pool pays the marketing wallet (a share of the native coin the token holds) and requires the payment to go through; setMarketingWallet() takes any address, so a wallet whose code refuses the native coin stops every sale.',
@@ -70,8 +70,8 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     name: 'Fee Wallet Safe Token',
     symbol: 'FWSAFE',
     decimals: 18,
-    behaviours: ['fee-wallet'],
-    risky: [],
+    behaviours: ['fee-wallet', 'external-call'],
+    risky: ['externalCall'],
     pools: [wethPool],
     lpPlan: 'deployer',
     notes: 'The same payment to a wallet the owner sets, its failure ignored: no wallet can stop a sale.',
@@ -124,9 +124,9 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['tax', 'reflection', 'owner-change-balance', 'reflection-include-unconverted'],
     risky: ['ownerChangeBalance'],
-    pools: [{ ...wethPool, buyTax: '2', sellTax: '2' }],
+    pools: [{ ...wethPool, sellTax: '2' }],
     lpPlan: 'deployer',
-    notes: 'Reflection: 2 % of every trade with its pool goes to the holders not excluded. includeInReward() keeps the account\'s reflected units from before the trades made while it was excluded: exclude, trade, include hands it tokens taken from every other holder.',
+    notes: 'Reflection: 2 % of every sale into its pool goes to the holders not excluded. includeInReward() keeps the account\'s reflected units from before the trades made while it was excluded: exclude, trade, include hands it tokens taken from every other holder.',
     deploy: deployWith('ZooReflectIncludeBug', pooled),
   },
   {
@@ -137,7 +137,7 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     decimals: 18,
     behaviours: ['tax', 'reflection'],
     risky: [],
-    pools: [{ ...wethPool, buyTax: '2', sellTax: '2' }],
+    pools: [{ ...wethPool, sellTax: '2' }],
     lpPlan: 'deployer',
     notes: 'The same reflection; includeInReward() converts the account\'s real balance at the current rate, so that no balance moves.',
     deploy: deployWith('ZooReflectInclude', pooled),
@@ -152,7 +152,7 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     risky: ['isMintable', 'hiddenOwner'],
     pools: [wethPool],
     lpPlan: 'deployer',
-    notes: 'Ownership renounced at setup; a team address written into the code (a constant, in no storage slot) can mint with teamEmission().',
+    notes: 'Ownership renounced at setup; a team address written into the code (a constant, in no storage slot) can mint.',
     deploy: deployWith('ZooDevteamMint', pooled),
     story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooDevteamMint', 'renounceOwnership', []) },
   },
@@ -228,7 +228,7 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     name: 'Allowance Backdoor Token',
     symbol: 'BACKD',
     decimals: 18,
-    behaviours: ['owner-change-balance', 'hidden-owner', 'allowance-backdoor'],
+    behaviours: ['owner-change-balance', 'hidden-allowance-backdoor'],
     risky: ['ownerChangeBalance', 'hiddenOwner'],
     pools: [wethPool],
     lpPlan: 'deployer',

@@ -122,9 +122,9 @@ contract ZooBlacklistBurn is ZooBlacklistPower {
 // Exclude, trade, include: a reflection token
 // ------------------------------------------------------------------------------------------------
 
-/// Reflection: every trade with a pool pays 2 % to all holders not excluded, by lowering the rate
+/// Reflection: every sale into a pool pays 2 % to all holders not excluded, by lowering the rate
 /// between reflected and real units. An excluded account holds real units; the owner can exclude
-/// and include accounts. Its own pools are excluded from the start, as reflection tokens do.
+/// and include accounts. Its own pools are excluded from the start, for good, as reflection tokens do.
 abstract contract ZooReflectBase is ZooPooledToken {
     uint256 private constant MAX = type(uint256).max;
     uint256 public constant REFLECT_PERCENT = 2;
@@ -155,15 +155,22 @@ abstract contract ZooReflectBase is ZooPooledToken {
 
     function excludeFromReward(address account) external onlyOwner {
         require(!isExcludedFromReward[account], "ZooReflect: already excluded");
-        uint256 t = _rOwned[account] / _rate();
+        // Converted exactly: the reflected dust below one real unit stays with the holders included.
+        uint256 rate = _rate();
+        uint256 t = _rOwned[account] / rate;
+        _rOwned[account] = t * rate;
         _tOwned[account] = t;
         _tExcluded += t;
-        _rExcluded += _rOwned[account];
+        _rExcluded += t * rate;
         isExcludedFromReward[account] = true;
+        // What the included holders share may now divide a little above the rate: that remainder
+        // is nobody's (below one real unit each) and is dropped, so that the rate stays exact.
+        _rTotal -= (_rTotal - _rExcluded) - rate * (_totalSupply - _tExcluded);
     }
 
     function includeInReward(address account) external onlyOwner {
         require(isExcludedFromReward[account], "ZooReflect: not excluded");
+        require(!isPool[account], "ZooReflect: pools stay excluded");
         _include(account);
     }
 
@@ -180,7 +187,7 @@ abstract contract ZooReflectBase is ZooPooledToken {
         }
         require(balanceOf(from) >= value, "ZooReflect: transfer amount exceeds balance");
         uint256 rate = _rate();
-        uint256 fee = _isTrade(from, to) && (isPool[from] || isPool[to]) ? (value * REFLECT_PERCENT) / 100 : 0;
+        uint256 fee = _isTrade(from, to) && isPool[to] ? (value * REFLECT_PERCENT) / 100 : 0;
         _debit(from, value, value * rate);
         _credit(to, value - fee, (value - fee) * rate);
         _rTotal -= fee * rate;
@@ -227,7 +234,8 @@ contract ZooReflectIncludeBug is ZooReflectBase {
     }
 }
 
-/// The include converts the account's real units at the current rate: no one's balance moves.
+/// The include converts the account's real units at the current rate, and takes its old reflected
+/// units out of the total: the rate, and so every balance, stays as it was.
 contract ZooReflectInclude is ZooReflectBase {
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
         ZooReflectBase(name_, symbol_, supply, factory, quotes)
@@ -235,9 +243,10 @@ contract ZooReflectInclude is ZooReflectBase {
 
     function _include(address account) internal override {
         uint256 rate = _rate();
-        uint256 t = _tOwned[account];
+        uint256 r = _tOwned[account] * rate;
+        _rTotal = _rTotal - _rOwned[account] + r;
         _leaveExcluded(account);
-        _rOwned[account] = t * rate;
+        _rOwned[account] = r;
     }
 }
 
@@ -254,7 +263,7 @@ contract ZooDevteamMint is ZooPooledToken {
         ZooPooledToken(name_, symbol_, supply, factory, quotes)
     {}
 
-    function teamEmission(address to, uint256 amount) external {
+    function mint(address to, uint256 amount) external {
         require(msg.sender == DEVTEAM, "ZooDevteamMint: not the team");
         _mint(to, amount);
     }

@@ -217,6 +217,9 @@ export interface Variant {
   label: string
 }
 
+/** Kinds of effects read from balances alone (no trade): what a variant naming the token's own accounts is judged on. */
+const BALANCE_KINDS = new Set<PowerKind>(['mint', 'changeBalance', 'ownMove'])
+
 /** The account that refuses the native coin, as evidence names it. */
 export const REJECTER_LABEL = `${PROBE_ADDRESSES.rejecter} (an account whose code refuses the native coin)`
 
@@ -599,9 +602,17 @@ function findingsOf(
   const findings: PowerFinding[] = []
   const signature = signatureOf(fn.selector)
   const hasUint = /int/.test(fn.arguments)
-  const effects = attempts.map((a) => effectsOf(watch, base, a.m, candidate.address, funded, withPool))
-  const reach = reachOf(attempts, base, withPool)
   const labelOfAttempt = (i: number) => labels[Number(attempts[i].variant ?? -1n)] ?? ''
+  // A variant that names one of the token's own accounts (its pool, itself, a holder of record) is
+  // judged on balances only: minting into the pool, or blocking it, changes what every trade
+  // measures without being a tax or a pause of holders it was not given. The account refusing the
+  // native coin is judged on trades: a fee wallet set to it stops sales.
+  const effects = attempts.map((a, i) => {
+    const all = effectsOf(watch, base, a.m, candidate.address, funded, withPool)
+    const label = labelOfAttempt(i)
+    return !label || label === REJECTER_LABEL ? all : all.filter((e) => BALANCE_KINDS.has(e.kind))
+  })
+  const reach = reachOf(attempts.filter((_, i) => !labelOfAttempt(i) || labelOfAttempt(i) === REJECTER_LABEL), base, withPool)
   // The variants that name only the test holders: a numeric setter's values are judged on them.
   const plain = effects.filter((_, i) => !labelOfAttempt(i))
   const some = (k: PowerKind) => plain.some((l) => l.some((x) => x.kind === k))
@@ -736,7 +747,8 @@ export async function collectPowers(
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
+  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
