@@ -15,7 +15,7 @@
  * | reflect-include-bug | ZooReflectIncludeBug | reflection; exclude, trade, include hands the account other holders' tokens (ownerChangeBalance) | reflect-include |
  * | reflect-include     | ZooReflectInclude    | reflection with a correct include (nothing)                               | clean              |
  * | devteam-mint        | ZooDevteamMint       | renounced; a team address hard-coded in the code mints (isMintable, hiddenOwner) | devteam-fee  |
- * | devteam-fee         | ZooDevteamFee        | renounced; the same hard-coded address got 5 % at creation, no power (nothing) | clean           |
+ * | devteam-fee         | ZooDevteamFee        | renounced; the same hard-coded address got 5 % at creation, may only announce (nothing) | clean           |
  * | three-step-drain    | ZooThreeStepDrain    | appoint a reward pair, then a distributor, which moves any holder's tokens (ownerChangeBalance) | three-step-reward |
  * | three-step-reward   | ZooThreeStepReward   | the same appointments; the distributor pays from the contract's reserve (nothing) | clean        |
  * | allowance-grant     | ZooAllowanceGrant    | owner sets any holder's allowance to any spender (ownerChangeBalance)     | allowance-treasury |
@@ -166,7 +166,7 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
     risky: [],
     pools: [wethPool],
     lpPlan: 'deployer',
-    notes: 'Ownership renounced at setup; the same hard-coded team address received 5 % of the supply at creation and holds no power.',
+    notes: 'Ownership renounced at setup; the same hard-coded team address received 5 % of the supply at creation; it may only post announcements (an event), no power over the token.',
     deploy: deployWith('ZooDevteamFee', pooled),
     story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooDevteamFee', 'renounceOwnership', []) },
   },

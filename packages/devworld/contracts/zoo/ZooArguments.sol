@@ -269,14 +269,22 @@ contract ZooDevteamMint is ZooPooledToken {
     }
 }
 
-/// The same hard-coded team account receives 5 % of the supply at creation and holds no power.
+/// The same hard-coded team account receives 5 % of the supply at creation; all it may do besides
+/// is post announcements (an event): no power over the token.
 contract ZooDevteamFee is ZooPooledToken {
     address private constant DEVTEAM = 0x70997970C51812dc3A010C7d01b50e0d17dc79C8;
+
+    event TeamAnnouncement(uint256 indexed id);
 
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
         ZooPooledToken(name_, symbol_, supply, factory, quotes)
     {
         _move(msg.sender, DEVTEAM, supply / 20);
+    }
+
+    function announce(uint256 id) external {
+        require(msg.sender == DEVTEAM, "ZooDevteamFee: not the team");
+        emit TeamAnnouncement(id);
     }
 }
 
