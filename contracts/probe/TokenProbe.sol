@@ -164,6 +164,10 @@ contract TokenProbe is ProbeReaders {
         Outcome bSell;
         Outcome bBuy;
         Outcome bBigBuy;
+        // A sends its whole balance as shown, last (nothing above sees it): in the baseline, and after
+        // a call only when the call lowered A's balance (else not tried, sent 0). A balance shown and
+        // not held cannot be sent whole.
+        Outcome aAll;
         // An allowance over A's or B's tokens that neither gave (a call granted it): the first one
         // found, and a transferFrom through it by the spender, made after the trades above.
         address pullSpender;
@@ -549,17 +553,16 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         for (uint256 i = 0; i < pre.length; i++) _act(by, s.token, pre[i]);
         _nudge(s);
-        _finish(abi.encode(_measure(s)));
+        Measure memory m = _measure(s);
+        m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
+        _finish(abi.encode(m));
     }
 
     function chainAttemptExperiment(Scene calldata s, address caller, bytes[] calldata pre, bytes calldata data) external {
         _onlySelf();
         for (uint256 i = 0; i < pre.length; i++) _act(caller, s.token, pre[i]);
         _nudge(s);
-        (bool ok, bytes memory err) = _act(caller, s.token, data);
-        Measure memory empty;
-        if (!ok) _finish(abi.encode(false, err, empty, false));
-        _finish(abi.encode(true, bytes(""), _measure(s), _raisesAgain(s.token, caller, data)));
+        _callAndMeasure(s, caller, data);
     }
 
     /** A trade between a precondition and the call (B sells a twentieth, or sends it to F): what moves a reflection rate. */
@@ -685,16 +688,27 @@ contract TokenProbe is ProbeReaders {
     function measureExperiment(Scene calldata s, bytes[] calldata replay, address[] calldata by) external {
         _onlySelf();
         for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
-        _finish(abi.encode(_measure(s)));
+        Measure memory m = _measure(s);
+        m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
+        _finish(abi.encode(m));
     }
 
     function attemptExperiment(Scene calldata s, address caller, bytes calldata data, bytes[] calldata replay, address[] calldata by) external {
         _onlySelf();
         for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
+        _callAndMeasure(s, caller, data);
+    }
+
+    /** The call, then the measure; A sends its whole balance as shown when the call lowered it. */
+    function _callAndMeasure(Scene calldata s, address caller, bytes calldata data) internal {
+        uint256 held = _balanceOf(s.token, s.a);
         (bool ok, bytes memory err) = _act(caller, s.token, data);
-        Measure memory empty;
-        if (!ok) _finish(abi.encode(false, err, empty, false));
-        _finish(abi.encode(true, bytes(""), _measure(s), _raisesAgain(s.token, caller, data)));
+        Measure memory m;
+        if (!ok) _finish(abi.encode(false, err, m, false));
+        bool lowered = _balanceOf(s.token, s.a) < held;
+        m = _measure(s);
+        if (lowered) m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
+        _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data)));
     }
 
     /** Once or at will: the same call made again raises the supply again. */

@@ -182,6 +182,12 @@ export interface Measure {
   bBuy: Outcome
   /** A large buy by a fresh account: a maximum transaction or wallet being lifted or lowered shows here. */
   bBigBuy: Outcome
+  /**
+   * A sends its whole balance as shown, after everything above: in the baseline, and after a call
+   * only when the call lowered A's balance (else not tried: `sent` 0). A balance shown and not
+   * held cannot be sent whole.
+   */
+  aAll: Outcome
   /** An allowance over A's or B's tokens that neither gave, found after the call (zero spender: none)... */
   pullSpender: Address
   pullHolder: Address

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { fromPowers } from './evidence.ts'
-import { hostileDependency } from './trade-evidence.ts'
+import { hostileDependency, untracedDependencies } from './trade-evidence.ts'
 
 export const ownerChangeBalance = defineCheck<EvmFacts>({
   id: 'ownerChangeBalance',
@@ -17,6 +17,9 @@ export const ownerChangeBalance = defineCheck<EvmFacts>({
     const result = fromPowers(facts, 'changeBalance', 'took tokens from a holder or set its balance', true)
     const dependency = result.status === 'present' ? undefined : hostileDependency(facts, 'amounts')
     if (dependency) return { status: 'present', method: 'simulated', evidence: dependency }
+    // A "0" needs the contracts transfers call measured too: untraced, they may decide what holders get.
+    const untraced = result.status === 'absent' ? untracedDependencies(facts) : undefined
+    if (untraced) return { status: 'undetermined', method: 'not determinable', evidence: `${result.evidence}; ${untraced}` }
     const own = facts.powers.ownMoves ?? []
     if (result.status !== 'absent' || own.length === 0) return result
     return { ...result, evidence: `${result.evidence}; seen, and not a power over holders: ${own.slice(0, 2).join('; ')}` }

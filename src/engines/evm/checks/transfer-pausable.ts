@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { fromPowers } from './evidence.ts'
-import { hostileDependency } from './trade-evidence.ts'
+import { hostileDependency, untracedDependencies } from './trade-evidence.ts'
 
 export const transferPausable = defineCheck<EvmFacts>({
   id: 'transferPausable',
@@ -17,6 +17,9 @@ export const transferPausable = defineCheck<EvmFacts>({
     const measured = fromPowers(facts, 'pause', 'stopped the transfers of a holder it did not name', true)
     if (measured.status === 'present') return measured
     const dependency = hostileDependency(facts, 'stops')
-    return dependency ? { status: 'present', method: 'simulated', evidence: dependency } : measured
+    if (dependency) return { status: 'present', method: 'simulated', evidence: dependency }
+    // A "0" needs the contracts transfers call measured too: untraced, they may stop them.
+    const untraced = measured.status === 'absent' ? untracedDependencies(facts) : undefined
+    return untraced ? { status: 'undetermined', method: 'not determinable', evidence: `${measured.evidence}; ${untraced}` } : measured
   },
 })

@@ -421,6 +421,8 @@ export interface BalanceEffect {
   ownMoves: { label: string; amount: bigint }[]
   /** Accounts whose balance could be read before the call and not after it (unknown, not taken). */
   unread: string[]
+  /** Balances shown and not held, that the call brought down to what is held: nothing taken (`shownNotHeld`). */
+  revealed: { label: string; amount: bigint }[]
 }
 
 export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: Address): BalanceEffect {
@@ -432,6 +434,7 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const taken: BalanceEffect['taken'] = []
   const raisedRaw: BalanceEffect['raised'] = []
   const ownMoves: BalanceEffect['ownMoves'] = []
+  const fell: { account: Address; label: string; amount: bigint }[] = []
   watch.accounts.forEach((a, i) => {
     const before = base.balances[i] ?? 0n
     const after = m.balances[i] ?? 0n
@@ -449,9 +452,13 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
     } else {
       debits -= d
       if (sameAddress(a, caller) || sameAddress(a, watch.token)) ownMoves.push({ label, amount: -d })
-      else if (watch.bystanders.has(key)) taken.push({ label, amount: -d })
+      else if (watch.bystanders.has(key)) fell.push({ account: a, label, amount: -d })
     }
   })
+  // A fall with nothing moving (no watched account rose, the supply stayed) is taken only if the
+  // balance shown before could be sent: a balance shown and not held, revealed, takes nothing.
+  const revealed: BalanceEffect['revealed'] = []
+  for (const f of fell) (credits === 0n && supplyDelta === 0n && shownNotHeld(f.account, base, m) ? revealed : taken).push({ label: f.label, amount: f.amount })
   // Burned tokens leave the supply: what the watched accounts lost to a burn is explained.
   const explained = debits + (supplyDelta > 0n ? supplyDelta : 0n)
   const minted = supplyDelta > 0n ? supplyDelta + (credits > explained ? credits - explained : 0n) : credits > debits ? credits - debits : 0n
@@ -459,8 +466,18 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const raised = credits > explained ? raisedRaw : []
   // A call that takes from holders who never sent (the supply unmoved) is taking, not minting:
   // credits beyond the watched debits came from holders the watch list does not read.
-  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: minted, supplyDelta, taken, raised, ownMoves, unread }
-  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves, unread }
+  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: minted, supplyDelta, taken, raised, ownMoves, unread, revealed }
+  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves, unread, revealed }
+}
+
+/**
+ * Whether the balance an account was shown before the call was not held: it could not send it
+ * whole before the call, and sends the whole of what it is shown after it. Measured for the
+ * targeted holder (A) only.
+ */
+export function shownNotHeld(account: Address, base: Measure, m: Measure): boolean {
+  if (!sameAddress(account, PROBE_ADDRESSES.a) || !base.aAll || !m.aAll) return false
+  return base.aAll.sent > 0n && !base.aAll.ok && m.aAll.sent > 0n && m.aAll.ok
 }
 
 const units = (list: { label: string; amount: bigint }[]) => list.map((x) => `${x.amount} (raw units) from ${x.label}`).join(', ')
@@ -481,6 +498,12 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   }
   else if (b.raised.length > 0) out.push({ kind: 'changeBalance', text: `set the balance of ${b.raised.map((x) => x.label).join(', ')} at will (raised by ${b.raised.map((x) => x.amount).join(', ')} raw units, paid by no one)` })
   if (b.ownMoves.length > 0 && b.taken.length === 0) out.push({ kind: 'ownMove', text: `moved ${units(b.ownMoves)}` })
+  if (b.revealed.length > 0 && b.taken.length === 0) {
+    out.push({
+      kind: 'ownMove',
+      text: `lowered the balance shown of ${b.revealed.map((x) => `${x.label} by ${x.amount} raw units`).join(', ')} with nothing moving, a balance shown and not held: it could not be sent whole before the call, and what is shown after it can (nothing taken)`,
+    })
+  }
   const pulled = pullEffect(watch, base, m)
   if (pulled) out.push(pulled)
   if (!funded) return out
