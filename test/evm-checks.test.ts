@@ -17,7 +17,7 @@ import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/d
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { statusWord } from '../src/cli/scan.ts'
 import { cannotSellAll } from '../src/engines/evm/checks/cannot-sell-all.ts'
-import type { EvmFacts, TradeFact } from '../src/engines/evm/facts.ts'
+import type { EvmFacts, HolderSellFact, TradeFact } from '../src/engines/evm/facts.ts'
 
 describe('metadata', () => {
   it('docs/checks.md is generated from the checks and up to date (npm run docs)', async () => {
@@ -63,6 +63,7 @@ const ok = (sent: bigint, received: bigint): Outcome => ({ ok: true, err: '0x', 
 const fail: Outcome = { ok: false, err: '0x', sent: 10n, received: 0n }
 
 const TOKEN = '0x00000000000000000000000000000000000000cc' as Address
+const ZERO = '0x0000000000000000000000000000000000000000' as Address
 const POOL = '0x00000000000000000000000000000000000000dd' as Address
 const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
 const watch = watchList(TOKEN, [POOL], [], [owner])
@@ -80,6 +81,11 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
     bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n),
     bBigBuy: ok(1_000n, 970n),
+    aAll: ok(1_000n, 1_000n),
+    pullSpender: ZERO,
+    pullHolder: ZERO,
+    pullAllowance: 0n,
+    pull: { ok: false, err: '0x', sent: 0n, received: 0n },
     ...over,
   }
 }
@@ -95,6 +101,20 @@ describe('owner-power effects', () => {
     expect(kinds(measure({ supply: 1_000_020n }, { [A]: 1_020n }))).toEqual(['mint'])
     expect(kinds(measure({}, { [A]: 500n }))).toEqual(['changeBalance'])
     expect(kinds(measure({}, { [POOL]: 10n, [owner.address]: 1_990n }))).toEqual(['changeBalance'])
+  })
+
+  it('a balance shown and not held, brought down to what is held with nothing moving, is not taken', () => {
+    // Before the call A could not send the 1 000 it was shown; after it, it sends the 800 it is shown.
+    const shown = measure({ aAll: { ...fail, sent: 1_000n } })
+    const effects = effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n }), owner.address, true, true)
+    expect(effects.map((e) => e.kind)).toEqual(['ownMove'])
+    expect(effects[0].text).toContain('a balance shown and not held')
+    // The same fall where A could send its whole balance before: taken.
+    expect(kinds(measure({ aAll: ok(800n, 800n) }, { [A]: 800n }))).toEqual(['changeBalance'])
+    // Not sendable before, still not sendable after (a token that never lets a balance go whole): taken.
+    expect(effectsOf(watch, shown, measure({ aAll: { ...fail, sent: 800n } }, { [A]: 800n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
+    // Something moved (the owner gained what A lost): taken.
+    expect(effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n, [owner.address]: 1_200n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
   })
 
   it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {
@@ -164,6 +184,12 @@ describe('owner-power effects', () => {
     grantMeasured: false,
     grantBaseline: base,
     delegateAttempts: [],
+    chained: false,
+    chainFlag: 0n,
+    chainBy: ZERO,
+    chainMeasured: false,
+    chainBaseline: base,
+    chainAttempts: [],
   })
   const fn = (sig: string) => ({ selector: toFunctionSelector(sig), arguments: sig.slice(sig.indexOf('(') + 1, -1), stateMutability: 'nonpayable' as const })
 
@@ -221,18 +247,19 @@ describe('candidate functions and their calldata', () => {
   it('targets holder A, sends elsewhere to the fresh account, and spans numbers to their extremes and booleans', () => {
     const pad = (a: string) => a.slice(2).toLowerCase().padStart(64, '0')
     const sel = toFunctionSelector('adminTransfer(address,address,uint256)')
-    const variants = functionVariants({ selector: sel, arguments: 'address,address,uint256', stateMutability: 'nonpayable' })
+    const variants = functionVariants({ selector: sel, arguments: 'address,address,uint256', stateMutability: 'nonpayable' }).map((v) => v.data)
     // 0, a small number, 100, 1 000, 10 000, half a holder's balance, the type's maximum.
     expect(variants).toHaveLength(7)
     expect(variants.some((v) => v.endsWith('f'.repeat(64)))).toBe(true)
     expect(variants.some((v) => v.endsWith((10_000).toString(16).padStart(64, '0')))).toBe(true)
     for (const v of variants) expect(v.slice(10, 138)).toBe(pad(PROBE_ADDRESSES.a) + pad(PROBE_ADDRESSES.f))
     expect(variants.some((v) => v.endsWith(AMOUNT_PLACEHOLDER.slice(2)))).toBe(true)
-    expect(functionVariants({ selector: '0x12345678', arguments: 'bool', stateMutability: 'nonpayable' })).toHaveLength(2)
+    const data = (args: string) => functionVariants({ selector: '0x12345678', arguments: args, stateMutability: 'nonpayable' }).map((v) => v.data)
+    expect(data('bool')).toHaveLength(2)
     // A uint8 is tried at 0, 20, 100 and 255 (its maximum), never above.
-    expect(functionVariants({ selector: '0x12345678', arguments: 'uint8', stateMutability: 'nonpayable' }).map((v) => BigInt(`0x${v.slice(10)}`))).toEqual([0n, 20n, 100n, 255n])
-    expect(functionVariants({ selector: '0x12345678', arguments: '', stateMutability: 'nonpayable' })).toEqual(['0x12345678'])
-    expect(functionVariants({ selector: '0x12345678', arguments: 'address[],bool', stateMutability: 'nonpayable' })).toHaveLength(2)
+    expect(data('uint8').map((v) => BigInt(`0x${v.slice(10)}`))).toEqual([0n, 20n, 100n, 255n])
+    expect(data('')).toEqual(['0x12345678'])
+    expect(data('address[],bool')).toHaveLength(2)
     expect(functionVariants({ selector: '0x12345678', arguments: '(uint256,address),uint8', stateMutability: 'nonpayable' }).length).toBeGreaterThan(1)
   })
 })
@@ -367,5 +394,30 @@ describe('cannotSellAll: a pool where nothing sells is Critical, one that keeps 
   it('a whole balance sold has the RISKY tier\'s absent label; unknown stays ""', () => {
     expect(run(trade({})).risk).toBe(ABSENT_LABEL.RISKY)
     expect(run(trade({ sellAllOk: undefined })).risk).toBe('')
+  })
+})
+
+describe('cannotSellAll: holders of record whose whole sell leaves part behind', () => {
+  const pool = { dex: 'uniswap-v2', quoteSymbol: 'WETH', address: '0x00000000000000000000000000000000000000d1' } as unknown as TradeFact['pool']
+  const trade = (sellTax: number): TradeFact =>
+    ({ pool, simulated: true, honeypot: false, honeypotReason: '', sellAllOk: true, sellAllReason: '', sell99Ok: true, sellTax: { percent: sellTax, note: '' } }) as TradeFact
+  const holder = (address: string, outcome: HolderSellFact['outcome'], leftPercent?: number): HolderSellFact => ({
+    address: address as Address, balance: 1_000n, outcome, taxPercent: leftPercent, leftPercent, reason: '',
+  })
+  const facts = (sellTax: number, holders: HolderSellFact[]) =>
+    ({ trades: [trade(sellTax)], holders: { top: [] }, holderSells: { pool, path: 'router', holders, note: '' } }) as unknown as EvmFacts
+  const run = (f: EvmFacts) => renderCheck(cannotSellAll as CheckDefinition<unknown>, cannotSellAll.run(f))
+
+  it('a clamped holder of record is evidence, with the share it kept, though a fresh wallet sells all', () => {
+    const r = run(facts(0, [holder('0x00000000000000000000000000000000000000a1', 'sold', 0), holder('0x00000000000000000000000000000000000000a2', 'clamped', 25)]))
+    expect(r.status).toBe('1')
+    expect(r.comment).toContain('1 of the 2 largest holders of record')
+    expect(r.comment).toContain('0x00000000000000000000000000000000000000a2 kept 25%')
+  })
+  it('a fee wallet that gets its own sell fee back keeps no more than the tax: no clamp', () => {
+    expect(run(facts(5, [holder('0x00000000000000000000000000000000000000a1', 'clamped', 5)])).status).toBe('0')
+  })
+  it('a limit (the whole balance does not sell, a thousandth does) is not a clamp', () => {
+    expect(run(facts(0, [holder('0x00000000000000000000000000000000000000a1', 'limit')])).status).toBe('0')
   })
 })

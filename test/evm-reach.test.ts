@@ -116,7 +116,7 @@ describe('reach of numeric setters, read', () => {
 // Shared with the other world tests, so that the saved world is reused between runs.
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
-const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint']
+const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint', 'display-balance', 'silent-take']
 
 let world: World
 let store: Store
@@ -221,6 +221,17 @@ describe('the zoo of the owner\'s reach', () => {
     expect(report.codeChecks.ownershipChecks.ownerChangeBalance.status).toBe('1')
     expect(report.codeChecks.ownershipChecks.isBlacklisted.status).toBe('0')
     expect(report.codeChecks.ownershipChecks.personalSlippageModifiable.status).toBe('0')
+  })
+
+  it('display-balance: a shown balance brought down to what is held, with nothing moving, is not taken; silent-take, the same call halving what is held, is', () => {
+    const shown = get('display-balance').report.codeChecks
+    expect(shown.ownershipChecks.ownerChangeBalance.status).toBe('0')
+    expect(shown.ownershipChecks.ownerChangeBalance.comment).toMatch(/lowered the balance shown of a holder by \d+ raw units with nothing moving, a balance shown and not held/)
+    // The balance shown never sells whole: that much is true of it.
+    expect(shown.otherChecks.cannotSellAll.status).toBe('1')
+    const take = get('silent-take').report.codeChecks.ownershipChecks.ownerChangeBalance
+    expect(take.status).toBe('1')
+    expect(take.comment).toMatch(/took \d+ \(raw units\) from a holder,/)
   })
 
   it('one-shot-mint: a fixed emission is still a mint, with its amount, said to happen once', () => {

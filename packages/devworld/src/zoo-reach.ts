@@ -14,6 +14,8 @@
  * | freeze-reads     | ZooFreezeReads    | "maintenance" makes transfers and balance reads revert (transferPausable; nothing taken) | pausable |
  * | seize-all        | ZooSeizeAll       | owner takes a holder's whole balance (ownerChangeBalance; the emptied holder is not blacklisted) | owner-change-balance |
  * | one-shot-mint    | ZooOneShotMint    | owner claims a fixed 50,000 once (isMintable, said to be once) | mintable |
+ * | display-balance  | ZooDisplayBalance | holders shown a quarter more than they hold; reveal() shows the real balance and takes nothing (cannotSellAll: the shown balance never sells whole) | clean |
+ * | silent-take      | ZooSilentTake     | reveal() halves a holder's balance with no Transfer and no one credited (ownerChangeBalance) | display-balance |
  */
 import type { Address } from 'viem'
 import { loadArtifact } from './compile.ts'
@@ -157,5 +159,32 @@ export const REACH_ZOO: ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'claimTeamAllocation() lets the owner mint a fixed 50,000 tokens, once: still a mint, of a known amount, that cannot be repeated.',
     deploy: deployWith('ZooOneShotMint', (_ctx, s) => [s.name, s.symbol, SUPPLY]),
+  },
+  {
+    key: 'display-balance',
+    twin: 'clean',
+    name: 'Display Balance Token',
+    symbol: 'SHOW',
+    decimals: 18,
+    behaviours: ['display-balance', 'cannot-sell-all'],
+    risky: ['cannotSellAll'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      'balanceOf() shows every holder but the pools and the deployer a quarter more than it holds; transfers move only what is held, so the balance shown never sells whole. The owner\'s reveal(holder) shows the real balance: the balance shown falls, nothing moves, and the holder can send exactly what it could before (no taking).',
+    deploy: deployWith('ZooDisplayBalance', pooled),
+  },
+  {
+    key: 'silent-take',
+    twin: 'display-balance',
+    name: 'Silent Take Token',
+    symbol: 'STAKE',
+    decimals: 18,
+    behaviours: ['owner-change-balance', 'silent-take'],
+    risky: ['ownerChangeBalance'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'The same reveal(holder), taking: it halves what the holder holds, with no Transfer event and no one credited (the supply still counts the lost half). The holder can no longer send what it held.',
+    deploy: deployWith('ZooSilentTake', pooled),
   },
 ]

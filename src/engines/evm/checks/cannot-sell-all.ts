@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts, TradeFact } from '../facts.ts'
 import { noTradeEvidence, poolName, simulatedTrades } from './evidence.ts'
-import { ownPairUnrun } from './trade-evidence.ts'
+import { clampedHolders, ownPairUnrun } from './trade-evidence.ts'
 
 /**
  * Whether no amount at all can be sold into the pool: selling part of a balance failed or lost
@@ -18,7 +18,7 @@ export const cannotSellAll = defineCheck<EvmFacts>({
     undetermined: 'Whether a holder can sell its whole balance could not be determined.',
   },
   method:
-    'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance, by a transfer to the pair and through the router (approve, then transferFrom), on every pool and on the pair the token records as its own; when no amount can be sold (a honeypot), the finding is Critical. A sale of 100 % that goes through is checked for what reached the pool, against the sale of half. When the token\'s own pair cannot be traded, sells elsewhere do not answer it',
+    'simulation: from the same state, a holder sells 100 %, 99 % and half of its balance, by a transfer to the pair and through the router (approve, then transferFrom), on every pool and on the pair the token records as its own; when no amount can be sold (a honeypot), the finding is Critical. A sale of 100 % that goes through is checked for what reached the pool, against the sale of half. The largest holders of record (up to 20) also sell their whole balance from their real state: one whose sell goes through and leaves more of its balance than the sell tax explains is clamped. When the token\'s own pair cannot be traded, sells elsewhere do not answer it',
   run(facts) {
     const tried = simulatedTrades(facts).filter((t) => t.sellAllOk !== undefined)
     const hits = tried.filter((t) => t.sellAllOk === false)
@@ -50,6 +50,9 @@ export const cannotSellAll = defineCheck<EvmFacts>({
         evidence: `selling 100% on ${poolName(short)} did not revert, but ${percent}% of the tokens sent never reached the pool (half a balance lost ${partPercent}%): a holder cannot sell its whole balance at the rate of a smaller sale (a clamp that holds part back, or a fee on whole sales)`,
       }
     }
+    // Holders of record selling from their real state: a clamp that only they meet.
+    const clamped = clampedHolders(facts)
+    if (clamped) return { status: 'present', method: 'simulated', evidence: clamped }
     if (tried.length === 0) return { status: 'undetermined', method: 'not determinable', evidence: noTradeEvidence(facts, 'no pool where the probe could try to sell') }
     const unrun = ownPairUnrun(facts)
     if (unrun) return { status: 'undetermined', method: 'not determinable', evidence: unrun }

@@ -27,6 +27,28 @@ export function blockedHolders(facts: EvmFacts): string | undefined {
   return `${blocked.length} of the ${wallets.length} largest holders of record cannot sell any of their balance on ${poolName(trade)}, where a fresh wallet sells: ${named}`
 }
 
+/** Share of a balance (percent) a clamp must leave beyond what the pool's sell tax explains. */
+export const HOLDER_CLAMP_MARGIN_PERCENT = 1
+
+/**
+ * Holders of record whose whole-balance sell went through and left part of the balance behind,
+ * more than the pool's sell tax explains (a fee wallet selling all gets its own fee back: that
+ * share is no clamp), on a pool where a fresh wallet can sell. Undefined when none is.
+ */
+export function clampedHolders(facts: EvmFacts): string | undefined {
+  const s = facts.holderSells
+  if (!s?.pool) return undefined
+  const trade = facts.trades.find((t) => t.pool.address.toLowerCase() === s.pool!.address.toLowerCase())
+  if (!trade || trade.honeypot !== false) return undefined
+  const tax = trade.sellTax.percent ?? 0
+  const wallets = s.holders.filter((h) => h.outcome !== 'unknown' && !isKnownContract(facts, h.address))
+  const clamped = wallets.filter((h) => h.outcome === 'clamped' && (h.leftPercent ?? 0) > tax + HOLDER_CLAMP_MARGIN_PERCENT)
+  if (clamped.length === 0) return undefined
+  const worst = [...clamped].sort((a, b) => (b.leftPercent ?? 0) - (a.leftPercent ?? 0))
+  const named = worst.slice(0, 3).map((h) => `${h.address} kept ${h.leftPercent}%`).join(', ')
+  return `${clamped.length} of the ${wallets.length} largest holders of record, selling their whole balance on ${poolName(trade)} (${s.path === 'router' ? 'through the router' : 'by a transfer to the pair'}), saw the sell go through and part of the balance stay (the pool's sell tax is ${tax}%): ${named}`
+}
+
 /**
  * Why sells measured elsewhere say nothing of the token's own sell path: the token names pairs,
  * none could be traded. Undefined when its own pair was traded (or it names none).
@@ -57,6 +79,20 @@ export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'):
     if (what && who) return `transfers call ${dep.address} (${dep.selectors.join(', ')}); with that contract hostile, ${what}, and ${who}; ${sourceOf(dep)}`
   }
   return undefined
+}
+
+/**
+ * Why contracts transfers call were not made hostile although the token's code can call out: the
+ * node cannot trace calls, so which contracts they are is unknown. Undefined when they were
+ * traced, or the code calls no other contract. A "0" that rests on dependencies needs this to be
+ * undefined.
+ */
+export function untracedDependencies(facts: EvmFacts): string | undefined {
+  const x = facts.externalCalls
+  if (x.method === 'trace') return undefined
+  const r = facts.code.logic?.reachable
+  if (x.method === 'bytecode' && r && !r.call && !r.callCode && !r.staticCall) return undefined
+  return 'the node cannot trace calls: the contracts transfers call (the code can call out) are not known, and were not given hostile code'
 }
 
 /** What making each called contract hostile showed, and who can change it ('' when none was tried). */
