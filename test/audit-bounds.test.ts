@@ -100,7 +100,7 @@ describe('what an audit analysed', () => {
     if (!one.ok) throw new Error(one.message)
     const result = await analyzeProject(root, { maxTokens: one.tokens * 2 + 1 })
     expect(result.files.map((f) => f.path)).toEqual(['V0.sol', 'V1.sol'])
-    expect(result.skipped).toEqual([{ file: 'V2.sol', reason: `the project's syntax budget (${one.tokens * 2 + 1} tokens, dependencies included) is spent: the file holds ${one.tokens} tokens and 1 are left; not analysed` }])
+    expect(result.skipped).toEqual([{ file: 'V2.sol', reason: `the project's syntax budget (${one.tokens * 2 + 1} tokens, dependencies included) is spent: the file holds ${one.tokens} tokens and the budget has 1 left; not analysed` }])
     // The 5 MB generated file of the limits benchmark fits in the default budgets.
     const huge = generateSolidity(5 * 1024 * 1024)
     expect(Buffer.byteLength(huge)).toBeLessThanOrEqual(MAX_SOURCE_BYTES)

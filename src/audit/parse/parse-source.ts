@@ -37,12 +37,13 @@ export function parseSource(source: string, options: { maxTokens?: number } = {}
     }
   }
   const count = tokens?.length
+  // The fast parser's tokens are not needed past here: let them go before the reference parser runs.
   tokens = null
   // Nesting deep enough to exhaust the stack would send the ANTLR parser into a search that
   // does not end in useful time: refuse the file instead.
-  if (fastError instanceof RangeError) return { ok: false, message: 'syntax error: the code is nested too deeply to analyse', tokens: count }
+  if (fastError instanceof RangeError) return { ok: false, message: 'syntax error: the code is nested too deeply to analyse' }
   if (source.length > MAX_REFERENCE_PARSER_BYTES) {
-    return { ok: false, message: `syntax error: ${fastError instanceof Error ? fastError.message : String(fastError)}`, tokens: count }
+    return { ok: false, message: `syntax error: ${fastError instanceof Error ? fastError.message : String(fastError)}` }
   }
   try {
     const ast = parseWithAntlr(source, { loc: true, range: true, tokens: true }) as SourceUnit & { tokens?: unknown[] }
@@ -52,10 +53,10 @@ export function parseSource(source: string, options: { maxTokens?: number } = {}
     return { ok: true, ast, parser: 'antlr', tokens: antlrTokens }
   } catch (antlrError) {
     const chosen = fastError instanceof SolidityParseError ? fastError : antlrError
-    return { ok: false, message: `syntax error: ${chosen instanceof Error ? chosen.message : String(chosen)}`, tokens: count }
+    return { ok: false, message: `syntax error: ${chosen instanceof Error ? chosen.message : String(chosen)}` }
   }
 }
 
 function overBudget(tokens: number, maxTokens: number): string {
-  return `the file holds ${tokens} tokens and ${maxTokens} are left`
+  return `the file holds ${tokens} tokens and the budget has ${maxTokens} left`
 }
