@@ -35,7 +35,16 @@ export interface EvmFacts {
   /** Balances of accounts the token names that no Transfer event explains (placed at creation without one). */
   unexplainedBalances?: { list: UnexplainedBalanceFact[]; note: string }
   /** The contracts transfers call, made hostile (reverting, extreme answers): what that does to holders. */
-  dependencies?: { list: DependencyFact[]; note: string }
+  dependencies?: {
+    list: DependencyFact[]
+    note: string
+    /**
+     * Why contracts transfers call (or may call) were not all made hostile and measured: no pool
+     * to trade on, a simulation the node failed, more of them than are tried. A "0" of the checks
+     * that rest on them is then not given. Absent when every one was measured (or there is none).
+     */
+    unmeasured?: string
+  }
 }
 
 /** An account holding tokens that never reached it in a Transfer event. */

@@ -567,6 +567,8 @@ export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> 
     raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...override, ...call.state })
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
+    // The node refuses state overrides (learned by this very call): the no-override path, as if detected.
+    if (error.overridesRefused) return callWithoutOverrides(rpc, call)
     throw new SimulationError(`the node failed the ${call.what} simulation (eth_call with state overrides): ${error.message.slice(0, 200)}`, {
       cause: error,
     })

@@ -150,8 +150,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
   const dependenciesPromise = externalPromise.then((external) =>
     collectDependencies(ctx, d, pools[0], donors, external, block).then(
-      (r) => ({ list: r.dependencies, note: r.note }),
-      (error: unknown) => ({ list: [], note: `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}` }),
+      (r) => ({ list: r.dependencies, note: r.note, ...(r.unmeasured ? { unmeasured: r.unmeasured } : {}) }),
+      (error: unknown) => {
+        const note = `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}`
+        return { list: [], note, unmeasured: note }
+      },
     ),
   )
   const lockPromise = readLocks(ctx, deepestV2, block)
