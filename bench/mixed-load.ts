@@ -6,12 +6,12 @@
 // report worker threads computing them (now), and /healthz on the idle service (the baseline).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, get as httpGet } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
+import { fmt, quantile, runLoad, statusCounts, warmUp } from './load.ts'
 import { startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import type { ChainsFileEntry } from '../src/config/chains.ts'
@@ -28,8 +28,6 @@ const COLD_SOLANA = 10
 const CACHED = 100
 /** Reports warmed before the burst, that the cached requests ask for again. */
 const WARM = 10
-const PROBE_INTERVAL_MS = 10
-const IDLE_PROBE_MS = 2_000
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const REPORT_WORKERS = 1
 const TARGET_P99_MS = 100
@@ -37,52 +35,11 @@ const DEADLINE_MS = 30_000
 const CLOSE_TIMEOUT_MS = 10_000
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1))
-function quantile(values: number[], q: number): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]
-}
-
-function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    httpGet(url, { agent, headers }, (res) => {
-      res.resume()
-      res.once('end', () => resolve(res.statusCode ?? 0))
-    }).once('error', reject)
-  })
-}
-
+/** A round's figures: the answers' statuses, /healthz latencies, the burst's wall time. */
 interface Figures {
   statuses: number[]
   healthz: number[]
   wallMs: number
-}
-
-/** The load generator (a child process): the burst, or nothing (`idle`), with a /healthz prober. */
-async function loadChild(base: string, key: string, paths: string[]): Promise<Figures> {
-  let running = true
-  const healthz: number[] = []
-  const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const prober = (async () => {
-    while (running) {
-      const t = performance.now()
-      await get(probeAgent, `${base}/healthz`)
-      healthz.push(performance.now() - t)
-      await new Promise((r) => setTimeout(r, PROBE_INTERVAL_MS))
-    }
-  })()
-  await new Promise((r) => setTimeout(r, 100))
-  const started = performance.now()
-  let statuses: number[] = []
-  if (paths[0] === 'idle') await new Promise((r) => setTimeout(r, IDLE_PROBE_MS))
-  else {
-    const agent = new Agent({ keepAlive: true, maxSockets: paths.length })
-    statuses = await Promise.all(paths.map((path) => get(agent, `${base}${path}`, { 'x-api-key': key, 'accept-encoding': 'gzip' })))
-  }
-  const wallMs = performance.now() - started
-  running = false
-  await prober
-  return { statuses, healthz, wallMs }
 }
 
 interface Worlds {
@@ -114,11 +71,6 @@ async function worldsChild(): Promise<void> {
   process.stdin.once('end', () => void Promise.all([world.stop(), solana.stop()]).then(() => process.exit(0)))
 }
 
-if (process.argv[2] === '--load') {
-  const [base, key, ...paths] = process.argv.slice(3)
-  process.stdout.write(JSON.stringify(await loadChild(base, key, paths)))
-  process.exit(0)
-}
 if (process.argv[2] === '--worlds') {
   await worldsChild()
 } else {
@@ -129,13 +81,10 @@ if (process.argv[2] === '--worlds') {
       host.once('exit', (code) => reject(new Error(`the worlds' host exited (${code})`)))
     }),
   ) as Worlds
-  const runLoad = (base: string, key: string, paths: string[]) =>
-    new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', base, key, ...paths], { stdio: ['ignore', 'pipe', 'inherit'] })
-      let out = ''
-      child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-      child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Figures) : reject(new Error(`the load generator exited (${code})`))))
-    })
+  const load = async (base: string, key: string, paths: string[]): Promise<Figures> => {
+    const f = await runLoad(base, key, paths)
+    return { statuses: f.reports.map((r) => r.status), healthz: f.healthz, wallMs: f.wallMs }
+  }
   const evmTokens = worlds.tokens.slice(0, COLD_EVM + WARM / 2)
   const mints = worlds.mints.slice(0, COLD_SOLANA + WARM / 2)
   const evmPath = (a: string) => `/api/v1/tokens/information/${a}?chainId=${worlds.chain.chainId}`
@@ -171,10 +120,8 @@ if (process.argv[2] === '--worlds') {
     })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     try {
-      const agent = new Agent({ keepAlive: true })
-      for (const path of warm) await get(agent, `${base}${path}`, { 'x-api-key': key })
-      agent.destroy()
-      return await runLoad(base, key, idle ? ['idle'] : burstPaths)
+      await warmUp(base, key, warm)
+      return await load(base, key, idle ? [] : burstPaths)
     } finally {
       // A stop that hangs must not hold the figures back: it is said, and the run goes on.
       const stopping = (async () => {
@@ -203,7 +150,7 @@ if (process.argv[2] === '--worlds') {
     }
     const merge = (rs: Figures[]): Figures => ({ statuses: rs.flatMap((r) => r.statuses), healthz: rs.flatMap((r) => r.healthz), wallMs: Math.max(...rs.map((r) => r.wallMs)) })
     const describe = (label: string, f: Figures) => {
-      const statuses = [...new Set(f.statuses)].sort().map((s) => `${s}×${f.statuses.filter((x) => x === s).length}`).join(' ')
+      const statuses = statusCounts(f.statuses)
       return `${label.padEnd(58)} /healthz p50 ${fmt(quantile(f.healthz, 0.5))} ms  p99 ${fmt(quantile(f.healthz, 0.99))} ms  max ${fmt(Math.max(...f.healthz))} ms  (${f.healthz.length} probes)${statuses ? `; answers ${statuses}; all in ${fmt(f.wallMs)} ms` : ''}`
     }
     const b = merge(before)

@@ -73,6 +73,8 @@ interface KindResult {
   flips: string[]
   slowestMs: number
   slowestToken: string
+  /** Answers other than 200: token and why. */
+  failures: string[]
   reports: number
   methods: Record<string, MethodCount>
   rateLimited: number
@@ -143,6 +145,7 @@ async function measureKind(
       flips: [],
       slowestMs: 0,
       slowestToken: '',
+      failures: [],
       reports: answers.size,
       methods: proxy.counts(),
       rateLimited: proxy.rateLimited,
@@ -150,6 +153,7 @@ async function measureKind(
     }
     for (const [key, a] of answers) {
       result.statuses[a.status] = (result.statuses[a.status] ?? 0) + 1
+      if (a.status !== 200) result.failures.push(`${key}: ${a.status} ${a.error ?? ''}`.trim())
       if (a.ms > result.slowestMs) {
         result.slowestMs = a.ms
         result.slowestToken = key
@@ -194,6 +198,7 @@ function print(r: KindResult) {
   console.log(`\n== ${r.kind}: ${kind.description}`)
   for (const line of r.capabilities) console.log(`   ${line}`)
   console.log(`   answers by status: ${Object.entries(r.statuses).map(([s, n]) => `${s} ×${n}`).join(', ')}`)
+  for (const f of r.failures) console.log(`     not 200: ${f}`)
   console.log(`   fields vs unrestricted: identical ${r.identical}, "" ${r.blank}, different ${r.different} (explanations changed: ${r.explanationsChanged})`)
   if (r.blankFields.size > 0) console.log(`   "" fields: ${top(r.blankFields, 12).join('; ')}`)
   if (r.differentFields.size > 0) console.log(`   different fields: ${top(r.differentFields, 12).join('; ')}`)

@@ -28,6 +28,7 @@ import { createDatabase } from '../src/store/database.ts'
 import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { zooToken } from '@tokenrisk/devworld/manifest'
 import { startWorld } from '@tokenrisk/devworld/world'
 import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
 
@@ -103,8 +104,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   const { key } = await keys.create({ userId: 'bench' })
   const auth = { 'x-api-key': key }
-  const token = world.manifest.tokens.find((t) => t.key === TOKEN_KEY)
-  if (!token) throw new Error(`no zoo token ${TOKEN_KEY}`)
+  const token = zooToken(world.manifest, TOKEN_KEY)
   try {
     const pagePath = `/t/31337/${token.address}`
     const html = await (await fetch(base + pagePath)).text()

@@ -10,13 +10,13 @@
 // load weighs on both alike).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, get as httpGet } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { FastifyInstance } from 'fastify'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createSolanaEngine } from '../src/cli/engines.ts'
+import { fmt, quantile, runLoad, statusCounts, type LoadFigures } from './load.ts'
 import { REPORT_WORKER_NICENESS, startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { loadConfig } from '../src/config/settings.ts'
@@ -47,8 +47,6 @@ const CACHED_RUNS = 20
 const CONCURRENT = 20
 /** Concurrent cold reports of a burst, of as many different tokens. */
 const BURST = 50
-/** Pause between two /healthz probes. */
-const PROBE_INTERVAL_MS = 10
 /** Report worker threads of the bursts (the service's default). */
 const REPORT_WORKERS = 1
 /** Rounds of each worker burst, each round running the previous workers and the current ones. */
@@ -59,66 +57,7 @@ const TARGETS = { coldMedianMs: 600, coldRoundTrips: 3, cachedMedianMs: 5, concu
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 
-function quantile(values: number[], q: number): number {
-  const s = [...values].sort((a, b) => a - b)
-  if (s.length === 0) return NaN
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]
-}
-
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1))
-
-interface BurstFigures {
-  /** Milliseconds from the request to its answer, and its status, per report. */
-  reports: { ms: number; status: number }[]
-  /** /healthz latencies while the reports ran. */
-  healthz: number[]
-  wallMs: number
-}
-
-/** One GET on a keep-alive connection of `agent`; resolves with the status once the body is read. */
-function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    httpGet(url, { agent, headers }, (res) => {
-      res.resume()
-      res.once('end', () => resolve(res.statusCode ?? 0))
-    }).once('error', reject)
-  })
-}
-
-/** The load generator (a child process, plain node:http to stay light): a burst of reports and a /healthz prober. */
-async function loadChild(base: string, key: string, paths: string[]): Promise<BurstFigures> {
-  let running = true
-  const healthz: number[] = []
-  const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const prober = (async () => {
-    while (running) {
-      const t = performance.now()
-      await get(probeAgent, `${base}/healthz`)
-      healthz.push(performance.now() - t)
-      await new Promise((r) => setTimeout(r, PROBE_INTERVAL_MS))
-    }
-  })()
-  await new Promise((r) => setTimeout(r, 100))
-  const started = performance.now()
-  const reportAgent = new Agent({ keepAlive: true, maxSockets: paths.length })
-  const reports = await Promise.all(
-    paths.map(async (path) => {
-      const t = performance.now()
-      const status = await get(reportAgent, `${base}${path}`, { 'x-api-key': key, 'accept-encoding': 'gzip' })
-      return { ms: performance.now() - t, status }
-    }),
-  )
-  const wallMs = performance.now() - started
-  running = false
-  await prober
-  return { reports, healthz, wallMs }
-}
-
-if (process.argv[2] === '--load') {
-  const [base, key, ...paths] = process.argv.slice(3)
-  process.stdout.write(JSON.stringify(await loadChild(base, key, paths)))
-  process.exit(0)
-}
+type BurstFigures = LoadFigures
 
 /** Starts the RPC proxy in a process of its own. */
 async function startProxyProcess(upstream: string, latencyMs: number): Promise<{ url: string; child: ChildProcess }> {
@@ -130,15 +69,6 @@ async function startProxyProcess(upstream: string, latencyMs: number): Promise<{
     child.once('exit', (code) => reject(new Error(`the RPC proxy exited (${code})`)))
   })
   return { url: (JSON.parse(line) as { url: string }).url, child }
-}
-
-function runLoad(base: string, key: string, paths: string[]): Promise<BurstFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--load', base, key, ...paths], { stdio: ['ignore', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as BurstFigures) : reject(new Error(`the load generator exited (${code})`))))
-  })
 }
 
 const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
@@ -275,7 +205,7 @@ try {
   const maxRt = Math.max(...rts)
   const describeBurst = (b: Figures, deadlineMs: number) => {
     const ms = b.reports.map((r) => r.ms)
-    const statuses = [...new Set(b.reports.map((r) => r.status))].sort().map((s) => `${s}×${b.reports.filter((r) => r.status === s).length}`).join(' ')
+    const statuses = statusCounts(b.reports.map((r) => r.status))
     return [
       `  answers ${statuses}; answer time median ${fmt(quantile(ms, 0.5))} ms, max ${fmt(Math.max(...ms))} ms (deadline ${deadlineMs} ms, + 10 % = ${deadlineMs * (1 + TARGETS.deadlineSlack)} ms); all in ${fmt(b.wallMs)} ms; CPU ${fmt(b.cpuMs)} ms`,
       `  /healthz during the burst (${b.healthz.length} probes)  p50 ${fmt(quantile(b.healthz, 0.5))} ms   p99 ${fmt(quantile(b.healthz, 0.99))} ms   max ${fmt(Math.max(...b.healthz))} ms`,

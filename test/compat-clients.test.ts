@@ -13,6 +13,8 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { zooToken } from '@tokenrisk/devworld/manifest'
+import { solanaMint } from '@tokenrisk/devworld/solana/manifest'
 import { startSolanaWorld, type StartedSolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine } from '../src/cli/engines.ts'
@@ -85,16 +87,8 @@ afterAll(async () => {
   if (solanaDir) await rm(solanaDir, { recursive: true, force: true })
 })
 
-const evmToken = (key: string) => {
-  const token = world.manifest.tokens.find((x) => x.key === key)
-  if (!token) throw new Error(`no zoo token ${key}`)
-  return token
-}
-const mint = (key: string) => {
-  const m = solanaWorld.manifest.mints.find((x) => x.key === key)
-  if (!m) throw new Error(`no Solana mint ${key}`)
-  return m
-}
+const evmToken = (key: string) => zooToken(world.manifest, key)
+const mint = (key: string) => solanaMint(solanaWorld.manifest, key)
 
 interface Answer {
   status: number

@@ -15,6 +15,7 @@ import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { baselines, faultRow, type Fetch } from './fixtures/fault-matrix.ts'
 import { EVM_FAULTS, startFaultProxy, type FaultProxy } from './fixtures/fault-proxy.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
+import { expectHonestUnderFault } from './helpers/fault-cells.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
@@ -70,17 +71,6 @@ describe('the answers without a fault', () => {
 describe.each(EVM_FAULTS.map((f) => [f.name, f] as const))('a node fault: %s', (_name, fault) => {
   it('never gives a safer answer, and the answer recovers when the fault clears', async () => {
     const cells = await faultRow(proxy, fault, fetchReport, tokens, base)
-    for (const c of cells) {
-      const where = `${c.token} (HTTP ${c.status} ${c.message})`
-      expect([200, 503], where).toContain(c.status)
-      expect(c.flips, where).toEqual([])
-      if (c.scoreChange !== undefined) expect(c.scoreChange, where).toBeLessThanOrEqual(0)
-      if (c.status === 503) {
-        expect(c.retryAfter, where).toMatch(/^\d+$/)
-        expect(c.message, where).not.toBe('')
-      }
-      expect(c.ms, where).toBeLessThan(DEADLINE_MS * 1.1)
-      expect(c.recovered, where).toBe(true)
-    }
+    expectHonestUnderFault(cells, DEADLINE_MS)
   }, 120_000)
 })

@@ -8,6 +8,7 @@ import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
 import { NO_OVERRIDE_REASON } from '../src/engines/evm/chain/capabilities.ts'
+import { RPC_MAX_BATCH_BYTES } from '../src/engines/evm/chain/rpc.ts'
 import { createEvmReportService, type EvmReportServiceExtended } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { evmChainReadiness } from '../src/cli/serve.ts'
@@ -16,7 +17,7 @@ import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { PROJECT_ROOT } from './helpers/paths.ts'
-import { NODE_KINDS, startNodeKindProxy, type NodeKindProxy } from './helpers/node-kinds.ts'
+import { NODE_KINDS, startNodeKindProxy, type NodeKind, type NodeKindProxy } from './helpers/node-kinds.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
@@ -36,9 +37,13 @@ function serviceOn(url: string): EvmReportServiceExtended {
 }
 
 async function proxied(name: string): Promise<EvmReportServiceExtended> {
-  const proxy = await startNodeKindProxy(world.rpcUrl, kind(name))
+  return (await proxiedWith(kind(name))).service
+}
+
+async function proxiedWith(k: NodeKind): Promise<{ service: EvmReportServiceExtended; proxy: NodeKindProxy }> {
+  const proxy = await startNodeKindProxy(world.rpcUrl, k)
   proxies.push(proxy)
-  return serviceOn(proxy.url)
+  return { service: serviceOn(proxy.url), proxy }
 }
 
 const address = (key: string) => world.manifest.tokens.find((t) => t.key === key)!.address
@@ -67,6 +72,49 @@ describe('node capabilities', () => {
     const caps = await (await proxied('public endpoint')).capabilities(31337)
     expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'no', prestateTracer: 'no', otterscan: 'no' })
     expect(caps.batch.max).toBe(10)
+  })
+})
+
+describe('requests a node can take', () => {
+  // Five fee setters searched for their reach: a round trip of simulations, each carrying the
+  // probe's code in its overrides, that once went out as one batch of more than 2 MiB. anvil
+  // refused it as a whole ("Invalid request") and the report was a 503 through every node kind
+  // whose batches were not capped small.
+  it('a round trip of many simulations goes out in batches under the request limit: 200 on every kind, the same verdicts', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const bodyLimited: NodeKind = { name: 'request body limit', description: '', maxRequestBytes: 512 * 1024 }
+    for (const k of [kind('hosted, small log pages'), kind('pruned full node'), bodyLimited]) {
+      const { service, proxy } = await proxiedWith(k)
+      for (const key of ['fee-stack', 'fee-stack-capped']) {
+        const base = (await plain.reportWithFacts(31337, address(key), {})).report
+        const { report, stats } = await service.reportWithFacts(31337, address(key), {})
+        expect(stats.retries, `${k.name} ${key}`).toBe(0)
+        const statuses = (r: TokenReport) => Object.fromEntries(Object.entries(checksOf(r)).map(([id, c]) => [id, c.status]))
+        expect(statuses(report), `${k.name} ${key}`).toEqual(statuses(base))
+        expect(report.tokenScore, `${k.name} ${key}`).toEqual(base.tokenScore)
+      }
+      // Batches stay under the cap; a node with a smaller one (HTTP 413) gets them call by call.
+      if (k.maxRequestBytes === undefined) expect(proxy.largestRequest, k.name).toBeLessThanOrEqual(RPC_MAX_BATCH_BYTES)
+      else expect(proxy.requests().some((r) => r.refused === 'request size'), k.name).toBe(true)
+    }
+  })
+
+  it('no call for a method or an argument the node was found not to offer is sent, on any node kind', async () => {
+    for (const k of NODE_KINDS) {
+      const { service, proxy } = await proxiedWith(k)
+      const caps = await service.capabilities(31337)
+      proxy.reset()
+      for (const key of ['clean', 'mintable', 'reserve-credit', 'lp-locked']) await service.reportWithFacts(31337, address(key), {})
+      const refused = proxy.requests().filter((r) => r.refused === 'missing method' || r.refused === 'state override')
+      expect(refused, k.name).toEqual([])
+      const sent = proxy.counts()
+      // What the kind lacks is neither asked nor billed; what it has is still used.
+      if (caps.otterscan === 'no') expect(sent.ots_getContractCreator, k.name).toBeUndefined()
+      if (caps.accessList === 'no') expect(sent.eth_createAccessList, k.name).toBeUndefined()
+      if (caps.simulateV1 === 'no') expect(sent.eth_simulateV1, k.name).toBeUndefined()
+      if (caps.callTracer === 'no') expect(sent.debug_traceCall, k.name).toBeUndefined()
+      if (caps.stateOverride !== 'no') expect(sent.eth_call?.calls, k.name).toBeGreaterThan(0)
+    }
   })
 })
 

@@ -15,6 +15,7 @@ import { scanCommand } from '../src/cli/scan.ts'
 import { loadChainRegistry, type ChainRegistry } from '../src/config/chains.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
+import { zooToken } from '@tokenrisk/devworld/manifest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { DeadlineError, InputError, NotFoundError, UpstreamError } from '../src/errors.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
@@ -44,9 +45,7 @@ function registryWith(url: string): ChainRegistry {
 }
 
 function tokenOf(key: string): Address {
-  const t = manifest.tokens.find((x) => x.key === key)
-  if (!t) throw new Error(`no zoo token ${key}`)
-  return t.address
+  return zooToken(manifest, key).address
 }
 
 beforeAll(async () => {
@@ -346,6 +345,29 @@ describe('a node without tracing and without Otterscan methods', () => {
       const none = await createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent }).report(31337, verified.address, {})
       expect(none.tokenInformation.isOpenSource).toBe('')
       expect(none.tokenInformation.openSourceComment).toMatch(/^not determinable: no explorer is configured/)
+    } finally {
+      explorerServer.close()
+    }
+  })
+
+  it('says whether a hostile-capable dependency is closed source, as the explorer lists it, and that it is unknown without one', async () => {
+    const explorerServer = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      if (url.searchParams.get('action') !== 'getsourcecode') return void res.writeHead(200).end(JSON.stringify({ status: '0', message: 'No data found', result: [] }))
+      // Every contract is listed, none with its source: closed.
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: '1', message: 'OK', result: [{ SourceCode: '', ABI: 'Contract source code not verified' }] }))
+    })
+    await new Promise<void>((r) => explorerServer.listen(0, '127.0.0.1', () => r()))
+    const explorer = createCreationExplorer({ apiKey: 'KEY', baseUrl: `http://127.0.0.1:${(explorerServer.address() as AddressInfo).port}/v2/api` })
+    try {
+      const s = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), explorer, logger: silent })
+      const up = await s.report(31337, tokenOf('guard-upgradeable'), {})
+      expect(up.codeChecks.ownershipChecks.transferPausable.status).toBe('1')
+      expect(up.codeChecks.ownershipChecks.transferPausable.comment).toMatch(/can upgrade; its source is closed \(explorer 127\.0\.0\.1:\d+ lists no verified source\)/)
+      const fixed = await s.report(31337, tokenOf('guard-fixed'), {})
+      expect(fixed.codeChecks.otherChecks.externalCall.comment).toMatch(/its address is written in the token's code; its source is closed/)
+      const none = await service().report(31337, tokenOf('guard-fixed'), {})
+      expect(none.codeChecks.otherChecks.externalCall.comment).toMatch(/whether its source is published is unknown \(no explorer is configured/)
     } finally {
       explorerServer.close()
     }

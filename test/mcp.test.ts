@@ -14,6 +14,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localChains, writeLocalChainsFile, writeLocalSolanaFile } from '@tokenrisk/devworld/local-chain'
+import { zooToken } from '@tokenrisk/devworld/manifest'
+import { solanaMint } from '@tokenrisk/devworld/solana/manifest'
 import { startSolanaWorld, type StartedSolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryCache } from '../src/cache/cache.ts'
@@ -125,16 +127,8 @@ afterAll(async () => {
   silentNode?.close()
 })
 
-const token = (k: string) => {
-  const found = world.manifest.tokens.find((x) => x.key === k)
-  if (!found) throw new Error(`no zoo token ${k}`)
-  return found.address
-}
-const mint = (k: string) => {
-  const found = solanaWorld.manifest.mints.find((x) => x.key === k)
-  if (!found) throw new Error(`no Solana mint ${k}`)
-  return found.address
-}
+const token = (k: string) => zooToken(world.manifest, k).address
+const mint = (k: string) => solanaMint(solanaWorld.manifest, k).address
 
 /** An SDK client connected to the service's /mcp (at `url`) with `apiKey`. */
 async function httpClient(apiKey?: string, url = base): Promise<Client> {

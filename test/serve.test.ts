@@ -115,6 +115,8 @@ describe('tokenrisk serve', () => {
     const [code] = await once(child, 'exit')
     expect(code).toBe(0)
     await expect(chainId()).rejects.toThrow()
+    // The files that told other processes where the world was go with it.
+    expect(worldFiles.map((f) => existsSync(f))).toEqual([false, false])
   }, 180_000)
 
   it.each(['SIGTERM', 'SIGINT'] as const)('npm start stops everything it started (service, anvil, the Solana world) on %s sent to npm', async (signal) => {
@@ -145,6 +147,8 @@ describe('tokenrisk serve', () => {
     expect(await answers(solanaUrl)).toBe(false)
     expect(await answers(`http://127.0.0.1:${port}/healthz`)).toBe(false)
     expect(existsSync(join(DATA_DIR, 'tokenrisk.lock'))).toBe(false)
+    expect(existsSync(join(DATA_DIR, 'devnet', 'chains.json'))).toBe(false)
+    expect(existsSync(join(DATA_DIR, 'devnet', 'solana.json'))).toBe(false)
   }, 180_000)
 
   it('serves the configured chains and no local world when an RPC URL or a chains file is given', () => {

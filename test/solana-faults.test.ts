@@ -14,6 +14,7 @@ import { createSolanaReportService } from '../src/engines/solana/service.ts'
 import { baselines, faultRow, type Fetch } from './fixtures/fault-matrix.ts'
 import { SOLANA_FAULTS, startFaultProxy, type FaultProxy } from './fixtures/fault-proxy.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
+import { expectHonestUnderFault } from './helpers/fault-cells.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 const DEADLINE_MS = 8_000
@@ -72,14 +73,6 @@ describe('the answers without a fault', () => {
 describe.each(SOLANA_FAULTS.map((f) => [f.name, f] as const))('a Solana node fault: %s', (_name, fault) => {
   it('never gives a safer answer, and the answer recovers when the fault clears', async () => {
     const cells = await faultRow(proxy, fault, fetchReport, tokens, base)
-    for (const c of cells) {
-      const where = `${c.token} (HTTP ${c.status} ${c.message})`
-      expect([200, 503], where).toContain(c.status)
-      expect(c.flips, where).toEqual([])
-      if (c.scoreChange !== undefined) expect(c.scoreChange, where).toBeLessThanOrEqual(0)
-      if (c.status === 503) expect(c.retryAfter, where).toMatch(/^\d+$/)
-      expect(c.ms, where).toBeLessThan(DEADLINE_MS * 1.1)
-      expect(c.recovered, where).toBe(true)
-    }
+    expectHonestUnderFault(cells, DEADLINE_MS)
   }, 120_000)
 })

@@ -15,6 +15,8 @@ import { createMetrics } from '../src/http/metrics.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { zooToken } from '@tokenrisk/devworld/manifest'
+import { solanaMint } from '@tokenrisk/devworld/solana/manifest'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
@@ -78,16 +80,8 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     await solanaWorld?.stop()
   })
 
-  const zoo = (k: string) => {
-    const found = world.manifest.tokens.find((x) => x.key === k)
-    if (!found) throw new Error(`no zoo token ${k}`)
-    return found
-  }
-  const mint = (k: string) => {
-    const found = solanaWorld.manifest.mints.find((m) => m.key === k)
-    if (!found) throw new Error(`no Solana mint ${k}`)
-    return found
-  }
+  const zoo = (k: string) => zooToken(world.manifest, k)
+  const mint = (k: string) => solanaMint(solanaWorld.manifest, k)
   const short = (address: string) => `${address.slice(0, address.startsWith('0x') ? 6 : 4)}…${address.slice(-4)}`
 
   /** Opens a page and waits until it shows a report, a problem, the home page or the key form. */

@@ -18,6 +18,7 @@ import { TokenReport } from '../src/contract/token-report.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { zooToken } from '@tokenrisk/devworld/manifest'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const DEADLINE_MS = 3_000
@@ -72,11 +73,7 @@ afterAll(async () => {
   silentNode?.close()
 })
 
-const token = (k: string) => {
-  const found = world.manifest.tokens.find((x) => x.key === k)
-  if (!found) throw new Error(`no zoo token ${k}`)
-  return found.address
-}
+const token = (k: string) => zooToken(world.manifest, k).address
 const get = (url: string, headers: Record<string, string> = { 'x-api-key': key }) => api.app.inject({ url, headers })
 const evmUrl = (address: string, chainId = '31337') => `/api/v1/tokens/information/${address}?chainId=${chainId}`
 

@@ -28,6 +28,8 @@ export interface NodeKind {
   callsPerSecond?: number
   /** Blocks of state kept behind the head; older state is "missing trie node". */
   stateDepth?: number
+  /** Largest request body read; a larger one is answered HTTP 413 (geth's 5 MiB limit, or a gateway's). */
+  maxRequestBytes?: number
 }
 
 /** The node kinds of the benchmark and the tests, from the limits their operators publish. */
@@ -94,13 +96,26 @@ export interface MethodCount {
   bytes: number
 }
 
+/** Why the proxy refused a call, as the kind it emulates would. */
+export type Refusal = 'missing method' | 'state override' | 'pruned state' | 'log range' | 'log results' | 'batch size' | 'request size' | 'rate'
+
+/** One call received, and the kind's refusal of it (absent: forwarded and answered). */
+export interface LoggedCall {
+  method: string
+  refused?: Refusal
+}
+
 export interface NodeKindProxy {
   url: string
   kind: NodeKind
   /** Calls and request bytes by method since the last `reset()`. */
   counts(): Record<string, MethodCount>
+  /** Every call received since the last `reset()`, in order, with the kind's refusal if any. */
+  requests(): LoggedCall[]
   /** HTTP 429 answers since the last `reset()`. */
   readonly rateLimited: number
+  /** Bytes of the largest request body received since the last `reset()`. */
+  readonly largestRequest: number
   reset(): void
   close(): Promise<void>
 }
@@ -135,7 +150,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
  */
 export async function startNodeKindProxy(upstream: string, kind: NodeKind): Promise<NodeKindProxy> {
   let counts: Record<string, MethodCount> = {}
+  let log: LoggedCall[] = []
   let rateLimited = 0
+  let largestRequest = 0
   let windowStart = Date.now()
   let windowCalls = 0
   let head = 0n
@@ -153,26 +170,26 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
     return head
   }
   /** A refusal of this call by the kind, or undefined to forward it. */
-  const refusal = async (c: JsonRpcCall): Promise<JsonRpcAnswer['error'] | undefined> => {
-    if (missing(kind, c.method)) return { code: -32601, message: `the method ${c.method} does not exist/is not available` }
+  const refusal = async (c: JsonRpcCall): Promise<(JsonRpcAnswer['error'] & { why: Refusal }) | undefined> => {
+    if (missing(kind, c.method)) return { why: 'missing method', code: -32601, message: `the method ${c.method} does not exist/is not available` }
     const params = c.params ?? []
-    if (kind.noStateOverride && c.method === 'eth_call' && params.length > 2) return { code: -32602, message: 'too many arguments, want at most 2' }
+    if (kind.noStateOverride && c.method === 'eth_call' && params.length > 2) return { why: 'state override', code: -32602, message: 'too many arguments, want at most 2' }
     if (kind.noStateOverride && c.method === 'debug_traceCall' && (params[2] as { stateOverrides?: unknown } | undefined)?.stateOverrides) {
-      return { code: -32602, message: 'invalid argument 2: json: unknown field "stateOverrides"' }
+      return { why: 'state override', code: -32602, message: 'invalid argument 2: json: unknown field "stateOverrides"' }
     }
     if (kind.stateDepth !== undefined && c.method in BLOCK_PARAM) {
       const ref = params[BLOCK_PARAM[c.method]]
       if (typeof ref === 'string' && /^0x[0-9a-f]+$/i.test(ref)) {
         const n = BigInt(ref)
         const h = await currentHead()
-        if (n + BigInt(kind.stateDepth) < h) return { code: -32000, message: `missing trie node 0000000000000000000000000000000000000000000000000000000000000000 (path ) state ${n} is not available` }
+        if (n + BigInt(kind.stateDepth) < h) return { why: 'pruned state', code: -32000, message: `missing trie node 0000000000000000000000000000000000000000000000000000000000000000 (path ) state ${n} is not available` }
       }
     }
     if (c.method === 'eth_getLogs' && kind.maxLogRange !== undefined) {
       const f = (params[0] ?? {}) as { fromBlock?: string; toBlock?: string }
       const from = f.fromBlock && f.fromBlock.startsWith('0x') ? BigInt(f.fromBlock) : 0n
       const to = f.toBlock && f.toBlock.startsWith('0x') ? BigInt(f.toBlock) : await currentHead()
-      if (to - from + 1n > BigInt(kind.maxLogRange)) return { code: -32005, message: `query exceeds max block range ${kind.maxLogRange}` }
+      if (to - from + 1n > BigInt(kind.maxLogRange)) return { why: 'log range', code: -32005, message: `query exceeds max block range ${kind.maxLogRange}` }
     }
     return undefined
   }
@@ -188,10 +205,18 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
     }
     const batch = Array.isArray(parsed)
     const list = (batch ? parsed : [parsed]) as JsonRpcCall[]
+    const logged = list.map((c): LoggedCall => ({ method: c.method }))
+    log.push(...logged)
     for (const c of list) {
       const entry = (counts[c.method] ??= { calls: 0, bytes: 0 })
       entry.calls++
       entry.bytes += JSON.stringify(c).length
+    }
+    const refuseAll = (why: Refusal) => logged.forEach((l) => (l.refused = why))
+    largestRequest = Math.max(largestRequest, Buffer.byteLength(body))
+    if (kind.maxRequestBytes !== undefined && Buffer.byteLength(body) > kind.maxRequestBytes) {
+      refuseAll('request size')
+      return res.writeHead(413, { 'content-type': 'text/plain' }).end('request body too large')
     }
     if (kind.callsPerSecond !== undefined) {
       if (Date.now() - windowStart >= 1000) {
@@ -201,28 +226,36 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
       windowCalls += list.length
       if (windowCalls > kind.callsPerSecond) {
         rateLimited++
+        refuseAll('rate')
         return res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: 429, message: 'Too Many Requests' } }))
       }
     }
     if (batch && kind.maxBatch !== undefined && list.length > kind.maxBatch) {
+      refuseAll('batch size')
       return send(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `batch size ${list.length} exceeds the limit of ${kind.maxBatch}` } })
     }
     try {
       const refused = new Map<unknown, JsonRpcAnswer>()
-      for (const c of list) {
+      for (const [i, c] of list.entries()) {
         const error = await refusal(c)
-        if (error) refused.set(c.id, { jsonrpc: '2.0', id: c.id, error })
+        if (!error) continue
+        const { why, ...rest } = error
+        logged[i].refused = why
+        refused.set(c.id, { jsonrpc: '2.0', id: c.id, error: rest })
       }
       const forward = list.filter((c) => !refused.has(c.id))
       let answers: JsonRpcAnswer[] = []
       if (forward.length > 0) {
         const got = (await ask(batch ? forward : forward[0])) as JsonRpcAnswer | JsonRpcAnswer[]
+        // The node refused the batch as a whole (anvil past 2 MiB of request): its answer, as it gave it.
+        if (batch && !Array.isArray(got)) return send(200, got)
         answers = Array.isArray(got) ? got : [got]
       }
       if (kind.maxLogResults !== undefined) {
         answers = answers.map((a) => {
-          const call = forward.find((c) => c.id === a.id)
-          if (call?.method !== 'eth_getLogs' || !Array.isArray(a.result) || a.result.length <= kind.maxLogResults!) return a
+          const i = list.findIndex((c) => c.id === a.id)
+          if (list[i]?.method !== 'eth_getLogs' || !Array.isArray(a.result) || a.result.length <= kind.maxLogResults!) return a
+          logged[i].refused = 'log results'
           return { jsonrpc: '2.0', id: a.id, error: { code: -32005, message: `query returned more than ${kind.maxLogResults} results` } }
         })
       }
@@ -238,12 +271,18 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
     url: `http://127.0.0.1:${port}`,
     kind,
     counts: () => structuredClone(counts),
+    requests: () => structuredClone(log),
     get rateLimited() {
       return rateLimited
     },
+    get largestRequest() {
+      return largestRequest
+    },
     reset() {
       counts = {}
+      log = []
       rateLimited = 0
+      largestRequest = 0
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getAddress } from 'viem/utils'
 import { LOCAL_CHAINS_FILE, LOCAL_SOLANA_FILE, type LocalSolanaEndpoint } from 'tokenrisk/cli/local-worlds'
@@ -78,4 +78,24 @@ export function writeLocalSolanaFile(dir: string, manifest: SolanaManifest): str
   const path = join(dir, LOCAL_SOLANA_FILE)
   writeAtomic(path, `${JSON.stringify(localSolanaEndpoint(manifest), null, 2)}\n`)
   return path
+}
+
+/** Whether a left file still names `rpcUrl` (another world may have written over it since). */
+function namesEndpoint(path: string, rpcUrl: string): boolean {
+  if (!existsSync(path)) return false
+  try {
+    return readFileSync(path, 'utf8').includes(JSON.stringify(rpcUrl))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Takes back the file a world left for other processes when the world stops, so that
+ * `tokenrisk scan` and `tokenrisk chains check` never read an endpoint nobody serves any more.
+ * A file another world has written since is left alone.
+ */
+export function removeLocalFile(dir: string, file: typeof LOCAL_CHAINS_FILE | typeof LOCAL_SOLANA_FILE, rpcUrl: string): void {
+  const path = join(dir, file)
+  if (namesEndpoint(path, rpcUrl)) rmSync(path, { force: true })
 }

@@ -182,3 +182,13 @@ export interface ManifestToken {
   /** Free-form notes for humans (how the behaviour works). */
   notes?: string
 }
+
+/**
+ * The zoo token listed under `key`; throws when the world has none (a test or benchmark names a
+ * token the zoo does not hold).
+ */
+export function zooToken(manifest: Pick<DevnetManifest, 'tokens'>, key: string): ManifestToken {
+  const found = manifest.tokens.find((t) => t.key === key)
+  if (!found) throw new Error(`no zoo token ${key}`)
+  return found
+}

@@ -3,7 +3,8 @@ import { compileContracts, useWorldEvm } from './compile.ts'
 import { WORLD_DEV_ACCOUNTS, worldAccounts } from './accounts.ts'
 import { startAnvil, type AnvilProcess } from './anvil.ts'
 import { createWorldChain } from './chain.ts'
-import { writeLocalChainsFile } from './local-chain.ts'
+import { LOCAL_CHAINS_FILE } from 'tokenrisk/cli/local-worlds'
+import { removeLocalFile, writeLocalChainsFile } from './local-chain.ts'
 import type { DevnetManifest } from './manifest.ts'
 import { measureWorld, withExpectedChecks } from './measure.ts'
 import { createDevnetRpc, DevnetError, type DevnetRpc } from './rpc.ts'
@@ -135,7 +136,10 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
       anvilPid: running.pid,
       manifestPath,
       exited: running.exited,
-      stop: () => running.stop(),
+      stop: async () => {
+        removeLocalFile(dir, LOCAL_CHAINS_FILE, running.rpcUrl)
+        await running.stop()
+      },
     }
   } catch (error) {
     await anvil?.stop()

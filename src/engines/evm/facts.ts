@@ -63,6 +63,8 @@ export interface DependencyFact {
   repointable: string
   /** Why its address cannot change ('' when that is not known). */
   immutable: string
+  /** Whether the explorer publishes its verified source (closed when it does not; unknown without an explorer). */
+  source: SourceFact
 }
 
 /** A pool the token recognises as its pair, and whether the probe could trade there. */

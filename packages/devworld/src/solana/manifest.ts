@@ -94,3 +94,10 @@ export interface SolanaManifestMint {
   pools: SolanaManifestPool[]
   notes: string
 }
+
+/** The local Solana's mint listed under `key`; throws when the world has none. */
+export function solanaMint(manifest: Pick<SolanaManifest, 'mints'>, key: string): SolanaManifestMint {
+  const found = manifest.mints.find((m) => m.key === key)
+  if (!found) throw new Error(`no Solana mint ${key}`)
+  return found
+}

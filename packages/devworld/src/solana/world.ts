@@ -23,7 +23,8 @@ import {
   TOKEN_PROGRAM,
   WRAPPED_SOL_MINT,
 } from 'tokenrisk/engines/solana/programs'
-import { writeLocalSolanaFile } from '../local-chain.ts'
+import { LOCAL_SOLANA_FILE } from 'tokenrisk/cli/local-worlds'
+import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
@@ -586,7 +587,14 @@ export async function startSolanaWorld(options: {
     writeLocalSolanaFile(dir, manifest)
     options.log?.(`solana world ready: ${manifest.mints.length} demo mints, ${ledger.transactionCount()} transactions in ${Math.round(performance.now() - started)} ms`)
     const running = server
-    return { rpcUrl: server.url, manifest, stop: () => running.stop() }
+    return {
+      rpcUrl: server.url,
+      manifest,
+      stop: async () => {
+        removeLocalFile(dir, LOCAL_SOLANA_FILE, running.url)
+        await running.stop()
+      },
+    }
   } catch (error) {
     await server?.stop()
     throw error

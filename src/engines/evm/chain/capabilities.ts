@@ -319,6 +319,35 @@ export function assumedCapabilities(chainId: number, logRange: bigint, maxBatchS
   }
 }
 
+/**
+ * The capability a call needs that the node was found not to have (its name), or undefined when
+ * the node has it or it is unknown. Such a call is never sent: its answer is known, and a
+ * provider bills it all the same.
+ *
+ * @example
+ * missingCapability(caps, 'ots_getContractCreator', [token]) // 'otterscan' on a node without ots_*
+ */
+export function missingCapability(c: NodeCapabilities, method: string, params: readonly unknown[]): keyof NodeCapabilities | undefined {
+  const no = (k: 'stateOverride' | 'simulateV1' | 'callTracer' | 'prestateTracer' | 'otterscan' | 'accessList' | 'blockReceipts') => (c[k] === 'no' ? k : undefined)
+  if (method.startsWith('ots_')) return no('otterscan')
+  switch (method) {
+    case 'eth_createAccessList':
+      return no('accessList')
+    case 'eth_getBlockReceipts':
+      return no('blockReceipts')
+    case 'eth_simulateV1':
+      return no('simulateV1')
+    case 'eth_call':
+      return params.length > 2 && params[2] !== undefined ? no('stateOverride') : undefined
+    case 'debug_traceCall': {
+      const config = params[2] as { tracer?: unknown; stateOverrides?: unknown } | undefined
+      return (config?.tracer === 'prestateTracer' ? no('prestateTracer') : no('callTracer')) ?? (config?.stateOverrides ? no('stateOverride') : undefined)
+    }
+    default:
+      return undefined
+  }
+}
+
 /** The reason every simulated check gives on a node that refuses state overrides. */
 export const NO_OVERRIDE_REASON = 'this node does not accept state overrides in eth_call; tokenrisk needs them to simulate trades'
 

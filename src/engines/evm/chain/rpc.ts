@@ -1,6 +1,6 @@
 import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
 import { readCapped } from '../../../net/read-capped.ts'
-import type { NodeCapabilities } from './capabilities.ts'
+import { missingCapability, type NodeCapabilities } from './capabilities.ts'
 
 /**
  * JSON-RPC for one report: calls issued in the same tick go out as one JSON-RPC batch (one HTTP
@@ -21,19 +21,17 @@ export const RPC_MAX_ATTEMPTS = 4
 export const RPC_BACKOFF_BASE_MS = 100
 /** Longest one HTTP request may take before it is abandoned and retried. */
 export const RPC_REQUEST_TIMEOUT_MS = 10_000
-/** What a batch adds to a call's method and parameters: `{"jsonrpc":"2.0","id":…,"method":…,"params":…}`. */
-const BATCH_ITEM_OVERHEAD_BYTES = 64
 /** A request failing this close to the deadline failed because of it. */
 const DEADLINE_SLACK_MS = 5
 /** Largest response accepted from a node (a trace of a huge call must not exhaust memory). */
 export const RPC_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 /**
- * Largest batch body sent in one HTTP request: nodes cap request bodies (anvil refuses a batch of
- * about 2 MB as a whole, geth's limit is 5 MB), and a batch they refuse is resent call by call,
- * one round trip later. Calls made together beyond it go in several requests of the same round
- * trip; a single call larger than it is sent alone.
+ * Largest request body a batch is given (a call larger than this goes alone). Nodes cap the body
+ * they read: anvil at 2 MiB (the whole batch answered "Invalid request"), geth at 5 MiB (HTTP 413),
+ * and a simulation carries the probe's code in its state overrides (some 70 KiB a call), so a
+ * batch of simulations passes such a cap long before the batch size does.
  */
-export const RPC_MAX_REQUEST_BYTES = 1024 * 1024
+export const RPC_MAX_BATCH_BYTES = 1024 * 1024
 
 /**
  * What a JSON-RPC error means: `revert` the call itself reverted (its `data` holds the revert
@@ -109,6 +107,8 @@ export interface RpcSessionOptions {
 interface Pending {
   method: string
   params: unknown[]
+  /** Bytes of the call in a request body (its id aside). */
+  bytes: number
   resolve(value: unknown): void
   reject(error: unknown): void
   attempts: number
@@ -117,6 +117,8 @@ interface Pending {
 }
 
 const HEX = /^0x[0-9a-fA-F]*$/
+/** Bytes an id, its key and a separator add to a call in a batch. */
+const CALL_ID_BYTES = 16
 
 /**
  * Whether a result has the shape its method answers: a node that answers another call's result,
@@ -245,6 +247,14 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     )
   }
 
+  /** Sends each call of a batch the node refused as a whole in a request of its own (no attempt spent). */
+  const oneByOne = (items: Pending[]) => {
+    for (const p of items) {
+      p.attempts--
+      void send([p])
+    }
+  }
+
   const send = async (items: Pending[]) => {
     const depth = completedDepth + 1
     stats.roundTrips = Math.max(stats.roundTrips, depth)
@@ -270,6 +280,13 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
         signal: AbortSignal.any([signal, timeout]),
       })
       const text = await readCapped(response, RPC_MAX_RESPONSE_BYTES, () => new UpstreamError(`the node answered more than ${RPC_MAX_RESPONSE_BYTES} bytes`))
+      if (response.status === 413) {
+        // A body larger than the node reads: a batch goes out call by call; a single call is refused for good.
+        completedDepth = Math.max(completedDepth, depth)
+        if (items.length > 1) return oneByOne(items)
+        items[0].reject(new RpcError(items[0].method, -32600, `the request of ${requestBody.length} bytes exceeds the node's limit (HTTP 413)`, undefined))
+        return
+      }
       if (response.status === 429 || response.status >= 500) {
         throw new UpstreamError(`the node answered HTTP ${response.status}`, { details: text.slice(0, 200) })
       }
@@ -319,10 +336,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     const missing = [...ids.entries()].filter(([id]) => !answered.has(id)).map(([, p]) => p)
     if (missing.length > 0 && !Array.isArray(parsed) && body.length > 1) {
       // The node refused the batch as a whole: send the calls one by one.
-      for (const p of missing) {
-        p.attempts--
-        void send([p])
-      }
+      oneByOne(missing)
     } else if (missing.length > 0) {
       retry.push(...missing)
     }
@@ -333,17 +347,17 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     scheduled = false
     const items = queue
     queue = []
+    // Batches of at most maxBatchSize calls and RPC_MAX_BATCH_BYTES bytes (a larger call alone).
     let batch: Pending[] = []
     let bytes = 0
     for (const p of items) {
-      const size = JSON.stringify(p.params).length + p.method.length + BATCH_ITEM_OVERHEAD_BYTES
-      if (batch.length > 0 && (batch.length >= options.maxBatchSize || bytes + size > RPC_MAX_REQUEST_BYTES)) {
+      if (batch.length > 0 && (batch.length >= options.maxBatchSize || bytes + p.bytes > RPC_MAX_BATCH_BYTES)) {
         void send(batch)
         batch = []
         bytes = 0
       }
       batch.push(p)
-      bytes += size
+      bytes += p.bytes
     }
     if (batch.length > 0) void send(batch)
   }
@@ -362,7 +376,13 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
 
   const request = <T>(method: string, params: unknown[] = []): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      enqueue({ method, params, resolve: resolve as (v: unknown) => void, reject, attempts: 0 })
+      // A method the node was found not to offer is answered here as the node would, without a request.
+      const lacking = options.capabilities && missingCapability(options.capabilities, method, params)
+      if (lacking) {
+        const said = options.capabilities?.notes[lacking]
+        return reject(new RpcError(method, -32601, `not offered by this node (detected: ${lacking} "no"${said ? `, the node said: ${said}` : ''})`, undefined))
+      }
+      enqueue({ method, params, bytes: JSON.stringify({ jsonrpc: '2.0', method, params }).length + CALL_ID_BYTES, resolve: resolve as (v: unknown) => void, reject, attempts: 0 })
     })
 
   return {

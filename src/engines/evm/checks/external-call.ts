@@ -11,7 +11,7 @@ export const externalCall = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers call other contracts could not be determined.',
   },
   method:
-    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders; bytecode (a reachable CALL) where the node cannot trace',
+    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, an owner who can repoint a stored address) and whether the configured explorer publishes its source; bytecode (a reachable CALL) where the node cannot trace',
   run(facts) {
     const x = facts.externalCalls
     if (x.method === 'trace') {

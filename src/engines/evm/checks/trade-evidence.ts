@@ -1,4 +1,4 @@
-import type { EvmFacts } from '../facts.ts'
+import type { DependencyFact, EvmFacts } from '../facts.ts'
 import { poolName } from './evidence.ts'
 
 /**
@@ -60,6 +60,14 @@ export function ownPairUnrun(facts: EvmFacts): string | undefined {
   return `the token treats ${p.address} as its pair (${p.how.join(', ')}) and it cannot be traded: ${p.problem}; sells elsewhere do not run its sell path`
 }
 
+/** What the explorer says of a dependency's source: published, closed, or why that is unknown. */
+function sourceOf(dep: DependencyFact): string {
+  const s = dep.source
+  if (s.verified === true) return `its source is verified (${s.note})`
+  if (s.verified === false) return `its source is closed (${s.note} lists no verified source)`
+  return `whether its source is published is unknown (${s.note})`
+}
+
 /**
  * A contract transfers call whose hostile code stops holders (`stops`) or changes what trades
  * deliver (`amounts`), and whose code or address someone can change. Undefined when none is.
@@ -68,7 +76,7 @@ export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'):
   for (const dep of facts.dependencies?.list ?? []) {
     const what = effect === 'stops' ? dep.stops : dep.changesAmounts
     const who = [dep.upgradeable, dep.repointable].filter(Boolean).join('; ')
-    if (what && who) return `transfers call ${dep.address} (${dep.selectors.join(', ')}); with that contract hostile, ${what}, and ${who}`
+    if (what && who) return `transfers call ${dep.address} (${dep.selectors.join(', ')}); with that contract hostile, ${what}, and ${who}; ${sourceOf(dep)}`
   }
   return undefined
 }
@@ -80,7 +88,7 @@ export function dependencySummary(facts: EvmFacts): string {
   const parts = list.map((d) => {
     const effect = d.stops || d.changesAmounts ? `hostile, it ${[d.stops, d.changesAmounts].filter(Boolean).join('; ')}` : 'hostile, it changed nothing for holders'
     const who = [d.upgradeable, d.repointable].filter(Boolean).join('; ') || d.immutable || 'no proxy and no stored address were found'
-    return `${d.address}: ${effect} (${who})`
+    return `${d.address}: ${effect} (${who}; ${sourceOf(d)})`
   })
   return `; ${parts.join('; ')}`
 }

@@ -7,6 +7,7 @@ import { PROBE_ADDRESSES, callProbe, decodeProbe, decodeTrade, encodeTrade, type
 import type { DependencyFact, ExternalCallFact, PoolFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { HIDDEN_OWNER_SLOTS, type Discovery } from './discovery.ts'
+import { lookupSource } from './source.ts'
 import { probePool, quoteRoute } from './trades.ts'
 
 /** Dependencies tried with hostile code in one report (the first the traced transfers called). */
@@ -23,7 +24,8 @@ export const EXTREME_CODE: Hex = `0x7f${'ff'.repeat(32)}60005260206000f3`
  * a buy, a transfer and a sell are made each time and compared with the same trades against the
  * real code. Where the dependency's code or address can change (a proxy, an address the token
  * keeps in storage while it has an owner), what the hostile code did is what its controller can
- * do to holders. One round trip (the simulations, the dependency's code and proxy slots).
+ * do to holders. One round trip (the simulations, the dependency's code and proxy slots), and
+ * beside it the explorer's answer on whether each dependency's source is published.
  */
 export async function collectDependencies(
   ctx: CollectContext,
@@ -41,6 +43,8 @@ export async function collectDependencies(
   const tried = targets.slice(0, MAX_DEPENDENCIES)
   const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors, sellsOnly: true })
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
+  // Asked beside the simulations, not after them: the explorer is not a round trip of the node's.
+  const sources = Promise.all(tried.map((a) => lookupSource(ctx, a)))
   const simulate = async (what: string, state?: StateOverride) =>
     decodeProbe(what, await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state }), decodeTrade)
   const [baseline, ...rest] = await Promise.all([
@@ -62,6 +66,7 @@ export async function collectDependencies(
   const sims = rest.slice(0, tried.length * 2) as TradeResult[]
   const codes = rest.slice(tried.length * 2) as { code: Hex; impl: Hex; admin: Hex; beacon: Hex }[]
   const owned = !!d.owner.owner && d.owner.owner !== ZERO_ADDRESS
+  const source = await sources
   const dependencies = tried.map((address, i): DependencyFact => {
     const reverting = harm(baseline, sims[i * 2])
     const extreme = harm(baseline, sims[i * 2 + 1])
@@ -71,6 +76,7 @@ export async function collectDependencies(
       stops: reverting.stops || extreme.stops,
       changesAmounts: reverting.amounts || extreme.amounts,
       ...control(ctx, d, address, codes[i], owned),
+      source: source[i],
     }
   })
   return { dependencies, note: `${tried.length} contract(s) called by transfers given reverting and extreme code` }

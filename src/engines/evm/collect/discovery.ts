@@ -146,6 +146,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   ])
 
   const stables = ctx.chain.stablecoins
+  const caps = rpc.capabilities
   const weth = ctx.chain.wrappedNative
   const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator, accessList] = await Promise.all([
     rpc.request<Hex>('eth_chainId'),
@@ -156,21 +157,25 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     probePools(ctx, token, quotes.map((q) => q.address), 'latest'),
     probePools(ctx, weth, stables, 'latest'),
     Promise.all(ctx.chain.majors.map((m) => probePools(ctx, m, [weth, ...stables], 'latest'))),
-    rpc.request<{ hash: Hex; creator: Address } | null>('ots_getContractCreator', [token]).catch((error: unknown) => {
-      // A node without Otterscan's methods: the creation is found another way.
-      if (error instanceof RpcError && error.kind === 'unsupported') return undefined
-      throw error
-    }),
-    rpc
-      .request<{ accessList?: { address: string; storageKeys?: Hex[] }[] }>('eth_createAccessList', [
-        { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [token] }) },
-        'latest',
-      ])
-      .catch((error: unknown) => {
-        // A node without access lists, or a balanceOf() that reverts: the slot stays unknown.
-        if (error instanceof RpcError && error.kind !== 'fault') return error.message
-        throw error
-      }),
+    // A node found without Otterscan's methods is not asked: the creation is found another way.
+    caps?.otterscan === 'no'
+      ? undefined
+      : rpc.request<{ hash: Hex; creator: Address } | null>('ots_getContractCreator', [token]).catch((error: unknown) => {
+          if (error instanceof RpcError && error.kind === 'unsupported') return undefined
+          throw error
+        }),
+    caps?.accessList === 'no'
+      ? 'the node has no eth_createAccessList'
+      : rpc
+          .request<{ accessList?: { address: string; storageKeys?: Hex[] }[] }>('eth_createAccessList', [
+            { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [token] }) },
+            'latest',
+          ])
+          .catch((error: unknown) => {
+            // A node without access lists, or a balanceOf() that reverts: the slot stays unknown.
+            if (error instanceof RpcError && error.kind !== 'fault') return error.message
+            throw error
+          }),
   ])
   if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
     throw new ChainMismatchError(`the RPC configured for chain ${ctx.chain.chainId} answers for chain ${BigInt(chainId)}: no report is given from it`)
