@@ -85,7 +85,8 @@ async function main() {
   const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => process.stderr.write(`${l}\n`) })
   const only = process.env.TOKENS?.split(',')
   const tokens = world.manifest.tokens.filter((t) => !only || only.includes(t.key))
-  const kindsOnly = process.env.KINDS?.split(',')
+  // Kind names hold commas: KINDS lists them separated by "|".
+  const kindsOnly = process.env.KINDS?.split('|')
   const kinds = NODE_KINDS.filter((k) => !kindsOnly || kindsOnly.includes(k.name))
   try {
     const run = async (url: string) => {

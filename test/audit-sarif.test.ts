@@ -86,6 +86,9 @@ describe('SARIF of the fixture corpus', () => {
       expect(matching.map((f) => f.severity)).toContain(r.properties.severity)
     }
     expect(new Set(results.map((r) => r.partialFingerprints[FINGERPRINT_KEY])).size).toBe(results.length)
+    // The recipient side of transaction-order dependence, in 0.8 and 0.4 syntax, is in the corpus's SARIF.
+    const ordering = results.filter((r) => r.ruleId === 'transaction-order-dependence').map((r) => `${decodeURI(r.locations[0].physicalLocation.artifactLocation.uri)}:${r.locations[0].physicalLocation.region.startLine}`)
+    expect(ordering).toEqual(expect.arrayContaining(['transaction-order-dependence/Payees.sol:26', 'transaction-order-dependence/Payees.sol:57', 'transaction-order-dependence/Payees.sol:77', 'transaction-order-dependence/OldPayees.sol:28', 'transaction-order-dependence/OldPayees.sol:34']))
     expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([expect.objectContaining({ level: 'warning', message: { text: 'Not analysed: not a text file' } })])
   })
 })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DeadlineError, UpstreamError } from '../src/errors.ts'
 import { getLogsAdaptive } from '../src/engines/evm/chain/logs.ts'
 import { multicall } from '../src/engines/evm/chain/multicall.ts'
-import { RpcError, RPC_MAX_RESPONSE_BYTES, createRpcSession } from '../src/engines/evm/chain/rpc.ts'
+import { RpcError, RPC_MAX_BATCH_BYTES, RPC_MAX_RESPONSE_BYTES, createRpcSession } from '../src/engines/evm/chain/rpc.ts'
 import { startTestAnvil, type TestAnvil } from './fixtures/evm/anvil.ts'
 import { startRpcProxy, type RpcProxy } from './fixtures/evm/rpc-proxy.ts'
 
@@ -66,6 +66,21 @@ describe('batching and counting', () => {
     const rpc = createRpcSession({ urls: [proxy.url], maxBatchSize: 2, deadlineMs: 5_000 })
     await Promise.all(Array.from({ length: 5 }, () => rpc.request('eth_chainId')))
     expect(rpc.stats()).toMatchObject({ roundTrips: 1, httpRequests: 3, rpcCalls: 5 })
+    rpc.close()
+  })
+
+  it('splits calls whose bodies together pass the request size nodes accept, in the same round trip', async () => {
+    // Each call carries about half a megabyte of code in its state override (as the probe does):
+    // six of them in one body are refused by anvil as a whole.
+    const rpc = createRpcSession({ urls: [anvil.url], maxBatchSize: 100, deadlineMs: 10_000 })
+    const code = `0x${'5b'.repeat(RPC_MAX_BATCH_BYTES / 4)}60006000f3`
+    const calls = Array.from({ length: 6 }, (_, i) => {
+      const to = `0x${(0xc0de00 + i).toString(16).padStart(40, '0')}`
+      return rpc.request<string>('eth_call', [{ to, data: '0x' }, 'latest', { [to]: { code } }])
+    })
+    expect(await Promise.all(calls)).toEqual(Array(6).fill('0x'))
+    expect(rpc.stats()).toMatchObject({ roundTrips: 1, rpcCalls: 6 })
+    expect(rpc.stats().httpRequests).toBeGreaterThan(1)
     rpc.close()
   })
 

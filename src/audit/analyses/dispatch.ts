@@ -37,6 +37,9 @@ export class DispatchAnalysis {
   private readonly ids = new Map<FunctionIr, number>()
   private readonly representativeMemo = new Map<FunctionIr, Map<string, DispatchContext>>()
   private allFunctionsCache: FunctionIr[] | null = null
+  private derivedIndex: Map<ContractIr, ContractIr[]> | null = null
+  private readonly hierarchyMemo = new Map<ContractIr, FunctionIr[]>()
+  private contractOrder: Map<ContractIr, number> | null = null
   private callIndex: Map<AST.BaseASTNode, CallIr> | null = null
   private deployedCache: ContractIr[] | null = null
   private entryPointsCache: EntryPoint[] | null = null
@@ -57,6 +60,42 @@ export class DispatchAnalysis {
       this.allFunctionsCache = all
     }
     return this.allFunctionsCache
+  }
+
+  /**
+   * The contracts whose linearisation holds `contract` (itself and every contract inheriting it),
+   * indexed once: asking per contract costs the contract's own family, not the whole project.
+   */
+  derivedContracts(contract: ContractIr): ContractIr[] {
+    if (!this.derivedIndex) {
+      const index = new Map<ContractIr, ContractIr[]>()
+      for (const c of this.ir.contracts) {
+        for (const base of new Set(c.linearization)) {
+          const list = index.get(base) ?? []
+          list.push(c)
+          index.set(base, list)
+        }
+      }
+      this.derivedIndex = index
+    }
+    return this.derivedIndex.get(contract) ?? []
+  }
+
+  /** Every function and modifier of `contract` and of the contracts inheriting it (code that can see its state). */
+  functionsBelow(contract: ContractIr): FunctionIr[] {
+    const known = this.hierarchyMemo.get(contract)
+    if (known) return known
+    const result = this.derivedContracts(contract).flatMap((c) => [...c.functions, ...c.modifiers])
+    this.hierarchyMemo.set(contract, result)
+    return result
+  }
+
+  /** Every function and modifier of the contracts related to `contract` by inheritance, either way (its bases, itself, and those inheriting it), in the project's order. */
+  functionsRelatedTo(contract: ContractIr): FunctionIr[] {
+    if (!this.contractOrder) this.contractOrder = new Map(this.ir.contracts.map((c, i) => [c, i]))
+    const order = this.contractOrder
+    const related = [...new Set<ContractIr>([...contract.linearization, ...this.derivedContracts(contract)])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    return related.flatMap((c) => [...c.functions, ...c.modifiers])
   }
 
   /** The classified call of a call expression. */

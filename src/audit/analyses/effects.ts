@@ -22,7 +22,7 @@ export interface FlatEffect {
  */
 export class EffectAnalysis {
   private readonly effectsMemo = new ContextMemo<FlatEffect[]>()
-  private readonly writersMemo = new Map<StateVariableIr, FunctionIr[]>()
+  private writersIndex: Map<StateVariableIr, FunctionIr[]> | null = null
 
   constructor(private readonly dispatch: DispatchAnalysis) {}
 
@@ -70,12 +70,19 @@ export class EffectAnalysis {
     return sequence
   }
 
-  /** Functions (anywhere) that write a state variable, directly or through internal calls. */
+  /** Functions and modifiers (anywhere) whose own code writes a state variable; indexed once for every variable. */
   writersOf(variable: StateVariableIr): FunctionIr[] {
-    const known = this.writersMemo.get(variable)
-    if (known) return known
-    const writers = this.dispatch.allFunctions().filter((fn) => fn.facts.stateWrites.some((w) => w.variable === variable))
-    this.writersMemo.set(variable, writers)
-    return writers
+    if (!this.writersIndex) {
+      const index = new Map<StateVariableIr, FunctionIr[]>()
+      for (const fn of this.dispatch.allFunctions()) {
+        for (const v of new Set(fn.facts.stateWrites.map((w) => w.variable))) {
+          const list = index.get(v) ?? []
+          list.push(fn)
+          index.set(v, list)
+        }
+      }
+      this.writersIndex = index
+    }
+    return this.writersIndex.get(variable) ?? []
   }
 }

@@ -1,8 +1,11 @@
 import type * as AST from '../parse/ast.ts'
 import type { CallIr, FunctionIr, SourceFileIr, SourceNode } from '../ir/types.ts'
 import type { Analyses } from './analyses.ts'
+import type { ValueSource } from './dataflow.ts'
+import type { FlatEffect } from './effects.ts'
+import { derivedLocals } from './taint.ts'
 import { ownerVariables, stripConversion } from './owner-variables.ts'
-import { contains, sendsEth, unwrap } from './syntax.ts'
+import { contains, mentionsAny, sendsEth, unwrap } from './syntax.ts'
 
 /**
  * What a decision can change, most serious first: funds leave (ETH sent, tokens moved, a
@@ -37,16 +40,50 @@ export function paymentParts(call: CallIr): { recipient: SourceNode[]; amount: S
 }
 
 /**
+ * Who a call paying out is made to and how much: for ETH sent (`send`, `transfer`, a call with
+ * value) the target and the value, for a token `transfer`/`safeTransfer` its second-to-last and
+ * last arguments; else null. Calls made in assembly are not answered.
+ */
+export function payoutOf(call: CallIr): { recipient: SourceNode; amount: SourceNode } | null {
+  if (call.assembly) return null
+  const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
+  if (isEthSend && sendsEth(call) && call.target && call.value) return { recipient: call.target, amount: call.value as SourceNode }
+  const isTokenMove = (call.kind === 'external' || call.kind === 'library') && TOKEN_PAYOUT.test(call.name) && call.args.length >= 2
+  if (isTokenMove) return { recipient: call.args[call.args.length - 2], amount: call.args[call.args.length - 1] }
+  return null
+}
+
+/**
  * The amount a call pays its caller (`msg.sender`, `_msgSender()`): the ETH value sent to them,
  * or the last argument of a token `transfer`/`safeTransfer` whose recipient they are; else null.
  */
 export function paidToCaller(analyses: Analyses, call: CallIr, holder: FunctionIr): SourceNode | null {
-  if (call.assembly) return null
-  const isEthSend = call.kind === 'send' || call.kind === 'transfer' || (call.kind === 'low-level' && call.lowLevel === 'call')
-  if (isEthSend && sendsEth(call) && call.target && call.value && analyses.access.isSender(stripConversion(call.target), holder)) return call.value as SourceNode
-  const isTokenMove = (call.kind === 'external' || call.kind === 'library') && TOKEN_PAYOUT.test(call.name) && call.args.length >= 2
-  if (isTokenMove && analyses.access.isSender(stripConversion(call.args[call.args.length - 2]), holder)) return call.args[call.args.length - 1]
-  return null
+  const payout = payoutOf(call)
+  return payout && analyses.access.isSender(stripConversion(payout.recipient), holder) ? payout.amount : null
+}
+
+/**
+ * Whether a `source` value reaches `expression` of the function holding the effect, or, where the
+ * expression is computed from that function's parameters, the arguments passed for them by the
+ * internal calls leading to it (innermost first).
+ */
+export function reachesThroughCalls(analyses: Analyses, expression: SourceNode, effect: FlatEffect, source: ValueSource): boolean {
+  let expressions: AST.BaseASTNode[] = [expression]
+  let at = effect.owner
+  for (let i = effect.via.length; ; i--) {
+    if (expressions.some((x) => analyses.dataflow.reaches(x, at, source))) return true
+    if (i === 0) return false
+    const call = effect.via[i - 1]
+    const caller = analyses.ir.info(call.node)?.function
+    if (!caller) return false
+    const parameters = [...at.facts.locals.values()].filter((l) => l.isParameter)
+    const current = expressions
+    // A parameter whose value the expression takes, directly or through locals computed from it.
+    const passed = parameters.filter((p) => current.some((x) => mentionsAny(x, derivedLocals(at, new Set([p.name]), () => false))))
+    expressions = passed.map((p) => call.args[p.parameterIndex]).filter((a): a is NonNullable<typeof a> => a !== undefined)
+    if (expressions.length === 0) return false
+    at = caller
+  }
 }
 
 /** Whether a node is an ordering comparison (`<`, `>`, `<=`, `>=`): a bound. */

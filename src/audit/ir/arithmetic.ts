@@ -34,20 +34,39 @@ export function addArithmeticFacts(facts: FunctionFacts, source: string): Arithm
   const termOf = (node: AST.Expression): TermIr => {
     const expression = stripParentheses(node)
     const name = expression.type === 'Identifier' ? expression.name : null
-    return {
-      node,
-      expression,
-      text: expression.range ? source.slice(expression.range[0], expression.range[1] + 1).replace(/\s+/g, '') : '',
-      number: numberOf(expression),
-      operation: byNode.get(expression) ?? null,
-      definition: name !== null ? (definitions.get(name) ?? null) : null,
-    }
+    return new Term(node, expression, source, numberOf(expression), byNode.get(expression) ?? null, name !== null ? (definitions.get(name) ?? null) : null)
   }
   for (const { operation, left, right } of pending) {
     operation.left = termOf(left)
     operation.right = termOf(right)
   }
   return { termOf }
+}
+
+/**
+ * A term whose text is made when first asked for: made eagerly, the texts of a long chain
+ * (`a + b + c + …`, each operation's left term holding all before it) add up to the square of
+ * its length, the largest part of the IR of expression-heavy code.
+ */
+class Term implements TermIr {
+  private madeText: string | null = null
+
+  constructor(
+    readonly node: AST.Expression,
+    readonly expression: AST.Expression,
+    private readonly source: string,
+    readonly number: TermIr['number'],
+    public operation: ArithmeticIr | null,
+    readonly definition: ArithmeticIr | null,
+  ) {}
+
+  get text(): string {
+    if (this.madeText === null) {
+      const range = this.expression.range
+      this.madeText = range ? this.source.slice(range[0], range[1] + 1).replace(/\s+/g, '') : ''
+    }
+    return this.madeText
+  }
 }
 
 /**

@@ -15,6 +15,16 @@ export const unboundedLoop = defineDetector({
     'The loop walks a storage array that any caller can append to without limit (`push`, or before Solidity 0.6 `list.length++`); deleting such an array (`delete list`, `list = new T[](0)`) is such a loop too, one storage write per element. Once it is long enough the function needs more gas than a block holds and can never run again (funds or actions stuck).',
   recommendation: 'Cap the array length, restrict who can add entries, or process the array in bounded batches (pagination).',
   detect({ analyses, functions, report }) {
+    const growersMemo = new Map<ContractIr, Map<StateVariableIr, { g: FunctionIr; context: DispatchContext }[]>>()
+    const unrestrictedGrowers = (a: Analyses, array: StateVariableIr, contract: ContractIr): { g: FunctionIr; context: DispatchContext }[] => {
+      const byArray = growersMemo.get(contract) ?? new Map<StateVariableIr, { g: FunctionIr; context: DispatchContext }[]>()
+      growersMemo.set(contract, byArray)
+      const known = byArray.get(array)
+      if (known) return known
+      const growers = growersOf(a, array, contract)
+      byArray.set(array, growers)
+      return growers
+    }
     for (const fn of functions) {
       if (fn.mutability === 'view' || fn.mutability === 'pure' || !fn.contract) continue
       const contract = fn.contract
@@ -52,10 +62,9 @@ export const unboundedLoop = defineDetector({
  * grow `array` with no cap: they `push` to it or raise its length (`list.length++`, `list.length += n`,
  * before 0.6), and no guard of theirs reads the array (`require(list.length < MAX)`).
  */
-function unrestrictedGrowers(analyses: Analyses, array: StateVariableIr, contract: ContractIr): { g: FunctionIr; context: DispatchContext }[] {
+function growersOf(analyses: Analyses, array: StateVariableIr, contract: ContractIr): { g: FunctionIr; context: DispatchContext }[] {
   return analyses.dispatch
-    .allFunctions()
-    .filter((g) => g.contract !== null && (contract.linearization.includes(g.contract) || g.contract.linearization.includes(contract)))
+    .functionsRelatedTo(contract)
     .filter((g) => analyses.dispatch.isEntryPoint(g))
     .flatMap((g) => analyses.dispatch.contextsOf(g).map((context) => ({ g, context })))
     .filter(({ g, context }) => {

@@ -1,5 +1,4 @@
 import { isCompileTimeConstant } from '../../analyses/syntax.ts'
-import type { ContractIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 
 export const constableStates = defineDetector({
@@ -13,8 +12,7 @@ export const constableStates = defineDetector({
   detect({ analyses, contracts, report }) {
     for (const contract of contracts) {
       if (contract.kind === 'interface') continue
-      const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
-      const hierarchyHasAssembly = analyses.dispatch.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)
+      const hierarchyHasAssembly = analyses.dispatch.functionsBelow(contract).some((fn) => fn.facts.assembly.length > 0)
       if (hierarchyHasAssembly) continue
       for (const v of contract.stateVariables) {
         if (v.isConstant || v.isImmutable || v.initialValue === null) continue

@@ -1,5 +1,4 @@
 import { isCompileTimeConstant } from '../../analyses/syntax.ts'
-import type { ContractIr } from '../../ir/types.ts'
 import { encodeVersion } from '../../ir/version.ts'
 import { defineDetector } from '../define-detector.ts'
 
@@ -19,8 +18,7 @@ export const immutableStates = defineDetector({
       if (contract.kind !== 'contract' && contract.kind !== 'abstract') continue
       const compiler = contract.file.versions
       if (compiler !== null && compiler.max <= IMMUTABLE_SINCE) continue
-      const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
-      if (analyses.dispatch.allFunctions().some((fn) => inHierarchy(fn.contract) && fn.facts.assembly.length > 0)) continue
+      if (analyses.dispatch.functionsBelow(contract).some((fn) => fn.facts.assembly.length > 0)) continue
       for (const v of contract.stateVariables) {
         if (v.isConstant || v.isImmutable) continue
         const t = v.type

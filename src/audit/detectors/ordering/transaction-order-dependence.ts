@@ -1,7 +1,8 @@
 import type { Analyses } from '../../analyses/analyses.ts'
-import { isOrderedComparison, paidToCaller } from '../../analyses/stakes.ts'
+import { isOrderedComparison, paidToCaller, payoutOf, reachesThroughCalls } from '../../analyses/stakes.ts'
 import { contains, isLiteral, isMsgValue, mentionsAny, namesIn, someNode } from '../../analyses/syntax.ts'
 import { derivedLocals } from '../../analyses/taint.ts'
+import { isAddressType } from '../../ir/typing.ts'
 import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import { defineDetector } from '../define-detector.ts'
@@ -10,38 +11,51 @@ import { code, enumerate, functionLabel } from '../helpers.ts'
 /** How many writers a finding names. */
 const MAX_NAMED = 3
 
-/** A term of the exchange: a state variable deciding what the caller gets, and where it does. */
+/** Hashes a commitment is checked with. */
+const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
+
+/** A term of the exchange: a state variable deciding what the caller gets or who is paid, and where it does. */
 interface Term {
   variable: StateVariableIr
-  kind: 'price' | 'reward'
+  kind: 'price' | 'reward' | 'recipient'
   node: SourceNode
   holder: FunctionIr
 }
 
 export const transactionOrderDependence = defineDetector({
   id: 'transaction-order-dependence',
-  title: 'Price or reward a pending transaction cannot pin',
+  title: 'Price, reward or recipient a pending transaction cannot pin',
   category: 'ordering',
   severity: 'medium',
   confidence: 'medium',
   explanation:
-    'What the caller gets depends on a state variable that another transaction can change between the moment the caller signs and the moment the call runs: a price or rate msg.value is converted at, or a reward paid out. Whoever orders transactions (the owner calling a setter, a validator, a bot watching the mempool) changes the term first, and the caller pays more or receives less than they saw. The function takes no bound from the caller (a maximum price, a minimum amount, the expected reward) to refuse a changed term.',
-  recommendation: 'Let the caller state the term they accept (`maxPrice`, `minAmountOut`, `expectedReward`) and revert when the current one is worse; or fix the term for the pending period (a commit-reveal or a timelock on setters).',
+    'What a payout does depends on a state variable that another transaction can change between the moment the caller signs and the moment the call runs: a price or rate msg.value is converted at, a reward paid out, or the account paid (a `winner`, `beneficiary` or `payee` that a public function anyone can call sets). Whoever orders transactions (the owner calling a setter, a validator, a bot watching the mempool) changes the term first, and the caller pays more or receives less than they saw, or the funds go to whoever set the recipient last. The function takes no bound from the caller (a maximum price, a minimum amount, the expected reward or recipient) to refuse a changed term.',
+  recommendation:
+    'Let the caller state the term they accept (`maxPrice`, `minAmountOut`, `expectedReward`, the expected recipient) and revert when the current one differs; restrict who may set a recipient (the owner, or the caller for themselves) or fix it at construction; or fix the term for the pending period (a commit-reveal or a timelock on setters).',
   detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
       if (fn.mutability === 'view' || fn.mutability === 'pure') continue
       const reached = analyses.dispatch.reachableFunctions(fn, context)
-      const terms = [...priceTerms(analyses, reached), ...rewardTerms(analyses, fn, context)]
+      const terms = [...priceTerms(analyses, reached), ...rewardTerms(analyses, fn, context), ...recipientTerms(analyses, fn, context)]
       const reported = new Set<StateVariableIr>()
       for (const term of terms) {
         if (reported.has(term.variable) || pinned(analyses, reached, term.variable)) continue
-        const writers = changers(analyses, term.variable, context, fn)
+        const recipient = term.kind === 'recipient'
+        if (recipient && pinnedToCaller(analyses, reached, term.variable)) continue
+        const writers = recipient ? recipientChangers(analyses, term.variable, context, fn) : changers(analyses, term.variable, context, fn)
         if (writers.length === 0) continue
         reported.add(term.variable)
         const names = enumerate(writers.map((w) => (w === fn ? `other calls of ${functionLabel(w)}` : functionLabel(w))), MAX_NAMED)
-        const what = term.kind === 'price' ? `converts msg.value at \`${term.variable.name}\` (${code(term.holder.file, term.node)})` : `pays its caller an amount read from \`${term.variable.name}\` (${code(term.holder.file, term.node)})`
+        const where = code(term.holder.file, term.node)
+        const what =
+          term.kind === 'price'
+            ? `converts msg.value at \`${term.variable.name}\` (${where})`
+            : term.kind === 'reward'
+              ? `pays its caller an amount read from \`${term.variable.name}\` (${where})`
+              : `pays the account held in \`${term.variable.name}\` (${where})`
+        const who = recipient ? `which ${names} let${writers.length === 1 ? 's' : ''} any caller change while the call is pending, and the payout cannot pin it` : `which ${names} can change while the call is pending, and the caller cannot bound it`
         const at = term.holder.file.own ? { node: term.node, file: term.holder.file } : { node: fn.node, file: fn.file }
-        report(at.node, at.file, `${functionLabel(fn)} ${what}, which ${names} can change while the call is pending, and the caller cannot bound it.`, {
+        report(at.node, at.file, `${functionLabel(fn)} ${what}, ${who}.`, {
           header: at.node === fn.node,
           foundIn: [{ fn, context }],
           evidence: [{ node: term.node, file: term.holder.file }, ...writers.filter((w) => w.file.own).map((w) => ({ node: w.node, file: w.file }))],
@@ -93,6 +107,81 @@ function rewardTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): T
     }
   }
   return terms
+}
+
+/**
+ * Address state variables the recipient of a payout (ETH sent, tokens moved by
+ * `transfer`/`safeTransfer`) is read from, through locals, internal getters, and the parameters
+ * of the internal functions making the payout (followed to the arguments of each call leading
+ * there). A payout to the caller is not one: nobody else can take it.
+ */
+function recipientTerms(analyses: Analyses, fn: FunctionIr, context: ContractIr): Term[] {
+  const terms: Term[] = []
+  const accounts = context.linearization.flatMap((c) => c.stateVariables).filter((v) => !v.isConstant && !v.isImmutable && isAddressType(v.type))
+  if (accounts.length === 0) return terms
+  for (const e of analyses.effects.flatEffects(fn, context)) {
+    if (e.effect.kind !== 'call') continue
+    const payout = payoutOf(e.effect.call)
+    if (payout === null || analyses.access.isSender(stripConversion(payout.recipient), e.owner)) continue
+    for (const variable of accounts) {
+      if (reachesThroughCalls(analyses, payout.recipient, e, analyses.dataflow.readsOf(variable))) terms.push({ variable, kind: 'recipient', node: e.effect.call.node, holder: e.owner })
+    }
+  }
+  return terms
+}
+
+/**
+ * Whether the payout can only go to the caller anyway: a reverting guard of what the function
+ * runs compares the recipient variable with the caller (`require(msg.sender == winner)`), so a
+ * changed recipient makes the call revert rather than pay someone else.
+ */
+function pinnedToCaller(analyses: Analyses, reached: readonly FunctionIr[], variable: StateVariableIr): boolean {
+  const reads = analyses.dataflow.readsOf(variable)
+  return reached.some((f) => f.facts.guards.some((g) => g.kind !== 'if-return' && analyses.dataflow.reaches(g.condition, f, reads) && someNode(g.condition, (n) => analyses.access.isSender(n, f))))
+}
+
+/**
+ * The entry points of `context` other than `fn` that let any caller set the recipient variable
+ * to a value not fixed in the code: not restricted to trusted callers (an owner setting the
+ * payee is the contract's rule), and not bound by a commitment the caller made earlier (a reveal
+ * checked against a stored hash that names the caller).
+ */
+function recipientChangers(analyses: Analyses, variable: StateVariableIr, context: ContractIr, fn: FunctionIr): FunctionIr[] {
+  const result: FunctionIr[] = []
+  for (const g of analyses.dispatch.entryPoints(context)) {
+    if (g === fn || analyses.access.isProtected(g, context)) continue
+    const writes = analyses.effects.flatEffects(g, context).filter((e) => e.effect.kind === 'write' && e.effect.access.variable === variable)
+    const moving = writes.some((e) => {
+      const assignment = e.effect.kind === 'write' ? e.effect.access.assignment : null
+      return !(assignment?.operator === 'delete' || (assignment?.operator === '=' && assignment.value !== null && isLiteral(stripConversion(assignment.value))))
+    })
+    if (moving && !committed(analyses, g, context)) result.push(g)
+  }
+  return result
+}
+
+/**
+ * Whether what `g` runs checks a reveal against a commitment of the caller: a reverting guard
+ * compares a hash with stored state, and the hash or the stored value is tied to the caller
+ * (`keccak256(abi.encodePacked(msg.sender, value, salt)) == commitments[msg.sender]`).
+ */
+function committed(analyses: Analyses, g: FunctionIr, context: ContractIr): boolean {
+  return analyses.dispatch.reachableFunctions(g, context).some((f) =>
+    f.facts.guards.some((guard) => {
+      if (guard.kind === 'if-return') return false
+      const condition = f.facts.conditions.find((c) => c.node === guard.condition)
+      return (condition?.comparisons ?? []).some(({ operator, left, right }) => {
+        if (operator !== '==' && operator !== '!=') return false
+        const hashed = [left, right].some((side) => {
+          const call = analyses.dispatch.callOf(side.expression)
+          return call?.kind === 'builtin' && HASHES.has(call.name)
+        })
+        const stored = [left, right].some((side) => f.facts.stateReads.some((r) => contains(side.expression, r.node)))
+        const tied = [left, right].some((side) => someNode(side.expression, (n) => analyses.access.isSender(n, f)))
+        return hashed && stored && tied
+      })
+    }),
+  )
 }
 
 /** A plain number in state (not a constant, an immutable, a mapping or an array). */

@@ -23,7 +23,7 @@ export const uninitializedState = defineDetector({
         const inHierarchy = (c: ContractIr | null): boolean => c !== null && c.linearization.includes(contract)
         const writers = analyses.effects.writersOf(variable).filter((fn) => inHierarchy(fn.contract))
         if (writers.length > 0) continue
-        const hierarchy = analyses.dispatch.allFunctions().filter((fn) => inHierarchy(fn.contract))
+        const hierarchy = analyses.dispatch.functionsBelow(contract)
         if (hierarchy.some((fn) => fn.facts.assembly.length > 0)) continue
         const readers = hierarchy.filter((fn) => fn.facts.stateReads.some((r) => r.variable === variable))
         if (readers.length === 0) continue

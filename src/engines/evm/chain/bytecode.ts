@@ -21,7 +21,7 @@ export interface CodeAnalysis {
   functions: CodeFunction[]
   selectors: Set<Hex>
   /** Opcodes that sit in reachable basic blocks (never in data or the metadata trailer). */
-  reachable: { selfDestruct: boolean; delegateCall: boolean; call: boolean; callCode: boolean; create: boolean }
+  reachable: { selfDestruct: boolean; delegateCall: boolean; call: boolean; callCode: boolean; staticCall: boolean; create: boolean }
   /**
    * 32-byte constants the reachable code pushes (PUSH32), in code order, at most
    * `MAX_CODE_CONSTANTS`: role identifiers of access control are among them.
@@ -77,7 +77,7 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
     codeHash,
     functions: [],
     selectors: new Set(),
-    reachable: { selfDestruct: false, delegateCall: false, call: false, callCode: false, create: false },
+    reachable: { selfDestruct: false, delegateCall: false, call: false, callCode: false, staticCall: false, create: false },
     constants32: [],
     addresses: [],
   }
@@ -141,12 +141,13 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
       if (/^[0-9a-f]{40}$/.test(operand) && nonZero >= 15 && !/^f+$/.test(operand)) addresses.add(getAddress(`0x${operand}`))
       continue
     }
-    if (op !== 'SELFDESTRUCT' && op !== 'DELEGATECALL' && op !== 'CALL' && op !== 'CALLCODE' && op !== 'CREATE' && op !== 'CREATE2') continue
+    if (op !== 'SELFDESTRUCT' && op !== 'DELEGATECALL' && op !== 'CALL' && op !== 'CALLCODE' && op !== 'STATICCALL' && op !== 'CREATE' && op !== 'CREATE2') continue
     if (!inBlock(offset)) continue
     if (op === 'SELFDESTRUCT') base.reachable.selfDestruct = true
     else if (op === 'DELEGATECALL') base.reachable.delegateCall = true
     else if (op === 'CALL') base.reachable.call = true
     else if (op === 'CALLCODE') base.reachable.callCode = true
+    else if (op === 'STATICCALL') base.reachable.staticCall = true
     else base.reachable.create = true
   }
   base.constants32 = [...constants]

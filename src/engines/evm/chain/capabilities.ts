@@ -378,7 +378,14 @@ export function capabilityRows(c: NodeCapabilities): CapabilityRow[] {
       cost: c.stateOverride === 'no' ? `every behavioural check (honeypot, taxes, owner powers) is "": ${NO_OVERRIDE_REASON}; view reads run as creation calls` : '',
     },
     { capability: 'eth_simulateV1', value: word(c.simulateV1), cost: c.simulateV1 === 'no' && !traces ? replayCost : '' },
-    { capability: 'debug_traceCall callTracer', value: word(c.callTracer), cost: c.callTracer === 'no' ? `externalCall is read from the bytecode (a reachable CALL), not traced; ${replayCost}` : '' },
+    {
+      capability: 'debug_traceCall callTracer',
+      value: word(c.callTracer),
+      cost:
+        c.callTracer === 'no'
+          ? `externalCall is read from the bytecode (a reachable CALL), not traced; the contracts transfers call are not made hostile: where the code can call out, transferPausable and ownerChangeBalance are "" unless measured "1"; ${replayCost}`
+          : '',
+    },
     { capability: 'debug_traceCall prestateTracer', value: word(c.prestateTracer), cost: c.prestateTracer === 'no' && c.callTracer !== 'no' ? replayCost : '' },
     {
       capability: 'ots_* (Otterscan)',

@@ -11,7 +11,7 @@ export const externalCall = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers call other contracts could not be determined.',
   },
   method:
-    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, an owner who can repoint a stored address) and whether the configured explorer publishes its source; bytecode (a reachable CALL) where the node cannot trace',
+    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, an owner who can repoint a stored address) and whether the configured explorer publishes its source; bytecode where the node cannot trace (a reachable CALL; a reachable STATICCALL alone leaves it undetermined, as it may only reach a precompile)',
   run(facts) {
     const x = facts.externalCalls
     if (x.method === 'trace') {
@@ -20,10 +20,11 @@ export const externalCall = defineCheck<EvmFacts>({
       return { status: 'present', method: 'simulated', evidence: `${x.note}: the token called ${list}${dependencySummary(facts)}` }
     }
     if (x.method === 'bytecode') {
-      const logic = facts.code.logic
-      return logic?.reachable.call
-        ? { status: 'present', method: 'bytecode', evidence: x.note }
-        : { status: 'absent', method: 'bytecode', evidence: x.note }
+      const r = facts.code.logic?.reachable
+      if (r?.call || r?.callCode) return { status: 'present', method: 'bytecode', evidence: x.note }
+      // A STATICCALL alone may only reach a precompile: without a trace, neither answer is measured.
+      if (r?.staticCall) return { status: 'undetermined', method: 'not determinable', evidence: x.note }
+      return { status: 'absent', method: 'bytecode', evidence: x.note }
     }
     return { status: 'undetermined', method: 'not determinable', evidence: x.note }
   },

@@ -81,6 +81,20 @@ export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'):
   return undefined
 }
 
+/**
+ * Why contracts transfers call were not made hostile although the token's code can call out: the
+ * node cannot trace calls, so which contracts they are is unknown. Undefined when they were
+ * traced, or the code calls no other contract. A "0" that rests on dependencies needs this to be
+ * undefined.
+ */
+export function untracedDependencies(facts: EvmFacts): string | undefined {
+  const x = facts.externalCalls
+  if (x.method === 'trace') return undefined
+  const r = facts.code.logic?.reachable
+  if (x.method === 'bytecode' && r && !r.call && !r.callCode && !r.staticCall) return undefined
+  return 'the node cannot trace calls: the contracts transfers call (the code can call out) are not known, and were not given hostile code'
+}
+
 /** What making each called contract hostile showed, and who can change it ('' when none was tried). */
 export function dependencySummary(facts: EvmFacts): string {
   const list = facts.dependencies?.list ?? []

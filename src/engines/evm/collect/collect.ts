@@ -23,6 +23,7 @@ import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
 import { collectUnexplainedBalances, namedAccounts } from './unexplained.ts'
 import { collectCreationSupply } from './creation-supply.ts'
+import { ROLE_GRANTED_TOPIC, collectRoleHolders } from './role-holders.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -168,10 +169,20 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   // The accounts kept in storage (at any byte offset of a slot) and what makes each plausible (one
   // read beside the trades), before the owner powers.
-  const slotAccountsPromise = collectSlotAccounts(ctx, d, block)
+  // The addresses written into the code (a hard-coded team account) are read the same way.
+  const slotAccountsPromise = collectSlotAccounts(ctx, d, block, tokenCode.addresses)
+  // Role holders (RoleGranted logs not revoked since), beside the holder index, when the code emits the event.
+  const rolesPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
+    logic?.constants32.includes(ROLE_GRANTED_TOPIC)
+      ? collectRoleHolders(ctx, start, d.block.number).catch((error: unknown) => {
+          ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, err: (error as Error).message }, 'role logs could not be read')
+          return { holders: [], note: '' }
+        })
+      : { holders: [], note: '' },
+  )
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise]).then(([proxy, logic, stored, index]) => {
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise, rolesPromise]).then(([proxy, logic, stored, index, roles]) => {
     const known = new Set((index.get(ctx.token)?.top ?? []).map((h) => h.address.toLowerCase()))
     const slotAccounts = stored.filter((a) => isPlausible(a, known))
     const candidates = powerCandidates(ctx, d, {
@@ -181,6 +192,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       implementation: proxy?.implementation,
       pools,
       slotAccounts,
+      roleHolders: roles.holders,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
     return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts)

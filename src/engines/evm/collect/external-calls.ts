@@ -90,12 +90,16 @@ export async function collectExternalCalls(
     }
     const logic = await logicPromise
     if (!logic) return { method: 'none', calls: [], note: `no trace (${error.message.slice(0, 80)}) and no code to read` }
+    const r = logic.reachable
     return {
       method: 'bytecode',
       calls: [],
-      note: logic.reachable.call
-        ? 'the node cannot trace calls; the code has a reachable CALL, so an external call is possible'
-        : 'the node cannot trace calls; the code has no reachable CALL',
+      note:
+        r.call || r.callCode
+          ? 'the node cannot trace calls; the code has a reachable CALL, so an external call is possible'
+          : r.staticCall
+            ? 'the node cannot trace calls; the code has a reachable STATICCALL: it may ask another contract for an answer, or only a precompile (ecrecover), which the code alone does not tell'
+            : 'the node cannot trace calls; the code has no reachable CALL nor STATICCALL',
     }
   }
 }
