@@ -210,8 +210,8 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       note: `balances were not compared with Transfer events: ${(error as Error).message.slice(0, 160)}`,
     })),
   )
-  // The balances the creation wrote against its Transfer events: its transaction traced, or its
-  // code run again (beside the holder index, as soon as the creation transaction is known).
+  // The balances the creation wrote against its Transfer events: its code run again, or its
+  // transaction traced (beside the holder index, as soon as the creation transaction is known).
   const creationHash: Promise<Hex | undefined> =
     d.otsCreator?.hash !== undefined ? Promise.resolve(d.otsCreator.hash) : storedCreation?.txHash !== undefined ? Promise.resolve(storedCreation.txHash) : creationPromise.then((c) => c.txHash)
   const creationSupplyPromise = creationHash.then((hash) =>
