@@ -515,6 +515,16 @@ export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonl
   return { startGas, sells }
 }
 
+/** The creation code run again from the probe's address (`creationBalances`): the accounts' balances it leaves. */
+export function encodeCreationBalances(initCode: Hex, accounts: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'creationBalances', args: [initCode, accounts] })
+}
+
+export function decodeCreationBalances(data: Hex): { created: Address; supply: bigint; balances: readonly bigint[] } {
+  const [created, supply, balances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'creationBalances', data }) as unknown as [Address, bigint, bigint[]]
+  return { created, supply, balances }
+}
+
 export interface ReadCall {
   target: Address
   data: Hex
