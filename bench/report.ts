@@ -31,6 +31,7 @@ import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { ARGUMENTS_ZOO } from '@tokenrisk/devworld/zoo-arguments'
 
 /** Latency the proxy adds to every RPC round trip. */
 const ADDED_LATENCY_MS = 50
@@ -273,6 +274,12 @@ try {
     lines.push(`${name.padEnd(28)} ${[m.tp, m.fp, m.fn, m.tn, m.unknown].map((n) => String(n).padStart(4)).join(' ')}`)
   }
   lines.push(`false positives + false negatives + unknown where measurable: ${wrong} (target 0)`)
+  // The pairs of the owner's arguments and callers (abusive token / its twin), each as reported.
+  const flagged = (key: string) => Object.entries(statuses.get(key) ?? {}).filter(([, v]) => v === '1').map(([k]) => k).join(', ') || 'nothing'
+  lines.push('', "zoo pairs of the owner's arguments and callers (token: risky checks reported | twin: risky checks reported)")
+  for (const spec of ARGUMENTS_ZOO.filter((x) => x.twin !== 'clean')) {
+    lines.push(`  ${spec.key}: ${flagged(spec.key)} | ${spec.twin}: ${flagged(spec.twin)}`)
+  }
   lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {

@@ -298,6 +298,8 @@ describe('the manifest matches the chain', () => {
       'anti-whale-max-tx': ['isAntiWhale'],
       'anti-whale-max-wallet': ['isAntiWhale'],
       'anti-whale-modifiable': ['antiwhaleModifiable', 'transferPausable'],
+      'fee-wallet-must-accept': ['transferPausable'],
+      'hidden-allowance-backdoor': ['hiddenOwner'],
     }
     for (const t of manifest.tokens) {
       expect(Object.keys(t.codeChecks).sort()).toEqual([...checks].sort())

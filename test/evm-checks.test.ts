@@ -63,6 +63,7 @@ const ok = (sent: bigint, received: bigint): Outcome => ({ ok: true, err: '0x', 
 const fail: Outcome = { ok: false, err: '0x', sent: 10n, received: 0n }
 
 const TOKEN = '0x00000000000000000000000000000000000000cc' as Address
+const ZERO = '0x0000000000000000000000000000000000000000' as Address
 const POOL = '0x00000000000000000000000000000000000000dd' as Address
 const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
 const watch = watchList(TOKEN, [POOL], [], [owner])
@@ -81,6 +82,10 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
     bBuy: ok(100n, 97n),
     bBigBuy: ok(1_000n, 970n),
     aAll: ok(1_000n, 1_000n),
+    pullSpender: ZERO,
+    pullHolder: ZERO,
+    pullAllowance: 0n,
+    pull: { ok: false, err: '0x', sent: 0n, received: 0n },
     ...over,
   }
 }
@@ -179,6 +184,12 @@ describe('owner-power effects', () => {
     grantMeasured: false,
     grantBaseline: base,
     delegateAttempts: [],
+    chained: false,
+    chainFlag: 0n,
+    chainBy: ZERO,
+    chainMeasured: false,
+    chainBaseline: base,
+    chainAttempts: [],
   })
   const fn = (sig: string) => ({ selector: toFunctionSelector(sig), arguments: sig.slice(sig.indexOf('(') + 1, -1), stateMutability: 'nonpayable' as const })
 
@@ -236,18 +247,19 @@ describe('candidate functions and their calldata', () => {
   it('targets holder A, sends elsewhere to the fresh account, and spans numbers to their extremes and booleans', () => {
     const pad = (a: string) => a.slice(2).toLowerCase().padStart(64, '0')
     const sel = toFunctionSelector('adminTransfer(address,address,uint256)')
-    const variants = functionVariants({ selector: sel, arguments: 'address,address,uint256', stateMutability: 'nonpayable' })
+    const variants = functionVariants({ selector: sel, arguments: 'address,address,uint256', stateMutability: 'nonpayable' }).map((v) => v.data)
     // 0, a small number, 100, 1 000, 10 000, half a holder's balance, the type's maximum.
     expect(variants).toHaveLength(7)
     expect(variants.some((v) => v.endsWith('f'.repeat(64)))).toBe(true)
     expect(variants.some((v) => v.endsWith((10_000).toString(16).padStart(64, '0')))).toBe(true)
     for (const v of variants) expect(v.slice(10, 138)).toBe(pad(PROBE_ADDRESSES.a) + pad(PROBE_ADDRESSES.f))
     expect(variants.some((v) => v.endsWith(AMOUNT_PLACEHOLDER.slice(2)))).toBe(true)
-    expect(functionVariants({ selector: '0x12345678', arguments: 'bool', stateMutability: 'nonpayable' })).toHaveLength(2)
+    const data = (args: string) => functionVariants({ selector: '0x12345678', arguments: args, stateMutability: 'nonpayable' }).map((v) => v.data)
+    expect(data('bool')).toHaveLength(2)
     // A uint8 is tried at 0, 20, 100 and 255 (its maximum), never above.
-    expect(functionVariants({ selector: '0x12345678', arguments: 'uint8', stateMutability: 'nonpayable' }).map((v) => BigInt(`0x${v.slice(10)}`))).toEqual([0n, 20n, 100n, 255n])
-    expect(functionVariants({ selector: '0x12345678', arguments: '', stateMutability: 'nonpayable' })).toEqual(['0x12345678'])
-    expect(functionVariants({ selector: '0x12345678', arguments: 'address[],bool', stateMutability: 'nonpayable' })).toHaveLength(2)
+    expect(data('uint8').map((v) => BigInt(`0x${v.slice(10)}`))).toEqual([0n, 20n, 100n, 255n])
+    expect(data('')).toEqual(['0x12345678'])
+    expect(data('address[],bool')).toHaveLength(2)
     expect(functionVariants({ selector: '0x12345678', arguments: '(uint256,address),uint8', stateMutability: 'nonpayable' }).length).toBeGreaterThan(1)
   })
 })

@@ -140,6 +140,7 @@ contract TokenProbe is ProbeReaders {
         bytes[] grants; // calldata that names the delegate (setters, role grants), for two-step powers
         uint256 fundBps;
         uint256 bigBuyBps; // share of the pool a large buy asks for (a limit being lifted shows here)
+        bytes[] flags; // calldata that names holder A (flag it, exclude it...): preconditions of chained powers
     }
 
     /** What every owner-power measure needs, and no more: passed to each isolated experiment. */
@@ -151,6 +152,7 @@ contract TokenProbe is ProbeReaders {
         address f;
         address[] watch;
         uint256 bigBuyBps;
+        address[] spenders; // accounts whose allowances over A's and B's tokens every measure reads, then uses
     }
 
     struct Measure {
@@ -166,6 +168,12 @@ contract TokenProbe is ProbeReaders {
         // a call only when the call lowered A's balance (else not tried, sent 0). A balance shown and
         // not held cannot be sent whole.
         Outcome aAll;
+        // An allowance over A's or B's tokens that neither gave (a call granted it): the first one
+        // found, and a transferFrom through it by the spender, made after the trades above.
+        address pullSpender;
+        address pullHolder;
+        uint256 pullAllowance;
+        Outcome pull;
     }
 
     struct Attempt {
@@ -191,6 +199,15 @@ contract TokenProbe is ProbeReaders {
         bool grantMeasured;
         Measure grantBaseline; // after the grants, before the delegate acts
         Attempt[] delegateAttempts;
+        // Chained, tried when no candidate could call the function itself nor through an appointed
+        // account: a precondition naming A (a flag, an exclusion) made by a candidate, a trade by B,
+        // then the same candidate calls the function.
+        bool chained;
+        uint256 chainFlag; // index into `flags`
+        address chainBy;
+        bool chainMeasured;
+        Measure chainBaseline; // after the precondition and the trade, before the call
+        Attempt[] chainAttempts;
     }
 
     receive() external payable {}
@@ -426,6 +443,29 @@ contract TokenProbe is ProbeReaders {
         _finish(abi.encode(h));
     }
 
+    // ------------------------------------------------------------------------------------------
+    // Supply at creation: the creation code run again, from this address
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Runs `initCode` (a creation transaction's input) with this address as its sender, then reads
+     * the new contract's total supply and the balances of `accounts`: what the creation wrote,
+     * whatever its events said. `created` is 0 when the creation failed.
+     */
+    function creationBalances(bytes calldata initCode, address[] calldata accounts)
+        external
+        returns (address created, uint256 supply, uint256[] memory balances)
+    {
+        bytes memory code = initCode;
+        assembly {
+            created := create(0, add(code, 0x20), mload(code))
+        }
+        balances = new uint256[](accounts.length);
+        if (created == address(0)) return (created, 0, balances);
+        supply = _totalSupply(created);
+        for (uint256 i = 0; i < accounts.length; i++) balances[i] = _balanceOf(created, accounts[i]);
+    }
+
     function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
         if (router != address(0) && pool.kind == 2) {
             (o,) = _routerSell(token, pool, router, holder, amount);
@@ -442,7 +482,7 @@ contract TokenProbe is ProbeReaders {
         r.startGas = gasleft();
         _setContext(p.weth, p.route);
         r.funded = _fund(p);
-        Scene memory scene = Scene(p.token, p.pool, p.a, p.b, p.f, p.watch, p.bigBuyBps);
+        Scene memory scene = Scene(p.token, p.pool, p.a, p.b, p.f, p.watch, p.bigBuyBps, _spenders(p));
         bytes[] memory none = new bytes[](0);
         address[] memory nobody = new address[](0);
         bytes memory base;
@@ -463,6 +503,97 @@ contract TokenProbe is ProbeReaders {
         // No candidate can call it: maybe an account a candidate appoints can. Appoint the delegate
         // everywhere a candidate may, then let it call.
         if (!anyCalled && p.grants.length > 0) _twoStep(p, scene, amount, r);
+        bool delegateCalled;
+        for (uint256 v = 0; v < r.delegateAttempts.length; v++) delegateCalled = delegateCalled || r.delegateAttempts[v].called;
+        // Nor through an appointed account: maybe after a precondition on the holder (flag, then act).
+        if (!anyCalled && !delegateCalled && p.flags.length > 0) _chain(p, scene, amount, r);
+    }
+
+    /** The accounts an allowance over the holders' tokens may be granted to: the candidates, the delegate, the fresh account. */
+    function _spenders(PowerParams calldata p) internal pure returns (address[] memory out) {
+        out = new address[](p.candidates.length + 2);
+        for (uint256 i = 0; i < p.candidates.length; i++) out[i] = p.candidates[i];
+        out[p.candidates.length] = p.delegate;
+        out[p.candidates.length + 1] = p.f;
+    }
+
+    /** Chains of powers tried at most: preconditions, each made then followed by every variant. */
+    uint256 private constant MAX_CHAIN_FLAGS = 8;
+
+    function _chain(PowerParams calldata p, Scene memory scene, uint256 amount, PowerResult memory r) internal {
+        bytes[] memory variants = new bytes[](p.variants.length);
+        for (uint256 v = 0; v < variants.length; v++) variants[v] = _substitute(p.variants[v], amount);
+        for (uint256 f = 0; f < p.flags.length && f < MAX_CHAIN_FLAGS && !r.chained; f++) {
+            if (gasleft() < MIN_EXPERIMENT_GAS * 2) return;
+            (bool done, bytes memory out) = _isolate(abi.encodeCall(this.chainFindExperiment, (scene, p.candidates, p.flags[f], variants)));
+            if (!done) continue;
+            address by = abi.decode(out, (address));
+            if (by == address(0)) continue;
+            r.chained = true;
+            r.chainFlag = f;
+            r.chainBy = by;
+        }
+        if (!r.chained) return;
+        bytes[] memory pre = new bytes[](1);
+        pre[0] = p.flags[r.chainFlag];
+        (bool measured, bytes memory base) = _isolate(abi.encodeCall(this.chainMeasureExperiment, (scene, r.chainBy, pre)));
+        r.chainMeasured = measured;
+        if (measured) r.chainBaseline = abi.decode(base, (Measure));
+        r.chainAttempts = new Attempt[](variants.length);
+        for (uint256 v = 0; v < variants.length; v++) {
+            Attempt memory at = r.chainAttempts[v];
+            at.candidate = r.chainBy;
+            at.variant = v;
+            (bool done, bytes memory out) = _isolate(abi.encodeCall(this.chainAttemptExperiment, (scene, r.chainBy, pre, variants[v])));
+            if (done) (at.called, at.err, at.m, at.raisesAgain) = abi.decode(out, (bool, bytes, Measure, bool));
+            else at.err = out;
+        }
+    }
+
+    /** The first candidate that can make the precondition and then call some variant (zero: none). */
+    function chainFindExperiment(Scene calldata s, address[] calldata candidates, bytes calldata flag, bytes[] calldata variants) external {
+        _onlySelf();
+        for (uint256 c = 0; c < candidates.length; c++) {
+            (bool done, bytes memory out) = _isolate(abi.encodeCall(this.chainTryExperiment, (s, candidates[c], flag, variants)));
+            if (done && abi.decode(out, (bool))) _finish(abi.encode(candidates[c]));
+        }
+        _finish(abi.encode(address(0)));
+    }
+
+    function chainTryExperiment(Scene calldata s, address caller, bytes calldata flag, bytes[] calldata variants) external {
+        _onlySelf();
+        (bool flagged,) = _act(caller, s.token, flag);
+        if (!flagged) _finish(abi.encode(false));
+        _nudge(s);
+        for (uint256 v = 0; v < variants.length; v++) {
+            (bool ok,) = _act(caller, s.token, variants[v]);
+            if (ok) _finish(abi.encode(true));
+        }
+        _finish(abi.encode(false));
+    }
+
+    function chainMeasureExperiment(Scene calldata s, address by, bytes[] calldata pre) external {
+        _onlySelf();
+        for (uint256 i = 0; i < pre.length; i++) _act(by, s.token, pre[i]);
+        _nudge(s);
+        Measure memory m = _measure(s);
+        m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
+        _finish(abi.encode(m));
+    }
+
+    function chainAttemptExperiment(Scene calldata s, address caller, bytes[] calldata pre, bytes calldata data) external {
+        _onlySelf();
+        for (uint256 i = 0; i < pre.length; i++) _act(caller, s.token, pre[i]);
+        _nudge(s);
+        _callAndMeasure(s, caller, data);
+    }
+
+    /** A trade between a precondition and the call (B sells a twentieth, or sends it to F): what moves a reflection rate. */
+    function _nudge(Scene calldata s) internal {
+        uint256 amount = _balanceOf(s.token, s.b) / 20;
+        if (amount == 0) return;
+        if (s.pool.pool != address(0)) _sell(s.token, s.pool, s.b, amount);
+        else _transferFrom(s.token, s.b, s.f, amount);
     }
 
     /**
@@ -486,13 +617,8 @@ contract TokenProbe is ProbeReaders {
             }
         }
         if (!anyCalled && p.grants.length > 0) {
-            for (uint256 g = 0; g < p.grants.length; g++) {
-                for (uint256 c = 0; c < p.candidates.length; c++) {
-                    if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
-                    (bool ok,) = _act(p.candidates[c], p.token, p.grants[g]);
-                    if (ok) break;
-                }
-            }
+            _grantPasses(p.token, p.candidates, p.grants, false);
+            if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
             for (uint256 v = 0; v < p.variants.length; v++) {
                 if (gasleft() < MIN_EXPERIMENT_GAS) break;
                 _act(p.delegate, p.token, _substitute(p.variants[v], amount));
@@ -529,28 +655,57 @@ contract TokenProbe is ProbeReaders {
         else at.err = out;
     }
 
-    /** Every grant a candidate can make, in order; the first candidate that can makes it. */
+    /** Passes over the grants at most: a grant one call enables (appoint a pair, then a helper) is made on the next pass. */
+    uint256 private constant GRANT_PASSES = 3;
+
+    /**
+     * Every grant a candidate can make, in order; the first candidate that can makes it. A grant
+     * refused on one pass is tried again on the next while the previous pass made some: chains of
+     * up to three calls where one call's effect enables the next.
+     */
     function grantExperiment(address token, address[] calldata candidates, bytes[] calldata grants) external {
         _onlySelf();
-        uint256[] memory made = new uint256[](grants.length);
-        address[] memory by = new address[](grants.length);
+        (uint256[] memory made, address[] memory by) = _grantPasses(token, candidates, grants, true);
+        _finish(abi.encode(made, by));
+    }
+
+    function _grantPasses(address token, address[] calldata candidates, bytes[] calldata grants, bool strict)
+        internal
+        returns (uint256[] memory made, address[] memory by)
+    {
+        made = new uint256[](grants.length);
+        by = new address[](grants.length);
+        bool[] memory done = new bool[](grants.length);
         uint256 n;
-        for (uint256 g = 0; g < grants.length; g++) {
-            for (uint256 c = 0; c < candidates.length; c++) {
-                if (gasleft() < MIN_EXPERIMENT_GAS) _bubble(_probeError("gas budget exhausted"));
-                (bool ok,) = _act(candidates[c], token, grants[g]);
-                if (ok) {
-                    made[n] = g;
-                    by[n++] = candidates[c];
+        for (uint256 pass = 0; pass < GRANT_PASSES; pass++) {
+            uint256 before = n;
+            for (uint256 g = 0; g < grants.length; g++) {
+                if (done[g]) continue;
+                if (gasleft() < MIN_EXPERIMENT_GAS * (candidates.length + 1)) {
+                    if (strict) _bubble(_probeError("gas budget exhausted"));
                     break;
                 }
+                address granter = _grantOnce(token, candidates, grants[g]);
+                if (granter == address(0)) continue;
+                done[g] = true;
+                made[n] = g;
+                by[n++] = granter;
             }
+            if (n == before) break;
         }
         assembly {
             mstore(made, n)
             mstore(by, n)
         }
-        _finish(abi.encode(made, by));
+    }
+
+    /** The first candidate that can make the grant (it is made), or zero. */
+    function _grantOnce(address token, address[] calldata candidates, bytes calldata grant) internal returns (address) {
+        for (uint256 c = 0; c < candidates.length; c++) {
+            (bool ok,) = _act(candidates[c], token, grant);
+            if (ok) return candidates[c];
+        }
+        return address(0);
     }
 
     function measureExperiment(Scene calldata s, bytes[] calldata replay, address[] calldata by) external {
@@ -635,6 +790,35 @@ contract TokenProbe is ProbeReaders {
             m.bBuy = _buy(s.token, s.pool, small == 0 ? 1 : small, s.b);
             uint256 big = reserve * s.bigBuyBps / 10_000;
             m.bBigBuy = _buy(s.token, s.pool, big == 0 ? 1 : big, s.f);
+        }
+        _pull(s, m);
+    }
+
+    /**
+     * An allowance over A's or B's tokens that a spender holds (neither ever approved anyone): the
+     * spender pulls up to half the holder's balance with transferFrom, to itself.
+     */
+    function _pull(Scene calldata s, Measure memory m) internal {
+        address[2] memory holders = [s.a, s.b];
+        for (uint256 h = 0; h < 2; h++) {
+            for (uint256 i = 0; i < s.spenders.length; i++) {
+                uint256 allowed = _staticUint(s.token, abi.encodeWithSelector(0xdd62ed3e, holders[h], s.spenders[i]));
+                if (allowed == 0) continue;
+                uint256 bal = _balanceOf(s.token, holders[h]);
+                uint256 amount = bal / 2 < allowed ? bal / 2 : allowed;
+                m.pullSpender = s.spenders[i];
+                m.pullHolder = holders[h];
+                m.pullAllowance = allowed;
+                m.pull.sent = amount;
+                uint256 before = _balanceOf(s.token, s.spenders[i]);
+                bytes memory ret;
+                (m.pull.ok, ret) = _act(s.spenders[i], s.token, abi.encodeWithSelector(0x23b872dd, holders[h], s.spenders[i], amount));
+                if (m.pull.ok && _returnedFalse(ret)) m.pull.ok = false;
+                if (!m.pull.ok) m.pull.err = ret;
+                uint256 afterBal = _balanceOf(s.token, s.spenders[i]);
+                m.pull.received = afterBal > before ? afterBal - before : 0;
+                return;
+            }
         }
     }
 
@@ -887,12 +1071,7 @@ contract TokenProbe is ProbeReaders {
     }
 
     function _grantAll(PowerParams calldata p) internal {
-        for (uint256 g = 0; g < p.grants.length; g++) {
-            for (uint256 c = 0; c < p.candidates.length; c++) {
-                (bool granted,) = _act(p.candidates[c], p.token, p.grants[g]);
-                if (granted) break;
-            }
-        }
+        _grantPasses(p.token, p.candidates, p.grants, false);
     }
 
     function _balances(address token, address[] calldata list) internal view returns (uint256[] memory out) {

@@ -53,7 +53,8 @@
  * | lp-locked             | ZooClean                          | LP partly burned, partly in LpLocker            | clean           |
  * | usd                   | DevUsd                            | the world's stablecoin (6 decimals, no owner)   | clean           |
  *
- * The tokens of the owner's reach are listed in zoo-reach.ts.
+ * The tokens of the owner's reach are listed in zoo-reach.ts, those of its arguments and callers in
+ * zoo-arguments.ts.
  *
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
@@ -64,6 +65,7 @@ import { loadArtifact } from './compile.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import { REACH_ZOO } from './zoo-reach.ts'
+import { ARGUMENTS_ZOO } from './zoo-arguments.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
 import { TRADE_ZOO } from './zoo-trades.ts'
@@ -883,6 +885,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
     },
   },
   ...REACH_ZOO,
+  ...ARGUMENTS_ZOO,
 ]
 
 /** The stablecoin's entry: deployed with the DEX (see dex.ts), listed with the tokens. */

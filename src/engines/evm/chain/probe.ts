@@ -36,7 +36,15 @@ export const PROBE_ADDRESSES = {
   f: scratch('fresh'),
   /** An account privileged calls may appoint (vault, minter, role holder): the second step of a power. */
   delegate: scratch('delegate'),
+  /** An account whose code reverts on every call: it refuses the native coin (a fee wallet that stops sales). */
+  rejecter: scratch('rejects-native'),
 } as const
+
+/** Code that reverts on every call, native coin included (PUSH1 0 PUSH1 0 REVERT). */
+export const REJECTING_CODE: Hex = '0x60006000fd'
+
+/** The state override that puts the rejecting code at the rejecting account. */
+export const REJECTER_STATE: StateOverride = { [PROBE_ADDRESSES.rejecter]: { code: REJECTING_CODE } }
 
 /** A balance or supply the probe's measure could not read (the read reverted): unknown, never 0. */
 export const UNREAD = (1n << 256n) - 1n
@@ -180,6 +188,12 @@ export interface Measure {
    * held cannot be sent whole.
    */
   aAll: Outcome
+  /** An allowance over A's or B's tokens that neither gave, found after the call (zero spender: none)... */
+  pullSpender: Address
+  pullHolder: Address
+  pullAllowance: bigint
+  /** ...and the spender's transferFrom through it, of up to half the holder's balance, to itself. */
+  pull: Outcome
 }
 
 export interface Attempt {
@@ -208,6 +222,14 @@ export interface PowerResult {
   /** The state after the grants, before the delegate acts: what the delegate's attempts compare with. */
   grantBaseline: Measure
   delegateAttempts: readonly Attempt[]
+  /** Whether a precondition naming A (`flags[chainFlag]`, made by `chainBy`) let a candidate call the function. */
+  chained: boolean
+  chainFlag: bigint
+  chainBy: Address
+  chainMeasured: boolean
+  /** The state after the precondition and a trade by B, before the call. */
+  chainBaseline: Measure
+  chainAttempts: readonly Attempt[]
 }
 
 export interface Lock {
@@ -266,6 +288,8 @@ export interface PowerParams {
   variants: Hex[]
   /** Calldata that appoints the delegate (two-step powers). */
   grants: Hex[]
+  /** Calldata that flags holder A (chained powers: flag, then act); none by default. */
+  flags?: Hex[]
 }
 
 /** The owner-power experiment: every call isolated and measured (`powers`). */
@@ -309,6 +333,7 @@ function powerArgs(p: PowerParams) {
     grants: p.grants,
     fundBps: FUND_BPS,
     bigBuyBps: POWER_BIG_BUY_BPS,
+    flags: p.flags ?? [],
   }
 }
 
@@ -488,6 +513,16 @@ export function encodeHolderSells(token: Address, pool: ProbePool, router: Addre
 export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonly HolderSellResult[] } {
   const [startGas, sells] = decodeFunctionResult({ abi: probeAbi(), functionName: 'holderSells', data }) as unknown as [bigint, HolderSellResult[]]
   return { startGas, sells }
+}
+
+/** The creation code run again from the probe's address (`creationBalances`): the accounts' balances it leaves. */
+export function encodeCreationBalances(initCode: Hex, accounts: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'creationBalances', args: [initCode, accounts] })
+}
+
+export function decodeCreationBalances(data: Hex): { created: Address; supply: bigint; balances: readonly bigint[] } {
+  const [created, supply, balances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'creationBalances', data }) as unknown as [Address, bigint, bigint[]]
+  return { created, supply, balances }
 }
 
 export interface ReadCall {

@@ -42,7 +42,7 @@ export const RPC_MAX_BATCH_BYTES = 1024 * 1024
 export type RpcErrorKind = 'revert' | 'unsupported' | 'refused' | 'fault'
 
 const UNSUPPORTED_MESSAGE =
-  /method .*(not found|not supported|does not exist|not available|unsupported|not allowed|disabled)|(not found|unknown|unsupported|unavailable) method|does not exist\/is not available|not whitelisted|missing trie node|historical state|state (is )?not available|pruned|archive|block ?out ?of ?range|block height is/i
+  /method .*(not found|not supported|does not exist|not available|unsupported|not allowed|disabled)|(not found|unknown|unsupported|unavailable) method|does not exist\/is not available|not whitelisted|missing trie node|historical state|state (is )?not available|pruned|archive|block ?out ?of ?range|block height is|resource not found/i
 const REFUSED_MESSAGE = /block range|range (is )?too (large|wide|big)|max(imum)? (block )?range|limited to|too many (results|logs|blocks)|query returned more than|response size|exceeds? .*(range|limit|results)|result set/i
 
 /**

@@ -13,7 +13,7 @@ export const hiddenOwner = defineCheck<EvmFacts>({
     undetermined: 'Whether an account other than the declared owner holds powers could not be determined.',
   },
   method:
-    'simulation: every power found by the owner-power simulation is attributed to the account that used it; an account that is not the one owner()/getOwner() names (an account kept in storage, read at every byte offset of the first slots and tried when it has code, a balance, a nonce or appears in the token\'s Transfer logs; the creator; a proxy admin) holds it in hiding',
+    'simulation: every power found by the owner-power simulation is attributed to the account that used it; an account that is not the one owner()/getOwner() names (an account kept in storage, read at every byte offset of the first slots and tried when it has code, a balance, a nonce or appears in the token\'s Transfer logs; an address written into the code as a constant; an account granted a role in a RoleGranted log and not revoked since; the creator; a proxy admin) holds it in hiding',
   run(facts) {
     const p = facts.powers
     const hidden = p.findings.filter((f) => !DECLARED.has((f.appointedBy ?? f.candidate).source))

@@ -5,7 +5,7 @@ import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import { collectMetadata } from '../../../metadata/providers.ts'
-import type { CodeFacts, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
+import type { CodeFacts, CreationSupplyFact, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
 import { RpcError } from '../chain/rpc.ts'
@@ -21,7 +21,9 @@ import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
-import { collectUnexplainedBalances } from './unexplained.ts'
+import { collectUnexplainedBalances, namedAccounts } from './unexplained.ts'
+import { collectCreationSupply } from './creation-supply.ts'
+import { ROLE_GRANTED_TOPIC, collectRoleHolders } from './role-holders.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -187,10 +189,20 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   // The accounts kept in storage (at any byte offset of a slot) and what makes each plausible (one
   // read beside the trades), before the owner powers.
-  const slotAccountsPromise = collectSlotAccounts(ctx, d, block)
+  // The addresses written into the code (a hard-coded team account) are read the same way.
+  const slotAccountsPromise = collectSlotAccounts(ctx, d, block, tokenCode.addresses)
+  // Role holders (RoleGranted logs not revoked since), beside the holder index, when the code emits the event.
+  const rolesPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
+    logic?.constants32.includes(ROLE_GRANTED_TOPIC)
+      ? collectRoleHolders(ctx, start, d.block.number).catch((error: unknown) => {
+          ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, err: (error as Error).message }, 'role logs could not be read')
+          return { holders: [], note: '' }
+        })
+      : { holders: [], note: '' },
+  )
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise]).then(([proxy, logic, stored, index]) => {
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise, rolesPromise]).then(([proxy, logic, stored, index, roles]) => {
     const known = new Set((index.get(ctx.token)?.top ?? []).map((h) => h.address.toLowerCase()))
     const slotAccounts = stored.filter((a) => isPlausible(a, known))
     const candidates = powerCandidates(ctx, d, {
@@ -200,6 +212,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       implementation: proxy?.implementation,
       pools,
       slotAccounts,
+      roleHolders: roles.holders,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
     return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts)
@@ -216,6 +229,15 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       list: [],
       note: `balances were not compared with Transfer events: ${(error as Error).message.slice(0, 160)}`,
     })),
+  )
+  // The balances the creation wrote against its Transfer events: its code run again, or its
+  // transaction traced (beside the holder index, as soon as the creation transaction is known).
+  const creationHash: Promise<Hex | undefined> =
+    d.otsCreator?.hash !== undefined ? Promise.resolve(d.otsCreator.hash) : storedCreation?.txHash !== undefined ? Promise.resolve(storedCreation.txHash) : creationPromise.then((c) => c.txHash)
+  const creationSupplyPromise = creationHash.then((hash) =>
+    collectCreationSupply(ctx, d, hash, namedAccounts(ctx, d, tokenCode, [declared, creator]), block).catch(
+      (error: unknown): CreationSupplyFact => ({ method: '', list: [], percentOfSupply: undefined, note: `the creation's balances were not read: ${(error as Error).message.slice(0, 160)}` }),
+    ),
   )
   // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
   const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
@@ -235,7 +257,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
 
   // Every stage is awaited together: a stage that fails fails the collection once, and none is left
   // rejected and unawaited behind it.
-  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained] = await Promise.all([
+  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained, creationSupply] = await Promise.all([
     proxyPromise,
     logicPromise,
     marketsPromise,
@@ -253,6 +275,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     holderSellsPromise,
     dependenciesPromise,
     unexplainedPromise,
+    creationSupplyPromise,
   ])
 
   if (logic) assertToken(ctx, d, logic)
@@ -273,6 +296,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
         (u) =>
           `${u.address} holds ${d.basics.decimals === undefined ? u.balance - u.explained : formatUnits(u.balance - u.explained, d.basics.decimals)} tokens (${u.percentOfSupply}% of the total supply) that no Transfer event explains: a balance placed without a Transfer, at creation or written directly`,
       ),
+      ...creationSupplyAnomaly(creationSupply, unexplained.list, d.basics.decimals),
     ],
     code,
     owner: { ...owner, balance: ownerBalance },
@@ -297,5 +321,18 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     holderSells,
     dependencies,
     unexplainedBalances: unexplained,
+    creationSupply,
   }
+}
+
+/**
+ * The sentence of the balances the creation wrote without a Transfer event (none when there are
+ * none, or when the accounts still hold them and are named already among the balances no event explains).
+ */
+function creationSupplyAnomaly(c: CreationSupplyFact, named: { address: Address }[], decimals: number | undefined): string[] {
+  if (c.list.every((u) => named.some((n) => sameAddress(n.address, u.address)))) return []
+  const amount = (v: bigint) => (decimals === undefined ? `${v}` : formatUnits(v, decimals))
+  const each = c.list.map((u) => `${u.address} ${amount(u.balance - (u.transferred > 0n ? u.transferred : 0n))} (${u.percentOfSupply}%)`).join(', ')
+  const how = c.method === 'trace' ? 'its creation transaction traced' : 'its creation code run again'
+  return [`at creation, ${c.percentOfSupply}% of the total supply was written into balances that no Transfer event explains (${how}): ${each}`]
 }

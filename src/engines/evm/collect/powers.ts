@@ -13,6 +13,7 @@ import {
   AMOUNT_PLACEHOLDER,
   NO_ROUTE,
   PROBE_ADDRESSES,
+  REJECTER_STATE,
   UNREAD,
   assertGasNotCapped,
   callProbe,
@@ -37,7 +38,7 @@ import { probePool, quoteRoute } from './trades.ts'
 import { MAX_SIBLINGS, SEARCH_GRID, STOPPING_TAX_PERCENT, readReach, searchableSetter, withReach } from './reach.ts'
 
 /** Privileged-account candidates tried at most. */
-export const MAX_CANDIDATES = 6
+export const MAX_CANDIDATES = 8
 /** Candidate owner functions simulated at most (one `eth_call` each, all in one round trip). */
 export const MAX_POWER_FUNCTIONS = 48
 /** Two measured tax ratios differing by more than this (0.005 percentage points) differ. */
@@ -62,9 +63,21 @@ const NOT_ROLES = new Set<string>([
   '0x8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0',
 ])
 
-/** Candidate owner functions of a contract: every state-changing function that is not standard ERC-20. */
+/**
+ * Standard allowance functions that a token may bend for a privileged caller (an `increaseAllowance`
+ * that credits the caller an allowance over someone else's tokens): tried like owner functions,
+ * with one variant each (holder A named, half its balance).
+ */
+const ALLOWANCE_SELECTORS = new Set<Hex>(['0x39509351', '0xa457c2d7'])
+
+/**
+ * Candidate owner functions of a contract: every state-changing function that is not standard
+ * ERC-20, and the allowance functions a privileged caller may bend.
+ */
 export function candidateFunctions(logic: CodeAnalysis): CodeFunction[] {
-  const fns = logic.functions.filter((f) => f.stateMutability !== 'view' && f.stateMutability !== 'pure' && !isStandardSelector(f.selector))
+  const fns = logic.functions.filter(
+    (f) => f.stateMutability !== 'view' && f.stateMutability !== 'pure' && (!isStandardSelector(f.selector) || ALLOWANCE_SELECTORS.has(f.selector.toLowerCase() as Hex)),
+  )
   // Known names first, so that the cap drops the least telling ones.
   return fns.sort((a, b) => Number(!!signatureOf(b.selector)) - Number(!!signatureOf(a.selector))).slice(0, MAX_POWER_FUNCTIONS)
 }
@@ -79,7 +92,16 @@ export function candidateFunctions(logic: CodeAnalysis): CodeFunction[] {
 export function powerCandidates(
   ctx: CollectContext,
   d: Discovery,
-  extra: { admin?: Address; creator?: Address; deployer?: Address; implementation?: Address; pools: PoolFact[]; slotAccounts?: readonly SlotAccount[] },
+  extra: {
+    admin?: Address
+    creator?: Address
+    deployer?: Address
+    implementation?: Address
+    pools: PoolFact[]
+    slotAccounts?: readonly SlotAccount[]
+    /** Accounts granted a role (AccessControl RoleGranted logs, not revoked since). */
+    roleHolders?: readonly Address[]
+  },
 ): PowerCandidate[] {
   const exclude = new Set<string>(
     [
@@ -109,8 +131,14 @@ export function powerCandidates(
   add(extra.admin, 'proxy admin')
   add(extra.creator, 'creator')
   add(extra.deployer, 'deployer')
+  // Accounts written into the code (a hard-coded `devteam`) and role holders before the storage
+  // candidates: each names one account on purpose, where storage words are read at every offset.
   for (const a of extra.slotAccounts ?? []) {
-    if (!a.codeSize) add(a.address, slotLabel(a))
+    if (a.inCode && !a.codeSize) add(a.address, slotLabel(a))
+  }
+  for (const a of extra.roleHolders ?? []) add(a, 'a role holder (RoleGranted)')
+  for (const a of extra.slotAccounts ?? []) {
+    if (!a.inCode && !a.codeSize) add(a.address, slotLabel(a))
   }
   return out.slice(0, MAX_CANDIDATES)
 }
@@ -174,25 +202,103 @@ function encode(fn: CodeFunction, params: readonly AbiParameter[], choice: Choic
   }
 }
 
+/** An account passed as an owner function's address argument beside the test holders, and what it is. */
+export interface ArgumentAccount {
+  address: Address
+  label: string
+}
+
+/** Accounts the token flags or names tried as address arguments, at most (beside A, F and the rejecting account). */
+export const MAX_ARGUMENT_ACCOUNTS = 7
+
+/** One calldata variant of a function, and the account it names beside the test holders ('' for none). */
+export interface Variant {
+  data: Hex
+  label: string
+}
+
+/** Kinds of effects read from balances alone (no trade): what a variant naming the token's own accounts is judged on. */
+const BALANCE_KINDS = new Set<PowerKind>(['mint', 'changeBalance', 'ownMove'])
+
+/** The account that refuses the native coin, as evidence names it. */
+export const REJECTER_LABEL = `${PROBE_ADDRESSES.rejecter} (an account whose code refuses the native coin)`
+
+/**
+ * The accounts a token's owner functions are also given as address arguments: the account whose
+ * code refuses the native coin (a fee wallet set to it stops every sale that pays it), the pools,
+ * the token itself, the first privileged candidate, and the accounts the token names in storage or
+ * code and its holders of record (fee wallets, excluded accounts: levers that act only on accounts
+ * the token already flags).
+ */
+export function argumentAccounts(token: Address, pools: readonly Address[], candidates: readonly PowerCandidate[], named: readonly { address: Address; label: string }[]): ArgumentAccount[] {
+  const out: ArgumentAccount[] = [{ address: PROBE_ADDRESSES.rejecter, label: REJECTER_LABEL }]
+  const add = (address: Address, label: string) => {
+    if (out.length > MAX_ARGUMENT_ACCOUNTS || sameAddress(address, ZERO_ADDRESS) || out.some((x) => sameAddress(x.address, address))) return
+    out.push({ address, label })
+  }
+  pools.forEach((p) => add(p, `the pool ${p}`))
+  add(token, 'the token contract itself')
+  if (candidates[0]) add(candidates[0].address, `${candidates[0].address} (${candidates[0].source})`)
+  named.forEach((n) => add(n.address, n.label))
+  return out
+}
+
 /**
  * Calldata variants of a function: the target holder A as the first address (then the fresh
  * account F, so that a `(from, to, amount)` moves A's tokens away), booleans both ways, and every
  * numeric argument at 0, a small number, the largest percentage of each usual scale (100, 1 000,
  * 10 000), half of A's balance (substituted by the probe at run time) and the type's maximum: a
- * setter is tried at its extremes, where an uncapped one confiscates or traps.
+ * setter is tried at its extremes, where an uncapped one confiscates or traps. A function taking an
+ * address is also given each of `accounts` as its first address (numbers at half A's balance and
+ * at their maximum, booleans both ways). An allowance function gets one variant: A, half its balance.
  */
-export function functionVariants(fn: CodeFunction): Hex[] {
+export function functionVariants(fn: CodeFunction, accounts: readonly ArgumentAccount[] = []): Variant[] {
   const params = paramsOf(fn)
-  if (!params) return [fn.selector]
+  if (!params) return [{ data: fn.selector, label: '' }]
+  const out = new Map<Hex, string>()
+  if (ALLOWANCE_SELECTORS.has(fn.selector.toLowerCase() as Hex)) {
+    out.set(encode(fn, params, { uint: 'amount', bool: true }, [PROBE_ADDRESSES.a]), '')
+    return [...out].map(([data, label]) => ({ data, label }))
+  }
   const hasUint = /int/.test(fn.arguments)
   const hasBool = /bool/.test(fn.arguments)
   const uints: UintChoice[] = hasUint ? ['zero', 'small', ...SCALE_EXTREMES, 'amount', 'max'] : ['small']
   const bools = hasBool ? [true, false] : [true]
-  const out = new Set<Hex>()
   for (const uint of uints) {
-    for (const bool of bools) out.add(encode(fn, params, { uint, bool }, [PROBE_ADDRESSES.a, PROBE_ADDRESSES.f]))
+    for (const bool of bools) out.set(encode(fn, params, { uint, bool }, [PROBE_ADDRESSES.a, PROBE_ADDRESSES.f]), '')
   }
-  return [...out]
+  if (/address/.test(fn.arguments)) {
+    const extremes: UintChoice[] = hasUint ? ['amount', 'max'] : ['small']
+    for (const account of accounts) {
+      for (const uint of extremes) {
+        for (const bool of bools) {
+          const data = encode(fn, params, { uint, bool }, [account.address, PROBE_ADDRESSES.f])
+          if (!out.has(data)) out.set(data, account.label)
+        }
+      }
+    }
+  }
+  return [...out].map(([data, label]) => ({ data, label }))
+}
+
+/** Preconditions tried before a function no one could call, at most (the probe tries as many). */
+export const MAX_CHAIN_FLAGS = 8
+
+/**
+ * Preconditions of chained powers for `fn`: every other candidate function taking an address,
+ * called with holder A in each address argument (`true` for booleans, a small number): flag an
+ * account (blacklist it, exclude it from rewards), then act on it.
+ */
+export function flagCalls(fns: readonly CodeFunction[], fn: CodeFunction): Hex[] {
+  if (!/address/.test(fn.arguments)) return []
+  const out: Hex[] = []
+  for (const other of fns) {
+    if (other.selector === fn.selector || !/address/.test(other.arguments) || ALLOWANCE_SELECTORS.has(other.selector.toLowerCase() as Hex)) continue
+    const params = paramsOf(other)
+    if (!params) continue
+    out.push(encode(other, params, { uint: 'small', bool: true }, [PROBE_ADDRESSES.a]))
+  }
+  return [...new Set(out)].slice(0, MAX_CHAIN_FLAGS)
 }
 
 /** Role identifiers a code pushes: its 32-byte constants that are neither text nor a known event topic. */
@@ -213,7 +319,7 @@ export function roleConstants(logic: CodeAnalysis): Hex[] {
 export function grantCalls(fns: CodeFunction[], roles: Hex[]): Hex[] {
   const out: Hex[] = []
   for (const fn of fns) {
-    if (!/address/.test(fn.arguments)) continue
+    if (!/address/.test(fn.arguments) || ALLOWANCE_SELECTORS.has(fn.selector.toLowerCase() as Hex)) continue
     const params = paramsOf(fn)
     if (!params) continue
     const words: (Hex | undefined)[] = /bytes32/.test(fn.arguments) ? [`0x${'00'.repeat(32)}`, ...roles] : [undefined]
@@ -398,6 +504,8 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
       text: `lowered the balance shown of ${b.revealed.map((x) => `${x.label} by ${x.amount} raw units`).join(', ')} with nothing moving, a balance shown and not held: it could not be sent whole before the call, and what is shown after it can (nothing taken)`,
     })
   }
+  const pulled = pullEffect(watch, base, m)
+  if (pulled) out.push(pulled)
   if (!funded) return out
 
   // A holder the call emptied has nothing to send: its failures say nothing about being blocked.
@@ -446,6 +554,21 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   return out
 }
 
+/**
+ * An allowance over a test holder's tokens that the call granted (the holder never approved
+ * anyone) and the transferFrom it enabled: the spender took the holder's tokens.
+ */
+function pullEffect(watch: Watch, base: Measure, m: Measure): Effect | undefined {
+  if (!m.pullSpender || sameAddress(m.pullSpender, ZERO_ADDRESS) || !m.pull.ok || m.pull.received === 0n) return undefined
+  const before = base.pullSpender && sameAddress(base.pullSpender, m.pullSpender) && sameAddress(base.pullHolder, m.pullHolder) ? base.pullAllowance : 0n
+  if (m.pullAllowance <= before) return undefined
+  const label = (a: Address) => watch.labels.get(a.toLowerCase()) ?? a
+  return {
+    kind: 'changeBalance',
+    text: `granted ${label(m.pullSpender)} an allowance of ${m.pullAllowance} (raw units) over the tokens of ${label(m.pullHolder)}, which never approved it; the spender then took ${m.pull.received} (raw units) with transferFrom`,
+  }
+}
+
 /** Highest taxes a holder not named was measured to pay after any variant, in percent ("stopped": a sale failed). */
 interface Reach {
   buy: number
@@ -488,25 +611,44 @@ function labelOf(fn: CodeFunction): string {
 function findingsOf(
   fn: CodeFunction,
   candidate: PowerCandidate,
-  attempts: readonly { m: Measure; raisesAgain?: boolean }[],
+  attempts: readonly { m: Measure; raisesAgain?: boolean; variant?: bigint }[],
   base: Measure,
   watch: Watch,
   funded: boolean,
   withPool: boolean,
   via: string,
   appointedBy: PowerCandidate | undefined,
+  /** The account each variant names beside the test holders ('' for none), by variant index. */
+  labels: readonly string[] = [],
 ): PowerFinding[] {
   if (attempts.length === 0) return []
   const findings: PowerFinding[] = []
   const signature = signatureOf(fn.selector)
   const hasUint = /int/.test(fn.arguments)
-  const effects = attempts.map((a) => effectsOf(watch, base, a.m, candidate.address, funded, withPool))
-  const reach = reachOf(attempts, base, withPool)
-  const some = (k: PowerKind) => effects.some((l) => l.some((x) => x.kind === k))
-  const every = (k: PowerKind) => effects.every((l) => l.some((x) => x.kind === k))
+  const labelOfAttempt = (i: number) => labels[Number(attempts[i].variant ?? -1n)] ?? ''
+  // A variant that names one of the token's own accounts (its pool, itself, a holder of record) is
+  // judged on balances only: minting into the pool, or blocking it, changes what every trade
+  // measures without being a tax or a pause of holders it was not given. The account refusing the
+  // native coin is judged on trades: a fee wallet set to it stops sales.
+  const effects = attempts.map((a, i) => {
+    const all = effectsOf(watch, base, a.m, candidate.address, funded, withPool)
+    const label = labelOfAttempt(i)
+    return !label || label === REJECTER_LABEL ? all : all.filter((e) => BALANCE_KINDS.has(e.kind))
+  })
+  const reach = reachOf(attempts.filter((_, i) => !labelOfAttempt(i) || labelOfAttempt(i) === REJECTER_LABEL), base, withPool)
+  // The variants that name only the test holders: a numeric setter's values are judged on them.
+  const plain = effects.filter((_, i) => !labelOfAttempt(i))
+  const some = (k: PowerKind) => plain.some((l) => l.some((x) => x.kind === k))
+  const every = (k: PowerKind) => plain.every((l) => l.some((x) => x.kind === k))
   // A numeric setter that blocks a holder's sales at some values only: taxes that reach 100 % are a
   // fee setter; taxes unchanged, a limit that can be set so low that no one sells.
   const blocksAtSome = hasUint && some('pause') && !every('pause')
+  /** The account named by the variant that first showed an effect of this kind, when it was not a test holder. */
+  const given = (k: PowerKind): string => {
+    const i = effects.findIndex((l) => l.some((x) => x.kind === k))
+    if (i < 0 || effects.some((l, j) => !labelOfAttempt(j) && l.some((x) => x.kind === k))) return ''
+    return ` (given ${labelOfAttempt(i)} as its address argument)`
+  }
   const feeSetter = some('feeAll')
   const extra: Effect[] = []
   if (blocksAtSome && !feeSetter) extra.push({ kind: 'limit', text: 'changes how much a holder may trade: at some values a holder it was not given can no longer sell or transfer at all' })
@@ -517,7 +659,7 @@ function findingsOf(
     if (seen.has(e.kind)) continue
     if (e.kind === 'pause' && blocksAtSome) continue
     seen.add(e.kind)
-    let text = e.text
+    let text = `${e.text}${given(e.kind)}`
     let tier: PowerFinding['tier']
     if (e.kind === 'feeAll') {
       const stopped = blocksAtSome && reach.sellsStopped
@@ -552,18 +694,38 @@ function findingsOf(
 const DELEGATE: PowerCandidate = { address: PROBE_ADDRESSES.delegate, source: 'an account a privileged call appointed' }
 
 /** Reads the findings of one function's simulation: each candidate's calls, then the appointed account's. */
-export function interpretPowers(fn: CodeFunction, candidates: PowerCandidate[], r: PowerResult, withPool: boolean, watch: Watch, grants: Hex[]): PowerFinding[] {
+export function interpretPowers(
+  fn: CodeFunction,
+  candidates: PowerCandidate[],
+  r: PowerResult,
+  withPool: boolean,
+  watch: Watch,
+  grants: Hex[],
+  /** The account each variant names beside the test holders ('' for none), by variant index. */
+  labels: readonly string[] = [],
+  /** The preconditions passed to the probe (`flagCalls`). */
+  flags: readonly Hex[] = [],
+): PowerFinding[] {
   const findings: PowerFinding[] = []
   for (const candidate of candidates) {
     const attempts = r.attempts.filter((a) => sameAddress(a.candidate, candidate.address) && a.called)
-    findings.push(...findingsOf(fn, candidate, attempts, r.baseline, watch, r.funded, withPool, `as ${candidate.address} (${candidate.source}), `, undefined))
+    findings.push(...findingsOf(fn, candidate, attempts, r.baseline, watch, r.funded, withPool, `as ${candidate.address} (${candidate.source}), `, undefined, labels))
+  }
+  const flag = r.chained ? flags[Number(r.chainFlag)] : undefined
+  const chainBy = r.chained ? candidates.find((c) => sameAddress(c.address, r.chainBy)) : undefined
+  if (flag && chainBy && r.chainMeasured) {
+    const selector = flag.slice(0, 10) as Hex
+    const flagName = signatureOf(selector) || `function ${selector}`
+    const via = `only through a chain (as ${chainBy.address} (${chainBy.source}): first ${flagName} naming the holder, then a trade by another holder, then this call): `
+    findings.push(...findingsOf(fn, chainBy, r.chainAttempts.filter((a) => a.called), r.chainBaseline, watch, r.funded, withPool, via, undefined, labels))
   }
   if (r.twoStep && r.grantMeasured && r.grantsMade.length > 0) {
     const made = r.grantsMade.map((g, i) => ({ calldata: grants[Number(g)], by: candidates.find((c) => sameAddress(c.address, r.grantors[i])) }))
     const first = made.find((m) => m.by)?.by
     const steps = made.map((m) => `${m.by ? `${m.by.address} (${m.by.source})` : 'a candidate'} called ${signatureOf(m.calldata.slice(0, 10) as Hex) || m.calldata.slice(0, 10)} naming a fresh account`).join('; ')
     const attempts = r.delegateAttempts.filter((a) => a.called)
-    findings.push(...findingsOf(fn, DELEGATE, attempts, r.grantBaseline, watch, r.funded, withPool, `in two steps (${steps}; then that account called it): `, first))
+    const count = made.length + 1
+    findings.push(...findingsOf(fn, DELEGATE, attempts, r.grantBaseline, watch, r.funded, withPool, `in ${count === 2 ? 'two' : count === 3 ? 'three' : count} steps (${steps}; then that account called it): `, first, labels))
   }
   return findings
 }
@@ -608,11 +770,18 @@ export async function collectPowers(
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
+  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
   const grants = grantCalls(fns, roleConstants(logic))
+  const namedLabels = [
+    ...slotAccounts.map((x) => ({ address: x.address, label: `${x.address} (${slotLabel(x)})` })),
+    ...logic.addresses.map((a) => ({ address: a, label: `${a} (a constant in its code)` })),
+    ...holders.slice(0, 2).map((a) => ({ address: a, label: `the holder ${a}` })),
+  ].filter((x) => !sameAddress(x.address, ctx.token))
+  const argumentList = argumentAccounts(ctx.token, pools.map((p) => p.address), candidates, namedLabels)
   const slot = d.selfBalanceSlot
   const mapping = 'slot' in slot ? slot.mapping : undefined
   const mappingWhy = 'why' in slot ? slot.why : 'its balances are not kept in a plain mapping'
@@ -624,7 +793,8 @@ export async function collectPowers(
   let funded = false
   const results = await Promise.all(
     fns.map(async (fn) => {
-      const variants = functionVariants(fn)
+      const variants = functionVariants(fn, argumentList)
+      const flags = flagCalls(fns, fn)
       const params = {
         token: ctx.token,
         weth: ctx.chain.wrappedNative,
@@ -633,14 +803,15 @@ export async function collectPowers(
         candidates: candidates.map((c) => c.address),
         donors,
         watch: watch.accounts,
-        variants,
+        variants: variants.map((v) => v.data),
         grants,
+        flags,
       }
       // A numeric setter is also searched to its reach (beside its siblings at their extremes).
       const setter = usablePool ? searchableSetter(fn) : undefined
       const siblings = setter ? setters.filter((x) => x.fn !== fn).slice(0, MAX_SIBLINGS).map((x) => x.setter) : []
       const search = setter
-        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors }).then(
+        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors, state: REJECTER_STATE }).then(
             (raw) => decodeProbe('fee reach', raw, decodeReach),
             (error: Error) => {
               ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, err: error.message }, 'fee reach search failed')
@@ -651,7 +822,7 @@ export async function collectPowers(
       // The traced replay goes out in the same tick as the isolated experiments: same round trip.
       // Awaited together, so that a failure of one never leaves the other's unhandled.
       const [raw, replay, reach] = await Promise.all([
-        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors }),
+        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors, state: REJECTER_STATE }),
         traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
         search,
       ])
@@ -660,7 +831,7 @@ export async function collectPowers(
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
       const read = reach && r.measured ? readReach(reach, candidates, watch) : undefined
-      const findings = r.measured ? withReach(interpretPowers(fn, candidates, r, !!usablePool, watch, grants), fn, read) : []
+      const findings = r.measured ? withReach(interpretPowers(fn, candidates, r, !!usablePool, watch, grants, variants.map((v) => v.label), flags), fn, read) : []
       // Events matter only where a call went through: a function nobody could call did nothing.
       const someCalled = r.attempts.some((a) => a.called) || r.delegateAttempts.some((a) => a.called)
       if (!replay.traced) {
@@ -668,6 +839,7 @@ export async function collectPowers(
       }
       else if (r.measured) findings.push(...eventFindings(fn, candidates, r, eventEffect(replay, watch.accounts)))
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
+      // (Chained attempts the probe could not finish leave the chain unmeasured, not the function.)
       if (!r.measured || unmeasured.length > 0 || (r.twoStep && r.grantsMade.length > 0 && !r.grantMeasured)) {
         const why = !r.measured ? 'the baseline could not be measured' : unmeasured[0] ? decodeRevert(unmeasured[0].err) : 'the two-step baseline could not be measured'
         ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, why }, 'owner-power simulation incomplete')

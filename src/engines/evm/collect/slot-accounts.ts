@@ -24,6 +24,8 @@ const ADDRESS_BYTES = 20
 const MIN_ADDRESS = 1n << 120n
 /** Storage candidates checked for plausibility at most (one probe read and one nonce each, one round trip). */
 export const MAX_SLOT_CANDIDATES = 32
+/** Addresses of the code (PUSH20 constants) checked the same way, at most. */
+export const MAX_CODE_ACCOUNTS = 8
 
 /** An address-like 20 bytes of a storage slot: the slot, and how many bytes up from its low end it starts. */
 export interface SlotAddress {
@@ -32,8 +34,10 @@ export interface SlotAddress {
   address: Address
 }
 
-/** A storage address with what makes it a plausible account (undefined: could not be read). */
+/** A storage address (or a constant of the code) with what makes it a plausible account (undefined: could not be read). */
 export interface SlotAccount extends SlotAddress {
+  /** Written into the runtime code (a PUSH20 constant, such as a hard-coded team address), not kept in storage. */
+  inCode?: boolean
   codeSize: bigint | undefined
   tokenBalance: bigint | undefined
   nativeBalance: bigint | undefined
@@ -41,7 +45,8 @@ export interface SlotAccount extends SlotAddress {
 }
 
 /** Where a storage address sits, as evidence names it. */
-export function slotLabel(a: SlotAddress): string {
+export function slotLabel(a: SlotAddress & { inCode?: boolean }): string {
+  if (a.inCode) return 'a constant in its code'
   return a.offset === 0 ? `storage slot ${a.slot}` : `storage slot ${a.slot}, byte ${a.offset}`
 }
 
@@ -84,8 +89,21 @@ export function slotAddressCandidates(d: Pick<Discovery, 'slots'>): SlotAddress[
  * Reads what makes each storage candidate plausible: code size, token and native balances (one
  * probe read) and nonce, all in the same round trip.
  */
-export async function collectSlotAccounts(ctx: CollectContext, d: Pick<Discovery, 'slots'>, block: Hex): Promise<SlotAccount[]> {
-  const list = slotAddressCandidates(d).slice(0, MAX_SLOT_CANDIDATES)
+export async function collectSlotAccounts(
+  ctx: CollectContext,
+  d: Pick<Discovery, 'slots'>,
+  block: Hex,
+  /** Addresses written into the token's runtime code (PUSH20 constants), read the same way. */
+  constants: readonly Address[] = [],
+): Promise<SlotAccount[]> {
+  const fromSlots = slotAddressCandidates(d).slice(0, MAX_SLOT_CANDIDATES)
+  const list: (SlotAddress & { inCode?: boolean })[] = [
+    ...fromSlots,
+    ...constants
+      .filter((a) => !fromSlots.some((x) => x.address.toLowerCase() === a.toLowerCase()))
+      .slice(0, MAX_CODE_ACCOUNTS)
+      .map((address) => ({ slot: -1, offset: 0, address: getAddress(address), inCode: true })),
+  ]
   if (list.length === 0) return []
   const addresses = list.map((x) => x.address)
   const [raw, nonces] = await Promise.all([
