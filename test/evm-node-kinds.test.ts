@@ -70,9 +70,22 @@ describe('node capabilities', () => {
   })
 
   it('show what a public endpoint lacks: tracing, Otterscan, old state, large batches and log ranges', async () => {
-    const caps = await (await proxied('public endpoint')).capabilities(31337)
+    const { service, proxy } = await proxiedWith(kind('public endpoint'))
+    const caps = await service.capabilities(31337)
     expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'no', prestateTracer: 'no', otterscan: 'no' })
     expect(caps.batch.max).toBe(10)
+    // The detection's own calls fit the node's batches: only the batch-size test is refused for its size.
+    expect(proxy.requests().filter((r) => r.refused === 'batch size' && r.method !== 'eth_chainId')).toEqual([])
+  })
+
+  it('are detected again within the batch size learned, on a node capped below public endpoints', async () => {
+    // Batches of 50 and 10 refused: the node is taken to refuse batches (one call per request).
+    const { service, proxy } = await proxiedWith({ name: 'batches of 4', description: '', maxBatch: 4 })
+    expect((await service.capabilities(31337)).batch.max).toBe(1)
+    proxy.reset()
+    const again = await service.capabilities(31337, { refresh: true })
+    expect(again).toMatchObject({ stateOverride: 'yes', callTracer: 'yes', otterscan: 'yes' })
+    expect(proxy.requests().filter((r) => r.refused === 'batch size' && r.method !== 'eth_chainId')).toEqual([])
   })
 })
 
