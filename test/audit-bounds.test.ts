@@ -9,7 +9,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analyzeProject, analyzeWithFindings } from '../src/audit/analyze.ts'
 import { listFindings } from '../src/audit/bounds.ts'
-import { codeBytes } from '../src/audit/load/load-project.ts'
+import { codeBytes, MAX_PROJECT_CODE_BYTES, MAX_PROJECT_TOKENS, MAX_SOURCE_BYTES } from '../src/audit/load/load-project.ts'
+import { tokenize } from '../src/audit/parse/lexer.ts'
+import { parseSource } from '../src/audit/parse/parse-source.ts'
 import { countBySeverity, securityScore } from '../src/audit/score.ts'
 import { FINDINGS_PER_PAGE } from '../src/audit/report/page.ts'
 import { AUDIT_LIMITS, type Vulnerability } from '../src/contract/audit-history.ts'
@@ -89,6 +91,21 @@ describe('what an audit analysed', () => {
     expect(result.files.map((f) => f.path)).toEqual(['V0.sol', 'V1.sol'])
     expect(result.skipped.map((s) => s.file)).toEqual(['V2.sol', 'V3.sol'])
     expect(result.skipped[0].reason).toMatch(/code budget .* is spent; not analysed/)
+  })
+
+  it('refuses a file past the syntax budget before building its tree, saying how many tokens it holds', async () => {
+    const files = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`V${i}.sol`, `pragma solidity 0.8.24;\n${vaultContract(i)}`]))
+    const root = project('syntax-budget', files)
+    const one = parseSource(files['V0.sol'])
+    if (!one.ok) throw new Error(one.message)
+    const result = await analyzeProject(root, { maxTokens: one.tokens * 2 + 1 })
+    expect(result.files.map((f) => f.path)).toEqual(['V0.sol', 'V1.sol'])
+    expect(result.skipped).toEqual([{ file: 'V2.sol', reason: `the project's syntax budget (${one.tokens * 2 + 1} tokens, dependencies included) is spent: the file holds ${one.tokens} tokens and the budget has 1 left; not analysed` }])
+    // The 5 MB generated file of the limits benchmark fits in the default budgets.
+    const huge = generateSolidity(5 * 1024 * 1024)
+    expect(Buffer.byteLength(huge)).toBeLessThanOrEqual(MAX_SOURCE_BYTES)
+    expect(codeBytes(huge)).toBeLessThanOrEqual(MAX_PROJECT_CODE_BYTES)
+    expect(tokenize(huge).length).toBeLessThanOrEqual(MAX_PROJECT_TOKENS)
   })
 })
 

@@ -9,6 +9,7 @@ import { loadChainRegistry } from '../src/config/chains.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
 import { NO_OVERRIDE_REASON } from '../src/engines/evm/chain/capabilities.ts'
 import { RPC_MAX_BATCH_BYTES } from '../src/engines/evm/chain/rpc.ts'
+import { EXTREME_CODE, REVERTING_CODE } from '../src/engines/evm/collect/dependencies.ts'
 import { createEvmReportService, type EvmReportServiceExtended } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { evmChainReadiness } from '../src/cli/serve.ts'
@@ -29,9 +30,9 @@ let world: World
 const proxies: NodeKindProxy[] = []
 const services: EvmReportServiceExtended[] = []
 
-function serviceOn(url: string): EvmReportServiceExtended {
+function serviceOn(url: string, capabilityWaitMs?: number): EvmReportServiceExtended {
   const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: url }) })
-  const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 12_000, cacheTtlMs: 0 } })
+  const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 12_000, cacheTtlMs: 0, capabilityWaitMs } })
   services.push(service)
   return service
 }
@@ -146,6 +147,37 @@ describe('a node that refuses state overrides', () => {
     }
   })
 
+  it('refusing them before detection finished: the refusal is final at once, the report takes the no-override path (200, "" with the reason), nothing is retried', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const proxy = await startNodeKindProxy(world.rpcUrl, kind('no state overrides'))
+    proxies.push(proxy)
+    // The report does not wait for detection: it starts assuming every capability, overrides included.
+    const refusing = serviceOn(proxy.url, 0)
+    const base = (await plain.reportWithFacts(31337, address('honeypot'), {})).report
+    const { report, stats } = await refusing.reportWithFacts(31337, address('honeypot'), {})
+    const refused = proxy.requests().filter((r) => r.refused === 'state override')
+    // Detection sends one; the rest are the report's own, sent before it knew.
+    expect(refused.length).toBeGreaterThan(1)
+    expect(stats.retries).toBe(0)
+    expect(report.tokenInformation.tokenName).toBe(base.tokenInformation.tokenName)
+    expect(report.tokenInformation.totalSupply).toBe(base.tokenInformation.totalSupply)
+    for (const pool of report.honeypotDetails) {
+      expect(pool.isPairHoneypot).toBe('')
+      expect(pool.honeypotReason).toContain(NO_OVERRIDE_REASON)
+    }
+    for (const [id, check] of Object.entries(checksOf(report))) {
+      if (['selfDestruct', 'isProxy', 'externalCall'].includes(id)) continue
+      expect(check.status, id).not.toBe('0')
+      if (check.status === '') expect(check.comment, id).toContain(NO_OVERRIDE_REASON)
+    }
+    // The chain knows it from then on: the next report sends no override at all.
+    proxy.reset()
+    const next = await refusing.reportWithFacts(31337, address('honeypot'), {})
+    expect(next.stats.retries).toBe(0)
+    expect(proxy.requests().filter((r) => r.refused === 'state override')).toEqual([])
+    expect((await refusing.capabilities(31337)).stateOverride).toBe('no')
+  })
+
   it('makes /readyz say the chain is degraded, with its capability table', async () => {
     const refusing = await proxied('no state overrides')
     let t: TestStore | undefined
@@ -200,6 +232,30 @@ describe('contracts transfers call, without tracing', () => {
           expect(got[id].status, `${name} ${key} ${id}`).not.toBe('0')
           if (got[id].status === '') expect(got[id].comment, `${name} ${key} ${id}`).toMatch(/cannot trace calls/)
         }
+      }
+    }
+  })
+})
+
+describe('contracts transfers call, traced but not measured', () => {
+  it('where the node fails every simulation that makes them hostile, transferPausable and ownerChangeBalance are "" with the reason, never "0"', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const hostile = (method: string, params: readonly unknown[]) =>
+      method === 'eth_call' && [REVERTING_CODE, EXTREME_CODE].some((code) => JSON.stringify(params[2] ?? {}).includes(code))
+    const { service, proxy } = await proxiedWith({ name: 'failing hostile simulations', description: '', failCall: hostile })
+    for (const key of ['guard-upgradeable', 'guard-fixed']) {
+      const base = checksOf((await plain.reportWithFacts(31337, address(key), {})).report)
+      proxy.reset()
+      const { report, facts } = await service.reportWithFacts(31337, address(key), {})
+      expect(proxy.requests().some((r) => r.refused === 'fault'), key).toBe(true)
+      expect(facts.externalCalls.method, key).toBe('trace')
+      expect(facts.dependencies?.unmeasured, key).toMatch(/dependencies were not made hostile/)
+      const got = checksOf(report)
+      for (const id of ['transferPausable', 'ownerChangeBalance'] as const) {
+        // Measured "1" by the owner's own powers stands; nothing else does without the dependencies.
+        if (got[id].status === '1') continue
+        expect(got[id].status, `${key} ${id} (unrestricted: ${base[id].status})`).toBe('')
+        expect(got[id].comment, `${key} ${id}`).toMatch(/dependencies were not made hostile/)
       }
     }
   })

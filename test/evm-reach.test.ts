@@ -17,6 +17,9 @@ import { createDatabase, type Store } from '../src/store/database.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { PROJECT_ROOT } from './helpers/paths.ts'
+import { startNodeKindProxy, type NodeKindProxy } from './helpers/node-kinds.ts'
+import { loadArtifact } from '@tokenrisk/devworld/compile'
+import { encodeDeployData, type Abi } from 'viem'
 
 const ADMIN = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const word = (v: bigint): Hex => `0x${v.toString(16).padStart(64, '0')}`
@@ -116,7 +119,7 @@ describe('reach of numeric setters, read', () => {
 // Shared with the other world tests, so that the saved world is reused between runs.
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
-const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint', 'display-balance', 'silent-take']
+const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint', 'display-balance', 'silent-take', 'arg-allocation', 'hidden-allocation', 'open-allocation']
 
 let world: World
 let store: Store
@@ -239,4 +242,54 @@ describe('the zoo of the owner\'s reach', () => {
     expect(mint.status).toBe('1')
     expect(mint.comment).toContain('raised the total supply by 50000000000000000000000 (raw units), a fixed amount that can be created once')
   })
+})
+
+describe('supply at creation', () => {
+  const STASH = '0x5ca1ab1e00000000000000000000000000005746'
+  const written = (facts: EvmFacts) => facts.creationSupply?.list.map((u) => [u.address.toLowerCase(), u.percentOfSupply, u.transferred])
+
+  it('arg-allocation: 5 % written at creation for an account only the constructor\'s arguments name is found by running the creation again', () => {
+    const { facts, report } = get('arg-allocation')
+    // Neither the code, the storage nor any event names the stash: the balances of named accounts miss it.
+    expect(facts.unexplainedBalances?.list).toEqual([])
+    expect([facts.creationSupply?.method, facts.creationSupply?.percentOfSupply]).toEqual(['re-run', 5])
+    expect(written(facts)).toEqual([[STASH, 5, 0n]])
+    expect(report.tokenInformation.anomalies.join(' ')).toContain(
+      `at creation, 5% of the total supply was written into balances that no Transfer event explains (its creation code run again): ${getAddress(STASH)} 50000 (5%)`,
+    )
+    // The creation of hidden-allocation writes its stash's 5 % too; open-allocation's has its Transfer.
+    expect(get('hidden-allocation').facts.creationSupply?.list.map((u) => u.percentOfSupply)).toEqual([5])
+    expect(get('open-allocation').facts.creationSupply).toMatchObject({ method: 're-run', list: [], percentOfSupply: 0 })
+    expect(get('clean').facts.creationSupply).toMatchObject({ method: 're-run', list: [] })
+  })
+
+  it('traced where the node traces and takes no state overrides; neither: unread, and said why', async () => {
+    // A creation of this session (the saved world's history cannot be traced: anvil keeps no state of it).
+    const artifact = loadArtifact('ZooArgAllocation')
+    const args = ['Traced Allocation', 'TRACE', 10n ** 24n, world.manifest.contracts.v2Factory, [world.manifest.contracts.weth], STASH] as const
+    const data = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: [...args] })
+    const rpc = async <T>(method: string, params: unknown[]): Promise<T> =>
+      ((await (await fetch(world.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result
+    const hash = await rpc<Hex>('eth_sendTransaction', [{ from: world.manifest.deployer, data, gas: '0x1c9c380' }])
+    await rpc('anvil_mine', ['0x1'])
+    let receipt: { contractAddress: Address } | null = null
+    while (!receipt) receipt = await rpc('eth_getTransactionReceipt', [hash])
+    const proxies: NodeKindProxy[] = []
+    const on = async (kind: Parameters<typeof startNodeKindProxy>[1]) => {
+      const proxy = await startNodeKindProxy(world.rpcUrl, kind)
+      proxies.push(proxy)
+      const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) }), cache: createMemoryCache(), store, logger: silent })
+      return (await service.reportWithFacts(31337, receipt!.contractAddress, {})).facts.creationSupply
+    }
+    try {
+      const traced = await on({ name: 'tracing, no state overrides', description: 'debug_* and ots_*, no state overrides', missing: ['eth_simulateV1'], noStateOverride: true })
+      expect(traced?.method).toBe('trace')
+      expect(traced?.list.map((u) => [u.address.toLowerCase(), u.percentOfSupply])).toEqual([[STASH, 5]])
+      const blind = await on({ name: 'neither', description: 'no debug_*, no state overrides', missing: ['debug_', 'eth_simulateV1', 'trace_'], noStateOverride: true })
+      expect(blind).toMatchObject({ method: '', list: [], percentOfSupply: undefined })
+      expect(blind?.note).toContain('the node takes no state overrides (the creation was not run again), and the node does not trace the creation transaction')
+    } finally {
+      for (const p of proxies) await p.close()
+    }
+  }, 120_000)
 })

@@ -443,6 +443,29 @@ contract TokenProbe is ProbeReaders {
         _finish(abi.encode(h));
     }
 
+    // ------------------------------------------------------------------------------------------
+    // Supply at creation: the creation code run again, from this address
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Runs `initCode` (a creation transaction's input) with this address as its sender, then reads
+     * the new contract's total supply and the balances of `accounts`: what the creation wrote,
+     * whatever its events said. `created` is 0 when the creation failed.
+     */
+    function creationBalances(bytes calldata initCode, address[] calldata accounts)
+        external
+        returns (address created, uint256 supply, uint256[] memory balances)
+    {
+        bytes memory code = initCode;
+        assembly {
+            created := create(0, add(code, 0x20), mload(code))
+        }
+        balances = new uint256[](accounts.length);
+        if (created == address(0)) return (created, 0, balances);
+        supply = _totalSupply(created);
+        for (uint256 i = 0; i < accounts.length; i++) balances[i] = _balanceOf(created, accounts[i]);
+    }
+
     function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
         if (router != address(0) && pool.kind == 2) {
             (o,) = _routerSell(token, pool, router, holder, amount);

@@ -19,6 +19,8 @@ export interface AnalyzeProjectOptions {
   remappings?: string[]
   /** The project's code budget in bytes (default `MAX_PROJECT_CODE_BYTES`, load/load-project.ts). */
   maxCodeBytes?: number
+  /** The project's syntax budget in tokens (default `MAX_PROJECT_TOKENS`, load/load-project.ts). */
+  maxTokens?: number
 }
 
 /**
@@ -28,7 +30,7 @@ export interface AnalyzeProjectOptions {
  *
  * Throws `InputError` when the path does not exist, holds no Solidity, or none of its own files
  * could be analysed. Files that could not be analysed (unreadable, not text, too large, past the
- * project's code budget, not parsed) are listed in `skipped`, and the rest is still analysed: the
+ * project's code or syntax budget, not parsed) are listed in `skipped`, and the rest is still analysed: the
  * findings, their counts and the score cover the analysed files only. Every finding is listed,
  * with its detector's id, up to the audit's size bound (`listFindings`); findings past it are
  * counted (in `vulnerabilityCount` and the score) and summed up exactly in `unlisted`.
@@ -48,7 +50,7 @@ export async function analyzeWithFindings(
   path: string,
   options: AnalyzeProjectOptions & { detectors?: readonly DetectorDefinition[] } = {},
 ): Promise<{ result: AnalysisResult; findings: Finding[] }> {
-  const project = await loadProject(path, { remappings: options.remappings, maxCodeBytes: options.maxCodeBytes })
+  const project = await loadProject(path, { remappings: options.remappings, maxCodeBytes: options.maxCodeBytes, maxTokens: options.maxTokens })
   const files = project.files.filter((f) => f.own && f.ast !== null).map((f) => ({ path: f.path, lines: f.lines }))
   if (files.length === 0) {
     const why = project.skipped.filter((s) => s.own).map((s) => `${s.file}: ${s.reason}`)

@@ -15,7 +15,7 @@ export interface AnalysisResult {
   /** The project's own files analysed, with their line counts. */
   files: { path: string; lines: number }[]
   /**
-   * Files not analysed (unreadable, not text, too large, over the project's code budget, not
+   * Files not analysed (unreadable, not text, too large, over the project's code or syntax budget, not
    * parsed), with the reason: the score and the findings cover the other files only.
    */
   skipped: { file: string; reason: string }[]

@@ -16,14 +16,15 @@ import { workerBoot } from './worker-boot.ts'
 /** Files one audit of sources takes. */
 export const MAX_SOURCE_AUDIT_FILES = 100
 /**
- * Bytes of source one audit takes, all files together: the size of the largest file `tokenrisk
- * audit` reads (`MAX_SOURCE_BYTES` of audit/load/load-project.ts, which a test holds it to; not
- * imported, so that the analyzer loads with an audit, not with the service).
+ * Bytes of source one audit takes, all files together: at most the size of the largest file
+ * `tokenrisk audit` reads (`MAX_SOURCE_BYTES` of audit/load/load-project.ts, which a test holds
+ * it to; not imported, so that the analyzer loads with an audit, not with the service), and small
+ * enough for a request body and an audit within a request's deadline.
  */
 export const MAX_SOURCE_AUDIT_BYTES = 2 * 1024 * 1024
 /**
  * Audits of sources run at once in one process; the others wait their turn (within their
- * deadline). An analysis takes about 250–400 MB per MB of code (`npm run bench:audit-limits`).
+ * deadline). An analysis holds up to about 1 GB at the analyzer's syntax budget (`npm run bench:audit-limits`).
  */
 export const MAX_CONCURRENT_SOURCE_AUDITS = 1
 /** Heap of an audit worker thread: past it the thread ends and the audit fails, the process lives on. */

@@ -39,7 +39,7 @@ export const TokenInformation = obj({
   creatorBalance: Str('decimal number, in whole tokens'),
   tokenCategories: Type.Array(Type.String()),
   anomalies: Type.Array(Type.String(), {
-    description: 'what is wrong with the contract as a token, e.g. a totalSupply() or balanceOf() that reverts; empty when nothing is',
+    description: 'what is wrong with the contract as a token, e.g. a totalSupply() or balanceOf() that reverts, or balances no Transfer event explains (held now by an account the token names, or written at creation: its code run again or its transaction traced), with their share of the supply; empty when nothing is',
   }),
   isOpenSource: Type.String({
     description: '"1" when the configured explorer publishes verified source for the code that runs (a proxy\'s implementation), "0" when it lists the contract unverified, "" when not determinable (no explorer configured, or it failed)',

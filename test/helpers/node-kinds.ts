@@ -30,6 +30,8 @@ export interface NodeKind {
   stateDepth?: number
   /** Largest request body read; a larger one is answered HTTP 413 (geth's 5 MiB limit, or a gateway's). */
   maxRequestBytes?: number
+  /** Calls the node fails, every time they are sent (an internal error: a passing fault, as far as the caller can tell). */
+  failCall?: (method: string, params: readonly unknown[]) => boolean
 }
 
 /** The node kinds of the benchmark and the tests, from the limits their operators publish. */
@@ -97,7 +99,7 @@ export interface MethodCount {
 }
 
 /** Why the proxy refused a call, as the kind it emulates would. */
-export type Refusal = 'missing method' | 'state override' | 'pruned state' | 'log range' | 'log results' | 'batch size' | 'request size' | 'rate'
+export type Refusal = 'missing method' | 'state override' | 'pruned state' | 'log range' | 'log results' | 'batch size' | 'request size' | 'rate' | 'fault'
 
 /** One call received, and the kind's refusal of it (absent: forwarded and answered). */
 export interface LoggedCall {
@@ -173,6 +175,7 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
   const refusal = async (c: JsonRpcCall): Promise<(JsonRpcAnswer['error'] & { why: Refusal }) | undefined> => {
     if (missing(kind, c.method)) return { why: 'missing method', code: -32601, message: `the method ${c.method} does not exist/is not available` }
     const params = c.params ?? []
+    if (kind.failCall?.(c.method, params)) return { why: 'fault', code: -32000, message: 'internal error' }
     if (kind.noStateOverride && c.method === 'eth_call' && params.length > 2) return { why: 'state override', code: -32602, message: 'too many arguments, want at most 2' }
     if (kind.noStateOverride && c.method === 'debug_traceCall' && (params[2] as { stateOverrides?: unknown } | undefined)?.stateOverrides) {
       return { why: 'state override', code: -32602, message: 'invalid argument 2: json: unknown field "stateOverrides"' }

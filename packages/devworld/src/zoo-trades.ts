@@ -13,6 +13,7 @@
  * | guard-upgradeable  | ZooGuardedToken  | every transfer asks a guard behind a proxy its admin can upgrade (externalCall, transferPausable) | guard-fixed |
  * | hidden-allocation  | ZooHiddenAllocation | 5 % of the supply written to a stash at creation without a Transfer (an anomaly: nothing else) | open-allocation |
  * | open-allocation    | ZooOpenAllocation | the same 5 % minted to the stash with its Transfer (nothing)             | clean             |
+ * | arg-allocation     | ZooArgAllocation | 5 % written at creation to an account only its constructor's arguments name (an anomaly, found from the creation) | hidden-allocation |
  * | guard-fixed        | ZooGuardedToken  | the same token asking a fixed guard: no state, no owner, not a proxy (externalCall) | clean |
  */
 import { encodeFunctionData, parseAbi } from 'viem/utils'
@@ -89,6 +90,8 @@ function guarded(upgradeable: boolean): ZooTokenSpec['deploy'] {
 
 /** The account the allocation tokens give 5 % of their supply to (no key: it only holds). */
 export const ALLOCATION_STASH: Address = '0x5ca1ab1e00000000000000000000000000005745'
+/** The account arg-allocation gives 5 % to: named by its constructor's arguments only. */
+export const ARGUMENT_STASH: Address = '0x5ca1ab1e00000000000000000000000000005746'
 
 const frozenAbi = () => loadArtifact('ZooFrozenHolders').abi
 
@@ -236,6 +239,23 @@ export const TRADE_ZOO: readonly ZooTokenSpec[] = [
     notes: 'The same 5 % minted to the stash at creation, with its Transfer event.',
     deploy: async (ctx, spec) => {
       const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact('ZooOpenAllocation'), [...pooled(ctx, spec), ALLOCATION_STASH], `deploy ${spec.key}`)
+      return { address: creation.address, creation }
+    },
+  },
+  {
+    key: 'arg-allocation',
+    twin: 'hidden-allocation',
+    name: 'Argument Allocation',
+    symbol: 'ARGA',
+    decimals: 18,
+    behaviours: ['hidden-allocation', 'unnamed-allocation'],
+    risky: [],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes:
+      'At creation 5 % of the supply is written into the balance of an account passed to the constructor and kept nowhere (no Transfer event, not in code or storage): only the creation, traced or run again, shows it. The report names it among its anomalies.',
+    deploy: async (ctx, spec) => {
+      const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact('ZooArgAllocation'), [...pooled(ctx, spec), ARGUMENT_STASH], `deploy ${spec.key}`)
       return { address: creation.address, creation }
     },
   },

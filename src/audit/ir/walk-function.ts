@@ -84,6 +84,8 @@ export class FunctionWalker {
   private readonly loops: LoopIr[] = []
   private unchecked = 0
   private readonly parents: AST.BaseASTNode[] = []
+  /** Per entry of `parents`: the node info its children last got, shared by siblings alike (one object per parent, not per node). */
+  private readonly childInfo: (NodeInfo | null)[] = []
   readonly facts: FunctionFacts = emptyFacts()
   /** The statement (or expression) being assigned when walking a write target. */
   private writeStatement: AST.BaseASTNode | null = null
@@ -113,21 +115,26 @@ export class FunctionWalker {
 
   private enter(node: AST.BaseASTNode): void {
     // Every node the walk visits is one of the parser's node types.
-    const parent = this.parents.length > 0 ? (this.parents[this.parents.length - 1] as AST.ASTNode) : null
-    this.ctx.info.set(node, {
-      parent,
-      loop: this.loops.length > 0 ? this.loops[this.loops.length - 1] : null,
-      unchecked: this.unchecked > 0,
-      function: this.fn,
-    })
+    const top = this.parents.length - 1
+    const parent = top >= 0 ? (this.parents[top] as AST.ASTNode) : null
+    const loop = this.loops.length > 0 ? this.loops[this.loops.length - 1] : null
+    const unchecked = this.unchecked > 0
+    let info = top >= 0 ? this.childInfo[top] : null
+    if (!info || info.loop !== loop || info.unchecked !== unchecked) {
+      info = { parent, loop, unchecked, function: this.fn }
+      if (top >= 0) this.childInfo[top] = info
+    }
+    this.ctx.info.set(node, info)
     const list = this.facts.nodes.get(node.type)
     if (list) list.push(node)
     else this.facts.nodes.set(node.type, [node])
     this.parents.push(node)
+    this.childInfo.push(null)
   }
 
   private leave(): void {
     this.parents.pop()
+    this.childInfo.pop()
   }
 
   private recordIdentifier(id: AST.Identifier): void {

@@ -42,6 +42,8 @@ export interface LoadProjectOptions {
   remappings?: readonly string[]
   /** The project's code budget (default `MAX_PROJECT_CODE_BYTES`). */
   maxCodeBytes?: number
+  /** The project's syntax budget in tokens (default `MAX_PROJECT_TOKENS`). */
+  maxTokens?: number
 }
 
 /** Folders below the project root that hold dependencies, build output or tooling, not the project's code. */
@@ -77,16 +79,28 @@ export function countLines(source: string): number {
   return source.endsWith('\n') ? count : count + 1
 }
 
-/** Largest source file read; anything bigger is reported, not parsed (the largest OpenZeppelin file is 65 kB). */
-export const MAX_SOURCE_BYTES = 2 * 1024 * 1024
+/**
+ * Largest source file read; anything bigger is reported, not parsed (the largest OpenZeppelin file
+ * is 65 kB). Reading is cheap: what one analysis may hold in memory is bounded by the syntax
+ * budget (`MAX_PROJECT_TOKENS`), not by this.
+ */
+export const MAX_SOURCE_BYTES = 8 * 1024 * 1024
 
 /**
  * Code (bytes of a source without its comments and whitespace, see `codeBytes`) one analysis
- * takes in, the project's own files and their dependencies together. The analyzer needs about
- * 250–400 MB per MB of code (`npm run bench:audit-limits`), so this keeps one analysis under
- * ~1 GB; files past it are listed as not analysed. All of OpenZeppelin is 0.6 MB of code.
+ * reads in, the project's own files and their dependencies together; files past it are listed
+ * as not analysed. All of OpenZeppelin is 0.6 MB of code.
  */
-export const MAX_PROJECT_CODE_BYTES = 2 * 1024 * 1024
+export const MAX_PROJECT_CODE_BYTES = 8 * 1024 * 1024
+
+/**
+ * Tokens one analysis parses, the project's own files and their dependencies together: what
+ * bounds its memory, since the syntax tree, the IR and the analyses grow with the tokens, whatever
+ * the shape of the code (about 0.6 KB per token at most, `npm run bench:audit-limits`). A file
+ * that would take the project past it is listed as not analysed, its tree never built. All of
+ * OpenZeppelin is about 0.13 million tokens; a generated 5 MB file of small contracts, 1.3 million.
+ */
+export const MAX_PROJECT_TOKENS = 1_400_000
 
 /** Milliseconds of parsing after which the loader lets other work of the process run. */
 const YIELD_EVERY_MS = 50
@@ -120,6 +134,8 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
   }
   let codeSpent = 0
   const maxCodeBytes = options.maxCodeBytes ?? MAX_PROJECT_CODE_BYTES
+  let tokensSpent = 0
+  const maxTokens = options.maxTokens ?? MAX_PROJECT_TOKENS
   const byKey = new Map<string, LoadedFile>()
   const files: LoadedFile[] = []
   const queue: LoadedFile[] = []
@@ -171,10 +187,15 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
   let sliceStart = performance.now()
   while (queue.length > 0) {
     const file = queue.shift() as LoadedFile
-    const parsed = parseSource(file.source)
+    const parsed = parseSource(file.source, { maxTokens: maxTokens - tokensSpent })
     if (!parsed.ok) {
-      skip(file.path, file.own, parsed.message)
+      skip(
+        file.path,
+        file.own,
+        parsed.overBudget ? `the project's syntax budget (${maxTokens} tokens, dependencies included) is spent: ${parsed.message}; not analysed` : parsed.message,
+      )
     } else {
+      tokensSpent += parsed.tokens
       file.ast = parsed.ast
       for (const child of parsed.ast.children) {
         if (child.type !== 'ImportDirective') continue

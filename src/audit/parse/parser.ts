@@ -18,8 +18,8 @@ import { SolidityParseError, TokenKind, tokenize, type Token } from './lexer.ts'
  * (statements → expressions → types and back) and share the token cursor; split across files it
  * would need that cursor passed around or exposed, for no gain in reading it.
  */
-export function parseSolidity(source: string): AST.SourceUnit {
-  return new Parser(source).sourceUnit()
+export function parseSolidity(source: string, tokens: Token[] = tokenize(source)): AST.SourceUnit {
+  return new Parser(source, tokens).sourceUnit()
 }
 
 const ELEMENTARY_TYPES: ReadonlySet<string> = (() => {
@@ -76,6 +76,32 @@ const MUTABILITIES: ReadonlySet<string> = new Set(['pure', 'view', 'payable', 'c
 
 type Meta = Pick<AST.BaseASTNode, 'loc' | 'range'>
 
+/**
+ * A node's location as four numbers, `start` and `end` made when read: one small object per node
+ * instead of three, about a quarter less memory for the whole tree (the syntax tree is most of
+ * what an analysis holds).
+ */
+class Loc {
+  constructor(
+    private readonly startLine: number,
+    private readonly startColumn: number,
+    private readonly endLine: number,
+    private readonly endColumn: number,
+  ) {}
+
+  get start(): { line: number; column: number } {
+    return { line: this.startLine, column: this.startColumn }
+  }
+
+  get end(): { line: number; column: number } {
+    return { line: this.endLine, column: this.endColumn }
+  }
+
+  toJSON(): { start: { line: number; column: number }; end: { line: number; column: number } } {
+    return { start: this.start, end: this.end }
+  }
+}
+
 /** Thrown to abandon a speculative parse; never escapes the parser. */
 class Backtrack extends Error {}
 
@@ -84,8 +110,11 @@ class Parser {
   private pos = 0
   private currentContract: string | undefined
 
-  constructor(private readonly source: string) {
-    this.tokens = tokenize(source)
+  constructor(
+    private readonly source: string,
+    tokens: Token[],
+  ) {
+    this.tokens = tokens
   }
 
   // ---------------------------------------------------------------- token helpers
@@ -137,7 +166,7 @@ class Parser {
     const last = this.pos > 0 ? this.tokens[this.pos - 1] : first
     const end = last.start >= first.start ? last : first
     return {
-      loc: { start: { line: first.line, column: first.column }, end: { line: end.line, column: end.column } },
+      loc: new Loc(first.line, first.column, end.line, end.column),
       range: [first.start, end.end - 1],
     }
   }
@@ -146,7 +175,7 @@ class Parser {
   private metaFrom(node: AST.BaseASTNode): Meta {
     const last = this.prev
     return {
-      loc: { start: { ...node.loc!.start }, end: { line: last.line, column: last.column } },
+      loc: new Loc(node.loc!.start.line, node.loc!.start.column, last.line, last.column),
       range: [node.range![0], last.end - 1],
     }
   }
@@ -231,7 +260,7 @@ class Parser {
       value: path,
       parts: [path],
       isUnicode: [false],
-      loc: { start: { line: pathToken.line, column: pathToken.column }, end: { line: pathToken.line, column: pathToken.column } },
+      loc: new Loc(pathToken.line, pathToken.column, pathToken.line, pathToken.column),
       range: [pathToken.start, pathToken.end - 1],
     }
     return {

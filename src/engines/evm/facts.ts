@@ -34,8 +34,37 @@ export interface EvmFacts {
   holderSells?: HolderSellsFact
   /** Balances of accounts the token names that no Transfer event explains (placed at creation without one). */
   unexplainedBalances?: { list: UnexplainedBalanceFact[]; note: string }
+  /** Balances written at creation that no Transfer event of the creation explains. */
+  creationSupply?: CreationSupplyFact
   /** The contracts transfers call, made hostile (reverting, extreme answers): what that does to holders. */
-  dependencies?: { list: DependencyFact[]; note: string }
+  dependencies?: {
+    list: DependencyFact[]
+    note: string
+    /**
+     * Why contracts transfers call (or may call) were not all made hostile and measured: no pool
+     * to trade on, a simulation the node failed, more of them than are tried. A "0" of the checks
+     * that rest on them is then not given. Absent when every one was measured (or there is none).
+     */
+    unmeasured?: string
+  }
+}
+
+/** Balances the token's creation wrote that its Transfer events do not explain. */
+export interface CreationSupplyFact {
+  /** How the creation's balances were read: its transaction traced, its code run again, or '' (not read: `note` says why). */
+  method: 'trace' | 're-run' | ''
+  list: {
+    address: Address
+    /** Its balance right after the creation. */
+    balance: bigint
+    /** What the creation's Transfer events credited it. */
+    transferred: bigint
+    /** The part no event explains, as a share of the total supply, percent. */
+    percentOfSupply: number
+  }[]
+  /** All of them together, percent of the total supply (undefined: not measured). */
+  percentOfSupply: number | undefined
+  note: string
 }
 
 /** An account holding tokens that never reached it in a Transfer event. */

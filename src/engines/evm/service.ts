@@ -6,7 +6,7 @@ import type { ChainEntry, ChainRegistry } from '../../config/chains.ts'
 import { BaseError, ChainMismatchError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../../errors.ts'
 import { checksummed, evmAddressProblem } from '../../evm-address.ts'
 import type { LogRangeLimit } from './chain/logs.ts'
-import { CAPABILITIES_TTL_MS, detectCapabilities, type NodeCapabilities } from './chain/capabilities.ts'
+import { CAPABILITIES_TTL_MS, assumedCapabilities, detectCapabilities, type NodeCapabilities } from './chain/capabilities.ts'
 import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import type { EvmReportService } from '../../contract/services.ts'
@@ -64,6 +64,8 @@ export interface EvmReportServiceOptions {
   cacheTtlMs?: number
   deadlineMs?: number
   gasCap?: bigint
+  /** How long a cold report waits for its chain's capabilities at most (`CAPABILITY_WAIT_MS` by default). */
+  capabilityWaitMs?: number
 }
 
 /** How a report is bounded: `signal` abandons it, `deadlineAt` (epoch ms) is when it must be over. */
@@ -144,6 +146,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
   const ttl = deps.options?.cacheTtlMs ?? DEFAULT_REPORT_TTL_MS
   const deadlineMs = deps.options?.deadlineMs ?? DEFAULT_REPORT_DEADLINE_MS
   const gasCap = deps.options?.gasCap ?? SIMULATION_GAS_CAP
+  const capabilityWaitMs = deps.options?.capabilityWaitMs ?? CAPABILITY_WAIT_MS
   const holderStore = deps.holderStore ?? (deps.store ? createHolderRepository(deps.store) : createMemoryHolderStore())
   const log = deps.logger
   const logLimits = new Map<number, LogRangeLimit>()
@@ -181,16 +184,33 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     )
     return entry.detecting
   }
-  /** The capabilities a report uses: undefined when detection takes longer than it may wait. */
+  /**
+   * State overrides a report's calls found refused (the node's words) before a detection said so:
+   * every later report of the chain skips them at once, until a detection finished after the
+   * refusal tells otherwise.
+   */
+  const refusedOverrides = new Map<number, { at: number; said: string }>()
+  const withLearned = (chain: ChainEntry, caps: NodeCapabilities | undefined): NodeCapabilities | undefined => {
+    const refused = refusedOverrides.get(chain.chainId)
+    if (!refused || caps?.stateOverride === 'no') return caps
+    if (caps && caps.detectedAt > refused.at && caps.stateOverride === 'yes') {
+      refusedOverrides.delete(chain.chainId)
+      return caps
+    }
+    const base = caps ?? assumedCapabilities(chain.chainId, logLimitOf(chain).maxRange, chain.maxBatchSize, chain.evmVersion)
+    return { ...base, stateOverride: 'no', notes: { ...base.notes, stateOverride: refused.said.slice(0, 120) } }
+  }
+  /** The capabilities a report uses: undefined when detection takes longer than it may wait (and nothing was learned). */
   const capabilitiesFor = async (chain: ChainEntry, waitMs: number): Promise<NodeCapabilities | undefined> => {
     let timer: NodeJS.Timeout | undefined
     try {
-      return await Promise.race([
+      const caps = await Promise.race([
         capabilitiesOf(chain).catch(() => undefined),
         new Promise<undefined>((resolve) => {
           timer = setTimeout(() => resolve(undefined), Math.max(0, waitMs))
         }),
       ])
+      return withLearned(chain, caps)
     } finally {
       clearTimeout(timer)
     }
@@ -217,9 +237,20 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
   const compute = async (chain: ChainEntry, token: Address, bounds: ReportBounds = {}) => {
     const started = Date.now()
     const budgetMs = bounds.deadlineAt === undefined ? deadlineMs : Math.min(deadlineMs, bounds.deadlineAt - started)
-    const capabilities = await capabilitiesFor(chain, Math.min(CAPABILITY_WAIT_MS, budgetMs / 4))
+    const capabilities = await capabilitiesFor(chain, Math.min(capabilityWaitMs, budgetMs / 4))
     const maxBatchSize = Math.min(chain.maxBatchSize, capabilities?.batch.max ?? chain.maxBatchSize)
-    const rpc = createRpcSession({ urls: chain.rpcUrls, maxBatchSize, deadlineMs: budgetMs - (Date.now() - started), signal: bounds.signal, fetch: deps.fetch, capabilities })
+    const onCapabilityMissing = (_: 'stateOverride', said: string) => {
+      if (!refusedOverrides.has(chain.chainId)) refusedOverrides.set(chain.chainId, { at: Date.now(), said })
+    }
+    const rpc = createRpcSession({
+      urls: chain.rpcUrls,
+      maxBatchSize,
+      deadlineMs: budgetMs - (Date.now() - started),
+      signal: bounds.signal,
+      fetch: deps.fetch,
+      capabilities,
+      onCapabilityMissing,
+    })
     try {
       const input = { rpc, chain, token, gasCap, holderStore, metadata: deps.metadata ?? [], explorer: deps.explorer, log, logLimit: logLimitOf(chain), holderIndexer: deps.holderIndexer }
       const run = await runReport(EVM_REPORT_STAGES, input, { signal: rpc.signal })
@@ -306,7 +337,11 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
   return {
     reportWithFacts,
 
-    capabilities: (chainId, options) => capabilitiesOf(chainOf(chainId), options?.refresh ?? false),
+    capabilities: async (chainId, options) => {
+      const chain = chainOf(chainId)
+      const caps = await capabilitiesOf(chain, options?.refresh ?? false)
+      return withLearned(chain, caps) ?? caps
+    },
 
     async report(chainId, address, options) {
       const started = Date.now()

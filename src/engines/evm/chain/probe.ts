@@ -515,6 +515,16 @@ export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonl
   return { startGas, sells }
 }
 
+/** The creation code run again from the probe's address (`creationBalances`): the accounts' balances it leaves. */
+export function encodeCreationBalances(initCode: Hex, accounts: Address[]): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'creationBalances', args: [initCode, accounts] })
+}
+
+export function decodeCreationBalances(data: Hex): { created: Address; supply: bigint; balances: readonly bigint[] } {
+  const [created, supply, balances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'creationBalances', data }) as unknown as [Address, bigint, bigint[]]
+  return { created, supply, balances }
+}
+
 export interface ReadCall {
   target: Address
   data: Hex
@@ -567,6 +577,8 @@ export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> 
     raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...override, ...call.state })
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
+    // The node refuses state overrides (learned by this very call): the no-override path, as if detected.
+    if (error.overridesRefused) return callWithoutOverrides(rpc, call)
     throw new SimulationError(`the node failed the ${call.what} simulation (eth_call with state overrides): ${error.message.slice(0, 200)}`, {
       cause: error,
     })

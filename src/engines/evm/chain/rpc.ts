@@ -1,6 +1,6 @@
 import { BaseError, DeadlineError, UpstreamError } from '../../../errors.ts'
 import { readCapped } from '../../../net/read-capped.ts'
-import { missingCapability, type NodeCapabilities } from './capabilities.ts'
+import { assumedCapabilities, missingCapability, type NodeCapabilities } from './capabilities.ts'
 
 /**
  * JSON-RPC for one report: calls issued in the same tick go out as one JSON-RPC batch (one HTTP
@@ -42,8 +42,24 @@ export const RPC_MAX_BATCH_BYTES = 1024 * 1024
 export type RpcErrorKind = 'revert' | 'unsupported' | 'refused' | 'fault'
 
 const UNSUPPORTED_MESSAGE =
-  /method .*(not found|not supported|does not exist|not available|unsupported|not allowed|disabled)|(not found|unknown|unsupported|unavailable) method|does not exist\/is not available|not whitelisted|missing trie node|historical state|state (is )?not available|pruned|archive|block ?out ?of ?range|block height is/i
+  /method .*(not found|not supported|does not exist|not available|unsupported|not allowed|disabled)|(not found|unknown|unsupported|unavailable) method|does not exist\/is not available|not whitelisted|missing trie node|historical state|state (is )?not available|pruned|archive|block ?out ?of ?range|block height is|resource not found/i
 const REFUSED_MESSAGE = /block range|range (is )?too (large|wide|big)|max(imum)? (block )?range|limited to|too many (results|logs|blocks)|query returned more than|response size|exceeds? .*(range|limit|results)|result set/i
+
+/**
+ * Whether an error answered to a call carrying state overrides (`eth_call`'s third argument,
+ * `debug_traceCall`'s `stateOverrides`) is the node refusing that argument: invalid params
+ * (-32602) or words to that effect. Such a refusal is a limitation of the node, as final as a
+ * missing method: never retried, and the session learns that the node takes no overrides.
+ */
+export function isOverrideRefusal(method: string, params: readonly unknown[], code: number, message: string): boolean {
+  const carries =
+    (method === 'eth_call' && params.length > 2 && params[2] !== undefined) ||
+    (method === 'debug_traceCall' && !!(params[2] as { stateOverrides?: unknown } | undefined)?.stateOverrides)
+  if (!carries || rpcErrorKind(code, message) === 'revert') return false
+  return code === -32602 || OVERRIDE_REFUSED_MESSAGE.test(message)
+}
+
+const OVERRIDE_REFUSED_MESSAGE = /too many arguments|invalid argument 2|unknown field "?stateOverrides|state ?overrides? (are |is )?(not supported|unsupported|disabled|not allowed)|unsupported .*override|invalid params/i
 
 /** The kind of a JSON-RPC error from its code and message. */
 export function rpcErrorKind(code: number, message: string): RpcErrorKind {
@@ -60,16 +76,20 @@ export class RpcError extends BaseError {
   readonly data: unknown
   readonly method: string
 
-  constructor(method: string, code: number, message: string, data: unknown) {
+  /** The node refused the call's state overrides (see `isOverrideRefusal`): its kind is "unsupported". */
+  readonly overridesRefused: boolean
+
+  constructor(method: string, code: number, message: string, data: unknown, overridesRefused = false) {
     super(`${method}: ${message}`, { details: `code ${code}` })
     this.code = code
     this.data = data
     this.method = method
+    this.overridesRefused = overridesRefused
   }
 
   /** What the error means (see `RpcErrorKind`). */
   get kind(): RpcErrorKind {
-    return rpcErrorKind(this.code, this.message.slice(this.method.length + 2))
+    return this.overridesRefused ? 'unsupported' : rpcErrorKind(this.code, this.message.slice(this.method.length + 2))
   }
 
   /** Whether the node says the call reverted (its `data` then holds the revert data). */
@@ -102,6 +122,11 @@ export interface RpcSessionOptions {
   fetch?: typeof fetch
   /** What the node can do (detected once per chain): read by the collectors through the session. */
   capabilities?: NodeCapabilities
+  /**
+   * Told when a call shows a capability missing that the session did not know of (the node
+   * refused state overrides before detection said so): the chain records it for later reports.
+   */
+  onCapabilityMissing?: (capability: 'stateOverride', said: string) => void
 }
 
 interface Pending {
@@ -178,7 +203,10 @@ export interface RpcSession {
   remainingMs(): number
   /** Releases the deadline timer. */
   close(): void
-  /** What the node can do, when detected (absent: everything is assumed, as before detection). */
+  /**
+   * What the node can do, when detected (absent: everything is assumed, as before detection).
+   * A refusal learned during the session shows here at once (state overrides "no").
+   */
   readonly capabilities?: NodeCapabilities
 }
 
@@ -209,6 +237,19 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     else options.signal.addEventListener('abort', onOuterAbort, { once: true })
   }
   const signal = controller.signal
+
+  let capabilities = options.capabilities
+  /** The node refused state overrides: the session's capabilities say so from now on, and the chain is told once. */
+  const learnNoOverrides = (said: string) => {
+    if (capabilities?.stateOverride === 'no') return
+    const base = capabilities ?? assumedCapabilities(0, 0n, options.maxBatchSize)
+    capabilities = { ...base, stateOverride: 'no', notes: { ...base.notes, stateOverride: said.slice(0, 120) } }
+    try {
+      options.onCapabilityMissing?.('stateOverride', said)
+    } catch {
+      // the chain's record never fails a call
+    }
+  }
 
   const stats: RpcStats = { roundTrips: 0, httpRequests: 0, rpcCalls: 0, retries: 0, requestBytes: 0 }
   let completedDepth = 0
@@ -321,7 +362,9 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
       if (r.error) {
         const message = String(r.error.message ?? 'error')
         const code = typeof r.error.code === 'number' ? r.error.code : 0
-        const err = new RpcError(p.method, code, message, r.error.data)
+        const refusedOverrides = isOverrideRefusal(p.method, p.params, code, message)
+        const err = new RpcError(p.method, code, message, r.error.data, refusedOverrides)
+        if (refusedOverrides) learnNoOverrides(message)
         if (err.kind === 'fault') {
           p.lastError = err
           retry.push(p)
@@ -377,10 +420,10 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
   const request = <T>(method: string, params: unknown[] = []): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       // A method the node was found not to offer is answered here as the node would, without a request.
-      const lacking = options.capabilities && missingCapability(options.capabilities, method, params)
+      const lacking = capabilities && missingCapability(capabilities, method, params)
       if (lacking) {
-        const said = options.capabilities?.notes[lacking]
-        return reject(new RpcError(method, -32601, `not offered by this node (detected: ${lacking} "no"${said ? `, the node said: ${said}` : ''})`, undefined))
+        const said = capabilities?.notes[lacking]
+        return reject(new RpcError(method, -32601, `not offered by this node (detected: ${lacking} "no"${said ? `, the node said: ${said}` : ''})`, undefined, lacking === 'stateOverride'))
       }
       enqueue({ method, params, bytes: JSON.stringify({ jsonrpc: '2.0', method, params }).length + CALL_ID_BYTES, resolve: resolve as (v: unknown) => void, reject, attempts: 0 })
     })
@@ -390,7 +433,9 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     stats: () => ({ ...stats }),
     signal,
     remainingMs: () => Math.max(0, deadlineAt - Date.now()),
-    capabilities: options.capabilities,
+    get capabilities() {
+      return capabilities
+    },
     close() {
       clearTimeout(deadlineTimer)
       options.signal?.removeEventListener('abort', onOuterAbort)

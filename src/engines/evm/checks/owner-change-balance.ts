@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { fromPowers } from './evidence.ts'
-import { hostileDependency, untracedDependencies } from './trade-evidence.ts'
+import { hostileDependency, unmeasuredDependencies } from './trade-evidence.ts'
 
 export const ownerChangeBalance = defineCheck<EvmFacts>({
   id: 'ownerChangeBalance',
@@ -12,14 +12,14 @@ export const ownerChangeBalance = defineCheck<EvmFacts>({
     undetermined: 'Whether a privileged account can change holders\' balances could not be determined.',
   },
   method:
-    'simulation: every state-changing function of the (implementation) bytecode is called as each privileged-account candidate, and the balances of holders that neither called nor approved (test holders, the token\'s largest holders of record from its Transfer logs, and the pools, and, where the node traces calls, every account the calls\' Transfer events name, measured in the storage diff of the balance mapping) are compared before and after; tokens moved out of the caller\'s own balance or the token contract\'s (an airdrop, a rescue) are not a power over holders. A contract transfers call that decides what they deliver (with extreme answers, trades deliver other amounts) and that someone can change gives that someone the same power. Where the node cannot trace calls and the code can call out, those contracts are unknown: no "0" is given',
+    'simulation: every state-changing function of the (implementation) bytecode is called as each privileged-account candidate, and the balances of holders that neither called nor approved (test holders, the token\'s largest holders of record from its Transfer logs, and the pools, and, where the node traces calls, every account the calls\' Transfer events name, measured in the storage diff of the balance mapping) are compared before and after; tokens moved out of the caller\'s own balance or the token contract\'s (an airdrop, a rescue) are not a power over holders; a balance that falls with nothing moving (no account credited, the supply unchanged) counts as taken only if the holder could send it whole before the call, and a balance shown and not held, brought down to what the holder can send, is not taken. A contract transfers call that decides what they deliver (with extreme answers, trades deliver other amounts) and that someone can change gives that someone the same power. Where those contracts were not all measured (the node cannot trace calls and the code can call out, no pool to trade on, a simulation the node failed), no "0" is given',
   run(facts) {
     const result = fromPowers(facts, 'changeBalance', 'took tokens from a holder or set its balance', true)
     const dependency = result.status === 'present' ? undefined : hostileDependency(facts, 'amounts')
     if (dependency) return { status: 'present', method: 'simulated', evidence: dependency }
-    // A "0" needs the contracts transfers call measured too: untraced, they may decide what holders get.
-    const untraced = result.status === 'absent' ? untracedDependencies(facts) : undefined
-    if (untraced) return { status: 'undetermined', method: 'not determinable', evidence: `${result.evidence}; ${untraced}` }
+    // A "0" needs the contracts transfers call measured too: unmeasured, they may decide what holders get.
+    const unmeasured = result.status === 'absent' ? unmeasuredDependencies(facts) : undefined
+    if (unmeasured) return { status: 'undetermined', method: 'not determinable', evidence: `${result.evidence}; ${unmeasured}` }
     const own = facts.powers.ownMoves ?? []
     if (result.status !== 'absent' || own.length === 0) return result
     return { ...result, evidence: `${result.evidence}; seen, and not a power over holders: ${own.slice(0, 2).join('; ')}` }

@@ -82,14 +82,15 @@ export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'):
 }
 
 /**
- * Why contracts transfers call were not made hostile although the token's code can call out: the
- * node cannot trace calls, so which contracts they are is unknown. Undefined when they were
- * traced, or the code calls no other contract. A "0" that rests on dependencies needs this to be
- * undefined.
+ * Why the contracts transfers call were not all measured with hostile code although the token's
+ * code can call out: the node cannot trace calls (which contracts they are is unknown), or making
+ * them hostile did not run (no pool, a simulation the node failed, more than are tried).
+ * Undefined when every one was measured, or the code calls no other contract. A "0" that rests
+ * on dependencies needs this to be undefined.
  */
-export function untracedDependencies(facts: EvmFacts): string | undefined {
+export function unmeasuredDependencies(facts: EvmFacts): string | undefined {
   const x = facts.externalCalls
-  if (x.method === 'trace') return undefined
+  if (x.method === 'trace') return x.calls.length === 0 ? undefined : facts.dependencies?.unmeasured
   const r = facts.code.logic?.reachable
   if (x.method === 'bytecode' && r && !r.call && !r.callCode && !r.staticCall) return undefined
   return 'the node cannot trace calls: the contracts transfers call (the code can call out) are not known, and were not given hostile code'

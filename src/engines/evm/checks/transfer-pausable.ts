@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
 import { fromPowers } from './evidence.ts'
-import { hostileDependency, untracedDependencies } from './trade-evidence.ts'
+import { hostileDependency, unmeasuredDependencies } from './trade-evidence.ts'
 
 export const transferPausable = defineCheck<EvmFacts>({
   id: 'transferPausable',
@@ -12,14 +12,14 @@ export const transferPausable = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers can be paused could not be determined.',
   },
   method:
-    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts if every value blocks, or if it can stop every sale by what it sets: a tax pushed to 99 % or more, fees summed past 100 % (searched by bisection, see slippageModifiable), a limit set so low that no sale passes. Every contract a transfer calls is also given reverting and extreme-answering code: if trades stop and someone can change that contract (a proxy\'s admin, an owner who can repoint a stored address), that someone can stop transfers. Where the node cannot trace calls and the code can call out, those contracts are unknown: no "0" is given',
+    'simulation: after each candidate function call as a privileged account, a holder the call did not name tries to transfer and sell; a function with a numeric argument counts if every value blocks, or if it can stop every sale by what it sets: a tax pushed to 99 % or more, fees summed past 100 % (searched by bisection, see slippageModifiable), a limit set so low that no sale passes. Every contract a transfer calls is also given reverting and extreme-answering code: if trades stop and someone can change that contract (a proxy\'s admin, an owner who can repoint a stored address), that someone can stop transfers. Where those contracts were not all measured (the node cannot trace calls and the code can call out, no pool to trade on, a simulation the node failed), no "0" is given',
   run(facts) {
     const measured = fromPowers(facts, 'pause', 'stopped the transfers of a holder it did not name', true)
     if (measured.status === 'present') return measured
     const dependency = hostileDependency(facts, 'stops')
     if (dependency) return { status: 'present', method: 'simulated', evidence: dependency }
-    // A "0" needs the contracts transfers call measured too: untraced, they may stop them.
-    const untraced = measured.status === 'absent' ? untracedDependencies(facts) : undefined
-    return untraced ? { status: 'undetermined', method: 'not determinable', evidence: `${measured.evidence}; ${untraced}` } : measured
+    // A "0" needs the contracts transfers call measured too: unmeasured, they may stop them.
+    const unmeasured = measured.status === 'absent' ? unmeasuredDependencies(facts) : undefined
+    return unmeasured ? { status: 'undetermined', method: 'not determinable', evidence: `${measured.evidence}; ${unmeasured}` } : measured
   },
 })

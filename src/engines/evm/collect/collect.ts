@@ -5,7 +5,7 @@ import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { resolveProxy, type ProxyInfo } from '../chain/proxy.ts'
 import { callProbe, decodeAccounts, decodeProbe, encodeAccounts } from '../chain/probe.ts'
 import { collectMetadata } from '../../../metadata/providers.ts'
-import type { CodeFacts, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
+import type { CodeFacts, CreationSupplyFact, EvmFacts, HolderSellsFact, OwnerFacts, PoolFact, SourceFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
 import { RpcError } from '../chain/rpc.ts'
@@ -21,7 +21,8 @@ import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
-import { collectUnexplainedBalances } from './unexplained.ts'
+import { collectUnexplainedBalances, namedAccounts } from './unexplained.ts'
+import { collectCreationSupply } from './creation-supply.ts'
 import { ROLE_GRANTED_TOPIC, collectRoleHolders } from './role-holders.ts'
 
 /** owner() */
@@ -150,8 +151,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
   const dependenciesPromise = externalPromise.then((external) =>
     collectDependencies(ctx, d, pools[0], donors, external, block).then(
-      (r) => ({ list: r.dependencies, note: r.note }),
-      (error: unknown) => ({ list: [], note: `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}` }),
+      (r) => ({ list: r.dependencies, note: r.note, ...(r.unmeasured ? { unmeasured: r.unmeasured } : {}) }),
+      (error: unknown) => {
+        const note = `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}`
+        return { list: [], note, unmeasured: note }
+      },
     ),
   )
   const lockPromise = readLocks(ctx, deepestV2, block)
@@ -209,6 +213,15 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       note: `balances were not compared with Transfer events: ${(error as Error).message.slice(0, 160)}`,
     })),
   )
+  // The balances the creation wrote against its Transfer events: its code run again, or its
+  // transaction traced (beside the holder index, as soon as the creation transaction is known).
+  const creationHash: Promise<Hex | undefined> =
+    d.otsCreator?.hash !== undefined ? Promise.resolve(d.otsCreator.hash) : storedCreation?.txHash !== undefined ? Promise.resolve(storedCreation.txHash) : creationPromise.then((c) => c.txHash)
+  const creationSupplyPromise = creationHash.then((hash) =>
+    collectCreationSupply(ctx, d, hash, namedAccounts(ctx, d, tokenCode, [declared, creator]), block).catch(
+      (error: unknown): CreationSupplyFact => ({ method: '', list: [], percentOfSupply: undefined, note: `the creation's balances were not read: ${(error as Error).message.slice(0, 160)}` }),
+    ),
+  )
   // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
   const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
     collectHolderSells(ctx, d, trades, index.get(ctx.token)?.top ?? [], block).catch(
@@ -227,7 +240,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
 
   // Every stage is awaited together: a stage that fails fails the collection once, and none is left
   // rejected and unawaited behind it.
-  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained] = await Promise.all([
+  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained, creationSupply] = await Promise.all([
     proxyPromise,
     logicPromise,
     marketsPromise,
@@ -245,6 +258,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     holderSellsPromise,
     dependenciesPromise,
     unexplainedPromise,
+    creationSupplyPromise,
   ])
 
   if (logic) assertToken(ctx, d, logic)
@@ -265,6 +279,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
         (u) =>
           `${u.address} holds ${d.basics.decimals === undefined ? u.balance - u.explained : formatUnits(u.balance - u.explained, d.basics.decimals)} tokens (${u.percentOfSupply}% of the total supply) that no Transfer event explains: a balance placed without a Transfer, at creation or written directly`,
       ),
+      ...creationSupplyAnomaly(creationSupply, unexplained.list, d.basics.decimals),
     ],
     code,
     owner: { ...owner, balance: ownerBalance },
@@ -289,5 +304,18 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     holderSells,
     dependencies,
     unexplainedBalances: unexplained,
+    creationSupply,
   }
+}
+
+/**
+ * The sentence of the balances the creation wrote without a Transfer event (none when there are
+ * none, or when the accounts still hold them and are named already among the balances no event explains).
+ */
+function creationSupplyAnomaly(c: CreationSupplyFact, named: { address: Address }[], decimals: number | undefined): string[] {
+  if (c.list.every((u) => named.some((n) => sameAddress(n.address, u.address)))) return []
+  const amount = (v: bigint) => (decimals === undefined ? `${v}` : formatUnits(v, decimals))
+  const each = c.list.map((u) => `${u.address} ${amount(u.balance - (u.transferred > 0n ? u.transferred : 0n))} (${u.percentOfSupply}%)`).join(', ')
+  const how = c.method === 'trace' ? 'its creation transaction traced' : 'its creation code run again'
+  return [`at creation, ${c.percentOfSupply}% of the total supply was written into balances that no Transfer event explains (${how}): ${each}`]
 }

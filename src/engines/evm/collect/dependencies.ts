@@ -34,12 +34,15 @@ export async function collectDependencies(
   donors: Address[],
   external: ExternalCallFact,
   block: Hex,
-): Promise<{ dependencies: DependencyFact[]; note: string }> {
+): Promise<{ dependencies: DependencyFact[]; note: string; unmeasured?: string }> {
   const targets = [...new Set(external.calls.map((c) => getAddress(c.to)))].filter((a) => !Object.values(PROBE_ADDRESSES).some((p) => sameAddress(p, a)))
   if (external.method !== 'trace') return { dependencies: [], note: `no traced calls: ${external.note}` }
   if (targets.length === 0) return { dependencies: [], note: 'transfers call no other contract' }
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
-  if (!pool || !route) return { dependencies: [], note: 'no pool where the probe could trade: dependencies were not made hostile' }
+  if (!pool || !route) {
+    const note = 'no pool where the probe could trade: the contracts transfers call were not made hostile'
+    return { dependencies: [], note, unmeasured: note }
+  }
   const tried = targets.slice(0, MAX_DEPENDENCIES)
   const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors, sellsOnly: true })
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
@@ -79,7 +82,19 @@ export async function collectDependencies(
       source: source[i],
     }
   })
-  return { dependencies, note: `${tried.length} contract(s) called by transfers given reverting and extreme code` }
+  const note = `${tried.length} contract(s) called by transfers given reverting and extreme code`
+  return { dependencies, note, ...measuredAll(baseline, targets.length - tried.length) }
+}
+
+/**
+ * Why the hostile trades do not measure every contract transfers call: none of the trades with
+ * the real contracts went through (nothing to compare), or more contracts than are tried.
+ */
+function measuredAll(baseline: TradeResult, untried: number): { unmeasured?: string } {
+  const went = [baseline.buy, baseline.transfer, baseline.sellPart].some((o) => o.ok && o.sent !== 0n)
+  if (!went) return { unmeasured: 'no trade with the real contracts went through: what hostile ones would do was not measured' }
+  if (untried > 0) return { unmeasured: `${untried} more contract(s) transfers call were not made hostile (at most ${MAX_DEPENDENCIES} are)` }
+  return {}
 }
 
 /** What hostile code did to trades that work with the real one: stopped them, or changed their amounts. */

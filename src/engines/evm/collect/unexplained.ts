@@ -30,23 +30,7 @@ export async function collectUnexplainedBalances(
   if (!index?.complete) return { list: [], note: 'the holder index is not complete: balances were not compared with Transfer events' }
   const supply = d.basics.totalSupply
   if (!supply) return { list: [], note: 'the supply is unknown' }
-  const found = new Set<string>()
-  const candidates: Address[] = []
-  const add = (a: Address | undefined) => {
-    if (!a || sameAddress(a, ZERO_ADDRESS) || sameAddress(a, ctx.token) || found.has(a.toLowerCase())) return
-    if (Object.values(PROBE_ADDRESSES).some((p) => sameAddress(p, a)) || d.pools.some((p) => sameAddress(p.pool, a))) return
-    found.add(a.toLowerCase())
-    candidates.push(getAddress(a))
-  }
-  const asAddress = (word: Hex | undefined) => {
-    if (!word) return undefined
-    const v = BigInt(word)
-    return v > MIN_ADDRESS_VALUE && v < 1n << 160n ? (`0x${v.toString(16).padStart(40, '0')}` as Address) : undefined
-  }
-  for (const a of logic?.addresses ?? []) add(a)
-  for (const c of logic?.constants32 ?? []) add(asAddress(c))
-  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) add(asAddress(d.slots[`0x${i.toString(16)}`]))
-  for (const a of named) add(a)
+  const candidates = namedAccounts(ctx, d, logic, named)
   if (candidates.length === 0) return { list: [], note: 'the token names no account' }
   const raw = await callProbe(ctx.rpc, { what: 'named balances', data: encodeAccounts(ctx.token, candidates), gas: ctx.gasCap, block })
   const { balances } = decodeProbe('named balances', raw, decodeAccounts)
@@ -64,4 +48,30 @@ export async function collectUnexplainedBalances(
     list.push({ address, balance, explained, percentOfSupply: Number((extra * 1_000_000n) / supply) / 10_000 })
   })
   return { list, note: `${candidates.length} account(s) the token names compared with the Transfer events` }
+}
+
+/**
+ * The accounts the token names: addresses written in its code, immutables, addresses in its first
+ * storage slots, and `named` (its owner, creator...). Never the token, the zero address, its
+ * pools or the probe's accounts.
+ */
+export function namedAccounts(ctx: CollectContext, d: Discovery, logic: CodeAnalysis | undefined, named: (Address | undefined)[]): Address[] {
+  const found = new Set<string>()
+  const candidates: Address[] = []
+  const add = (a: Address | undefined) => {
+    if (!a || sameAddress(a, ZERO_ADDRESS) || sameAddress(a, ctx.token) || found.has(a.toLowerCase())) return
+    if (Object.values(PROBE_ADDRESSES).some((p) => sameAddress(p, a)) || d.pools.some((p) => sameAddress(p.pool, a))) return
+    found.add(a.toLowerCase())
+    candidates.push(getAddress(a))
+  }
+  const asAddress = (word: Hex | undefined) => {
+    if (!word) return undefined
+    const v = BigInt(word)
+    return v > MIN_ADDRESS_VALUE && v < 1n << 160n ? (`0x${v.toString(16).padStart(40, '0')}` as Address) : undefined
+  }
+  for (const a of logic?.addresses ?? []) add(a)
+  for (const c of logic?.constants32 ?? []) add(asAddress(c))
+  for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) add(asAddress(d.slots[`0x${i.toString(16)}`]))
+  for (const a of named) add(a)
+  return candidates
 }
