@@ -271,6 +271,8 @@ describe('contracts the token names, made hostile without tracing', () => {
     expect(got['guard-upgradeable'].transferPausable.status).toBe('1')
     expect(got['guard-upgradeable'].transferPausable.comment).toMatch(/the token names 0x[0-9a-fA-F]{40} in its code \(transfers could not be traced\); with that contract hostile, .*a sell fails.* can upgrade/)
     expect(got['guard-fixed'].transferPausable.status).not.toBe('1')
+    // The guard is asked with a STATICCALL: its hostile code stopping trades shows transfers call it.
+    for (const key of ['guard-upgradeable', 'guard-fixed']) expect(got[key].externalCall.status, key).toBe('1')
     expect(got['guard-fixed'].transferPausable.comment).toMatch(/cannot trace calls: .* the 1 the token names in its code and first storage slots were given hostile code/)
   })
 })

@@ -11,7 +11,7 @@ export const externalCall = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers call other contracts could not be determined.',
   },
   method:
-    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, an owner who can repoint a stored address) and whether the configured explorer publishes its source; bytecode where the node cannot trace (a reachable CALL; a reachable STATICCALL alone leaves it undetermined, as it may only reach a precompile)',
+    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, an owner who can repoint a stored address) and whether the configured explorer publishes its source; bytecode where the node cannot trace (a reachable CALL; a reachable STATICCALL alone leaves it undetermined, as it may only reach a precompile, unless a contract the token names, given hostile code, changed what trades did)',
   run(facts) {
     const x = facts.externalCalls
     if (x.method === 'trace') {
@@ -22,6 +22,9 @@ export const externalCall = defineCheck<EvmFacts>({
     if (x.method === 'bytecode') {
       const r = facts.code.logic?.reachable
       if (r?.call || r?.callCode) return { status: 'present', method: 'bytecode', evidence: `${x.note}${dependencySummary(facts)}` }
+      // A contract the token names whose hostile code changed what trades did is called by them.
+      const called = (facts.dependencies?.list ?? []).find((d) => d.named && (d.stops || d.changesAmounts))
+      if (called) return { status: 'present', method: 'simulated', evidence: `${x.note}; with ${called.address} (${called.named}) hostile, ${called.stops || called.changesAmounts}: transfers call it${dependencySummary(facts)}` }
       // A STATICCALL alone may only reach a precompile: without a trace, neither answer is measured.
       if (r?.staticCall) return { status: 'undetermined', method: 'not determinable', evidence: x.note }
       return { status: 'absent', method: 'bytecode', evidence: x.note }
