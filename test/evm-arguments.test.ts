@@ -13,8 +13,8 @@ import { loadChainRegistry } from '../src/config/chains.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
 import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
-import { PROBE_ADDRESSES } from '../src/engines/evm/chain/probe.ts'
-import { REJECTER_LABEL, argumentAccounts, flagCalls, functionVariants } from '../src/engines/evm/collect/powers.ts'
+import { PROBE_ADDRESSES, type Measure, type Outcome } from '../src/engines/evm/chain/probe.ts'
+import { REJECTER_LABEL, argumentAccounts, effectsOf, flagCalls, functionVariants, watchList } from '../src/engines/evm/collect/powers.ts'
 import { createDatabase, type Store } from '../src/store/database.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
@@ -56,6 +56,29 @@ describe('arguments of owner functions', () => {
     expect(flags[0].slice(10, 74)).toBe(word(PROBE_ADDRESSES.a))
     expect(BigInt(`0x${flags[0].slice(74)}`)).toBe(1n)
     expect(flagCalls(fns, fns[2])).toEqual([])
+  })
+})
+
+describe('allowances a call grants over a holder\'s tokens', () => {
+  const ok = (sent: bigint, received: bigint): Outcome => ({ ok: true, err: '0x', sent, received })
+  const ZERO = '0x0000000000000000000000000000000000000000' as Address
+  const watch = watchList(TOKEN, [POOL], [], [owner])
+  const measure = (over: Partial<Measure> = {}): Measure => ({
+    supply: 1_000_000n, balances: watch.accounts.map(() => 1_000n), aTransfer: ok(10n, 10n), bTransfer: ok(10n, 10n), aSell: ok(100n, 93n), bSell: ok(100n, 93n),
+    bBuy: ok(100n, 97n), bBigBuy: ok(1_000n, 970n), aAll: ok(1_000n, 1_000n), pullSpender: ZERO, pullHolder: ZERO, pullAllowance: 0n, pull: { ok: false, err: '0x', sent: 0n, received: 0n }, ...over,
+  })
+  const kinds = (m: Measure) => effectsOf(watch, measure(), m, owner.address, true, true)
+
+  it('a new allowance over holder A used by transferFrom is a balance taken, with the figures', () => {
+    const found = kinds(measure({ pullSpender: PROBE_ADDRESSES.f, pullHolder: PROBE_ADDRESSES.a, pullAllowance: 500n, pull: ok(500n, 500n) }))
+    expect(found.map((e) => e.kind)).toEqual(['changeBalance'])
+    expect(found[0].text).toBe('granted a fresh account an allowance of 500 (raw units) over the tokens of a holder, which never approved it; the spender then took 500 (raw units) with transferFrom')
+  })
+
+  it('an allowance that was already there, or a transferFrom that took nothing, is no finding', () => {
+    const pulled = { pullSpender: PROBE_ADDRESSES.f, pullHolder: PROBE_ADDRESSES.a, pullAllowance: 500n, pull: ok(500n, 500n) }
+    expect(effectsOf(watch, measure(pulled), measure(pulled), owner.address, true, true)).toEqual([])
+    expect(kinds(measure({ ...pulled, pull: { ok: false, err: '0x', sent: 500n, received: 0n } }))).toEqual([])
   })
 })
 

@@ -185,7 +185,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise, rolesPromise]).then(([proxy, logic, stored, index, roles]) => {
+  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise, rolesPromise, ownPairsPromise]).then(([proxy, logic, stored, index, roles, own]) => {
     const known = new Set((index.get(ctx.token)?.top ?? []).map((h) => h.address.toLowerCase()))
     const slotAccounts = stored.filter((a) => isPlausible(a, known))
     const candidates = powerCandidates(ctx, d, {
@@ -198,7 +198,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       roleHolders: roles.holders,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
-    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts)
+    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts, own.fact.pairs.map((p) => p.address))
   })
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([

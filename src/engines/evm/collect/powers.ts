@@ -226,9 +226,9 @@ export const REJECTER_LABEL = `${PROBE_ADDRESSES.rejecter} (an account whose cod
 /**
  * The accounts a token's owner functions are also given as address arguments: the account whose
  * code refuses the native coin (a fee wallet set to it stops every sale that pays it), the pools,
- * the token itself, the first privileged candidate, and the accounts the token names in storage or
- * code and its holders of record (fee wallets, excluded accounts: levers that act only on accounts
- * the token already flags).
+ * the token itself, the first privileged candidate, and the accounts the token names (its own
+ * pairs, the accounts in its storage or code) and its holders of record (fee wallets, excluded
+ * accounts: levers that act only on accounts the token already flags).
  */
 export function argumentAccounts(token: Address, pools: readonly Address[], candidates: readonly PowerCandidate[], named: readonly { address: Address; label: string }[]): ArgumentAccount[] {
   const out: ArgumentAccount[] = [{ address: PROBE_ADDRESSES.rejecter, label: REJECTER_LABEL }]
@@ -749,6 +749,8 @@ export async function collectPowers(
   holders: Address[] = [],
   /** The plausible accounts of the token's first storage slots. */
   slotAccounts: readonly SlotAccount[] = [],
+  /** The pairs the token records as its own (getters, storage, AMM-pair mappings), listed or not. */
+  ownPairs: readonly Address[] = [],
 ): Promise<PowersFact> {
   const base: PowersFact = {
     status: 'not-tested',
@@ -781,7 +783,8 @@ export async function collectPowers(
     ...logic.addresses.map((a) => ({ address: a, label: `${a} (a constant in its code)` })),
     ...holders.slice(0, 2).map((a) => ({ address: a, label: `the holder ${a}` })),
   ].filter((x) => !sameAddress(x.address, ctx.token))
-  const argumentList = argumentAccounts(ctx.token, pools.map((p) => p.address), candidates, namedLabels)
+  const pairLabels = ownPairs.map((a) => ({ address: a, label: `the token's own pair ${a}` }))
+  const argumentList = argumentAccounts(ctx.token, pools.map((p) => p.address), candidates, [...pairLabels, ...namedLabels])
   const slot = d.selfBalanceSlot
   const mapping = 'slot' in slot ? slot.mapping : undefined
   const mappingWhy = 'why' in slot ? slot.why : 'its balances are not kept in a plain mapping'
