@@ -70,9 +70,22 @@ describe('node capabilities', () => {
   })
 
   it('show what a public endpoint lacks: tracing, Otterscan, old state, large batches and log ranges', async () => {
-    const caps = await (await proxied('public endpoint')).capabilities(31337)
+    const { service, proxy } = await proxiedWith(kind('public endpoint'))
+    const caps = await service.capabilities(31337)
     expect(caps).toMatchObject({ stateOverride: 'yes', simulateV1: 'yes', callTracer: 'no', prestateTracer: 'no', otterscan: 'no' })
     expect(caps.batch.max).toBe(10)
+    // The detection's own calls fit the node's batches: only the batch-size test is refused for its size.
+    expect(proxy.requests().filter((r) => r.refused === 'batch size' && r.method !== 'eth_chainId')).toEqual([])
+  })
+
+  it('are detected again within the batch size learned, on a node capped below public endpoints', async () => {
+    // Batches of 50 and 10 refused: the node is taken to refuse batches (one call per request).
+    const { service, proxy } = await proxiedWith({ name: 'batches of 4', description: '', maxBatch: 4 })
+    expect((await service.capabilities(31337)).batch.max).toBe(1)
+    proxy.reset()
+    const again = await service.capabilities(31337, { refresh: true })
+    expect(again).toMatchObject({ stateOverride: 'yes', callTracer: 'yes', otterscan: 'yes' })
+    expect(proxy.requests().filter((r) => r.refused === 'batch size' && r.method !== 'eth_chainId')).toEqual([])
   })
 })
 
@@ -234,6 +247,31 @@ describe('contracts transfers call, without tracing', () => {
         }
       }
     }
+  })
+})
+
+describe('contracts the token names, made hostile without tracing', () => {
+  it('on a public endpoint (no debug_traceCall), an upgradeable guard is a pause ("1"), a fixed one is not, and no check flips to safe', async () => {
+    const plain = serviceOn(world.rpcUrl)
+    const s = await proxied('public endpoint')
+    const got: Record<string, ReturnType<typeof checksOf>> = {}
+    for (const key of ['guard-upgradeable', 'guard-fixed']) {
+      const base = checksOf((await plain.reportWithFacts(31337, address(key), {})).report)
+      const { report, facts } = await s.reportWithFacts(31337, address(key), {})
+      expect(facts.externalCalls.method, key).toBe('bytecode')
+      got[key] = checksOf(report)
+      for (const [id, check] of Object.entries(got[key])) {
+        const was = base[id as keyof typeof base].status
+        // Never safer than the unrestricted node: a "1" stays "1" or becomes "" with the reason; a "0" only where it was "0".
+        if (was === '1') expect(check.status, `${key} ${id}`).not.toBe('0')
+        if (check.status === '0') expect(was, `${key} ${id}`).toBe('0')
+      }
+      expect(got[key].transferPausable.status === '0', key).toBe(false)
+    }
+    expect(got['guard-upgradeable'].transferPausable.status).toBe('1')
+    expect(got['guard-upgradeable'].transferPausable.comment).toMatch(/the token names 0x[0-9a-fA-F]{40} in its code \(transfers could not be traced\); with that contract hostile, .*a sell fails.* can upgrade/)
+    expect(got['guard-fixed'].transferPausable.status).not.toBe('1')
+    expect(got['guard-fixed'].transferPausable.comment).toMatch(/cannot trace calls: .* the 1 the token names in its code and first storage slots were given hostile code/)
   })
 })
 

@@ -80,8 +80,10 @@ export interface UnexplainedBalanceFact {
 /** A contract a transfer calls, and what hostile code there does to holders. */
 export interface DependencyFact {
   address: Address
-  /** Selectors the token called it with. */
+  /** Selectors the token called it with (traced; none where transfers could not be traced). */
   selectors: string[]
+  /** Where transfers could not be traced: how the token names it ("in its code", "in storage slot 2"). */
+  named?: string
   /** What stopped when its code reverted or answered extreme values ('' when nothing did). */
   stops: string
   /** What trades delivered differently ('' when nothing changed). */

@@ -157,6 +157,8 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
   }
 
   const nodes = new Map<number, { at: number; detecting: Promise<NodeCapabilities> }>()
+  /** The batch size each chain's node was last found to take: the next detection's probes stay within it. */
+  const learnedBatch = new Map<number, number>()
   /** The chain's node capabilities, detected once and shared by every report of the chain. */
   const capabilitiesOf = (chain: ChainEntry, refresh = false): Promise<NodeCapabilities> => {
     const hit = nodes.get(chain.chainId)
@@ -167,6 +169,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
         chainId: chain.chainId,
         urls: chain.rpcUrls,
         maxBatchSize: chain.maxBatchSize,
+        learnedBatchSize: learnedBatch.get(chain.chainId),
         logLimit: logLimitOf(chain),
         evmVersion: chain.evmVersion,
         fetch: deps.fetch,
@@ -175,6 +178,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     nodes.set(chain.chainId, entry)
     entry.detecting.then(
       (caps) => {
+        if (caps.batch.support !== 'unknown' && caps.batch.max !== undefined) learnedBatch.set(chain.chainId, caps.batch.max)
         // A node that did not answer taught nothing: ask again next time rather than keep "unknown".
         if (caps.stateOverride === 'unknown' && caps.batch.support === 'unknown' && nodes.get(chain.chainId) === entry) nodes.delete(chain.chainId)
       },

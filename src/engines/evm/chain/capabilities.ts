@@ -91,6 +91,17 @@ interface Answer {
 
 type Call = { method: string; params: unknown[] }
 
+/**
+ * The calls in batches of at most `size` (sent at once: one round trip), every call's answer in
+ * order. A node that caps its batches refuses a larger one as a whole; within the cap it is one
+ * request per batch instead of one per call.
+ */
+async function rawBatches(url: string, calls: Call[], size: number, doFetch: typeof fetch, timeoutMs: number): Promise<Answer[]> {
+  const chunks: Call[][] = []
+  for (let i = 0; i < calls.length; i += size) chunks.push(calls.slice(i, i + size))
+  return (await Promise.all(chunks.map((c) => rawBatch(url, c, doFetch, timeoutMs)))).flat()
+}
+
 /** One JSON-RPC batch, raw: every call's answer, or why it has none. A refused batch goes out call by call. */
 async function rawBatch(url: string, calls: Call[], doFetch: typeof fetch, timeoutMs: number): Promise<Answer[]> {
   const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params }))
@@ -158,6 +169,8 @@ export interface DetectCapabilitiesOptions {
   urls: string[]
   /** The batch size the chain is configured for (tested up to this). */
   maxBatchSize: number
+  /** The batch size an earlier detection learned the node takes: the probes' batches stay within it. */
+  learnedBatchSize?: number
   /** The chain's learned `eth_getLogs` limit: read, and taught by a refusal. */
   logLimit: LogRangeLimit
   /** `evmVersion` from the chain's configuration: wins over detection. */
@@ -167,8 +180,9 @@ export interface DetectCapabilitiesOptions {
 }
 
 /**
- * Probes a node's capabilities: one batch of cheap calls (and, on a node without state at
- * block 1, one more for its depth), beside one batch that tests the batch size.
+ * Probes a node's capabilities: one round trip of cheap calls, in batches within the batch size
+ * learned before (else 10, what public endpoints take), and, on a node without state at block 1,
+ * one more for its depth; beside them, one batch that tests the batch size.
  *
  * @example
  * const caps = await detectCapabilities({ chainId: 1, urls: ['https://eth.example/rpc'], maxBatchSize: 100, logLimit: { maxRange: 1_000_000n } })
@@ -208,7 +222,9 @@ export async function detectCapabilities(options: DetectCapabilitiesOptions): Pr
   const batchProbe = batchOf(batchSize).then((b) =>
     b.status === 200 && !Array.isArray(b.body) && batchSize > SMALL_BATCH ? batchOf(SMALL_BATCH).then((small) => (Array.isArray(small.body) ? small : b)) : b,
   )
-  const [answers, batch] = await Promise.all([rawBatch(url, calls, doFetch, timeoutMs), batchProbe])
+  // The probes go in batches no larger than the node is known, or likely, to take (public endpoints cap at 10).
+  const probeBatch = Math.max(1, Math.min(options.maxBatchSize, options.learnedBatchSize ?? SMALL_BATCH))
+  const [answers, batch] = await Promise.all([rawBatches(url, calls, probeBatch, doFetch, timeoutMs), batchProbe])
   const [head, overrideA, simulateA, callA, prestateA, otsA, oldBalanceA, accessA, receiptsA, push0A, cancunA] = answers
   const notes: Record<string, string> = {}
 
@@ -244,7 +260,7 @@ export async function detectCapabilities(options: DetectCapabilitiesOptions): Pr
     followUp.push({ method: 'eth_getLogs', params: [{ address: [ZERO], topics: [TRANSFER_TOPIC], fromBlock: `0x${from.toString(16)}`, toBlock: `0x${headNumber.toString(16)}` }] })
   }
   if (followUp.length > 0) {
-    const more = await rawBatch(url, followUp, doFetch, timeoutMs)
+    const more = await rawBatches(url, followUp, probeBatch, doFetch, timeoutMs)
     const logsA = more[more.length - 1]
     if (logsA?.error) {
       const named = rangeFromRefusal(logsA.error.message)
@@ -383,7 +399,7 @@ export function capabilityRows(c: NodeCapabilities): CapabilityRow[] {
       value: word(c.callTracer),
       cost:
         c.callTracer === 'no'
-          ? `externalCall is read from the bytecode (a reachable CALL), not traced; the contracts transfers call are not made hostile: where the code can call out, transferPausable and ownerChangeBalance are "" unless measured "1"; ${replayCost}`
+          ? `externalCall is read from the bytecode (a reachable CALL), not traced; only the contracts the token names in its code and first storage slots are made hostile: where the code can call out, transferPausable and ownerChangeBalance are "" unless measured "1"; ${replayCost}`
           : '',
     },
     { capability: 'debug_traceCall prestateTracer', value: word(c.prestateTracer), cost: c.prestateTracer === 'no' && c.callTracer !== 'no' ? replayCost : '' },

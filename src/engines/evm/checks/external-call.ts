@@ -21,7 +21,7 @@ export const externalCall = defineCheck<EvmFacts>({
     }
     if (x.method === 'bytecode') {
       const r = facts.code.logic?.reachable
-      if (r?.call || r?.callCode) return { status: 'present', method: 'bytecode', evidence: x.note }
+      if (r?.call || r?.callCode) return { status: 'present', method: 'bytecode', evidence: `${x.note}${dependencySummary(facts)}` }
       // A STATICCALL alone may only reach a precompile: without a trace, neither answer is measured.
       if (r?.staticCall) return { status: 'undetermined', method: 'not determinable', evidence: x.note }
       return { status: 'absent', method: 'bytecode', evidence: x.note }

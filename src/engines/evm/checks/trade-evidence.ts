@@ -76,7 +76,8 @@ export function hostileDependency(facts: EvmFacts, effect: 'stops' | 'amounts'):
   for (const dep of facts.dependencies?.list ?? []) {
     const what = effect === 'stops' ? dep.stops : dep.changesAmounts
     const who = [dep.upgradeable, dep.repointable].filter(Boolean).join('; ')
-    if (what && who) return `transfers call ${dep.address} (${dep.selectors.join(', ')}); with that contract hostile, ${what}, and ${who}; ${sourceOf(dep)}`
+    const how = dep.named ? `the token names ${dep.address} ${dep.named} (transfers could not be traced)` : `transfers call ${dep.address} (${dep.selectors.join(', ')})`
+    if (what && who) return `${how}; with that contract hostile, ${what}, and ${who}; ${sourceOf(dep)}`
   }
   return undefined
 }
@@ -93,7 +94,10 @@ export function unmeasuredDependencies(facts: EvmFacts): string | undefined {
   if (x.method === 'trace') return x.calls.length === 0 ? undefined : facts.dependencies?.unmeasured
   const r = facts.code.logic?.reachable
   if (x.method === 'bytecode' && r && !r.call && !r.callCode && !r.staticCall) return undefined
-  return 'the node cannot trace calls: the contracts transfers call (the code can call out) are not known, and were not given hostile code'
+  const tried = facts.dependencies?.list.length ?? 0
+  return tried > 0
+    ? `the node cannot trace calls: the contracts transfers call (the code can call out) are not all known; the ${tried} the token names in its code and first storage slots were given hostile code`
+    : 'the node cannot trace calls: the contracts transfers call (the code can call out) are not known, and were not given hostile code'
 }
 
 /** What making each called contract hostile showed, and who can change it ('' when none was tried). */

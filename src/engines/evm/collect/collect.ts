@@ -149,8 +149,25 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   })
   const whoPromise = creationLookup.who.then((who) => (who.creator !== undefined ? who : creationPromise))
   const externalPromise = collectExternalCalls(ctx, d, pools[0], donors, logicPromise, block)
+  // Where transfers cannot be traced: the contracts the token names, less the trade's own path and the probe's actors.
+  const named = () =>
+    Promise.all([logicPromise, slotAccountsPromise, proxyPromise]).then(([logic, slotAccounts, proxy]) => ({
+      logic,
+      slotAccounts,
+      exclude: [
+        ...pools.flatMap((p) => [p.address, p.quote]),
+        ...d.pricePools.flatMap((p) => [p.asset, ...p.pools.flatMap((x) => [x.pool, x.quote])]),
+        ctx.chain.wrappedNative,
+        ...ctx.chain.stablecoins,
+        ...ctx.chain.majors,
+        ...ctx.chain.dexes.flatMap((x) => [x.factory, x.router, x.quoter].filter((a): a is Address => !!a)),
+        ctx.chain.multicall3,
+        ...donors,
+        ...[d.owner.owner, d.owner.getOwner, proxy?.implementation, proxy?.admin].filter((a): a is Address => !!a),
+      ],
+    }))
   const dependenciesPromise = externalPromise.then((external) =>
-    collectDependencies(ctx, d, pools[0], donors, external, block).then(
+    collectDependencies(ctx, d, pools[0], donors, external, block, named).then(
       (r) => ({ list: r.dependencies, note: r.note, ...(r.unmeasured ? { unmeasured: r.unmeasured } : {}) }),
       (error: unknown) => {
         const note = `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}`

@@ -13,7 +13,7 @@
 import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { PROBE_ADDRESSES, callProbe, decodeCreationBalances, decodeProbe, encodeCreationBalances } from '../chain/probe.ts'
-import { RpcError } from '../chain/rpc.ts'
+import { RpcError, rpcErrorKind } from '../chain/rpc.ts'
 import type { CreationSupplyFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { mappingSlot, type Discovery } from './discovery.ts'
@@ -125,6 +125,11 @@ export async function collectCreationSupply(
   // where traced calls with overrides are refused: tracing a transaction needs none).
   const notRun = direct ? 'the node takes no state overrides (the creation was not run again)' : 'the token was created by a factory (its code cannot be run again)'
   if (!mapping) return none(`${notRun}, and the balance mapping is not a plain one: a traced creation cannot be read`)
+  // A node found without the debug methods at all (not merely refusing overrides in them) is not asked.
+  const said = caps?.notes.prestateTracer ?? ''
+  if (caps?.prestateTracer === 'no' && rpcErrorKind(0, said) === 'unsupported' && !/argument|field|override/i.test(said)) {
+    return none(`${notRun}, and the node has no debug_traceTransaction (${said.slice(0, 80)})`)
+  }
   let why = ''
   const diff = await ctx.rpc
     .request<{ pre: StorageDiff; post: StorageDiff }>('debug_traceTransaction', [txHash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true, disableCode: true } }])

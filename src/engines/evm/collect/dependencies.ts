@@ -1,22 +1,86 @@
 import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
-import { analyzeCode } from '../chain/bytecode.ts'
+import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
 import { PROXY_SLOTS } from '../chain/proxy.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
-import { PROBE_ADDRESSES, callProbe, decodeProbe, decodeTrade, encodeTrade, type Outcome, type StateOverride, type TradeResult } from '../chain/probe.ts'
+import {
+  PROBE_ADDRESSES,
+  callProbe,
+  decodePresence,
+  decodeProbe,
+  decodeTrade,
+  encodePresence,
+  encodeTrade,
+  type Outcome,
+  type StateOverride,
+  type TradeResult,
+} from '../chain/probe.ts'
 import type { DependencyFact, ExternalCallFact, PoolFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { HIDDEN_OWNER_SLOTS, type Discovery } from './discovery.ts'
+import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { lookupSource } from './source.ts'
 import { probePool, quoteRoute } from './trades.ts'
 
-/** Dependencies tried with hostile code in one report (the first the traced transfers called). */
+/** Dependencies tried with hostile code in one report (the first the traced transfers called, or the token names). */
 export const MAX_DEPENDENCIES = 4
 
 /** Runtime code that reverts whatever it is asked: PUSH1 0 PUSH1 0 REVERT. */
 export const REVERTING_CODE: Hex = '0x60006000fd'
 /** Runtime code that answers every call with one word of all ones (the largest uint256, an invalid bool): PUSH32 … MSTORE RETURN. */
 export const EXTREME_CODE: Hex = `0x7f${'ff'.repeat(32)}60005260206000f3`
+
+/**
+ * Where transfers cannot be traced, what the token names that may be a contract it calls: the
+ * code (the logic's, behind a proxy) and its first storage slots (the accounts found there), and
+ * the accounts that are not candidates (the trade's own path, the probe's actors, the token).
+ */
+export interface NamedContracts {
+  logic: CodeAnalysis | undefined
+  slotAccounts: SlotAccount[]
+  exclude: Address[]
+}
+
+/** A contract to make hostile: the selectors transfers called it with (traced), or how the token names it. */
+interface Target {
+  address: Address
+  selectors: string[]
+  named?: string
+}
+
+/** An address-shaped 32-byte constant (an immutable address): its first 12 bytes zero, not a small number. */
+function constantAddress(word: Hex): Address | undefined {
+  const v = BigInt(word)
+  return v >= 1n << 120n && v < 1n << 160n ? getAddress(`0x${v.toString(16).padStart(40, '0')}`) : undefined
+}
+
+/**
+ * The contracts the token names (addresses in its code, PUSH20 or an immutable's PUSH32, and in its
+ * first storage slots) that have code, the trade's own contracts and the probe's actors left out:
+ * one presence read for the code's addresses (the storage's are already read).
+ */
+async function namedTargets(ctx: CollectContext, named: NamedContracts, block: Hex): Promise<Target[]> {
+  const skip = new Set([ctx.token, ...named.exclude, ...Object.values(PROBE_ADDRESSES)].map((a) => a.toLowerCase()))
+  const seen = new Set<string>()
+  const fresh = (a: Address) => {
+    const key = a.toLowerCase()
+    if (skip.has(key) || seen.has(key)) return false
+    seen.add(key)
+    return true
+  }
+  const logic = named.logic
+  const inCode = [...(logic?.addresses ?? []), ...(logic?.constants32 ?? []).map(constantAddress).filter((a): a is Address => !!a)].filter(fresh)
+  const inSlots = named.slotAccounts.filter((a) => (a.codeSize ?? 0n) > 0n && fresh(a.address))
+  let sizes: readonly bigint[] = []
+  if (inCode.length > 0) {
+    const raw = await callProbe(ctx.rpc, { what: 'code reads of the addresses in the token code', data: encodePresence(ctx.token, inCode), gas: ctx.gasCap, block })
+    sizes = decodeProbe('code reads of the addresses in the token code', raw, decodePresence).codeSizes
+  }
+  return [
+    ...inCode.filter((_, i) => (sizes[i] ?? 0n) > 0n).map((address): Target => ({ address, selectors: [], named: "in its code" })),
+    ...inSlots.map((a): Target => ({ address: a.address, selectors: [], named: `in ${slotLabel(a)}` })),
+  ]
+}
 
 /**
  * Hostile dependencies: every contract a transfer calls (found by the traced simulation) has its
@@ -26,6 +90,11 @@ export const EXTREME_CODE: Hex = `0x7f${'ff'.repeat(32)}60005260206000f3`
  * keeps in storage while it has an owner), what the hostile code did is what its controller can
  * do to holders. One round trip (the simulations, the dependency's code and proxy slots), and
  * beside it the explorer's answer on whether each dependency's source is published.
+ *
+ * Where the node cannot trace calls, the contracts the token names (`named`: in its code and its
+ * first storage slots, with code) are made hostile the same way: a trade one of them stops is the
+ * same evidence. Which contracts transfers call is still not known then, so a "0" never rests on
+ * them (`unmeasured`).
  */
 export async function collectDependencies(
   ctx: CollectContext,
@@ -34,29 +103,40 @@ export async function collectDependencies(
   donors: Address[],
   external: ExternalCallFact,
   block: Hex,
+  named?: () => Promise<NamedContracts>,
 ): Promise<{ dependencies: DependencyFact[]; note: string; unmeasured?: string }> {
-  const targets = [...new Set(external.calls.map((c) => getAddress(c.to)))].filter((a) => !Object.values(PROBE_ADDRESSES).some((p) => sameAddress(p, a)))
-  if (external.method !== 'trace') return { dependencies: [], note: `no traced calls: ${external.note}` }
-  if (targets.length === 0) return { dependencies: [], note: 'transfers call no other contract' }
+  const traced = external.method === 'trace'
+  let targets: Target[]
+  if (traced) {
+    targets = [...new Set(external.calls.map((c) => getAddress(c.to)))]
+      .filter((a) => !Object.values(PROBE_ADDRESSES).some((p) => sameAddress(p, a)))
+      .map((address) => ({ address, selectors: external.calls.filter((c) => sameAddress(c.to, address)).map((c) => c.selector) }))
+    if (targets.length === 0) return { dependencies: [], note: 'transfers call no other contract' }
+  } else {
+    const untraced = `no traced calls: ${external.note}`
+    if (!named || ctx.rpc.capabilities?.stateOverride === 'no') return { dependencies: [], note: untraced, unmeasured: untraced }
+    targets = await namedTargets(ctx, await named(), block)
+    if (targets.length === 0) return { dependencies: [], note: `${untraced}; the token names no other contract in its code or first storage slots`, unmeasured: untraced }
+  }
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   if (!pool || !route) {
-    const note = 'no pool where the probe could trade: the contracts transfers call were not made hostile'
+    const note = traced ? 'no pool where the probe could trade: the contracts transfers call were not made hostile' : 'no pool where the probe could trade: the contracts the token names were not made hostile'
     return { dependencies: [], note, unmeasured: note }
   }
   const tried = targets.slice(0, MAX_DEPENDENCIES)
   const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors, sellsOnly: true })
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   // Asked beside the simulations, not after them: the explorer is not a round trip of the node's.
-  const sources = Promise.all(tried.map((a) => lookupSource(ctx, a)))
+  const sources = Promise.all(tried.map((t) => lookupSource(ctx, t.address)))
   const simulate = async (what: string, state?: StateOverride) =>
     decodeProbe(what, await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state }), decodeTrade)
   const [baseline, ...rest] = await Promise.all([
     simulate('trade (real dependencies)'),
-    ...tried.flatMap((a) => [
+    ...tried.flatMap(({ address: a }) => [
       simulate('trade (a dependency reverting)', { [a]: { code: REVERTING_CODE } }),
       simulate('trade (a dependency answering extreme values)', { [a]: { code: EXTREME_CODE } }),
     ]),
-    ...tried.map(async (a) => {
+    ...tried.map(async ({ address: a }) => {
       const [code, impl, admin, beacon] = await Promise.all([
         ctx.rpc.request<Hex>('eth_getCode', [a, block]),
         ctx.rpc.request<Hex>('eth_getStorageAt', [a, PROXY_SLOTS.eip1967Implementation, block]),
@@ -70,18 +150,23 @@ export async function collectDependencies(
   const codes = rest.slice(tried.length * 2) as { code: Hex; impl: Hex; admin: Hex; beacon: Hex }[]
   const owned = !!d.owner.owner && d.owner.owner !== ZERO_ADDRESS
   const source = await sources
-  const dependencies = tried.map((address, i): DependencyFact => {
+  const dependencies = tried.map(({ address, selectors, named: how }, i): DependencyFact => {
     const reverting = harm(baseline, sims[i * 2])
     const extreme = harm(baseline, sims[i * 2 + 1])
     return {
       address,
-      selectors: external.calls.filter((c) => sameAddress(c.to, address)).map((c) => c.selector),
+      selectors,
+      ...(how ? { named: how } : {}),
       stops: reverting.stops || extreme.stops,
       changesAmounts: reverting.amounts || extreme.amounts,
       ...control(ctx, d, address, codes[i], owned),
       source: source[i],
     }
   })
+  if (!traced) {
+    const note = `${tried.length} contract(s) the token names (transfers could not be traced) given reverting and extreme code`
+    return { dependencies, note, unmeasured: `no traced calls: ${external.note}` }
+  }
   const note = `${tried.length} contract(s) called by transfers given reverting and extreme code`
   return { dependencies, note, ...measuredAll(baseline, targets.length - tried.length) }
 }
