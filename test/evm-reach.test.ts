@@ -12,6 +12,7 @@ import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { isPlausible, slotAddressCandidates, slotLabel, type SlotAccount } from '../src/engines/evm/collect/slot-accounts.ts'
 import { readReach, searchableSetter, withReach } from '../src/engines/evm/collect/reach.ts'
+import { clampedHolders } from '../src/engines/evm/checks/trade-evidence.ts'
 import type { Outcome, ReachResult, ReachSearch } from '../src/engines/evm/chain/probe.ts'
 import { createDatabase, type Store } from '../src/store/database.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
@@ -204,6 +205,16 @@ describe('the zoo of the owner\'s reach', () => {
     expect(clamp.status).toBe('1')
     expect(clamp.comment).toMatch(/did not revert, but 10% of the tokens sent never reached the pool \(half a balance lost 0%\)/)
     expect(get('clean').report.codeChecks.otherChecks.cannotSellAll.status).toBe('0')
+  })
+
+  it('holders of record: on clamp-90 a whole sell keeps a tenth (evidence, with the share kept); on fee-stack-capped they sell everything', () => {
+    const clamp = get('clamp-90').facts
+    expect(clamp.holderSells?.holders.filter((h) => h.outcome === 'clamped').length).toBeGreaterThan(0)
+    expect(clampedHolders(clamp)).toMatch(/largest holders of record, selling their whole balance .* saw the sell go through and part of the balance stay \(the pool's sell tax is 0%\): 0x[0-9a-fA-F]{40} kept 10%/)
+    // Holders who pay the 5 % sell tax sell everything: nothing held back.
+    const capped = get('fee-stack-capped').facts
+    expect(capped.holderSells?.holders.every((h) => h.outcome === 'sold')).toBe(true)
+    expect(clampedHolders(capped)).toBeUndefined()
   })
 
   it('fee-stack-capped: its fee wallet, selling all, keeps its own fee: no clamp', () => {
