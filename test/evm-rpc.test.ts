@@ -1,11 +1,13 @@
 // The RPC session against a real anvil, behind a proxy that turns it into a bad node on demand:
 // batching, round-trip counting, retries on rate limits (never on reverts), fallback across URLs,
 // deadlines, nodes without batch support, oversized answers.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DeadlineError, UpstreamError } from '../src/errors.ts'
 import { getLogsAdaptive } from '../src/engines/evm/chain/logs.ts'
 import { multicall } from '../src/engines/evm/chain/multicall.ts'
-import { RpcError, RPC_MAX_BATCH_BYTES, RPC_MAX_RESPONSE_BYTES, createRpcSession } from '../src/engines/evm/chain/rpc.ts'
+import { RpcError, RPC_MAX_BATCH_BYTES, RPC_MAX_RESPONSE_BYTES, RPC_RATE_LIMIT_WAIT_MS, createRpcSession, rateLimitWaitMs } from '../src/engines/evm/chain/rpc.ts'
 import { startTestAnvil, type TestAnvil } from './fixtures/evm/anvil.ts'
 import { startRpcProxy, type RpcProxy } from './fixtures/evm/rpc-proxy.ts'
 
@@ -114,6 +116,46 @@ describe('failures of the node', () => {
     expect(rpc.stats().retries).toBe(2)
     expect(rpc.stats().roundTrips).toBe(3)
     rpc.close()
+  })
+
+  it('waits out a rate window after HTTP 429 instead of spending its attempts within it', async () => {
+    // A provider counting calls per window: every request in the first 900 ms is refused. Backoff
+    // alone (100, 200, 400 ms) would spend all four attempts inside the window.
+    let opened = 0
+    let refused = 0
+    const node = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        const now = Date.now()
+        if (opened === 0) opened = now
+        if (now - opened < 900) {
+          refused++
+          return void res.writeHead(429, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":429,"message":"Too Many Requests"}}')
+        }
+        const { id } = JSON.parse(body) as { id: number }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a69' }))
+      })
+    })
+    await new Promise<void>((r) => node.listen(0, '127.0.0.1', () => r()))
+    try {
+      const rpc = session([`http://127.0.0.1:${(node.address() as AddressInfo).port}`])
+      expect(await rpc.request<string>('eth_chainId')).toBe('0x7a69')
+      expect(refused).toBe(1)
+      expect(rpc.stats().retries).toBe(1)
+      rpc.close()
+    } finally {
+      node.close()
+    }
+  })
+
+  it('reads how long a 429 asks to wait: Retry-After in seconds or as a date, else a rate window', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z')
+    expect(rateLimitWaitMs('2', now)).toBe(2_000)
+    expect(rateLimitWaitMs('Fri, 27 Nov 2026 12:00:03 GMT', now)).toBe(3_000)
+    expect(rateLimitWaitMs('3600', now)).toBe(10_000)
+    expect(rateLimitWaitMs(null, now)).toBe(RPC_RATE_LIMIT_WAIT_MS)
+    expect(rateLimitWaitMs('soon', now)).toBe(RPC_RATE_LIMIT_WAIT_MS)
   })
 
   it('gives up with an UpstreamError after the last attempt', async () => {

@@ -11,7 +11,8 @@ import { assumedCapabilities, missingCapability, type NodeCapabilities } from '.
  * capability the node does not have, a refusal of an `eth_getLogs` range, or a fault of the node.
  * Only a revert can ever be read as the behaviour of what was called, and only where the caller
  * expects one; a fault is never token behaviour. Never retried: reverts, missing methods and
- * refusals (deterministic). Retried: HTTP 429 / 5xx, network errors, timeouts, answers that are
+ * refusals (deterministic). Retried: HTTP 429 (once its Retry-After, or a second, has passed), 5xx,
+ * network errors, timeouts, answers that are
  * missing or malformed, and faults (internal errors, "header not found", rate limits...).
  */
 
@@ -19,6 +20,23 @@ import { assumedCapabilities, missingCapability, type NodeCapabilities } from '.
 export const RPC_MAX_ATTEMPTS = 4
 /** First backoff delay; doubled on each retry, with jitter. */
 export const RPC_BACKOFF_BASE_MS = 100
+/**
+ * Least wait after an HTTP 429 without Retry-After: providers count calls per second, so a retry
+ * within the same second is refused again and only burns attempts.
+ */
+export const RPC_RATE_LIMIT_WAIT_MS = 1_000
+/** Longest Retry-After honoured; a longer one is waited up to this, the deadline deciding the rest. */
+const RPC_MAX_RETRY_AFTER_MS = 10_000
+
+/** How long an HTTP 429 asks to wait: its Retry-After (seconds or a date), else a rate window. */
+export function rateLimitWaitMs(retryAfter: string | null, now = Date.now()): number {
+  if (retryAfter) {
+    const seconds = Number(retryAfter)
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now
+    if (Number.isFinite(ms) && ms >= 0) return Math.min(Math.max(ms, RPC_BACKOFF_BASE_MS), RPC_MAX_RETRY_AFTER_MS)
+  }
+  return RPC_RATE_LIMIT_WAIT_MS
+}
 /** Longest one HTTP request may take before it is abandoned and retried. */
 export const RPC_REQUEST_TIMEOUT_MS = 10_000
 /** A request failing this close to the deadline failed because of it. */
@@ -263,7 +281,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     return r instanceof Error ? r : new DeadlineError('the report deadline passed')
   }
 
-  const retryOrFail = (items: Pending[], error: Error) => {
+  const retryOrFail = (items: Pending[], error: Error, waitAtLeastMs = 0) => {
     const again: Pending[] = []
     for (const p of items) {
       if (p.attempts >= RPC_MAX_ATTEMPTS || signal.aborted) p.reject(signal.aborted ? abortError() : (p.lastError ?? error))
@@ -273,7 +291,7 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
     stats.retries += again.length
     urlIndex = (urlIndex + 1) % options.urls.length
     const attempt = Math.max(...again.map((p) => p.attempts))
-    const delay = RPC_BACKOFF_BASE_MS * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5)
+    const delay = Math.max(waitAtLeastMs, RPC_BACKOFF_BASE_MS * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5))
     if (Date.now() + delay >= deadlineAt) {
       for (const p of again) p.reject(p.lastError ?? error)
       return
@@ -328,7 +346,13 @@ export function createRpcSession(options: RpcSessionOptions): RpcSession {
         items[0].reject(new RpcError(items[0].method, -32600, `the request of ${requestBody.length} bytes exceeds the node's limit (HTTP 413)`, undefined))
         return
       }
-      if (response.status === 429 || response.status >= 500) {
+      if (response.status === 429) {
+        // Rate-limited: waited out as the node asks (or a rate window), not retried within it.
+        completedDepth = Math.max(completedDepth, depth)
+        retryOrFail(items, new UpstreamError('the node answered HTTP 429 (rate limit)', { details: text.slice(0, 200) }), rateLimitWaitMs(response.headers.get('retry-after')))
+        return
+      }
+      if (response.status >= 500) {
         throw new UpstreamError(`the node answered HTTP ${response.status}`, { details: text.slice(0, 200) })
       }
       try {
