@@ -298,7 +298,7 @@ describe('supply at creation', () => {
       expect(traced?.list.map((u) => [u.address.toLowerCase(), u.percentOfSupply])).toEqual([[STASH, 5]])
       const blind = await on({ name: 'neither', description: 'no debug_*, no state overrides', missing: ['debug_', 'eth_simulateV1', 'trace_'], noStateOverride: true })
       expect(blind).toMatchObject({ method: '', list: [], percentOfSupply: undefined })
-      expect(blind?.note).toContain('the node takes no state overrides (the creation was not run again), and the node does not trace the creation transaction')
+      expect(blind?.note).toContain('the node takes no state overrides (the creation was not run again), and the node has no debug_traceTransaction')
     } finally {
       for (const p of proxies) await p.close()
     }

@@ -12,6 +12,10 @@ import type { EvmVersion } from './capabilities.ts'
  * Bindings of our probe contract (`contracts/probe/TokenProbe.sol`). The probe is never deployed:
  * its runtime code is placed, through `eth_call` state overrides, at scratch addresses (the main
  * probe and the wallets it trades with) and at the addresses of privileged-account candidates.
+ *
+ * Why it is long: every experiment of the probe has its ABI binding here — the structs it takes
+ * and answers (trades, owner powers, reach searches, holder sells, creation balances) written out
+ * once, beside the encoders and decoders that must match them field for field.
  */
 
 /** A scratch address nobody holds a key for, derived from a role name. */

@@ -128,7 +128,7 @@ export async function collectCreationSupply(
   // A node found without the debug methods at all (not merely refusing overrides in them) is not asked.
   const said = caps?.notes.prestateTracer ?? ''
   if (caps?.prestateTracer === 'no' && rpcErrorKind(0, said) === 'unsupported' && !/argument|field|override/i.test(said)) {
-    return none(`${notRun}, and the node has no debug_traceTransaction (${said.slice(0, 80)})`)
+    return none(`${notRun}, and the node has no debug_traceTransaction (its debug methods are missing: ${said.slice(0, 80)})`)
   }
   let why = ''
   const diff = await ctx.rpc
