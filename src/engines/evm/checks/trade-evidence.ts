@@ -105,7 +105,7 @@ export function dependencySummary(facts: EvmFacts): string {
   const list = facts.dependencies?.list ?? []
   if (list.length === 0) return ''
   const parts = list.map((d) => {
-    const effect = d.stops || d.changesAmounts ? `hostile, it ${[d.stops, d.changesAmounts].filter(Boolean).join('; ')}` : 'hostile, it changed nothing for holders'
+    const effect = d.stops || d.changesAmounts ? `made hostile: ${[d.stops, d.changesAmounts].filter(Boolean).join('; ')}` : 'made hostile, it changed nothing for holders'
     const who = [d.upgradeable, d.repointable].filter(Boolean).join('; ') || d.immutable || 'no proxy and no stored address were found'
     return `${d.address}: ${effect} (${who}; ${sourceOf(d)})`
   })
