@@ -295,6 +295,7 @@ describe('supply at creation', () => {
     try {
       const traced = await on({ name: 'tracing, no state overrides', description: 'debug_* and ots_*, no state overrides', missing: ['eth_simulateV1'], noStateOverride: true })
       expect(traced?.method).toBe('trace')
+      expect(traced?.note).toContain("shares are of today's total supply")
       expect(traced?.list.map((u) => [u.address.toLowerCase(), u.percentOfSupply])).toEqual([[STASH, 5]])
       const blind = await on({ name: 'neither', description: 'no debug_*, no state overrides', missing: ['debug_', 'eth_simulateV1', 'trace_'], noStateOverride: true })
       expect(blind).toMatchObject({ method: '', list: [], percentOfSupply: undefined })

@@ -145,7 +145,7 @@ export async function collectCreationSupply(
   for (const v of Object.values(written)) add(asAddress(v.slice(2).padStart(64, '0')))
   const byKey = new Map(Object.entries(written).map(([k, v]) => [k.toLowerCase(), BigInt(v)]))
   const balances = candidates.map((a) => byKey.get(mappingSlot(mapping, a).toLowerCase()) ?? 0n)
-  return verdict(candidates, balances, credits, d.basics.totalSupply, 'trace', `the creation transaction traced (its storage diff); ${candidates.length} account(s) read`)
+  return verdict(candidates, balances, credits, d.basics.totalSupply, 'trace', `the creation transaction traced (its storage diff); ${candidates.length} account(s) read; shares are of today's total supply (a trace does not say the supply at creation)`)
 }
 
 function verdict(
