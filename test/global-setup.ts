@@ -1,11 +1,16 @@
 import { buildContracts, PROBE_ARTIFACT, PROBE_SOURCE, probeArtifactIsFresh } from '../scripts/build-contracts.ts'
 import { buildAll } from '../scripts/build.mjs'
+import { join } from 'node:path'
+import { startWorld } from '@tokenrisk/devworld/world'
+import { PROJECT_ROOT } from './helpers/paths.ts'
 
 /**
  * Before any test worker starts: builds the JavaScript that spawned `tokenrisk` processes run
  * (when the sources changed), and compiles our Solidity once. The probe's artifact is committed
  * (the service runs it without a compiler): a developer who changed the probe gets it rebuilt,
- * and told to commit it; in CI a stale one fails the run.
+ * and told to commit it; in CI a stale one fails the run. Then the shared test world is built and
+ * saved once (or found saved), so that the test files load it instead of each building its own at
+ * the same time on a fresh clone.
  */
 export default async function setup(): Promise<void> {
   await buildAll({ log: (line) => process.stderr.write(`${line}\n`) })
@@ -14,4 +19,6 @@ export default async function setup(): Promise<void> {
   }
   const result = await buildContracts()
   if (result.probeArtifactWritten) process.stderr.write(`\n  NOTICE: ${PROBE_SOURCE} changed: rebuilt ${PROBE_ARTIFACT}; commit it\n\n`)
+  const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (line) => process.stderr.write(`${line}\n`) })
+  await world.stop()
 }
