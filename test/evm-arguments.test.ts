@@ -3,22 +3,11 @@
 // include), accounts written into the code and role holders as callers, three calls in order, and
 // allowances granted over holders' tokens followed by the transferFrom they enable. Against the
 // local world: each zoo token that abuses a mechanism and its legitimate twin.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { getAddress, toFunctionSelector, type Address } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryCache } from '../src/cache/cache.ts'
-import { loadChainRegistry } from '../src/config/chains.ts'
-import type { TokenReport } from '../src/contract/token-report.ts'
-import type { EvmFacts } from '../src/engines/evm/facts.ts'
-import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { describe, expect, it } from 'vitest'
 import { PROBE_ADDRESSES, type Measure, type Outcome } from '../src/engines/evm/chain/probe.ts'
 import { REJECTER_LABEL, argumentAccounts, effectsOf, flagCalls, functionVariants, watchList } from '../src/engines/evm/collect/powers.ts'
-import { createDatabase, type Store } from '../src/store/database.ts'
-import { startWorld, type World } from '@tokenrisk/devworld/world'
-import { localChains } from '@tokenrisk/devworld/local-chain'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { useZooReports } from './helpers/zoo-reports.ts'
 
 const fn = (sig: string) => ({ selector: toFunctionSelector(sig), arguments: sig.slice(sig.indexOf('(') + 1, -1), stateMutability: 'nonpayable' as const })
 const TOKEN = '0x00000000000000000000000000000000000000cc' as Address
@@ -82,38 +71,14 @@ describe('allowances a call grants over a holder\'s tokens', () => {
   })
 })
 
-// Shared with the other world tests, so that the saved world is reused between runs.
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
-const silent = { info: () => {}, warn: () => {}, error: () => {} }
 const KEYS = [
   'fee-wallet-trap', 'fee-wallet-safe', 'pair-burn', 'pair-sync', 'blacklist-burn', 'blacklist', 'reflect-include-bug', 'reflect-include',
   'devteam-mint', 'devteam-fee', 'three-step-drain', 'three-step-reward', 'allowance-grant', 'allowance-treasury', 'allowance-backdoor',
   'role-minter', 'role-revoked',
 ]
 
-let world: World
-let store: Store
-let storeDir: string
-const reports = new Map<string, { report: TokenReport; facts: EvmFacts }>()
-
-beforeAll(async () => {
-  world = await startWorld({ dataDir: DATA_DIR })
-  storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-arguments-'))
-  store = await createDatabase({ dataDir: storeDir })
-  const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains(world.manifest) }), cache: createMemoryCache(), store, logger: silent })
-  for (const key of KEYS) {
-    const t = world.manifest.tokens.find((x) => x.key === key)!
-    reports.set(key, await service.reportWithFacts(31337, t.address as Address, {}))
-  }
-}, 300_000)
-
-afterAll(async () => {
-  await store?.close()
-  if (storeDir) rmSync(storeDir, { recursive: true, force: true })
-  await world?.stop()
-})
-
-const get = (key: string) => reports.get(key)!
+const zoo = useZooReports(KEYS)
+const get = (key: string) => zoo.get(key)
 const checks = (key: string) => ({ ...get(key).report.codeChecks.ownershipChecks, ...get(key).report.codeChecks.otherChecks })
 
 describe('the zoo of arguments and callers', () => {
@@ -125,7 +90,7 @@ describe('the zoo of arguments and callers', () => {
   })
 
   it('pair-burn: the token\'s own pair as the argument is burned from; pair-sync only syncs it', () => {
-    const pool = world.manifest.tokens.find((t) => t.key === 'pair-burn')!.pools[0].pairAddress
+    const pool = zoo.world.manifest.tokens.find((t) => t.key === 'pair-burn')!.pools[0].pairAddress
     const taken = checks('pair-burn').ownerChangeBalance
     expect(taken.status).toBe('1')
     expect(taken.comment).toContain(`from the pool ${getAddress(pool)}, which never sent or approved them (given the pool ${getAddress(pool)} as its address argument)`)
@@ -189,7 +154,7 @@ describe('the zoo of arguments and callers', () => {
   })
 
   it('role-minter: a minter named only in a RoleGranted log is tried and mints; role-revoked\'s revoked minter is not tried', () => {
-    const minter = getAddress(world.manifest.accounts!.traders.at(-2)!)
+    const minter = getAddress(zoo.world.manifest.accounts!.traders.at(-2)!)
     const mint = checks('role-minter').isMintable
     expect(mint.status).toBe('1')
     expect(mint.comment).toContain(`as ${minter} (a role holder (RoleGranted)), mint(address,uint256)`)

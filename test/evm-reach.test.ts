@@ -1,23 +1,17 @@
 // The owner's reach: addresses packed in storage read at every byte offset and kept only when
 // plausible; against the local world, the zoo tokens of each mechanism and their twins.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { getAddress, type Address, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import type { TokenReport } from '../src/contract/token-report.ts'
 import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { isPlausible, slotAddressCandidates, slotLabel, type SlotAccount } from '../src/engines/evm/collect/slot-accounts.ts'
 import { readReach, searchableSetter, withReach } from '../src/engines/evm/collect/reach.ts'
 import { clampedHolders } from '../src/engines/evm/checks/trade-evidence.ts'
 import type { Outcome, ReachResult, ReachSearch } from '../src/engines/evm/chain/probe.ts'
-import { createDatabase, type Store } from '../src/store/database.ts'
-import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { useZooReports } from './helpers/zoo-reports.ts'
 import { startNodeKindProxy, type NodeKindProxy } from './helpers/node-kinds.ts'
 import { loadArtifact } from '@tokenrisk/devworld/compile'
 import { encodeDeployData, type Abi } from 'viem'
@@ -117,50 +111,27 @@ describe('reach of numeric setters, read', () => {
   })
 })
 
-// Shared with the other world tests, so that the saved world is reused between runs.
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint', 'display-balance', 'silent-take', 'arg-allocation', 'hidden-allocation', 'open-allocation']
 
-let world: World
-let store: Store
-let storeDir: string
-const reports = new Map<string, { report: TokenReport; facts: EvmFacts }>()
-
-beforeAll(async () => {
-  world = await startWorld({ dataDir: DATA_DIR })
-  storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-reach-'))
-  store = await createDatabase({ dataDir: storeDir })
-  const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains(world.manifest) }), cache: createMemoryCache(), store, logger: silent })
-  for (const key of KEYS) {
-    const t = world.manifest.tokens.find((x) => x.key === key)!
-    reports.set(key, await service.reportWithFacts(31337, t.address as Address, {}))
-  }
-}, 300_000)
-
-afterAll(async () => {
-  await store?.close()
-  if (storeDir) rmSync(storeDir, { recursive: true, force: true })
-  await world?.stop()
-})
-
-const get = (key: string) => reports.get(key)!
+const zoo = useZooReports(KEYS)
+const get = (key: string) => zoo.get(key)
 
 describe('the zoo of the owner\'s reach', () => {
   it('packed-admins: both admins, behind a bool and behind a uint8, are tried and found minting', () => {
     const { report } = get('packed-admins')
     const hidden = report.codeChecks.ownershipChecks.hiddenOwner
     expect(hidden.status).toBe('1')
-    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.hiddenAdmin)} (storage slot 7, byte 1)`)
-    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.lpProvider)} (storage slot 9, byte 1)`)
+    expect(hidden.comment).toContain(`${getAddress(zoo.world.manifest.accounts!.hiddenAdmin)} (storage slot 7, byte 1)`)
+    expect(hidden.comment).toContain(`${getAddress(zoo.world.manifest.accounts!.lpProvider)} (storage slot 9, byte 1)`)
   })
 
   it('packed-records: the packed accounts are tried and hold nothing; no phantom account is named', () => {
     const { report, facts } = get('packed-records')
     const hidden = report.codeChecks.ownershipChecks.hiddenOwner
     expect(hidden.status).toBe('0')
-    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.feeWallet)} (storage slot 7, byte 1)`)
-    expect(hidden.comment).toContain(`${getAddress(world.manifest.accounts!.lpProvider)} (storage slot 9, byte 1)`)
+    expect(hidden.comment).toContain(`${getAddress(zoo.world.manifest.accounts!.feeWallet)} (storage slot 7, byte 1)`)
+    expect(hidden.comment).toContain(`${getAddress(zoo.world.manifest.accounts!.lpProvider)} (storage slot 9, byte 1)`)
     // The owner packed beside the decimals (slot 5, byte 1) is read as itself: no other account from slot 5.
     expect(facts.powers.candidates.filter((c) => /storage slot 5\b/.test(c.source))).toEqual([])
     const clean = get('clean')
@@ -173,7 +144,7 @@ describe('the zoo of the owner\'s reach', () => {
     expect([fee.status, fee.risk]).toEqual(['1', 'Critical'])
     expect(fee.comment).toContain('at 95 a holder\'s sell tax reaches 99%')
     expect(fee.comment).toContain('from 96 on every sale fails (the fees themselves, not a size limit)')
-    expect(fee.comment).toContain(`paid to ${getAddress(world.manifest.accounts!.feeWallet)}`)
+    expect(fee.comment).toContain(`paid to ${getAddress(zoo.world.manifest.accounts!.feeWallet)}`)
     expect(fee.comment).toContain('which a privileged call can replace with any address')
     const pause = report.codeChecks.ownershipChecks.transferPausable
     expect(pause.status).toBe('1')
@@ -277,19 +248,19 @@ describe('supply at creation', () => {
   it('traced where the node traces and takes no state overrides; neither: unread, and said why', async () => {
     // A creation of this session (the saved world's history cannot be traced: anvil keeps no state of it).
     const artifact = loadArtifact('ZooArgAllocation')
-    const args = ['Traced Allocation', 'TRACE', 10n ** 24n, world.manifest.contracts.v2Factory, [world.manifest.contracts.weth], STASH] as const
+    const args = ['Traced Allocation', 'TRACE', 10n ** 24n, zoo.world.manifest.contracts.v2Factory, [zoo.world.manifest.contracts.weth], STASH] as const
     const data = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: [...args] })
     const rpc = async <T>(method: string, params: unknown[]): Promise<T> =>
-      ((await (await fetch(world.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result
-    const hash = await rpc<Hex>('eth_sendTransaction', [{ from: world.manifest.deployer, data, gas: '0x1c9c380' }])
+      ((await (await fetch(zoo.world.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T }).result
+    const hash = await rpc<Hex>('eth_sendTransaction', [{ from: zoo.world.manifest.deployer, data, gas: '0x1c9c380' }])
     await rpc('anvil_mine', ['0x1'])
     let receipt: { contractAddress: Address } | null = null
     while (!receipt) receipt = await rpc('eth_getTransactionReceipt', [hash])
     const proxies: NodeKindProxy[] = []
     const on = async (kind: Parameters<typeof startNodeKindProxy>[1]) => {
-      const proxy = await startNodeKindProxy(world.rpcUrl, kind)
+      const proxy = await startNodeKindProxy(zoo.world.rpcUrl, kind)
       proxies.push(proxy)
-      const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) }), cache: createMemoryCache(), store, logger: silent })
+      const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains({ ...zoo.world.manifest, rpcUrl: proxy.url }) }), cache: createMemoryCache(), store: zoo.store, logger: silent })
       return (await service.reportWithFacts(31337, receipt!.contractAddress, {})).facts.creationSupply
     }
     try {
