@@ -19,20 +19,14 @@
  */
 import type { Address } from 'viem'
 import { loadArtifact } from './compile.ts'
-import type { ZooContext, ZooPoolSpec, ZooTokenSpec } from './zoo.ts'
+import type { ZooContext, ZooTokenSpec } from './zoo.ts'
+import { deployWith, zooPool } from './zoo-parts.ts'
 
 const SUPPLY = 1_000_000n * 10n ** 18n
 
-const wethPool: ZooPoolSpec = { quote: 'WETH', type: 'uniswap-v2', buyTax: '0', sellTax: '0', transferTax: '0', honeypotReason: '', buyable: true }
+const wethPool = zooPool('WETH')
 /** Arguments of a token that creates its own WETH pool: name, symbol, supply, factory, quotes. */
 const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, SUPPLY, ctx.dex.v2Factory, [ctx.dex.weth]]
-
-function deployWith(contract: string, args: (ctx: ZooContext, spec: ZooTokenSpec) => unknown[]): ZooTokenSpec['deploy'] {
-  return async (ctx, spec) => {
-    const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact(contract), args(ctx, spec), `deploy ${spec.key}`)
-    return { address: creation.address, creation }
-  }
-}
 
 async function renounce(ctx: ZooContext, token: Address, contract: string): Promise<void> {
   await ctx.chain.send(ctx.accounts.deployer, token, loadArtifact(contract).abi as never, 'renounceOwnership', [], { label: `${contract}.renounceOwnership` })

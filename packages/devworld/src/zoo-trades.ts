@@ -21,6 +21,7 @@ import type { Address } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
+import { deployWith, zooPool } from './zoo-parts.ts'
 import { zooSupply, type ZooContext, type ZooPoolSpec, type ZooTokenSpec } from './zoo.ts'
 
 /** What the token and the world each put in the recorded pair on the unlisted exchange. */
@@ -31,16 +32,7 @@ export const APPROVE_GATE_REASON = 'ZooApproveGate: approvals are disabled'
 const PAIR_ABI = parseAbi(['function mint(address to) returns (uint256)'])
 const WETH_ABI = parseAbi(['function deposit() payable'])
 
-const v2Pool = (overrides: Partial<ZooPoolSpec> = {}): ZooPoolSpec => ({
-  quote: 'WETH',
-  type: 'uniswap-v2',
-  buyTax: '0',
-  sellTax: '0',
-  transferTax: '0',
-  honeypotReason: '',
-  buyable: true,
-  ...overrides,
-})
+const v2Pool = (overrides: Partial<ZooPoolSpec> = {}): ZooPoolSpec => zooPool('WETH', overrides)
 
 const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, zooSupply(s), ctx.dex.v2Factory, [ctx.dex.weth]]
 
@@ -64,12 +56,7 @@ function withRecordedPair(contract: string): ZooTokenSpec['deploy'] {
   }
 }
 
-function direct(contract: string): ZooTokenSpec['deploy'] {
-  return async (ctx, spec) => {
-    const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact(contract), pooled(ctx, spec), `deploy ${spec.key}`)
-    return { address: creation.address, creation }
-  }
-}
+const direct = (contract: string): ZooTokenSpec['deploy'] => deployWith(contract, pooled)
 
 /** A proxy is created with a first call to its logic (OpenZeppelin refuses an uninitialised one): the guard's own check. */
 const DEAD: Address = '0x000000000000000000000000000000000000dEaD'

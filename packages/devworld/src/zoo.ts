@@ -69,6 +69,7 @@ import { ARGUMENTS_ZOO } from './zoo-arguments.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
 import { TRADE_ZOO } from './zoo-trades.ts'
+import { deployWith as direct, ownerSends, zooPool as pool } from './zoo-parts.ts'
 
 export type QuoteKey = 'WETH' | 'USD'
 export type DexType = 'uniswap-v2' | 'uniswap-v3'
@@ -151,16 +152,6 @@ export function zooSupply(spec: Pick<ZooTokenSpec, 'decimals'>): bigint {
   return units(spec, ZOO_SUPPLY_WHOLE)
 }
 
-const pool = (quote: QuoteKey, overrides: Partial<ZooPoolSpec> = {}): ZooPoolSpec => ({
-  quote,
-  type: 'uniswap-v2',
-  buyTax: '0',
-  sellTax: '0',
-  transferTax: '0',
-  honeypotReason: '',
-  buyable: true,
-  ...overrides,
-})
 const TAXED = { buyTax: '3', sellTax: '7', transferTax: '1' } as const
 
 function quoteAddress(ctx: ZooContext, quote: QuoteKey): Address {
@@ -170,14 +161,6 @@ function quoteAddress(ctx: ZooContext, quote: QuoteKey): Address {
 /** The quotes of a spec's V2 pools, for tokens that create their own pools. */
 function v2Quotes(ctx: ZooContext, spec: ZooTokenSpec): Address[] {
   return spec.pools.filter((p) => p.type === 'uniswap-v2').map((p) => quoteAddress(ctx, p.quote))
-}
-
-/** Deploys a zoo contract by name with constructor arguments derived from the spec. */
-function direct(contract: string, args: (ctx: ZooContext, spec: ZooTokenSpec) => unknown[]): ZooTokenSpec['deploy'] {
-  return async (ctx, spec) => {
-    const creation = await ctx.chain.deploy(ctx.accounts.deployer, loadArtifact(contract), args(ctx, spec), `deploy ${spec.key}`)
-    return { address: creation.address, creation }
-  }
 }
 
 const cleanArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, s.decimals, zooSupply(s)]
@@ -208,10 +191,6 @@ async function deployBehindProxy(
 
 function abiOf(contract: string): Abi {
   return loadArtifact(contract).abi as Abi
-}
-
-async function ownerSends(ctx: ZooContext, token: Address, contract: string, fn: string, args: unknown[], from?: Address): Promise<void> {
-  await ctx.chain.send(from ?? ctx.accounts.deployer, token, abiOf(contract), fn, args, { label: `${contract}.${fn}` })
 }
 
 /** EIP-1167 minimal proxy creation code for `implementation`. */
