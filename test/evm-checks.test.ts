@@ -81,7 +81,7 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
     bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n),
     bBigBuy: ok(1_000n, 970n),
-    aAll: ok(1_000n, 1_000n),
+    notHeld: 0n,
     pullSpender: ZERO,
     pullHolder: ZERO,
     pullAllowance: 0n,
@@ -104,17 +104,22 @@ describe('owner-power effects', () => {
   })
 
   it('a balance shown and not held, brought down to what is held with nothing moving, is not taken', () => {
-    // Before the call A could not send the 1 000 it was shown; after it, it sends the 800 it is shown.
-    const shown = measure({ aAll: { ...fail, sent: 1_000n } })
-    const effects = effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n }), owner.address, true, true)
+    const bit = (...accounts: Address[]) => accounts.reduce((m, a) => m | (1n << BigInt(at(a))), 0n)
+    // The probe found A and B had not held what they were shown: before the call neither could send
+    // one unit more than it is shown after it, and after it each sends all it is shown.
+    const effects = effectsOf(watch, base, measure({ notHeld: bit(A, B) }, { [A]: 800n, [B]: 900n }), owner.address, true, true)
     expect(effects.map((e) => e.kind)).toEqual(['ownMove'])
     expect(effects[0].text).toContain('a balance shown and not held')
-    // The same fall where A could send its whole balance before: taken.
-    expect(kinds(measure({ aAll: ok(800n, 800n) }, { [A]: 800n }))).toEqual(['changeBalance'])
-    // Not sendable before, still not sendable after (a token that never lets a balance go whole): taken.
-    expect(effectsOf(watch, shown, measure({ aAll: { ...fail, sent: 800n } }, { [A]: 800n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
-    // Something moved (the owner gained what A lost): taken.
-    expect(effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n, [owner.address]: 1_200n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
+    // The same fall where only A was found not to have held it: B's is taken.
+    const one = effectsOf(watch, base, measure({ notHeld: bit(A) }, { [A]: 800n, [B]: 900n }), owner.address, true, true)
+    expect(one.map((e) => e.kind)).toEqual(['changeBalance'])
+    expect(one[0].text).toContain('from a bystander holder')
+    // A fall the probe could not ask about (no bit): taken.
+    expect(kinds(measure({}, { [A]: 800n }))).toEqual(['changeBalance'])
+    // Something moved (the owner gained what A lost): taken, whatever the probe found.
+    expect(kinds(measure({ notHeld: bit(A) }, { [A]: 800n, [owner.address]: 1_200n }))).toEqual(['changeBalance'])
+    // The supply moved: taken (burned), whatever the probe found.
+    expect(kinds(measure({ notHeld: bit(A), supply: 999_800n }, { [A]: 800n }))).toEqual(['changeBalance'])
   })
 
   it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {

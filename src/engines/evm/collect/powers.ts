@@ -434,7 +434,7 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const taken: BalanceEffect['taken'] = []
   const raisedRaw: BalanceEffect['raised'] = []
   const ownMoves: BalanceEffect['ownMoves'] = []
-  const fell: { account: Address; label: string; amount: bigint }[] = []
+  const fell: { index: number; label: string; amount: bigint }[] = []
   watch.accounts.forEach((a, i) => {
     const before = base.balances[i] ?? 0n
     const after = m.balances[i] ?? 0n
@@ -452,13 +452,13 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
     } else {
       debits -= d
       if (sameAddress(a, caller) || sameAddress(a, watch.token)) ownMoves.push({ label, amount: -d })
-      else if (watch.bystanders.has(key)) fell.push({ account: a, label, amount: -d })
+      else if (watch.bystanders.has(key)) fell.push({ index: i, label, amount: -d })
     }
   })
   // A fall with nothing moving (no watched account rose, the supply stayed) is taken only if the
-  // balance shown before could be sent: a balance shown and not held, revealed, takes nothing.
+  // balance shown before was held: a balance shown and not held, revealed, takes nothing.
   const revealed: BalanceEffect['revealed'] = []
-  for (const f of fell) (credits === 0n && supplyDelta === 0n && shownNotHeld(f.account, base, m) ? revealed : taken).push({ label: f.label, amount: f.amount })
+  for (const f of fell) (credits === 0n && supplyDelta === 0n && shownNotHeld(f.index, m) ? revealed : taken).push({ label: f.label, amount: f.amount })
   // Burned tokens leave the supply: what the watched accounts lost to a burn is explained.
   const explained = debits + (supplyDelta > 0n ? supplyDelta : 0n)
   const minted = supplyDelta > 0n ? supplyDelta + (credits > explained ? credits - explained : 0n) : credits > debits ? credits - debits : 0n
@@ -471,16 +471,27 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
 }
 
 /**
- * Whether the balance an account was shown before the call was not held: it could not send it
- * whole before the call, and sends the whole of what it is shown after it. Measured for the
- * targeted holder (A) only.
+ * Whether the balance watched account `index` was shown before the call was not held: it could not
+ * send one unit more than it is shown after the call, and after it sends the whole of what it is
+ * shown (measured by the probe for every watched account it can act for).
  */
-export function shownNotHeld(account: Address, base: Measure, m: Measure): boolean {
-  if (!sameAddress(account, PROBE_ADDRESSES.a) || !base.aAll || !m.aAll) return false
-  return base.aAll.sent > 0n && !base.aAll.ok && m.aAll.sent > 0n && m.aAll.ok
+export function shownNotHeld(index: number, m: Measure): boolean {
+  return index < 256 && ((m.notHeld >> BigInt(index)) & 1n) === 1n
 }
 
-const units = (list: { label: string; amount: bigint }[]) => list.map((x) => `${x.amount} (raw units) from ${x.label}`).join(', ')
+/** Accounts named one by one in an effect's text; the rest are counted, with what they add up to. */
+const LISTED_ACCOUNTS = 5
+
+/** `list` in words, its first `LISTED_ACCOUNTS` one by one and the rest counted and summed. */
+function listed(list: readonly { label: string; amount: bigint }[], one: (x: { label: string; amount: bigint }) => string, rest: (n: number, sum: bigint) => string): string {
+  const shown = list.slice(0, LISTED_ACCOUNTS).map(one)
+  const more = list.slice(LISTED_ACCOUNTS)
+  if (more.length > 0) shown.push(rest(more.length, more.reduce((t, x) => t + x.amount, 0n)))
+  return shown.join(', ')
+}
+
+const units = (list: { label: string; amount: bigint }[]) =>
+  listed(list, (x) => `${x.amount} (raw units) from ${x.label}`, (n, sum) => `${sum} (raw units) from ${n} more watched account(s)`)
 
 /** What one successful owner call changed, compared with the measure it starts from. */
 export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Address, funded: boolean, withPool: boolean): Effect[] {
@@ -501,7 +512,7 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   if (b.revealed.length > 0 && b.taken.length === 0) {
     out.push({
       kind: 'ownMove',
-      text: `lowered the balance shown of ${b.revealed.map((x) => `${x.label} by ${x.amount} raw units`).join(', ')} with nothing moving, a balance shown and not held: it could not be sent whole before the call, and what is shown after it can (nothing taken)`,
+      text: `lowered the balance shown of ${listed(b.revealed, (x) => `${x.label} by ${x.amount} raw units`, (n, sum) => `${n} more watched account(s) by ${sum} raw units`)} with nothing moving, a balance shown and not held: before the call it could not send one unit more than it is shown after it, and after it sends all it is shown (nothing taken)`,
     })
   }
   const pulled = pullEffect(watch, base, m)
@@ -772,11 +783,14 @@ export async function collectPowers(
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
-  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
+  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
+  // The holders of record act for themselves (lockers left as they are): a balance shown that a
+  // call lowers with nothing moving is asked whether it was held, by sending it.
+  const ofRecord = watch.accounts.filter((a) => watch.bystanders.has(a.toLowerCase()) && !pools.some((p) => sameAddress(p.address, a)) && !ctx.chain.lockers.some((l) => sameAddress(l.address, a)))
+  const actors = [...new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address), ...ofRecord])]
   const grants = grantCalls(fns, roleConstants(logic))
   const namedLabels = [
     ...slotAccounts.map((x) => ({ address: x.address, label: `${x.address} (${slotLabel(x)})` })),
