@@ -24,6 +24,7 @@ import {
   encodeReach,
   decodeReach,
   isStarved,
+  type Attempt,
   type Measure,
   type Outcome,
   type PowerResult,
@@ -336,6 +337,8 @@ function taxChanged(before: Outcome, after: Outcome): { changed: boolean; from?:
   const a = ratio(before)
   const b = ratio(after)
   if (a === undefined || b === undefined) return { changed: false }
+  // No tax either side (a bonus shown, or ended): nothing anyone pays changed.
+  if (a >= 1 - TAX_EPSILON && b >= 1 - TAX_EPSILON) return { changed: false }
   return { changed: Math.abs(a - b) > TAX_EPSILON, from: (1 - a) * 100, to: (1 - b) * 100 }
 }
 
@@ -787,10 +790,7 @@ export async function collectPowers(
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
   // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
-  // The holders of record act for themselves (lockers left as they are): a balance shown that a
-  // call lowers with nothing moving is asked whether it was held, by sending it.
-  const ofRecord = watch.accounts.filter((a) => watch.bystanders.has(a.toLowerCase()) && !pools.some((p) => sameAddress(p.address, a)) && !ctx.chain.lockers.some((l) => sameAddress(l.address, a)))
-  const actors = [...new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address), ...ofRecord])]
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const grants = grantCalls(fns, roleConstants(logic))
   const namedLabels = [
     ...slotAccounts.map((x) => ({ address: x.address, label: `${x.address} (${slotLabel(x)})` })),
@@ -843,7 +843,12 @@ export async function collectPowers(
         traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
         search,
       ])
-      const r = decodeProbe('owner-power', raw, decodePowers)
+      const first = decodeProbe('owner-power', raw, decodePowers)
+      const r = await askHoldersOfRecord(ctx, watch, first, (extra) =>
+        callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE }).then((x) =>
+          decodeProbe('owner-power (holders of record acting)', x, decodePowers),
+        ),
+      )
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
@@ -878,6 +883,74 @@ export async function collectPowers(
     withPool: !!usablePool,
     ...(eventsUnread ? { eventsUnread } : {}),
   }
+}
+
+/**
+ * Holders of record whose balance shown a call lowered with nothing moving (no watched balance
+ * rose, the supply stayed), that the probe could not ask whether they held it: it acts for the
+ * test holders only, since an account given code can be treated differently by the token (a sweep
+ * that spares contracts). Each attempt's indexes into the watch list.
+ */
+export function unaskedFalls(watch: Watch, base: Measure, attempts: readonly Attempt[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  const asked = new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b].map((a) => a.toLowerCase()))
+  attempts.forEach((at, k) => {
+    if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return
+    const fell: number[] = []
+    let rose = false
+    watch.accounts.forEach((a, i) => {
+      const before = base.balances[i]
+      const after = at.m.balances[i]
+      if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
+      if (after > before) rose = true
+      else if (after < before && watch.bystanders.has(a.toLowerCase()) && !asked.has(a.toLowerCase()) && !shownNotHeld(i, at.m)) fell.push(i)
+    })
+    if (!rose && fell.length > 0) out.set(k, fell)
+  })
+  return out
+}
+
+/**
+ * Where a call lowered the balance shown of holders of record with nothing moving (a display
+ * balance revealed, or a silent take), the same experiment is made again with those holders acting
+ * for themselves (one more round trip, only then): a fall the second run measures the same, and
+ * finds not held, is taken as not held in the first. A token that treats accounts with code
+ * differently does not lower theirs the same way in the second run, and their fall stays taken.
+ */
+async function askHoldersOfRecord(
+  ctx: CollectContext,
+  watch: Watch,
+  r: PowerResult,
+  again: (holders: Address[]) => Promise<PowerResult>,
+): Promise<PowerResult> {
+  if (!r.measured) return r
+  const sets: [Measure, readonly Attempt[], (x: PowerResult) => readonly Attempt[]][] = [
+    [r.baseline, r.attempts, (x) => x.attempts],
+    [r.grantBaseline, r.delegateAttempts, (x) => x.delegateAttempts],
+    [r.chainBaseline, r.chainAttempts, (x) => x.chainAttempts],
+  ]
+  const falls = sets.map(([base, attempts]) => unaskedFalls(watch, base, attempts))
+  const holders = [...new Set(falls.flatMap((f) => [...f.values()].flat()))].map((i) => watch.accounts[i])
+  if (holders.length === 0) return r
+  let second: PowerResult
+  try {
+    second = await again(holders)
+  } catch (error) {
+    ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, err: (error as Error).message }, 'holders of record could not be asked')
+    return r
+  }
+  if (!second.measured) return r
+  const merged = sets.map(([, attempts, pick], n) =>
+    attempts.map((at, k): Attempt => {
+      const fell = falls[n].get(k)
+      const twin = pick(second)[k]
+      if (!fell || !twin || !twin.called || !sameAddress(twin.candidate, at.candidate) || twin.variant !== at.variant) return at
+      let notHeld = at.m.notHeld
+      for (const i of fell) if (twin.m.balances[i] === at.m.balances[i] && shownNotHeld(i, twin.m)) notHeld |= 1n << BigInt(i)
+      return notHeld === at.m.notHeld ? at : { ...at, m: { ...at.m, notHeld } }
+    }),
+  )
+  return { ...r, attempts: merged[0], delegateAttempts: merged[1], chainAttempts: merged[2] }
 }
 
 /**
