@@ -10,7 +10,7 @@ import { AMOUNT_PLACEHOLDER, NO_ROUTE, PROBE_ADDRESSES, encodeAccounts, encodeLo
 import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
-import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, watchList } from '../src/engines/evm/collect/powers.ts'
+import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, unaskedFalls, watchList } from '../src/engines/evm/collect/powers.ts'
 import { eventEffect, movesWithTransfers, slotDelta, transferAccounts } from '../src/engines/evm/collect/power-trace.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
@@ -120,6 +120,22 @@ describe('owner-power effects', () => {
     expect(kinds(measure({ notHeld: bit(A) }, { [A]: 800n, [owner.address]: 1_200n }))).toEqual(['changeBalance'])
     // The supply moved: taken (burned), whatever the probe found.
     expect(kinds(measure({ notHeld: bit(A), supply: 999_800n }, { [A]: 800n }))).toEqual(['changeBalance'])
+  })
+
+  it('holders of record whose balance fell with nothing moving are the ones asked again, acting for themselves', () => {
+    const HOLDER = '0x00000000000000000000000000000000000000ee' as Address
+    const list = watchList(TOKEN, [POOL], [], [owner], [], [HOLDER])
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n) })
+    const attempt = (mm: Measure, called = true) => ({ candidate: owner.address, variant: 0n, called, err: '0x' as Hex, m: mm, raisesAgain: false })
+    const h = list.accounts.findIndex((a) => a === HOLDER)
+    const base = m({})
+    // A holder of record and A fell, nothing rose, the supply stayed: only the holder of record is to ask (A was asked in the run).
+    expect([...unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n, [A]: 900n }))])]).toEqual([[0, [h]]])
+    // Someone was credited: the fall is a move, nothing to ask.
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n, [owner.address]: 1_200n }))]).size).toBe(0)
+    // The supply moved, or the call was refused: nothing to ask.
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n }, { supply: 999_800n }))]).size).toBe(0)
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n }), false)]).size).toBe(0)
   })
 
   it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {
