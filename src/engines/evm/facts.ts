@@ -330,6 +330,11 @@ export interface PowersFact {
    * tracing on the node, balances not in a plain mapping); absent when every replay was traced.
    */
   eventsUnread?: string
+  /**
+   * Functions made again with the holders of record acting for themselves (a call lowered their
+   * balances shown with nothing moving, and each was asked whether it held them): one more round trip.
+   */
+  askedAgain?: Hex[]
 }
 
 export interface ExternalCallFact {
