@@ -5,6 +5,11 @@
 import { encodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { loadChainRegistry } from '../src/config/chains.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
+import { NODE_KINDS, startNodeKindProxy } from './helpers/node-kinds.ts'
 import { readRepoint } from '../src/engines/evm/collect/dependencies.ts'
 import type { Measure, Outcome, PowerResult } from '../src/engines/evm/chain/probe.ts'
 import { zooToken } from '@tokenrisk/devworld/manifest'
@@ -47,6 +52,22 @@ describe('a dependency an owner can point elsewhere, measured', () => {
 
   it('the fixed and the upgradeable guard are not read as repointable', () => {
     for (const key of ['guard-upgradeable', 'guard-fixed']) expect(zoo.get(key).facts.dependencies!.list[0].repointable, key).toBe('')
+  })
+
+  it('without tracing, the guard named in storage slot 7 is made hostile, and its place alone sets no check', async () => {
+    const proxy = await startNodeKindProxy(zoo.world.rpcUrl, NODE_KINDS.find((k) => k.name === 'public endpoint')!)
+    try {
+      const silent = { info: () => {}, warn: () => {}, error: () => {} }
+      const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains({ ...zoo.world.manifest, rpcUrl: proxy.url }) }), cache: createMemoryCache(), store: zoo.store, logger: silent })
+      const { facts, report } = await service.reportWithFacts(31337, zooToken(zoo.world.manifest, 'guard-stored').address as Address, {})
+      expect(facts.externalCalls.method).toBe('bytecode')
+      const dep = facts.dependencies!.list.find((d) => d.named === 'in storage slot 7')!
+      expect(dep.stops).toMatch(/a sell fails/)
+      expect(dep.repointable).toBe('')
+      expect(report.codeChecks.ownershipChecks.transferPausable.status).not.toBe('1')
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('every code check of the guarded tokens equals the manifest', () => {

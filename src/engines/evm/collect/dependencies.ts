@@ -155,9 +155,13 @@ export async function collectDependencies(
   const simulate = async (what: string, state?: StateOverride) =>
     decodeProbe(what, await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state }), decodeTrade)
   // Sent as soon as the privileged candidates are known: beside the owner powers' round trip.
-  const repoints = privileged
+  // Never rejects: a repoint that could not be measured is said, and the hostile trades still stand.
+  const repoints: Promise<Repoints> = privileged
     ? privileged().then(
-        (p) => measureRepoints(ctx, p, tried.map((t) => t.address), pool, route, block),
+        (p) =>
+          measureRepoints(ctx, p, tried.map((t) => t.address), pool, route, block).catch((error: Error) => ({
+            why: `the simulations failed: ${error.message.slice(0, 160)}`,
+          })),
         (error: Error) => ({ why: `the privileged accounts could not be read: ${error.message.slice(0, 160)}` }),
       )
     : Promise.resolve({ why: 'the privileged accounts were not given' })
