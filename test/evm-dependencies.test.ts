@@ -103,7 +103,7 @@ describe('repoint simulations, read', () => {
     }) as unknown as PowerResult
 
   it('a call that stops sells naming a reverting contract and keeps them naming the dependency repoints it', () => {
-    const [found] = readRepoint(fn, [owner], [dep], result(measure(refused), measure(ok())))
+    const [found] = readRepoint(fn, [owner], [dep], result(measure(refused), measure(ok())))!
     expect(found.dependency).toBe(dep)
     expect(found.text).toMatch(/^the owner \(0x70997970C51812dc3A010C7d01b50e0d17dc79C8\) can point it elsewhere with .*: measured, a reverting contract put there stops sells \(refused\)/)
   })
@@ -115,5 +115,10 @@ describe('repoint simulations, read', () => {
   it('a call nobody could make, or that stopped nothing, repoints nothing', () => {
     expect(readRepoint(fn, [owner], [dep], result(measure(refused), measure(ok()), false))).toEqual([])
     expect(readRepoint(fn, [owner], [dep], result(measure(ok()), measure(ok())))).toEqual([])
+  })
+
+  it('without a holder whose trades work before the call, nothing is measured (not "no repoint")', () => {
+    expect(readRepoint(fn, [owner], [dep], { ...result(measure(refused), measure(ok())), funded: false })).toBeUndefined()
+    expect(readRepoint(fn, [owner], [dep], { ...result(measure(refused), measure(ok())), baseline: measure(refused, refused, refused) })).toBeUndefined()
   })
 })

@@ -355,23 +355,28 @@ async function measureRepoints(
     }),
   )
   const found: Repoint[] = []
+  let measured = 0
   for (const { fn, r } of results) {
     const repoint = readRepoint(fn, p.candidates, dependencies, r)
+    if (!repoint) continue
+    measured++
     for (const x of repoint) if (!found.some((f) => sameAddress(f.dependency, x.dependency))) found.push(x)
   }
-  return { found, tried: fns.length, callers: p.candidates.length }
+  if (measured === 0) return { why: 'no simulation had a funded holder whose trades worked before the call' }
+  return { found, tried: measured, callers: p.candidates.length }
 }
 
 /**
  * What one function's repoint simulation shows: for each candidate that could call it both ways,
  * the trades working in the baseline that naming R stopped (for a reason of the token's, not the
- * probe's), while naming the dependency kept every one of them working.
+ * probe's), while naming the dependency kept every one of them working. Undefined when nothing
+ * could be measured (no funded holder, or no trade of its working before the call).
  */
-export function readRepoint(fn: CodeFunction, candidates: readonly PowerCandidate[], dependencies: readonly Address[], r: PowerResult): Repoint[] {
-  if (!r.measured || !r.funded) return []
+export function readRepoint(fn: CodeFunction, candidates: readonly PowerCandidate[], dependencies: readonly Address[], r: PowerResult): Repoint[] | undefined {
+  if (!r.measured || !r.funded) return undefined
   const width = dependencies.length + 1
   const working = bystanderTrades(r.baseline).filter(([, o]) => o.ok && o.sent !== 0n)
-  if (working.length === 0) return []
+  if (working.length === 0) return undefined
   const out: Repoint[] = []
   candidates.forEach((candidate, c) => {
     const withR = r.attempts[c * width]
