@@ -105,8 +105,8 @@ async function namedTargets(ctx: CollectContext, named: NamedContracts, block: H
  * Hostile dependencies: every contract a transfer calls (found by the traced simulation) has its
  * code replaced, by state override, with one that reverts and one that answers extreme values;
  * a buy, a transfer and a sell are made each time and compared with the same trades against the
- * real code. Where the dependency's code or address can change (a proxy, an address the token
- * keeps in storage while it has an owner), what the hostile code did is what its controller can
+ * real code. Where the dependency's code or address can change (a proxy, a privileged call
+ * measured pointing the token elsewhere), what the hostile code did is what its controller can
  * do to holders. One round trip (the simulations, the dependency's code and proxy slots), and
  * beside it the explorer's answer on whether each dependency's source is published.
  *
