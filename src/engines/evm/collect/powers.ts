@@ -282,6 +282,17 @@ export function functionVariants(fn: CodeFunction, accounts: readonly ArgumentAc
   return [...out].map(([data, label]) => ({ data, label }))
 }
 
+/**
+ * Calldata of `fn` naming `address` in every address argument (`true` for booleans, a small
+ * number): a call that may point the token at another contract. Undefined for a function that
+ * takes no address, and for the allowance functions.
+ */
+export function namingCall(fn: CodeFunction, address: Address): Hex | undefined {
+  if (!/address/.test(fn.arguments) || ALLOWANCE_SELECTORS.has(fn.selector.toLowerCase() as Hex)) return undefined
+  const params = paramsOf(fn)
+  return params ? encode(fn, params, { uint: 'small', bool: true }, [address]) : undefined
+}
+
 /** Preconditions tried before a function no one could call, at most (the probe tries as many). */
 export const MAX_CHAIN_FLAGS = 8
 
@@ -616,7 +627,7 @@ export function unmeasuredAttempts(r: PowerResult): PowerResult['attempts'][numb
 }
 
 /** The label of a function in evidence: its known signature, or its selector and argument types. */
-function labelOf(fn: CodeFunction): string {
+export function labelOf(fn: CodeFunction): string {
   const signature = signatureOf(fn.selector)
   return signature ? `${signature} [${fn.selector}]` : `function ${fn.selector}(${fn.arguments})`
 }
