@@ -1,6 +1,6 @@
 // Hostile dependencies: whether a privileged account can point the token at another contract is
-// measured (a setter naming a reverting contract stops trades, naming the dependency itself does
-// not), never inferred from where the token keeps the address; against the local world, the
+// measured (a setter naming a reverting contract, or one answering extreme values, stops trades
+// or changes what they deliver, naming the dependency itself does not), never inferred from where the token keeps the address; against the local world, the
 // guarded zoo tokens and their twins.
 import { encodeAbiParameters, getAddress, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import type { Measure, Outcome, PowerResult } from '../src/engines/evm/chain/pro
 import { zooToken } from '@tokenrisk/devworld/manifest'
 import { useZooReports } from './helpers/zoo-reports.ts'
 
-const GUARDS = ['guard-repointable', 'guard-stored', 'guard-upgradeable', 'guard-fixed'] as const
+const GUARDS = ['guard-repointable', 'guard-stored', 'guard-upgradeable', 'guard-fixed', 'fee-oracle-repointable', 'fee-oracle-stored'] as const
 /** setGuard(address) */
 const SET_GUARD: Hex = '0xe19a9dd9'
 
@@ -29,7 +29,7 @@ describe('a dependency an owner can point elsewhere, measured', () => {
     const owner = getAddress(zooToken(zoo.world.manifest, 'guard-repointable').owner!)
     expect(dep.repointable).toContain(`the owner (${owner}) can point it elsewhere with`)
     expect(dep.repointable).toContain(SET_GUARD)
-    expect(dep.repointable).toMatch(/measured, a reverting contract put there stops .*sells.*, while the same call naming 0x[0-9a-fA-F]{40} itself leaves them working/)
+    expect(dep.repointable).toMatch(/measured, a reverting contract put there stops .*sells.*, while the same call naming 0x[0-9a-fA-F]{40} itself leaves them as they were/)
     // Kept in a mapping, not in the first storage slots: what the address's place alone would have missed.
     expect(dep.repointNote ?? '').toBe('')
     const pausable = report.codeChecks.ownershipChecks.transferPausable
@@ -48,6 +48,26 @@ describe('a dependency an owner can point elsewhere, measured', () => {
     expect(report.codeChecks.ownershipChecks.transferPausable.status).toBe('0')
     expect(report.codeChecks.ownershipChecks.ownerChangeBalance.status).toBe('0')
     expect(report.codeChecks.otherChecks.externalCall.comment).toContain('keeps its address in storage slot 7')
+  })
+
+  it('a fee oracle whose reverts are caught: the owner repoints it to one answering extreme values, which takes a quarter of every trade', () => {
+    const { facts, report } = zoo.get('fee-oracle-repointable')
+    const dep = facts.dependencies!.list[0]
+    // Its own reverting code stops nothing (the token falls back to its default fee); extreme answers change amounts.
+    expect(dep.stops).toBe('')
+    expect(dep.changesAmounts).toMatch(/a sell delivers 7[45](\.\d+)?% instead of 9[67](\.\d+)?%/)
+    expect(dep.repointable).toMatch(/^the owner \(0x[0-9a-fA-F]{40}\) can point it elsewhere with function 0x[0-9a-f]{8}\(address\): measured, a contract answering extreme values put there makes .*sells deliver 7\d(\.\d+)?% of what they deliver with 0x[0-9a-fA-F]{40} named/)
+    const change = report.codeChecks.ownershipChecks.ownerChangeBalance
+    expect(change.status).toBe('1')
+    expect(change.comment).toContain(dep.address)
+    expect(report.codeChecks.ownershipChecks.transferPausable.status).toBe('0')
+    // The twin keeps the same oracle in plain storage with no setter: no repoint, no check.
+    const stored = zoo.get('fee-oracle-stored')
+    const fixed = stored.facts.dependencies!.list[0]
+    expect(fixed.changesAmounts).not.toBe('')
+    expect(fixed.repointable).toBe('')
+    expect(fixed.repointNote).toMatch(/^the token keeps its address in storage slot \d+; /)
+    expect(stored.report.codeChecks.ownershipChecks.ownerChangeBalance.status).toBe('0')
   })
 
   it('the fixed and the upgradeable guard are not read as repointable', () => {
@@ -91,14 +111,16 @@ describe('repoint simulations, read', () => {
   const owner = { address: getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8'), source: 'owner()' }
   const dep: Address = getAddress('0x90f79bf6eb2c4f870365e785982e1f101e93b906')
   const fn = { selector: SET_GUARD, arguments: 'address', stateMutability: 'nonpayable' } as never
-  const result = (withR: Measure, withD: Measure, called = true): PowerResult =>
+  /** The call naming the reverting contract, the contract answering extreme values, then the dependency. */
+  const result = (withR: Measure, withD: Measure, called = true, withE: Measure = measure(ok())): PowerResult =>
     ({
       measured: true,
       funded: true,
       baseline: measure(ok()),
       attempts: [
         { candidate: owner.address, variant: 0n, called, err: '0x', m: withR, raisesAgain: false },
-        { candidate: owner.address, variant: 1n, called, err: '0x', m: withD, raisesAgain: false },
+        { candidate: owner.address, variant: 1n, called, err: '0x', m: withE, raisesAgain: false },
+        { candidate: owner.address, variant: 2n, called, err: '0x', m: withD, raisesAgain: false },
       ],
     }) as unknown as PowerResult
 
@@ -106,6 +128,15 @@ describe('repoint simulations, read', () => {
     const [found] = readRepoint(fn, [owner], [dep], result(measure(refused), measure(ok())))!
     expect(found.dependency).toBe(dep)
     expect(found.text).toMatch(/^the owner \(0x70997970C51812dc3A010C7d01b50e0d17dc79C8\) can point it elsewhere with .*: measured, a reverting contract put there stops sells \(refused\)/)
+  })
+
+  it('a call that makes trades deliver less naming a contract answering extreme values, and not naming the dependency, repoints it', () => {
+    const taxed = (received: bigint): Outcome => ({ ok: true, err: '0x', sent: 100n, received })
+    const [found] = readRepoint(fn, [owner], [dep], result(measure(taxed(97n), ok(), taxed(97n)), measure(taxed(97n), ok(), taxed(97n)), true, measure(taxed(75n), ok(), taxed(75n))))!
+    expect(found.kind).toBe('extreme')
+    expect(found.text).toMatch(/a contract answering extreme values put there makes buys deliver 77\.32% and sells deliver 77\.32% of what they deliver with 0x90F79bf6EB2c4f870365E785982E1f101E93b906 named, while/)
+    // The same as the control: nothing.
+    expect(readRepoint(fn, [owner], [dep], result(measure(taxed(97n)), measure(taxed(97n)), true, measure(taxed(97n))))).toEqual([])
   })
 
   it('a call that stops sells whatever it names (a fee wallet that must take the native coin) repoints nothing', () => {

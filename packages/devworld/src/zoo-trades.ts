@@ -17,6 +17,8 @@
  * | guard-fixed        | ZooGuardedToken  | the same token asking a fixed guard: no state, no owner, not a proxy (externalCall) | clean |
  * | guard-repointable  | ZooRepointableGuardToken | every transfer asks a guard the owner can replace with setGuard (kept in a mapping) (externalCall, transferPausable) | guard-stored |
  * | guard-stored       | ZooStoredGuardToken | the guard's address kept in storage slot 7 by an owned token with no setter (externalCall) | guard-fixed |
+ * | fee-oracle-repointable | ZooFeeOracleToken | every trade's fee (3 %, capped at 25 %) asked of an oracle the owner can replace with setFeeOracle; a reverting oracle stops nothing (externalCall, ownerChangeBalance) | fee-oracle-stored |
+ * | fee-oracle-stored  | ZooStoredFeeOracleToken | the same oracle kept in plain storage by an owned token with no setter (externalCall) | tax-3-7-1 |
  */
 import { encodeFunctionData, parseAbi } from 'viem/utils'
 import type { Address } from 'viem'
@@ -83,6 +85,16 @@ function guardedBy(contract: string): ZooTokenSpec['deploy'] {
     const { deployer } = ctx.accounts
     const guard = await ctx.chain.deploy(deployer, loadArtifact('ZooOpenGuard'), [], `deploy ${spec.key} guard`)
     const creation = await ctx.chain.deploy(deployer, loadArtifact(contract), [...pooled(ctx, spec), guard.address], `deploy ${spec.key}`)
+    return { address: creation.address, creation }
+  }
+}
+
+/** Deploys the fee oracle, then `contract` asking it. */
+function withFeeOracle(contract: string): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const { deployer } = ctx.accounts
+    const oracle = await ctx.chain.deploy(deployer, loadArtifact('ZooFeeOracle'), [], `deploy ${spec.key} fee oracle`)
+    const creation = await ctx.chain.deploy(deployer, loadArtifact(contract), [...pooled(ctx, spec), oracle.address], `deploy ${spec.key}`)
     return { address: creation.address, creation }
   }
 }
@@ -235,6 +247,33 @@ export const TRADE_ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'The same plain guard, its address kept in storage slot 7 of a token that has an owner, but no function writes it after the constructor: no one can point the token elsewhere.',
     deploy: guardedBy('ZooStoredGuardToken'),
+  },
+  {
+    key: 'fee-oracle-repointable',
+    twin: 'fee-oracle-stored',
+    name: 'Repointable Fee Oracle',
+    symbol: 'RORC',
+    decimals: 18,
+    behaviours: ['external-call', 'hostile-dependency', 'taxed'],
+    risky: ['externalCall', 'ownerChangeBalance'],
+    pools: [v2Pool({ buyTax: '3', sellTax: '3' })],
+    lpPlan: 'deployer',
+    notes:
+      "Every trade asks a fee oracle for its fee (3 %), capped at 25 %; an oracle that reverts or answers nothing leaves the 3 % default, so no oracle can stop a trade. The owner can replace the oracle (kept in a mapping of helpers) with setFeeOracle(address): one answering the cap takes a quarter of every trade.",
+    deploy: withFeeOracle('ZooFeeOracleToken'),
+  },
+  {
+    key: 'fee-oracle-stored',
+    twin: 'tax-3-7-1',
+    name: 'Stored Fee Oracle',
+    symbol: 'SORC',
+    decimals: 18,
+    behaviours: ['external-call', 'taxed'],
+    risky: ['externalCall'],
+    pools: [v2Pool({ buyTax: '3', sellTax: '3' })],
+    lpPlan: 'deployer',
+    notes: 'The same oracle and fee, its address kept in plain storage of a token that has an owner, with no function writing it after the constructor: no one can point the token elsewhere.',
+    deploy: withFeeOracle('ZooStoredFeeOracleToken'),
   },
   {
     key: 'hidden-allocation',

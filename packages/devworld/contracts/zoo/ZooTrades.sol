@@ -243,3 +243,72 @@ contract ZooOpenAllocation is ZooAllocated {
         _mint(stash_, supply / 20);
     }
 }
+
+/// Prices the fee on every trade (a pool on either side) in basis points, for the fee-oracle tokens.
+contract ZooFeeOracle {
+    function feeBps(address, address, uint256) external pure returns (uint256) {
+        return 300;
+    }
+}
+
+/// Every trade asks a fee oracle for its fee (3 % today), capped at 25 %; an oracle that fails or
+/// answers nothing leaves the 3 % default, so no oracle can stop a trade. The oracle's address is kept
+/// in a mapping of helpers, and the owner can replace it: an oracle answering the cap, put there,
+/// takes a quarter of every trade.
+contract ZooFeeOracleToken is ZooPooledToken {
+    bytes32 private constant ORACLE = keccak256("zoo.fee-oracle");
+    uint256 private constant DEFAULT_BPS = 300;
+    uint256 private constant CAP_BPS = 2_500;
+    mapping(bytes32 => address) private _helpers;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address oracle_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        _helpers[ORACLE] = oracle_;
+    }
+
+    function setFeeOracle(address oracle_) external onlyOwner {
+        _helpers[ORACLE] = oracle_;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to) && (isPool[from] || isPool[to])) {
+            uint256 fee = value * _feeBps(_helpers[ORACLE], from, to, value) / 10_000;
+            _move(from, _exempt, fee);
+            value -= fee;
+        }
+        _move(from, to, value);
+    }
+
+    function _feeBps(address oracle, address from, address to, uint256 value) internal view returns (uint256) {
+        (bool ok, bytes memory ret) = oracle.staticcall(abi.encodeCall(ZooFeeOracle.feeBps, (from, to, value)));
+        if (!ok || ret.length < 32) return DEFAULT_BPS;
+        uint256 bps = abi.decode(ret, (uint256));
+        return bps > CAP_BPS ? CAP_BPS : bps;
+    }
+}
+
+/// The look-alike: the same oracle and fee, its address kept in plain storage of a token that has an
+/// owner, and no function writes it after the constructor.
+contract ZooStoredFeeOracleToken is ZooPooledToken {
+    uint256 private constant DEFAULT_BPS = 300;
+    uint256 private constant CAP_BPS = 2_500;
+    address public feeOracle;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address oracle_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        feeOracle = oracle_;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to) && (isPool[from] || isPool[to])) {
+            (bool ok, bytes memory ret) = feeOracle.staticcall(abi.encodeCall(ZooFeeOracle.feeBps, (from, to, value)));
+            uint256 bps = !ok || ret.length < 32 ? DEFAULT_BPS : abi.decode(ret, (uint256));
+            uint256 fee = value * (bps > CAP_BPS ? CAP_BPS : bps) / 10_000;
+            _move(from, _exempt, fee);
+            value -= fee;
+        }
+        _move(from, to, value);
+    }
+}

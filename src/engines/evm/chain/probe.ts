@@ -42,6 +42,8 @@ export const PROBE_ADDRESSES = {
   delegate: scratch('delegate'),
   /** An account whose code reverts on every call: it refuses the native coin (a fee wallet that stops sales). */
   rejecter: scratch('rejects-native'),
+  /** An account whose code answers every call with the largest word: a dependency answering extreme values. */
+  extreme: scratch('answers-extreme'),
 } as const
 
 /** Code that reverts on every call, native coin included (PUSH1 0 PUSH1 0 REVERT). */

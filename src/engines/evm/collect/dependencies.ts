@@ -194,7 +194,7 @@ export async function collectDependencies(
       ...(how ? { named: how } : {}),
       stops: reverting.stops || extreme.stops,
       changesAmounts: reverting.amounts || extreme.amounts,
-      ...control(d, address, codes[i], reverting.stops, measured),
+      ...control(d, address, codes[i], { reverting: !!(reverting.stops || reverting.amounts), extreme: !!(extreme.stops || extreme.amounts) }, measured),
       source: source[i],
     }
   })
@@ -255,7 +255,8 @@ function control(
   d: Discovery,
   address: Address,
   c: { code: Hex; impl: Hex; admin: Hex; beacon: Hex },
-  stops: string,
+  /** Whether the dependency's own hostile code (each kind) stopped trades or changed what they deliver. */
+  harmful: Record<Hostile, boolean>,
   measured: Repoints,
 ): Pick<DependencyFact, 'upgradeable' | 'repointable' | 'immutable' | 'repointNote'> {
   const word = (h: Hex) => (h && BigInt(h) !== 0n && BigInt(h) < 1n << 160n ? getAddress(`0x${BigInt(h).toString(16).padStart(40, '0')}`) : undefined)
@@ -273,32 +274,46 @@ function control(
   }
   const inCode = d.code.toLowerCase().includes(address.slice(2).toLowerCase())
   const immutable = inCode && slot === undefined ? "its address is written in the token's code" : ''
-  const found = 'found' in measured ? measured.found.find((r) => sameAddress(r.dependency, address)) : undefined
-  const repointable = found && stops ? found.text : ''
+  // A setter's hostile contract counts for this dependency only where the dependency's own code of the same kind did harm.
+  const found = 'found' in measured ? measured.found.find((r) => sameAddress(r.dependency, address) && harmful[r.kind]) : undefined
+  const repointable = found ? found.text : ''
   const kept = slot !== undefined ? `the token keeps its address in storage slot ${slot}` : ''
   let repointNote = ''
   if (!repointable) {
     const why =
       'why' in measured
         ? `whether a privileged account can point the token elsewhere was not measured (${measured.why})`
-        : !stops
-          ? 'its own reverting code stopped no trade, so a reverting contract put in its place by a setter was not read as a repoint'
+        : !harmful.reverting && !harmful.extreme
+          ? 'its own hostile code changed no trade, so a hostile contract put in its place by a setter was not read as a repoint'
           : measured.tried === 0
             ? 'the token has no function taking an address that a privileged account could call to point it elsewhere'
-            : `none of its ${measured.tried} function(s) taking an address, called by the ${measured.callers} privileged account(s), was measured pointing it elsewhere (a reverting contract named there stopped no trade that naming this one kept working)`
+            : `none of its ${measured.tried} function(s) taking an address, called by the ${measured.callers} privileged account(s), was measured pointing it elsewhere (a reverting contract or one answering extreme values named there changed no trade that naming this one left as it was)`
     repointNote = [kept, why].filter(Boolean).join('; ')
   }
   return { upgradeable, repointable, immutable, repointNote }
 }
 
-/** A setter measured pointing the token's dependency elsewhere: what the report says of it. */
+/** The two hostile contracts a setter is given: one whose code reverts, one answering the largest word. */
+type Hostile = 'reverting' | 'extreme'
+
+/** The accounts holding each hostile code in the repoint simulations, in the order their calls are made. */
+const HOSTILE: readonly { kind: Hostile; account: Address; what: string }[] = [
+  { kind: 'reverting', account: PROBE_ADDRESSES.rejecter, what: 'a reverting contract' },
+  { kind: 'extreme', account: PROBE_ADDRESSES.extreme, what: 'a contract answering extreme values' },
+]
+
+/** A setter measured pointing the token's dependency elsewhere: what the report says of it, and with which hostile code. */
 interface Repoint {
   dependency: Address
+  kind: Hostile
   text: string
 }
 
 /** What the repoint simulations found, or why they did not run. */
 type Repoints = { found: Repoint[]; tried: number; callers: number } | { why: string }
+
+/** `a`, `a and b`, `a, b and c`. */
+const inWords = (list: readonly string[]) => (list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : (list[0] ?? ''))
 
 /** The trades of a bystander holder (B, never named by the call) an owner-power measure makes. */
 function bystanderTrades(m: Measure): [string, Outcome][] {
@@ -329,9 +344,8 @@ async function measureRepoints(
 ): Promise<Repoints> {
   if (!p.logic) return { why: 'the logic contract could not be read' }
   if (p.candidates.length === 0) return { why: 'no account holds privileges' }
-  const rejecter = PROBE_ADDRESSES.rejecter
   const fns = candidateFunctions(p.logic)
-    .map((fn) => ({ fn, calls: [rejecter, ...dependencies].map((a) => namingCall(fn, a)) }))
+    .map((fn) => ({ fn, calls: [...HOSTILE.map((h) => h.account), ...dependencies].map((a) => namingCall(fn, a)) }))
     .filter((x): x is { fn: CodeFunction; calls: Hex[] } => x.calls.every((c) => !!c))
     .slice(0, MAX_REPOINT_FUNCTIONS)
   if (fns.length === 0) return { found: [], tried: 0, callers: p.candidates.length }
@@ -350,7 +364,7 @@ async function measureRepoints(
         variants: calls,
         grants: [],
       })
-      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state: REJECTER_STATE })
+      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state: { ...REJECTER_STATE, [PROBE_ADDRESSES.extreme]: { code: EXTREME_CODE } } })
       return { fn, r: decodeProbe('repoint', raw, decodePowers) }
     }),
   )
@@ -367,34 +381,55 @@ async function measureRepoints(
 }
 
 /**
- * What one function's repoint simulation shows: for each candidate that could call it both ways,
- * the trades working in the baseline that naming R stopped (for a reason of the token's, not the
- * probe's), while naming the dependency kept every one of them working. Undefined when nothing
- * could be measured (no funded holder, or no trade of its working before the call).
+ * What one function's repoint simulation shows: for each candidate that could call it every way,
+ * the trades working in the baseline that naming a hostile contract (reverting, or answering
+ * extreme values) stopped (for a reason of the token's, not the probe's) or made deliver another
+ * share, while naming the dependency left every one of them working and delivering as before.
+ * Undefined when nothing could be measured (no funded holder, or no trade of its working before
+ * the call).
  */
 export function readRepoint(fn: CodeFunction, candidates: readonly PowerCandidate[], dependencies: readonly Address[], r: PowerResult): Repoint[] | undefined {
   if (!r.measured || !r.funded) return undefined
-  const width = dependencies.length + 1
+  const width = dependencies.length + HOSTILE.length
   const working = bystanderTrades(r.baseline).filter(([, o]) => o.ok && o.sent !== 0n)
   if (working.length === 0) return undefined
+  const share = (o: Outcome) => Number(o.received) / Number(o.sent)
   const out: Repoint[] = []
   candidates.forEach((candidate, c) => {
-    const withR = r.attempts[c * width]
-    if (!withR?.called) return
-    const stopped = bystanderTrades(withR.m).filter(([what, o]) => working.some(([w]) => w === what) && !o.ok && !isProbeReason(decodeRevert(o.err)))
-    if (stopped.length === 0) return
-    dependencies.forEach((dependency, i) => {
-      const withD = r.attempts[c * width + i + 1]
-      if (!withD?.called || out.some((x) => sameAddress(x.dependency, dependency))) return
-      const kept = bystanderTrades(withD.m).filter(([what]) => working.some(([w]) => w === what)).every(([, o]) => o.ok)
-      if (!kept) return
-      const who = candidate.source === 'owner()' ? `the owner (${candidate.address})` : `${candidate.address} (${candidate.source})`
-      const names = stopped.map(([w]) => w)
-      const what = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]
-      const reason = decodeRevert(stopped[0][1].err)
-      out.push({
-        dependency,
-        text: `${who} can point it elsewhere with ${labelOf(fn)}: measured, a reverting contract put there stops ${what} (${reason}), while the same call naming ${dependency} itself leaves them working`,
+    const at = (k: number) => r.attempts[c * width + k]
+    HOSTILE.forEach((hostile, h) => {
+      const withH = at(h)
+      if (!withH?.called) return
+      dependencies.forEach((dependency, i) => {
+        const withD = at(HOSTILE.length + i)
+        if (!withD?.called || out.some((x) => sameAddress(x.dependency, dependency) && x.kind === hostile.kind)) return
+        const control = new Map(bystanderTrades(withD.m))
+        if (!working.every(([what]) => control.get(what)?.ok)) return
+        const stopped: string[] = []
+        const changed: string[] = []
+        for (const [what, o] of bystanderTrades(withH.m)) {
+          const kept = control.get(what)
+          if (!kept || !working.some(([w]) => w === what)) continue
+          if (!o.ok) {
+            const reason = decodeRevert(o.err)
+            if (!isProbeReason(reason)) stopped.push(`${what} (${reason})`)
+          } else if (o.sent !== 0n && kept.sent !== 0n && kept.received !== 0n) {
+            // Against the control, relatively: a buy's received and sent are in different units.
+            const relative = Math.round((share(o) / share(kept)) * 10_000) / 100
+            if (Math.abs(relative - 100) > AMOUNT_TOLERANCE_PP) changed.push(`${what} deliver ${relative}%`)
+          }
+        }
+        const effects = [
+          ...(stopped.length > 0 ? [`stops ${inWords(stopped)}`] : []),
+          ...(changed.length > 0 ? [`makes ${inWords(changed)} of what they deliver with ${dependency} named`] : []),
+        ]
+        if (effects.length === 0) return
+        const who = candidate.source === 'owner()' ? `the owner (${candidate.address})` : `${candidate.address} (${candidate.source})`
+        out.push({
+          dependency,
+          kind: hostile.kind,
+          text: `${who} can point it elsewhere with ${labelOf(fn)}: measured, ${hostile.what} put there ${effects.join(' and ')}, while the same call naming ${dependency} itself leaves them as they were`,
+        })
       })
     })
   })
