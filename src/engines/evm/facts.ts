@@ -330,6 +330,13 @@ export interface PowersFact {
    * tracing on the node, balances not in a plain mapping); absent when every replay was traced.
    */
   eventsUnread?: string
+  /** How far the role holders were read (role logs read in part, more members than read); absent when all was read. */
+  rolesNote?: string
+  /**
+   * Why the role holders are unknown (the token lists its role members, and the list could not be
+   * read): an account holding a role may hold powers no one tried. Absent when they were read.
+   */
+  rolesUnread?: string
 }
 
 export interface ExternalCallFact {

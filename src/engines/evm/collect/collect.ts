@@ -23,7 +23,7 @@ import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
 import { collectUnexplainedBalances, namedAccounts } from './unexplained.ts'
 import { collectCreationSupply } from './creation-supply.ts'
-import { ROLE_GRANTED_TOPIC, collectRoleHolders } from './role-holders.ts'
+import { ROLE_GRANTED_TOPIC, collectRoleHolders, enumeratesRoles, mergeRoleHolders, readRoleMembers } from './role-holders.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -191,14 +191,21 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   // read beside the trades), before the owner powers.
   // The addresses written into the code (a hard-coded team account) are read the same way.
   const slotAccountsPromise = collectSlotAccounts(ctx, d, block, tokenCode.addresses)
-  // Role holders (RoleGranted logs not revoked since), beside the holder index, when the code emits the event.
-  const rolesPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
+  // Role holders: the RoleGranted logs not revoked since, when the code emits the event, and the
+  // members its enumerable getters list (getRoleMember), both beside the holder index. A proxy's
+  // logic is not read yet when the getters are asked: they are asked of the proxy for the default
+  // admin and the usual role names, and their answer kept only if the logic has the getters.
+  const roleLogsPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
     logic?.constants32.includes(ROLE_GRANTED_TOPIC)
       ? collectRoleHolders(ctx, start, d.block.number).catch((error: unknown) => {
           ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, err: (error as Error).message }, 'role logs could not be read')
-          return { holders: [], note: '' }
+          return { holders: [], note: `role logs could not be read: ${(error as Error).message.slice(0, 160)}` }
         })
       : { holders: [], note: '' },
+  )
+  const roleMembersRead = forwards ? readRoleMembers(ctx, undefined, block) : enumeratesRoles(tokenCode) ? readRoleMembers(ctx, tokenCode, block) : undefined
+  const rolesPromise = Promise.all([roleLogsPromise, roleMembersRead, forwards ? logicPromise : tokenCode]).then(([logs, members, logic]) =>
+    mergeRoleHolders(logs, enumeratesRoles(logic) ? members : undefined),
   )
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
@@ -215,7 +222,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       roleHolders: roles.holders,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
-    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts, own.fact.pairs.map((p) => p.address))
+    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts, own.fact.pairs.map((p) => p.address)).then((powers) => ({
+      ...powers,
+      ...(roles.note ? { rolesNote: roles.note } : {}),
+      ...(roles.unread ? { rolesUnread: roles.unread } : {}),
+    }))
   })
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([
