@@ -23,6 +23,8 @@
  * | allowance-backdoor  | ZooAllowanceBackdoor | increaseAllowance by a hard-coded account credits it an allowance over the named holder (ownerChangeBalance, hiddenOwner) | allowance-treasury |
  * | role-minter         | ZooRoleMinter        | renounced; a minter named only in a RoleGranted log mints (isMintable, hiddenOwner) | role-revoked |
  * | role-revoked        | ZooRoleMinter        | renounced; the same minter's role revoked (nothing)                       | clean              |
+ * | role-quiet-minter   | ZooQuietRoleToken    | renounced; a supply keeper granted without any event, listed only by getRoleMember, mints (isMintable, hiddenOwner) | role-quiet-herald |
+ * | role-quiet-herald   | ZooQuietRoleToken    | renounced; the same getters list a herald, who may only announce (nothing) | clean             |
  */
 import { keccak256, stringToBytes } from 'viem/utils'
 import type { Address } from 'viem'
@@ -38,6 +40,11 @@ const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbo
 
 /** The account granted the minter role: a trader of the world, named nowhere but in the role's logs. */
 const minter = (ctx: ZooContext): Address => ctx.accounts.traders[ctx.accounts.traders.length - 2]
+/** The account granted a role without an event: a trader of the world, named only in the role's member list. */
+const quietHolder = (ctx: ZooContext): Address => ctx.accounts.traders[ctx.accounts.traders.length - 3]
+/** Roles of ZooQuietRoleToken (constants of its code; no usual role name). */
+const SUPPLY_KEEPER = keccak256(stringToBytes('tokenrisk.zoo.SUPPLY_KEEPER'))
+const HERALD = keccak256(stringToBytes('tokenrisk.zoo.HERALD'))
 
 export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
   {
@@ -261,6 +268,38 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
         await ownerSends(ctx, t, 'ZooRoleMinter', 'revokeRole', [MINTER_ROLE, minter(ctx)])
         await ownerSends(ctx, t, 'ZooRoleMinter', 'renounceOwnership', [])
       },
+    },
+  },
+  {
+    key: 'role-quiet-minter',
+    twin: 'role-quiet-herald',
+    name: 'Quiet Role Minter Token',
+    symbol: 'QROLEM',
+    decimals: 18,
+    behaviours: ['mintable', 'hidden-owner', 'role-holder', 'role-without-event'],
+    risky: ['isMintable', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'The constructor grants a trader the supply-keeper role without any event (no RoleGranted log, no storage slot, no constant names it; only getRoleMember lists it), then the owner renounces: the keeper mints.',
+    deploy: deployWith('ZooQuietRoleToken', (ctx, s) => [...pooled(ctx, s), SUPPLY_KEEPER, quietHolder(ctx)]),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooQuietRoleToken', 'renounceOwnership', []),
+    },
+  },
+  {
+    key: 'role-quiet-herald',
+    twin: 'clean',
+    name: 'Quiet Role Herald Token',
+    symbol: 'QROLEH',
+    decimals: 18,
+    behaviours: ['role-holder', 'role-without-event'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'The same token and getters; the role granted without an event to the same trader is the herald\'s, who may only post announcements: no one can mint.',
+    deploy: deployWith('ZooQuietRoleToken', (ctx, s) => [...pooled(ctx, s), HERALD, quietHolder(ctx)]),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooQuietRoleToken', 'renounceOwnership', []),
     },
   },
 ]
