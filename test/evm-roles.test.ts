@@ -142,7 +142,9 @@ describe('role holders merged', () => {
 })
 
 const KEYS = ['role-quiet-minter', 'role-quiet-herald']
-const zoo = useZooReports(KEYS)
+/** Reports without role getters (a plain token, a proxy), for the round trips. */
+const OTHERS = ['role-minter', 'proxy-transparent']
+const zoo = useZooReports([...KEYS, ...OTHERS])
 const checks = (key: string) => ({ ...zoo.get(key).report.codeChecks.ownershipChecks, ...zoo.get(key).report.codeChecks.otherChecks }) as Record<string, { status: string; comment: string }>
 
 describe('the zoo of role holders granted without an event', () => {
@@ -166,6 +168,12 @@ describe('the zoo of role holders granted without an event', () => {
     expect(checks('role-quiet-herald').isMintable.status).toBe('0')
     expect(checks('role-quiet-herald').hiddenOwner.status).toBe('0')
     expect(checks('role-quiet-herald').hiddenOwner.comment).toContain(`${herald} (a role holder (getRoleMember)) tried: no power found`)
+  })
+
+  it('the getters are read beside the other reads: no round trip added, on a token or a proxy', () => {
+    const trips = (key: string) => zoo.get(key).stats.roundTrips
+    for (const key of [...KEYS, ...OTHERS]) expect(trips(key), key).toBeLessThanOrEqual(3)
+    expect(trips('role-quiet-minter')).toBe(trips('role-minter'))
   })
 
   it('both agree with the zoo on every check', () => {
