@@ -10,7 +10,7 @@ import { AMOUNT_PLACEHOLDER, NO_ROUTE, PROBE_ADDRESSES, encodeAccounts, encodeLo
 import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
-import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, watchList } from '../src/engines/evm/collect/powers.ts'
+import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, unaskedFalls, watchList } from '../src/engines/evm/collect/powers.ts'
 import { eventEffect, movesWithTransfers, slotDelta, transferAccounts } from '../src/engines/evm/collect/power-trace.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
@@ -81,7 +81,7 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
     bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n),
     bBigBuy: ok(1_000n, 970n),
-    aAll: ok(1_000n, 1_000n),
+    notHeld: 0n,
     pullSpender: ZERO,
     pullHolder: ZERO,
     pullAllowance: 0n,
@@ -104,17 +104,38 @@ describe('owner-power effects', () => {
   })
 
   it('a balance shown and not held, brought down to what is held with nothing moving, is not taken', () => {
-    // Before the call A could not send the 1 000 it was shown; after it, it sends the 800 it is shown.
-    const shown = measure({ aAll: { ...fail, sent: 1_000n } })
-    const effects = effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n }), owner.address, true, true)
+    const bit = (...accounts: Address[]) => accounts.reduce((m, a) => m | (1n << BigInt(at(a))), 0n)
+    // The probe found A and B had not held what they were shown: before the call neither could send
+    // one unit more than it is shown after it, and after it each sends all it is shown.
+    const effects = effectsOf(watch, base, measure({ notHeld: bit(A, B) }, { [A]: 800n, [B]: 900n }), owner.address, true, true)
     expect(effects.map((e) => e.kind)).toEqual(['ownMove'])
     expect(effects[0].text).toContain('a balance shown and not held')
-    // The same fall where A could send its whole balance before: taken.
-    expect(kinds(measure({ aAll: ok(800n, 800n) }, { [A]: 800n }))).toEqual(['changeBalance'])
-    // Not sendable before, still not sendable after (a token that never lets a balance go whole): taken.
-    expect(effectsOf(watch, shown, measure({ aAll: { ...fail, sent: 800n } }, { [A]: 800n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
-    // Something moved (the owner gained what A lost): taken.
-    expect(effectsOf(watch, shown, measure({ aAll: ok(800n, 800n) }, { [A]: 800n, [owner.address]: 1_200n }), owner.address, true, true).map((e) => e.kind)).toEqual(['changeBalance'])
+    // The same fall where only A was found not to have held it: B's is taken.
+    const one = effectsOf(watch, base, measure({ notHeld: bit(A) }, { [A]: 800n, [B]: 900n }), owner.address, true, true)
+    expect(one.map((e) => e.kind)).toEqual(['changeBalance'])
+    expect(one[0].text).toContain('from a bystander holder')
+    // A fall the probe could not ask about (no bit): taken.
+    expect(kinds(measure({}, { [A]: 800n }))).toEqual(['changeBalance'])
+    // Something moved (the owner gained what A lost): taken, whatever the probe found.
+    expect(kinds(measure({ notHeld: bit(A) }, { [A]: 800n, [owner.address]: 1_200n }))).toEqual(['changeBalance'])
+    // The supply moved: taken (burned), whatever the probe found.
+    expect(kinds(measure({ notHeld: bit(A), supply: 999_800n }, { [A]: 800n }))).toEqual(['changeBalance'])
+  })
+
+  it('holders of record whose balance fell with nothing moving are the ones asked again, acting for themselves', () => {
+    const HOLDER = '0x00000000000000000000000000000000000000ee' as Address
+    const list = watchList(TOKEN, [POOL], [], [owner], [], [HOLDER])
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n) })
+    const attempt = (mm: Measure, called = true) => ({ candidate: owner.address, variant: 0n, called, err: '0x' as Hex, m: mm, raisesAgain: false })
+    const h = list.accounts.findIndex((a) => a === HOLDER)
+    const base = m({})
+    // A holder of record and A fell, nothing rose, the supply stayed: only the holder of record is to ask (A was asked in the run).
+    expect([...unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n, [A]: 900n }))])]).toEqual([[0, [h]]])
+    // Someone was credited: the fall is a move, nothing to ask.
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n, [owner.address]: 1_200n }))]).size).toBe(0)
+    // The supply moved, or the call was refused: nothing to ask.
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n }, { supply: 999_800n }))]).size).toBe(0)
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n }), false)]).size).toBe(0)
   })
 
   it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {

@@ -112,7 +112,7 @@ describe('reach of numeric setters, read', () => {
 })
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
-const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint', 'display-balance', 'silent-take', 'arg-allocation', 'hidden-allocation', 'open-allocation']
+const KEYS = ['packed-admins', 'packed-records', 'clean', 'fee-stack', 'fee-stack-capped', 'close-trade', 'tax-capped', 'tax-modifiable', 'clamp-90', 'freeze-reads', 'seize-all', 'one-shot-mint', 'display-balance', 'silent-take', 'display-promo', 'haircut', 'arg-allocation', 'hidden-allocation', 'open-allocation']
 
 const zoo = useZooReports(KEYS)
 const get = (key: string) => zoo.get(key)
@@ -217,6 +217,19 @@ describe('the zoo of the owner\'s reach', () => {
     const take = get('silent-take').report.codeChecks.ownershipChecks.ownerChangeBalance
     expect(take.status).toBe('1')
     expect(take.comment).toMatch(/took \d+ \(raw units\) from a holder,/)
+  })
+
+  it('display-promo: every balance shown brought down to what is held (the test holders and the holders of record) is asked, and none is taken; haircut, the same fall for real, is taken', () => {
+    const { report } = get('display-promo')
+    const change = report.codeChecks.ownershipChecks.ownerChangeBalance
+    expect(change.status).toBe('0')
+    // endPromotion() lowers every balance shown: A, B and the largest holders of record were each asked by sending.
+    expect(change.comment).toMatch(/lowered the balance shown of a holder by \d+ raw units, a bystander holder by \d+ raw units, the holder 0x[0-9a-fA-F]{40} by \d+ raw units, .*, \d+ more watched account\(s\) by \d+ raw units with nothing moving/)
+    expect(change.comment).not.toMatch(/function 0x8aa9df1d\(\)[^;]* took /)
+    expect(report.codeChecks.otherChecks.cannotSellAll.status).toBe('1')
+    const cut = get('haircut').report.codeChecks.ownershipChecks.ownerChangeBalance
+    expect(cut.status).toBe('1')
+    expect(cut.comment).toMatch(/function 0x37528441\(\)[^;]* took \d+ \(raw units\) from a holder, \d+ \(raw units\) from a bystander holder, \d+ \(raw units\) from the holder 0x.*, \d+ \(raw units\) from \d+ more watched account\(s\), which never sent/)
   })
 
   it('one-shot-mint: a fixed emission is still a mint, with its amount, said to happen once', () => {

@@ -164,10 +164,11 @@ contract TokenProbe is ProbeReaders {
         Outcome bSell;
         Outcome bBuy;
         Outcome bBigBuy;
-        // A sends its whole balance as shown, last (nothing above sees it): in the baseline, and after
-        // a call only when the call lowered A's balance (else not tried, sent 0). A balance shown and
-        // not held cannot be sent whole.
-        Outcome aAll;
+        // Watched accounts (bit i: watch[i]) whose balance shown fell in the call and was not held:
+        // before the call they could not send one unit more than they are shown after it, and after
+        // it (and the trades above) they send the whole of what they are shown. Set by a call's
+        // measure only; an account the probe cannot act for never has its bit.
+        uint256 notHeld;
         // An allowance over A's or B's tokens that neither gave (a call granted it): the first one
         // found, and a transferFrom through it by the spender, made after the trades above.
         address pullSpender;
@@ -576,9 +577,7 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         for (uint256 i = 0; i < pre.length; i++) _act(by, s.token, pre[i]);
         _nudge(s);
-        Measure memory m = _measure(s);
-        m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
-        _finish(abi.encode(m));
+        _finish(abi.encode(_measure(s)));
     }
 
     function chainAttemptExperiment(Scene calldata s, address caller, bytes[] calldata pre, bytes calldata data) external {
@@ -711,9 +710,7 @@ contract TokenProbe is ProbeReaders {
     function measureExperiment(Scene calldata s, bytes[] calldata replay, address[] calldata by) external {
         _onlySelf();
         for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
-        Measure memory m = _measure(s);
-        m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
-        _finish(abi.encode(m));
+        _finish(abi.encode(_measure(s)));
     }
 
     function attemptExperiment(Scene calldata s, address caller, bytes calldata data, bytes[] calldata replay, address[] calldata by) external {
@@ -722,16 +719,51 @@ contract TokenProbe is ProbeReaders {
         _callAndMeasure(s, caller, data);
     }
 
-    /** The call, then the measure; A sends its whole balance as shown when the call lowered it. */
+    /**
+     * The call, then the measure. The call and the measure run isolated first, so that the state
+     * before the call is still here to ask, of each watched account whose balance shown fell and
+     * that sent the whole of what it was shown afterwards, whether it held more before: a balance
+     * shown and not held, brought down to what is held, takes nothing.
+     */
     function _callAndMeasure(Scene calldata s, address caller, bytes calldata data) internal {
-        uint256 held = _balanceOf(s.token, s.a);
+        uint256[] memory pre = _watchBalances(s);
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.callExperiment, (s, caller, data, pre)));
+        if (!done) _bubble(out);
+        (bool ok, bytes memory err, Measure memory m, bool again, uint256 sentAll) = abi.decode(out, (bool, bytes, Measure, bool, uint256));
+        if (!ok) _finish(abi.encode(false, err, m, false));
+        for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
+            if (sentAll & (1 << i) == 0) continue;
+            if (!_transferFrom(s.token, s.watch[i], s.f, m.balances[i] + 1).ok) m.notHeld |= 1 << i;
+        }
+        _finish(abi.encode(true, bytes(""), m, again));
+    }
+
+    /**
+     * The call and its measure; then each watched account whose balance shown fell in the call
+     * sends the whole of what it is shown (`sentAll`, bit i: watch[i] did). Always reverts.
+     */
+    function callExperiment(Scene calldata s, address caller, bytes calldata data, uint256[] calldata pre) external {
+        _onlySelf();
         (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory m;
-        if (!ok) _finish(abi.encode(false, err, m, false));
-        bool lowered = _balanceOf(s.token, s.a) < held;
+        if (!ok) _finish(abi.encode(false, err, m, false, uint256(0)));
         m = _measure(s);
-        if (lowered) m.aAll = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a));
-        _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data)));
+        uint256 sentAll = _sendAllFallen(s, pre, m.balances);
+        _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data), sentAll));
+    }
+
+    /** Each watched account whose balance shown fell (`pre` to `post`) sends the whole of what it is shown now: bit i, it did. */
+    function _sendAllFallen(Scene calldata s, uint256[] calldata pre, uint256[] memory post) internal returns (uint256 sentAll) {
+        for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
+            if (pre[i] == UNREAD || post[i] == UNREAD || post[i] >= pre[i]) continue;
+            Outcome memory o = _transferFrom(s.token, s.watch[i], s.f, _balanceOf(s.token, s.watch[i]));
+            if (o.ok && o.sent > 0) sentAll |= 1 << i;
+        }
+    }
+
+    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b) {
+        b = new uint256[](s.watch.length);
+        for (uint256 i = 0; i < s.watch.length; i++) b[i] = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
     }
 
     /** Once or at will: the same call made again raises the supply again. */
@@ -778,8 +810,7 @@ contract TokenProbe is ProbeReaders {
 
     function _measure(Scene calldata s) internal returns (Measure memory m) {
         m.supply = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
-        m.balances = new uint256[](s.watch.length);
-        for (uint256 i = 0; i < s.watch.length; i++) m.balances[i] = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+        m.balances = _watchBalances(s);
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
         if (s.pool.pool != address(0)) {

@@ -16,6 +16,8 @@
  * | one-shot-mint    | ZooOneShotMint    | owner claims a fixed 50,000 once (isMintable, said to be once) | mintable |
  * | display-balance  | ZooDisplayBalance | holders shown a quarter more than they hold; reveal() shows the real balance and takes nothing (cannotSellAll: the shown balance never sells whole) | clean |
  * | silent-take      | ZooSilentTake     | reveal() halves a holder's balance with no Transfer and no one credited (ownerChangeBalance) | display-balance |
+ * | display-promo    | ZooDisplayPromo   | every holder shown a fifth more until endPromotion(), which takes nothing from any of them (cannotSellAll) | clean |
+ * | haircut          | ZooHaircut        | haircut() cuts what every holder holds by a fifth, no Transfer, no one credited (ownerChangeBalance) | display-promo |
  */
 import type { Address } from 'viem'
 import { loadArtifact } from './compile.ts'
@@ -180,5 +182,32 @@ export const REACH_ZOO: ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'The same reveal(holder), taking: it halves what the holder holds, with no Transfer event and no one credited (the supply still counts the lost half). The holder can no longer send what it held.',
     deploy: deployWith('ZooSilentTake', pooled),
+  },
+  {
+    key: 'display-promo',
+    twin: 'clean',
+    name: 'Display Promo Token',
+    symbol: 'PROMO',
+    decimals: 18,
+    behaviours: ['display-balance', 'cannot-sell-all'],
+    risky: ['cannotSellAll'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      "While its promotion runs, balanceOf() shows every holder but the pools and the deployer a fifth more than it holds; the owner's endPromotion() shows every balance as held at once (the test holders, the holders of record): the balances shown fall, nothing moves, and each holder can send exactly what it could before (no taking).",
+    deploy: deployWith('ZooDisplayPromo', pooled),
+  },
+  {
+    key: 'haircut',
+    twin: 'display-promo',
+    name: 'Haircut Token',
+    symbol: 'CUT',
+    decimals: 18,
+    behaviours: ['owner-change-balance', 'silent-take'],
+    risky: ['ownerChangeBalance'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "haircut() cuts what every holder but the pools and the deployer holds by a fifth, with no Transfer event and no one credited (the supply still counts the cut): each holder can send less than before.",
+    deploy: deployWith('ZooHaircut', pooled),
   },
 ]

@@ -187,11 +187,12 @@ export interface Measure {
   /** A large buy by a fresh account: a maximum transaction or wallet being lifted or lowered shows here. */
   bBigBuy: Outcome
   /**
-   * A sends its whole balance as shown, after everything above: in the baseline, and after a call
-   * only when the call lowered A's balance (else not tried: `sent` 0). A balance shown and not
-   * held cannot be sent whole.
+   * Watched accounts (bit i: `watch[i]`) whose balance shown fell in the call and was not held:
+   * before the call they could not send one unit more than they are shown after it, and after it
+   * they send the whole of what they are shown. Set after a call only (0 in baselines); an account
+   * the probe cannot act for never has its bit.
    */
-  aAll: Outcome
+  notHeld: bigint
   /** An allowance over A's or B's tokens that neither gave, found after the call (zero spender: none)... */
   pullSpender: Address
   pullHolder: Address

@@ -24,6 +24,7 @@ import {
   encodeReach,
   decodeReach,
   isStarved,
+  type Attempt,
   type Measure,
   type Outcome,
   type PowerResult,
@@ -346,6 +347,8 @@ function taxChanged(before: Outcome, after: Outcome): { changed: boolean; from?:
   const a = ratio(before)
   const b = ratio(after)
   if (a === undefined || b === undefined) return { changed: false }
+  // No tax either side (a bonus shown, or ended): nothing anyone pays changed.
+  if (a >= 1 - TAX_EPSILON && b >= 1 - TAX_EPSILON) return { changed: false }
   return { changed: Math.abs(a - b) > TAX_EPSILON, from: (1 - a) * 100, to: (1 - b) * 100 }
 }
 
@@ -444,7 +447,7 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const taken: BalanceEffect['taken'] = []
   const raisedRaw: BalanceEffect['raised'] = []
   const ownMoves: BalanceEffect['ownMoves'] = []
-  const fell: { account: Address; label: string; amount: bigint }[] = []
+  const fell: { index: number; label: string; amount: bigint }[] = []
   watch.accounts.forEach((a, i) => {
     const before = base.balances[i] ?? 0n
     const after = m.balances[i] ?? 0n
@@ -462,13 +465,13 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
     } else {
       debits -= d
       if (sameAddress(a, caller) || sameAddress(a, watch.token)) ownMoves.push({ label, amount: -d })
-      else if (watch.bystanders.has(key)) fell.push({ account: a, label, amount: -d })
+      else if (watch.bystanders.has(key)) fell.push({ index: i, label, amount: -d })
     }
   })
   // A fall with nothing moving (no watched account rose, the supply stayed) is taken only if the
-  // balance shown before could be sent: a balance shown and not held, revealed, takes nothing.
+  // balance shown before was held: a balance shown and not held, revealed, takes nothing.
   const revealed: BalanceEffect['revealed'] = []
-  for (const f of fell) (credits === 0n && supplyDelta === 0n && shownNotHeld(f.account, base, m) ? revealed : taken).push({ label: f.label, amount: f.amount })
+  for (const f of fell) (credits === 0n && supplyDelta === 0n && shownNotHeld(f.index, m) ? revealed : taken).push({ label: f.label, amount: f.amount })
   // Burned tokens leave the supply: what the watched accounts lost to a burn is explained.
   const explained = debits + (supplyDelta > 0n ? supplyDelta : 0n)
   const minted = supplyDelta > 0n ? supplyDelta + (credits > explained ? credits - explained : 0n) : credits > debits ? credits - debits : 0n
@@ -481,16 +484,27 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
 }
 
 /**
- * Whether the balance an account was shown before the call was not held: it could not send it
- * whole before the call, and sends the whole of what it is shown after it. Measured for the
- * targeted holder (A) only.
+ * Whether the balance watched account `index` was shown before the call was not held: it could not
+ * send one unit more than it is shown after the call, and after it sends the whole of what it is
+ * shown (measured by the probe for every watched account it can act for).
  */
-export function shownNotHeld(account: Address, base: Measure, m: Measure): boolean {
-  if (!sameAddress(account, PROBE_ADDRESSES.a) || !base.aAll || !m.aAll) return false
-  return base.aAll.sent > 0n && !base.aAll.ok && m.aAll.sent > 0n && m.aAll.ok
+export function shownNotHeld(index: number, m: Measure): boolean {
+  return index < 256 && ((m.notHeld >> BigInt(index)) & 1n) === 1n
 }
 
-const units = (list: { label: string; amount: bigint }[]) => list.map((x) => `${x.amount} (raw units) from ${x.label}`).join(', ')
+/** Accounts named one by one in an effect's text; the rest are counted, with what they add up to. */
+const LISTED_ACCOUNTS = 5
+
+/** `list` in words, its first `LISTED_ACCOUNTS` one by one and the rest counted and summed. */
+function listed(list: readonly { label: string; amount: bigint }[], one: (x: { label: string; amount: bigint }) => string, rest: (n: number, sum: bigint) => string): string {
+  const shown = list.slice(0, LISTED_ACCOUNTS).map(one)
+  const more = list.slice(LISTED_ACCOUNTS)
+  if (more.length > 0) shown.push(rest(more.length, more.reduce((t, x) => t + x.amount, 0n)))
+  return shown.join(', ')
+}
+
+const units = (list: { label: string; amount: bigint }[]) =>
+  listed(list, (x) => `${x.amount} (raw units) from ${x.label}`, (n, sum) => `${sum} (raw units) from ${n} more watched account(s)`)
 
 /** What one successful owner call changed, compared with the measure it starts from. */
 export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Address, funded: boolean, withPool: boolean): Effect[] {
@@ -511,7 +525,7 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   if (b.revealed.length > 0 && b.taken.length === 0) {
     out.push({
       kind: 'ownMove',
-      text: `lowered the balance shown of ${b.revealed.map((x) => `${x.label} by ${x.amount} raw units`).join(', ')} with nothing moving, a balance shown and not held: it could not be sent whole before the call, and what is shown after it can (nothing taken)`,
+      text: `lowered the balance shown of ${listed(b.revealed, (x) => `${x.label} by ${x.amount} raw units`, (n, sum) => `${n} more watched account(s) by ${sum} raw units`)} with nothing moving, a balance shown and not held: before the call it could not send one unit more than it is shown after it, and after it sends all it is shown (nothing taken)`,
     })
   }
   const pulled = pullEffect(watch, base, m)
@@ -782,11 +796,11 @@ export async function collectPowers(
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
-  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const donors = candidates.map((c) => c.address)
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
+  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const grants = grantCalls(fns, roleConstants(logic))
   const namedLabels = [
     ...slotAccounts.map((x) => ({ address: x.address, label: `${x.address} (${slotLabel(x)})` })),
@@ -839,7 +853,12 @@ export async function collectPowers(
         traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
         search,
       ])
-      const r = decodeProbe('owner-power', raw, decodePowers)
+      const first = decodeProbe('owner-power', raw, decodePowers)
+      const r = await askHoldersOfRecord(ctx, watch, first, (extra) =>
+        callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE }).then((x) =>
+          decodeProbe('owner-power (holders of record acting)', x, decodePowers),
+        ),
+      )
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
@@ -874,6 +893,74 @@ export async function collectPowers(
     withPool: !!usablePool,
     ...(eventsUnread ? { eventsUnread } : {}),
   }
+}
+
+/**
+ * Holders of record whose balance shown a call lowered with nothing moving (no watched balance
+ * rose, the supply stayed), that the probe could not ask whether they held it: it acts for the
+ * test holders only, since an account given code can be treated differently by the token (a sweep
+ * that spares contracts). Each attempt's indexes into the watch list.
+ */
+export function unaskedFalls(watch: Watch, base: Measure, attempts: readonly Attempt[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  const asked = new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b].map((a) => a.toLowerCase()))
+  attempts.forEach((at, k) => {
+    if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return
+    const fell: number[] = []
+    let rose = false
+    watch.accounts.forEach((a, i) => {
+      const before = base.balances[i]
+      const after = at.m.balances[i]
+      if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
+      if (after > before) rose = true
+      else if (after < before && watch.bystanders.has(a.toLowerCase()) && !asked.has(a.toLowerCase()) && !shownNotHeld(i, at.m)) fell.push(i)
+    })
+    if (!rose && fell.length > 0) out.set(k, fell)
+  })
+  return out
+}
+
+/**
+ * Where a call lowered the balance shown of holders of record with nothing moving (a display
+ * balance revealed, or a silent take), the same experiment is made again with those holders acting
+ * for themselves (one more round trip, only then): a fall the second run measures the same, and
+ * finds not held, is taken as not held in the first. A token that treats accounts with code
+ * differently does not lower theirs the same way in the second run, and their fall stays taken.
+ */
+async function askHoldersOfRecord(
+  ctx: CollectContext,
+  watch: Watch,
+  r: PowerResult,
+  again: (holders: Address[]) => Promise<PowerResult>,
+): Promise<PowerResult> {
+  if (!r.measured) return r
+  const sets: [Measure, readonly Attempt[], (x: PowerResult) => readonly Attempt[]][] = [
+    [r.baseline, r.attempts, (x) => x.attempts],
+    [r.grantBaseline, r.delegateAttempts, (x) => x.delegateAttempts],
+    [r.chainBaseline, r.chainAttempts, (x) => x.chainAttempts],
+  ]
+  const falls = sets.map(([base, attempts]) => unaskedFalls(watch, base, attempts))
+  const holders = [...new Set(falls.flatMap((f) => [...f.values()].flat()))].map((i) => watch.accounts[i])
+  if (holders.length === 0) return r
+  let second: PowerResult
+  try {
+    second = await again(holders)
+  } catch (error) {
+    ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, err: (error as Error).message }, 'holders of record could not be asked')
+    return r
+  }
+  if (!second.measured) return r
+  const merged = sets.map(([, attempts, pick], n) =>
+    attempts.map((at, k): Attempt => {
+      const fell = falls[n].get(k)
+      const twin = pick(second)[k]
+      if (!fell || !twin || !twin.called || !sameAddress(twin.candidate, at.candidate) || twin.variant !== at.variant) return at
+      let notHeld = at.m.notHeld
+      for (const i of fell) if (twin.m.balances[i] === at.m.balances[i] && shownNotHeld(i, twin.m)) notHeld |= 1n << BigInt(i)
+      return notHeld === at.m.notHeld ? at : { ...at, m: { ...at.m, notHeld } }
+    }),
+  )
+  return { ...r, attempts: merged[0], delegateAttempts: merged[1], chainAttempts: merged[2] }
 }
 
 /**
