@@ -193,8 +193,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const slotAccountsPromise = collectSlotAccounts(ctx, d, block, tokenCode.addresses)
   // Role holders: the RoleGranted logs not revoked since, when the code emits the event, and the
   // members its enumerable getters list (getRoleMember), both beside the holder index. A proxy's
-  // logic is not read yet when the getters are asked: they are asked of the proxy for the default
-  // admin and the usual role names, and their answer kept only if the logic has the getters.
+  // logic is not read yet when the getters are asked: they are asked of the proxy by index for the
+  // default admin, the constants of the code that forwards and the usual role names, and their
+  // answer kept only if the logic has the getters.
   const roleLogsPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
     logic?.constants32.includes(ROLE_GRANTED_TOPIC)
       ? collectRoleHolders(ctx, start, d.block.number).catch((error: unknown) => {
@@ -203,7 +204,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
         })
       : { holders: [], note: '' },
   )
-  const roleMembersRead = forwards ? readRoleMembers(ctx, undefined, block) : enumeratesRoles(tokenCode) ? readRoleMembers(ctx, tokenCode, block) : undefined
+  const roleMembersRead = forwards || enumeratesRoles(tokenCode) ? readRoleMembers(ctx, tokenCode, block) : undefined
   const rolesPromise = Promise.all([roleLogsPromise, roleMembersRead, forwards ? logicPromise : tokenCode]).then(([logs, members, logic]) =>
     mergeRoleHolders(logs, enumeratesRoles(logic) ? members : undefined),
   )

@@ -178,8 +178,8 @@ export type RoleMembersRead = { roles: RoleMembers[]; style: RoleReadStyle } | {
 
 /**
  * Reads the members of every role id of `roleIds(logic)` through the token's enumerable getters,
- * in one call of the probe's reader. `logic` undefined (a proxy whose logic is not read yet): the
- * default admin role and the usual names, by index. Never throws: a failed read says why.
+ * in one call of the probe's reader: by index, unless the code has only `getRoleMembers` (a
+ * proxy's own code has neither: by index). Never throws: a failed read says why.
  */
 export async function readRoleMembers(ctx: CollectContext, logic: CodeAnalysis | undefined, block: Hex): Promise<RoleMembersRead> {
   const style: RoleReadStyle = logic && !logic.selectors.has(GET_ROLE_MEMBER) && logic.selectors.has(GET_ROLE_MEMBERS) ? 'list' : 'byIndex'
