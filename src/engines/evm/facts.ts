@@ -337,6 +337,11 @@ export interface PowersFact {
    * read): an account holding a role may hold powers no one tried. Absent when they were read.
    */
   rolesUnread?: string
+  /**
+   * Functions made again with the holders of record acting for themselves (a call lowered their
+   * balances shown with nothing moving, and each was asked whether it held them): one more round trip.
+   */
+  askedAgain?: Hex[]
 }
 
 export interface ExternalCallFact {

@@ -818,6 +818,7 @@ export async function collectPowers(
   })
   let eventsUnread = ''
   let funded = false
+  const askedAgain: Hex[] = []
   const results = await Promise.all(
     fns.map(async (fn) => {
       const variants = functionVariants(fn, argumentList)
@@ -854,11 +855,12 @@ export async function collectPowers(
         search,
       ])
       const first = decodeProbe('owner-power', raw, decodePowers)
-      const r = await askHoldersOfRecord(ctx, watch, first, (extra) =>
-        callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE }).then((x) =>
+      const r = await askHoldersOfRecord(ctx, watch, first, (extra) => {
+        askedAgain.push(fn.selector)
+        return callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE }).then((x) =>
           decodeProbe('owner-power (holders of record acting)', x, decodePowers),
-        ),
-      )
+        )
+      })
       const unmeasured = unmeasuredAttempts(r)
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
@@ -892,6 +894,7 @@ export async function collectPowers(
     funded,
     withPool: !!usablePool,
     ...(eventsUnread ? { eventsUnread } : {}),
+    ...(askedAgain.length > 0 ? { askedAgain } : {}),
   }
 }
 
