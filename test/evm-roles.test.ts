@@ -2,7 +2,7 @@
 // getRoleMember, getRoleMembers), merged with the RoleGranted logs. A holder granted without any
 // event is found and tried; a read that fails leaves the holders unknown, never "none". Against the
 // local world: a token whose quietly granted supply keeper mints, and its twin whose quietly
-// granted herald may only announce.
+// granted herald may only announce; the same behind a transparent proxy.
 import { encodeAbiParameters, getAddress, keccak256, stringToBytes, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ReadResult } from '../src/engines/evm/chain/probe.ts'
@@ -141,7 +141,7 @@ describe('role holders merged', () => {
   })
 })
 
-const KEYS = ['role-quiet-minter', 'role-quiet-herald']
+const KEYS = ['role-quiet-minter', 'role-quiet-herald', 'proxy-quiet-minter', 'proxy-quiet-operator']
 /** Reports without role getters (a plain token, a proxy), for the round trips. */
 const OTHERS = ['role-minter', 'proxy-transparent']
 const zoo = useZooReports([...KEYS, ...OTHERS])
@@ -170,10 +170,22 @@ describe('the zoo of role holders granted without an event', () => {
     expect(checks('role-quiet-herald').hiddenOwner.comment).toContain(`${herald} (a role holder (getRoleMember)) tried: no power found`)
   })
 
+  it('proxy-quiet-minter: behind a proxy, the MINTER_ROLE holder only getRoleMember lists is tried and mints; proxy-quiet-operator\'s operator holds nothing', () => {
+    const holder = getAddress(zoo.world.manifest.accounts!.traders.at(-3)!)
+    const mint = checks('proxy-quiet-minter').isMintable
+    expect(mint.status).toBe('1')
+    expect(mint.comment).toContain(`as ${holder} (a role holder (getRoleMember)), mint(address,uint256)`)
+    expect(checks('proxy-quiet-minter').hiddenOwner.status).toBe('1')
+    expect(zoo.get('proxy-quiet-operator').facts.powers.candidates).toContainEqual({ address: holder, source: 'a role holder (getRoleMember)' })
+    expect(checks('proxy-quiet-operator').isMintable.status).toBe('0')
+    expect(checks('proxy-quiet-operator').hiddenOwner.status).toBe('0')
+  })
+
   it('the getters are read beside the other reads: no round trip added, on a token or a proxy', () => {
     const trips = (key: string) => zoo.get(key).stats.roundTrips
     for (const key of [...KEYS, ...OTHERS]) expect(trips(key), key).toBeLessThanOrEqual(3)
     expect(trips('role-quiet-minter')).toBe(trips('role-minter'))
+    expect(trips('proxy-quiet-minter')).toBe(trips('proxy-transparent'))
   })
 
   it('both agree with the zoo on every check', () => {

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ZooPooledToken} from "./ZooBase.sol";
+import {ZooInitializable, ZooPooledToken, ZooToken} from "./ZooBase.sol";
 
 // Roles granted without any event, listed only by enumerable getters (getRoleMemberCount,
 // getRoleMember, as OpenZeppelin's AccessControlEnumerable names them): no RoleGranted log, no
 // storage slot and no constant of the code names the holder; its address lives only in the role's
 // member list (a mapping). One contract for the abusive token and its twin: the role the
-// constructor grants decides whether the holder can mint or only announce.
+// constructor grants decides whether the holder can mint or only announce. The same behind a
+// transparent proxy, with roles of the usual names (MINTER_ROLE, OPERATOR_ROLE).
 
 /// Members of each role, kept in a list per role with their positions (an enumerable set).
 abstract contract ZooQuietRoles {
@@ -65,6 +66,33 @@ contract ZooQuietRoleToken is ZooPooledToken, ZooQuietRoles {
 
     function announce(string calldata text) external {
         require(hasRole(HERALD, msg.sender), "ZooQuietRoleToken: not the herald");
+        emit Announcement(msg.sender, text);
+    }
+}
+
+/// Logic of a transparent proxy: the initialiser grants `role` to `account` without an event. The
+/// minter mints at will; the operator may only post announcements. Neither can be granted later.
+contract ZooQuietRoleLogic is ZooToken, ZooInitializable, ZooQuietRoles {
+    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+    bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
+
+    event Announcement(address indexed operator, string text);
+
+    function initialize(string memory name_, string memory symbol_, uint256 supply, address holder, bytes32 role, address account)
+        external
+        initializer
+    {
+        _initToken(name_, symbol_, 18, supply, holder);
+        _grantQuietly(role, account);
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(hasRole(MINTER_ROLE, msg.sender), "ZooQuietRoleLogic: not a minter");
+        _mint(to, amount);
+    }
+
+    function announce(string calldata text) external {
+        require(hasRole(OPERATOR_ROLE, msg.sender), "ZooQuietRoleLogic: not the operator");
         emit Announcement(msg.sender, text);
     }
 }
