@@ -229,6 +229,10 @@ describe('the zoo of the owner\'s reach', () => {
     expect(report.codeChecks.otherChecks.cannotSellAll.status).toBe('1')
     const cut = get('haircut').report.codeChecks.ownershipChecks.ownerChangeBalance
     expect(cut.status).toBe('1')
+    // Holders of record are asked again, in one more round trip, only where no test holder was found taken from.
+    expect(get('display-promo').facts.powers.askedAgain).toEqual(['0x8aa9df1d'])
+    expect(get('haircut').facts.powers.askedAgain).toBeUndefined()
+    expect(get('silent-take').facts.powers.askedAgain).toBeUndefined()
     expect(cut.comment).toMatch(/function 0x37528441\(\)[^;]* took \d+ \(raw units\) from a holder, \d+ \(raw units\) from a bystander holder, \d+ \(raw units\) from the holder 0x.*, \d+ \(raw units\) from \d+ more watched account\(s\), which never sent/)
   })
 

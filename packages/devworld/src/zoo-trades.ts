@@ -15,6 +15,8 @@
  * | open-allocation    | ZooOpenAllocation | the same 5 % minted to the stash with its Transfer (nothing)             | clean             |
  * | arg-allocation     | ZooArgAllocation | 5 % written at creation to an account only its constructor's arguments name (an anomaly, found from the creation) | hidden-allocation |
  * | guard-fixed        | ZooGuardedToken  | the same token asking a fixed guard: no state, no owner, not a proxy (externalCall) | clean |
+ * | guard-repointable  | ZooRepointableGuardToken | every transfer asks a guard the owner can replace with setGuard (kept in a mapping) (externalCall, transferPausable) | guard-stored |
+ * | guard-stored       | ZooStoredGuardToken | the guard's address kept in storage slot 7 by an owned token with no setter (externalCall) | guard-fixed |
  */
 import { encodeFunctionData, parseAbi } from 'viem/utils'
 import type { Address } from 'viem'
@@ -71,6 +73,16 @@ function guarded(upgradeable: boolean): ZooTokenSpec['deploy'] {
       ? (await ctx.chain.deploy(deployer, loadArtifact('ZooTransparentProxy'), [logic.address, deployer, GUARD_INIT], `deploy ${spec.key} guard proxy`)).address
       : logic.address
     const creation = await ctx.chain.deploy(deployer, loadArtifact('ZooGuardedToken'), [...pooled(ctx, spec), guard], `deploy ${spec.key}`)
+    return { address: creation.address, creation }
+  }
+}
+
+/** Deploys a plain ZooOpenGuard, then `contract` asking it before every transfer. */
+function guardedBy(contract: string): ZooTokenSpec['deploy'] {
+  return async (ctx, spec) => {
+    const { deployer } = ctx.accounts
+    const guard = await ctx.chain.deploy(deployer, loadArtifact('ZooOpenGuard'), [], `deploy ${spec.key} guard`)
+    const creation = await ctx.chain.deploy(deployer, loadArtifact(contract), [...pooled(ctx, spec), guard.address], `deploy ${spec.key}`)
     return { address: creation.address, creation }
   }
 }
@@ -196,6 +208,33 @@ export const TRADE_ZOO: readonly ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: 'The same token asking a guard that is a plain contract with no state and no owner: its answer cannot change.',
     deploy: guarded(false),
+  },
+  {
+    key: 'guard-repointable',
+    twin: 'guard-stored',
+    name: 'Repointable Guard',
+    symbol: 'RGRD',
+    decimals: 18,
+    behaviours: ['external-call', 'hostile-dependency'],
+    risky: ['externalCall', 'transferPausable'],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes:
+      'Every transfer asks guard.check(); the guard is a plain contract, but its address is kept in a mapping of helpers (not one of the first storage slots) and the owner can replace it with setGuard(address): a guard that refuses, put there, stops every trade.',
+    deploy: guardedBy('ZooRepointableGuardToken'),
+  },
+  {
+    key: 'guard-stored',
+    twin: 'guard-fixed',
+    name: 'Stored Guard',
+    symbol: 'SGRD',
+    decimals: 18,
+    behaviours: ['external-call'],
+    risky: ['externalCall'],
+    pools: [v2Pool()],
+    lpPlan: 'deployer',
+    notes: 'The same plain guard, its address kept in storage slot 7 of a token that has an owner, but no function writes it after the constructor: no one can point the token elsewhere.',
+    deploy: guardedBy('ZooStoredGuardToken'),
   },
   {
     key: 'hidden-allocation',

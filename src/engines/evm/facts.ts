@@ -90,8 +90,14 @@ export interface DependencyFact {
   changesAmounts: string
   /** How its code can change: a proxy and who upgrades it, a self-destruct ('' when none was found). */
   upgradeable: string
-  /** How the token's owner can point the token at another contract ('' when it cannot be seen to). */
+  /**
+   * Who can point the token at another contract, measured: the setter, the caller, and the trades a
+   * reverting contract put there stopped while naming this one kept them working ('' when no call
+   * was seen to).
+   */
   repointable: string
+  /** Where `repointable` is '': where the token keeps the address, and how a repoint was looked for (or why it was not). */
+  repointNote?: string
   /** Why its address cannot change ('' when that is not known). */
   immutable: string
   /** Whether the explorer publishes its verified source (closed when it does not; unknown without an explorer). */

@@ -168,6 +168,50 @@ contract ZooGuardedToken is ZooPooledToken {
     }
 }
 
+/// Asks a guard before every transfer, like ZooGuardedToken, but keeps the guard's address among
+/// its helpers (a mapping, not one of its first storage slots), where the owner can replace it: a
+/// guard that refuses, put there, stops every trade.
+contract ZooRepointableGuardToken is ZooPooledToken {
+    bytes32 private constant GUARD = keccak256("zoo.guard");
+    mapping(bytes32 => address) private _helpers;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address guard_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        _helpers[GUARD] = guard_;
+    }
+
+    function guard() external view returns (address) {
+        return _helpers[GUARD];
+    }
+
+    function setGuard(address guard_) external onlyOwner {
+        _helpers[GUARD] = guard_;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to)) require(IZooTransferGuard(_helpers[GUARD]).check(from, to, value), "ZooRepointableGuardToken: transfer refused by the guard");
+        super._update(from, to, value);
+    }
+}
+
+/// The look-alike: the guard's address kept in plain storage (one of the first slots) by a token
+/// that has an owner, but no function writes it after the constructor: it cannot be pointed elsewhere.
+contract ZooStoredGuardToken is ZooPooledToken {
+    IZooTransferGuard public guard;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address guard_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        guard = IZooTransferGuard(guard_);
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to)) require(guard.check(from, to, value), "ZooStoredGuardToken: transfer refused by the guard");
+        super._update(from, to, value);
+    }
+}
+
 /// Gives `stash` (kept as an immutable) a share of the supply at creation.
 abstract contract ZooAllocated is ZooPooledToken {
     address public immutable stash;

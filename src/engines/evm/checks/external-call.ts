@@ -11,7 +11,7 @@ export const externalCall = defineCheck<EvmFacts>({
     undetermined: 'Whether transfers call other contracts could not be determined.',
   },
   method:
-    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, an owner who can repoint a stored address) and whether the configured explorer publishes its source; bytecode where the node cannot trace (a reachable CALL; a reachable STATICCALL alone leaves it undetermined, as it may only reach a precompile, unless a contract the token names, given hostile code, changed what trades did)',
+    'simulation traced with debug_traceCall (callTracer) over buys, transfers and sells: calls made by the token itself (CALL, and STATICCALL: a contract asked for an answer is a dependency too), each then given reverting and extreme-answering code to see what it could do to holders, with who can change it (a proxy\'s admin, or a privileged account measured pointing the token elsewhere: a setter naming a fresh reverting contract stops trades that the same setter naming the dependency leaves working) and whether the configured explorer publishes its source; bytecode where the node cannot trace (a reachable CALL; a reachable STATICCALL alone leaves it undetermined, as it may only reach a precompile, unless a contract the token names, given hostile code, changed what trades did)',
   run(facts) {
     const x = facts.externalCalls
     if (x.method === 'trace') {

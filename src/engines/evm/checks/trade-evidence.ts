@@ -106,7 +106,7 @@ export function dependencySummary(facts: EvmFacts): string {
   if (list.length === 0) return ''
   const parts = list.map((d) => {
     const effect = d.stops || d.changesAmounts ? `made hostile: ${[d.stops, d.changesAmounts].filter(Boolean).join('; ')}` : 'made hostile, it changed nothing for holders'
-    const who = [d.upgradeable, d.repointable].filter(Boolean).join('; ') || d.immutable || 'no proxy and no stored address were found'
+    const who = [d.upgradeable, d.repointable].filter(Boolean).join('; ') || [d.immutable, d.repointNote].filter(Boolean).join('; ') || 'no proxy and no function that points the token elsewhere were found'
     return `${d.address}: ${effect} (${who}; ${sourceOf(d)})`
   })
   return `; ${parts.join('; ')}`

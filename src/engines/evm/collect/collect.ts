@@ -166,8 +166,10 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
         ...[d.owner.owner, d.owner.getOwner, proxy?.implementation, proxy?.admin].filter((a): a is Address => !!a),
       ],
     }))
+  // The owner powers' candidates, once known, try to point each dependency elsewhere (beside the owner powers).
+  const privileged = () => candidatesPromise.then((c) => ({ candidates: c.candidates, logic: c.logic }))
   const dependenciesPromise = externalPromise.then((external) =>
-    collectDependencies(ctx, d, pools[0], donors, external, block, named).then(
+    collectDependencies(ctx, d, pools[0], donors, external, block, named, privileged).then(
       (r) => ({ list: r.dependencies, note: r.note, ...(r.unmeasured ? { unmeasured: r.unmeasured } : {}) }),
       (error: unknown) => {
         const note = `dependencies were not made hostile: ${(error as Error).message.slice(0, 160)}`
@@ -210,7 +212,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
-  const powersPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise, rolesPromise, ownPairsPromise]).then(([proxy, logic, stored, index, roles, own]) => {
+  const candidatesPromise = Promise.all([proxyPromise, logicPromise, slotAccountsPromise, indexPromise, rolesPromise, ownPairsPromise]).then(([proxy, logic, stored, index, roles, own]) => {
     const known = new Set((index.get(ctx.token)?.top ?? []).map((h) => h.address.toLowerCase()))
     const slotAccounts = stored.filter((a) => isPlausible(a, known))
     const candidates = powerCandidates(ctx, d, {
@@ -223,12 +225,15 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       roleHolders: roles.holders,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
-    return collectPowers(ctx, d, logic, candidates, pools, block, ofRecord, slotAccounts, own.fact.pairs.map((p) => p.address)).then((powers) => ({
-      ...powers,
-      ...(roles.note ? { rolesNote: roles.note } : {}),
-      ...(roles.unread ? { rolesUnread: roles.unread } : {}),
-    }))
+    return { logic, candidates, slotAccounts, ofRecord, ownPairs: own.fact.pairs.map((p) => p.address), roles }
   })
+  const powersPromise = candidatesPromise.then((c) =>
+    collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs).then((powers) => ({
+      ...powers,
+      ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
+      ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
+    })),
+  )
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),

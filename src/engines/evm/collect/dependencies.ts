@@ -1,25 +1,32 @@
 import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
-import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
+import { analyzeCode, type CodeAnalysis, type CodeFunction } from '../chain/bytecode.ts'
 import { PROXY_SLOTS } from '../chain/proxy.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import {
   PROBE_ADDRESSES,
+  REJECTER_STATE,
   callProbe,
+  decodePowers,
   decodePresence,
   decodeProbe,
   decodeTrade,
+  encodePowers,
   encodePresence,
   encodeTrade,
+  type Measure,
   type Outcome,
+  type PowerResult,
+  type ProbeRoute,
   type StateOverride,
   type TradeResult,
 } from '../chain/probe.ts'
-import type { DependencyFact, ExternalCallFact, PoolFact } from '../facts.ts'
+import type { DependencyFact, ExternalCallFact, PoolFact, PowerCandidate } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { HIDDEN_OWNER_SLOTS, type Discovery } from './discovery.ts'
 import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { lookupSource } from './source.ts'
+import { candidateFunctions, labelOf, namingCall } from './powers.ts'
 import { probePool, quoteRoute } from './trades.ts'
 
 /** Dependencies tried with hostile code in one report (the first the traced transfers called, or the token names). */
@@ -40,6 +47,18 @@ export interface NamedContracts {
   slotAccounts: SlotAccount[]
   exclude: Address[]
 }
+
+/**
+ * Who may point the token at another contract, and its code: the owner-power experiments'
+ * privileged candidates and the logic whose functions they call (known when the owner powers start).
+ */
+export interface Privileged {
+  candidates: PowerCandidate[]
+  logic: CodeAnalysis | undefined
+}
+
+/** Functions taking an address tried as repointing setters, at most (one simulation each, in one round trip). */
+export const MAX_REPOINT_FUNCTIONS = 16
 
 /** A contract to make hostile: the selectors transfers called it with (traced), or how the token names it. */
 interface Target {
@@ -86,8 +105,8 @@ async function namedTargets(ctx: CollectContext, named: NamedContracts, block: H
  * Hostile dependencies: every contract a transfer calls (found by the traced simulation) has its
  * code replaced, by state override, with one that reverts and one that answers extreme values;
  * a buy, a transfer and a sell are made each time and compared with the same trades against the
- * real code. Where the dependency's code or address can change (a proxy, an address the token
- * keeps in storage while it has an owner), what the hostile code did is what its controller can
+ * real code. Where the dependency's code or address can change (a proxy, a privileged call
+ * measured pointing the token elsewhere), what the hostile code did is what its controller can
  * do to holders. One round trip (the simulations, the dependency's code and proxy slots), and
  * beside it the explorer's answer on whether each dependency's source is published.
  *
@@ -95,6 +114,10 @@ async function namedTargets(ctx: CollectContext, named: NamedContracts, block: H
  * first storage slots, with code) are made hostile the same way: a trade one of them stops is the
  * same evidence. Which contracts transfers call is still not known then, so a "0" never rests on
  * them (`unmeasured`).
+ *
+ * Whether an owner can point the token elsewhere is measured, not inferred from where the address
+ * is kept (`privileged`, once the owner powers' candidates are known, beside their round trip):
+ * see `measureRepoints`.
  */
 export async function collectDependencies(
   ctx: CollectContext,
@@ -104,6 +127,7 @@ export async function collectDependencies(
   external: ExternalCallFact,
   block: Hex,
   named?: () => Promise<NamedContracts>,
+  privileged?: () => Promise<Privileged>,
 ): Promise<{ dependencies: DependencyFact[]; note: string; unmeasured?: string }> {
   const traced = external.method === 'trace'
   let targets: Target[]
@@ -130,6 +154,17 @@ export async function collectDependencies(
   const sources = Promise.all(tried.map((t) => lookupSource(ctx, t.address)))
   const simulate = async (what: string, state?: StateOverride) =>
     decodeProbe(what, await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state }), decodeTrade)
+  // Sent as soon as the privileged candidates are known: beside the owner powers' round trip.
+  // Never rejects: a repoint that could not be measured is said, and the hostile trades still stand.
+  const repoints: Promise<Repoints> = privileged
+    ? privileged().then(
+        (p) =>
+          measureRepoints(ctx, p, tried.map((t) => t.address), pool, route, block).catch((error: Error) => ({
+            why: `the simulations failed: ${error.message.slice(0, 160)}`,
+          })),
+        (error: Error) => ({ why: `the privileged accounts could not be read: ${error.message.slice(0, 160)}` }),
+      )
+    : Promise.resolve({ why: 'the privileged accounts were not given' })
   const [baseline, ...rest] = await Promise.all([
     simulate('trade (real dependencies)'),
     ...tried.flatMap(({ address: a }) => [
@@ -148,8 +183,8 @@ export async function collectDependencies(
   ])
   const sims = rest.slice(0, tried.length * 2) as TradeResult[]
   const codes = rest.slice(tried.length * 2) as { code: Hex; impl: Hex; admin: Hex; beacon: Hex }[]
-  const owned = !!d.owner.owner && d.owner.owner !== ZERO_ADDRESS
   const source = await sources
+  const measured = await repoints
   const dependencies = tried.map(({ address, selectors, named: how }, i): DependencyFact => {
     const reverting = harm(baseline, sims[i * 2])
     const extreme = harm(baseline, sims[i * 2 + 1])
@@ -159,7 +194,7 @@ export async function collectDependencies(
       ...(how ? { named: how } : {}),
       stops: reverting.stops || extreme.stops,
       changesAmounts: reverting.amounts || extreme.amounts,
-      ...control(ctx, d, address, codes[i], owned),
+      ...control(d, address, codes[i], reverting.stops, measured),
       source: source[i],
     }
   })
@@ -209,14 +244,20 @@ function harm(real: TradeResult, hostile: TradeResult): { stops: string; amounts
 /** Percentage points by which a hostile dependency must change what a trade delivers to count. */
 const AMOUNT_TOLERANCE_PP = 1
 
-/** Who can change what the dependency does: its proxy's admin, or the token's owner through a stored address. */
+/**
+ * Who can change what the dependency does: its proxy's admin, or a privileged account that was
+ * measured pointing the token elsewhere (`measureRepoints`: only where the dependency's own
+ * reverting code stops trades, `stops`, so that the stop the setter caused is the dependency's).
+ * An address kept in the token's first storage slots is said (`repointNote`), never taken alone
+ * for a repoint.
+ */
 function control(
-  ctx: CollectContext,
   d: Discovery,
   address: Address,
   c: { code: Hex; impl: Hex; admin: Hex; beacon: Hex },
-  owned: boolean,
-): Pick<DependencyFact, 'upgradeable' | 'repointable' | 'immutable'> {
+  stops: string,
+  measured: Repoints,
+): Pick<DependencyFact, 'upgradeable' | 'repointable' | 'immutable' | 'repointNote'> {
   const word = (h: Hex) => (h && BigInt(h) !== 0n && BigInt(h) < 1n << 160n ? getAddress(`0x${BigInt(h).toString(16).padStart(40, '0')}`) : undefined)
   const impl = word(c.impl)
   const admin = word(c.admin)
@@ -231,8 +272,132 @@ function control(
     if (w && BigInt(w) === BigInt(address)) slot = i
   }
   const inCode = d.code.toLowerCase().includes(address.slice(2).toLowerCase())
-  const repointable = slot !== undefined && owned ? `the token keeps it in storage slot ${slot} and has an owner (${d.owner.owner}) who may point it elsewhere` : ''
   const immutable = inCode && slot === undefined ? "its address is written in the token's code" : ''
-  return { upgradeable, repointable, immutable }
+  const found = 'found' in measured ? measured.found.find((r) => sameAddress(r.dependency, address)) : undefined
+  const repointable = found && stops ? found.text : ''
+  const kept = slot !== undefined ? `the token keeps its address in storage slot ${slot}` : ''
+  let repointNote = ''
+  if (!repointable) {
+    const why =
+      'why' in measured
+        ? `whether a privileged account can point the token elsewhere was not measured (${measured.why})`
+        : !stops
+          ? 'its own reverting code stopped no trade, so a reverting contract put in its place by a setter was not read as a repoint'
+          : measured.tried === 0
+            ? 'the token has no function taking an address that a privileged account could call to point it elsewhere'
+            : `none of its ${measured.tried} function(s) taking an address, called by the ${measured.callers} privileged account(s), was measured pointing it elsewhere (a reverting contract named there stopped no trade that naming this one kept working)`
+    repointNote = [kept, why].filter(Boolean).join('; ')
+  }
+  return { upgradeable, repointable, immutable, repointNote }
+}
+
+/** A setter measured pointing the token's dependency elsewhere: what the report says of it. */
+interface Repoint {
+  dependency: Address
+  text: string
+}
+
+/** What the repoint simulations found, or why they did not run. */
+type Repoints = { found: Repoint[]; tried: number; callers: number } | { why: string }
+
+/** The trades of a bystander holder (B, never named by the call) an owner-power measure makes. */
+function bystanderTrades(m: Measure): [string, Outcome][] {
+  return [
+    ['buys', m.bBuy],
+    ['transfers', m.bTransfer],
+    ['sells', m.bSell],
+  ]
+}
+
+/**
+ * Repoints, measured: every function of the token taking an address (the owner-power
+ * experiments' candidates) is called by each privileged candidate naming R, a fresh account whose
+ * code reverts (the probe's rejecting account, by state override), and, as the control, naming the
+ * dependency itself (a repoint to where it already points); each call from the same funded state,
+ * then a holder the call did not name buys, transfers and sells (the owner-power experiment's
+ * measure). A call after which trades that work in the baseline stop with R and all still work
+ * with the dependency named points the token's dependency elsewhere. One simulation per function,
+ * all in one round trip.
+ */
+async function measureRepoints(
+  ctx: CollectContext,
+  p: Privileged,
+  dependencies: Address[],
+  pool: PoolFact,
+  route: ProbeRoute,
+  block: Hex,
+): Promise<Repoints> {
+  if (!p.logic) return { why: 'the logic contract could not be read' }
+  if (p.candidates.length === 0) return { why: 'no account holds privileges' }
+  const rejecter = PROBE_ADDRESSES.rejecter
+  const fns = candidateFunctions(p.logic)
+    .map((fn) => ({ fn, calls: [rejecter, ...dependencies].map((a) => namingCall(fn, a)) }))
+    .filter((x): x is { fn: CodeFunction; calls: Hex[] } => x.calls.every((c) => !!c))
+    .slice(0, MAX_REPOINT_FUNCTIONS)
+  if (fns.length === 0) return { found: [], tried: 0, callers: p.candidates.length }
+  const candidates = p.candidates.map((c) => c.address)
+  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates]
+  const results = await Promise.all(
+    fns.map(async ({ fn, calls }) => {
+      const data = encodePowers({
+        token: ctx.token,
+        weth: ctx.chain.wrappedNative,
+        pool: probePool(ctx, pool),
+        route,
+        candidates,
+        donors: candidates,
+        watch: [],
+        variants: calls,
+        grants: [],
+      })
+      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state: REJECTER_STATE })
+      return { fn, r: decodeProbe('repoint', raw, decodePowers) }
+    }),
+  )
+  const found: Repoint[] = []
+  let measured = 0
+  for (const { fn, r } of results) {
+    const repoint = readRepoint(fn, p.candidates, dependencies, r)
+    if (!repoint) continue
+    measured++
+    for (const x of repoint) if (!found.some((f) => sameAddress(f.dependency, x.dependency))) found.push(x)
+  }
+  if (measured === 0) return { why: 'no simulation had a funded holder whose trades worked before the call' }
+  return { found, tried: measured, callers: p.candidates.length }
+}
+
+/**
+ * What one function's repoint simulation shows: for each candidate that could call it both ways,
+ * the trades working in the baseline that naming R stopped (for a reason of the token's, not the
+ * probe's), while naming the dependency kept every one of them working. Undefined when nothing
+ * could be measured (no funded holder, or no trade of its working before the call).
+ */
+export function readRepoint(fn: CodeFunction, candidates: readonly PowerCandidate[], dependencies: readonly Address[], r: PowerResult): Repoint[] | undefined {
+  if (!r.measured || !r.funded) return undefined
+  const width = dependencies.length + 1
+  const working = bystanderTrades(r.baseline).filter(([, o]) => o.ok && o.sent !== 0n)
+  if (working.length === 0) return undefined
+  const out: Repoint[] = []
+  candidates.forEach((candidate, c) => {
+    const withR = r.attempts[c * width]
+    if (!withR?.called) return
+    const stopped = bystanderTrades(withR.m).filter(([what, o]) => working.some(([w]) => w === what) && !o.ok && !isProbeReason(decodeRevert(o.err)))
+    if (stopped.length === 0) return
+    dependencies.forEach((dependency, i) => {
+      const withD = r.attempts[c * width + i + 1]
+      if (!withD?.called || out.some((x) => sameAddress(x.dependency, dependency))) return
+      const kept = bystanderTrades(withD.m).filter(([what]) => working.some(([w]) => w === what)).every(([, o]) => o.ok)
+      if (!kept) return
+      const who = candidate.source === 'owner()' ? `the owner (${candidate.address})` : `${candidate.address} (${candidate.source})`
+      const names = stopped.map(([w]) => w)
+      const what = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]
+      const reason = decodeRevert(stopped[0][1].err)
+      out.push({
+        dependency,
+        text: `${who} can point it elsewhere with ${labelOf(fn)}: measured, a reverting contract put there stops ${what} (${reason}), while the same call naming ${dependency} itself leaves them working`,
+      })
+    })
+  })
+  return out
 }
 

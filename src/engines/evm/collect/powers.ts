@@ -292,6 +292,17 @@ export function functionVariants(fn: CodeFunction, accounts: readonly ArgumentAc
   return [...out].map(([data, label]) => ({ data, label }))
 }
 
+/**
+ * Calldata of `fn` naming `address` in every address argument (`true` for booleans, a small
+ * number): a call that may point the token at another contract. Undefined for a function that
+ * takes no address, and for the allowance functions.
+ */
+export function namingCall(fn: CodeFunction, address: Address): Hex | undefined {
+  if (!/address/.test(fn.arguments) || ALLOWANCE_SELECTORS.has(fn.selector.toLowerCase() as Hex)) return undefined
+  const params = paramsOf(fn)
+  return params ? encode(fn, params, { uint: 'small', bool: true }, [address]) : undefined
+}
+
 /** Preconditions tried before a function no one could call, at most (the probe tries as many). */
 export const MAX_CHAIN_FLAGS = 8
 
@@ -626,7 +637,7 @@ export function unmeasuredAttempts(r: PowerResult): PowerResult['attempts'][numb
 }
 
 /** The label of a function in evidence: its known signature, or its selector and argument types. */
-function labelOf(fn: CodeFunction): string {
+export function labelOf(fn: CodeFunction): string {
   const signature = signatureOf(fn.selector)
   return signature ? `${signature} [${fn.selector}]` : `function ${fn.selector}(${fn.arguments})`
 }
@@ -923,10 +934,26 @@ export function unaskedFalls(watch: Watch, base: Measure, attempts: readonly Att
   return out
 }
 
+/** Whether the call lowered a test holder's balance with nothing moving and the probe found it held (taken). */
+function takenFromTestHolder(watch: Watch, base: Measure, at: Attempt): boolean {
+  if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return false
+  let rose = false
+  let taken = false
+  watch.accounts.forEach((a, i) => {
+    const before = base.balances[i]
+    const after = at.m.balances[i]
+    if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
+    if (after > before) rose = true
+    else if (after < before && (sameAddress(a, PROBE_ADDRESSES.a) || sameAddress(a, PROBE_ADDRESSES.b)) && !shownNotHeld(i, at.m)) taken = true
+  })
+  return taken && !rose
+}
+
 /**
  * Where a call lowered the balance shown of holders of record with nothing moving (a display
  * balance revealed, or a silent take), the same experiment is made again with those holders acting
- * for themselves (one more round trip, only then): a fall the second run measures the same, and
+ * for themselves (one more round trip, only then, and not when a test holder was found taken from
+ * with nothing moving: the function takes already): a fall the second run measures the same, and
  * finds not held, is taken as not held in the first. A token that treats accounts with code
  * differently does not lower theirs the same way in the second run, and their fall stays taken.
  */
@@ -942,6 +969,8 @@ async function askHoldersOfRecord(
     [r.grantBaseline, r.delegateAttempts, (x) => x.delegateAttempts],
     [r.chainBaseline, r.chainAttempts, (x) => x.chainAttempts],
   ]
+  // A test holder already found taken from, with nothing moving, settles the function: no second run.
+  if (sets.some(([base, attempts]) => attempts.some((at) => takenFromTestHolder(watch, base, at)))) return r
   const falls = sets.map(([base, attempts]) => unaskedFalls(watch, base, attempts))
   const holders = [...new Set(falls.flatMap((f) => [...f.values()].flat()))].map((i) => watch.accounts[i])
   if (holders.length === 0) return r
