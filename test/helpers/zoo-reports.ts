@@ -9,6 +9,7 @@ import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryCache } from '../../src/cache/cache.ts'
 import { loadChainRegistry } from '../../src/config/chains.ts'
 import type { TokenReport } from '../../src/contract/token-report.ts'
+import type { RpcStats } from '../../src/engines/evm/chain/rpc.ts'
 import type { EvmFacts } from '../../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../../src/engines/evm/service.ts'
 import { createDatabase, type Store } from '../../src/store/database.ts'
@@ -23,8 +24,8 @@ export interface ZooReports {
   readonly world: World
   /** The embedded store the reports were made with. */
   readonly store: Store
-  /** The report and facts of the zoo token `key` (one of the keys asked for). */
-  get(key: string): { report: TokenReport; facts: EvmFacts }
+  /** The report, facts and RPC statistics of the zoo token `key` (one of the keys asked for). */
+  get(key: string): { report: TokenReport; facts: EvmFacts; stats: RpcStats }
 }
 
 /**
@@ -35,7 +36,7 @@ export function useZooReports(keys: readonly string[]): ZooReports {
   let world: World | undefined
   let store: Store | undefined
   let storeDir: string | undefined
-  const reports = new Map<string, { report: TokenReport; facts: EvmFacts }>()
+  const reports = new Map<string, { report: TokenReport; facts: EvmFacts; stats: RpcStats }>()
 
   beforeAll(async () => {
     world = await startWorld({ dataDir: DATA_DIR })

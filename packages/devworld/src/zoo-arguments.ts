@@ -23,10 +23,15 @@
  * | allowance-backdoor  | ZooAllowanceBackdoor | increaseAllowance by a hard-coded account credits it an allowance over the named holder (ownerChangeBalance, hiddenOwner) | allowance-treasury |
  * | role-minter         | ZooRoleMinter        | renounced; a minter named only in a RoleGranted log mints (isMintable, hiddenOwner) | role-revoked |
  * | role-revoked        | ZooRoleMinter        | renounced; the same minter's role revoked (nothing)                       | clean              |
+ * | role-quiet-minter   | ZooQuietRoleToken    | renounced; a supply keeper granted without any event, listed only by getRoleMember, mints (isMintable, hiddenOwner) | role-quiet-herald |
+ * | role-quiet-herald   | ZooQuietRoleToken    | renounced; the same getters list a herald, who may only announce (nothing) | clean             |
+ * | proxy-quiet-minter  | ZooQuietRoleLogic    | transparent proxy; renounced; a MINTER_ROLE holder granted without any event mints (isProxy, isMintable, hiddenOwner) | proxy-quiet-operator |
+ * | proxy-quiet-operator| ZooQuietRoleLogic    | transparent proxy; renounced; the OPERATOR_ROLE holder may only announce (isProxy) | role-quiet-herald |
  */
-import { keccak256, stringToBytes } from 'viem/utils'
-import type { Address } from 'viem'
-import type { ZooContext, ZooTokenSpec } from './zoo.ts'
+import { encodeFunctionData, keccak256, stringToBytes } from 'viem/utils'
+import type { Abi, Address, Hex } from 'viem'
+import { loadArtifact } from './compile.ts'
+import type { ZooContext, ZooDeployed, ZooTokenSpec } from './zoo.ts'
 import { deployWith, ownerSends, zooPool } from './zoo-parts.ts'
 
 const SUPPLY = 1_000_000n * 10n ** 18n
@@ -38,6 +43,29 @@ const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbo
 
 /** The account granted the minter role: a trader of the world, named nowhere but in the role's logs. */
 const minter = (ctx: ZooContext): Address => ctx.accounts.traders[ctx.accounts.traders.length - 2]
+/** The account granted a role without an event: a trader of the world, named only in the role's member list. */
+const quietHolder = (ctx: ZooContext): Address => ctx.accounts.traders[ctx.accounts.traders.length - 3]
+/** Roles of ZooQuietRoleToken (constants of its code; no usual role name). */
+const SUPPLY_KEEPER = keccak256(stringToBytes('tokenrisk.zoo.SUPPLY_KEEPER'))
+const HERALD = keccak256(stringToBytes('tokenrisk.zoo.HERALD'))
+
+/**
+ * ZooQuietRoleLogic behind a transparent proxy (its admin the deployer's), initialised with the
+ * whole supply to the deployer and `role` granted to the quiet holder without an event.
+ */
+const quietProxy =
+  (role: Hex) =>
+  async (ctx: ZooContext, spec: ZooTokenSpec): Promise<ZooDeployed> => {
+    const { deployer } = ctx.accounts
+    const logic = await ctx.chain.deploy(deployer, loadArtifact('ZooQuietRoleLogic'), [], `deploy ${spec.key} logic`)
+    const init = encodeFunctionData({
+      abi: loadArtifact('ZooQuietRoleLogic').abi as Abi,
+      functionName: 'initialize',
+      args: [spec.name, spec.symbol, SUPPLY, deployer, role, quietHolder(ctx)],
+    })
+    const creation = await ctx.chain.deploy(deployer, loadArtifact('ZooTransparentProxy'), [logic.address, deployer, init], `deploy ${spec.key}`)
+    return { address: creation.address, creation, implementation: logic.address }
+  }
 
 export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
   {
@@ -261,6 +289,70 @@ export const ARGUMENTS_ZOO: ZooTokenSpec[] = [
         await ownerSends(ctx, t, 'ZooRoleMinter', 'revokeRole', [MINTER_ROLE, minter(ctx)])
         await ownerSends(ctx, t, 'ZooRoleMinter', 'renounceOwnership', [])
       },
+    },
+  },
+  {
+    key: 'role-quiet-minter',
+    twin: 'role-quiet-herald',
+    name: 'Quiet Role Minter Token',
+    symbol: 'QROLEM',
+    decimals: 18,
+    behaviours: ['mintable', 'hidden-owner', 'role-holder', 'role-without-event'],
+    risky: ['isMintable', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'The constructor grants a trader the supply-keeper role without any event (no RoleGranted log, no storage slot, no constant names it; only getRoleMember lists it), then the owner renounces: the keeper mints.',
+    deploy: deployWith('ZooQuietRoleToken', (ctx, s) => [...pooled(ctx, s), SUPPLY_KEEPER, quietHolder(ctx)]),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooQuietRoleToken', 'renounceOwnership', []),
+    },
+  },
+  {
+    key: 'role-quiet-herald',
+    twin: 'clean',
+    name: 'Quiet Role Herald Token',
+    symbol: 'QROLEH',
+    decimals: 18,
+    behaviours: ['role-holder', 'role-without-event'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: 'The same token and getters; the role granted without an event to the same trader is the herald\'s, who may only post announcements: no one can mint.',
+    deploy: deployWith('ZooQuietRoleToken', (ctx, s) => [...pooled(ctx, s), HERALD, quietHolder(ctx)]),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooQuietRoleToken', 'renounceOwnership', []),
+    },
+  },
+  {
+    key: 'proxy-quiet-minter',
+    twin: 'proxy-quiet-operator',
+    name: 'Proxy Quiet Minter Token',
+    symbol: 'PQMINT',
+    decimals: 18,
+    behaviours: ['proxy-1967-transparent', 'upgradeable', 'mintable', 'hidden-owner', 'role-holder', 'role-without-event'],
+    risky: ['isProxy', 'isMintable', 'hiddenOwner'],
+    pools: [zooPool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'A transparent proxy whose initialiser grants a trader MINTER_ROLE without any event (only getRoleMember lists it; the role is read of the proxy before its logic is), then the owner renounces: the minter mints.',
+    deploy: quietProxy(MINTER_ROLE),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooQuietRoleLogic', 'renounceOwnership', []),
+    },
+  },
+  {
+    key: 'proxy-quiet-operator',
+    twin: 'role-quiet-herald',
+    name: 'Proxy Quiet Operator Token',
+    symbol: 'PQOPER',
+    decimals: 18,
+    behaviours: ['proxy-1967-transparent', 'upgradeable', 'role-holder', 'role-without-event'],
+    risky: ['isProxy'],
+    pools: [zooPool('WETH')],
+    lpPlan: 'deployer',
+    notes: 'The same proxy and logic; the role granted without an event to the same trader is OPERATOR_ROLE, which may only post announcements: no one can mint.',
+    deploy: quietProxy(keccak256(stringToBytes('OPERATOR_ROLE'))),
+    story: {
+      setup: (ctx, t) => ownerSends(ctx, t, 'ZooQuietRoleLogic', 'renounceOwnership', []),
     },
   },
 ]

@@ -336,6 +336,13 @@ export interface PowersFact {
    * tracing on the node, balances not in a plain mapping); absent when every replay was traced.
    */
   eventsUnread?: string
+  /** How far the role holders were read (role logs read in part, more members than read); absent when all was read. */
+  rolesNote?: string
+  /**
+   * Why the role holders are unknown (the token lists its role members, and the list could not be
+   * read): an account holding a role may hold powers no one tried. Absent when they were read.
+   */
+  rolesUnread?: string
   /**
    * Functions made again with the holders of record acting for themselves (a call lowered their
    * balances shown with nothing moving, and each was asked whether it held them): one more round trip.

@@ -37,6 +37,10 @@ export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needs
       evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what} among the accounts measured; ${p.eventsUnread}`,
     }
   }
+  // A role holder the token lists but that could not be read may hold the power: not a "0".
+  if (p.rolesUnread) {
+    return { status: 'undetermined', method: 'not determinable', evidence: `${p.functionsTried.length} candidate function(s) called as ${who}: none ${what}; ${p.rolesUnread}` }
+  }
   return {
     status: 'absent',
     method: 'simulated',

@@ -23,7 +23,7 @@ import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
 import { collectUnexplainedBalances, namedAccounts } from './unexplained.ts'
 import { collectCreationSupply } from './creation-supply.ts'
-import { ROLE_GRANTED_TOPIC, collectRoleHolders } from './role-holders.ts'
+import { ROLE_GRANTED_TOPIC, collectRoleHolders, enumeratesRoles, mergeRoleHolders, readRoleMembers } from './role-holders.ts'
 
 /** owner() */
 const OWNER_SELECTOR: Hex = '0x8da5cb5b'
@@ -193,14 +193,22 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   // read beside the trades), before the owner powers.
   // The addresses written into the code (a hard-coded team account) are read the same way.
   const slotAccountsPromise = collectSlotAccounts(ctx, d, block, tokenCode.addresses)
-  // Role holders (RoleGranted logs not revoked since), beside the holder index, when the code emits the event.
-  const rolesPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
+  // Role holders: the RoleGranted logs not revoked since, when the code emits the event, and the
+  // members its enumerable getters list (getRoleMember), both beside the holder index. A proxy's
+  // logic is not read yet when the getters are asked: they are asked of the proxy by index for the
+  // default admin, the constants of the code that forwards and the usual role names, and their
+  // answer kept only if the logic has the getters.
+  const roleLogsPromise = Promise.all([startPromise, forwards ? logicPromise : tokenCode]).then(([start, logic]) =>
     logic?.constants32.includes(ROLE_GRANTED_TOPIC)
       ? collectRoleHolders(ctx, start, d.block.number).catch((error: unknown) => {
           ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, err: (error as Error).message }, 'role logs could not be read')
-          return { holders: [], note: '' }
+          return { holders: [], note: `role logs could not be read: ${(error as Error).message.slice(0, 160)}` }
         })
       : { holders: [], note: '' },
+  )
+  const roleMembersRead = forwards || enumeratesRoles(tokenCode) ? readRoleMembers(ctx, tokenCode, block) : undefined
+  const rolesPromise = Promise.all([roleLogsPromise, roleMembersRead, forwards ? logicPromise : tokenCode]).then(([logs, members, logic]) =>
+    mergeRoleHolders(logs, enumeratesRoles(logic) ? members : undefined),
   )
   // The owner powers start when the holder index stands (the holders' verification waits for it
   // too, so the report is no longer for it): its largest holders are watched as bystanders.
@@ -217,9 +225,15 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       roleHolders: roles.holders,
     })
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
-    return { logic, candidates, slotAccounts, ofRecord, ownPairs: own.fact.pairs.map((p) => p.address) }
+    return { logic, candidates, slotAccounts, ofRecord, ownPairs: own.fact.pairs.map((p) => p.address), roles }
   })
-  const powersPromise = candidatesPromise.then((c) => collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs))
+  const powersPromise = candidatesPromise.then((c) =>
+    collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs).then((powers) => ({
+      ...powers,
+      ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
+      ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
+    })),
+  )
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),

@@ -36,6 +36,7 @@ import type { Discovery } from './discovery.ts'
 import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { eventEffect, traceReplay, type EventEffect } from './power-trace.ts'
 import { probePool, quoteRoute } from './trades.ts'
+import { MAX_ROLE_HOLDERS, type RoleHolder } from './role-holders.ts'
 import { MAX_SIBLINGS, SEARCH_GRID, STOPPING_TAX_PERCENT, readReach, searchableSetter, withReach } from './reach.ts'
 
 /** Privileged-account candidates tried at most. */
@@ -100,8 +101,11 @@ export function powerCandidates(
     implementation?: Address
     pools: PoolFact[]
     slotAccounts?: readonly SlotAccount[]
-    /** Accounts granted a role (AccessControl RoleGranted logs, not revoked since). */
-    roleHolders?: readonly Address[]
+    /**
+     * Accounts holding a role (RoleGranted logs not revoked since, or the token's enumerable role
+     * getters), the first `MAX_ROLE_HOLDERS` not named otherwise tried.
+     */
+    roleHolders?: readonly Pick<RoleHolder, 'address' | 'how'>[]
   },
 ): PowerCandidate[] {
   const exclude = new Set<string>(
@@ -137,7 +141,13 @@ export function powerCandidates(
   for (const a of extra.slotAccounts ?? []) {
     if (a.inCode && !a.codeSize) add(a.address, slotLabel(a))
   }
-  for (const a of extra.roleHolders ?? []) add(a, 'a role holder (RoleGranted)')
+  let roles = 0
+  for (const h of extra.roleHolders ?? []) {
+    if (roles >= MAX_ROLE_HOLDERS) break
+    const before = out.length
+    add(h.address, `a role holder (${h.how})`)
+    if (out.length > before) roles++
+  }
   for (const a of extra.slotAccounts ?? []) {
     if (!a.inCode && !a.codeSize) add(a.address, slotLabel(a))
   }
