@@ -295,6 +295,7 @@ describe('the manifest matches the chain', () => {
       'honeypot-router': ['cannotSellAll'],
       'blacklist-renounced': ['isBlacklisted'],
       'hostile-dependency': ['transferPausable'],
+      'dependency-takes': ['ownerChangeBalance'],
       'anti-whale-max-tx': ['isAntiWhale'],
       'anti-whale-max-wallet': ['isAntiWhale'],
       'anti-whale-modifiable': ['antiwhaleModifiable', 'transferPausable'],
