@@ -182,9 +182,11 @@ describe('the zoo of the owner\'s reach', () => {
     const clamp = get('clamp-90').facts
     expect(clamp.holderSells?.holders.filter((h) => h.outcome === 'clamped').length).toBeGreaterThan(0)
     expect(clampedHolders(clamp)).toMatch(/largest holders of record, selling their whole balance .* saw the sell go through and part of the balance stay \(the pool's sell tax is 0%\): 0x[0-9a-fA-F]{40} kept 10%/)
-    // Holders who pay the 5 % sell tax sell everything: nothing held back.
+    // Holders who pay the 5 % sell tax sell everything: nothing held back (the fee wallet, when it is
+    // among them, gets its own fee back: what stays is no more than the tax).
     const capped = get('fee-stack-capped').facts
-    expect(capped.holderSells?.holders.every((h) => h.outcome === 'sold')).toBe(true)
+    expect(capped.holderSells?.holders.length).toBeGreaterThan(0)
+    expect(capped.holderSells?.holders.every((h) => h.outcome === 'sold' || (h.outcome === 'clamped' && (h.leftPercent ?? 100) <= (h.taxPercent ?? 0) + 0.01))).toBe(true)
     expect(clampedHolders(capped)).toBeUndefined()
   })
 
