@@ -2,20 +2,36 @@
 // and prints ready curl commands that answer real reports; with a chain configured it does not;
 // SIGTERM stops it and its anvil.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evmChainsConfigured } from '../src/cli/serve.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { freePort } from '@tokenrisk/devworld/anvil'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 
-/** The world's saved state is shared with the other tests of the local world. */
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+/** The shared test world, built and saved before the tests start (test/global-setup.ts). */
+const SAVED_WORLD = join(PROJECT_ROOT, 'data', 'test-devnet', 'devnet')
+/**
+ * A data directory of the service's own, holding a copy of the saved world: the other test files
+ * start and stop worlds on the shared one, and a world that stops takes back the chains file it
+ * left there, which this service's commands read.
+ */
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-serve')
+
+beforeAll(() => {
+  rmSync(DATA_DIR, { recursive: true, force: true })
+  mkdirSync(join(DATA_DIR, 'devnet'), { recursive: true })
+  for (const f of readdirSync(SAVED_WORLD)) {
+    if (/^(state|world)-.*\.json$|manifest\.json$/.test(f)) copyFileSync(join(SAVED_WORLD, f), join(DATA_DIR, 'devnet', f))
+  }
+})
+
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }))
 
 async function serve(env: NodeJS.ProcessEnv): Promise<ChildProcessWithoutNullStreams> {
   // A port the system just handed out, not a guess that a client socket may already hold.
