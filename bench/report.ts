@@ -32,6 +32,8 @@ import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { ARGUMENTS_ZOO } from '@tokenrisk/devworld/zoo-arguments'
+import { REACH_ZOO } from '@tokenrisk/devworld/zoo-reach'
+import { TRADE_ZOO } from '@tokenrisk/devworld/zoo-trades'
 
 /** Latency the proxy adds to every RPC round trip. */
 const ADDED_LATENCY_MS = 50
@@ -282,10 +284,13 @@ try {
   lines.push(`false positives + false negatives + unknown where measurable: ${wrong} (target 0)`)
   // The pairs of the owner's arguments and callers (abusive token / its twin), each as reported.
   const flagged = (key: string) => Object.entries(statuses.get(key) ?? {}).filter(([, v]) => v === '1').map(([k]) => k).join(', ') || 'nothing'
-  lines.push('', "zoo pairs of the owner's arguments and callers (token: risky checks reported | twin: risky checks reported)")
-  for (const spec of ARGUMENTS_ZOO.filter((x) => x.twin !== 'clean')) {
-    lines.push(`  ${spec.key}: ${flagged(spec.key)} | ${spec.twin}: ${flagged(spec.twin)}`)
+  const listPairs = (title: string, zoo: readonly { key: string; twin: string }[]) => {
+    lines.push('', `${title} (token: risky checks reported | twin: risky checks reported)`)
+    for (const spec of zoo.filter((x) => x.twin !== 'clean')) lines.push(`  ${spec.key}: ${flagged(spec.key)} | ${spec.twin}: ${flagged(spec.twin)}`)
   }
+  listPairs("zoo pairs of the owner's arguments and callers", ARGUMENTS_ZOO)
+  listPairs("zoo pairs of the owner's reach (fee search, stopping powers, clamps, display balances)", REACH_ZOO)
+  listPairs("zoo pairs of trades and dependencies (own pairs, router sells, hostile dependencies, supply at creation)", TRADE_ZOO)
   lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {
