@@ -1,11 +1,11 @@
 import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { analyzeCode, type CodeAnalysis, type CodeFunction } from '../chain/bytecode.ts'
-import { PROXY_SLOTS } from '../chain/proxy.ts'
+import { PROXY_SLOTS, addressFromWord } from '../chain/proxy.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import {
   PROBE_ADDRESSES,
-  REJECTER_STATE,
+  REJECTING_CODE,
   callProbe,
   decodePowers,
   decodePresence,
@@ -26,14 +26,14 @@ import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { HIDDEN_OWNER_SLOTS, type Discovery } from './discovery.ts'
 import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { lookupSource } from './source.ts'
-import { candidateFunctions, labelOf, namingCall } from './powers.ts'
+import { candidateFunctions, labelOf, namingCall, powerActors } from './powers.ts'
 import { probePool, quoteRoute } from './trades.ts'
 
 /** Dependencies tried with hostile code in one report (the first the traced transfers called, or the token names). */
 export const MAX_DEPENDENCIES = 4
 
 /** Runtime code that reverts whatever it is asked: PUSH1 0 PUSH1 0 REVERT. */
-export const REVERTING_CODE: Hex = '0x60006000fd'
+export const REVERTING_CODE: Hex = REJECTING_CODE
 /** Runtime code that answers every call with one word of all ones (the largest uint256, an invalid bool): PUSH32 … MSTORE RETURN. */
 export const EXTREME_CODE: Hex = `0x7f${'ff'.repeat(32)}60005260206000f3`
 
@@ -259,10 +259,9 @@ function control(
   harmful: Record<Hostile, boolean>,
   measured: Repoints,
 ): Pick<DependencyFact, 'upgradeable' | 'repointable' | 'immutable' | 'repointNote'> {
-  const word = (h: Hex) => (h && BigInt(h) !== 0n && BigInt(h) < 1n << 160n ? getAddress(`0x${BigInt(h).toString(16).padStart(40, '0')}`) : undefined)
-  const impl = word(c.impl)
-  const admin = word(c.admin)
-  const beacon = word(c.beacon)
+  const impl = addressFromWord(c.impl)
+  const admin = addressFromWord(c.admin)
+  const beacon = addressFromWord(c.beacon)
   let upgradeable = ''
   if (beacon) upgradeable = `a beacon proxy: the owner of its beacon ${beacon} can change its code`
   else if (impl) upgradeable = admin ? `an EIP-1967 proxy (implementation ${impl}) its admin ${admin} can upgrade` : `an EIP-1967 proxy (implementation ${impl}) that may be upgraded through its implementation`
@@ -297,9 +296,9 @@ function control(
 type Hostile = 'reverting' | 'extreme'
 
 /** The accounts holding each hostile code in the repoint simulations, in the order their calls are made. */
-const HOSTILE: readonly { kind: Hostile; account: Address; what: string }[] = [
-  { kind: 'reverting', account: PROBE_ADDRESSES.rejecter, what: 'a reverting contract' },
-  { kind: 'extreme', account: PROBE_ADDRESSES.extreme, what: 'a contract answering extreme values' },
+const HOSTILE: readonly { kind: Hostile; account: Address; code: Hex; what: string }[] = [
+  { kind: 'reverting', account: PROBE_ADDRESSES.rejecter, code: REVERTING_CODE, what: 'a reverting contract' },
+  { kind: 'extreme', account: PROBE_ADDRESSES.extreme, code: EXTREME_CODE, what: 'a contract answering extreme values' },
 ]
 
 /** A setter measured pointing the token's dependency elsewhere: what the report says of it, and with which hostile code. */
@@ -350,7 +349,8 @@ async function measureRepoints(
     .slice(0, MAX_REPOINT_FUNCTIONS)
   if (fns.length === 0) return { found: [], tried: 0, callers: p.candidates.length }
   const candidates = p.candidates.map((c) => c.address)
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates]
+  const actors = powerActors(p.candidates)
+  const state: StateOverride = Object.fromEntries(HOSTILE.map((h) => [h.account, { code: h.code }]))
   const results = await Promise.all(
     fns.map(async ({ fn, calls }) => {
       const data = encodePowers({
@@ -364,7 +364,7 @@ async function measureRepoints(
         variants: calls,
         grants: [],
       })
-      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state: { ...REJECTER_STATE, [PROBE_ADDRESSES.extreme]: { code: EXTREME_CODE } } })
+      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state })
       return { fn, r: decodeProbe('repoint', raw, decodePowers) }
     }),
   )

@@ -766,6 +766,15 @@ export function interpretPowers(
 }
 
 /**
+ * The accounts an owner-power experiment acts for: the test holders, the fresh account (an
+ * allowance a call grants it over a holder's tokens is then used), the appointed account and the
+ * privileged candidates.
+ */
+export function powerActors(candidates: readonly PowerCandidate[]): Address[] {
+  return [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
+}
+
+/**
  * Measures owner powers: every candidate function is called as every candidate account, with
  * argument variants up to their extremes, each from the same funded state, and what changed
  * (supply against watched balances, a holder's balance, transfers, taxes, limits) is compared with
@@ -807,11 +816,10 @@ export async function collectPowers(
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
+  const actors = powerActors(candidates)
   const donors = candidates.map((c) => c.address)
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
   const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
-  // The fresh account acts too: an allowance a call grants it over a holder's tokens is then used.
-  const actors = [PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, PROBE_ADDRESSES.f, PROBE_ADDRESSES.delegate, ...candidates.map((c) => c.address)]
   const grants = grantCalls(fns, roleConstants(logic))
   const namedLabels = [
     ...slotAccounts.map((x) => ({ address: x.address, label: `${x.address} (${slotLabel(x)})` })),
@@ -910,43 +918,45 @@ export async function collectPowers(
 }
 
 /**
- * Holders of record whose balance shown a call lowered with nothing moving (no watched balance
- * rose, the supply stayed), that the probe could not ask whether they held it: it acts for the
- * test holders only, since an account given code can be treated differently by the token (a sweep
- * that spares contracts). Each attempt's indexes into the watch list.
+ * The watched bystanders whose balance shown a call lowered with nothing moving (no watched
+ * balance rose, the supply stayed) and that the probe did not find not held, by index into the
+ * watch list; empty when the call was refused, the supply moved or some balance rose.
+ */
+function quietFalls(watch: Watch, base: Measure, at: Attempt): number[] {
+  if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return []
+  const fell: number[] = []
+  let rose = false
+  watch.accounts.forEach((a, i) => {
+    const before = base.balances[i]
+    const after = at.m.balances[i]
+    if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
+    if (after > before) rose = true
+    else if (after < before && watch.bystanders.has(a.toLowerCase()) && !shownNotHeld(i, at.m)) fell.push(i)
+  })
+  return rose ? [] : fell
+}
+
+/** Whether watched account `i` is a test holder (A or B): asked in every experiment. */
+const isTestHolder = (watch: Watch, i: number) => sameAddress(watch.accounts[i], PROBE_ADDRESSES.a) || sameAddress(watch.accounts[i], PROBE_ADDRESSES.b)
+
+/**
+ * Holders of record whose balance shown a call lowered with nothing moving, that the probe could
+ * not ask whether they held it: it acts for the test holders only, since an account given code can
+ * be treated differently by the token (a sweep that spares contracts). Each attempt's indexes into
+ * the watch list.
  */
 export function unaskedFalls(watch: Watch, base: Measure, attempts: readonly Attempt[]): Map<number, number[]> {
   const out = new Map<number, number[]>()
-  const asked = new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b].map((a) => a.toLowerCase()))
   attempts.forEach((at, k) => {
-    if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return
-    const fell: number[] = []
-    let rose = false
-    watch.accounts.forEach((a, i) => {
-      const before = base.balances[i]
-      const after = at.m.balances[i]
-      if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
-      if (after > before) rose = true
-      else if (after < before && watch.bystanders.has(a.toLowerCase()) && !asked.has(a.toLowerCase()) && !shownNotHeld(i, at.m)) fell.push(i)
-    })
-    if (!rose && fell.length > 0) out.set(k, fell)
+    const fell = quietFalls(watch, base, at).filter((i) => !isTestHolder(watch, i))
+    if (fell.length > 0) out.set(k, fell)
   })
   return out
 }
 
 /** Whether the call lowered a test holder's balance with nothing moving and the probe found it held (taken). */
 function takenFromTestHolder(watch: Watch, base: Measure, at: Attempt): boolean {
-  if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return false
-  let rose = false
-  let taken = false
-  watch.accounts.forEach((a, i) => {
-    const before = base.balances[i]
-    const after = at.m.balances[i]
-    if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
-    if (after > before) rose = true
-    else if (after < before && (sameAddress(a, PROBE_ADDRESSES.a) || sameAddress(a, PROBE_ADDRESSES.b)) && !shownNotHeld(i, at.m)) taken = true
-  })
-  return taken && !rose
+  return quietFalls(watch, base, at).some((i) => isTestHolder(watch, i))
 }
 
 /**

@@ -14,6 +14,7 @@
 import { getAddress, keccak256, stringToBytes, toFunctionSelector } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import type { CodeAnalysis } from '../chain/bytecode.ts'
+import { addressFromWord } from '../chain/proxy.ts'
 import { getLogsAdaptive } from '../chain/logs.ts'
 import type { ReadCall, ReadResult } from '../chain/probe.ts'
 import { ZERO_ADDRESS, type CollectContext } from './context.ts'
@@ -125,9 +126,8 @@ function word(r: ReadResult | undefined, at = 0): bigint | undefined {
   return hex.length === 64 ? BigInt(`0x${hex}`) : undefined
 }
 
-function asAddress(v: bigint | undefined): Address | undefined {
-  return v !== undefined && v < 1n << 160n && v !== 0n ? getAddress(`0x${v.toString(16).padStart(40, '0')}`) : undefined
-}
+/** A member as its word reads: the address in the low 20 bytes, none for zero or a wider word. */
+const asAddress = (v: bigint) => addressFromWord(`0x${v.toString(16)}`)
 
 /**
  * What the reads of `roleReadCalls` say, role by role. Without a count, the members read until the
