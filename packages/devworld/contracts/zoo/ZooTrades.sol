@@ -252,17 +252,43 @@ contract ZooFeeOracle {
 }
 
 /// Every trade asks a fee oracle for its fee (3 % today), capped at 25 %; an oracle that fails or
-/// answers nothing leaves the 3 % default, so no oracle can stop a trade. The oracle's address is kept
-/// in a mapping of helpers, and the owner can replace it: an oracle answering the cap, put there,
-/// takes a quarter of every trade.
-contract ZooFeeOracleToken is ZooPooledToken {
-    bytes32 private constant ORACLE = keccak256("zoo.fee-oracle");
+/// answers nothing leaves the 3 % default, so no oracle can stop a trade. Where the oracle's address
+/// is kept is the token's own.
+abstract contract ZooFeeOracleAsker is ZooPooledToken {
     uint256 private constant DEFAULT_BPS = 300;
     uint256 private constant CAP_BPS = 2_500;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function _oracle() internal view virtual returns (address);
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (_isTrade(from, to) && (isPool[from] || isPool[to])) {
+            uint256 fee = value * _feeBps(from, to, value) / 10_000;
+            _move(from, _exempt, fee);
+            value -= fee;
+        }
+        _move(from, to, value);
+    }
+
+    function _feeBps(address from, address to, uint256 value) private view returns (uint256) {
+        (bool ok, bytes memory ret) = _oracle().staticcall(abi.encodeCall(ZooFeeOracle.feeBps, (from, to, value)));
+        if (!ok || ret.length < 32) return DEFAULT_BPS;
+        uint256 bps = abi.decode(ret, (uint256));
+        return bps > CAP_BPS ? CAP_BPS : bps;
+    }
+}
+
+/// The oracle's address is kept in a mapping of helpers, and the owner can replace it: an oracle
+/// answering the cap, put there, takes a quarter of every trade.
+contract ZooFeeOracleToken is ZooFeeOracleAsker {
+    bytes32 private constant ORACLE = keccak256("zoo.fee-oracle");
     mapping(bytes32 => address) private _helpers;
 
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address oracle_)
-        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+        ZooFeeOracleAsker(name_, symbol_, supply, factory, quotes)
     {
         _helpers[ORACLE] = oracle_;
     }
@@ -271,44 +297,23 @@ contract ZooFeeOracleToken is ZooPooledToken {
         _helpers[ORACLE] = oracle_;
     }
 
-    function _update(address from, address to, uint256 value) internal override {
-        if (_isTrade(from, to) && (isPool[from] || isPool[to])) {
-            uint256 fee = value * _feeBps(_helpers[ORACLE], from, to, value) / 10_000;
-            _move(from, _exempt, fee);
-            value -= fee;
-        }
-        _move(from, to, value);
-    }
-
-    function _feeBps(address oracle, address from, address to, uint256 value) internal view returns (uint256) {
-        (bool ok, bytes memory ret) = oracle.staticcall(abi.encodeCall(ZooFeeOracle.feeBps, (from, to, value)));
-        if (!ok || ret.length < 32) return DEFAULT_BPS;
-        uint256 bps = abi.decode(ret, (uint256));
-        return bps > CAP_BPS ? CAP_BPS : bps;
+    function _oracle() internal view override returns (address) {
+        return _helpers[ORACLE];
     }
 }
 
 /// The look-alike: the same oracle and fee, its address kept in plain storage of a token that has an
 /// owner, and no function writes it after the constructor.
-contract ZooStoredFeeOracleToken is ZooPooledToken {
-    uint256 private constant DEFAULT_BPS = 300;
-    uint256 private constant CAP_BPS = 2_500;
+contract ZooStoredFeeOracleToken is ZooFeeOracleAsker {
     address public feeOracle;
 
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address oracle_)
-        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+        ZooFeeOracleAsker(name_, symbol_, supply, factory, quotes)
     {
         feeOracle = oracle_;
     }
 
-    function _update(address from, address to, uint256 value) internal override {
-        if (_isTrade(from, to) && (isPool[from] || isPool[to])) {
-            (bool ok, bytes memory ret) = feeOracle.staticcall(abi.encodeCall(ZooFeeOracle.feeBps, (from, to, value)));
-            uint256 bps = !ok || ret.length < 32 ? DEFAULT_BPS : abi.decode(ret, (uint256));
-            uint256 fee = value * (bps > CAP_BPS ? CAP_BPS : bps) / 10_000;
-            _move(from, _exempt, fee);
-            value -= fee;
-        }
-        _move(from, to, value);
+    function _oracle() internal view override returns (address) {
+        return feeOracle;
     }
 }
