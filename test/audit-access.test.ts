@@ -4,6 +4,7 @@ import { buildIr } from '../src/audit/ir/build-ir.ts'
 import { createAnalyses } from '../src/audit/analyses/analyses.ts'
 import type { ContractIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * A function is access-restricted only when a guard decides on who the caller is (directly, in a
@@ -13,7 +14,7 @@ import { loadProject } from '../src/audit/load/load-project.ts'
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'audit', 'access')
 
 async function restricted(contractName: string, context: string): Promise<Record<string, boolean>> {
-  const { ir, scope } = buildIr(await loadProject(FIXTURE))
+  const { ir, scope } = buildIr(await loadProject(FIXTURE, { includePaths: [NODE_MODULES] }))
   const analyses = createAnalyses(ir, scope)
   const find = (name: string): ContractIr => {
     const found = ir.contracts.find((c) => c.name === name)

@@ -13,6 +13,7 @@ import { MAX_SOURCE_BYTES } from '../src/audit/load/load-project.ts'
 import { parseSource } from '../src/audit/parse/parse-source.ts'
 import { parseSolidity } from '../src/audit/parse/parser.ts'
 import { SEVERITY_WEIGHT, securityScore } from '../src/audit/score.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'audit')
 const OPENZEPPELIN = path.join(import.meta.dirname, '..', 'node_modules', '@openzeppelin', 'contracts')
@@ -103,14 +104,18 @@ describe('loading a project', () => {
     expect(result.vulnerabilities.every((v) => v.file === 'src/Token.sol')).toBe(true)
   })
 
-  it('uses remappings.txt, remappings given as options and node_modules', async () => {
+  it('uses remappings.txt, remappings given as options and include paths', async () => {
     const project = path.join(FIXTURES, 'projects', 'remapped')
     const without = await analyzeProject(project)
-    expect(without.errors).toEqual([{ file: 'contracts/Vault.sol', message: 'line 5: import "other/Pausable.sol" not found' }])
-    const { result, findings } = await analyzeWithFindings(project, { remappings: ['other/=vendor/other/'] })
+    // OpenZeppelin lies in a node_modules above the project: not read without an include path.
+    expect(without.errors).toEqual([
+      { file: 'contracts/Vault.sol', message: 'line 5: import "other/Pausable.sol" not found' },
+      { file: 'contracts/Vault.sol', message: 'line 6: import "@openzeppelin/contracts/access/Ownable.sol" not found' },
+    ])
+    const { result, findings } = await analyzeWithFindings(project, { remappings: ['other/=vendor/other/'], includePaths: [NODE_MODULES] })
     expect(result.errors).toEqual([])
     expect(result.files.map((f) => f.path)).toEqual(['contracts/Vault.sol'])
-    // The guard of Vault.close is in a remapped dependency; OzVault's in OpenZeppelin from node_modules.
+    // The guard of Vault.close is in a remapped dependency; OzVault's in OpenZeppelin from the include path.
     expect(findings.filter((f) => f.detector === 'unprotected-selfdestruct').map((f) => f.lineNumbers[0])).toEqual([23])
   })
 
@@ -146,7 +151,7 @@ describe('loading a project', () => {
 
 describe('analysis results', () => {
   it('have the shape of the audit contract and findings in severity order', async () => {
-    const result = await analyzeProject(path.join(FIXTURES, 'detectors', 'reentrancy-eth'))
+    const result = await analyzeProject(path.join(FIXTURES, 'detectors', 'reentrancy-eth'), { includePaths: [NODE_MODULES] })
     const audit = {
       totalLines: result.totalLines,
       securityScore: result.securityScore,
@@ -167,7 +172,7 @@ describe('analysis results', () => {
   })
 
   it('name both functions and the variable of a cross-function reentrancy, and report it at the call', async () => {
-    const { findings } = await analyzeWithFindings(path.join(FIXTURES, 'detectors', 'reentrancy-cross-function'))
+    const { findings } = await analyzeWithFindings(path.join(FIXTURES, 'detectors', 'reentrancy-cross-function'), { includePaths: [NODE_MODULES] })
     const halfLocked = findings.find((f) => f.detector === 'reentrancy-cross-function' && f.file === 'Ledger.sol' && f.lineNumbers[0] === 44)
     expect(halfLocked?.snippet).toContain('payable(msg.sender).call{value: amount}("")')
     expect(halfLocked?.explanation).toMatch(/^`HalfLockedLedger\.withdrawAll\(\)` calls .* before it writes `credit` \(line 46\); meanwhile the callee can call `HalfLockedLedger\.move\(\)` \(line 50\), which decides on the old `credit`\./)
@@ -181,7 +186,7 @@ describe('analysis results', () => {
   it('run every detector over every test project and OpenZeppelin without a detector failing', async () => {
     const folders = fs.readdirSync(path.join(FIXTURES, 'detectors')).map((d) => path.join(FIXTURES, 'detectors', d))
     for (const folder of [...folders, OPENZEPPELIN]) {
-      const result = await analyzeProject(folder)
+      const result = await analyzeProject(folder, { includePaths: [NODE_MODULES] })
       expect(result.errors, folder).toEqual([])
     }
   })

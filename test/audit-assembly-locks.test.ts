@@ -7,6 +7,7 @@ import { loadProject } from '../src/audit/load/load-project.ts'
 import type * as AST from '../src/audit/parse/ast.ts'
 import { sendsEth } from '../src/audit/analyses/syntax.ts'
 import { canReenter, resultChecked } from '../src/audit/detectors/helpers.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * Calls made in inline assembly are calls of the IR (kind, value, target, whether success is
@@ -16,7 +17,7 @@ import { canReenter, resultChecked } from '../src/audit/detectors/helpers.ts'
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'audit', 'assembly-locks')
 
 async function load(): Promise<{ analyses: Analyses; contract: ContractIr; fn: (name: string) => FunctionIr }> {
-  const { ir, scope } = buildIr(await loadProject(FIXTURE))
+  const { ir, scope } = buildIr(await loadProject(FIXTURE, { includePaths: [NODE_MODULES] }))
   const contract = ir.contracts.find((c) => c.name === 'Calls')
   if (!contract) throw new Error('fixture contract missing')
   const fn = (name: string): FunctionIr => {

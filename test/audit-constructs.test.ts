@@ -6,6 +6,7 @@ import type { FunctionIr, TypeRef } from '../src/audit/ir/types.ts'
 import { encodeVersion } from '../src/audit/ir/version.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 import { parseSource } from '../src/audit/parse/parse-source.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * Solidity 0.4/0.5 constructs the IR models: chained call options, `var` locals typed from their
@@ -14,7 +15,7 @@ import { parseSource } from '../src/audit/parse/parse-source.ts'
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'audit', 'constructs')
 
 async function legacy(name: string): Promise<FunctionIr> {
-  const { ir } = buildIr(await loadProject(FIXTURE))
+  const { ir } = buildIr(await loadProject(FIXTURE, { includePaths: [NODE_MODULES] }))
   const fn = ir.contracts.find((c) => c.name === 'Legacy')?.functions.find((f) => f.name === name)
   if (!fn) throw new Error(`no function ${name}`)
   return fn
@@ -79,7 +80,7 @@ describe('compiler versions shown by syntax', () => {
   })
 
   it('narrows an open-ended pragma', async () => {
-    const { ir } = buildIr(await loadProject(path.join(import.meta.dirname, 'fixtures', 'audit', 'detectors', 'integer-overflow')))
+    const { ir } = buildIr(await loadProject(path.join(import.meta.dirname, 'fixtures', 'audit', 'detectors', 'integer-overflow'), { includePaths: [NODE_MODULES] }))
     const open = ir.files.find((f) => f.path === 'OpenPragma.sol')
     const modern = ir.files.find((f) => f.path === 'OpenPragmaModern.sol')
     expect(open?.compiler?.max).toBe(Infinity)

@@ -5,6 +5,7 @@ import { buildIr } from '../src/audit/ir/build-ir.ts'
 import type { ContractIr, FunctionIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
 import type * as AST from '../src/audit/parse/ast.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * The data-flow layer the unchecked-result and reentrancy detectors share: a call's result
@@ -13,7 +14,7 @@ import type * as AST from '../src/audit/parse/ast.ts'
 const DETECTOR_FIXTURES = path.join(import.meta.dirname, 'fixtures', 'audit', 'detectors')
 
 async function load(folder: string, name: string): Promise<{ analyses: Analyses; contract: ContractIr; fn: (n: string) => FunctionIr }> {
-  const { ir, scope } = buildIr(await loadProject(path.join(DETECTOR_FIXTURES, folder)))
+  const { ir, scope } = buildIr(await loadProject(path.join(DETECTOR_FIXTURES, folder), { includePaths: [NODE_MODULES] }))
   const contract = ir.contracts.find((c) => c.name === name)
   if (!contract) throw new Error(`fixture contract ${name} missing`)
   const fn = (n: string): FunctionIr => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeWithFindings } from '../src/audit/analyze.ts'
 import { DETECTORS } from '../src/audit/detectors/registry.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * Every detector has a folder of test contracts under test/fixtures/audit/detectors/<id>/ holding
@@ -44,7 +45,7 @@ describe('detectors against their test contracts', () => {
       const { expected, lookAlikes } = expectedLines(folder, detector.id)
       expect(expected.length, 'a fixture needs at least one expected finding').toBeGreaterThan(0)
       expect(lookAlikes, 'a fixture needs at least one look-alike marked // ok:').toBeGreaterThan(0)
-      const { result, findings } = await analyzeWithFindings(folder, { detectors: [detector] })
+      const { result, findings } = await analyzeWithFindings(folder, { detectors: [detector], includePaths: [NODE_MODULES] })
       expect(result.errors).toEqual([])
       const actual = findings.filter((f) => f.detector === detector.id).map((f) => `${f.file}:${f.lineNumbers[0]}`).sort()
       expect(actual).toEqual(expected)

@@ -7,6 +7,7 @@ import { buildIr } from '../src/audit/ir/build-ir.ts'
 import { createAnalyses, type Analyses } from '../src/audit/analyses/analyses.ts'
 import type { ContractIr, FunctionIr } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * Virtual dispatch: a deployed contract runs its own overrides of what its bases call, `super`
@@ -42,11 +43,11 @@ function markedLines(): string[] {
 }
 
 async function analyse(): Promise<Awaited<ReturnType<typeof analyzeWithFindings>>> {
-  return analyzeWithFindings(FIXTURES, { detectors: DETECTORS.filter((d) => FOLLOWING.includes(d.id)) })
+  return analyzeWithFindings(FIXTURES, { includePaths: [NODE_MODULES], detectors: DETECTORS.filter((d) => FOLLOWING.includes(d.id)) })
 }
 
 async function analysesOf(folder: string): Promise<{ analyses: Analyses; contract(name: string): ContractIr; fn(contract: string, name: string): FunctionIr }> {
-  const { ir, scope } = buildIr(await loadProject(folder))
+  const { ir, scope } = buildIr(await loadProject(folder, { includePaths: [NODE_MODULES] }))
   const analyses = createAnalyses(ir, scope)
   const contract = (name: string): ContractIr => {
     const found = ir.contracts.find((c) => c.name === name)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { buildIr } from '../src/audit/ir/build-ir.ts'
 import type { ComparisonIr, FunctionIr, LogicIr, OperandIr, ValueReads } from '../src/audit/ir/types.ts'
 import { loadProject } from '../src/audit/load/load-project.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * The comparison and condition facts of the IR (ir/comparisons.ts): every comparison with its
@@ -15,7 +16,7 @@ import { loadProject } from '../src/audit/load/load-project.ts'
 const FOLDER = path.join(import.meta.dirname, 'fixtures', 'audit', 'ir-facts')
 
 async function functionNamed(name: string): Promise<FunctionIr> {
-  const { ir } = buildIr(await loadProject(FOLDER))
+  const { ir } = buildIr(await loadProject(FOLDER, { includePaths: [NODE_MODULES] }))
   const found = ir.contracts.find((c) => c.name === 'Comparisons')?.functions.find((f) => f.name === name)
   if (!found) throw new Error(`no function ${name}`)
   return found
@@ -140,7 +141,7 @@ describe('IR comparison facts', () => {
 
 describe('IR arithmetic, assignment and guard facts', () => {
   async function factsOf(name: string): Promise<FunctionIr> {
-    const { ir } = buildIr(await loadProject(path.join(FOLDER, 'Facts.sol')))
+    const { ir } = buildIr(await loadProject(path.join(FOLDER, 'Facts.sol'), { includePaths: [NODE_MODULES] }))
     const found = ir.contracts.find((c) => c.name === 'Facts')?.functions.find((f) => f.name === name)
     if (!found) throw new Error(`no function ${name}`)
     return found

@@ -7,11 +7,12 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeWithFindings } from '../src/audit/analyze.ts'
 import { DETECTORS } from '../src/audit/detectors/registry.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'audit', 'detectors')
 
 async function findingsOf(id: string): Promise<Map<string, { severity: string; explanation: string }>> {
-  const { findings } = await analyzeWithFindings(path.join(FIXTURES, id), { detectors: DETECTORS.filter((d) => d.id === id) })
+  const { findings } = await analyzeWithFindings(path.join(FIXTURES, id), { includePaths: [NODE_MODULES], detectors: DETECTORS.filter((d) => d.id === id) })
   return new Map(findings.map((f) => [`${f.file}:${f.lineNumbers[0]}`, { severity: f.severity, explanation: f.explanation }]))
 }
 

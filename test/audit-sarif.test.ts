@@ -15,6 +15,7 @@ import { FINGERPRINT_KEY, LEVEL_OF, toSarif, type SarifLog } from '../src/audit/
 import type { Vulnerability } from '../src/contract/audit-history.ts'
 import { main } from '../src/cli/main.ts'
 import { captureIo } from './helpers/io.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 const require = createRequire(import.meta.url)
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'audit', 'detectors')
@@ -32,7 +33,7 @@ function sarifValidator() {
 async function corpusFindings(): Promise<Vulnerability[]> {
   const all: Vulnerability[] = []
   for (const folder of fs.readdirSync(FIXTURES).sort()) {
-    const { result } = await analyzeWithFindings(path.join(FIXTURES, folder))
+    const { result } = await analyzeWithFindings(path.join(FIXTURES, folder), { includePaths: [NODE_MODULES] })
     all.push(...result.vulnerabilities.map((v) => ({ ...v, file: `${folder}/${v.file}` })))
   }
   return all
@@ -103,7 +104,7 @@ describe('SARIF fingerprints', () => {
     fs.writeFileSync(path.join(a, 'Lottery.sol'), source)
     // The same contract, moved down by a comment block.
     fs.writeFileSync(path.join(b, 'Lottery.sol'), source.replace('contract Lottery {', '// The lottery.\n// Its rules.\n\ncontract Lottery {'))
-    const sarifOf = async (root: string) => toSarif({ vulnerabilities: (await analyzeWithFindings(root)).result.vulnerabilities, detectors: DETECTORS, version: '0.1.0' })
+    const sarifOf = async (root: string) => toSarif({ vulnerabilities: (await analyzeWithFindings(root, { includePaths: [NODE_MODULES] })).result.vulnerabilities, detectors: DETECTORS, version: '0.1.0' })
     const first = await sarifOf(a)
     const again = await sarifOf(a)
     const moved = await sarifOf(b)

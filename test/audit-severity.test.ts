@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeWithFindings } from '../src/audit/analyze.ts'
 import { DETECTORS } from '../src/audit/detectors/registry.ts'
+import { NODE_MODULES } from './helpers/paths.ts'
 
 /**
  * Severity that means something: `high` only where the finding states how funds are gained or
@@ -33,7 +34,7 @@ function markedLines(dir: string): Set<string> {
 
 async function findingsOf(folder: string, ids?: string[]) {
   const dir = path.join(FIXTURES, folder)
-  return (await analyzeWithFindings(dir, ids ? { detectors: DETECTORS.filter((d) => ids.includes(d.id)) } : {})).findings
+  return (await analyzeWithFindings(dir, { includePaths: [NODE_MODULES], ...(ids ? { detectors: DETECTORS.filter((d) => ids.includes(d.id)) } : {}) })).findings
 }
 
 describe('severity of findings', () => {

@@ -53,6 +53,7 @@ export async function auditCommand(argv: string[], io: Io): Promise<number> {
     path,
     slitherFile,
     remappings: Array.isArray(values.remap) ? values.remap : undefined,
+    includePaths: Array.isArray(values['include-path']) ? values['include-path'].map((folder) => resolve(folder)) : undefined,
   }
   const format = optional(values, 'format') ?? (values.json ? 'json' : 'text')
   if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) throw new InputError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}`)

@@ -62,16 +62,17 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     name: 'audit',
     summary: 'analyse a Solidity project (or import Slither output) and record the audit',
     usage: [
-      'tokenrisk audit <path> --project <id> --user <id> [--name N] [--remap prefix=target]... [--format text|json|sarif] [--fail-on high|medium|low] [--local] [--timeout-ms MS]',
+      'tokenrisk audit <path> --project <id> --user <id> [--name N] [--remap prefix=target]... [--include-path DIR]... [--format text|json|sarif] [--fail-on high|medium|low] [--local] [--timeout-ms MS]',
       'tokenrisk audit --import-slither <results.json> [--root <project path>] --project <id> --user <id> [--format text|json|sarif] [--fail-on high|medium|low]',
     ],
     about:
-      'Runs as a job: in this process, or with REDIS_URL on Redis for a tokenrisk worker, waiting for the result either way. --format sarif prints the audit as SARIF 2.1.0 (GitHub code scanning, IDEs), locations relative to the project folder. --fail-on exits with 3 when the audit counts a finding of that severity or a higher one (a CI gate); the audit is recorded either way.',
+      'Runs as a job: in this process, or with REDIS_URL on Redis for a tokenrisk worker, waiting for the result either way. --format sarif prints the audit as SARIF 2.1.0 (GitHub code scanning, IDEs), locations relative to the project folder. Imports, remappings and node_modules are resolved inside the project (the folder, or the root found above a file) and the include paths only. --fail-on exits with 3 when the audit counts a finding of that severity or a higher one (a CI gate); the audit is recorded either way.',
     options: {
       project,
       user,
       name: { type: 'string', value: 'N', help: "the project's name" },
       remap: { type: 'string', multiple: true, value: 'prefix=target', help: 'an import remapping (repeatable); remappings.txt and foundry.toml are read too' },
+      'include-path': { type: 'string', multiple: true, value: 'DIR', help: "a folder outside the project imports are looked for in, as solc's --include-path (repeatable); nothing else outside the project is read" },
       json: { type: 'boolean', help: 'print the audit in the API shape (--format json)' },
       format: { type: 'string', value: 'text|json|sarif', help: 'what to print: a summary (default), the audit in the API shape, or SARIF 2.1.0' },
       'fail-on': { type: 'string', value: 'high|medium|low', help: 'exit with 3 when a finding of this severity or higher is counted' },

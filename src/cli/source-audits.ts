@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { abortReason } from '../abort.ts'
 import type { AnalysisResult } from '../audit/result.ts'
@@ -34,9 +31,9 @@ export const AUDIT_FAILED = 'the audit could not be completed'
 /** A project path of a source: relative, `/`-separated segments of ordinary characters, ending `.sol`. */
 const SOURCE_PATH = /^(?:[\w@+.-]+\/)*[\w@+.-]+\.sol$/
 
-/** What a source-audit worker is given: the temporary folder holding the sources. */
+/** What a source-audit worker is given: the sources, which it analyses in memory. */
 export interface SourceAuditWorkerData {
-  folder: string
+  files: SourceFile[]
 }
 
 /** What a source-audit worker answers. */
@@ -62,8 +59,9 @@ function filesProblem(files: readonly SourceFile[]): string | undefined {
 }
 
 /**
- * Audits of Solidity sources given as text (the MCP server's `audit_solidity`): each runs in a
- * worker thread of its own, off the serving thread, and the thread is ended at the audit's
+ * Audits of Solidity sources given as text (the MCP server's `audit_solidity`): the sources are
+ * analysed in memory, their imports resolved among them alone (nothing is written to or read
+ * from the disk, whatever a path or an import names). Each runs in a worker thread of its own, off the serving thread, and the thread is ended at the audit's
  * deadline or when its caller gives up, whatever the analyzer is doing then. Bounded like
  * `tokenrisk audit`: the analyzer's code budget and the findings it lists, plus
  * `MAX_SOURCE_AUDIT_FILES`, `MAX_SOURCE_AUDIT_BYTES` and a heap limit. A recorded audit goes
@@ -107,10 +105,10 @@ export function createSourceAuditService(deps: { audits: AuditRepository; concur
     waiting.shift()?.()
   }
 
-  /** The analysis of `folder` in a worker thread, ended when `signal` aborts or `deadlineAt` passes. */
-  const analyseIn = (folder: string, signal: AbortSignal | undefined, deadlineAt: number | undefined): Promise<AnalysisResult> =>
+  /** The analysis of `files` in a worker thread, ended when `signal` aborts or `deadlineAt` passes. */
+  const analyse = (files: SourceFile[], signal: AbortSignal | undefined, deadlineAt: number | undefined): Promise<AnalysisResult> =>
     new Promise((resolve, reject) => {
-      const data: SourceAuditWorkerData = { folder }
+      const data: SourceAuditWorkerData = { files: files.map(({ path, content }) => ({ path, content })) }
       const worker = new Worker(boot, { eval: true, workerData: data, resourceLimits: { maxOldGenerationSizeMb: SOURCE_AUDIT_HEAP_MB } })
       running.add(worker)
       let settled = false
@@ -167,20 +165,12 @@ export function createSourceAuditService(deps: { audits: AuditRepository; concur
       if (problem) throw new InputError(problem)
       if (signal?.aborted) throw abortReason(signal)
       await turn(signal)
-      // The sources go into a folder of their own, removed whatever becomes of the thread.
-      const folder = await mkdtemp(join(tmpdir(), 'tokenrisk-source-audit-'))
       try {
-        for (const file of files) {
-          const path = join(folder, file.path)
-          await mkdir(dirname(path), { recursive: true })
-          await writeFile(path, file.content)
-        }
-        const analysis = await analyseIn(folder, signal, deadlineAt)
+        const analysis = await analyse(files, signal, deadlineAt)
         if (signal?.aborted) throw abortReason(signal)
         return target ? await record(analysis, target) : result(analysis)
       } finally {
         release()
-        await rm(folder, { recursive: true, force: true })
       }
     },
     async close() {

@@ -13,6 +13,8 @@ export interface AuditJob {
   /** …or a Slither JSON output to import (with `path` as the project root for snippets). */
   slitherFile?: string
   remappings?: string[]
+  /** Folders outside the project its imports may be found in (solc's `--include-path`). */
+  includePaths?: string[]
 }
 
 /** A recorded audit. */

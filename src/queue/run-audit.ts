@@ -23,7 +23,7 @@ export const analyzeSources: AuditSource = async (job) => {
     return importSlither(json, { projectRoot: job.path })
   }
   if (!job.path) throw new InputError('no path to analyse')
-  return analyzeProject(job.path, { remappings: job.remappings })
+  return analyzeProject(job.path, { remappings: job.remappings, includePaths: job.includePaths })
 }
 
 /**

@@ -1,8 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { SourceFile } from '../../contract/services.ts'
 import { InputError } from '../../errors.ts'
 import type { ImportDirective, SourceUnit } from '../parse/ast.ts'
 import { parseSource } from '../parse/parse-source.ts'
+import { diskProjectFiles } from './disk-files.ts'
+import { memoryProjectFiles, SOURCES_ROOT } from './memory-files.ts'
+import { insideFolder, rootOf, type ProjectFiles } from './project-files.ts'
 import { applyRemappings, projectRemappings, type Remapping } from './remappings.ts'
 
 /** One Solidity file of a loaded project: the project's own or a dependency. */
@@ -40,6 +44,12 @@ export interface LoadedProject {
 export interface LoadProjectOptions {
   /** Extra remappings (`prefix=target`), taking precedence over the project's own. */
   remappings?: readonly string[]
+  /**
+   * Folders outside the project that imports may be found in, as solc's `--include-path`: an
+   * import `a/b.sol` not found in the project is looked for as `<folder>/a/b.sol`. Nothing else
+   * outside the project is read.
+   */
+  includePaths?: readonly string[]
   /** The project's code budget (default `MAX_PROJECT_CODE_BYTES`). */
   maxCodeBytes?: number
   /** The project's syntax budget in tokens (default `MAX_PROJECT_TOKENS`). */
@@ -108,7 +118,9 @@ const YIELD_EVERY_MS = 50
 /**
  * Loads a project: its own files (one file, or every `.sol` below a folder except tests, scripts
  * and dependency folders), then every file they import, resolved through relative paths,
- * remappings and `node_modules`. Each file is read and parsed once.
+ * remappings, `node_modules` and the include paths. Each file is read and parsed once. Nothing
+ * outside the project's root (the folder, or the root found above the file) and the include
+ * paths is read: an import, a remapping or a symbolic link leading out of them is not found.
  */
 export async function loadProject(target: string, options: LoadProjectOptions = {}): Promise<LoadedProject> {
   const absoluteTarget = path.resolve(target)
@@ -120,12 +132,35 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
   }
   const isFile = stat.isFile()
   if (isFile && !absoluteTarget.endsWith('.sol')) throw new InputError(`not a Solidity file: ${target}`)
-  const root = isFile ? findProjectRoot(path.dirname(absoluteTarget)) : absoluteTarget
-  const remappings = projectRemappings(root, options.remappings ?? [])
-  const ownPaths = isFile ? [absoluteTarget] : findOwnSources(root, options.remappings ?? [])
+  const givenRoot = isFile ? findProjectRoot(path.dirname(absoluteTarget)) : absoluteTarget
+  const includePaths: string[] = []
+  for (const folder of options.includePaths ?? []) {
+    if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new InputError(`include path ${folder} is not a folder`)
+    includePaths.push(folder)
+  }
+  const files = diskProjectFiles([givenRoot, ...includePaths])
+  const root = files.roots[0]
+  const ownPaths = isFile ? [path.join(root, path.relative(givenRoot, absoluteTarget))] : findOwnSourcesIn(files, root, options.remappings ?? [])
   if (ownPaths.length === 0) throw new InputError(`no Solidity files found in ${target}`)
+  return loadFrom(files, ownPaths, options)
+}
 
-  const resolver = new ImportResolver(root, remappings)
+/**
+ * Loads sources given as text: their imports are resolved among them alone, in memory (paths
+ * relative to the project, as given). Nothing is read from the disk, whatever a path names.
+ */
+export async function loadSources(sources: readonly SourceFile[], options: Omit<LoadProjectOptions, 'includePaths'> = {}): Promise<LoadedProject> {
+  const files = memoryProjectFiles(sources)
+  const ownPaths = findOwnSourcesIn(files, SOURCES_ROOT, options.remappings ?? [])
+  if (ownPaths.length === 0) throw new InputError('no Solidity files among the sources given')
+  return loadFrom(files, ownPaths, options)
+}
+
+/** Loads the project of `fileSystem` (its root is the first of its roots) from its own files `ownPaths`. */
+async function loadFrom(fileSystem: ProjectFiles, ownPaths: readonly string[], options: LoadProjectOptions): Promise<LoadedProject> {
+  const root = fileSystem.roots[0]
+  const remappings = projectRemappings(fileSystem, root, options.remappings ?? [])
+  const resolver = new ImportResolver(fileSystem, remappings)
   const errors: LoadedProject['errors'] = []
   const skipped: SkippedFile[] = []
   const skip = (file: string, own: boolean, reason: string) => {
@@ -147,12 +182,12 @@ export async function loadProject(target: string, options: LoadProjectOptions = 
     const projectPath = toProjectPath(root, absolutePath)
     let source: string
     try {
-      const size = fs.statSync(absolutePath).size
+      const size = fileSystem.size(absolutePath)
       if (size > MAX_SOURCE_BYTES) {
         skip(projectPath, own, `file of ${size} bytes is larger than the ${MAX_SOURCE_BYTES}-byte limit; not analysed`)
         return null
       }
-      source = fs.readFileSync(absolutePath, 'utf8')
+      source = fileSystem.read(absolutePath)
     } catch (error) {
       skip(projectPath, own, `cannot read the file: ${(error as Error).message}`)
       return null
@@ -267,28 +302,28 @@ function findProjectRoot(start: string): string {
  * dependency folders (`node_modules`, a root-level `lib`, remapping targets) and hidden folders.
  */
 export function findOwnSources(root: string, extraRemappings: readonly string[] = []): string[] {
+  const files = diskProjectFiles([root])
+  return findOwnSourcesIn(files, files.roots[0], extraRemappings).map((found) => path.join(path.resolve(root), path.relative(files.roots[0], found)))
+}
+
+/** `findOwnSources` through the project's `files`. */
+function findOwnSourcesIn(files: ProjectFiles, root: string, extraRemappings: readonly string[]): string[] {
   const dependencyFolders = new Set(
-    projectRemappings(root, extraRemappings)
+    projectRemappings(files, root, extraRemappings)
       .map((r) => path.resolve(root, r.target).replace(/[\\/]+$/, ''))
       .filter((folder) => folder.startsWith(root + path.sep)),
   )
   const found: string[] = []
   const walk = (dir: string, depth: number): void => {
-    let entries: fs.Dirent[]
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
+    for (const entry of files.list(dir)) {
       if (entry.name.startsWith('.')) continue
       const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) {
+      if (entry.kind === 'folder') {
         if (SKIPPED_FOLDERS.has(entry.name)) continue
         if (depth === 0 && entry.name === 'lib') continue
         if (dependencyFolders.has(full)) continue
         walk(full, depth + 1)
-      } else if (entry.isFile() && entry.name.endsWith('.sol') && !SKIPPED_FILE_SUFFIXES.some((s) => entry.name.endsWith(s))) {
+      } else if (entry.name.endsWith('.sol') && !SKIPPED_FILE_SUFFIXES.some((s) => entry.name.endsWith(s))) {
         found.push(full)
       }
     }
@@ -297,33 +332,29 @@ export function findOwnSources(root: string, extraRemappings: readonly string[] 
   return found.sort()
 }
 
-/** Resolves import paths the way solc with a base path, remappings and Hardhat-style node_modules does. */
+/**
+ * Resolves import paths the way solc with a base path, include paths, remappings and
+ * Hardhat-style `node_modules` does, within the project's files: a candidate outside its roots
+ * (an absolute path, `..` past the root, a remapping or `node_modules` above it) is never asked.
+ */
 class ImportResolver {
-  private readonly exists = new Map<string, boolean>()
-  private readonly identities = new Map<string, string>()
+  private readonly root: string
 
   constructor(
-    private readonly root: string,
+    private readonly files: ProjectFiles,
     private readonly remappings: readonly Remapping[],
-  ) {}
+  ) {
+    this.root = files.roots[0]
+  }
 
   /** A stable key for a file, the same through symlinks. */
   identity(absolutePath: string): string {
-    let key = this.identities.get(absolutePath)
-    if (key === undefined) {
-      try {
-        key = fs.realpathSync(absolutePath)
-      } catch {
-        key = absolutePath
-      }
-      this.identities.set(absolutePath, key)
-    }
-    return key
+    return this.files.identity(absolutePath)
   }
 
   resolve(importPath: string, fromFile: string): string | null {
     for (const candidate of this.candidates(importPath, fromFile)) {
-      if (this.isFile(candidate)) return candidate
+      if (rootOf(this.files.roots, candidate) !== undefined && this.files.kind(candidate) === 'file') return candidate
     }
     return null
   }
@@ -339,32 +370,21 @@ class ImportResolver {
       if (remapped.startsWith('./') || remapped.startsWith('../')) yield path.resolve(path.dirname(fromFile), remapped)
     }
     if (path.isAbsolute(importPath)) yield importPath
-    yield path.resolve(this.root, importPath)
+    for (const root of this.files.roots) yield path.resolve(root, importPath)
+    // node_modules folders from the importing file's folder up to its root, never above it.
+    const fromRoot = rootOf(this.files.roots, fromFile) ?? this.root
     const seen = new Set<string>()
     for (const start of [path.dirname(fromFile), this.root]) {
+      const top = start === this.root ? this.root : fromRoot
       let dir = start
-      for (;;) {
+      while (insideFolder(top, dir)) {
         if (!seen.has(dir)) {
           seen.add(dir)
           yield path.join(dir, 'node_modules', importPath)
         }
-        const parent = path.dirname(dir)
-        if (parent === dir) break
-        dir = parent
+        if (dir === top) break
+        dir = path.dirname(dir)
       }
     }
-  }
-
-  private isFile(candidate: string): boolean {
-    let known = this.exists.get(candidate)
-    if (known === undefined) {
-      try {
-        known = fs.statSync(candidate).isFile()
-      } catch {
-        known = false
-      }
-      this.exists.set(candidate, known)
-    }
-    return known
   }
 }

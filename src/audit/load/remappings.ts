@@ -1,5 +1,5 @@
-import fs from 'node:fs'
 import path from 'node:path'
+import type { ProjectFiles } from './project-files.ts'
 
 /**
  * An import remapping as solc understands it: `[context:]prefix=target`. An import whose path
@@ -48,21 +48,20 @@ export function remappingsFromFoundryToml(text: string): string[] {
 /**
  * The remappings of a project, in precedence order: those given as options, then
  * `remappings.txt`, then `foundry.toml`, then Foundry's automatic ones for each folder of `lib/`
- * (`<name>/=lib/<name>/src/` when it has a `src/`, else `lib/<name>/`).
+ * (`<name>/=lib/<name>/src/` when it has a `src/`, else `lib/<name>/`). Read through the
+ * project's `files`, at its `root`.
  */
-export function projectRemappings(root: string, extra: readonly string[] = []): Remapping[] {
+export function projectRemappings(files: ProjectFiles, root: string, extra: readonly string[] = []): Remapping[] {
   const lines: string[] = [...extra]
   const txt = path.join(root, 'remappings.txt')
-  if (fs.existsSync(txt)) lines.push(...fs.readFileSync(txt, 'utf8').split(/\r?\n/))
+  if (files.kind(txt) === 'file') lines.push(...files.read(txt).split(/\r?\n/))
   const toml = path.join(root, 'foundry.toml')
-  if (fs.existsSync(toml)) lines.push(...remappingsFromFoundryToml(fs.readFileSync(toml, 'utf8')))
+  if (files.kind(toml) === 'file') lines.push(...remappingsFromFoundryToml(files.read(toml)))
   const lib = path.join(root, 'lib')
-  if (fs.existsSync(lib) && fs.statSync(lib).isDirectory()) {
-    for (const entry of fs.readdirSync(lib, { withFileTypes: true })) {
-      if (!entry.isDirectory() || entry.name.startsWith('.')) continue
-      const hasSrc = fs.existsSync(path.join(lib, entry.name, 'src'))
-      lines.push(`${entry.name}/=lib/${entry.name}/${hasSrc ? 'src/' : ''}`)
-    }
+  for (const entry of files.list(lib)) {
+    if (entry.kind !== 'folder' || entry.name.startsWith('.')) continue
+    const hasSrc = files.kind(path.join(lib, entry.name, 'src')) !== undefined
+    lines.push(`${entry.name}/=lib/${entry.name}/${hasSrc ? 'src/' : ''}`)
   }
   // Earlier entries take precedence over later ones with the same context and prefix.
   const seen = new Set<string>()
