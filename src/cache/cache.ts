@@ -44,10 +44,26 @@ export interface TtlMapBounds {
   /** Size of one value (default: the length of its JSON text). */
   sizeOf?: (value: never) => number
 }
-/** How long an instance holds the compute lock before another may take over. */
-export const DISTRIBUTED_LOCK_MS = 30_000
+/**
+ * The lease of the lock an instance holds while it computes a value the others wait for: well
+ * under the request deadline (15 s by default), renewed every `DISTRIBUTED_LOCK_RENEW_MS` while
+ * its owner works. An owner that dies (kill -9, a lost host) stops renewing: its lease lapses
+ * within this, and a waiting instance takes the lock and computes the value itself.
+ */
+export const DISTRIBUTED_LOCK_MS = 3_000
+/** How often the owner of a lock renews its lease: three times a lease, so one late renewal loses nothing. */
+export const DISTRIBUTED_LOCK_RENEW_MS = 1_000
 /** How often a waiting instance looks for the value another instance computes. */
 export const DISTRIBUTED_POLL_MS = 25
+/**
+ * How long an instance waits for another's value at most, its lease renewed all along, before it
+ * computes the value itself: a backstop, since every computation is bounded by its deadline.
+ */
+export const DISTRIBUTED_WAIT_MS = 30_000
+/** Deletes the lock only if it is still ours. */
+const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
+/** Extends the lock's lease only if it is still ours. */
+const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"
 
 /**
  * A synchronous map whose entries expire after `ttlMs` and of which at most `maxEntries` are kept,
@@ -169,8 +185,10 @@ export function createMemoryCache(options: { maxEntries?: number; maxBytes?: num
  * @example
  * const cache = createRedisCache(new Redis(process.env.REDIS_URL), { prefix: 'tokenrisk:' })
  */
-export function createRedisCache(redis: Redis, options: { prefix?: string; ownsClient?: boolean } = {}): Cache {
+export function createRedisCache(redis: Redis, options: { prefix?: string; ownsClient?: boolean; lockLeaseMs?: number } = {}): Cache {
   const prefix = options.prefix ?? 'tokenrisk:cache:'
+  const leaseMs = options.lockLeaseMs ?? DISTRIBUTED_LOCK_MS
+  const renewMs = Math.max(1, Math.floor(leaseMs * (DISTRIBUTED_LOCK_RENEW_MS / DISTRIBUTED_LOCK_MS)))
   const flight = singleFlight()
   const get = async <T>(key: string): Promise<T | undefined> => {
     const raw = await redis.get(prefix + key)
@@ -192,22 +210,22 @@ export function createRedisCache(redis: Redis, options: { prefix?: string; ownsC
         if (hit !== undefined) return hit
         const lockKey = `${prefix}lock:${key}`
         const token = `${process.pid}:${Math.random()}`
-        const deadline = Date.now() + DISTRIBUTED_LOCK_MS
+        const deadline = Date.now() + DISTRIBUTED_WAIT_MS
         for (;;) {
-          const locked = await redis.set(lockKey, token, 'PX', DISTRIBUTED_LOCK_MS, 'NX')
+          const locked = await redis.set(lockKey, token, 'PX', leaseMs, 'NX')
           if (locked === 'OK') {
+            // The lease is renewed while we work; if this process dies, it lapses and another takes over.
+            const renewal = setInterval(() => {
+              redis.eval(RENEW_SCRIPT, 1, lockKey, token, String(leaseMs)).catch(() => {})
+            }, renewMs)
+            renewal.unref()
             try {
               const value = await compute()
               await set(key, value, ttlOf(ttlMs, value))
               return value
             } finally {
-              // Release only our own lock.
-              await redis.eval(
-                "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
-                1,
-                lockKey,
-                token,
-              )
+              clearInterval(renewal)
+              await redis.eval(RELEASE_SCRIPT, 1, lockKey, token)
             }
           }
           await new Promise((r) => setTimeout(r, DISTRIBUTED_POLL_MS))

@@ -56,6 +56,19 @@ export const AUDIT_QUEUE_NAME = 'tokenrisk-audits'
 export const DEFAULT_AUDIT_TIMEOUT_MS = 10 * 60_000
 /** Finished and failed jobs kept in Redis for inspection. */
 const KEEP_FINISHED_JOBS = 1_000
+/**
+ * How long a worker's hold on a running job lasts; BullMQ renews it at half this while the worker
+ * lives. A worker that dies (kill -9, a lost host) stops renewing, and its job is taken over.
+ * An audit's analysis may keep the worker's thread busy for seconds between renewals: long enough.
+ */
+export const AUDIT_JOB_LOCK_MS = 30_000
+/**
+ * How often each worker looks for jobs whose hold lapsed (their worker died) and puts them back
+ * in the queue: a dead worker's running job is taken over within `AUDIT_JOB_LOCK_MS` plus this.
+ */
+export const AUDIT_STALLED_CHECK_MS = 5_000
+/** Times a job may be taken over from a dead worker before it fails (its worker died each time). */
+const MAX_STALLED_TAKEOVERS = 2
 
 export function validateJob(job: AuditJob): void {
   if (!job.projectId?.trim()) throw new InputError('an audit job needs a project id')
@@ -138,16 +151,30 @@ export interface AuditWorker {
 
 /**
  * Consumes the Redis queue: each job runs `run`; a throw marks the job failed with its message.
+ * Jobs queued behind a worker that dies are run by the others; the job it was running is taken
+ * over once its hold lapses (`AUDIT_JOB_LOCK_MS`, found within `AUDIT_STALLED_CHECK_MS`).
  */
 export function startRedisAuditWorker(
   redisUrl: string,
   run: AuditJobRunner,
-  options: { queueName?: string; concurrency?: number; onEvent?: (event: string, detail: Record<string, unknown>) => void } = {},
+  options: {
+    queueName?: string
+    concurrency?: number
+    onEvent?: (event: string, detail: Record<string, unknown>) => void
+    /** The hold on a running job (`AUDIT_JOB_LOCK_MS`). */
+    lockMs?: number
+    /** How often lapsed holds are looked for (`AUDIT_STALLED_CHECK_MS`). */
+    stalledCheckMs?: number
+  } = {},
 ): AuditWorker {
   const worker = new Worker<AuditJob, AuditJobResult>(options.queueName ?? AUDIT_QUEUE_NAME, async (job) => run(job.data), {
     connection: redisConnection(redisUrl),
     concurrency: options.concurrency ?? 1,
+    lockDuration: options.lockMs ?? AUDIT_JOB_LOCK_MS,
+    stalledInterval: options.stalledCheckMs ?? AUDIT_STALLED_CHECK_MS,
+    maxStalledCount: MAX_STALLED_TAKEOVERS,
   })
+  worker.on('stalled', (jobId) => options.onEvent?.('taken over', { id: jobId, reason: 'its worker stopped holding it (it died); queued again' }))
   worker.on('completed', (job, result) => options.onEvent?.('completed', { id: job.id, projectId: job.data.projectId, reportId: result.reportId }))
   worker.on('failed', (job, error) => options.onEvent?.('failed', { id: job?.id, projectId: job?.data.projectId, reason: error.message }))
   worker.on('error', (error) => options.onEvent?.('error', { reason: error.message }))
