@@ -52,8 +52,8 @@ export class RateLimitedError extends BaseError {
   override readonly statusCode = 429
   readonly retryAfterSeconds: number
 
-  constructor(retryAfterSeconds: number, options: BaseErrorOptions = {}) {
-    super(`rate limit exceeded; retry in ${retryAfterSeconds} s`, options)
+  constructor(retryAfterSeconds: number, options: BaseErrorOptions & { message?: string } = {}) {
+    super(options.message ?? `rate limit exceeded; retry in ${retryAfterSeconds} s`, options)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

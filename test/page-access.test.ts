@@ -28,28 +28,38 @@ async function freshMinute(seconds = 10): Promise<void> {
 describe('page sessions', () => {
   const sessions = createPageSessions({ secret: 'a-secret-of-thirty-two-characters!!' })
   const now = Date.UTC(2026, 0, 1)
+  const visitor = { address: '192.0.2.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' }
 
   it('are cookies no script reads and no other site sends, for the API only', () => {
-    const cookie = sessions.cookie({ secure: true, path: '/api/v1/', nowMs: now })
-    expect(cookie).toMatch(new RegExp(`^${PAGE_SESSION_COOKIE}=v1\\.\\d+\\.[\\w-]+; Path=/api/v1/; Max-Age=${PAGE_SESSION_TTL_SECONDS}; HttpOnly; SameSite=Strict; Secure$`))
-    expect(sessions.cookie({ secure: false, path: '/x/api/v1/', nowMs: now })).not.toContain('Secure')
+    const cookie = sessions.cookie({ secure: true, path: '/api/v1/', client: visitor, nowMs: now })
+    expect(cookie).toMatch(new RegExp(`^${PAGE_SESSION_COOKIE}=v2\\.\\d+\\.[\\w-]+; Path=/api/v1/; Max-Age=${PAGE_SESSION_TTL_SECONDS}; HttpOnly; SameSite=Strict; Secure$`))
+    expect(sessions.cookie({ secure: false, path: '/x/api/v1/', client: visitor, nowMs: now })).not.toContain('Secure')
   })
 
-  it('hold for an hour, signed: another key, a changed time or signature, or a later hour is refused', () => {
-    const value = cookieOf(sessions.cookie({ secure: false, path: '/api/v1/', nowMs: now }))
-    expect(sessions.valid(`other=1; ${value}`, now + 1000)).toBe(true)
-    expect(sessions.valid(value, now + (PAGE_SESSION_TTL_SECONDS - 1) * 1000)).toBe(true)
-    expect(sessions.valid(value, now + (PAGE_SESSION_TTL_SECONDS + 1) * 1000)).toBe(false)
-    expect(createPageSessions({ secret: 'another-secret-of-thirty-two-chars!' }).valid(value, now)).toBe(false)
-    expect(createPageSessions({ secret: 'a-secret-of-thirty-two-characters!!' }).valid(value, now)).toBe(true)
+  it('hold for ten minutes, signed: another key, a changed time or signature, or a later time is refused', () => {
+    expect(PAGE_SESSION_TTL_SECONDS).toBe(600)
+    const value = cookieOf(sessions.cookie({ secure: false, path: '/api/v1/', client: visitor, nowMs: now }))
+    expect(sessions.valid(`other=1; ${value}`, visitor, now + 1000)).toBe(true)
+    expect(sessions.valid(value, visitor, now + (PAGE_SESSION_TTL_SECONDS - 1) * 1000)).toBe(true)
+    expect(sessions.valid(value, visitor, now + (PAGE_SESSION_TTL_SECONDS + 1) * 1000)).toBe(false)
+    expect(createPageSessions({ secret: 'another-secret-of-thirty-two-chars!' }).valid(value, visitor, now)).toBe(false)
+    expect(createPageSessions({ secret: 'a-secret-of-thirty-two-characters!!' }).valid(value, visitor, now)).toBe(true)
     const [name, rest] = value.split('=')
     const [version, issued, signature] = rest.split('.')
-    expect(sessions.valid(`${name}=${version}.${Number(issued) + 1}.${signature}`, now)).toBe(false)
+    expect(sessions.valid(`${name}=${version}.${Number(issued) + 1}.${signature}`, visitor, now)).toBe(false)
     const changed = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`
-    expect(sessions.valid(`${name}=${version}.${issued}.${changed}`, now)).toBe(false)
-    expect(sessions.valid(undefined, now)).toBe(false)
+    expect(sessions.valid(`${name}=${version}.${issued}.${changed}`, visitor, now)).toBe(false)
+    expect(sessions.valid(undefined, visitor, now)).toBe(false)
     // Without a configured key, each process signs with its own.
-    expect(createPageSessions().valid(value, now)).toBe(false)
+    expect(createPageSessions().valid(value, visitor, now)).toBe(false)
+  })
+
+  it('work only for what the visitor presented: another address or another User-Agent is refused', () => {
+    const value = cookieOf(sessions.cookie({ secure: false, path: '/api/v1/', client: visitor, nowMs: now }))
+    expect(sessions.valid(value, { ...visitor }, now)).toBe(true)
+    expect(sessions.valid(value, { ...visitor, address: '198.51.100.7' }, now)).toBe(false)
+    expect(sessions.valid(value, { ...visitor, userAgent: 'curl/8.5.0' }, now)).toBe(false)
+    expect(sessions.valid(value, { address: visitor.address }, now)).toBe(false)
   })
 })
 
@@ -65,8 +75,8 @@ describe('the token pages over HTTP', () => {
     // A real engine whose only chain has a node that is down: the chain list needs no node.
     const deps = { config, env: { RPC_URL_1: 'http://127.0.0.1:9' }, cache: createMemoryCache(), store: t.store, logger: silent, metrics: createMetrics({ defaultMetrics: false }) }
     const tokens = { evm: createEvmEngine(deps).service, solana: createSolanaEngine({ ...deps, rpcUrls: [] }) }
-    open = await buildTestApp(t.store, { tokens, options: { pages: { open: true, ratePerMinute: RATE_PER_MINUTE } } })
-    keyed = await buildTestApp(t.store, { tokens, options: { pages: { open: false, ratePerMinute: RATE_PER_MINUTE } } })
+    open = await buildTestApp(t.store, { tokens, options: { pages: { open: true, ratePerMinute: RATE_PER_MINUTE, coldPerMinute: 20 } } })
+    keyed = await buildTestApp(t.store, { tokens, options: { pages: { open: false, ratePerMinute: RATE_PER_MINUTE, coldPerMinute: 20 } } })
     key = (await open.keys.create({ userId: 'alice' })).key
   })
 
@@ -121,13 +131,17 @@ describe('the token pages over HTTP', () => {
     expect(cookie.startsWith(`${PAGE_SESSION_COOKIE}=`)).toBe(true)
     // No key, no session, or a forged one: the JSON API is not open.
     expect((await open.app.inject('/api/v1/chains')).statusCode).toBe(401)
-    expect((await open.app.inject({ url: '/api/v1/chains', headers: { cookie: `${PAGE_SESSION_COOKIE}=v1.${Math.floor(Date.now() / 1000)}.forged` } })).statusCode).toBe(401)
+    expect((await open.app.inject({ url: '/api/v1/chains', headers: { cookie: `${PAGE_SESSION_COOKIE}=v2.${Math.floor(Date.now() / 1000)}.forged` } })).statusCode).toBe(401)
     // The session opens no route the pages do not read.
     expect((await open.app.inject({ url: '/api/v1/projects/audit/history?projectId=p&userId=alice', headers: { cookie } })).statusCode).toBe(401)
     expect((await open.app.inject({ url: '/api/v1/auth/user/plan/usage', headers: { cookie } })).statusCode).toBe(401)
 
     await freshMinute()
-    const from = (remoteAddress: string) => open.app.inject({ url: '/api/v1/chains', headers: { cookie }, remoteAddress })
+    // Each address's page load starts its own session: a session works from its own address only.
+    const cookies = new Map<string, string>()
+    for (const remoteAddress of ['192.0.2.1', '192.0.2.2']) cookies.set(remoteAddress, cookieOf((await open.app.inject({ url: '/', remoteAddress })).headers['set-cookie']))
+    expect((await open.app.inject({ url: '/api/v1/chains', headers: { cookie: cookies.get('192.0.2.1') }, remoteAddress: '192.0.2.2' })).statusCode).toBe(401)
+    const from = (remoteAddress: string) => open.app.inject({ url: '/api/v1/chains', headers: { cookie: cookies.get(remoteAddress) }, remoteAddress })
     for (let i = 0; i < RATE_PER_MINUTE; i++) {
       const ok = await from('192.0.2.1')
       expect(ok.statusCode).toBe(200)
@@ -139,7 +153,7 @@ describe('the token pages over HTTP', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60)
     // Another address has its own limit, and a key its own (the page limit is not the key's).
     expect((await from('192.0.2.2')).statusCode).toBe(200)
-    expect((await open.app.inject({ url: '/api/v1/chains', headers: { cookie, 'x-api-key': key }, remoteAddress: '192.0.2.1' })).statusCode).toBe(200)
+    expect((await open.app.inject({ url: '/api/v1/chains', headers: { cookie: cookies.get('192.0.2.1'), 'x-api-key': key }, remoteAddress: '192.0.2.1' })).statusCode).toBe(200)
   })
 
   describe.runIf(requireService('Redis', redisUp))('on Redis', () => {

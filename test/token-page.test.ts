@@ -58,7 +58,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     const solana = createSolanaEngine({ ...deps, rpcUrls: [solanaWorld.rpcUrl], pricing: solanaWorld.manifest.pricing })
     const tokens = { evm: evm.service, solana }
     keyed = await buildTestApp(t.store, { tokens, metrics, options: { requestTimeoutMs: 20_000 } })
-    open = await buildTestApp(t.store, { tokens, metrics: createMetrics({ defaultMetrics: false }), options: { requestTimeoutMs: 20_000, pages: { open: true, ratePerMinute: OPEN_RATE_PER_MINUTE } } })
+    open = await buildTestApp(t.store, { tokens, metrics: createMetrics({ defaultMetrics: false }), options: { requestTimeoutMs: 20_000, pages: { open: true, ratePerMinute: OPEN_RATE_PER_MINUTE, coldPerMinute: 20 } } })
     for (const api of [keyed, open]) await api.app.listen({ port: 0, host: '127.0.0.1' })
     base = `http://127.0.0.1:${(keyed.app.server.address() as AddressInfo).port}`
     openBase = `http://127.0.0.1:${(open.app.server.address() as AddressInfo).port}`

@@ -226,7 +226,7 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         metricsToken: config.metricsToken,
         logger,
         defaultFormat: config.defaultFormat,
-        pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, secret: config.publicPagesSecret },
+        pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, coldPerMinute: config.publicPagesColdReports, secret: config.publicPagesSecret },
       },
     })
     cleanups.push(async () => {

@@ -2,6 +2,13 @@ import type { Audit, UnlistedFindings } from './audit-history.ts'
 import type { TokenReport } from './token-report.ts'
 
 /**
+ * Asked before a report is computed rather than served from the cache (or from a computation
+ * already running here): it may refuse the cold work by throwing (the open pages' budget of
+ * anonymous cold reports), and then nothing is computed.
+ */
+export type ColdAdmission = () => Promise<void>
+
+/**
  * What the routes need from the engines. The engines implement these; the routes never reach
  * past them (no chain I/O in a handler).
  */
@@ -9,9 +16,10 @@ export interface EvmReportService {
   /**
    * Throws InputError (unsupported chain), NotFoundError (no token), UpstreamError/DeadlineError.
    * `signal` abandons the report; `deadlineAt` (epoch ms) is when it must be over, for work done
-   * elsewhere (worker threads) to stop on its own even before it hears of the abort.
+   * elsewhere (worker threads) to stop on its own even before it hears of the abort. `onCold` is
+   * asked before the report is computed rather than served from the cache (`ColdAdmission`).
    */
-  report(chainId: number, address: string, options: { signal?: AbortSignal; deadlineAt?: number }): Promise<TokenReport>
+  report(chainId: number, address: string, options: { signal?: AbortSignal; deadlineAt?: number; onCold?: ColdAdmission }): Promise<TokenReport>
   /** The chains served; `addressLink` is the explorer's address page, `{address}` to replace (absent when none is configured). */
   chains(): { chainId: number; name: string; addressLink?: string }[]
   /** Resolves when the chain's RPC answers; throws UpstreamError otherwise. */
@@ -20,8 +28,8 @@ export interface EvmReportService {
 }
 
 export interface SolanaReportService<Report = unknown> {
-  /** Throws InputError (malformed address), NotFoundError (no mint), UpstreamError/DeadlineError. */
-  report(address: string, options: { signal?: AbortSignal }): Promise<Report>
+  /** Throws InputError (malformed address), NotFoundError (no mint), UpstreamError/DeadlineError; `onCold` as for EVM reports. */
+  report(address: string, options: { signal?: AbortSignal; onCold?: ColdAdmission }): Promise<Report>
   ping(signal?: AbortSignal): Promise<void>
   close(): Promise<void>
 }

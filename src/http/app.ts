@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Store } from '../store/database.ts'
 import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
-import { registerAuth, API_KEY_HEADER, type OpenPages } from './auth.ts'
+import { anonymousColdBudget, registerAuth, API_KEY_HEADER, type OpenPages } from './auth.ts'
 import { errorBody, formatSchemaErrors, handleError } from './errors.ts'
 import { redactedRequest } from './redact.ts'
 import type { Metrics } from './metrics.ts'
@@ -80,9 +80,10 @@ export interface AppDeps {
     defaultFormat?: ReportFormat
     /**
      * The token pages (served with the token surface): open to anyone at `ratePerMinute` per client
-     * address (`PUBLIC_PAGES=on`), else a person pastes an API key into the page.
+     * address and `coldPerMinute` cold reports for all anonymous visitors together (`PUBLIC_PAGES=on`,
+     * `PUBLIC_PAGES_COLD_REPORTS`), else a person pastes an API key into the page.
      */
-    pages?: { open: boolean; ratePerMinute: number; secret?: string }
+    pages?: { open: boolean; ratePerMinute: number; coldPerMinute: number; secret?: string }
   }
 }
 
@@ -219,7 +220,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   const openPages: OpenPages | undefined =
-    deps.tokens && options.pages?.open ? { sessions: createPageSessions({ secret: options.pages.secret }), ratePerMinute: options.pages.ratePerMinute } : undefined
+    deps.tokens && options.pages?.open
+      ? {
+          sessions: createPageSessions({ secret: options.pages.secret }),
+          ratePerMinute: options.pages.ratePerMinute,
+          coldPerMinute: options.pages.coldPerMinute,
+        }
+      : undefined
   registerAuth(app, { keys: deps.keys, rateLimiter: deps.rateLimiter, defaultRateLimitRps: options.defaultRateLimitRps, pages: openPages })
   const usage = deps.usage ?? createMemoryUsageCounter()
   planUsageRoutes(app, { usage, defaultRateLimitRps: options.defaultRateLimitRps, logger: options.logger })
@@ -232,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requestTimeoutMs: options.requestTimeoutMs,
       cacheTtlSeconds: options.reportCacheTtlSeconds,
       defaultFormat: options.defaultFormat,
+      anonymousCold: openPages && anonymousColdBudget(deps.rateLimiter, openPages.coldPerMinute),
     })
     webRoutes(app, { assets: loadWebAssets(), sessions: openPages?.sessions, basePath: new URL(options.publicBaseUrl).pathname.replace(/\/+$/, '') })
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AuthError, RateLimitedError } from '../errors.ts'
 import type { ApiKeyRepository, Principal } from '../store/repositories/api-keys.ts'
-import type { PageSessions } from '../web/session.ts'
+import { pageClient, type PageSessions } from '../web/session.ts'
 import type { RateLimiter } from './rate-limit.ts'
 
 declare module 'fastify' {
@@ -23,14 +23,34 @@ declare module 'fastify' {
 }
 
 export const API_KEY_HEADER = 'x-api-key'
-/** Seconds of the window open pages' per-address limit counts in. */
+/** Seconds of the window open pages' per-address limit and their budget of cold reports count in. */
 const PAGE_RATE_WINDOW_SECONDS = 60
+/** The rate limiter's key of the open pages' budget of cold reports: one for every visitor, whatever their address. */
+const PAGE_COLD_BUDGET_KEY = 'page-cold-reports'
 
 /** Open pages (`PUBLIC_PAGES=on`): the sessions their HTML starts, and each client address's limit. */
 export interface OpenPages {
   sessions: PageSessions
   /** Requests per minute per client address (0: none). */
   ratePerMinute: number
+  /** Cold reports a minute all anonymous visitors together may start (0: none; they read what is cached). */
+  coldPerMinute: number
+}
+
+/**
+ * The open pages' budget of cold reports (`OpenPages.coldPerMinute`), counted by `rateLimiter`
+ * (across instances when it is on Redis): takes one report from it, or throws a 429 saying that
+ * reports already made are still served and when to come back.
+ */
+export function anonymousColdBudget(rateLimiter: RateLimiter, coldPerMinute: number): () => Promise<void> {
+  return async () => {
+    const wait = coldPerMinute > 0 ? await rateLimiter.take(PAGE_COLD_BUDGET_KEY, coldPerMinute, PAGE_RATE_WINDOW_SECONDS) : PAGE_RATE_WINDOW_SECONDS
+    if (wait > 0) {
+      throw new RateLimitedError(wait, {
+        message: `the open pages' budget of new reports is spent for now (reports already made are still served); come back in ${wait} s, or use an API key`,
+      })
+    }
+  }
 }
 
 /**
@@ -50,7 +70,7 @@ export function registerAuth(
     if (!config?.auth) return
     const header = request.headers[API_KEY_HEADER]
     const key = Array.isArray(header) ? header[0] : header
-    if (!key && deps.pages && config.page && deps.pages.sessions.valid(request.headers.cookie)) {
+    if (!key && deps.pages && config.page && deps.pages.sessions.valid(request.headers.cookie, pageClient(request))) {
       const limit = deps.pages.ratePerMinute
       if (limit > 0) {
         const wait = await deps.rateLimiter.take(`page:${request.ip}`, limit, PAGE_RATE_WINDOW_SECONDS)

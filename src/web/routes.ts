@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NotFoundError } from '../errors.ts'
 import { assetBody, type WebAsset, type WebAssets } from './assets.ts'
-import type { PageSessions } from './session.ts'
+import { pageClient, type PageSessions } from './session.ts'
 import { renderShell, type PageAccess } from './shell.ts'
 
 /** Assets carry their hash in their name: a browser keeps them until they change. */
@@ -42,7 +42,7 @@ export function webRoutes(app: FastifyInstance, deps: WebRouteDeps) {
   const access: PageAccess = deps.sessions ? 'open' : 'key'
 
   const page = (reply: FastifyReply, request: FastifyRequest, title: string, root: string) => {
-    if (deps.sessions) reply.header('set-cookie', deps.sessions.cookie({ secure: request.protocol === 'https', path: `${deps.basePath}/api/v1/` }))
+    if (deps.sessions) reply.header('set-cookie', deps.sessions.cookie({ secure: request.protocol === 'https', path: `${deps.basePath}/api/v1/`, client: pageClient(request) }))
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -9,7 +9,7 @@ import type { LogRangeLimit } from './chain/logs.ts'
 import { CAPABILITIES_TTL_MS, assumedCapabilities, detectCapabilities, type NodeCapabilities } from './chain/capabilities.ts'
 import { RpcError, createRpcSession, type RpcStats } from './chain/rpc.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
-import type { EvmReportService } from '../../contract/services.ts'
+import type { ColdAdmission, EvmReportService } from '../../contract/services.ts'
 import type { Store } from '../../store/database.ts'
 import { createHolderRepository } from '../../store/repositories/holders.ts'
 import type { Logger } from './collect/context.ts'
@@ -321,6 +321,15 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
     }
   }
 
+  /**
+   * Asks `onCold` before a report that is neither cached nor being computed here: a refusal
+   * (thrown) leaves the cache and the computations of others as they are.
+   */
+  const admitCold = async (key: string, onCold: ColdAdmission | undefined): Promise<void> => {
+    if (!onCold || flights.has(key) || (await deps.cache.get<TokenReport>(key)) !== undefined) return
+    await onCold()
+  }
+
   const logReport = (chainId: number, token: Address, ms: number, s: RpcStats, stages: StageTimings | undefined) =>
     log.info({ chainId, token, ms, roundTrips: s.roundTrips, rpcCalls: s.rpcCalls, httpRequests: s.httpRequests, retries: s.retries, stages }, 'token report')
 
@@ -351,6 +360,7 @@ export function createEvmReportService(deps: EvmReportServiceDeps): EvmReportSer
       const started = Date.now()
       const { chain, token } = accept(chainId, address)
       const key = `evm:report:${chainId}:${token.toLowerCase()}`
+      await admitCold(key, options.onCold)
       let computed: { report: TokenReport; stats: RpcStats; ms: number; stages: StageTimings } | undefined
       const flight = joinFlight(key, options)
       try {

@@ -79,7 +79,7 @@ export interface SolanaReportService {
    * NotFoundError (no account, or not a mint: the message says which), SolanaRpcError /
    * DeadlineError (RPC failure, hostile answer, deadline).
    */
-  report(address: string, options?: { signal?: AbortSignal }): Promise<SolanaReport>
+  report(address: string, options?: { signal?: AbortSignal; onCold?: () => Promise<void> }): Promise<SolanaReport>
   /** Readiness: resolves when one endpoint answers getHealth "ok"; throws UpstreamError otherwise. */
   ping(signal?: AbortSignal): Promise<void>
   /** Counters of the RPC transport (requests, fallbacks). */
@@ -200,13 +200,15 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
   }
 
   return {
-    async report(input, { signal } = {}) {
+    async report(input, { signal, onCold } = {}) {
       if (closed) throw new UpstreamError('the Solana report service is closed')
       const address = parseSolanaAddress(input)
       const key = `${options.cacheNamespace}:report:${address}`
       const notFoundKey = `${options.cacheNamespace}:not-found:${address}`
       const remembered = await cache.get<string>(notFoundKey)
       if (remembered !== undefined) throw new NotFoundError(remembered)
+      // Neither cached nor answered: the caller may refuse the cold work (it computes nothing then).
+      if (onCold && (await cache.get(key)) === undefined) await onCold()
       const work = cache.getOrCompute<SolanaReport | NotFoundMarker>(key, 0, async () => {
         const value = await compute(address)
         if ('notFound' in value) await cache.set(notFoundKey, value.notFound, options.notFoundTtlMs)

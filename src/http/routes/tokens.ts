@@ -5,7 +5,7 @@ import { conditionalGet } from '../conditional.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
 import { errorResponses } from '../schemas/responses.ts'
 import { SOLANA_VALUE_MESSAGES, schemaErrorFormatterWith } from '../errors.ts'
-import type { EvmReportService, SolanaReportService } from '../../contract/services.ts'
+import type { ColdAdmission, EvmReportService, SolanaReportService } from '../../contract/services.ts'
 import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS, isHostedFormat, type ReportFormat } from '../../contract/report-formats.ts'
 import { NOT_SUPPORTED_ERROR_STATUS, type NotSupportedBody } from '../../contract/common.ts'
 import { SolanaReport } from '../../contract/solana-report.ts'
@@ -30,6 +30,8 @@ export interface TokenRouteDeps {
   cacheTtlSeconds: number
   /** The view of a key without a format of its own, and of a request without `format` (`DEFAULT_FORMAT`). */
   defaultFormat?: ReportFormat
+  /** With open pages: the budget a page session's (anonymous) cold report draws on; a refusal is a 429. */
+  anonymousCold?: ColdAdmission
 }
 
 const CHECK_SEMANTICS =
@@ -105,12 +107,14 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
     if (!Number.isSafeInteger(chainId) || chainId < 1) throw new InputError('chainId must be a decimal chain id such as 1, 56 or 31337')
     return chainId
   }
+  /** What a request's cold report draws on: an anonymous one (a page session's, no key) the open pages' budget. */
+  const coldOf = (request: FastifyRequest): ColdAdmission | undefined => (request.principal ? undefined : deps.anonymousCold)
   /** The EVM report, by the request's deadline (counted from its arrival; the work stops early enough for the answer to be written by then). */
-  const evmReport = (reply: FastifyReply, chainId: number, address: string) =>
+  const evmReport = (request: FastifyRequest, reply: FastifyReply, chainId: number, address: string) =>
     withDeadline(
       deps.requestTimeoutMs,
       clientDisconnectSignal(reply.raw),
-      (signal, deadlineAt) => deps.evm.report(chainId, address, { signal, deadlineAt }),
+      (signal, deadlineAt) => deps.evm.report(chainId, address, { signal, deadlineAt, onCold: coldOf(request) }),
       { elapsedMs: reply.elapsedTime, reserveAnswer: true },
     )
 
@@ -142,7 +146,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
       reply.header('vary', 'x-api-key')
       let report: TokenReport
       try {
-        report = await evmReport(reply, chainId, request.params.tokenAddress)
+        report = await evmReport(request, reply, chainId, request.params.tokenAddress)
       } catch (error) {
         if (isHostedFormat(format) && isNotSupported(error)) return sendNotSupported(reply, error)
         throw error
@@ -189,7 +193,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         reply.header('vary', 'x-api-key')
         let report: TokenReport
         try {
-          report = await evmReport(reply, chainId, request.params.tokenAddress)
+          report = await evmReport(request, reply, chainId, request.params.tokenAddress)
         } catch (error) {
           if (isNotSupported(error)) return sendNotSupported(reply, error)
           throw error
@@ -231,7 +235,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
       reply.header('vary', 'x-api-key')
       let report: unknown
       try {
-        report = await withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) => deps.solana.report(request.params.tokenAddress, { signal }), {
+        report = await withDeadline(deps.requestTimeoutMs, clientDisconnectSignal(reply.raw), (signal) => deps.solana.report(request.params.tokenAddress, { signal, onCold: coldOf(request) }), {
           elapsedMs: reply.elapsedTime,
           reserveAnswer: true,
         })

@@ -57,7 +57,15 @@ export function describeProblem(error: ApiError, context: { access: 'key' | 'ope
   }
   if (status === 429) {
     const wait = error.retryAfterSeconds ?? 1
-    return { kind: 'rate-limit', title: 'Too many requests', text: `The service limits how often it is asked, and this limit is reached for now.`, advice: `Wait ${wait} s, then try again.`, waitSeconds: wait }
+    // The open pages' budget of new reports says so itself: reports already made are still served.
+    const budget = /budget/i.test(message)
+    return {
+      kind: 'rate-limit',
+      title: budget ? 'New reports are paused for now' : 'Too many requests',
+      text: budget ? sentence(message) : `The service limits how often it is asked, and this limit is reached for now.`,
+      advice: `Wait ${wait} s, then try again.`,
+      waitSeconds: wait,
+    }
   }
   if (status === 503) {
     const wait = error.retryAfterSeconds ?? DEFAULT_NODE_WAIT_SECONDS
