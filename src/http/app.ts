@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
@@ -8,7 +7,7 @@ import type { Store } from '../store/database.ts'
 import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
 import { anonymousColdBudget, registerAuth, API_KEY_HEADER, type OpenPages } from './auth.ts'
-import { errorBody, formatSchemaErrors, handleError } from './errors.ts'
+import { errorBody, formatSchemaErrors, handleClientError, handleError, handleFrameworkError, quotedPath, requestIdOf } from './errors.ts'
 import { redactedRequest } from './redact.ts'
 import type { Metrics } from './metrics.ts'
 import type { RateLimiter } from './rate-limit.ts'
@@ -104,8 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handlerTimeout: options.requestTimeoutMs + HANDLER_DEADLINE_GRACE_MS,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's x-request-id is kept when short and plain, else replaced (it is echoed and logged).
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
     schemaErrorFormatter: formatSchemaErrors,
     // Over-long path parameters reach the routes' own validation (a 400 that says which value is
     // wrong, in the contract's shape, with x-request-id) instead of the framework's bare 414.
@@ -167,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.setErrorHandler(handleError)
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split('?')[0]}`))
+    reply.status(404).send(errorBody(404, `no route ${request.method} ${quotedPath(request.url)}`))
   })
 
   if (options.corsOrigins.length > 0) {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import { BaseError, ClientGoneError, RateLimitedError, UpstreamError } from '../errors.ts'
 import { REPORT_FORMATS } from '../contract/report-formats.ts'
@@ -46,6 +48,60 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
 
 export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message }
+}
+
+/** Characters of a request id kept from the caller's `x-request-id`: a longer or stranger one is replaced. */
+export const MAX_REQUEST_ID_CHARS = 128
+/** What a caller's request id may hold: it is echoed in a header and written to the log. */
+const REQUEST_ID = new RegExp(`^[\\w.:@/+=-]{1,${MAX_REQUEST_ID_CHARS}}$`)
+
+/** The id of a request: the caller's `x-request-id` when it is short and plain, else a new one. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+}
+
+/** Characters of the path a "no route" answer quotes. */
+const MAX_QUOTED_PATH_CHARS = 200
+
+/** A path as an answer quotes it: cut past `MAX_QUOTED_PATH_CHARS`. */
+export function quotedPath(url: string): string {
+  const path = url.split('?')[0]
+  return path.length > MAX_QUOTED_PATH_CHARS ? `${path.slice(0, MAX_QUOTED_PATH_CHARS)}…` : path
+}
+
+/**
+ * The router's own refusals (a malformed %-escape, a path segment past the longest value a route
+ * takes), in the one shape of every error, with the request's id.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  const message =
+    status === 414
+      ? `the path ${quotedPath(request.url)} holds a segment longer than any value a route takes`
+      : `the path ${quotedPath(request.url)} is not a valid URL (a %-escape is malformed)`
+  request.log.info({ status, reason: message }, 'request refused')
+  return reply.status(status).header('x-request-id', request.id).type('application/json; charset=utf-8').send(errorBody(status, message))
+}
+
+/**
+ * A request the HTTP parser refused before it became one (headers too large, a malformed request
+ * line, a client too slow), answered in the one shape of every error, then the connection closed.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'the request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'the request line and headers are larger than the service reads']
+        : [400, 'the request is not valid HTTP']
+  const body = JSON.stringify(errorBody(status, message))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }
 
 /**
