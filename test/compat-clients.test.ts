@@ -176,26 +176,37 @@ function c4(body: Json) {
   }
 }
 
-/** C5, the first widget on `/tokens/information`: counts by name, taxes from the older array form, the honeypot from the object form. */
-function c5(body: Json) {
+/** The taxes of `honeypotDetails` read as the older array: `[0].buyTax.number` once `length > 0`, else 0 (C5, and an older widget on the widget paths). */
+function arrayTaxes(details: Json): number[] {
   let buyTax = 0
   let sellTax = 0
   let transferTax = 0
-  const details = body.honeypotDetails
   if (details?.length > 0) {
     buyTax = parseFloatJs(details[0]?.buyTax?.number || '0')
     sellTax = parseFloatJs(details[0]?.sellTax?.number || '0')
     transferTax = parseFloatJs(details[0]?.transferTax?.number || '0')
   }
+  return [buyTax, sellTax, transferTax]
+}
+
+/**
+ * C5, the first widget on `/tokens/information`: counts by name, taxes from the older array form,
+ * the honeypot from the object form; its Critical / RISKY / Medium / Neutral counters from
+ * `riskCategories`; the report's time from `lastUpdated`.
+ */
+function c5(body: Json) {
+  const details = body.honeypotDetails
   const counts = body.tokenInformation?.totalChecksInformation?.aggregatedCount as Json[]
   const count = (name: string) => counts.find((c) => c.name === name)?.count || 0
   return {
     score: parseFloatJs(body.tokenScore?.totalScore?.percent),
     honeypot: details?.isTokenHoneypot === 1,
-    taxes: [buyTax, sellTax, transferTax],
+    taxes: arrayTaxes(details),
     critical: count('Critical'),
     risky: count('RISKY'),
+    counters: [body.riskCategories?.critical || 0, body.riskCategories?.risky || 0, body.riskCategories?.medium || 0, body.riskCategories?.neutral || 0],
     holders: parseFloatJs(body.marketChecks?.holdersChecks?.holdersCount?.number),
+    updated: new Date(body.tokenInformation?.lastUpdated),
   }
 }
 
@@ -207,6 +218,9 @@ function icon(risk: unknown): string {
 
 /** The widgets' score cell: integer part, two decimals, "%" (`Math.floor(Number(x) || 0)`…). */
 const scoreCell = (x: unknown) => `${Math.floor(Number(x) || 0)}.${(Number(x) || 0).toFixed(2).split('.')[1]}%`
+
+/** A count of `aggregatedCount` by name. */
+const count = (body: Json, name: string): number => (body.tokenInformation.totalChecksInformation.aggregatedCount as Json[]).find((c) => c.name === name)?.count ?? 0
 
 /** C6, the report widgets: the description shape on the EVM widget paths, the Solana body on the Solana path. */
 function c6(body: Json) {
@@ -234,6 +248,9 @@ function c6(body: Json) {
     liquidity: `$${agg.totalLpSupplyInUsd.number}`,
     pairs: parseFloatJs(agg.tradingPairCount.number),
     taxes: [hp.buyTax, hp.sellTax, hp.transferTax].map((x: Json) => parseFloatJs(x?.number || '0')),
+    // An older copy of the widget reads the taxes as the older array.
+    arrayTaxes: arrayTaxes(hp),
+    updated: new Date(g.lastUpdated),
     taxIcons: [hp.buyTax, hp.sellTax, hp.transferTax].map((x: Json) => icon(x?.risk)),
     mintable: own[0]?.heading === 'Token Minting Authority is Enabled',
     freezable: own[1]?.heading === 'Token Freezing Authority is Enabled',
@@ -312,6 +329,13 @@ describe('the EVM honeypot, the clean token and a taxed token, as each client sh
       else expect(widget.taxes[i], tax).toBe(Number(pool[tax]))
     }
     if (isHoneypot) expect(widget.critical).toBeGreaterThan(0)
+    // Its counters, from riskCategories: the same counts, by key.
+    expect(widget.counters).toEqual(['Critical', 'RISKY', 'Medium Risk', 'Neutral'].map((name) => count(v2.body, name)))
+    if (isHoneypot) expect(widget.counters[0]).toBeGreaterThan(0)
+    // When the report was measured, the same in every view of it.
+    expect(Number.isNaN(widget.updated.getTime())).toBe(false)
+    expect(Math.abs(Date.now() - widget.updated.getTime())).toBeLessThan(10 * 60_000)
+    expect(v1.body.tokenInformation.lastUpdated).toBe(v2.body.tokenInformation.lastUpdated)
     expect(Number.isNaN(widget.holders)).toBe(false)
     expect(widget.holders).toBe(token.holders.count)
     if (cls === 'clean') expect(widget.critical).toBe(0)
@@ -358,6 +382,12 @@ describe('the EVM honeypot, the clean token and a taxed token, as each client sh
           expect(w.taxIcons[i], tax).toBe('Neutral')
         } else expect(w.taxes[i], tax).toBe(Number(pool[tax]))
       }
+      // The older copy reads the same taxes through `length` and element "0".
+      expect(w.arrayTaxes).toEqual(w.taxes)
+      expect(answer.body.honeypotDetails.length).toBe(1)
+      // When the report was measured: the contract view's time.
+      expect(answer.body.tokenInformation.generalInformation.lastUpdated).toBe(v1.tokenInformation.lastUpdated)
+      expect(Number.isNaN(w.updated.getTime())).toBe(false)
       // The owner the zoo deployed, shortened as the widget shows it.
       expect(w.ownership).toBe(`${token.owner.slice(0, 4)}...${token.owner.slice(-4)}`)
       expect(w.mintable).toBe(token.codeChecks.isMintable === '1')
@@ -618,7 +648,7 @@ afterAll(async () => {
               ? `isPairHoneypot ${a.body.honeypotDetails.map((p: Json) => JSON.stringify(p.isPairHoneypot)).join('/')}; taxes ${a.body.honeypotDetails[0].buyTax.number || '""'}/${a.body.honeypotDetails[0].sellTax.number || '""'}/${a.body.honeypotDetails[0].transferTax.number || '""'}; totalScorePercentage "${a.body.tokenScore.totalScorePercentage}"`
               : (() => {
                   const c = c5(a.body)
-                  return `isTokenHoneypot ${JSON.stringify(a.body.honeypotDetails.isTokenHoneypot)}; [0] taxes ${c.taxes.join('/')} (C5); totalScore.percent ${a.body.tokenScore.totalScore.percent}; Critical ${c.critical}; holders ${c.holders}`
+                  return `isTokenHoneypot ${JSON.stringify(a.body.honeypotDetails.isTokenHoneypot)}; [0] taxes ${c.taxes.join('/')} (C5); totalScore.percent ${a.body.tokenScore.totalScore.percent}; Critical ${c.critical}; riskCategories ${c.counters.join('/')}; holders ${c.holders}; lastUpdated ${a.body.tokenInformation.lastUpdated}`
                 })()
       rows.push(`| /tokens/information | ${view} | ${cls} | ${a.status} | ${read} |`)
     }
@@ -627,7 +657,7 @@ afterAll(async () => {
       const w = c6(a.body)
       const read = w.notSupported
         ? `errorStatus 420, "${a.body.message}"`
-        : `${w.status}; score ${w.score}; taxes ${w.taxes.join('/')} % (icons ${w.taxIcons.join('/')}); holders ${w.holders}; Critical ${w.critical} (riskCategories ${w.categories.critical}); owner ${w.ownership}; created ${a.body.tokenInformation.generalInformation.tokenCreationDate}`
+        : `${w.status}; score ${w.score}; taxes ${w.taxes.join('/')} % (icons ${w.taxIcons.join('/')}; older widget's [0] ${w.arrayTaxes.join('/')}); holders ${w.holders}; Critical ${w.critical} (riskCategories ${w.categories.critical}); owner ${w.ownership}; created ${a.body.tokenInformation.generalInformation.tokenCreationDate}; lastUpdated ${a.body.tokenInformation.generalInformation.lastUpdated}`
       rows.push(`| /tokens/${path}/information | description | ${cls} | ${a.status} | ${read} |`)
     }
   }
@@ -641,7 +671,7 @@ afterAll(async () => {
           ? `message "${a.body.message}"`
           : !w || w.notSupported
             ? `errorStatus 420, "${a.body.message}"`
-            : `${w.status}; overAllScorePercentage ${a.body.honeypotDetails.overAllScorePercentage} (${w.score}); taxes ${JSON.stringify(a.body.honeypotDetails.buyTax.number)}/${JSON.stringify(a.body.honeypotDetails.sellTax.number)} (icons ${w.taxIcons.join('/')}); owner ${w.ownership}; [0..3] ${[w.mintable, w.freezable, w.metadataMutable, w.feeModifiable].map((x) => (x ? 'risky' : 'safe')).join('/')}; Critical ${w.critical}`
+            : `${w.status}; overAllScorePercentage ${a.body.honeypotDetails.overAllScorePercentage} (${w.score}); taxes ${JSON.stringify(a.body.honeypotDetails.buyTax.number)}/${JSON.stringify(a.body.honeypotDetails.sellTax.number)} (icons ${w.taxIcons.join('/')}); owner ${w.ownership}; [0..3] ${[w.mintable, w.freezable, w.metadataMutable, w.feeModifiable].map((x) => (x ? 'risky' : 'safe')).join('/')}; Critical ${w.critical}; lastUpdated ${a.body.tokenInformation.generalInformation.lastUpdated}`
       rows.push(`| /tokens/solana | ${view} | ${cls} | ${a.status} | ${read} |`)
     }
   }

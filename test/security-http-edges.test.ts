@@ -63,7 +63,7 @@ describe('every error in one shape', () => {
     const res = await fetch(`${base}/reports/${'a'.repeat(5_000)}`)
     expect(res.status).toBe(414)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    const body = await res.json()
+    const body = (await res.json()) as { message: string }
     expect(body).toEqual(errorShape(414))
     expect(body.message.length).toBeLessThan(400)
     expect(res.headers.get('x-request-id')).toMatch(UUID)
@@ -79,7 +79,7 @@ describe('every error in one shape', () => {
   it('no route: 404 in the shape, quoting a bounded part of a long path', async () => {
     const res = await fetch(`${base}/${'b'.repeat(3_000)}`)
     expect(res.status).toBe(404)
-    const body = await res.json()
+    const body = (await res.json()) as { message: string }
     expect(body).toEqual(errorShape(404))
     expect(body.message.length).toBeLessThan(400)
   })

@@ -74,7 +74,7 @@ export const QuillcheckDescriptionReport = Type.Object(
       {
         generalInformation: obj(
           {
-            lastUpdated: Str('"": the contract\'s report carries no time (reports are reused for `REPORT_CACHE_TTL_SECONDS`)'),
+            lastUpdated: Str('ISO 8601 time the report was measured (a cached report keeps its time)'),
             tokenAddress: Str('token contract address'),
             mint: Str('the same address (the key of the Solana body)'),
             chainId: Str('decimal chain id'),
@@ -224,6 +224,10 @@ export const QuillcheckDescriptionReport = Type.Object(
         ...Verdict,
         isTokenHoneypot: Num('1 when selling failed on any pool, 0 when a sale was measured to work on every pool decided'),
         pools: Type.Array(obj(Verdict, 'the verdict of one pool'), { description: 'every pool\'s verdict, deepest first' }),
+        0: Type.Optional(
+          obj(Verdict, 'the verdict shown again, for a widget that reads the older array (`honeypotDetails[0].buyTax.number` once `length > 0`); absent without pools'),
+        ),
+        length: Int('1 when element `0` is there, 0 without pools (the older array\'s length as that widget tests it)'),
       },
       'The total score and the verdict a client shows: the deepest pool\'s, or the deepest honeypot pool\'s when a pool traps sellers.',
     ),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox'
 import { RISK_LABELS, RISK_SCALE } from './common.ts'
+import { RiskCategories } from './description.ts'
 
 /**
  * The newer EVM shape public clients of the hosted service read (`?format=quillcheck-v2`, or a
@@ -101,6 +102,7 @@ export const QuillcheckV2Report = Type.Object(
       creatorBalance: Str('whole tokens'),
       tokenCategories: Type.Array(Type.String()),
       anomalies: Type.Array(Type.String(), { description: 'beyond the hosted shape: what is wrong with the contract as a token' }),
+      lastUpdated: Str('ISO 8601 time the report was measured (a cached report keeps its time)'),
       marketData: obj({ currentPriceUsd: Str(), marketCapUsd: Str(), pastOneDayHigh: Str(), pastOneDayLow: Str() }),
       socialInformation: obj({
         githubLinks: Type.Array(Type.String()),
@@ -215,6 +217,7 @@ export const QuillcheckV2Report = Type.Object(
       ),
       length: Type.Integer({ description: 'beyond the typed shape: 1 when element `0` is there, 0 without pairs (the older array\'s length as that client tests it)' }),
     }),
+    riskCategories: RiskCategories,
   },
   { additionalProperties: false, $id: 'QuillcheckV2Report', description: 'The newer EVM shape (docs/compat.md).' },
 )

@@ -45,6 +45,7 @@ export const TokenInformation = obj({
     description: '"1" when the configured explorer publishes verified source for the code that runs (a proxy\'s implementation), "0" when it lists the contract unverified, "" when not determinable (no explorer configured, or it failed)',
   }),
   openSourceComment: Str('which explorer answered, or why it is not determinable'),
+  lastUpdated: Str('ISO 8601 time the report was measured (its block read from the node); a cached report keeps its time'),
   marketData: MarketData,
   socialInformation: SocialInformation,
   externalLinks: ExternalLinks,

@@ -11,8 +11,11 @@ import type { MetadataFacts } from '../../metadata/providers.ts'
 export interface EvmFacts {
   chain: ChainEntry
   token: Address
-  /** Block every read was made at, and its timestamp (unix seconds). */
-  block: { number: bigint; timestamp: number }
+  /**
+   * Block every read was made at, its timestamp (unix seconds), and when it was read (epoch ms,
+   * this machine's clock): when the report was measured (`lastUpdated`).
+   */
+  block: { number: bigint; timestamp: number; readAt: number }
   basics: TokenBasics
   /** What is wrong with the token as a token (core getters that revert...), for the report's flags. */
   anomalies: string[]

@@ -163,6 +163,7 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
         facts.source.verified === undefined
           ? `not determinable: ${facts.source.note}`
           : `${facts.source.note}: the source of ${facts.source.address} is ${facts.source.verified ? '' : 'not '}verified`,
+      lastUpdated: new Date(facts.block.readAt).toISOString(),
       marketData: {
         currentPriceUsd: price(markets.priceUsd),
         marketCapUsd: usd(markets.marketCapUsd),

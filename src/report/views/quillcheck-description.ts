@@ -70,7 +70,7 @@ export function quillcheckDescriptionView(report: TokenReport, context: Descript
   return {
     tokenInformation: {
       generalInformation: {
-        lastUpdated: '',
+        lastUpdated: info.lastUpdated,
         tokenAddress: info.tokenAddress,
         mint: info.tokenAddress,
         chainId: String(context.chainId),
@@ -185,6 +185,9 @@ export function quillcheckDescriptionView(report: TokenReport, context: Descript
       ...shown,
       isTokenHoneypot,
       pools: verdicts,
+      // Array-like as well: an older widget reads the taxes of `honeypotDetails[0]` once `length > 0`.
+      ...(verdicts.length > 0 ? { 0: shown } : {}),
+      length: verdicts.length > 0 ? 1 : 0,
     },
     riskCategories: riskCategories(counts),
   }

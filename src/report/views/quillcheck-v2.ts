@@ -3,6 +3,7 @@ import { V2_OTHER_CHECKS, V2_OWNERSHIP_CHECKS, type QuillcheckV2Report, type Ris
 import type { CodeCheck, TokenReport } from '../../contract/token-report.ts'
 import { usd } from '../format.ts'
 import { bool, num, remainderPercent, sameAddress, subtractDecimal, zeroOne } from './values.ts'
+import { riskCategories } from './description-parts.ts'
 import { honeypotLabel, scoresOf, tokenHoneypotOf } from './report-reads.ts'
 
 /**
@@ -20,6 +21,7 @@ export function quillcheckV2View(report: TokenReport): QuillcheckV2Report {
   const lp = market.liquidityChecks
   const codeChecks = viewCodeChecks(report)
   const honeypotDetails = viewHoneypot(report)
+  const totalChecksInformation = checksInformation(codeChecks, honeypotDetails.isTokenHoneypot)
   const pairs = viewPairs(report)
   const lpPoolUsd = num(market.exchangabilityChecks.availableDex.find((d) => sameAddress(d.pair, lp.pairAddress))?.liquidity ?? '')
   const lpUsd = (percent: number | '') => (percent === '' || lpPoolUsd === '' ? '' : usd((percent / 100) * lpPoolUsd))
@@ -44,6 +46,7 @@ export function quillcheckV2View(report: TokenReport): QuillcheckV2Report {
       creatorBalance: info.creatorBalance,
       tokenCategories: info.tokenCategories,
       anomalies: info.anomalies,
+      lastUpdated: info.lastUpdated,
       marketData: { ...info.marketData },
       socialInformation: {
         githubLinks: info.socialInformation.codeHostLinks,
@@ -57,7 +60,7 @@ export function quillcheckV2View(report: TokenReport): QuillcheckV2Report {
         blockExplorerLink: info.externalLinks.blockExplorerLink,
         geckoTerminal: info.externalLinks.poolTerminal,
       },
-      totalChecksInformation: checksInformation(codeChecks, honeypotDetails.isTokenHoneypot),
+      totalChecksInformation,
     },
     tokenScore: viewScore(report),
     marketChecks: {
@@ -104,6 +107,8 @@ export function quillcheckV2View(report: TokenReport): QuillcheckV2Report {
     },
     codeChecks,
     honeypotDetails,
+    // Where a public widget draws its Critical / RISKY / Medium / Neutral counters from.
+    riskCategories: riskCategories(totalChecksInformation.aggregatedCount),
   }
 }
 

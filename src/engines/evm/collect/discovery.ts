@@ -23,7 +23,7 @@ export interface QuoteAsset {
 
 /** What the first round trip of a report learns. */
 export interface Discovery {
-  block: { number: bigint; timestamp: number }
+  block: { number: bigint; timestamp: number; readAt: number }
   code: Hex
   /** Storage words by lowercased slot (proxy slots and slots 0..HIDDEN_OWNER_SLOTS-1). */
   slots: Record<string, Hex>
@@ -206,7 +206,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     }
   })
   return {
-    block: { number: BigInt(header.number), timestamp: Number(BigInt(header.timestamp)) },
+    block: { number: BigInt(header.number), timestamp: Number(BigInt(header.timestamp)), readAt: Date.now() },
     code,
     slots,
     basics: {
