@@ -46,6 +46,12 @@ export class NotFoundError extends BaseError {
   override readonly statusCode = 404
 }
 
+/** A request body larger than the request may be (HTTP 413). */
+export class PayloadTooLargeError extends BaseError {
+  override name = 'PayloadTooLargeError'
+  override readonly statusCode = 413
+}
+
 /** Too many requests for this key (HTTP 429); `retryAfterSeconds` goes to `Retry-After`. */
 export class RateLimitedError extends BaseError {
   override name = 'RateLimitedError'

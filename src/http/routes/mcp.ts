@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ReportFormat } from '../../contract/report-formats.ts'
+import { createCallSlots, MAX_CONCURRENT_TOOL_CALLS_PER_KEY, MAX_MESSAGES_PER_POST } from '../../mcp/limits.ts'
 import type { McpServices } from '../../mcp/server.ts'
 import type { Principal } from '../../store/repositories/api-keys.ts'
 import { takeRateLimit } from '../auth.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
+import { PayloadTooLargeError } from '../../errors.ts'
 import { errorBody } from '../errors.ts'
 import type { RateLimiter } from '../rate-limit.ts'
 import { errorResponses } from '../schemas/responses.ts'
@@ -12,8 +14,10 @@ import type { UsageCounter } from '../usage.ts'
 
 /** Where the MCP endpoint answers. */
 export const MCP_PATH = '/mcp'
-/** Largest body of an MCP request without the audit tool: JSON-RPC messages with a few arguments. */
-const MCP_BODY_BYTES = 64 * 1024
+/** Largest body of an MCP request but one `audit_solidity` call: JSON-RPC messages with a few arguments. */
+export const MCP_BODY_BYTES = 64 * 1024
+/** The tool whose call may carry sources, and so a body past `MCP_BODY_BYTES`. */
+const SOURCES_TOOL = 'audit_solidity'
 /** A source's bytes grow when written as a JSON string (quotes, backslashes, newlines escaped): room for that. */
 const JSON_ESCAPE_FACTOR = 2
 /** The request headers the MCP transport reads. */
@@ -40,6 +44,18 @@ function transportRequest(request: FastifyRequest): Request {
   return new Request(new URL(request.url, 'http://tokenrisk.invalid'), { method: request.method, headers })
 }
 
+/** The bytes of a request's body: its Content-Length, else the size of its JSON. */
+function bodyBytes(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length'])
+  return Number.isSafeInteger(length) ? length : Buffer.byteLength(JSON.stringify(request.body ?? null))
+}
+
+/** Whether a body is one call of the tool that takes sources (not a batch). */
+function isSourcesCall(body: unknown): boolean {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | null
+  return typeof message === 'object' && message !== null && !Array.isArray(message) && message.method === 'tools/call' && message.params?.name === SOURCES_TOOL
+}
+
 const STATELESS =
   'This endpoint keeps no MCP session and opens no event stream (any instance answers any request): send each JSON-RPC message with POST, and read its answer as JSON.'
 
@@ -53,6 +69,8 @@ const STATELESS =
 export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
   let loading: Promise<typeof import('../../mcp/http.ts')> | undefined
   const sourceBytes = deps.services.sourceAudits?.bounds.maxBytes ?? 0
+  // Tool calls run a few at a time per key, whatever the POSTs they come in.
+  const slots = createCallSlots()
   const meter = async (principal: Principal) => {
     await takeRateLimit(deps, principal)
     deps.usage.count(principal.keyId).catch((error: unknown) => deps.logger?.warn({ err: error }, 'usage not counted'))
@@ -71,19 +89,23 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
           'The Model Context Protocol over its streamable HTTP transport: a JSON-RPC message (`initialize`, `tools/list`, `tools/call`, notifications) per POST, answered as JSON (202 for a notification).',
           'Send `accept: application/json, text/event-stream`, `content-type: application/json` and the API key in `x-api-key`; an MCP client library does it all (README, "AI agents").',
           'Tools: `evm_token_report`, `solana_token_report`, `audit_history`, `audit_solidity`; each answers a verdict text first, then the structured report. A failed call is a tool result with `isError` and the message this API gives for the same request.',
-          `Each tool call counts as one request against the key's rate limit and usage (the handshake and the tool list do not) and runs under the request deadline. ${STATELESS}`,
+          `Each tool call counts as one request against the key's rate limit and usage (the handshake and the tool list do not), runs under the request deadline, and waits for a turn of its key: at most ${MAX_CONCURRENT_TOOL_CALLS_PER_KEY} run at once per key, whatever the POSTs they came in. A POST carries at most ${MAX_MESSAGES_PER_POST} messages and ${MCP_BODY_BYTES} bytes, but one \`${SOURCES_TOOL}\` call alone, which may carry its sources. A request whose params do not fit its method answers the JSON-RPC error -32602 with what is wrong. ${STATELESS}`,
         ].join('\n\n'),
         security: [{ apiKey: [] }],
         body: Type.Unknown({ description: 'a JSON-RPC 2.0 message (or a batch of them)' }),
         response: {
           200: Type.Unknown({ description: 'the JSON-RPC response' }),
           202: Type.Null({ description: 'a notification or a response was accepted' }),
-          ...errorResponses(400, 401, 429, 503),
+          ...errorResponses(400, 401, 413, 429, 503),
         },
       },
     },
     async (request, reply) => {
       const principal = request.principal!
+      // Only one audit_solidity call may carry a body past the small limit of every other message.
+      if (bodyBytes(request) > MCP_BODY_BYTES && !isSourcesCall(request.body)) {
+        throw new PayloadTooLargeError(`an MCP request is at most ${MCP_BODY_BYTES} bytes but one ${SOURCES_TOOL} call alone (its sources, at most ${sourceBytes} bytes)`)
+      }
       const { answerMcpRequest } = await (loading ??= import('../../mcp/http.ts'))
       const clientGone = clientDisconnectSignal(reply.raw)
       const response = await answerMcpRequest(transportRequest(request), request.body, {
@@ -92,6 +114,7 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
         bounded: (work, cancelled) =>
           withDeadline(deps.requestTimeoutMs, AbortSignal.any([clientGone, cancelled]), work, { elapsedMs: reply.elapsedTime, reserveAnswer: true }),
         meter: () => meter(principal),
+        turn: (signal, work) => slots.run(principal.keyId, signal, work),
         logger: request.log,
       })
       // The transport's own statuses (200, 202, or its 4xx for a malformed message), as it gives them.
