@@ -12,6 +12,8 @@ const IDLE_PROBE_MS = 2_000
 export interface LoadFigures {
   /** Milliseconds from the request to its answer, and its status, per path of the burst. */
   reports: { ms: number; status: number }[]
+  /** The same for the paced paths (asked one every `paceMs` while the burst runs), in order. */
+  paced: { ms: number; status: number }[]
   /** /healthz latencies while the burst ran. */
   healthz: number[]
   wallMs: number
@@ -52,8 +54,16 @@ export async function warmUp(base: string, key: string, paths: string[]): Promis
   agent.destroy()
 }
 
-/** The burst of `paths` (none: the prober alone, for the idle baseline) with the /healthz prober beside it. */
-async function burst(base: string, key: string, paths: string[]): Promise<LoadFigures> {
+/** Requests asked one at a time, `paceMs` apart, beside the burst (cached reports arriving while cold ones run). */
+export interface Paced {
+  paths: string[]
+  paceMs: number
+  /** Milliseconds after the burst starts before the first. */
+  delayMs?: number
+}
+
+/** The burst of `paths` (none: the prober alone, for the idle baseline) with the /healthz prober, and the paced requests, beside it. */
+async function burst(base: string, key: string, paths: string[], paced?: Paced): Promise<LoadFigures> {
   let running = true
   const healthz: number[] = []
   const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 })
@@ -68,8 +78,21 @@ async function burst(base: string, key: string, paths: string[]): Promise<LoadFi
   await new Promise((r) => setTimeout(r, 100))
   const started = performance.now()
   let reports: LoadFigures['reports'] = []
-  if (paths.length === 0) await new Promise((r) => setTimeout(r, IDLE_PROBE_MS))
-  else {
+  const pacedAgent = new Agent({ keepAlive: true, maxSockets: 4 })
+  const pacing = (async () => {
+    const figures: LoadFigures['paced'] = []
+    if (!paced) return figures
+    await new Promise((r) => setTimeout(r, paced.delayMs ?? 0))
+    for (const path of paced.paths) {
+      const t = performance.now()
+      const status = await get(pacedAgent, `${base}${path}`, { 'x-api-key': key, 'accept-encoding': 'gzip' })
+      figures.push({ ms: performance.now() - t, status })
+      await new Promise((r) => setTimeout(r, paced.paceMs))
+    }
+    return figures
+  })()
+  if (paths.length === 0 && !paced) await new Promise((r) => setTimeout(r, IDLE_PROBE_MS))
+  else if (paths.length > 0) {
     const agent = new Agent({ keepAlive: true, maxSockets: paths.length })
     reports = await Promise.all(
       paths.map(async (path) => {
@@ -79,16 +102,17 @@ async function burst(base: string, key: string, paths: string[]): Promise<LoadFi
       }),
     )
   }
+  const pacedFigures = await pacing
   const wallMs = performance.now() - started
   running = false
   await prober
-  return { reports, healthz, wallMs }
+  return { reports, paced: pacedFigures, healthz, wallMs }
 }
 
-/** Runs the burst from a process of its own and resolves with its figures. */
-export function runLoad(base: string, key: string, paths: string[]): Promise<LoadFigures> {
+/** Runs the burst (and the paced requests beside it) from a process of its own and resolves with its figures. */
+export function runLoad(base: string, key: string, paths: string[], paced?: Paced): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, base, key, ...paths], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, base, key, JSON.stringify(paced ?? null), ...paths], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
     child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadFigures) : reject(new Error(`the load generator exited (${code})`))))
@@ -96,7 +120,7 @@ export function runLoad(base: string, key: string, paths: string[]): Promise<Loa
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const [base, key, ...paths] = process.argv.slice(2)
-  process.stdout.write(JSON.stringify(await burst(base, key, paths)))
+  const [base, key, paced, ...paths] = process.argv.slice(2)
+  process.stdout.write(JSON.stringify(await burst(base, key, paths, (JSON.parse(paced) as Paced | null) ?? undefined)))
   process.exit(0)
 }

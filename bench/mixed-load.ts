@@ -4,18 +4,15 @@
 // 10 ms. The worlds run in a process of their own (as a remote node would). Compared in the same
 // run, alternating rounds: Solana reports computed in the serving thread (as before) against the
 // report worker threads computing them (now), and /healthz on the idle service (the baseline).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { fmt, quantile, runLoad, statusCounts, warmUp } from './load.ts'
 import { startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadConfig } from '../src/config/settings.ts'
-import type { ChainsFileEntry } from '../src/config/chains.ts'
-import type { SolanaPricing } from '../src/engines/solana/collect/context.ts'
+import { startWorldsHost } from './worlds.ts'
 import { buildApp } from '../src/http/app.ts'
 import { createMetrics } from '../src/http/metrics.ts'
 import { createMemoryRateLimiter } from '../src/http/rate-limit.ts'
@@ -42,45 +39,8 @@ interface Figures {
   wallMs: number
 }
 
-interface Worlds {
-  chain: ChainsFileEntry
-  tokens: string[]
-  solanaUrl: string
-  mints: string[]
-  pricing: SolanaPricing
-}
-
-/** The worlds' host (a child process): the local chain and the local Solana, until its input ends. */
-async function worldsChild(): Promise<void> {
-  const { startWorld } = await import('@tokenrisk/devworld/world')
-  const { startSolanaWorld } = await import('@tokenrisk/devworld/solana/world')
-  const { localChains } = await import('@tokenrisk/devworld/local-chain')
-  const dataDir = join(import.meta.dirname, '..', 'data', 'test-devnet')
-  const [world, solana] = await Promise.all([startWorld({ dataDir }), startSolanaWorld({ dataDir })])
-  const m = world.manifest
-  const pairs = m.tokens.flatMap((t) => t.pools.filter((p) => p.type === 'uniswap-v2').map((p) => p.pairAddress))
-  const worlds: Worlds = {
-    chain: localChains(m).entries[0],
-    tokens: [...new Set([...m.tokens.map((t) => t.address), ...pairs, ...Object.values(m.contracts)])],
-    solanaUrl: solana.rpcUrl,
-    mints: solana.manifest.mints.map((x) => x.address),
-    pricing: solana.manifest.pricing,
-  }
-  process.stdout.write(`${JSON.stringify(worlds)}\n`)
-  process.stdin.resume()
-  process.stdin.once('end', () => void Promise.all([world.stop(), solana.stop()]).then(() => process.exit(0)))
-}
-
-if (process.argv[2] === '--worlds') {
-  await worldsChild()
-} else {
-  const host = spawn(process.execPath, ['--conditions=tokenrisk-source', '--import', 'tsx', import.meta.filename, '--worlds'], { stdio: ['pipe', 'pipe', 'inherit'] })
-  const worlds = JSON.parse(
-    await new Promise<string>((resolve, reject) => {
-      createInterface({ input: host.stdout! }).once('line', resolve)
-      host.once('exit', (code) => reject(new Error(`the worlds' host exited (${code})`)))
-    }),
-  ) as Worlds
+const { worlds, stop } = await startWorldsHost()
+{
   const load = async (base: string, key: string, paths: string[]): Promise<Figures> => {
     const f = await runLoad(base, key, paths)
     return { statuses: f.reports.map((r) => r.status), healthz: f.healthz, wallMs: f.wallMs }
@@ -168,7 +128,7 @@ if (process.argv[2] === '--worlds') {
       ].join('\n'),
     )
   } finally {
-    host.stdin!.end()
+    stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
   process.exit(0)

@@ -176,6 +176,7 @@ try {
   /** The figures of several rounds as one: every answer and probe, the longest wall time, the mean CPU. */
   const merged = (rounds: Figures[]): Figures => ({
     reports: rounds.flatMap((r) => r.reports),
+    paced: rounds.flatMap((r) => r.paced),
     healthz: rounds.flatMap((r) => r.healthz),
     wallMs: Math.max(...rounds.map((r) => r.wallMs)),
     cpuMs: rounds.reduce((a, r) => a + r.cpuMs, 0) / rounds.length,

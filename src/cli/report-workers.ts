@@ -20,6 +20,13 @@ export const REPORT_WORKER_START_TIMEOUT_MS = 30_000
  * the workers take what the serving thread leaves, which is nearly all of it.
  */
 export const REPORT_WORKER_NICENESS = 5
+/**
+ * Reports one worker computes at once. A burst past it waits its turn (EVM and Solana reports
+ * taking turns), so that the reports running finish within their deadline rather than every one
+ * of a hundred getting a hundredth of the thread and none finishing; a report whose deadline
+ * passes while it waits is answered 503 without having cost the node anything.
+ */
+export const REPORTS_AT_ONCE_PER_WORKER = 8
 
 /** What a report worker is built from: plain data, copied to its thread. */
 export interface ReportWorkerData {
@@ -58,6 +65,9 @@ export interface WorkerSolana {
 }
 
 /** The serving thread gave up on a report (deadline, client gone): the worker stops computing it. */
+/** The two kinds of reports a worker computes, which take turns when they wait. */
+type ReportKind = 'evm' | 'solana'
+
 export interface WorkerAbort {
   abort: number
 }
@@ -106,6 +116,10 @@ export function deserializeError(e: { name: string; message: string; details?: s
  * Either way its RPC is cancelled and no later stage runs: abandoned reports do not take the
  * CPU from the next ones.
  *
+ * A worker computes at most `REPORTS_AT_ONCE_PER_WORKER` reports at once; the others wait in the
+ * serving thread, in two queues (EVM and Solana) served in turn, so that a burst of one kind does
+ * not starve the other of its share of the deadline, and leave their queue when they are abandoned.
+ *
  * Reports of a burst finish together; answering each costs the serving thread a little (parse,
  * cache, serialize, compress, write). Replies are therefore delivered one per turn of the event
  * loop, so that other requests are served between two of them rather than after all of them.
@@ -128,6 +142,8 @@ export async function startReportWorkers(options: {
   niceness?: number
   /** Replies delivered per turn of the event loop (default 1; Infinity: all that arrived at once). */
   repliesPerTurn?: number
+  /** Reports one worker computes at once (default `REPORTS_AT_ONCE_PER_WORKER`). */
+  reportsAtOnce?: number
 }): Promise<ReportComputer & SolanaReportComputer & { close(): Promise<void> }> {
   const env = Object.fromEntries(Object.entries(options.env).filter((e): e is [string, string] => /^(RPC_URL_\d+|CHAINS_FILE)$/.test(e[0]) && e[1] !== undefined))
   // The worker runs what the serving process runs: the compiled entry, or the TypeScript one.
@@ -135,6 +151,20 @@ export async function startReportWorkers(options: {
   let nextId = 1
   let closing = false
   const pending = new Map<number, { resolve(reply: WorkerReply): void; worker: number }>()
+  const atOnce = Math.max(1, options.reportsAtOnce ?? REPORTS_AT_ONCE_PER_WORKER)
+  /** Per worker: reports it computes now, and those waiting their turn, by kind, served in turn. */
+  const turns: { running: number; waiting: Record<ReportKind, (() => void)[]>; next: ReportKind }[] = []
+  /** A report of `index` is over (answered, abandoned, or its worker died): the next waiting one starts. */
+  const release = (index: number) => {
+    const t = turns[index]
+    t.running--
+    const other: ReportKind = t.next === 'evm' ? 'solana' : 'evm'
+    const kind = t.waiting[t.next].length > 0 ? t.next : other
+    const start = t.waiting[kind].shift()
+    if (!start) return
+    t.next = kind === 'evm' ? 'solana' : 'evm'
+    start()
+  }
   const workers: Worker[] = []
   const niceness = options.niceness ?? REPORT_WORKER_NICENESS
   const perTurn = Math.max(1, options.repliesPerTurn ?? 1)
@@ -173,7 +203,9 @@ export async function startReportWorkers(options: {
         }
         const waiting = pending.get(message.id)
         pending.delete(message.id)
-        if (waiting) deliver(() => waiting.resolve(message))
+        if (!waiting) return
+        release(waiting.worker)
+        deliver(() => waiting.resolve(message))
       })
       worker.once('error', (error) => {
         clearTimeout(timer)
@@ -185,6 +217,7 @@ export async function startReportWorkers(options: {
         for (const [id, p] of pending) {
           if (p.worker !== index) continue
           pending.delete(id)
+          release(index)
           p.resolve({ id, ok: false, error: { name: 'UpstreamError', message: 'the token report could not be computed', details: 'report worker exited' } })
         }
         if (!closing && workers[index] === worker) {
@@ -196,7 +229,10 @@ export async function startReportWorkers(options: {
       })
     })
 
-  for (let i = 0; i < Math.max(1, options.count); i++) workers.push(await spawnWorker(i))
+  for (let i = 0; i < Math.max(1, options.count); i++) {
+    turns.push({ running: 0, waiting: { evm: [], solana: [] }, next: 'solana' })
+    workers.push(await spawnWorker(i))
+  }
 
   const pick = (token: string): number => {
     let h = 0
@@ -204,39 +240,52 @@ export async function startReportWorkers(options: {
     return h % workers.length
   }
 
-  /** Sends `request` to the worker of `key`; resolves with its reply, rejects when `signal` aborts first. */
-  const ask = (key: string, request: (id: number) => WorkerRequest | SolanaWorkerRequest, signal: AbortSignal | undefined): Promise<WorkerReply> => {
+  /**
+   * Sends `request` to the worker of `key` when it has a turn free (else the request waits with
+   * the others of its `kind`); resolves with its reply, rejects when `signal` aborts first.
+   */
+  const ask = (key: string, kind: ReportKind, request: (id: number) => WorkerRequest | SolanaWorkerRequest, signal: AbortSignal | undefined): Promise<WorkerReply> => {
     if (signal?.aborted) return Promise.reject(abortReason(signal))
     const index = pick(key)
+    const t = turns[index]
     const id = nextId++
     return new Promise((resolve, reject) => {
+      const start = () => {
+        t.running++
+        pending.set(id, {
+          worker: index,
+          resolve: (reply) => {
+            signal?.removeEventListener('abort', onAbort)
+            resolve(reply)
+          },
+        })
+        workers[index].postMessage(request(id))
+      }
       const onAbort = () => {
-        if (!pending.delete(id)) return
-        workers[index].postMessage({ abort: id } satisfies WorkerAbort)
+        const queued = t.waiting[kind].indexOf(start)
+        if (queued >= 0) t.waiting[kind].splice(queued, 1)
+        else if (pending.delete(id)) {
+          workers[index].postMessage({ abort: id } satisfies WorkerAbort)
+          release(index)
+        } else return
         reject(abortReason(signal!))
       }
-      pending.set(id, {
-        worker: index,
-        resolve: (reply) => {
-          signal?.removeEventListener('abort', onAbort)
-          resolve(reply)
-        },
-      })
       signal?.addEventListener('abort', onAbort, { once: true })
-      workers[index].postMessage(request(id))
+      if (t.running < atOnce) start()
+      else t.waiting[kind].push(start)
     })
   }
 
   return {
     async compute(chainId, token, { signal, deadlineAt } = {}) {
-      const reply = await ask(token, (id) => ({ id, chainId, token, deadlineAt }), signal)
+      const reply = await ask(token, 'evm', (id) => ({ id, chainId, token, deadlineAt }), signal)
       if (!reply.ok) throw Object.assign(deserializeError(reply.error), { stats: undefined })
       if (!('report' in reply)) throw new UpstreamError('the token report could not be computed', { details: 'a report worker answered another kind of report' })
       return { report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages }
     },
     async computeSolana(address, { signal } = {}) {
       if (!options.solana) throw new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
-      const reply = await ask(address, (id) => ({ id, solana: address }), signal)
+      const reply = await ask(address, 'solana', (id) => ({ id, solana: address }), signal)
       if (!reply.ok) throw deserializeError(reply.error)
       if (!('solana' in reply)) throw new UpstreamError('the Solana report could not be computed', { details: 'a report worker answered another kind of report' })
       return JSON.parse(reply.solana) as SolanaReport

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
+/** The `ETag` of an answer's body. */
+export function etagOf(payload: string): string {
+  return `W/"${createHash('sha1').update(payload).digest('base64url')}"`
+}
+
 /**
  * `ETag` and `Cache-Control` for a cacheable JSON answer; answers 304 when the client's
- * `If-None-Match` already holds this body. Use as an `onSend` hook of the route.
+ * `If-None-Match` already holds this body. Use as an `onSend` hook of the route. A route that
+ * knows its body's `ETag` already (`etagOf`, kept with the body) sets it, and it is not computed again.
  */
 export function conditionalGet(maxAgeSeconds: number) {
   return async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`
+    const known = reply.getHeader('etag')
+    const etag = typeof known === 'string' ? known : etagOf(payload)
     reply.header('etag', etag)
     // Reports are per API key holder: shared caches must not keep them.
     reply.header('cache-control', `private, max-age=${maxAgeSeconds}`)

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { InputError, NotFoundError, UnsupportedChainError } from '../../errors.ts'
-import { conditionalGet } from '../conditional.ts'
+import { conditionalGet, etagOf } from '../conditional.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
 import { errorResponses } from '../schemas/responses.ts'
 import { SOLANA_VALUE_MESSAGES, schemaErrorFormatterWith } from '../errors.ts'
@@ -22,6 +22,28 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * have to test each union at run time.
  */
 const serializePlain = (body: unknown): string => JSON.stringify(body)
+/** A body already written: sent as it is. */
+const asWritten = (body: unknown): string => body as string
+
+/**
+ * The answers written of a report, per view, with their `ETag`: a report served from the
+ * in-process cache is the same object each time, so a cached answer costs no serialization and
+ * no hashing — it does not wait behind cold work for the serving thread's time. Dropped with the
+ * report when the cache drops it.
+ */
+function createWrittenAnswers() {
+  const written = new WeakMap<object, Map<string, { body: string; etag: string }>>()
+  return (report: object, view: string, write: () => string): { body: string; etag: string } => {
+    let views = written.get(report)
+    if (!views) written.set(report, (views = new Map()))
+    let answer = views.get(view)
+    if (!answer) {
+      const body = write()
+      views.set(view, (answer = { body, etag: etagOf(body) }))
+    }
+    return answer
+  }
+}
 
 export interface TokenRouteDeps {
   evm: EvmReportService
@@ -98,6 +120,12 @@ function sendNotSupported(reply: FastifyReply, error: NotFoundError | Unsupporte
 
 export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
   const onSend = conditionalGet(deps.cacheTtlSeconds)
+  const writtenOf = createWrittenAnswers()
+  /** Sends the answer of `report` in `view`, written once per report and view. */
+  const sendWritten = (reply: FastifyReply, report: object, view: string, write: () => string) => {
+    const { body, etag } = writtenOf(report, view, write)
+    return reply.type(JSON_TYPE).header('etag', etag).serializer(asWritten).send(body)
+  }
   const defaultFormat = deps.defaultFormat ?? DEFAULT_REPORT_FORMAT
   /** The view of a request: its `format`, else its key's own, else the instance's. */
   const formatOf = (request: FastifyRequest<{ Querystring: { format?: ReportFormat } }>): ReportFormat =>
@@ -152,8 +180,8 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         throw error
       }
       // Each format has its own serializer: the route's single response schema names them all.
-      if (format === 'quillcheck-v2') return reply.type(JSON_TYPE).serializer(serializePlain).send(quillcheckV2View(report))
-      return reply.type(JSON_TYPE).serializer(reply.compileSerializationSchema(TokenReport)).send(report)
+      if (format === 'quillcheck-v2') return sendWritten(reply, report, format, () => serializePlain(quillcheckV2View(report)))
+      return sendWritten(reply, report, format, () => reply.compileSerializationSchema(TokenReport)(report))
     },
   )
 
@@ -199,7 +227,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
           throw error
         }
         const chainName = deps.evm.chains().find((c) => c.chainId === chainId)?.name ?? ''
-        return reply.type(JSON_TYPE).serializer(serializePlain).send(quillcheckDescriptionView(report, { chainId, chainName }))
+        return sendWritten(reply, report, 'description', () => serializePlain(quillcheckDescriptionView(report, { chainId, chainName })))
       },
     )
   }
@@ -243,7 +271,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         if (isHostedFormat(format) && isNotSupported(error)) return sendNotSupported(reply, error)
         throw error
       }
-      return reply.type(JSON_TYPE).serializer(reply.compileSerializationSchema(SolanaReport)).send(report)
+      return sendWritten(reply, report as object, 'solana', () => reply.compileSerializationSchema(SolanaReport)(report as Record<string, unknown>))
     },
   )
 
