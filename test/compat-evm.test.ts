@@ -97,12 +97,14 @@ describe('format selection', () => {
     const plain = await api.app.inject({ url: url(address), headers: { 'x-api-key': v1Key } })
     expect(asV1.statusCode).toBe(200)
     expect(asV1.body).toBe(plain.body)
-    expect(plain.body).toBe(body('clean').v1Text)
+    // The report fetched earlier may have been measured again since (its cache time passed): only its time differs.
+    const timeless = (text: string) => text.replace(/"lastUpdated":"[^"]*"/, '"lastUpdated":""')
+    expect(timeless(plain.body)).toBe(timeless(body('clean').v1Text))
     // The contract's report as the engine renders it, serialized as is: the same bytes.
     expect(plain.body).toBe(JSON.stringify(await evmService.report(31337, address, {})))
     expect(Array.isArray(asV1.json().honeypotDetails)).toBe(true)
     const asV2 = await api.app.inject({ url: url(address, '&format=quillcheck-v2'), headers: { 'x-api-key': v1Key } })
-    expect(asV2.json()).toEqual(body('clean').v2)
+    expect(timeless(asV2.body)).toBe(timeless(JSON.stringify(body('clean').v2)))
     expect(asV2.headers.vary).toMatch(/x-api-key/)
     expect(asV2.headers.etag).not.toBe(plain.headers.etag)
   })

@@ -27,6 +27,7 @@ import { createDeployer, type Deployer } from './fixtures/evm/deploy.ts'
 import { startTestAnvil } from './fixtures/evm/anvil.ts'
 import { startRpcProxy } from './fixtures/evm/rpc-proxy.ts'
 import { TEST_REDIS_URL, redisUp, requireService } from './helpers/services.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
 import { localChains, writeLocalChainsFile } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -607,9 +608,12 @@ describe('tokenrisk scan', () => {
       const err: string[] = []
       const io = { env: {}, out: (l: string) => out.push(l), err: (l: string) => err.push(l) }
       expect(await scanCommand([token, '--chain', '31337', '--json', '--data-dir', dataDir], io)).toBe(0)
-      const body = JSON.parse(out.join('\n'))
+      const body = JSON.parse(out.join('\n')) as TokenReport
       const expected = await service().report(31337, token, {})
-      expect(body).toEqual(expected)
+      // Two reports of the token, each stamped with when it was measured.
+      const timeless = (r: TokenReport) => ({ ...r, tokenInformation: { ...r.tokenInformation, lastUpdated: '' } })
+      expect(timeless(body)).toEqual(timeless(expected))
+      expect(Date.parse(body.tokenInformation.lastUpdated)).toBeGreaterThan(0)
 
       out.length = 0
       expect(await scanCommand([token, '--chain', '31337', '--no-color', '--data-dir', dataDir], io)).toBe(0)

@@ -50,8 +50,11 @@ export interface TtlMapBounds {
  * its owner works. An owner that dies (kill -9, a lost host) stops renewing: its lease lapses
  * within this, and a waiting instance takes the lock and computes the value itself.
  */
-export const DISTRIBUTED_LOCK_MS = 3_000
-/** How often the owner of a lock renews its lease: three times a lease, so one late renewal loses nothing. */
+export const DISTRIBUTED_LOCK_MS = 5_000
+/**
+ * How often the owner of a lock renews its lease: five times a lease, so that a serving thread
+ * busy for seconds on a loaded machine does not lose it to a duplicate computation.
+ */
 export const DISTRIBUTED_LOCK_RENEW_MS = 1_000
 /** How often a waiting instance looks for the value another instance computes. */
 export const DISTRIBUTED_POLL_MS = 25
