@@ -18,6 +18,7 @@ import { TokenReport } from '../src/contract/token-report.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { gunzipSync } from 'node:zlib'
 import { zooToken } from '@tokenrisk/devworld/manifest'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -126,6 +127,24 @@ describe('EVM token endpoint', () => {
     const again = await get(evmUrl(token('clean')), { 'x-api-key': key, 'if-none-match': etag })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
+  })
+
+  it('answers a cached report gzipped or as it is: the same JSON and ETag, written and compressed once', async () => {
+    const plain = await get(evmUrl(token('clean')))
+    const gzipped = await get(evmUrl(token('clean')), { 'x-api-key': key, 'accept-encoding': 'br;q=0.5, gzip' })
+    expect(gzipped.statusCode).toBe(200)
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/)
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body)
+    expect(gzipped.headers.etag).toBe(plain.headers.etag)
+    expect(gzipped.headers['cache-control']).toBe('private, max-age=30')
+    // A client refusing gzip gets the JSON as it is.
+    expect((await get(evmUrl(token('clean')), { 'x-api-key': key, 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined()
+    const again = await get(evmUrl(token('clean')), { 'x-api-key': key, 'accept-encoding': 'gzip', 'if-none-match': plain.headers.etag as string })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    expect(again.headers['content-encoding']).toBeUndefined()
   })
 
   it('answers 401 without a key or with a wrong one, before looking at the parameters', async () => {

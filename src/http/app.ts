@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requestTimeoutMs: options.requestTimeoutMs,
       cacheTtlSeconds: options.reportCacheTtlSeconds,
       defaultFormat: options.defaultFormat,
+      compressFromBytes: COMPRESS_THRESHOLD_BYTES,
       anonymousCold: openPages && anonymousColdBudget(deps.rateLimiter, openPages.coldPerMinute),
     })
     webRoutes(app, { assets: loadWebAssets(), sessions: openPages?.sessions, basePath: new URL(options.publicBaseUrl).pathname.replace(/\/+$/, '') })

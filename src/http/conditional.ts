@@ -13,15 +13,17 @@ export function etagOf(payload: string): string {
  */
 export function conditionalGet(maxAgeSeconds: number) {
   return async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload
     const known = reply.getHeader('etag')
-    const etag = typeof known === 'string' ? known : etagOf(payload)
+    // A body already compressed comes with its ETag (that of the JSON it holds).
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && typeof known !== 'string')) return payload
+    const etag = typeof known === 'string' ? known : etagOf(payload as string)
     reply.header('etag', etag)
     // Reports are per API key holder: shared caches must not keep them.
     reply.header('cache-control', `private, max-age=${maxAgeSeconds}`)
     const match = request.headers['if-none-match']
     if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
       reply.code(304)
+      reply.removeHeader('content-encoding')
       return ''
     }
     return payload

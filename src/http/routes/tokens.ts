@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { InputError, NotFoundError, UnsupportedChainError } from '../../errors.ts'
 import { conditionalGet, etagOf } from '../conditional.ts'
@@ -24,16 +26,37 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 const serializePlain = (body: unknown): string => JSON.stringify(body)
 /** A body already written: sent as it is. */
 const asWritten = (body: unknown): string => body as string
+const gzipAsync = promisify(gzip)
+
+/** Whether an `Accept-Encoding` header takes gzip (`gzip`, `x-gzip` or `*`, without `q=0`). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  return header
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [coding, ...params] = part.split(';').map((p) => p.trim())
+      const q = params.find((p) => p.startsWith('q='))
+      return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0)
+    })
+}
 
 /**
- * The answers written of a report, per view, with their `ETag`: a report served from the
- * in-process cache is the same object each time, so a cached answer costs no serialization and
- * no hashing — it does not wait behind cold work for the serving thread's time. Dropped with the
- * report when the cache drops it.
+ * The answers written of a report, per view, with their `ETag` (and gzipped, once asked so): a
+ * report served from the in-process cache is the same object each time, so a cached answer costs
+ * no serialization, no hashing and no compression — it does not wait behind cold work for the
+ * serving thread's time or the thread pool's. Dropped with the report when the cache drops it.
  */
+interface WrittenAnswer {
+  body: string
+  etag: string
+  /** The body gzipped, once a client that takes gzip asked for it. */
+  gzipped?: Promise<Buffer>
+}
+
 function createWrittenAnswers() {
-  const written = new WeakMap<object, Map<string, { body: string; etag: string }>>()
-  return (report: object, view: string, write: () => string): { body: string; etag: string } => {
+  const written = new WeakMap<object, Map<string, WrittenAnswer>>()
+  return (report: object, view: string, write: () => string): WrittenAnswer => {
     let views = written.get(report)
     if (!views) written.set(report, (views = new Map()))
     let answer = views.get(view)
@@ -52,6 +75,8 @@ export interface TokenRouteDeps {
   cacheTtlSeconds: number
   /** The view of a key without a format of its own, and of a request without `format` (`DEFAULT_FORMAT`). */
   defaultFormat?: ReportFormat
+  /** Answers from this size on are sent gzipped to the clients that take it (the app's compression threshold). */
+  compressFromBytes: number
   /** With open pages: the budget a page session's (anonymous) cold report draws on; a refusal is a 429. */
   anonymousCold?: ColdAdmission
 }
@@ -121,10 +146,15 @@ function sendNotSupported(reply: FastifyReply, error: NotFoundError | Unsupporte
 export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
   const onSend = conditionalGet(deps.cacheTtlSeconds)
   const writtenOf = createWrittenAnswers()
-  /** Sends the answer of `report` in `view`, written once per report and view. */
-  const sendWritten = (reply: FastifyReply, report: object, view: string, write: () => string) => {
-    const { body, etag } = writtenOf(report, view, write)
-    return reply.type(JSON_TYPE).header('etag', etag).serializer(asWritten).send(body)
+  /** Sends the answer of `report` in `view`, written (and gzipped) once per report and view. */
+  const sendWritten = async (request: FastifyRequest, reply: FastifyReply, report: object, view: string, write: () => string) => {
+    const answer = writtenOf(report, view, write)
+    reply.type(JSON_TYPE).header('etag', answer.etag)
+    if (answer.body.length >= deps.compressFromBytes && acceptsGzip(request.headers['accept-encoding']) && request.headers['x-no-compression'] === undefined) {
+      const gzipped = await (answer.gzipped ??= gzipAsync(answer.body))
+      return reply.header('content-encoding', 'gzip').header('vary', 'x-api-key, accept-encoding').send(gzipped)
+    }
+    return reply.serializer(asWritten).send(answer.body)
   }
   const defaultFormat = deps.defaultFormat ?? DEFAULT_REPORT_FORMAT
   /** The view of a request: its `format`, else its key's own, else the instance's. */
@@ -180,8 +210,8 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         throw error
       }
       // Each format has its own serializer: the route's single response schema names them all.
-      if (format === 'quillcheck-v2') return sendWritten(reply, report, format, () => serializePlain(quillcheckV2View(report)))
-      return sendWritten(reply, report, format, () => reply.compileSerializationSchema(TokenReport)(report))
+      if (format === 'quillcheck-v2') return sendWritten(request, reply, report, format, () => serializePlain(quillcheckV2View(report)))
+      return sendWritten(request, reply, report, format, () => reply.compileSerializationSchema(TokenReport)(report))
     },
   )
 
@@ -227,7 +257,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
           throw error
         }
         const chainName = deps.evm.chains().find((c) => c.chainId === chainId)?.name ?? ''
-        return sendWritten(reply, report, 'description', () => serializePlain(quillcheckDescriptionView(report, { chainId, chainName })))
+        return sendWritten(request, reply, report, 'description', () => serializePlain(quillcheckDescriptionView(report, { chainId, chainName })))
       },
     )
   }
@@ -271,7 +301,7 @@ export function tokenRoutes(app: FastifyInstance, deps: TokenRouteDeps) {
         if (isHostedFormat(format) && isNotSupported(error)) return sendNotSupported(reply, error)
         throw error
       }
-      return sendWritten(reply, report as object, 'solana', () => reply.compileSerializationSchema(SolanaReport)(report as Record<string, unknown>))
+      return sendWritten(request, reply, report as object, 'solana', () => reply.compileSerializationSchema(SolanaReport)(report as Record<string, unknown>))
     },
   )
 
