@@ -58,3 +58,36 @@ describe('Solana reports computed in the report worker threads', () => {
     expect((fromWorker as Error).message).toBe((here as Error).message)
   })
 })
+
+describe('a worker\'s turns', () => {
+  it('run at most its reports at once; the others wait, EVM and Solana ones in turn, and leave when abandoned', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenrisk-solana-turns-'))
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', REQUEST_TIMEOUT_MS: '60000', METADATA_FETCH: 'off' })
+    const one = await startReportWorkers({ count: 1, reportsAtOnce: 1, config, env: {}, solana: { rpcUrls: [solanaWorld.rpcUrl], pricing: solanaWorld.manifest.pricing } })
+    try {
+      const finished: string[] = []
+      const track = (name: string, work: Promise<unknown>) => work.then(() => finished.push(name), () => finished.push(name))
+      // An EVM report of a chain this worker does not serve fails at once; each still takes a turn.
+      const evm = (name: string) => track(name, one.compute(999_999, '0x000000000000000000000000000000000000dEaD'))
+      const abandoned = new AbortController()
+      const mints = solanaWorld.manifest.mints
+      const first = evm('evm 1')
+      const queued = one.computeSolana(mints[1].address, { signal: abandoned.signal })
+      const all = Promise.all([
+        first,
+        evm('evm 2'),
+        evm('evm 3'),
+        track('solana', one.computeSolana(mints[0].address)),
+      ])
+      // Queued behind the others: abandoned before its turn, it is answered at once, never computed.
+      abandoned.abort()
+      await expect(queued).rejects.toThrow()
+      await all
+      // The first EVM report ran alone; the Solana one took the next turn, before the EVM ones queued before it.
+      expect(finished).toEqual(['evm 1', 'solana', 'evm 2', 'evm 3'])
+    } finally {
+      await one.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
