@@ -88,7 +88,10 @@ describe('BlockDataAnalysis', () => {
 
   it('reads the tolerance of a deadline where it was stored, constants resolved', async () => {
     const { analyses, fn } = await load('timestamp', 'Round')
-    const windowOf = (name: string): (number | null)[] => fn(name).facts.comparisons.map((c) => analyses.blockData.timeWindow(analyses.blockData.isCurrentTime(c.left.expression, fn(name)) ? c.right.expression : c.left.expression, fn(name)))
+    const windowOf = (name: string): (number | null)[] =>
+      fn(name)
+        .facts.comparisons.filter((c) => analyses.blockData.isCurrentTime(c.left.expression, fn(name)) || analyses.blockData.isCurrentTime(c.right.expression, fn(name)))
+        .map((c) => analyses.blockData.timeWindow(analyses.blockData.isCurrentTime(c.left.expression, fn(name)) ? c.right.expression : c.left.expression, fn(name)))
     expect(windowOf('bid')).toEqual([300])
     expect(windowOf('play')).toEqual([60])
     expect(windowOf('quick')).toEqual([90])
