@@ -98,3 +98,21 @@ describe('BlockDataAnalysis', () => {
     expect(windowOf('claim')).toEqual([7 * 86400])
   })
 })
+
+describe('BoundsAnalysis', () => {
+  it('bounds a value by literals, constants, requires, early returns and the branch holding it', async () => {
+    const { analyses, fn } = await load('integer-overflow', 'Rewards')
+    const boundOf = (name: string, operator: string, side: 'left' | 'right'): bigint | null => {
+      const op = fn(name).facts.arithmetic.find((o) => o.operator === operator)
+      if (!op) throw new Error(`no ${operator} in ${name}`)
+      return analyses.bounds.upperBound(op[side].expression, fn(name))
+    }
+    expect(boundOf('bonus', '*', 'left')).toBe(1000n)
+    expect(boundOf('area', '*', 'left')).toBe(1000n)
+    expect(boundOf('area', '*', 'right')).toBe(1000n)
+    expect(boundOf('boost', '*', 'left')).toBe(99n)
+    // Nothing bounds a parameter no guard compares, or a rate anyone sets.
+    expect(boundOf('reward', '*', 'left')).toBeNull()
+    expect(boundOf('accrue', '*', 'right')).toBeNull()
+  })
+})

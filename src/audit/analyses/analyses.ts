@@ -1,5 +1,6 @@
 import { AccessAnalysis } from './access.ts'
 import { BlockDataAnalysis } from './block-data.ts'
+import { BoundsAnalysis } from './bounds.ts'
 import { DataFlowAnalysis } from './dataflow.ts'
 import { DispatchAnalysis } from './dispatch.ts'
 import { EffectAnalysis } from './effects.ts'
@@ -11,7 +12,7 @@ import type { ProjectIr } from '../ir/types.ts'
 /**
  * The analyses detectors ask questions of, built once per project over its IR and memoising
  * their answers: which code runs (dispatch), what it does in order (effects), who may call it
- * (access), which reentrancy locks it holds (locks), which values its caller chooses (taint), where a value comes from (dataflow) and what block data decides (blockData).
+ * (access), which reentrancy locks it holds (locks), which values its caller chooses (taint), where a value comes from (dataflow) and what block data decides (blockData) and how large a value can be (bounds).
  */
 export interface Analyses {
   readonly ir: ProjectIr
@@ -23,6 +24,7 @@ export interface Analyses {
   readonly taint: TaintAnalysis
   readonly dataflow: DataFlowAnalysis
   readonly blockData: BlockDataAnalysis
+  readonly bounds: BoundsAnalysis
 }
 
 /** Builds the analyses of a project (they compute lazily, on the first question). */
@@ -40,5 +42,6 @@ export function createAnalyses(ir: ProjectIr, scope: ProjectScope): Analyses {
     taint: new TaintAnalysis(),
     dataflow,
     blockData: new BlockDataAnalysis(dispatch, effects, dataflow),
+    bounds: new BoundsAnalysis(dispatch),
   }
 }
