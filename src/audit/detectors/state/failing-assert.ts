@@ -55,7 +55,7 @@ export const failingAssert = defineDetector({
   severity: 'low',
   confidence: 'medium',
   explanation:
-    '`assert` states an invariant: a failing one means a bug (before Solidity 0.8 it also burns all the gas the caller gave). An `assert` whose condition depends on what a caller chooses (a parameter or a value derived from it, `msg.value`, `msg.sender`, or state any caller sets to a value of their choosing) with no earlier `require` or revert on the same values is input validation written as an invariant: any caller can make it fail. Not reported: asserts on values no caller chooses, asserts after a `require` on the same input, and the overflow check after arithmetic (`c = a + b; assert(c >= a)`).',
+    '`assert` states an invariant: a failing one means a bug (before Solidity 0.8 it also burns all the gas the caller gave). An `assert` whose condition depends on what a caller chooses (a parameter or a value derived from it, `msg.value`, `msg.sender`, or state any caller sets to a value of their choosing) with no earlier `require` or revert on the same values is input validation written as an invariant: any caller can make it fail. An internal function\'s assert on its parameters counts when an entry point passes it such values unchecked. Not reported: asserts on values no caller chooses, asserts after a `require` on the same input, and the overflow check after arithmetic (`c = a + b; assert(c >= a)`).',
   recommendation: 'Validate inputs with `require` (or a custom error), and keep `assert` for conditions that can only fail through a bug.',
   detect({ analyses, functions, report }) {
     // State variables an unprotected entry point sets from its parameters or `msg.value`.
@@ -73,7 +73,10 @@ export const failingAssert = defineDetector({
       return result
     }
     for (const fn of functions) {
-      if (!analyses.dispatch.isEntryPoint(fn)) continue
+      const entry = analyses.dispatch.isEntryPoint(fn)
+      // An internal helper's assert on its parameters is followed to the entry points passing them.
+      const helper = !entry && fn.kind === 'function' && (fn.visibility === 'internal' || fn.visibility === 'private') && fn.contract?.kind !== 'library'
+      if (!entry && !helper) continue
       for (const guard of fn.facts.guards) {
         if (guard.kind !== 'assert') continue
         const { names, shown } = callerInputs(analyses, fn, guard.condition, settable)
@@ -81,6 +84,12 @@ export const failingAssert = defineDetector({
         const at = guard.node.range?.[0] ?? 0
         // Ruled out by an earlier `require` / revert on the same values.
         if (fn.facts.guards.some((g) => g.kind !== 'assert' && (g.node.range?.[0] ?? 0) < at && mentions(g.condition, names))) continue
+        let via = ''
+        if (helper) {
+          const caller = uncheckedCaller(analyses, fn, names)
+          if (!caller) continue
+          via = ` ${functionLabel(caller.fn)} passes them from its caller unchecked: ${code(caller.fn.file, caller.call)}.`
+        }
         // An overflow check: a value the condition reads was just computed by arithmetic.
         const computed = fn.facts.assignments.some((a) => {
           if ((a.node.range?.[0] ?? 0) >= at) return false
@@ -93,11 +102,37 @@ export const failingAssert = defineDetector({
           (d) => (d.range?.[0] ?? 0) < at && d.initialValue && isArithmetic(d.initialValue) && d.variables.some((v) => v !== null && mentions(guard.condition, new Set([(v as AST.VariableDeclaration).name ?? '']))),
         )
         if (computed || declaredByArithmetic) continue
-        report(guard.node, fn.file, `${functionLabel(fn)} asserts on ${enumerate(shown, 3)}, which a caller chooses, with no \`require\` ruling the failing values out: ${code(fn.file, guard.node)}.`)
+        report(guard.node, fn.file, `${functionLabel(fn)} asserts on ${enumerate(shown, 3)}, which a caller chooses, with no \`require\` ruling the failing values out: ${code(fn.file, guard.node)}.${via}`)
       }
     }
   },
 })
+
+/**
+ * An entry point calling the helper `fn` directly with, for a parameter among `names`, an
+ * argument its own caller chooses (a parameter, `msg.value`, …) that no earlier guard of the entry
+ * point looks at; null when every such call is checked.
+ */
+function uncheckedCaller(analyses: Analyses, fn: FunctionIr, names: ReadonlySet<string>): { fn: FunctionIr; call: AST.BaseASTNode } | null {
+  const parameters = [...fn.facts.locals.values()].filter((l) => l.isParameter && names.has(l.name))
+  if (parameters.length === 0) return null
+  for (const caller of analyses.dispatch.allFunctions()) {
+    if (!analyses.dispatch.isEntryPoint(caller)) continue
+    for (const call of caller.facts.calls) {
+      if (call.kind !== 'internal' || analyses.dispatch.calleeIn(call, caller) !== fn) continue
+      const at = call.node.range?.[0] ?? 0
+      for (const p of parameters) {
+        const arg = call.args[p.parameterIndex]
+        if (!arg) continue
+        const inputs = callerInputs(analyses, caller, arg, () => false).names
+        if (inputs.size === 0) continue
+        if (caller.facts.guards.some((g) => (g.node.range?.[0] ?? 0) < at && mentions(g.condition, inputs))) continue
+        return { fn: caller, call: call.node }
+      }
+    }
+  }
+  return null
+}
 
 function someMsgValue(expression: AST.BaseASTNode): boolean {
   let found = false
