@@ -53,7 +53,7 @@ describe('allowances a call grants over a holder\'s tokens', () => {
   const ZERO = '0x0000000000000000000000000000000000000000' as Address
   const watch = watchList(TOKEN, [POOL], [], [owner])
   const measure = (over: Partial<Measure> = {}): Measure => ({
-    supply: 1_000_000n, balances: watch.accounts.map(() => 1_000n), aTransfer: ok(10n, 10n), bTransfer: ok(10n, 10n), aSell: ok(100n, 93n), bSell: ok(100n, 93n),
+    supply: 1_000_000n, supplyRead: true, balances: watch.accounts.map(() => 1_000n), balancesRead: watch.accounts.map(() => true), aTransfer: ok(10n, 10n), bTransfer: ok(10n, 10n), aSell: ok(100n, 93n), bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n), bBigBuy: ok(1_000n, 970n), notHeld: 0n, pullSpender: ZERO, pullHolder: ZERO, pullAllowance: 0n, pull: { ok: false, err: '0x', sent: 0n, received: 0n }, ...over,
   })
   const kinds = (m: Measure) => effectsOf(watch, measure(), m, owner.address, true, true)

@@ -74,7 +74,9 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
   const list = watch.accounts.map((a) => balances[a] ?? 1_000n)
   return {
     supply: 1_000_000n,
+    supplyRead: true,
     balances: list,
+    balancesRead: list.map(() => true),
     aTransfer: ok(10n, 10n),
     bTransfer: ok(10n, 10n),
     aSell: ok(100n, 93n),
@@ -125,7 +127,7 @@ describe('owner-power effects', () => {
   it('holders of record whose balance fell with nothing moving are the ones asked again, acting for themselves', () => {
     const HOLDER = '0x00000000000000000000000000000000000000ee' as Address
     const list = watchList(TOKEN, [POOL], [], [owner], [], [HOLDER])
-    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n) })
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n), balancesRead: list.accounts.map(() => true) })
     const attempt = (mm: Measure, called = true) => ({ candidate: owner.address, variant: 0n, called, err: '0x' as Hex, m: mm, raisesAgain: false })
     const h = list.accounts.findIndex((a) => a === HOLDER)
     const base = m({})
@@ -148,7 +150,7 @@ describe('owner-power effects', () => {
   it('a credit to an account the token names (a wallet in its storage or code) that no one paid is a mint', () => {
     const wallet = '0x00000000000000000000000000000000000000ee' as Address
     const named = watchList(TOKEN, [POOL], [], [owner], [wallet])
-    const base = { ...measure(), balances: named.accounts.map(() => 1_000n) }
+    const base = { ...measure(), balances: named.accounts.map(() => 1_000n), balancesRead: named.accounts.map(() => true) }
     const after = { ...base, balances: named.accounts.map((a) => (a === wallet ? 500_000n : 1_000n)) }
     expect(effectsOf(named, base, after, owner.address, true, true).map((e) => e.kind)).toEqual(['mint'])
   })
@@ -159,7 +161,7 @@ describe('owner-power effects', () => {
     // The owner, a candidate already, is not made a bystander by appearing among the holders.
     expect(listed.bystanders.has(holder.toLowerCase())).toBe(true)
     expect(listed.bystanders.has(owner.address.toLowerCase())).toBe(false)
-    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n) }
+    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n), balancesRead: listed.accounts.map(() => true) }
     // The holder's 1 000 and 5 000 more from holders not on the list arrive at the owner.
     const after = { ...base, balances: listed.accounts.map((a) => (a === holder ? 0n : a === owner.address ? 7_000n : 1_000n)) }
     const effects = effectsOf(listed, base, after, owner.address, true, true)
@@ -170,6 +172,34 @@ describe('owner-power effects', () => {
   it('an airdrop out of the caller\'s own balance, or a rescue out of the contract\'s, is neither a mint nor a power over holders', () => {
     expect(kinds(measure({}, { [owner.address]: 900n, [A]: 1_100n }))).toEqual(['ownMove'])
     expect(kinds(measure({}, { [TOKEN]: 0n, [owner.address]: 2_000n }))).toEqual(['ownMove'])
+  })
+
+  it('no value a token can answer means unknown: balances, supply and trades at 0, 1 and 2^256 - 1 are counted; a read flagged not read is unknown', () => {
+    const MAX = (1n << 256n) - 1n
+    // A hidden mint writing the caller's balance to the largest amount: the credit is counted.
+    expect(kinds(measure({}, { [owner.address]: MAX }))).toEqual(['mint'])
+    // The same credit to a holder (a balance set at will besides), from 0 and from 1; a supply raised to the largest value.
+    expect(kinds(measure({}, { [A]: MAX }), B)).toEqual(['mint', 'changeBalance'])
+    const atZero = measure({}, { [A]: 0n, [B]: 1n })
+    expect(effectsOf(watch, atZero, measure({}, { [A]: MAX, [B]: 1n }), owner.address, true, true).map((e) => e.kind)).toEqual(['mint', 'changeBalance'])
+    expect(effectsOf(watch, atZero, measure({}, { [A]: 0n, [B]: MAX }), owner.address, true, true).map((e) => e.kind)).toEqual(['mint', 'changeBalance'])
+    expect(kinds(measure({ supply: MAX }, { [A]: MAX }))).toContain('mint')
+    // A holder at the largest balance, brought to 1 and to 0: taken.
+    const top = measure({ supply: MAX }, { [A]: MAX })
+    expect(effectsOf(watch, top, measure({ supply: MAX }, { [A]: 1n }), owner.address, true, true).map((e) => e.kind)).toContain('changeBalance')
+    expect(effectsOf(watch, top, measure({ supply: MAX }, { [A]: 0n }), owner.address, true, true).map((e) => e.kind)).toContain('changeBalance')
+    // Trades of the largest amounts are taxes like any other: none here, 1 % there.
+    const untaxed = measure({ bSell: ok(MAX, MAX), aSell: ok(MAX, MAX) })
+    expect(effectsOf(watch, untaxed, untaxed, owner.address, true, true)).toEqual([])
+    expect(effectsOf(watch, untaxed, measure({ bSell: ok(MAX, MAX - MAX / 100n), aSell: ok(MAX, MAX - MAX / 100n) }), owner.address, true, true).map((e) => e.kind)).toEqual(['feeAll'])
+    // Only the flag says unknown: a balance not read after the call is neither taken nor credited,
+    // whatever value sits beside it; the supply likewise.
+    const unreadA = (m: Measure) => ({ ...m, balancesRead: m.balancesRead.map((r, i) => (i === at(A) ? false : r)) })
+    expect(kinds(unreadA(measure({}, { [A]: 0n })))).toEqual([])
+    expect(kinds(unreadA(measure({}, { [A]: MAX })))).toEqual([])
+    expect(kinds(measure({ supply: MAX, supplyRead: false }))).toEqual([])
+    const unread = effectsOf(watch, base, unreadA(measure({ bTransfer: fail, bSell: fail }, { [A]: 0n })), owner.address, true, true)
+    expect(unread.find((e) => e.kind === 'pause')?.text).toContain('could not be read (unknown, not counted as taken)')
   })
 
   it('a bystander blocked is a pause; a bystander taxed differently is a tax change for everyone', () => {

@@ -14,7 +14,6 @@ import {
   NO_ROUTE,
   PROBE_ADDRESSES,
   REJECTER_STATE,
-  UNREAD,
   assertGasNotCapped,
   callProbe,
   decodePowers,
@@ -449,10 +448,18 @@ export interface BalanceEffect {
   revealed: { label: string; amount: bigint }[]
 }
 
+/**
+ * Watched account `i`'s balance in measure `m`, or undefined when it was not read (the probe says
+ * so with a flag: no value, 2^256 - 1 included, means "unknown").
+ */
+export function balanceRead(m: Measure, i: number): bigint | undefined {
+  return i >= 0 && m.balancesRead[i] === true ? m.balances[i] : undefined
+}
+
 export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: Address): BalanceEffect {
   // A read that failed is unknown: it explains nothing and is never taken for 0.
   const unread: string[] = []
-  const supplyDelta = base.supply === UNREAD || m.supply === UNREAD ? 0n : m.supply - base.supply
+  const supplyDelta = base.supplyRead && m.supplyRead ? m.supply - base.supply : 0n
   let credits = 0n
   let debits = 0n
   const taken: BalanceEffect['taken'] = []
@@ -460,10 +467,10 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const ownMoves: BalanceEffect['ownMoves'] = []
   const fell: { index: number; label: string; amount: bigint }[] = []
   watch.accounts.forEach((a, i) => {
-    const before = base.balances[i] ?? 0n
-    const after = m.balances[i] ?? 0n
-    if (before === UNREAD || after === UNREAD) {
-      if (after === UNREAD && before !== UNREAD) unread.push(watch.labels.get(a.toLowerCase()) ?? a)
+    const before = balanceRead(base, i)
+    const after = balanceRead(m, i)
+    if (before === undefined || after === undefined) {
+      if (after === undefined && before !== undefined) unread.push(watch.labels.get(a.toLowerCase()) ?? a)
       return
     }
     const d = after - before
@@ -546,7 +553,8 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   // A holder the call emptied has nothing to send: its failures say nothing about being blocked.
   const emptied = (who: Address) => {
     const i = watch.accounts.findIndex((x) => sameAddress(x, who))
-    return i >= 0 && base.balances[i] !== UNREAD && base.balances[i] > 0n && m.balances[i] === 0n
+    const before = balanceRead(base, i)
+    return i >= 0 && before !== undefined && before > 0n && balanceRead(m, i) === 0n
   }
   const bBlocked = !emptied(PROBE_ADDRESSES.b) && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
   const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
@@ -709,7 +717,7 @@ function findingsOf(
     if (e.kind === 'mint') {
       // A fixed emission that works once is still a mint: its amount, and that it cannot be repeated.
       const minting = attempts.filter((_, i) => effects[i].some((x) => x.kind === 'mint'))
-      const raisedSupply = minting.every((a) => a.m.supply !== UNREAD && base.supply !== UNREAD && a.m.supply > base.supply)
+      const raisedSupply = minting.every((a) => a.m.supplyRead && base.supplyRead && a.m.supply > base.supply)
       if (minting.length > 0 && raisedSupply && minting.every((a) => a.raisesAgain === false && a.m.supply === minting[0].m.supply)) {
         text = `${e.text}, a fixed amount that can be created once (the same call made again created nothing more)`
       }
@@ -923,13 +931,13 @@ export async function collectPowers(
  * watch list; empty when the call was refused, the supply moved or some balance rose.
  */
 function quietFalls(watch: Watch, base: Measure, at: Attempt): number[] {
-  if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return []
+  if (!at.called || !base.supplyRead || !at.m.supplyRead || at.m.supply !== base.supply) return []
   const fell: number[] = []
   let rose = false
   watch.accounts.forEach((a, i) => {
-    const before = base.balances[i]
-    const after = at.m.balances[i]
-    if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
+    const before = balanceRead(base, i)
+    const after = balanceRead(at.m, i)
+    if (before === undefined || after === undefined) return
     if (after > before) rose = true
     else if (after < before && watch.bystanders.has(a.toLowerCase()) && !shownNotHeld(i, at.m)) fell.push(i)
   })
@@ -998,7 +1006,7 @@ async function askHoldersOfRecord(
       const twin = pick(second)[k]
       if (!fell || !twin || !twin.called || !sameAddress(twin.candidate, at.candidate) || twin.variant !== at.variant) return at
       let notHeld = at.m.notHeld
-      for (const i of fell) if (twin.m.balances[i] === at.m.balances[i] && shownNotHeld(i, twin.m)) notHeld |= 1n << BigInt(i)
+      for (const i of fell) if (balanceRead(twin.m, i) !== undefined && balanceRead(twin.m, i) === balanceRead(at.m, i) && shownNotHeld(i, twin.m)) notHeld |= 1n << BigInt(i)
       return notHeld === at.m.notHeld ? at : { ...at, m: { ...at.m, notHeld } }
     }),
   )
