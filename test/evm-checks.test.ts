@@ -202,6 +202,31 @@ describe('owner-power effects', () => {
     expect(unread.find((e) => e.kind === 'pause')?.text).toContain('could not be read (unknown, not counted as taken)')
   })
 
+  it('a change below the token\'s own rounding is no effect: at most a thousandth of a token, or a millionth of the balance', () => {
+    const TOKEN_UNIT = 10n ** 18n
+    const w = watchList(TOKEN, [POOL], [], [owner], [], [], 18)
+    expect(w.dust).toBe(TOKEN_UNIT / 1_000n)
+    const held = 2_000n * TOKEN_UNIT
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}): Measure => ({
+      ...measure(over),
+      supply: 1_000_000n * TOKEN_UNIT,
+      balances: w.accounts.map((a) => balances[a] ?? held),
+      balancesRead: w.accounts.map(() => true),
+    })
+    const effects = (after: Measure) => effectsOf(w, m({}), after, owner.address, true, true).map((e) => e.kind)
+    // A re-rating that moves 10^15 - 1 raw units from A to B and the owner: dust, no power.
+    expect(effects(m({ [A]: held - TOKEN_UNIT / 1_000n + 1n, [B]: held + TOKEN_UNIT / 2_000n, [owner.address]: held + TOKEN_UNIT / 2_000n - 1n }))).toEqual([])
+    // Relative: a millionth of a whale's balance moved is dust too; a supply moved by dust is unmoved.
+    const whale = 10n ** 12n * TOKEN_UNIT
+    expect(effectsOf(w, m({ [POOL]: whale }), m({ [POOL]: whale - whale / 1_000_000n }), owner.address, true, true)).toEqual([])
+    expect(effects(m({}, { supply: 1_000_000n * TOKEN_UNIT + TOKEN_UNIT / 1_000n }))).toEqual([])
+    // Above both floors: a real share taken, a mint, however small beside the supply.
+    expect(effects(m({ [A]: held - TOKEN_UNIT, [owner.address]: held + TOKEN_UNIT }))).toEqual(['changeBalance'])
+    expect(effects(m({ [owner.address]: held + TOKEN_UNIT / 100n }))).toEqual(['mint'])
+    // Without decimals, the relative floor only.
+    expect(watchList(TOKEN, [POOL], [], [owner]).dust).toBe(0n)
+  })
+
   it('a bystander blocked is a pause; a bystander taxed differently is a tax change for everyone', () => {
     expect(kinds(measure({ bTransfer: fail, aTransfer: fail, bSell: fail, aSell: fail }))).toEqual(['pause'])
     expect(kinds(measure({ bSell: ok(100n, 80n), aSell: ok(100n, 80n) }))).toEqual(['feeAll'])
