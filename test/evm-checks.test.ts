@@ -76,7 +76,7 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
     supply: 1_000_000n,
     supplyRead: true,
     balances: list,
-    balancesRead: list.map(() => true),
+    balancesRead: (1n << BigInt(list.length)) - 1n,
     aTransfer: ok(10n, 10n),
     bTransfer: ok(10n, 10n),
     aSell: ok(100n, 93n),
@@ -127,7 +127,7 @@ describe('owner-power effects', () => {
   it('holders of record whose balance fell with nothing moving are the ones asked again, acting for themselves', () => {
     const HOLDER = '0x00000000000000000000000000000000000000ee' as Address
     const list = watchList(TOKEN, [POOL], [], [owner], [], [HOLDER])
-    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n), balancesRead: list.accounts.map(() => true) })
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n), balancesRead: (1n << BigInt(list.accounts.length)) - 1n })
     const attempt = (mm: Measure, called = true) => ({ candidate: owner.address, variant: 0n, called, err: '0x' as Hex, m: mm, raisesAgain: false })
     const h = list.accounts.findIndex((a) => a === HOLDER)
     const base = m({})
@@ -150,7 +150,7 @@ describe('owner-power effects', () => {
   it('a credit to an account the token names (a wallet in its storage or code) that no one paid is a mint', () => {
     const wallet = '0x00000000000000000000000000000000000000ee' as Address
     const named = watchList(TOKEN, [POOL], [], [owner], [wallet])
-    const base = { ...measure(), balances: named.accounts.map(() => 1_000n), balancesRead: named.accounts.map(() => true) }
+    const base = { ...measure(), balances: named.accounts.map(() => 1_000n), balancesRead: (1n << BigInt(named.accounts.length)) - 1n }
     const after = { ...base, balances: named.accounts.map((a) => (a === wallet ? 500_000n : 1_000n)) }
     expect(effectsOf(named, base, after, owner.address, true, true).map((e) => e.kind)).toEqual(['mint'])
   })
@@ -161,7 +161,7 @@ describe('owner-power effects', () => {
     // The owner, a candidate already, is not made a bystander by appearing among the holders.
     expect(listed.bystanders.has(holder.toLowerCase())).toBe(true)
     expect(listed.bystanders.has(owner.address.toLowerCase())).toBe(false)
-    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n), balancesRead: listed.accounts.map(() => true) }
+    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n), balancesRead: (1n << BigInt(listed.accounts.length)) - 1n }
     // The holder's 1 000 and 5 000 more from holders not on the list arrive at the owner.
     const after = { ...base, balances: listed.accounts.map((a) => (a === holder ? 0n : a === owner.address ? 7_000n : 1_000n)) }
     const effects = effectsOf(listed, base, after, owner.address, true, true)
@@ -194,7 +194,7 @@ describe('owner-power effects', () => {
     expect(effectsOf(watch, untaxed, measure({ bSell: ok(MAX, MAX - MAX / 100n), aSell: ok(MAX, MAX - MAX / 100n) }), owner.address, true, true).map((e) => e.kind)).toEqual(['feeAll'])
     // Only the flag says unknown: a balance not read after the call is neither taken nor credited,
     // whatever value sits beside it; the supply likewise.
-    const unreadA = (m: Measure) => ({ ...m, balancesRead: m.balancesRead.map((r, i) => (i === at(A) ? false : r)) })
+    const unreadA = (m: Measure) => ({ ...m, balancesRead: m.balancesRead & ~(1n << BigInt(at(A))) })
     expect(kinds(unreadA(measure({}, { [A]: 0n })))).toEqual([])
     expect(kinds(unreadA(measure({}, { [A]: MAX })))).toEqual([])
     expect(kinds(measure({ supply: MAX, supplyRead: false }))).toEqual([])
@@ -211,7 +211,7 @@ describe('owner-power effects', () => {
       ...measure(over),
       supply: 1_000_000n * TOKEN_UNIT,
       balances: w.accounts.map((a) => balances[a] ?? held),
-      balancesRead: w.accounts.map(() => true),
+      balancesRead: (1n << BigInt(w.accounts.length)) - 1n,
     })
     const effects = (after: Measure) => effectsOf(w, m({}), after, owner.address, true, true).map((e) => e.kind)
     // A re-rating that moves 10^15 - 1 raw units from A to B and the owner: dust, no power.

@@ -159,7 +159,7 @@ contract TokenProbe is ProbeReaders {
         uint256 supply;
         bool supplyRead; // whether totalSupply() answered a word: every value of `supply` is a value the token gave
         uint256[] balances; // of `watch`, read right after the call, before any trade
-        bool[] balancesRead; // balancesRead[i]: whether balanceOf(watch[i]) answered a word (no value means "unknown")
+        uint256 balancesRead; // bit i: whether balanceOf(watch[i]) answered a word (no value means "unknown"; watch[256..] never read)
         Outcome aTransfer;
         Outcome bTransfer;
         Outcome aSell;
@@ -179,10 +179,10 @@ contract TokenProbe is ProbeReaders {
         Outcome pull;
     }
 
-    /** Balances of the watched accounts, each with whether it was read. */
+    /** Balances of the watched accounts, and which were read (bit i: values[i]). */
     struct Balances {
         uint256[] values;
-        bool[] read;
+        uint256 read;
     }
 
     struct Attempt {
@@ -764,16 +764,19 @@ contract TokenProbe is ProbeReaders {
     /** Each watched account whose balance shown fell (`pre` to `post`) sends the whole of what it is shown now: bit i, it did. */
     function _sendAllFallen(Scene calldata s, Balances calldata pre, Measure memory post) internal returns (uint256 sentAll) {
         for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
-            if (!pre.read[i] || !post.balancesRead[i] || post.balances[i] >= pre.values[i]) continue;
+            if (pre.read & (1 << i) == 0 || post.balancesRead & (1 << i) == 0 || post.balances[i] >= pre.values[i]) continue;
             Outcome memory o = _transferFrom(s.token, s.watch[i], s.f, _balanceOf(s.token, s.watch[i]));
             if (o.ok && o.sent > 0) sentAll |= 1 << i;
         }
     }
 
-    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b, bool[] memory read) {
+    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b, uint256 read) {
         b = new uint256[](s.watch.length);
-        read = new bool[](s.watch.length);
-        for (uint256 i = 0; i < s.watch.length; i++) (b[i], read[i]) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+        for (uint256 i = 0; i < s.watch.length; i++) {
+            bool ok;
+            (b[i], ok) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+            if (ok && i < 256) read |= 1 << i;
+        }
     }
 
     /** Once or at will: the same call made again raises the supply again. */

@@ -182,8 +182,8 @@ export interface Measure {
   supplyRead: boolean
   /** Balances of the watched accounts (`encodePowers`' `watch`), read right after the call. */
   balances: readonly bigint[]
-  /** `balancesRead[i]`: whether `balances[i]` was read; false, that balance is unknown (never 0). */
-  balancesRead: readonly boolean[]
+  /** Bit i: whether `balances[i]` was read; clear, that balance is unknown (never 0). Accounts past the 256th are never read. */
+  balancesRead: bigint
   aTransfer: Outcome
   bTransfer: Outcome
   aSell: Outcome

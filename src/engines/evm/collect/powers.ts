@@ -459,7 +459,7 @@ export interface BalanceEffect {
  * so with a flag: no value, 2^256 - 1 included, means "unknown").
  */
 export function balanceRead(m: Measure, i: number): bigint | undefined {
-  return i >= 0 && m.balancesRead[i] === true ? m.balances[i] : undefined
+  return i >= 0 && i < 256 && ((m.balancesRead >> BigInt(i)) & 1n) === 1n ? m.balances[i] : undefined
 }
 
 export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: Address): BalanceEffect {
@@ -689,7 +689,7 @@ function findingsOf(
   // judged on balances only: minting into the pool, or blocking it, changes what every trade
   // measures without being a tax or a pause of holders it was not given. The account refusing the
   // native coin is judged on trades: a fee wallet set to it stops sales. A variant naming the pool
-  // after which holders' sales into it fail while transfers between holders still go (a list of
+  // that moved no balance, after which holders' sales into it fail while transfers between holders still go (a list of
   // recipients, a gated pair, given the pool) stops every sale, unless the same function given a
   // holder blacklists that holder (then it is the blacklist, reported as such).
   const measured = attempts.map((a) => effectsOf(watch, base, a.m, candidate.address, funded, withPool))
@@ -698,7 +698,7 @@ function findingsOf(
     const label = labelOfAttempt(i)
     if (!label || label === REJECTER_LABEL) return all
     const kept = all.filter((e) => BALANCE_KINDS.has(e.kind))
-    if (isPoolLabel(label) && !listsHolders && stopsSalesOnly(base, attempts[i].m, funded && withPool)) {
+    if (kept.length === 0 && isPoolLabel(label) && !listsHolders && stopsSalesOnly(base, attempts[i].m, funded && withPool)) {
       kept.push({ kind: 'pause', text: "made every holder's sale into the pool fail, while transfers between holders still went through" })
     }
     return kept
