@@ -17,7 +17,9 @@ const PAIRS = [
   ['pair-gate', 'pair-record'],
   ['recipient-block', 'pair-record'],
 ] as const
-const KEYS = [...new Set([...PAIRS.flat(), 'reflect-include'])]
+/** Tokens whose fee ceiling is read: uncapped to an owner-set wallet, capped, a switch, fixed taxes, none. */
+const FEES = ['fee-stack', 'fee-stack-capped', 'close-trade', 'tax-3-7-1', 'clean']
+const KEYS = [...new Set([...PAIRS.flat(), 'reflect-include', ...FEES])]
 
 const zoo = useZooReports(KEYS)
 
@@ -74,5 +76,24 @@ describe('the zoo of the owner\'s reach on real shapes', () => {
       expect(pause.comment, key).toContain('given the pool')
     }
     expect(checks(zoo.get('pair-record').report).transferPausable.status).toBe('0')
+  })
+
+  it('the fee ceiling: the highest taxes a privileged account reaches, on the pool it was measured on, and where they go', () => {
+    const ceiling = (key: string) => zoo.get(key).report.honeypotDetails[0].feeCeiling
+    const owner = zooToken(zoo.world.manifest, 'fee-stack').owner
+    // Five uncapped fees paid to a marketing wallet the owner can replace.
+    expect(ceiling('fee-stack')).toMatchObject({
+      buyTax: '99', sellTax: '99', sellsStopped: '1', account: owner, proceedsTo: 'owner-set wallet',
+      proceedsAccounts: [zoo.world.manifest.accounts!.feeWallet], measuredOn: zoo.get('fee-stack').report.honeypotDetails[0].pairAddress,
+      summary: 'the owner can raise the sell tax to 99 % and make every sale fail (the buy tax to 99 %), paid to a wallet it sets',
+    })
+    // Capped at 5 % each: 25 % together, sales never stopped.
+    expect(ceiling('fee-stack-capped')).toMatchObject({ sellTax: '25', sellsStopped: '0', proceedsTo: 'owner-set wallet' })
+    expect(ceiling('fee-stack-capped')?.summary).toMatch(/^the owner can raise the sell tax to 25 %/)
+    // A switch (no numeric setter to search): its reach is measured, where the tax goes is not seen.
+    expect(ceiling('close-trade')).toMatchObject({ sellTax: '99', proceedsTo: '', function: toFunctionSelector('closeTrade()') })
+    // No privileged account changes the taxes: the pool's own are its ceiling, and nothing is said.
+    expect(ceiling('tax-3-7-1')).toMatchObject({ buyTax: '3', sellTax: '7', sellsStopped: '0', account: '', summary: '' })
+    for (const pool of zoo.get('clean').report.honeypotDetails) expect(pool.feeCeiling).toMatchObject({ buyTax: '0', sellTax: '0', summary: '' })
   })
 })

@@ -945,6 +945,7 @@ export async function collectPowers(
     ownMoves: findings.filter((f) => f.kind === 'ownMove').map((f) => f.evidence),
     funded,
     withPool: !!usablePool,
+    ...(usablePool ? { measuredPool: usablePool.address } : {}),
     ...(eventsUnread ? { eventsUnread } : {}),
     ...(askedAgain.length > 0 ? { askedAgain } : {}),
   }
