@@ -157,7 +157,9 @@ contract TokenProbe is ProbeReaders {
 
     struct Measure {
         uint256 supply;
+        bool supplyRead; // whether totalSupply() answered a word: every value of `supply` is a value the token gave
         uint256[] balances; // of `watch`, read right after the call, before any trade
+        uint256 balancesRead; // bit i: whether balanceOf(watch[i]) answered a word (no value means "unknown"; watch[256..] never read)
         Outcome aTransfer;
         Outcome bTransfer;
         Outcome aSell;
@@ -175,6 +177,12 @@ contract TokenProbe is ProbeReaders {
         address pullHolder;
         uint256 pullAllowance;
         Outcome pull;
+    }
+
+    /** Balances of the watched accounts, and which were read (bit i: values[i]). */
+    struct Balances {
+        uint256[] values;
+        uint256 read;
     }
 
     struct Attempt {
@@ -726,7 +734,8 @@ contract TokenProbe is ProbeReaders {
      * shown and not held, brought down to what is held, takes nothing.
      */
     function _callAndMeasure(Scene calldata s, address caller, bytes calldata data) internal {
-        uint256[] memory pre = _watchBalances(s);
+        Balances memory pre;
+        (pre.values, pre.read) = _watchBalances(s);
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.callExperiment, (s, caller, data, pre)));
         if (!done) _bubble(out);
         (bool ok, bytes memory err, Measure memory m, bool again, uint256 sentAll) = abi.decode(out, (bool, bytes, Measure, bool, uint256));
@@ -742,28 +751,32 @@ contract TokenProbe is ProbeReaders {
      * The call and its measure; then each watched account whose balance shown fell in the call
      * sends the whole of what it is shown (`sentAll`, bit i: watch[i] did). Always reverts.
      */
-    function callExperiment(Scene calldata s, address caller, bytes calldata data, uint256[] calldata pre) external {
+    function callExperiment(Scene calldata s, address caller, bytes calldata data, Balances calldata pre) external {
         _onlySelf();
         (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory m;
         if (!ok) _finish(abi.encode(false, err, m, false, uint256(0)));
         m = _measure(s);
-        uint256 sentAll = _sendAllFallen(s, pre, m.balances);
+        uint256 sentAll = _sendAllFallen(s, pre, m);
         _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data), sentAll));
     }
 
     /** Each watched account whose balance shown fell (`pre` to `post`) sends the whole of what it is shown now: bit i, it did. */
-    function _sendAllFallen(Scene calldata s, uint256[] calldata pre, uint256[] memory post) internal returns (uint256 sentAll) {
+    function _sendAllFallen(Scene calldata s, Balances calldata pre, Measure memory post) internal returns (uint256 sentAll) {
         for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
-            if (pre[i] == UNREAD || post[i] == UNREAD || post[i] >= pre[i]) continue;
+            if (pre.read & (1 << i) == 0 || post.balancesRead & (1 << i) == 0 || post.balances[i] >= pre.values[i]) continue;
             Outcome memory o = _transferFrom(s.token, s.watch[i], s.f, _balanceOf(s.token, s.watch[i]));
             if (o.ok && o.sent > 0) sentAll |= 1 << i;
         }
     }
 
-    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b) {
+    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b, uint256 read) {
         b = new uint256[](s.watch.length);
-        for (uint256 i = 0; i < s.watch.length; i++) b[i] = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+        for (uint256 i = 0; i < s.watch.length; i++) {
+            bool ok;
+            (b[i], ok) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+            if (ok && i < 256) read |= 1 << i;
+        }
     }
 
     /** Once or at will: the same call made again raises the supply again. */
@@ -791,10 +804,12 @@ contract TokenProbe is ProbeReaders {
         return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
     }
 
-    /** A balance or supply that could not be read: never taken for 0. */
-    uint256 private constant UNREAD = type(uint256).max;
-
-    function _readUint(address target, bytes memory data) internal view returns (uint256 value) {
+    /**
+     * A balance or supply, and whether it was read: a read that reverted or answered less than a
+     * word is not read (never taken for 0), and every value a token can answer, 2^256 - 1 included,
+     * is a value read.
+     */
+    function _readUint(address target, bytes memory data) internal view returns (uint256 value, bool read) {
         bool ok;
         uint256 size;
         assembly {
@@ -805,12 +820,12 @@ contract TokenProbe is ProbeReaders {
                 value := mload(0)
             }
         }
-        if (!ok || size < 32) value = UNREAD;
+        read = ok && size >= 32;
     }
 
     function _measure(Scene calldata s) internal returns (Measure memory m) {
-        m.supply = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
-        m.balances = _watchBalances(s);
+        (m.supply, m.supplyRead) = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
+        (m.balances, m.balancesRead) = _watchBalances(s);
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
         if (s.pool.pool != address(0)) {

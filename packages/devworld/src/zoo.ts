@@ -54,7 +54,8 @@
  * | usd                   | DevUsd                            | the world's stablecoin (6 decimals, no owner)   | clean           |
  *
  * The tokens of the owner's reach are listed in zoo-reach.ts, those of its arguments and callers in
- * zoo-arguments.ts.
+ * zoo-arguments.ts, those shaped after real tokens (extreme values, dust, appointed helpers, setters
+ * given the pool) in zoo-real-reach.ts.
  *
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
@@ -66,6 +67,7 @@ import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import { REACH_ZOO } from './zoo-reach.ts'
 import { ARGUMENTS_ZOO } from './zoo-arguments.ts'
+import { REAL_REACH_ZOO } from './zoo-real-reach.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
 import { TRADE_ZOO } from './zoo-trades.ts'
@@ -865,6 +867,7 @@ export const ZOO: readonly ZooTokenSpec[] = [
   },
   ...REACH_ZOO,
   ...ARGUMENTS_ZOO,
+  ...REAL_REACH_ZOO,
 ]
 
 /** The stablecoin's entry: deployed with the DEX (see dex.ts), listed with the tokens. */

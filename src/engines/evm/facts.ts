@@ -315,8 +315,11 @@ export interface PowerFinding {
   evidence: string
   /** Severity when graver than the check's usual tier (a confiscatory tax, sales that can be stopped). */
   tier?: 'Critical'
-  /** For tax setters: the highest taxes reached at the setter's extremes (percent). */
-  reach?: { buy: number; sell: number; transfer: number; sellsStopped: boolean }
+  /**
+   * For tax setters: the highest taxes reached at the setter's extremes (percent); where the search
+   * ran, the accounts the tax was seen paid to and whether a privileged call can redirect it.
+   */
+  reach?: { buy: number; sell: number; transfer: number; sellsStopped: boolean; paidTo?: Address[]; walletSettable?: boolean }
 }
 
 export interface PowersFact {
@@ -334,6 +337,8 @@ export interface PowersFact {
   funded: boolean
   /** Whether a pool was available to measure buy/sell taxes after each call. */
   withPool: boolean
+  /** The pool the taxes were measured on after each call (the token's main pool); absent without one. */
+  measuredPool?: Address
   /**
    * Why the accounts named only in the Transfer events of the owner calls were not measured (no
    * tracing on the node, balances not in a plain mapping); absent when every replay was traced.

@@ -52,8 +52,6 @@ export const REJECTING_CODE: Hex = '0x60006000fd'
 /** The state override that puts the rejecting code at the rejecting account. */
 export const REJECTER_STATE: StateOverride = { [PROBE_ADDRESSES.rejecter]: { code: REJECTING_CODE } }
 
-/** A balance or supply the probe's measure could not read (the read reverted): unknown, never 0. */
-export const UNREAD = (1n << 256n) - 1n
 /** ETH given to the main probe (wei): enough to buy half of any pool. */
 export const PROBE_ETH_BALANCE = 10n ** 30n
 /** Replaced by the probe, at run time, with half of holder A's balance (owner-function amounts). */
@@ -178,9 +176,14 @@ export interface TradeResult {
 }
 
 export interface Measure {
+  /** The total supply; meaningful only when `supplyRead` (every value, 2^256 - 1 included, is one the token answered). */
   supply: bigint
+  /** Whether totalSupply() answered a word: false, the supply is unknown (never 0). */
+  supplyRead: boolean
   /** Balances of the watched accounts (`encodePowers`' `watch`), read right after the call. */
   balances: readonly bigint[]
+  /** Bit i: whether `balances[i]` was read; clear, that balance is unknown (never 0). Accounts past the 256th are never read. */
+  balancesRead: bigint
   aTransfer: Outcome
   bTransfer: Outcome
   aSell: Outcome
