@@ -8,6 +8,7 @@ import { RpcError } from '../chain/rpc.ts'
 import { callProbe, decodePools, decodeProbe, decodeReads, encodePools, encodeReads, type DexQuery, type PoolInfo, type ReadCall, type ReadResult } from '../chain/probe.ts'
 import type { TokenBasics } from '../facts.ts'
 import type { CollectContext } from './context.ts'
+import { venueOf } from '../venues/registry.ts'
 
 /** Storage slots 0..N-1 are read to find privileged accounts no getter reveals (hidden owners). */
 export const HIDDEN_OWNER_SLOTS = 16
@@ -47,7 +48,7 @@ export interface Discovery {
 }
 
 export function dexQueries(ctx: CollectContext): DexQuery[] {
-  return ctx.chain.dexes.map((d) => ({ factory: d.factory, kind: d.type === 'uniswap-v2' ? 2 : 3, fees: d.type === 'uniswap-v3' ? d.feeTiers : [] }))
+  return ctx.chain.dexes.map((d) => venueOf(d.type).lensQuery(d))
 }
 
 export function quoteAssets(ctx: CollectContext): { address: Address; kind: QuoteAsset['kind'] }[] {

@@ -21,6 +21,7 @@ import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } fr
 import { sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
 import { ownPairOf } from './own-pairs.ts'
+import { venueOf } from '../venues/registry.ts'
 
 /** What the probe reports when a sell's transfer went through but the pool got none of it. */
 const POOL_GOT_NOTHING = /the pool received none of the tokens sent/
@@ -33,8 +34,10 @@ export const HONEYPOT_TAX_PERCENT = 95
  */
 export const SELL_ALL_SHORTFALL_PP = 0.5
 
+/** How the probe trades through the pool: its venue says. */
 export function probePool(ctx: CollectContext, pool: PoolFact): ProbePool {
-  return { pool: pool.address, kind: pool.dexType === 'uniswap-v2' ? 2 : 3, quote: pool.quote, feeBps: pool.dexType === 'uniswap-v2' ? pool.fee : 0 }
+  const dex = ctx.chain.dexes.find((x) => x.name === pool.dex && x.type === pool.dexType)
+  return venueOf(pool.dexType).probePool(pool, dex)
 }
 
 /**
@@ -51,7 +54,8 @@ export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): P
   if (usable.length === 0) return undefined
   const deepest = usable.reduce((a, b) => (sameAddress(b.quote, quote) ? b.reserveQuote : b.reserveToken) > (sameAddress(a.quote, quote) ? a.reserveQuote : a.reserveToken) ? b : a)
   const dex = ctx.chain.dexes[Number(deepest.dex)]
-  return { pool: deepest.pool, kind: deepest.kind === 2 ? 2 : 3, feeBps: dex?.type === 'uniswap-v2' ? dex.feeBps : 0 }
+  if (!dex) return undefined
+  return venueOf(dex.type).route(deepest, dex)
 }
 
 function percentLost(o: Outcome): number | undefined {
@@ -211,11 +215,12 @@ function untradablePool(ctx: CollectContext, address: Address): PoolFact {
 
 /** The V2 router of the pool's exchange, or why the probe trades without one. */
 export function routerOf(ctx: CollectContext, pool: PoolFact): { address: Address | undefined; why: string } {
-  if (pool.dexType !== 'uniswap-v2') return { address: undefined, why: 'router trades are made on V2 pools only' }
-  const dex = ctx.chain.dexes.find((x) => x.type === 'uniswap-v2' && x.name === pool.dex)
+  const dex = ctx.chain.dexes.find((x) => x.type === pool.dexType && x.name === pool.dex)
   if (!dex) return { address: undefined, why: `the exchange of ${pool.address} is not listed: no router is known for it` }
-  if (!dex.router) return { address: undefined, why: `no router is configured for ${dex.name}` }
-  return { address: dex.router, why: '' }
+  if (!venueOf(dex.type).fungibleLp) return { address: undefined, why: 'router trades are made on V2 pools only' }
+  const router = venueOf(dex.type).router(dex)
+  if (!router) return { address: undefined, why: `no router is configured for ${dex.name}` }
+  return { address: router, why: '' }
 }
 
 /**

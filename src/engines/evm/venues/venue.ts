@@ -1,0 +1,37 @@
+import type { Address, Hex } from 'viem'
+import type { DexConfig, DexType } from '../../../config/chains.ts'
+import type { DexQuery, PoolInfo, ProbePool, ProbeRoute } from '../chain/probe.ts'
+import type { PoolFact } from '../facts.ts'
+
+/**
+ * One family of exchanges where EVM tokens trade (Uniswap V2-style pairs, V3-style pools, ...):
+ * how its pools are found, priced and traded by the probe. The collectors iterate venues through
+ * `venueOf(dex.type)`; adding a family adds a module here, never a branch in collect/.
+ */
+export interface Venue {
+  readonly type: DexType
+  /** What the pool's liquidity is, said where the report has no LP token to describe. */
+  readonly liquidityForm: string
+  /** Whether the pool's liquidity is a fungible LP token (its holders, locks and burns are read). */
+  readonly fungibleLp: boolean
+  /** How the probe's pool lens asks this exchange for the token's pools (first round trip). */
+  lensQuery(dex: DexConfig): DexQuery
+  /** Price of `asset` in whole quote units per whole asset, from the pool's state. */
+  price(info: PoolInfo, asset: Address, assetDecimals: number, quoteDecimals: number): number | undefined
+  /** The pool's fee as reports show it (V2: basis points; V3: hundredths of a basis point). */
+  fee(dex: DexConfig, info: PoolInfo): number
+  /** How the probe trades through one of the token's pools. */
+  probePool(pool: PoolFact, dex: DexConfig | undefined): ProbePool
+  /** How the probe obtains a quote asset through one of this venue's pools. */
+  route(info: PoolInfo, dex: DexConfig | undefined): ProbeRoute
+  /** The router wallets trade through, when the probe can trade through it too. */
+  router(dex: DexConfig): Address | undefined
+  /** The topic of the event the pool emits on every swap (the 24 h price range). */
+  readonly swapTopic: Hex
+  /** The token's price in quote units after the swap an event records. */
+  priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number): number | undefined
+}
+
+export function units(raw: bigint, decimals: number): number {
+  return Number(raw) / 10 ** decimals
+}

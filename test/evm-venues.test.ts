@@ -1,0 +1,95 @@
+// Where tokens trade: each venue's zoo tokens (and the V2/V3 ones the venues took over from the
+// collectors) reported against the world manifest — pools found, honeypot and taxes per pool,
+// every code check — within the round trips of any report.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { loadChainRegistry } from '../src/config/chains.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
+import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
+import { createDatabase, type Store } from '../src/store/database.ts'
+import type { EvmFacts } from '../src/engines/evm/facts.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
+
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const TAX_TOLERANCE_PP = 0.5
+/** Round trips of a cold report on any venue (the bench's target, one more for holders of record asked again). */
+const MAX_ROUND_TRIPS = 4
+const silent = { info: () => {}, warn: () => {}, error: () => {} }
+
+/** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked']
+
+const world: World = await startWorld({ dataDir: DATA_DIR })
+const manifest: DevnetManifest = world.manifest
+let store: Store
+let storeDir: string
+const reports = new Map<string, { report: TokenReport; facts: EvmFacts; stats: RpcStats }>()
+
+beforeAll(async () => {
+  storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-venues-'))
+  store = await createDatabase({ dataDir: storeDir })
+  const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains(manifest) }), cache: createMemoryCache(), store, logger: silent })
+  for (const key of KEYS) {
+    const t = manifest.tokens.find((x) => x.key === key)
+    if (!t) throw new Error(`no zoo token ${key}`)
+    reports.set(key, await service.reportWithFacts(31337, t.address, {}))
+  }
+}, 240_000)
+
+afterAll(async () => {
+  await store?.close()
+  if (storeDir) rmSync(storeDir, { recursive: true, force: true })
+  await world?.stop()
+})
+
+const lower = (a: string) => a.toLowerCase()
+
+describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
+  const token = () => manifest.tokens.find((t) => t.key === key)!
+  const got = () => reports.get(key)!
+
+  it('every code check equals the manifest', () => {
+    const { report } = got()
+    const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks } as Record<string, { status: string; comment: string }>
+    const wrong = [...OWNERSHIP_CHECKS, ...OTHER_CHECKS].filter((n) => checks[n].status !== token().codeChecks[n]).map((n) => `${n}: got ${checks[n].status} want ${token().codeChecks[n]} (${checks[n].comment})`)
+    expect(wrong).toEqual([])
+  })
+
+  it('finds its pools, each with its honeypot verdict and taxes', () => {
+    const { report } = got()
+    const t = token()
+    const listed = report.honeypotDetails.filter((p) => !p.dex.startsWith('unlisted'))
+    expect(listed.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
+    for (const pool of t.pools) {
+      const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pool.pairAddress))!
+      expect(h.dex).toBe(pool.dex)
+      expect(h.isPairHoneypot, `${pool.dex} ${pool.quoteSymbol} honeypot (${h.honeypotReason})`).toBe(pool.isPairHoneypot)
+      if (pool.honeypotReason) expect(h.honeypotReason).toContain(pool.honeypotReason)
+      else expect(h.honeypotReason).toBe('')
+      const pairs: [string, string, string][] = [
+        ['buy', h.buyTax.number, pool.buyTax],
+        ['sell', h.sellTax.number, pool.sellTax],
+        ['transfer', h.transferTax.number, pool.transferTax],
+      ]
+      for (const [which, value, want] of pairs) {
+        if (which === 'sell' && pool.isPairHoneypot === '1') continue
+        expect(value, `${pool.dex} ${which} tax`).not.toBe('')
+        expect(Math.abs(Number(value) - Number(want)), `${pool.dex} ${which} tax ${value} vs ${want}`).toBeLessThanOrEqual(TAX_TOLERANCE_PP)
+      }
+      const dex = report.marketChecks.exchangabilityChecks.availableDex.find((d) => lower(d.pair) === lower(pool.pairAddress))!
+      expect(Math.abs(Number(dex.liquidity) - Number(pool.liquidityUsd)) / Number(pool.liquidityUsd), `${pool.dex} liquidity ${dex.liquidity} vs ${pool.liquidityUsd}`).toBeLessThan(0.01)
+    }
+  })
+
+  it(`needs at most ${MAX_ROUND_TRIPS} round trips`, () => {
+    expect(got().stats.roundTrips).toBeLessThanOrEqual(MAX_ROUND_TRIPS)
+  })
+})
