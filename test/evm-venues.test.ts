@@ -25,7 +25,7 @@ const MAX_ROUND_TRIPS = 4
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500']
 
 const world: World = await startWorld({ dataDir: DATA_DIR })
 const manifest: DevnetManifest = world.manifest

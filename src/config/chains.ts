@@ -25,7 +25,12 @@ export interface DexConfig {
   /** Name shown in reports (`availableDex[].name`, `honeypotDetails[].dex`). */
   name: string
   type: DexType
+  /** The factory (V2, V3) or, for Uniswap V4, the PoolManager that holds every pool. */
   factory: Address
+  /** Uniswap V4's StateView lens, where deployed (informational: pool state is read with the manager's extsload). */
+  stateView?: Address
+  /** Uniswap V4: the block the PoolManager was deployed in, where the search for its Initialize logs starts. */
+  fromBlock?: number
   /** V2 router (informational; the probe swaps against pairs directly). */
   router?: Address
   /** V3 quoter (informational; the probe swaps against pools directly). */
@@ -98,7 +103,7 @@ const ENTRY_FIELDS = new Set([
   'burnAddresses', 'multicall3', 'blockTimeSeconds', 'finalityBlocks', 'maxLogRange', 'maxBatchSize', 'evmVersion', 'links',
 ])
 const EVM_VERSION_NAMES: readonly string[] = ['cancun', 'shanghai', 'paris']
-const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'feeBps', 'feeTiers'])
+const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'stateView', 'fromBlock', 'feeBps', 'feeTiers'])
 const LOCKER_FIELDS = new Set(['name', 'type', 'address'])
 const LINK_FIELDS = new Set(['explorerToken', 'explorerAddress', 'pool', 'aggregatorToken'])
 
@@ -191,6 +196,8 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
   const factory = address(v.factory, `${path}.factory`, problems)
   const router = v.router === undefined ? undefined : address(v.router, `${path}.router`, problems)
   const quoter = v.quoter === undefined ? undefined : address(v.quoter, `${path}.quoter`, problems)
+  const stateView = v.stateView === undefined ? undefined : address(v.stateView, `${path}.stateView`, problems)
+  const fromBlock = v.fromBlock === undefined ? undefined : positiveNumber(v.fromBlock, `${path}.fromBlock`, problems, true)
   let feeBps = 30
   if (v.feeBps !== undefined) {
     const f = positiveNumber(v.feeBps, `${path}.feeBps`, problems, true)
@@ -204,7 +211,17 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
     } else feeTiers = v.feeTiers as number[]
   }
   if (!name || !factory || !type) return undefined
-  return { name, type, factory, feeBps, feeTiers, ...(router ? { router } : {}), ...(quoter ? { quoter } : {}) }
+  return {
+    name,
+    type,
+    factory,
+    feeBps,
+    feeTiers,
+    ...(router ? { router } : {}),
+    ...(quoter ? { quoter } : {}),
+    ...(stateView ? { stateView } : {}),
+    ...(fromBlock !== undefined ? { fromBlock } : {}),
+  }
 }
 
 function parseLocker(v: unknown, path: string, problems: Problems): LockerConfig | undefined {
