@@ -25,7 +25,7 @@ const MAX_ROUND_TRIPS = 4
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native']
 
 const world: World = await startWorld({ dataDir: DATA_DIR })
 const manifest: DevnetManifest = world.manifest
@@ -91,5 +91,17 @@ describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
 
   it(`needs at most ${MAX_ROUND_TRIPS} round trips`, () => {
     expect(got().stats.roundTrips).toBeLessThanOrEqual(MAX_ROUND_TRIPS)
+  })
+})
+
+describe('the venues table', () => {
+  it('prints venue × token: pools found, honeypot, taxes, the comment, round trips (VENUES_TABLE=1)', () => {
+    if (!process.env.VENUES_TABLE) return
+    const rows = KEYS.map((key) => {
+      const { report, stats } = reports.get(key)!
+      const pools = report.honeypotDetails.map((h) => `${h.dex} ${h.pairAddress.slice(0, 8)}… hp=${h.isPairHoneypot} buy=${h.buyTax.number} sell=${h.sellTax.number} transfer=${h.transferTax.number} ${h.honeypotReason}`)
+      return `${key} | ${report.honeypotDetails.length} | ${pools.join(' ; ')} | RT ${stats.roundTrips}`
+    })
+    process.stdout.write(`\n${rows.join('\n')}\n`)
   })
 })

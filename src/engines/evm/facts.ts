@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { V4PoolRef } from './venues/venue.ts'
 import type { ChainEntry, DexType } from '../../config/chains.ts'
 import type { CodeAnalysis } from './chain/bytecode.ts'
 import type { ProxyInfo } from './chain/proxy.ts'
@@ -225,6 +226,8 @@ export interface PoolFact {
   priceUsd: number | undefined
   /** USD value of both sides. */
   liquidityUsd: number | undefined
+  /** A Uniswap V4 pool's id, key and hook permissions (its `address` is the PoolManager's). */
+  v4?: V4PoolRef
 }
 
 export interface MarketFacts {

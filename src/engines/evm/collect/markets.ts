@@ -3,7 +3,7 @@ import type { Address, Hex } from 'viem'
 import type { PoolInfo } from '../chain/probe.ts'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import type { MarketFacts, PoolFact } from '../facts.ts'
-import { blockHex, sameAddress, type CollectContext } from './context.ts'
+import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery, QuoteAsset } from './discovery.ts'
 import { venueOf } from '../venues/registry.ts'
 import { units } from '../venues/venue.ts'
@@ -50,6 +50,9 @@ export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, n
     const usd = priceThrough(asset, pools)
     if (usd !== undefined) out[asset.toLowerCase()] = usd
   }
+  // The native coin (the other side of V4 pools) is worth its wrapped token.
+  const wrapped = out[ctx.chain.wrappedNative.toLowerCase()]
+  if (wrapped !== undefined && d.quotes.some((q) => q.kind === 'native')) out[ZERO_ADDRESS] = wrapped
   return out
 }
 
@@ -89,6 +92,7 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
       priceInQuote: price,
       priceUsd,
       liquidityUsd,
+      ...(info.v4 ? { v4: info.v4 } : {}),
     })
   }
   return out.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))

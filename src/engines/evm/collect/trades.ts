@@ -18,7 +18,7 @@ import {
 } from '../chain/probe.ts'
 import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } from '../facts.ts'
-import { sameAddress, type CollectContext } from './context.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
 import { ownPairOf } from './own-pairs.ts'
 import { venueOf } from '../venues/registry.ts'
@@ -46,7 +46,8 @@ export function probePool(ctx: CollectContext, pool: PoolFact): ProbePool {
  */
 export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): ProbeRoute | undefined {
   const weth = ctx.chain.wrappedNative
-  if (sameAddress(quote, weth)) return NO_ROUTE
+  // The native coin is the probe's own (V4 pools settle it directly); wrapped native is minted from it.
+  if (sameAddress(quote, weth) || sameAddress(quote, ZERO_ADDRESS)) return NO_ROUTE
   const candidates = d.pricePools.flatMap((pp) =>
     pp.pools.filter((p) => (sameAddress(pp.asset, weth) && sameAddress(p.quote, quote)) || (sameAddress(pp.asset, quote) && sameAddress(p.quote, weth))),
   )
@@ -163,8 +164,8 @@ export async function collectTrades(
   if (ctx.rpc.capabilities?.stateOverride === 'no') return pools.map((pool) => emptyTrade(pool, NO_OVERRIDE_REASON))
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   const loaded = loadedState(ctx, d)
-  const simulate = async (what: string, data: Hex, state?: StateOverride): Promise<TradeResult> => {
-    const raw = await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state })
+  const simulate = async (what: string, data: Hex, pool: ProbePool, state?: StateOverride): Promise<TradeResult> => {
+    const raw = await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state, pool })
     const result = decodeProbe(what, raw, decodeTrade)
     const outcomes = [result.buy, result.transfer, result.sellPart, result.sellAll, result.sell99, result.buyAgain, result.bigBuy]
     assertGasNotCapped(what, ctx.gasCap, result.startGas, outcomes.some((o) => !o.ok && isStarved(o.err)))
@@ -179,8 +180,8 @@ export async function collectTrades(
       // The sells again with the token holding a large balance of itself: sells that break only
       // once a swap-back threshold is passed show there.
       const [normal, heavy] = await Promise.all([
-        simulate('trade', encodeTrade({ ...params, router: router.address })),
-        'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), loaded.state) : undefined,
+        simulate('trade', encodeTrade({ ...params, router: router.address }), params.pool),
+        'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), params.pool, loaded.state) : undefined,
       ])
       const fact = withRouterTrades(interpretTrade(pool, normal), normal, router.address, router.why)
       return { ...withLoadedSells(fact, heavy, 'state' in loaded ? loaded.note : loaded.why), ownPair: ownPairOf(ownPairs?.fact, pool.address) }

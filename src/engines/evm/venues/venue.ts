@@ -1,7 +1,25 @@
 import type { Address, Hex } from 'viem'
 import type { DexConfig, DexType } from '../../../config/chains.ts'
-import type { DexQuery, PoolInfo, ProbePool, ProbeRoute } from '../chain/probe.ts'
+import type { DexQuery, PoolInfo, ProbePool, ProbeRoute, V4PoolKey } from '../chain/probe.ts'
 import type { PoolFact } from '../facts.ts'
+import type { CollectContext } from '../collect/context.ts'
+
+/** A Uniswap V4 pool: its id and key in the PoolManager, and the permissions its hook's address grants. */
+export interface V4PoolRef {
+  id: Hex
+  key: V4PoolKey
+  manager: Address
+  permissions: string[]
+}
+
+/** A pool as discovery finds it: the probe lens's fields, and a V4 pool's key. */
+export type FoundPool = PoolInfo & { v4?: V4PoolRef }
+
+/** What a venue that finds pools by itself (not through the probe's lens) found, and what it could not search. */
+export interface VenueFind {
+  pools: FoundPool[]
+  note: string
+}
 
 /**
  * One family of exchanges where EVM tokens trade (Uniswap V2-style pairs, V3-style pools, ...):
@@ -14,8 +32,13 @@ export interface Venue {
   readonly liquidityForm: string
   /** Whether the pool's liquidity is a fungible LP token (its holders, locks and burns are read). */
   readonly fungibleLp: boolean
-  /** How the probe's pool lens asks this exchange for the token's pools (first round trip). */
-  lensQuery(dex: DexConfig): DexQuery
+  /** How the probe's pool lens asks this exchange for the token's pools (first round trip), unless the venue finds them itself. */
+  lensQuery?(dex: DexConfig): DexQuery
+  /**
+   * Venues whose pools the lens cannot list (Uniswap V4: no factory to ask) find them themselves,
+   * starting in the first round trip; their pools go beside the lens's.
+   */
+  find?(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind>
   /** Price of `asset` in whole quote units per whole asset, from the pool's state. */
   price(info: PoolInfo, asset: Address, assetDecimals: number, quoteDecimals: number): number | undefined
   /** The pool's fee as reports show it (V2: basis points; V3: hundredths of a basis point). */
