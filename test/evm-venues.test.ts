@@ -105,3 +105,36 @@ describe('the venues table', () => {
     process.stdout.write(`\n${rows.join('\n')}\n`)
   })
 })
+
+describe('Uniswap V4 hooks are measured by effect and named', () => {
+  const row = (key: string) => {
+    const t = manifest.tokens.find((x) => x.key === key)!
+    const h = reports.get(key)!.report.honeypotDetails.find((p) => p.dex === 'Uniswap V4')!
+    return { hook: t.pools[0].hook, venue: h.venue ?? '' }
+  }
+
+  it('a hook refusing sells makes its pool a honeypot, and the report names it with its permissions', () => {
+    const { hook, venue } = row('v4-sell-gate')
+    expect(hook).toBeDefined()
+    expect(venue).toContain(`hook ${hook} (beforeSwap)`)
+    expect(venue).toContain('sells through the pool fail: ZooHookSellGate: sells are closed')
+  })
+
+  it('its twin refuses nothing and takes nothing', () => {
+    const { hook, venue } = row('v4-hook-counter')
+    expect(venue).toContain(`hook ${hook} (beforeSwap)`)
+    expect(venue).toContain('the hook refused nothing and took nothing')
+  })
+
+  it("a hook taking 10 % of sells through its returned delta is a 10 % sell tax on its pool; the fixed 0.3 % hook's is 0.3 %", () => {
+    expect(row('v4-sell-tax').venue).toMatch(/\(beforeSwap, beforeSwapReturnDelta\): sells lose 10% of the tokens before they reach the pool, taken through the hook's returned delta/)
+    expect(row('v4-fixed-fee').venue).toMatch(/sells lose 0\.3% of the tokens/)
+  })
+
+  it('a pool against the native coin itself is found, priced and traded', () => {
+    const { venue } = row('v4-native')
+    expect(venue).toMatch(/against the native coin, a 0\.3% LP fee; no hook$/)
+    const t = manifest.tokens.find((x) => x.key === 'v4-native')!
+    expect(t.pools[0].quoteToken).toBe('0x0000000000000000000000000000000000000000')
+  })
+})

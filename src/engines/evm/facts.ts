@@ -277,6 +277,8 @@ export interface TradeFact {
   loadedNote?: string
   /** How the token recognises this pool as its own pair ('' or absent when it does not). */
   ownPair?: string
+  /** Where the pool lives and what runs on its swaps, as measured (a V4 pool's id, fee and hook). */
+  venue?: string
   /** Buys and sells through the DEX's router (approve + transferFrom), as wallets make them. */
   router?: RouterTradeFact
 }

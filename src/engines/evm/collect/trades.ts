@@ -184,7 +184,9 @@ export async function collectTrades(
         'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), params.pool, loaded.state) : undefined,
       ])
       const fact = withRouterTrades(interpretTrade(pool, normal), normal, router.address, router.why)
-      return { ...withLoadedSells(fact, heavy, 'state' in loaded ? loaded.note : loaded.why), ownPair: ownPairOf(ownPairs?.fact, pool.address) }
+      const traded: TradeFact = { ...withLoadedSells(fact, heavy, 'state' in loaded ? loaded.note : loaded.why), ownPair: ownPairOf(ownPairs?.fact, pool.address) }
+      const venue = venueOf(pool.dexType).describe?.(traded)
+      return venue ? { ...traded, venue } : traded
     }),
   )
   // A pair the token names that cannot be traded: said so, its behaviour unknown.

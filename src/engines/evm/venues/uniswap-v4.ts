@@ -7,6 +7,7 @@ import type { PoolInfo, V4PoolKey } from '../chain/probe.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
 import { sqrtPrice } from './uniswap-v3.ts'
 import type { FoundPool, Venue, VenueFind } from './venue.ts'
+import type { TradeFact } from '../facts.ts'
 
 /** keccak256("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)"): a V4 pool's creation. */
 export const V4_INITIALIZE_TOPIC: Hex = '0xdd466e674ea557f56295e2d0218a125ea4b4f0f6f3307b95f85e6110838d6438'
@@ -155,12 +156,38 @@ export const uniswapV4: Venue = {
     return { pool: v4KeyAccount(pool.v4.id), kind: 4, quote: pool.quote, feeBps: 0, v4: { manager: pool.v4.manager, key: pool.v4.key } }
   },
   route: (info) => ({ pool: info.pool, kind: 0, feeBps: 0 }),
+  describe: describeV4,
   router: () => undefined,
   swapTopic: V4_SWAP_TOPIC,
   priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
     const [, , sqrtPriceX96] = decodeAbiParameters([{ type: 'int128' }, { type: 'int128' }, { type: 'uint160' }], data)
     return sqrtPrice(sqrtPriceX96, tokenIs0, tokenDecimals, quoteDecimals)
   },
+}
+
+/**
+ * A V4 pool in words: its id and manager, its fee, its hook with the permissions its address grants,
+ * and what the hook was measured to do in the simulated trades (refuse sells, take a share of them).
+ */
+export function describeV4(trade: TradeFact): string {
+  const v4 = trade.pool.v4
+  if (!v4) return ''
+  const { key } = v4
+  const against = sameAddress(trade.pool.quote, ZERO_ADDRESS) ? 'against the native coin' : `against ${trade.pool.quoteSymbol || trade.pool.quote}`
+  const fee = key.fee === V4_DYNAMIC_FEE ? 'a dynamic fee its hook sets' : `a ${key.fee / 10_000}% LP fee`
+  const where = `Uniswap V4 pool ${v4.id} in the PoolManager ${v4.manager}, ${against}, ${fee}`
+  if (sameAddress(key.hooks, ZERO_ADDRESS)) return `${where}; no hook`
+  const perms = v4.permissions.length > 0 ? v4.permissions.join(', ') : 'no permissions'
+  const hook = `hook ${key.hooks} (${perms})`
+  const delta = v4.permissions.some((p) => p.endsWith('ReturnDelta'))
+  const sell = trade.sellTax.percent
+  let measured: string
+  if (!trade.simulated) measured = 'not simulated'
+  else if (trade.honeypot) measured = `sells through the pool fail: ${trade.honeypotReason}`
+  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% of the tokens before they reach the pool${delta ? ', taken through the hook\'s returned delta' : ''}`
+  else if (trade.honeypot === false) measured = 'the hook refused nothing and took nothing in the simulated trades'
+  else measured = `its effect was not measured: ${trade.sellTax.note}`
+  return `${where}; ${hook}: ${measured}`
 }
 
 /** The account whose code carries a V4 pool's key for the probe (a state override): the pool id's low 20 bytes. */

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
 import type { DexConfig, DexType } from '../../../config/chains.ts'
 import type { DexQuery, PoolInfo, ProbePool, ProbeRoute, V4PoolKey } from '../chain/probe.ts'
-import type { PoolFact } from '../facts.ts'
+import type { PoolFact, TradeFact } from '../facts.ts'
 import type { CollectContext } from '../collect/context.ts'
 
 /** A Uniswap V4 pool: its id and key in the PoolManager, and the permissions its hook's address grants. */
@@ -49,6 +49,8 @@ export interface Venue {
   route(info: PoolInfo, dex: DexConfig | undefined): ProbeRoute
   /** The router wallets trade through, when the probe can trade through it too. */
   router(dex: DexConfig): Address | undefined
+  /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
+  describe?(trade: TradeFact): string
   /** The topic of the event the pool emits on every swap (the 24 h price range). */
   readonly swapTopic: Hex
   /** The token's price in quote units after the swap an event records. */
