@@ -20,8 +20,8 @@ import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const TAX_TOLERANCE_PP = 0.5
-/** Round trips of a cold report on any venue (the bench's target, one more for holders of record asked again). */
-const MAX_ROUND_TRIPS = 4
+/** Round trips of a cold report on any venue: the bench's target. */
+const MAX_ROUND_TRIPS = 3
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */

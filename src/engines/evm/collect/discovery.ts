@@ -9,7 +9,7 @@ import { callProbe, decodePools, decodeProbe, decodeReads, encodePools, encodeRe
 import type { TokenBasics } from '../facts.ts'
 import { ZERO_ADDRESS, type CollectContext } from './context.ts'
 import { venueOf } from '../venues/registry.ts'
-import type { FoundPool } from '../venues/venue.ts'
+import type { FoundPool, VenueFind } from '../venues/venue.ts'
 
 /** The native coin's decimals on every EVM chain. */
 const NATIVE_DECIMALS = 18
@@ -40,6 +40,11 @@ export interface Discovery {
   pools: FoundPool[]
   /** What the venues that find pools themselves could not search ('' when they searched everything). */
   venueNote: string
+  /**
+   * The `pending` pools (known by their key in the first round trip) with their state read: a round
+   * trip later, awaited only by what needs their figures (markets, their trades).
+   */
+  venueState: Promise<FoundPool[]>
   /** Pools pricing quote assets: wrapped native against stablecoins, majors against both. */
   pricePools: { asset: Address; pools: PoolInfo[] }[]
   /** `ots_getContractCreator` answer (undefined when the node lacks it). */
@@ -68,14 +73,22 @@ function tradesNative(ctx: CollectContext): boolean {
 }
 
 /** The token's pools on the venues that find them themselves (Uniswap V4), against `quotes`. */
-async function venuePools(ctx: CollectContext, token: Address, quotes: Address[]): Promise<{ pools: FoundPool[]; note: string }> {
+async function venuePools(ctx: CollectContext, token: Address, quotes: Address[]): Promise<{ pools: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
   const found = await Promise.all(
-    ctx.chain.dexes.map(async (dex, index) => {
+    ctx.chain.dexes.map(async (dex, index): Promise<VenueFind> => {
       const find = venueOf(dex.type).find
       return find ? find(ctx, dex, index, token, quotes) : { pools: [], note: '' }
     }),
   )
-  return { pools: found.flatMap((f) => f.pools), note: found.map((f) => f.note).filter(Boolean).join('; ') }
+  const state = Promise.all(found.map((f) => f.state ?? Promise.resolve([]))).then((all) => all.flat())
+  state.catch(() => {})
+  return { pools: found.flatMap((f) => f.pools), note: found.map((f) => f.note).filter(Boolean).join('; '), state }
+}
+
+/** A discovered pool with its state, when it was `pending` (read after the discovery). */
+export function resolvedPool(pool: FoundPool, resolved: readonly FoundPool[]): FoundPool {
+  if (!pool.pending || !pool.v4) return pool
+  return resolved.find((r) => r.v4?.id === pool.v4!.id) ?? pool
 }
 
 export function quoteAssets(ctx: CollectContext): { address: Address; kind: QuoteAsset['kind'] }[] {
@@ -250,6 +263,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     quotes: [...quoteInfo, ...native.map((address): QuoteAsset => ({ address, kind: 'native', symbol: ctx.chain.nativeSymbol, decimals: NATIVE_DECIMALS }))],
     pools: [...pools, ...found.pools],
     venueNote: found.note,
+    venueState: found.state,
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
     otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
     getterFailures,

@@ -4,9 +4,11 @@ import type { PoolInfo } from '../chain/probe.ts'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import type { MarketFacts, PoolFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
-import type { Discovery, QuoteAsset } from './discovery.ts'
+import { resolvedPool, type Discovery, type QuoteAsset } from './discovery.ts'
+import type { FoundPool } from '../venues/venue.ts'
 import { venueOf } from '../venues/registry.ts'
 import { units } from '../venues/venue.ts'
+import { V4_SWAP_TOPIC } from '../venues/uniswap-v4.ts'
 
 export const DAY_SECONDS = 86_400
 /** The 24 h window of blocks is estimated from the chain's block time with this margin, then cut by timestamps. */
@@ -56,20 +58,24 @@ export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, n
   return out
 }
 
-/** The token's pools as facts: price, USD liquidity. Empty pools are dropped. */
-export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>): PoolFact[] {
+/**
+ * The token's pools as facts: price, USD liquidity. Empty pools are dropped; a pool whose state is
+ * still `pending` (a V4 pool known by its key) is kept without figures, unless `resolved` has it.
+ */
+export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>, resolved?: readonly FoundPool[]): PoolFact[] {
   const out: PoolFact[] = []
-  for (const info of d.pools) {
-    if (info.reserveToken === 0n && info.reserveQuote === 0n) continue
+  for (const found of d.pools) {
+    const info = resolved ? resolvedPool(found, resolved) : found
+    if (info.reserveToken === 0n && info.reserveQuote === 0n && !info.pending) continue
     const listed = dexOf(ctx, info)
     if (!listed) continue
     const { dex, venue } = listed
     const quote: QuoteAsset | undefined = d.quotes.find((q) => sameAddress(q.address, info.quote))
-    const price = poolPrice(ctx, info, ctx.token, d.basics.decimals, quote?.decimals)
+    const price = info.pending ? undefined : poolPrice(ctx, info, ctx.token, d.basics.decimals, quote?.decimals)
     const qUsd = quoteUsd[info.quote.toLowerCase()]
     const priceUsd = price !== undefined && qUsd !== undefined ? price * qUsd : undefined
     let liquidityUsd: number | undefined
-    if (qUsd !== undefined && quote?.decimals !== undefined) {
+    if (qUsd !== undefined && quote?.decimals !== undefined && !info.pending) {
       const quoteSide = units(info.reserveQuote, quote.decimals) * qUsd
       const tokenSide = priceUsd !== undefined && d.basics.decimals !== undefined ? units(info.reserveToken, d.basics.decimals) * priceUsd : undefined
       liquidityUsd = tokenSide === undefined ? (info.reserveToken === 0n ? quoteSide : undefined) : quoteSide + tokenSide
@@ -104,7 +110,7 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
  */
 export async function collectMarkets(ctx: CollectContext, d: Discovery): Promise<MarketFacts> {
   const quoteUsd = priceQuotes(ctx, d)
-  const pools = poolFacts(ctx, d, quoteUsd)
+  const pools = poolFacts(ctx, d, quoteUsd, await d.venueState)
   const priced = pools.filter((p) => p.priceUsd !== undefined)
   const priceUsd = priced[0]?.priceUsd
   const supply = d.basics.totalSupply
@@ -126,13 +132,17 @@ async function dayRange(
   const head = d.block.number
   const windowBlocks = BigInt(Math.ceil((DAY_SECONDS / ctx.chain.blockTimeSeconds) * DAY_WINDOW_MARGIN))
   const from = head > windowBlocks ? head - windowBlocks : 0n
-  const { logs, missing } = await getLogsAdaptive(
-    ctx.rpc,
-    { address: priced.map((p) => p.address), topics: [[...new Set(priced.map((p) => venueOf(p.dexType).swapTopic))]] },
-    from,
-    head,
-    ctx.logLimit,
-  )
+  // Pools with an address of their own are asked by address; pools inside a manager (V4) by their ids.
+  const own = priced.filter((p) => !p.v4)
+  const managed = priced.filter((p) => p.v4)
+  const asked = await Promise.all([
+    getLogsAdaptive(ctx.rpc, { address: own.map((p) => p.address), topics: [[...new Set(own.map((p) => venueOf(p.dexType).swapTopic))]] }, from, head, ctx.logLimit),
+    ...[...new Set(managed.map((p) => p.address))].map((manager) =>
+      getLogsAdaptive(ctx.rpc, { address: [manager], topics: [V4_SWAP_TOPIC, managed.filter((p) => sameAddress(p.address, manager)).map((p) => p.v4!.id)] }, from, head, ctx.logLimit),
+    ),
+  ])
+  const logs = asked.flatMap((a) => a.logs)
+  const missing = asked.flatMap((a) => a.missing)
   if (missing.length > 0) return { high: undefined, low: undefined, note: 'the node refused the swap events of the last day' }
   const cutoff = d.block.timestamp - DAY_SECONDS
   const times = await blockTimes(ctx, logs)
@@ -140,7 +150,7 @@ async function dayRange(
   for (const log of logs) {
     const ts = times(log)
     if (ts === undefined || ts < cutoff) continue
-    const pool = priced.find((p) => sameAddress(p.address, log.address))
+    const pool = priced.find((p) => sameAddress(p.address, log.address) && (!p.v4 || log.topics[1] === p.v4.id))
     if (!pool) continue
     const price = priceFromLog(pool, log, ctx.token, d.basics.decimals)
     if (price !== undefined) prices.push(price * (ctx.chain.stablecoins.some((s) => sameAddress(s, pool.quote)) ? 1 : pool.priceUsd! / pool.priceInQuote!))

@@ -20,6 +20,7 @@ import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
+import { poolFacts, priceQuotes } from './markets.ts'
 import { ownPairOf } from './own-pairs.ts'
 import { venueOf } from '../venues/registry.ts'
 
@@ -172,7 +173,10 @@ export async function collectTrades(
     return result
   }
   const traded = await Promise.all(
-    [...pools, ...(ownPairs?.extra ?? [])].map(async (pool) => {
+    [...pools, ...(ownPairs?.extra ?? [])].map(async (known) => {
+      // A pool known by its key in the first round trip is traded once its state is read (an empty one is not).
+      const pool = known.v4 ? await withState(ctx, d, known) : known
+      if (!pool) return undefined
       const route = quoteRoute(ctx, d, pool.quote)
       if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
       const router = routerOf(ctx, pool)
@@ -191,7 +195,13 @@ export async function collectTrades(
   )
   // A pair the token names that cannot be traded: said so, its behaviour unknown.
   const unrun = (ownPairs?.fact.pairs ?? []).filter((p) => !p.tradable)
-  return [...traded, ...unrun.map((p) => ({ ...emptyTrade(untradablePool(ctx, p.address), `the token's own pair (${p.how.join(', ')}) ${p.address} cannot be traded: ${p.problem}`), ownPair: p.how.join(', ') }))]
+  return [...traded.filter((t): t is TradeFact => !!t), ...unrun.map((p) => ({ ...emptyTrade(untradablePool(ctx, p.address), `the token's own pair (${p.how.join(', ')}) ${p.address} cannot be traded: ${p.problem}`), ownPair: p.how.join(', ') }))]
+}
+
+/** A pool found by its key, with its state read (undefined when it holds nothing). */
+async function withState(ctx: CollectContext, d: Discovery, pool: PoolFact): Promise<PoolFact | undefined> {
+  const state = await d.venueState
+  return poolFacts(ctx, d, priceQuotes(ctx, d), state).find((p) => p.v4?.id === pool.v4?.id)
 }
 
 /** A pool fact for a pair the token names where nothing could be traded. */

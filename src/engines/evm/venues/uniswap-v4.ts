@@ -109,31 +109,40 @@ async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number
     return fresh && quotes.some((q) => sameAddress(q, other))
   })
   if (found.length === 0) return { pools: [], note }
-  const calls = found.flatMap((k) => [0n, 3n].map((offset) => encodeFunctionData({ abi: EXTSLOAD_ABI, functionName: 'extsload', args: [stateSlot(k.id, offset)] })))
-  const words = await Promise.all(calls.map((data) => ctx.rpc.request<Hex>('eth_call', [{ to: dex.factory, data }, 'latest'])))
-  const pools: FoundPool[] = found.map((k, i) => {
-    const sqrtPriceX96 = BigInt(words[2 * i]) & ((1n << 160n) - 1n)
-    const liquidity = BigInt(words[2 * i + 1]) & ((1n << 128n) - 1n)
-    const tokenIs0 = sameAddress(k.key.currency0, token)
-    // Virtual reserves at the current price (what a full-range position of this liquidity holds).
-    const amount0 = sqrtPriceX96 === 0n ? 0n : (liquidity * Q96) / sqrtPriceX96
-    const amount1 = (liquidity * sqrtPriceX96) / Q96
-    const info: PoolInfo = {
-      dex: BigInt(dexIndex),
-      pool: getAddress(dex.factory),
-      kind: 4,
-      fee: k.key.fee,
-      quote: tokenIs0 ? k.key.currency1 : k.key.currency0,
-      token0: k.key.currency0,
-      reserveToken: tokenIs0 ? amount0 : amount1,
-      reserveQuote: tokenIs0 ? amount1 : amount0,
-      lpSupply: 0n,
-      sqrtPriceX96,
-      liquidity,
-    }
-    return { ...info, v4: { id: k.id, key: k.key, manager: getAddress(dex.factory), permissions: hookPermissions(k.key.hooks) } }
+  const manager = getAddress(dex.factory)
+  const ref = (k: { id: Hex; key: V4PoolKey }) => ({ id: k.id, key: k.key, manager, permissions: hookPermissions(k.key.hooks) })
+  const base = (k: { id: Hex; key: V4PoolKey }): PoolInfo => ({
+    dex: BigInt(dexIndex),
+    pool: manager,
+    kind: 4,
+    fee: k.key.fee,
+    quote: sameAddress(k.key.currency0, token) ? k.key.currency1 : k.key.currency0,
+    token0: k.key.currency0,
+    reserveToken: 0n,
+    reserveQuote: 0n,
+    lpSupply: 0n,
+    sqrtPriceX96: 0n,
+    liquidity: 0n,
   })
-  return { pools, note }
+  // Known by their keys now; their state is read next (one round trip), awaited by what needs it.
+  const pending: FoundPool[] = found.map((k) => ({ ...base(k), v4: ref(k), pending: true }))
+  const state = (async (): Promise<FoundPool[]> => {
+    const calls = found.flatMap((k) => [0n, 3n].map((offset) => encodeFunctionData({ abi: EXTSLOAD_ABI, functionName: 'extsload', args: [stateSlot(k.id, offset)] })))
+    const words = await Promise.all(calls.map((data) => ctx.rpc.request<Hex>('eth_call', [{ to: dex.factory, data }, 'latest'])))
+    return found.map((k, i) => {
+      const sqrtPriceX96 = BigInt(words[2 * i]) & ((1n << 160n) - 1n)
+      const liquidity = BigInt(words[2 * i + 1]) & ((1n << 128n) - 1n)
+      const tokenIs0 = sameAddress(k.key.currency0, token)
+      // Virtual reserves at the current price (what a full-range position of this liquidity holds).
+      const amount0 = sqrtPriceX96 === 0n ? 0n : (liquidity * Q96) / sqrtPriceX96
+      const amount1 = (liquidity * sqrtPriceX96) / Q96
+      const info = { ...base(k), sqrtPriceX96, liquidity, reserveToken: tokenIs0 ? amount0 : amount1, reserveQuote: tokenIs0 ? amount1 : amount0 }
+      return { ...info, v4: ref(k) }
+    })
+  })()
+  // Never left rejected unawaited: whoever awaits it sees the failure.
+  state.catch(() => {})
+  return { pools: pending, note, state }
 }
 
 /**

@@ -12,13 +12,21 @@ export interface V4PoolRef {
   permissions: string[]
 }
 
-/** A pool as discovery finds it: the probe lens's fields, and a V4 pool's key. */
-export type FoundPool = PoolInfo & { v4?: V4PoolRef }
+/**
+ * A pool as discovery finds it: the probe lens's fields, and a V4 pool's key. A `pending` pool is
+ * known by its key before its state is read (its reserves and price are not known yet).
+ */
+export type FoundPool = PoolInfo & { v4?: V4PoolRef; pending?: true }
 
-/** What a venue that finds pools by itself (not through the probe's lens) found, and what it could not search. */
+/**
+ * What a venue that finds pools by itself (not through the probe's lens) found, and what it could
+ * not search. Its pools may be `pending`: `state` reads them (a round trip after the finding, which
+ * only what needs their figures waits for).
+ */
 export interface VenueFind {
   pools: FoundPool[]
   note: string
+  state?: Promise<FoundPool[]>
 }
 
 /**
