@@ -91,7 +91,7 @@ describe('RPC URLs and the user file', () => {
 
   it('errors name every bad field with its path', () => {
     const bad = [
-      { chainId: 5, name: '', rpcUrls: ['ftp://x'], wrappedNative: '0x12', dexes: [{ name: 'X', type: 'uniswap-v4', factory: 'nope' }], colour: 'blue' },
+      { chainId: 5, name: '', rpcUrls: ['ftp://x'], wrappedNative: '0x12', dexes: [{ name: 'X', type: 'uniswap-v9', factory: 'nope' }], colour: 'blue' },
     ]
     let message = ''
     try {

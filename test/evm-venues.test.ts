@@ -17,6 +17,7 @@ import { createDatabase, type Store } from '../src/store/database.ts'
 import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
+import { checkVenues } from '../src/cli/chains.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const TAX_TOLERANCE_PP = 0.5
@@ -136,5 +137,19 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
     expect(venue).toMatch(/against the native coin, a 0\.3% LP fee; no hook$/)
     const t = manifest.tokens.find((x) => x.key === 'v4-native')!
     expect(t.pools[0].quoteToken).toBe('0x0000000000000000000000000000000000000000')
+  })
+})
+
+describe('tokenrisk chains check lists the venues', () => {
+  it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
+    const chain = loadChainRegistry({ chains: localChains(manifest) }).servable().find((c) => c.chainId === 31337)!
+    const venues = await checkVenues(chain)
+    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
+    expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
+    const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
+    const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
+    expect(misplaced[0].answers).toBe(false)
+    if (process.env.VENUES_TABLE) process.stdout.write(`\n${venues.map((v) => `${v.name} (${v.type}) at ${v.address}: ${v.answers ? 'answers' : 'DOES NOT ANSWER'} — ${v.detail}`).join('\n')}\n`)
   })
 })

@@ -1,6 +1,6 @@
 import { decodeAbiParameters } from 'viem/utils'
 import type { Hex } from 'viem'
-import { units, type Venue } from './venue.ts'
+import { units, wordAnswer, type Venue } from './venue.ts'
 
 /** keccak256("Sync(uint112,uint112)") — V2 pairs emit it after every swap, mint and burn. */
 export const SYNC_TOPIC: Hex = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
@@ -22,6 +22,8 @@ export const uniswapV2: Venue = {
   probePool: (pool, dex) => ({ pool: pool.address, kind: 2, quote: pool.quote, feeBps: dex?.feeBps ?? pool.fee }),
   route: (info, dex) => ({ pool: info.pool, kind: 2, feeBps: dex?.feeBps ?? 0 }),
   router: (dex) => dex.router,
+  // allPairsLength()
+  probeCall: () => ({ call: 'allPairsLength()', data: '0x574f2ba3', read: (a) => wordAnswer(a)?.toString().concat(' pairs') }),
   swapTopic: SYNC_TOPIC,
   priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
     const [r0, r1] = decodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], data)

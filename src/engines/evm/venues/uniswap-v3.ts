@@ -2,7 +2,7 @@ import { decodeAbiParameters } from 'viem/utils'
 import type { Hex } from 'viem'
 import type { DexType } from '../../../config/chains.ts'
 import { sameAddress } from '../collect/context.ts'
-import type { Venue } from './venue.ts'
+import { wordAnswer, type Venue } from './venue.ts'
 
 /** keccak256("Swap(address,address,int256,int256,uint160,uint128,int24)") — Uniswap V3 pools. */
 export const V3_SWAP_TOPIC: Hex = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcca67'
@@ -41,6 +41,18 @@ export function concentratedVenue(type: DexType, swapTopic: Hex): Venue {
     probePool: (pool) => ({ pool: pool.address, kind: 3, quote: pool.quote, feeBps: 0 }),
     route: (info) => ({ pool: info.pool, kind: 3, feeBps: 0 }),
     router: () => undefined,
+    // feeAmountTickSpacing(uint24): a tier the factory enabled has a tick spacing.
+    probeCall: (dex) => {
+      const tier = dex.feeTiers.at(-1) ?? 10_000
+      return {
+        call: `feeAmountTickSpacing(${tier})`,
+        data: `0x22afcccb${tier.toString(16).padStart(64, '0')}`,
+        read: (a) => {
+          const spacing = wordAnswer(a)
+          return spacing === undefined ? undefined : spacing === 0n ? `tier ${tier} not enabled` : `tier ${tier} spaced ${spacing}`
+        },
+      }
+    },
     swapTopic,
     priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
       // Uniswap's and PancakeSwap's Swap events both begin (amount0, amount1, sqrtPriceX96, ...).

@@ -6,7 +6,7 @@ import { RpcError } from '../chain/rpc.ts'
 import type { PoolInfo, V4PoolKey } from '../chain/probe.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
 import { sqrtPrice } from './uniswap-v3.ts'
-import type { FoundPool, Venue, VenueFind } from './venue.ts'
+import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.ts'
 import type { TradeFact } from '../facts.ts'
 
 /** keccak256("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)"): a V4 pool's creation. */
@@ -166,6 +166,8 @@ export const uniswapV4: Venue = {
   },
   route: (info) => ({ pool: info.pool, kind: 0, feeBps: 0 }),
   describe: describeV4,
+  // extsload(bytes32 0): every PoolManager reads its own storage out.
+  probeCall: () => ({ call: 'extsload(0)', data: `0x1e2eaeaf${'0'.repeat(64)}`, read: (a) => (wordAnswer(a) === undefined ? undefined : 'a PoolManager reading its storage out') }),
   router: () => undefined,
   swapTopic: V4_SWAP_TOPIC,
   priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {

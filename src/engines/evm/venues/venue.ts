@@ -57,12 +57,22 @@ export interface Venue {
   route(info: PoolInfo, dex: DexConfig | undefined): ProbeRoute
   /** The router wallets trade through, when the probe can trade through it too. */
   router(dex: DexConfig): Address | undefined
+  /**
+   * A read that shows the venue's contract answers at the configured address (`tokenrisk chains
+   * check`): its calldata, and what the answer says (undefined when it is not this venue's).
+   */
+  probeCall(dex: DexConfig): { call: string; data: Hex; read(answer: Hex): string | undefined }
   /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
   describe?(trade: TradeFact): string
   /** The topic of the event the pool emits on every swap (the 24 h price range). */
   readonly swapTopic: Hex
   /** The token's price in quote units after the swap an event records. */
   priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number): number | undefined
+}
+
+/** A uint256 answer as a decimal string, or undefined when the answer is not one word. */
+export function wordAnswer(answer: Hex): bigint | undefined {
+  return /^0x[0-9a-fA-F]{64}$/.test(answer) ? BigInt(answer) : undefined
 }
 
 export function units(raw: bigint, decimals: number): number {
