@@ -188,7 +188,8 @@ export const HoneypotDetail = obj({
   honeypotReason: Str('may be empty'),
   dex: Str('exchange name'),
   pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),
-  pairAddress: Str(),
+  pairAddress: Str('the pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in `venue`)'),
+  venue: Type.Optional(Str("where the pool lives and what runs on its swaps, as measured: a Uniswap V4 pool's id, fee and hook (the permissions its address grants, and whether it refused or took a share of the simulated sells)")),
   holderSells: Type.Optional(HolderSells),
   feeCeiling: Type.Optional(FeeCeiling),
 })

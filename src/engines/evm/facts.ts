@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { V4PoolRef } from './venues/venue.ts'
 import type { ChainEntry, DexType } from '../../config/chains.ts'
 import type { CodeAnalysis } from './chain/bytecode.ts'
 import type { ProxyInfo } from './chain/proxy.ts'
@@ -225,6 +226,8 @@ export interface PoolFact {
   priceUsd: number | undefined
   /** USD value of both sides. */
   liquidityUsd: number | undefined
+  /** A Uniswap V4 pool's id, key and hook permissions (its `address` is the PoolManager's). */
+  v4?: V4PoolRef
 }
 
 export interface MarketFacts {
@@ -274,6 +277,8 @@ export interface TradeFact {
   loadedNote?: string
   /** How the token recognises this pool as its own pair ('' or absent when it does not). */
   ownPair?: string
+  /** Where the pool lives and what runs on its swaps, as measured (a V4 pool's id, fee and hook). */
+  venue?: string
   /** Buys and sells through the DEX's router (approve + transferFrom), as wallets make them. */
   router?: RouterTradeFact
 }

@@ -172,6 +172,7 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
     dex: t.pool.dex,
     pair: [t.pool.token0, t.pool.token1],
     pairAddress: t.pool.address,
+    ...(t.venue ? { venue: t.venue } : {}),
     ...holderSellsOf(facts, t, decimals),
     ...feeCeilingOf(facts, t),
   }))

@@ -891,7 +891,7 @@ export async function collectPowers(
       const setter = usablePool ? searchableSetter(fn) : undefined
       const siblings = setter ? setters.filter((x) => x.fn !== fn).slice(0, MAX_SIBLINGS).map((x) => x.setter) : []
       const search = setter
-        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors, state: REJECTER_STATE }).then(
+        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors, state: REJECTER_STATE, pool: params.pool }).then(
             (raw) => decodeProbe('fee reach', raw, decodeReach),
             (error: Error) => {
               ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, err: error.message }, 'fee reach search failed')
@@ -902,14 +902,14 @@ export async function collectPowers(
       // The traced replay goes out in the same tick as the isolated experiments: same round trip.
       // Awaited together, so that a failure of one never leaves the other's unhandled.
       const [raw, replay, reach] = await Promise.all([
-        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors, state: REJECTER_STATE }),
+        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors, state: REJECTER_STATE, pool: params.pool }),
         traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
         search,
       ])
       const first = decodeProbe('owner-power', raw, decodePowers)
       const r = await askHoldersOfRecord(ctx, watch, first, (extra) => {
         askedAgain.push(fn.selector)
-        return callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE }).then((x) =>
+        return callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE, pool: params.pool }).then((x) =>
           decodeProbe('owner-power (holders of record acting)', x, decodePowers),
         )
       })
