@@ -41,6 +41,8 @@ export const SolanaMetadata = obj(
     updateAuthority: Holder('who can change the metadata; "Renounced" when no one can (immutable, or no metadata)'),
     isMutable: Tri('whether the metadata can still change ("0" also when the token has none)'),
     tokenStandard: Str('Metaplex token standard (e.g. "Fungible"); "" when not recorded'),
+    offChainStatus: Str('the off-chain document at `uri`: "read"; "missing" when no uri is named (or the token has no metadata); "unreachable" when it could not be fetched or is not metadata; "" when not fetched (METADATA_FETCH off) or the metadata account could not be read'),
+    offChainReason: Str('why the document is missing, unreachable or not known; "" when it was read'),
   },
   'On-chain metadata of the token.',
 )
@@ -81,6 +83,7 @@ export const SolanaGeneralInformation = obj(
     tokenImageLink: Str('image URL (https, or an ipfs/ar gateway URL): from the token list, else from the off-chain JSON at metadata.uri when METADATA_FETCH is on; "" when neither gives one'),
     tokenCreationDate: Str('UTC day of the transaction that initialised the mint, DD/MM/YYYY as clients of the published body parse it; "" when the RPC no longer keeps it'),
     tokenCreationTime: Str('the same moment, ISO 8601'),
+    tokenAgeDays: RatedNum('days since that transaction, when the report was made (young tokens are rated risky: under a day Medium Risk, under an hour RISKY)'),
     creationSignature: Str('signature of that transaction'),
     ownerAddress: Holder('the mint authority (who can mint); "Renounced" when it is revoked'),
     ownerBalance: Str('tokens held by the mint authority, whole tokens; "" when unknown or revoked'),
@@ -202,6 +205,7 @@ export const SolanaHolder = obj(
     balance: Str('balance, whole tokens'),
     tokenAccount: Str('the token account holding the balance'),
     tag: Str('what the owner is, when known: "burn", "pool vault (<dex>)", "mint authority", "creator"; "" otherwise'),
+    isFrozen: Type.Boolean({ description: 'true when the token account is frozen: its owner cannot move or sell the balance until the freeze authority thaws it' }),
   },
   'One holder (by token account, largest first).',
 )
@@ -209,8 +213,9 @@ export const SolanaHolder = obj(
 const Distribution = (of: string) =>
   obj(
     {
-      topThree: DistributionMember('the three largest holders, pool vaults and burn addresses excluded'),
+      topThree: DistributionMember(of === 'supply' ? 'the three largest holders, pool vaults and burn addresses excluded' : 'the three largest holders; LP shares are of the LP the pool issued (burned LP included)'),
       topTen: DistributionMember('the ten largest holders, pool vaults and burn addresses excluded'),
+      largest: DistributionMember(of === 'supply' ? 'the largest single holder (an owner\'s token accounts added), pool vaults and burn addresses excluded, rated' : 'the largest single holder of the LP (not rated)'),
       owner: DistributionMember('the mint authority; "" without one'),
       creator: DistributionMember('the creator'),
       burnt: DistributionMember('burned, or held by burn addresses (not rated)'),

@@ -183,6 +183,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       balance: formatUnits(h.amount, dec),
       tokenAccount: h.tokenAccount,
       tag,
+      isFrozen: h.frozen,
     }
   }
   const member = (amount: bigint | undefined, pct: number | undefined, dec: number, risk: number): Member => ({
@@ -207,6 +208,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
     percentDistributed: {
       topThree: rated(d.topThree, supply, decimals, 'topThreePercent'),
       topTen: rated(d.topTen, supply, decimals, 'topTenPercent'),
+      largest: rated(d.holders ? topAmount(d.inHands, 1) : undefined, supply, decimals, 'largestHolderPercent'),
       owner: rated(d.mintAuthority ? d.ownerBalance : undefined, supply, decimals, 'ownerPercent'),
       creator: rated(d.creatorBalance, supply, decimals, 'creatorPercent'),
       burnt: unrated(burnt, supply, decimals),
@@ -215,15 +217,19 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
     },
   }
 
-  // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange.
+  // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange. Shares
+  // of the LP are of what the pool issued (its own count): LP burned through the token program
+  // leaves the mint's supply but still counts in the pool's, so a holder of the whole supply left
+  // after a 90 % burn can withdraw 10 % of the pool, not all of it.
   const lpSupply = lp?.supply ?? 0n
   const lpDecimals = lp?.decimals ?? 0
   const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
   const lpIssued = lp ? (lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply) : undefined
+  const lpBase = lpIssued ?? 0n
   const lpBurnt = lp && lpIssued !== undefined ? lpIssued - lp.supply + atBurn(lp.holders) : undefined
   const lpTopTen = lp ? topAmount(lpInHands, TOP_TEN) : undefined
   const keyLpHolders = (lp?.holders ?? []).map((h) =>
-    holderEntry(h, lpSupply, lpDecimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''),
+    holderEntry(h, lpBase, lpDecimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''),
   )
   const pairOf = (p: PoolFacts): Pair => {
     const side = (m: string) => ({
@@ -279,7 +285,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
 
   return {
     tokenInformation: {
-      generalInformation: renderGeneral(facts, d, options),
+      generalInformation: renderGeneral(facts, d, score, options),
       tokenSupplyInformation: {
         centralisedExchanges: [],
         tokenHoldersCount: orUnknown(values.holdersCount),
@@ -325,13 +331,14 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
             contractLpHolders: keyLpHolders.filter((h) => h.isContract === true),
             liquidityLockedDetails: { upcomingUnlockDetails: [] },
             percentDistributed: {
-              topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpSupply, lpDecimals, 'topThreePercent'),
-              topTen: rated(lpTopTen, lpSupply, lpDecimals, 'topTenPercent'),
-              owner: rated(lpOf(d.mintAuthority), lpSupply, lpDecimals, 'lpOwnerPercent'),
-              creator: rated(lpOf(d.creator), lpSupply, lpDecimals, 'lpOwnerPercent'),
+              topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpBase, lpDecimals, 'topThreePercent'),
+              topTen: rated(lpTopTen, lpBase, lpDecimals, 'topTenPercent'),
+              largest: unrated(lp ? topAmount(lpInHands, 1) : undefined, lpBase, lpDecimals),
+              owner: rated(lpOf(d.mintAuthority), lpBase, lpDecimals, 'lpOwnerPercent'),
+              creator: rated(lpOf(d.creator), lpBase, lpDecimals, 'lpOwnerPercent'),
               burnt: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, UNKNOWN_RISK_NUMBER),
               locked: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
-              other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpSupply, lpDecimals),
+              other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpBase, lpDecimals),
             },
             lpPool: lp?.pool ?? '',
             lpMint: lp?.lpMint ?? '',
@@ -354,7 +361,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   }
 }
 
-function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): General {
+function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: RenderOptions): General {
   const { mint } = facts
   const ext = mint.extensions
   const metaplex = facts.metaplex.ok ? facts.metaplex.value.metadata : null
@@ -392,6 +399,7 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     tokenImageLink: facts.listed?.imageUrl || offChain?.imageUrl || '',
     tokenCreationDate: dayMonthYear(created),
     tokenCreationTime: created ? created.toISOString() : '',
+    tokenAgeDays: { number: orUnknown(roundTo(score.values.tokenAgeDays, 2)), risk: riskNumber(score.ratings.tokenAgeDays) },
     creationSignature: creation?.signature ?? '',
     ownerAddress: holder(mint.mintAuthority),
     ownerBalance: d.ownerBalance === undefined ? '' : formatUnits(d.ownerBalance, mint.decimals),
@@ -423,6 +431,7 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
       updateAuthority,
       isMutable,
       tokenStandard: metaplex?.tokenStandard ?? '',
+      ...offChainStatus(facts, embedded?.uri ?? metaplex?.uri ?? '', metadataKnown),
     },
     extensions: facts.extensionNames,
     transferFee: {
@@ -442,6 +451,22 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     defaultAccountState: ext.defaultAccountState?.state ?? '',
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
   }
+}
+
+const roundTo = (n: number | undefined, places: number) => (n === undefined ? undefined : Math.round(n * 10 ** places) / 10 ** places)
+
+/**
+ * Whether the document the metadata points to could be read: "read"; "missing" when the metadata
+ * names no uri (or the token has no metadata); "unreachable" with the reason when the fetch failed
+ * or the document is not metadata; "" when it was not fetched (METADATA_FETCH off) or the
+ * metadata account could not be read.
+ */
+function offChainStatus(facts: SolanaFacts, uri: string, metadataKnown: boolean): { offChainStatus: string; offChainReason: string } {
+  if (!metadataKnown) return { offChainStatus: '', offChainReason: 'the metadata account could not be read' }
+  if (!uri) return { offChainStatus: 'missing', offChainReason: 'the metadata names no off-chain document' }
+  const doc = facts.offChainMetadata
+  if (!doc) return { offChainStatus: '', offChainReason: 'off-chain metadata is not fetched by this service' }
+  return doc.ok ? { offChainStatus: 'read', offChainReason: '' } : { offChainStatus: 'unreachable', offChainReason: doc.reason }
 }
 
 /**

@@ -105,7 +105,7 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
   {
     key: 'freezable-spl', program: 'spl-token', name: 'Freezable Coin', symbol: 'FRZ', decimals: 6, metadata: 'metaplex', freezeAuthority: true,
     pool: { amm: 'raydium-amm-v4', quote: 'USDC', tokenPercent: 20, quoteWhole: 50_000, freezeVault: true },
-    expect: { isFreezable: '1' }, notes: 'the creator keeps the freeze authority and has frozen the pool vault: a honeypot pool',
+    expect: { isFreezable: '1', frozenHolders: '1' }, notes: 'the creator keeps the freeze authority and has frozen the pool vault: a honeypot pool',
   },
   { key: 'mutable-metadata-spl', program: 'spl-token', name: 'Mutable Name', symbol: 'MUT', decimals: 9, metadata: 'metaplex-mutable', expect: { metadataMutable: '1' }, notes: 'Metaplex metadata left mutable' },
   {

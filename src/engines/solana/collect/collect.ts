@@ -100,6 +100,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
+    observedAt: Math.floor(Date.now() / 1000),
     cluster: options.cluster,
     tokenProgram: program,
     programName: mint.programName,

@@ -101,6 +101,8 @@ export interface ListedMetadata {
 /** Everything the checks, the score and the renderer know about one mint. */
 export interface SolanaFacts {
   address: string
+  /** Unix seconds when the facts were read: the token's age is taken against it. */
+  observedAt: number
   cluster: ClusterName
   tokenProgram: string
   programName: TokenProgramName
