@@ -178,6 +178,39 @@ describe('Solana reports of the demo mints', () => {
     expect(dist.locked).toEqual({ percent: '', balance: '', balanceFormatted: '', risk: 3 })
   })
 
+  it('report a token on its launch curve as trading there, its curve outside concentration, and a graduated one with its pool', () => {
+    for (const mint of mints()) {
+      const report = reports.get(mint.key)!
+      const market = report.marketChecks.marketCheckDescription
+      const curve = market.liquidityDescription.aggregatedInformation.launchCurve
+      if (!mint.curve) {
+        expect(curve.state, mint.key).toBe('none')
+        continue
+      }
+      expect(curve.state, mint.key).toBe(mint.curve.complete ? 'graduated' : 'on curve')
+      expect(curve.venue, mint.key).toBe(mint.curve.venue)
+      expect(curve.address, mint.key).toBe(mint.curve.address)
+      expect(curve.complete, mint.key).toBe(mint.curve.complete ? '1' : '0')
+      expect(Number(curve.progressPercent), mint.key).toBe(mint.curve.progressPercent)
+      expect(curve.creator, mint.key).toBe(mint.curve.creator)
+      expect(curve.graduatedPool, mint.key).toBe(mint.curve.graduatedPool)
+      // Never "no pairs": the curve, or the pool it graduated to, is where it trades.
+      expect(market.liquidityDescription.aggregatedInformation.tradingPairCount.number, mint.key).toBeGreaterThan(0)
+      expect(market.liquidityDescription.aggregatedInformation.tradingPairCount.risk, mint.key).not.toBe(0)
+      const vault = market.holdersDescription.keyHolders.find((h) => h.tokenAccount === mint.curve!.tokenVault)
+      if (!mint.curve.complete) {
+        expect(vault?.tag, mint.key).toBe(`pool vault (${mint.curve.venue})`)
+        // The curve holds 60 % of the supply: concentration counts only the creator's 20 % and the wallets.
+        const inHands = mint.holders.top.filter((h) => h.tokenAccount !== mint.curve!.tokenVault && !h.isLocked)
+        const top10 = inHands.slice(0, 10).reduce((sum, h) => sum + BigInt(h.balance), 0n)
+        expect(market.holdersDescription.percentDistributed.topTen.percent, mint.key).toBeCloseTo(Number((top10 * 1_000_000n) / BigInt(mint.supply)) / 1e4, 3)
+        expect(market.holdersDescription.percentDistributed.largest.percent, mint.key).toBe(20)
+      }
+    }
+    expect(mints().filter((m) => m.curve?.complete === false).length).toBeGreaterThan(0)
+    expect(mints().filter((m) => m.curve?.complete === true).length).toBeGreaterThan(0)
+  })
+
   it('find the pools by exchange, their liquidity and the price, where the quote side is priced', () => {
     for (const mint of mints()) {
       const report = reports.get(mint.key)!

@@ -5,7 +5,8 @@ import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
 import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
-import { BURN_ADDRESSES } from './programs.ts'
+import { BURN_ADDRESSES, WRAPPED_SOL_MINT } from './programs.ts'
+import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
 import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
@@ -340,6 +341,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
               locked: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
               other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpBase, lpDecimals),
             },
+            launchCurve: renderCurve(facts, pools),
             lpPool: lp?.pool ?? '',
             lpMint: lp?.lpMint ?? '',
             totalLpSupply: lp ? formatUnits(lp.supply, lp.decimals) : '',
@@ -452,6 +454,31 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
   }
 }
+
+/** Exchanges a launchpad's curves graduate to. */
+const GRADUATES_TO: Record<string, string> = { [PUMP_CURVE_NAME]: 'PumpSwap' }
+
+function renderCurve(facts: SolanaFacts, pools: PoolFacts[] | undefined): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['launchCurve'] {
+  const none = { venue: '', address: '', complete: '', progressPercent: '', creator: '', tokenReserve: '', quoteReserve: '', graduatedPool: '', reason: '' }
+  if (!facts.curve.ok) return { ...none, state: '', reason: facts.curve.reason }
+  const c = facts.curve.value
+  if (!c) return { ...none, state: 'none' }
+  const graduatedPool = c.complete ? (pools?.find((p) => p.dex === GRADUATES_TO[c.venue])?.address ?? '') : ''
+  return {
+    state: c.complete ? 'graduated' : 'on curve',
+    venue: c.venue,
+    address: c.address,
+    complete: c.complete ? '1' : '0',
+    progressPercent: c.progressPercent === undefined ? '' : String(c.progressPercent),
+    creator: c.creator,
+    tokenReserve: formatUnits(c.realTokenReserve, facts.mint.decimals),
+    quoteReserve: c.quoteMint === WRAPPED_SOL_MINT ? formatUnits(c.realQuoteReserve, SOL_DECIMALS) : '',
+    graduatedPool,
+    reason: '',
+  }
+}
+
+const SOL_DECIMALS = 9
 
 const roundTo = (n: number | undefined, places: number) => (n === undefined ? undefined : Math.round(n * 10 ** places) / 10 ** places)
 

@@ -8,6 +8,7 @@ import { readCreation } from './creation.ts'
 import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
 import { readPools, readSolUsd } from './pools.ts'
+import { readPumpCurve } from './curve.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
@@ -57,7 +58,8 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   solUsd.catch(() => undefined)
   const largest = optional('largest accounts', async () => known(await ctx.client.getTokenLargestAccounts(address, ctx.signal)))
   const creation = optional('creation', () => readCreation(ctx, address))
-  const pools = optional('pools', () => readPools(ctx, address, solUsd))
+  const curve = optional('launch curve', () => readPumpCurve(ctx, address))
+  const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
   const mint = await readMint(ctx, address)
   const embedded = embeddedMetadataOf(mint.mint.extensions, address)
   const metaplex = mint.metaplex.ok ? mint.metaplex.value.metadata : null
@@ -97,7 +99,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: Math.floor(Date.now() / 1000),
@@ -118,6 +120,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     ownerBalance: await ownerBalance,
     creatorBalance: await creatorBalance,
     pools: await pools,
+    curve: await curve,
     lp: await lp,
   }
   await solUsd

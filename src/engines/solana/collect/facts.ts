@@ -70,6 +70,24 @@ export interface PoolFacts {
   lpIssued: bigint | null
 }
 
+/** A launchpad curve the token was created on (pump.fun): where it trades until it graduates. */
+export interface CurveFacts {
+  venue: string
+  address: string
+  /** The curve's token account: a holder the report tags as the curve, outside concentration. */
+  tokenVault: string
+  complete: boolean
+  /** Who launched the token on the curve. */
+  creator: string
+  quoteMint: string
+  virtualTokenReserve: bigint
+  virtualQuoteReserve: bigint
+  realTokenReserve: bigint
+  realQuoteReserve: bigint
+  /** Percent of the curve's tokens sold (100 once complete); undefined when the launchpad's settings could not be read. */
+  progressPercent: number | undefined
+}
+
 export interface LpFacts {
   pool: string
   lpMint: string
@@ -126,5 +144,7 @@ export interface SolanaFacts {
   /** Tokens held by the creator; null when the creator is not known. */
   creatorBalance: Known<bigint> | null
   pools: Known<PoolFacts[]>
+  /** The token's launch curve; null when it has none (the curve account does not exist). */
+  curve: Known<CurveFacts | null>
   lp: Known<LpFacts> | null
 }
