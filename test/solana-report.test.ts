@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
+import type { Address } from '@solana/kit'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { scanCommand } from '../src/cli/scan.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '@tokenrisk/devworld/solana/world'
@@ -341,6 +342,19 @@ describe('Solana reports of the demo mints', () => {
       expect(metadata.offChainStatus, mint.key).toBe(mint.metadataSource === '' ? 'missing' : '')
       expect(metadata.offChainReason, mint.key).not.toBe('')
     }
+  })
+
+  it('flag a mint taking a well-known token\'s symbol as a look-alike, and not that token itself nor a name that only recalls it', async () => {
+    const usdc = world.manifest.pricing.stablecoins[0]
+    for (const mint of mints()) {
+      const info = reports.get(mint.key)!.tokenInformation.generalInformation
+      expect(info.lookAlikeOf.map((t) => t.address), mint.key).toEqual(mint.codeChecks.lookAlike === '1' ? [usdc.mint] : [])
+    }
+    const real = await service.report(usdc.mint as Address)
+    const item = Object.values(real.codeChecks.codeCheckDescription).flat().find((i) => i.check === 'lookAlike')!
+    expect(item.status).toBe('0')
+    expect(item.value).toMatch(/this mint is the well-known USDC/)
+    expect(real.tokenInformation.generalInformation.lookAlikeOf).toEqual([])
   })
 
   it('score risky mints lower in code than the clean one', () => {

@@ -401,6 +401,7 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
     tokenImageLink: facts.listed?.imageUrl || offChain?.imageUrl || '',
     tokenCreationDate: dayMonthYear(created),
     tokenCreationTime: created ? created.toISOString() : '',
+    lookAlikeOf: facts.sameName.ok && !facts.sameName.value.some((t) => t.address === facts.address) ? facts.sameName.value.map((t) => ({ ...t })) : [],
     tokenAgeDays: { number: orUnknown(roundTo(score.values.tokenAgeDays, 2)), risk: riskNumber(score.ratings.tokenAgeDays) },
     creationSignature: creation?.signature ?? '',
     ownerAddress: holder(mint.mintAuthority),

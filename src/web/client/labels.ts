@@ -43,6 +43,7 @@ export const SOLANA_CHECK_TITLES: Record<SolanaCheckName, string> = {
   isPaused: 'Transfers are paused',
   confidentialTransfers: 'Confidential transfers',
   frozenHolders: 'Frozen holder accounts',
+  lookAlike: 'Look-alike of a well-known token',
 }
 
 /** The Solana authorities, in the order the page lists them, with what each can do. */

@@ -163,6 +163,14 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
   { key: 't22-interest-bearing', program: 'token-2022', name: 'Interest Coin', symbol: 'INT', decimals: 6, metadata: 'embedded', interestRate: 500, expect: { balanceDisplayModifiable: '1' }, notes: 'interest-bearing display with a rate authority' },
   { key: 't22-scaled-ui', program: 'token-2022', name: 'Scaled Coin', symbol: 'SCALE', decimals: 6, metadata: 'embedded', scaledUiMultiplier: 1.5, expect: { balanceDisplayModifiable: '1' }, notes: 'UI multiplier with an authority' },
   {
+    key: 'look-alike-usdc', program: 'spl-token', name: 'USD Coin', symbol: 'USDC', decimals: 6, metadata: 'metaplex',
+    expect: { lookAlike: '1' }, notes: 'takes the symbol of the stablecoin the world prices in, but is another mint',
+  },
+  {
+    key: 'usdc-rewards', program: 'spl-token', name: 'USDC Rewards', symbol: 'USDCR', decimals: 6, metadata: 'metaplex',
+    expect: {}, notes: 'a name that recalls a well-known token without taking its symbol or name: not a look-alike',
+  },
+  {
     key: 'pump-curve', program: 'spl-token', name: 'Curve Coin', symbol: 'CURVE', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 60, complete: false },
     expect: {}, notes: 'launched on a pump.fun bonding curve, about half of it sold: it trades on the curve only (no pool yet)',
   },

@@ -18,6 +18,7 @@ import { hasTransferFee } from './has-transfer-fee.ts'
 import { isPaused } from './is-paused.ts'
 import { confidentialTransfers } from './confidential-transfers.ts'
 import { frozenHolders } from './frozen-holders.ts'
+import { lookAlike } from './look-alike.ts'
 
 /** Every Solana code check, in the contract's report order. docs/checks.md is generated from this list. */
 export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_CHECK_CATALOGUE, {
@@ -38,4 +39,5 @@ export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_
   isPaused,
   confidentialTransfers,
   frozenHolders,
+  lookAlike,
 })

@@ -13,6 +13,8 @@ import { readLiquidityProviders } from './lp.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import { DeadlineError } from '../../../errors.ts'
+import { nameKey, type WellKnownToken } from '../../../metadata/providers.ts'
+import { WRAPPED_SOL_MINT } from '../programs.ts'
 import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 export interface CollectOptions {
@@ -113,6 +115,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     embeddedMetadata: embedded,
     offChainMetadata: await offChainMetadata,
     listed: null,
+    sameName: sameNameReferences(ctx, embedded, mint.metaplex),
     hookProgram: await hookProgram,
     creation: await creation,
     holders: await holders,
@@ -125,6 +128,18 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   }
   await solUsd
   return facts
+}
+
+/** The configured reference tokens (stablecoins, wrapped SOL) whose symbol or name the mint's metadata shares. */
+function sameNameReferences(ctx: CollectContext, embedded: EmbeddedTokenMetadata | null, metaplex: SolanaFacts['metaplex']): Known<WellKnownToken[]> {
+  if (!embedded && !metaplex.ok) return unknown(`the metadata could not be read (${metaplex.reason})`)
+  const own = embedded ?? (metaplex.ok ? metaplex.value.metadata : null)
+  const [name, symbol] = [nameKey(own?.name), nameKey(own?.symbol)]
+  const references: WellKnownToken[] = [
+    ...ctx.pricing.stablecoins.map((s) => ({ address: s.mint, symbol: s.symbol, name: '', source: 'reference stablecoins' })),
+    { address: WRAPPED_SOL_MINT, symbol: 'SOL', name: 'Wrapped SOL', source: 'reference tokens' },
+  ]
+  return known(references.filter((r) => [nameKey(r.symbol), nameKey(r.name)].some((k) => k !== '' && (k === name || k === symbol))))
 }
 
 /** A failure of the node (not a refusal of a read, not bad data): it fails the report. */

@@ -4,6 +4,7 @@ import type { MetaplexMetadata } from '../decode/metaplex.ts'
 import type { OffChainMetadata } from '../decode/offchain-metadata.ts'
 import type { AmmId } from '../decode/pools.ts'
 import type { TokenProgramName } from '../programs.ts'
+import type { WellKnownToken } from '../../../metadata/providers.ts'
 
 /** A fact that was read, or why it could not be: checks turn the reason into their evidence. */
 export type Known<T> = { ok: true; value: T } | { ok: false; reason: string }
@@ -134,6 +135,11 @@ export interface SolanaFacts {
   offChainMetadata: Known<OffChainMetadata> | null
   /** The token list's entry for the mint; null when no list is configured or it does not name the mint. */
   listed: ListedMetadata | null
+  /**
+   * Well-known tokens sharing the mint's symbol or name (the configured reference tokens, the
+   * bundled lists and TOKEN_LIST of its cluster): a mint that is not one of them imitates them.
+   */
+  sameName: Known<WellKnownToken[]>
   /** null when the mint has no transfer-hook program. */
   hookProgram: Known<HookProgramFacts> | null
   creation: Known<CreationFacts>
