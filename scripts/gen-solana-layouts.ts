@@ -1,8 +1,11 @@
 // `npm run layouts:solana`: writes src/engines/solana/venues/program-layouts.ts from the programs'
 // published IDLs, as their npm packages ship them (pump.fun and PumpSwap: @pump-fun/pump-sdk;
-// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm). Each account's
+// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm), and from the
+// account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
+// @raydium-io/raydium-sdk-v2's PoolInfoLayout, its discriminator Anchor's). Each account's
 // discriminator, size and the byte offset of every field the engine reads come from the IDL's
 // own type definitions, never typed by hand.
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -91,6 +94,24 @@ function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string
   return offset
 }
 
+/** Accounts laid out by an SDK's buffer layout (a struct with `span` and `offsetOf`), with the IDL type of each field read. */
+interface BufferLayout { span: number; offsetOf(property: string): number | undefined; fields: { property?: string; span: number }[] }
+const FROM_SDK_LAYOUTS: { program: () => string; account: string; source: string; layout: () => BufferLayout; fields: Record<string, string> }[] = [
+  {
+    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    account: 'PoolState',
+    source: '@raydium-io/raydium-sdk-v2 PoolInfoLayout',
+    layout: () => require('@raydium-io/raydium-sdk-v2').PoolInfoLayout as BufferLayout,
+    fields: {
+      mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', mintDecimalsA: 'u8', mintDecimalsB: 'u8', liquidity: 'u128', sqrtPriceX64: 'u128',
+      protocolFeesTokenA: 'u64', protocolFeesTokenB: 'u64', status: 'u8', fundFeesTokenA: 'u64', fundFeesTokenB: 'u64',
+    },
+  },
+]
+
+/** Anchor's account discriminator: the first 8 bytes of sha256("account:<Name>"). */
+const anchorDiscriminator = (name: string) => [...createHash('sha256').update(`account:${name}`).digest().subarray(0, 8)]
+
 export function renderLayouts(): string {
   const all = idls()
   const lines: string[] = [
@@ -138,6 +159,28 @@ export function renderLayouts(): string {
       '}',
     )
     lines.push('')
+  }
+  for (const w of FROM_SDK_LAYOUTS) {
+    const layout = w.layout()
+    const fieldLines = Object.entries(w.fields).map(([name, type]) => {
+      const offset = layout.offsetOf(name)
+      const span = layout.fields.find((f) => f.property === name)?.span
+      if (offset === undefined || span !== PRIMITIVE_SIZES[type]) throw new Error(`${w.source}: ${name} is not a ${type} in the layout`)
+      return `    ${name}: { offset: ${offset}, type: '${type}' },`
+    })
+    lines.push(
+      `export const RAYDIUM_CLMM_${w.account.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}: ProgramAccountLayout = {`,
+      `  program: '${w.program()}',`,
+      `  account: '${w.account}',`,
+      `  source: '${w.source}',`,
+      `  discriminator: [${anchorDiscriminator(w.account).join(', ')}],`,
+      `  size: ${layout.span},`,
+      '  fields: {',
+      ...fieldLines,
+      '  },',
+      '}',
+      '',
+    )
   }
   return lines.join('\n')
 }

@@ -320,7 +320,7 @@ export const SolanaMarketChecks = obj(
               },
               'Across all pools: liquidity, pools, and the LP token of the deepest constant-product pool (who could withdraw the liquidity).',
             ),
-            pairByPairInformation: Type.Array(SolanaDex, { description: 'one element per exchange (Raydium AMM v4, Raydium CPMM, Orca Whirlpool, PumpSwap, Meteora DAMM v2, Meteora DLMM, and the pump.fun bonding curve while the token trades on it), deepest first' }),
+            pairByPairInformation: Type.Array(SolanaDex, { description: 'one element per exchange (Raydium AMM v4, Raydium CPMM, Raydium CLMM, Orca Whirlpool, PumpSwap, Meteora DAMM v2, Meteora DLMM, and the pump.fun bonding curve while the token trades on it), deepest first' }),
           },
           'Where the token trades and who holds its liquidity.',
         ),

@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -52,7 +52,7 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 type Program = 'spl-token' | 'token-2022'
 type Quote = 'SOL' | 'USDC'
-type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm'
+type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm'
 
 /** pump.fun's launch parameters (whole tokens, SOL): a curve starts with these virtual reserves and sells the real ones. */
 const PUMP_INITIAL_VIRTUAL_TOKENS = 1_073_000_000n
@@ -163,6 +163,11 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
   { key: 't22-interest-bearing', program: 'token-2022', name: 'Interest Coin', symbol: 'INT', decimals: 6, metadata: 'embedded', interestRate: 500, expect: { balanceDisplayModifiable: '1' }, notes: 'interest-bearing display with a rate authority' },
   { key: 't22-scaled-ui', program: 'token-2022', name: 'Scaled Coin', symbol: 'SCALE', decimals: 6, metadata: 'embedded', scaledUiMultiplier: 1.5, expect: { balanceDisplayModifiable: '1' }, notes: 'UI multiplier with an authority' },
   {
+    key: 'raydium-clmm', program: 'spl-token', name: 'Range Coin', symbol: 'RNG', decimals: 9, metadata: 'metaplex',
+    pool: { amm: 'raydium-clmm', quote: 'USDC', tokenPercent: 18, quoteWhole: 40_000, price: 0.0003 },
+    expect: {}, notes: 'trades in a Raydium CLMM pool against USDC',
+  },
+  {
     key: 'look-alike-usdc', program: 'spl-token', name: 'USD Coin', symbol: 'USDC', decimals: 6, metadata: 'metaplex',
     expect: { lookAlike: '1' }, notes: 'takes the symbol of the stablecoin the world prices in, but is another mint',
   },
@@ -253,7 +258,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     return pda
   }
   const poolAuthority = async (amm: Amm, pool: Address): Promise<Address> => {
-    if (amm === 'orca-whirlpool' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm') return pool
+    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm') return pool
     const seed = amm === 'raydium-cpmm' ? 'vault_and_lp_mint_auth_seed' : 'amm authority'
     const [pda] = await getProgramDerivedAddress({ programAddress: ammProgram(amm) as Address, seeds: [new TextEncoder().encode(seed)] })
     return pda
@@ -543,14 +548,19 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     let data: Uint8Array
     const vaults = { vaultA: tokenIsA ? tokenVault : quoteVault, vaultB: tokenIsA ? quoteVault : tokenVault }
     const decimals = { decimalsA: tokenIsA ? spec.decimals : quoteDecimals, decimalsB: tokenIsA ? quoteDecimals : spec.decimals }
-    if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2') {
+    if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2' || p.amm === 'raydium-clmm') {
       priceInQuote = p.price!
       const bPerA = tokenIsA ? priceInQuote : 1 / priceInQuote
       const sqrt = sqrtPriceX64(bPerA, decimals.decimalsA, decimals.decimalsB)
       data =
         p.amm === 'orca-whirlpool'
           ? orcaWhirlpoolData({ mintA, mintB, ...vaults, ...decimals, sqrtPriceX64: sqrt })
-          : idlAccountData(CP_AMM_POOL, {
+          : p.amm === 'raydium-clmm'
+            ? idlAccountData(RAYDIUM_CLMM_POOL_STATE, {
+                mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, mintDecimalsA: decimals.decimalsA, mintDecimalsB: decimals.decimalsB,
+                liquidity: 1n << 64n, sqrtPriceX64: sqrt, status: 0,
+              })
+            : idlAccountData(CP_AMM_POOL, {
               token_a_mint: mintA, token_b_mint: mintB, token_a_vault: vaults.vaultA, token_b_vault: vaults.vaultB,
               liquidity: 1n << 64n, sqrt_price: sqrt, pool_status: 0, creator: creator.address,
             })
@@ -628,6 +638,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
 const AMM_PROGRAMS: Record<Amm, string> = {
   'raydium-amm-v4': RAYDIUM_AMM_V4_PROGRAM,
   'raydium-cpmm': RAYDIUM_CPMM_PROGRAM,
+  'raydium-clmm': RAYDIUM_CLMM_POOL_STATE.program,
   'orca-whirlpool': ORCA_WHIRLPOOL_PROGRAM,
   pumpswap: PUMP_AMM_POOL.program,
   'meteora-damm-v2': CP_AMM_POOL.program,
@@ -636,6 +647,7 @@ const AMM_PROGRAMS: Record<Amm, string> = {
 const AMM_NAMES: Record<Amm, string> = {
   'raydium-amm-v4': 'Raydium AMM v4',
   'raydium-cpmm': 'Raydium CPMM',
+  'raydium-clmm': 'Raydium CLMM',
   'orca-whirlpool': 'Orca Whirlpool',
   pumpswap: 'PumpSwap',
   'meteora-damm-v2': 'Meteora DAMM v2',

@@ -29,7 +29,7 @@ export interface DecodedPool {
   swapEnabled: boolean | null
 }
 
-export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'pump-curve'
+export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'pump-curve'
 
 /** How to find (getProgramAccounts filters) and read the pools of one AMM. */
 export interface AmmDefinition {

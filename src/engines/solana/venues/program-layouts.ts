@@ -120,3 +120,26 @@ export const DLMM_LB_PAIR: ProgramAccountLayout = {
     creator: { offset: 848, type: 'pubkey' },
   },
 }
+
+export const RAYDIUM_CLMM_POOL_STATE: ProgramAccountLayout = {
+  program: 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  account: 'PoolState',
+  source: '@raydium-io/raydium-sdk-v2 PoolInfoLayout',
+  discriminator: [247, 237, 227, 245, 215, 195, 222, 70],
+  size: 1544,
+  fields: {
+    mintA: { offset: 73, type: 'pubkey' },
+    mintB: { offset: 105, type: 'pubkey' },
+    vaultA: { offset: 137, type: 'pubkey' },
+    vaultB: { offset: 169, type: 'pubkey' },
+    mintDecimalsA: { offset: 233, type: 'u8' },
+    mintDecimalsB: { offset: 234, type: 'u8' },
+    liquidity: { offset: 237, type: 'u128' },
+    sqrtPriceX64: { offset: 253, type: 'u128' },
+    protocolFeesTokenA: { offset: 309, type: 'u64' },
+    protocolFeesTokenB: { offset: 317, type: 'u64' },
+    status: { offset: 389, type: 'u8' },
+    fundFeesTokenA: { offset: 1064, type: 'u64' },
+    fundFeesTokenB: { offset: 1072, type: 'u64' },
+  },
+}
