@@ -3,7 +3,8 @@ import type { Address } from '@solana/kit'
 import { buildSolanaWorld, type SolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { decodeTokenProgramAccount } from '../src/engines/solana/decode/token.ts'
 import { decodeMetaplexMetadata, findMetaplexMetadataAddress } from '../src/engines/solana/decode/metaplex.ts'
-import { ammByProgram, AMMS } from '../src/engines/solana/decode/pools.ts'
+import { POOL_VENUES } from '../src/engines/solana/venues/registry.ts'
+import { decodePumpCurve, PUMP_CURVE_NAME, PUMP_PROGRAM } from '../src/engines/solana/venues/pump-curve.ts'
 import { decodeProgramAccount, decodeProgramDataAuthority } from '../src/engines/solana/decode/loader.ts'
 import { MalformedAccountError } from '../src/engines/solana/decode/reader.ts'
 import { tokenProgramName } from '../src/engines/solana/programs.ts'
@@ -136,16 +137,22 @@ describe('Metaplex metadata, loader and pool layouts', () => {
     expect(() => decodeProgramDataAuthority(upgradeable.data)).toThrow(/not ProgramData/)
   })
 
-  it('decode the pools of every AMM and reject wrong sizes and discriminators', () => {
+  it('decode the pools of every venue and reject wrong sizes and discriminators', () => {
     const pools = world.manifest.mints.flatMap((m) => m.pools)
-    expect(new Set(pools.map((p) => p.dex))).toEqual(new Set(AMMS.map((a) => a.name)))
+    expect(new Set(pools.map((p) => p.dex))).toEqual(new Set([...POOL_VENUES.map((a) => a.name), PUMP_CURVE_NAME]))
     for (const pool of pools) {
       const { owner, data } = raw(pool.address)
-      const amm = ammByProgram(owner)!
+      if (pool.dex === PUMP_CURVE_NAME) {
+        expect(owner).toBe(PUMP_PROGRAM)
+        expect(decodePumpCurve(data).complete).toBe(false)
+        expect(() => decodePumpCurve(data.subarray(0, 40))).toThrow(MalformedAccountError)
+        continue
+      }
+      const amm = POOL_VENUES.find((v) => v.programId === owner)!
       const decoded = amm.decode(data)
       expect([decoded.mintA, decoded.mintB]).toEqual(pool.pair)
       expect(decoded.lpMint ?? '').toBe(pool.lpMint)
-      expect(() => amm.decode(data.subarray(0, data.length - 1))).toThrow(MalformedAccountError)
+      expect(() => amm.decode(data.subarray(0, amm.id === 'pumpswap' ? 100 : data.length - 1))).toThrow(MalformedAccountError)
       if (amm.id !== 'raydium-amm-v4') {
         const wrong = new Uint8Array(data)
         wrong[0] ^= 1

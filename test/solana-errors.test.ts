@@ -1,3 +1,7 @@
+import { PUMPSWAP } from '../src/engines/solana/venues/pumpswap.ts'
+import { RAYDIUM_CLMM } from '../src/engines/solana/venues/raydium-clmm.ts'
+import { METEORA_DAMM_V2 } from '../src/engines/solana/venues/meteora-damm-v2.ts'
+import { METEORA_DLMM } from '../src/engines/solana/venues/meteora-dlmm.ts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -266,6 +270,22 @@ describe('optional facts that fail leave "" and the report stands', () => {
     expect(report.honeypotDetails.isTokenHoneypot).toBe('')
     expect(report.tokenInformation.tokenSupplyInformation.currentPriceUsd).toBe('')
     expect(ag.totalLpSupply).toBe('')
+  })
+
+  it('a node refusing only the newer venues\' searches: pools unknown, never 0, for a token on its curve too', async () => {
+    for (const program of [PUMPSWAP.programId, METEORA_DAMM_V2.programId, METEORA_DLMM.programId, RAYDIUM_CLMM.programId]) {
+      hostile = (call) =>
+        call.method === 'getProgramAccounts' && call.params[0] === program ? { error: { code: -32010, message: 'excluded from account secondary indexes' } } : undefined
+      for (const key of ['pump-curve', 'meteora-dlmm']) {
+        const report = await service().report(mint(key).address)
+        const ag = report.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
+        expect([ag.tradingPairCount.number, ag.totalLpSupplyInUsd.number], `${key} ${program}`).toEqual(['', ''])
+        expect(ag.tradingPairCount.risk, `${key} ${program}`).toBe(3)
+        expect(report.honeypotDetails.isPairHoneypot, `${key} ${program}`).toBe('')
+        // The curve is derived from the mint, not searched: it is still known.
+        if (key === 'pump-curve') expect(ag.launchCurve.state).toBe('on curve')
+      }
+    }
   })
 
   it('a node lying about the largest accounts: no report from it (503), nothing invented', async () => {

@@ -11,6 +11,8 @@ import { loadConfig } from '../src/config/settings.ts'
 const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const signal = AbortSignal.timeout(30_000)
+/** A token only the operator's list names. */
+const OPERATOR_TOKEN = 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr'
 
 let dir: string
 let userList: string
@@ -22,7 +24,10 @@ beforeAll(async () => {
     userList,
     JSON.stringify({
       name: 'an operator list',
-      tokens: [{ chainId: 101, address: USDC_SOLANA, logoURI: 'https://images.operator.example/usdc.png', extensions: { twitter: 'operator_usdc' } }],
+      tokens: [
+        { chainId: 101, address: USDC_SOLANA, logoURI: 'https://images.operator.example/usdc.png', extensions: { twitter: 'operator_usdc' } },
+        { chainId: 101, address: OPERATOR_TOKEN, symbol: 'OPR', name: 'Operator Token' },
+      ],
     }),
   )
 })
@@ -84,5 +89,21 @@ describe('TOKEN_LIST beside the bundled lists', () => {
     const defaults = tokenListProvider(loadConfig({}))
     expect(defaults.name).toBe('bundled token lists')
     expect((await defaults.lookup(101, USDC_SOLANA, signal))?.coinGeckoId).toBe('usd-coin')
+  })
+})
+
+describe('well-known tokens by name, for look-alikes', () => {
+  it('the bundled Solana registry names the well-known tokens (with a CoinGecko id) of a symbol or name, without case', async () => {
+    const bySymbol = await createBundledTokenListProvider().sameName!(101, '', 'usdc', signal)
+    expect(bySymbol.map((t) => t.address)).toContain(USDC_SOLANA)
+    const byName = await createBundledTokenListProvider().sameName!(101, '  USD   Coin ', '', signal)
+    expect(byName.map((t) => t.address)).toContain(USDC_SOLANA)
+    expect(await createBundledTokenListProvider().sameName!(101, 'Nothing Like Any Listed Token', 'ZZZNOPE', signal)).toEqual([])
+  })
+
+  it('every token of the operator\'s list is well known, beside the bundled ones', async () => {
+    const provider = layeredProvider([createTokenListProvider(userList), createBundledTokenListProvider()])
+    const found = await provider.sameName!(101, 'operator token', 'XYZ', signal)
+    expect(found).toEqual([{ address: OPERATOR_TOKEN, symbol: 'OPR', name: 'Operator Token', source: `token list ${userList}` }])
   })
 })

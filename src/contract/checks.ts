@@ -59,6 +59,8 @@ export const SOLANA_CHECK_CATALOGUE = {
     hasTransferFee: 'Token-2022 TransferFeeConfig extension with a non-zero fee, current or scheduled',
     isPaused: 'Token-2022 Pausable extension in the paused state',
     confidentialTransfers: 'Token-2022 ConfidentialTransferMint (or ConfidentialMintBurn) extension',
+    frozenHolders: 'a token account among the largest holders is frozen: its owner cannot move or sell the balance',
+    lookAlike: 'the mint carries the symbol or name of a well-known token (a reference token, the bundled lists, TOKEN_LIST) but is another mint',
   },
 } as const
 

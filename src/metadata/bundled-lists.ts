@@ -4,6 +4,8 @@ import { DEFAULT_GATEWAYS, type ContentGateways } from '../net/content-uri.ts'
 import {
   SOLANA_TOKEN_LIST_CHAIN_IDS,
   findListed,
+  findSameName,
+  indexByName,
   indexTokenList,
   listedFacts,
   mergeMetadata,
@@ -11,6 +13,7 @@ import {
   type MetadataProvider,
   type TokenList,
   type TokenListToken,
+  type WellKnownToken,
 } from './providers.ts'
 
 /**
@@ -45,11 +48,13 @@ function slim(t: TokenListToken): TokenListToken {
       if (ext[key] !== undefined) (kept ??= {})[key] = ext[key]
     }
   }
-  return { chainId: t.chainId, address: t.address, logoURI: t.logoURI, tags: t.tags?.length ? t.tags : undefined, extensions: kept }
+  return { chainId: t.chainId, address: t.address, symbol: t.symbol, name: t.name, logoURI: t.logoURI, tags: t.tags?.length ? t.tags : undefined, extensions: kept }
 }
 
 interface LoadedList {
   index: Map<string, TokenListToken>
+  /** Well-known entries by symbol and name: those with a CoinGecko id (a registry also lists look-alikes of its own). */
+  byName: Map<string, TokenListToken[]>
   tags: TokenList['tags']
 }
 
@@ -57,7 +62,8 @@ interface LoadedList {
 export async function loadBundledList(list: BundledTokenList): Promise<LoadedList> {
   const path = createRequire(import.meta.url).resolve(list.file)
   const parsed = parseTokenList(await readFile(path, 'utf8'), list.name)
-  return { index: indexTokenList({ ...parsed, tokens: parsed.tokens.map(slim) }), tags: parsed.tags }
+  const tokens = parsed.tokens.map(slim)
+  return { index: indexTokenList({ ...parsed, tokens }), byName: indexByName(tokens, (t) => typeof t.extensions?.coingeckoId === 'string' && t.extensions.coingeckoId !== ''), tags: parsed.tags }
 }
 
 /**
@@ -84,6 +90,12 @@ export function createBundledTokenListProvider(options: { lists?: readonly Bundl
   }
   return {
     name: 'bundled token lists',
+    async sameName(chainId, name, symbol) {
+      const covers = SOLANA_CHAIN_IDS.has(chainId) ? 'solana' : 'evm'
+      const found: WellKnownToken[] = []
+      for (const list of lists.filter((l) => l.covers === covers)) found.push(...findSameName((await loaded(list)).byName, chainId, name, symbol, list.name))
+      return found
+    },
     async lookup(chainId, address) {
       const covers = SOLANA_CHAIN_IDS.has(chainId) ? 'solana' : 'evm'
       for (const list of lists.filter((l) => l.covers === covers)) {
@@ -103,6 +115,11 @@ export function createBundledTokenListProvider(options: { lists?: readonly Bundl
 export function layeredProvider(providers: MetadataProvider[]): MetadataProvider {
   return {
     name: providers.map((p) => p.name).join(' + '),
+    // Every list's well-known tokens: one that fails fails the search (an incomplete answer is no "none").
+    async sameName(chainId, name, symbol, signal) {
+      const answers = await Promise.all(providers.map((p) => (p.sameName ? p.sameName(chainId, name, symbol, signal) : Promise.resolve([]))))
+      return answers.flat()
+    },
     async lookup(chainId, address, signal) {
       const answers = await Promise.all(providers.map((p) => p.lookup(chainId, address, signal).catch(() => undefined)))
       if (answers.every((a) => a === undefined)) return undefined

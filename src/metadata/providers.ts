@@ -13,6 +13,47 @@ export interface MetadataProvider {
   name: string
   /** `address` is an EVM address, or a Solana mint (base58) under a Solana chain id. */
   lookup(chainId: number, address: string, signal: AbortSignal): Promise<Partial<MetadataFacts> | undefined>
+  /**
+   * The well-known tokens of a chain whose symbol or name is `symbol` or `name` (compared without
+   * case or surrounding spaces): what a look-alike imitates. Absent when the provider keeps no
+   * names.
+   */
+  sameName?(chainId: number, name: string, symbol: string, signal: AbortSignal): Promise<WellKnownToken[]>
+}
+
+/** A token a list names as well known: its address, symbol and name, and which list says so. */
+export interface WellKnownToken {
+  address: string
+  symbol: string
+  name: string
+  source: string
+}
+
+/** How names and symbols are compared: without case, surrounding or repeated spaces. */
+export const nameKey = (s: string | undefined): string => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase()
+
+/** An index of a list's tokens by chain and by symbol or name, for look-alike searches. */
+export function indexByName(tokens: readonly TokenListToken[], keep: (t: TokenListToken) => boolean = () => true): Map<string, TokenListToken[]> {
+  const index = new Map<string, TokenListToken[]>()
+  const add = (key: string, t: TokenListToken) => {
+    if (!key.endsWith(':')) index.set(key, [...(index.get(key) ?? []), t])
+  }
+  for (const t of tokens) {
+    if (!keep(t)) continue
+    add(`${t.chainId}:${nameKey(t.symbol)}`, t)
+    if (nameKey(t.name) !== nameKey(t.symbol)) add(`${t.chainId}:${nameKey(t.name)}`, t)
+  }
+  return index
+}
+
+/** The tokens of an index sharing `name` or `symbol` on `chainId`, each once. */
+export function findSameName(index: ReadonlyMap<string, TokenListToken[]>, chainId: number, name: string, symbol: string, source: string): WellKnownToken[] {
+  const found = new Map<string, WellKnownToken>()
+  for (const key of new Set([nameKey(symbol), nameKey(name)])) {
+    if (!key) continue
+    for (const t of index.get(`${chainId}:${key}`) ?? []) found.set(t.address, { address: t.address, symbol: t.symbol ?? '', name: t.name ?? '', source })
+  }
+  return [...found.values()]
 }
 
 /** What providers tell about a token beyond the chain: image, categories, links, social figures. */
@@ -75,6 +116,8 @@ export function emptyMetadata(): MetadataFacts {
 export interface TokenListToken {
   chainId: number
   address: string
+  symbol?: string
+  name?: string
   logoURI?: string
   tags?: string[]
   extensions?: Record<string, unknown>
@@ -123,7 +166,7 @@ export function createTokenListProvider(
   const doFetch = options.fetch ?? fetch
   const gateways = options.gateways ?? DEFAULT_GATEWAYS
   const refreshMs = options.refreshMs ?? TOKEN_LIST_REFRESH_MS
-  let loaded: { at: number; index: Map<string, TokenListToken>; list: TokenList } | undefined
+  let loaded: { at: number; index: Map<string, TokenListToken>; byName: Map<string, TokenListToken[]>; list: TokenList } | undefined
   let loading: Promise<void> | undefined
   const load = async (signal: AbortSignal) => {
     const text = /^https?:\/\//.test(source)
@@ -134,17 +177,25 @@ export function createTokenListProvider(
         })()
       : await readFile(source, 'utf8')
     const list = parseTokenList(text, source)
-    loaded = { at: Date.now(), index: indexTokenList(list), list }
+    loaded = { at: Date.now(), index: indexTokenList(list), byName: indexByName(list.tokens), list }
+  }
+  const fresh = async (signal: AbortSignal) => {
+    if (!loaded || Date.now() - loaded.at > refreshMs) {
+      loading ??= load(signal).finally(() => {
+        loading = undefined
+      })
+      await loading
+    }
   }
   return {
     name: `token list ${source}`,
+    // The operator's list: every token it names is well known.
+    async sameName(chainId, name, symbol, signal) {
+      await fresh(signal)
+      return loaded ? findSameName(loaded.byName, chainId, name, symbol, `token list ${source}`) : []
+    },
     async lookup(chainId, address, signal) {
-      if (!loaded || Date.now() - loaded.at > refreshMs) {
-        loading ??= load(signal).finally(() => {
-          loading = undefined
-        })
-        await loading
-      }
+      await fresh(signal)
       const key = listKey(chainId, address)
       const t = key ? loaded?.index.get(key) : undefined
       if (!t || !loaded) return undefined

@@ -30,6 +30,10 @@ export const MARKET_THRESHOLDS = {
   lpOwnerPercent: atMost([0, 'Great To Have'], [1, 'Good To Have'], [5, 'Neutral'], [20, 'Medium Risk'], [50, 'RISKY']),
   /** Highest buy or sell tax over the pools. */
   taxPercent: atMost([0, 'Great To Have'], [1, 'Good To Have'], [3, 'Nice To Have'], [5, 'Neutral'], [10, 'Medium Risk'], [30, 'RISKY']),
+  /** The largest single holder outside pools and burn addresses, percent of the supply (Solana). */
+  largestHolderPercent: atMost([2, 'Great To Have'], [5, 'Good To Have'], [10, 'Nice To Have'], [20, 'Neutral'], [35, 'Medium Risk'], [50, 'RISKY']),
+  /** Days since the token was created (Solana: the transaction that initialised the mint). */
+  tokenAgeDays: atLeast([365, 'Great To Have'], [180, 'Good To Have'], [30, 'Nice To Have'], [7, 'Neutral'], [1, 'Medium Risk'], [1 / 24, 'RISKY']),
   /** Days until an unlock of LP tokens. */
   unlockDays: atLeast([730, 'Great To Have'], [365, 'Good To Have'], [180, 'Nice To Have'], [90, 'Neutral'], [30, 'Medium Risk'], [7, 'RISKY']),
 } as const satisfies Record<string, FigureBands>
@@ -47,8 +51,13 @@ export const MARKET_WEIGHTS: Record<keyof typeof MARKET_THRESHOLDS, number> = {
   lockedLiquidityPercent: 3,
   lpOwnerPercent: 2,
   taxPercent: 3,
+  largestHolderPercent: 2,
+  tokenAgeDays: 1,
   unlockDays: 0,
 }
+
+/** Figures only the Solana engine measures so far: the EVM score leaves them out. */
+export const SOLANA_ONLY_FIGURES: readonly MarketFigure[] = ['largestHolderPercent', 'tokenAgeDays']
 
 export type MarketFigure = keyof typeof MARKET_THRESHOLDS
 
@@ -68,4 +77,6 @@ export interface MarketValues {
   lockedLiquidityPercent?: number
   lpOwnerPercent?: number
   taxPercent?: number
+  largestHolderPercent?: number
+  tokenAgeDays?: number
 }

@@ -1,7 +1,7 @@
 import type { CheckResult, CheckTier } from '../../report/define-check.ts'
 import type { RiskLabel } from '../../contract/common.ts'
 import { share } from '../../report/format.ts'
-import { MARKET_WEIGHTS, rate, type MarketFigure, type MarketValues } from '../../report/market.ts'
+import { MARKET_WEIGHTS, SOLANA_ONLY_FIGURES, rate, type MarketFigure, type MarketValues } from '../../report/market.ts'
 import type { CheckOutcome, ScoredReport } from '../../report/pipeline.ts'
 import { checkCounts, scoreChecks, scoreMarket, type CheckCounts, type MarketRating } from '../../report/score-model.ts'
 import type { EvmFacts, HolderFact } from './facts.ts'
@@ -72,7 +72,7 @@ export function scoreToken(facts: EvmFacts, checks: CheckOutcome<EvmFacts>[]): T
   const ratings: Partial<Record<MarketFigure, RiskLabel>> = {}
   const figures: { rating: MarketRating; weight: number }[] = []
   for (const key of Object.keys(MARKET_WEIGHTS) as MarketFigure[]) {
-    if (key === 'unlockDays') continue
+    if (key === 'unlockDays' || SOLANA_ONLY_FIGURES.includes(key)) continue
     const rating = rate(key, values[key as keyof MarketValues])
     ratings[key] = rating.label
     figures.push({ rating, weight: MARKET_WEIGHTS[key] })

@@ -26,6 +26,8 @@ export const SOLANA_HEADINGS: Record<SolanaCheckName, Heading> = {
   hasTransferFee: { present: 'Transfer Fee is Charged', absent: 'No Transfer Fee is Charged', subject: 'Transfer Fee' },
   isPaused: { present: 'Transfers are Paused', absent: 'Transfers are not Paused', subject: 'Pause State' },
   confidentialTransfers: { present: 'Confidential Transfers are Enabled', absent: 'Confidential Transfers are Disabled', subject: 'Confidential Transfers' },
+  frozenHolders: { present: 'Holder Accounts are Frozen', absent: 'No Holder Account is Frozen', subject: 'Frozen Holder Accounts' },
+  lookAlike: { present: 'Token Imitates a Well-Known Token', absent: 'No Well-Known Token is Imitated', subject: 'Look-Alike' },
 }
 
 /** The sections of `codeCheckDescription`, each check in its place; the first four in the order clients read by index. */
@@ -43,5 +45,5 @@ export const SOLANA_CHECK_SECTIONS = {
     'balanceDisplayModifiable',
   ],
   externalContractDescription: ['externalCall', 'transferHookUpgradeable'],
-  transactionLimitersDescription: ['nonTransferable', 'isPaused', 'hasTransferFee', 'confidentialTransfers'],
+  transactionLimitersDescription: ['nonTransferable', 'isPaused', 'hasTransferFee', 'confidentialTransfers', 'frozenHolders', 'lookAlike'],
 } as const satisfies Record<string, readonly SolanaCheckName[]>

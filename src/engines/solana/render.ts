@@ -5,7 +5,8 @@ import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
 import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
-import { BURN_ADDRESSES } from './programs.ts'
+import { BURN_ADDRESSES, WRAPPED_SOL_MINT } from './programs.ts'
+import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
 import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
@@ -183,6 +184,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       balance: formatUnits(h.amount, dec),
       tokenAccount: h.tokenAccount,
       tag,
+      isFrozen: h.frozen,
     }
   }
   const member = (amount: bigint | undefined, pct: number | undefined, dec: number, risk: number): Member => ({
@@ -207,6 +209,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
     percentDistributed: {
       topThree: rated(d.topThree, supply, decimals, 'topThreePercent'),
       topTen: rated(d.topTen, supply, decimals, 'topTenPercent'),
+      largest: rated(d.holders ? topAmount(d.inHands, 1) : undefined, supply, decimals, 'largestHolderPercent'),
       owner: rated(d.mintAuthority ? d.ownerBalance : undefined, supply, decimals, 'ownerPercent'),
       creator: rated(d.creatorBalance, supply, decimals, 'creatorPercent'),
       burnt: unrated(burnt, supply, decimals),
@@ -215,15 +218,19 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
     },
   }
 
-  // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange.
+  // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange. Shares
+  // of the LP are of what the pool issued (its own count): LP burned through the token program
+  // leaves the mint's supply but still counts in the pool's, so a holder of the whole supply left
+  // after a 90 % burn can withdraw 10 % of the pool, not all of it.
   const lpSupply = lp?.supply ?? 0n
   const lpDecimals = lp?.decimals ?? 0
   const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
   const lpIssued = lp ? (lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply) : undefined
+  const lpBase = lpIssued ?? 0n
   const lpBurnt = lp && lpIssued !== undefined ? lpIssued - lp.supply + atBurn(lp.holders) : undefined
   const lpTopTen = lp ? topAmount(lpInHands, TOP_TEN) : undefined
   const keyLpHolders = (lp?.holders ?? []).map((h) =>
-    holderEntry(h, lpSupply, lpDecimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''),
+    holderEntry(h, lpBase, lpDecimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''),
   )
   const pairOf = (p: PoolFacts): Pair => {
     const side = (m: string) => ({
@@ -279,7 +286,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
 
   return {
     tokenInformation: {
-      generalInformation: renderGeneral(facts, d, options),
+      generalInformation: renderGeneral(facts, d, score, options),
       tokenSupplyInformation: {
         centralisedExchanges: [],
         tokenHoldersCount: orUnknown(values.holdersCount),
@@ -325,14 +332,16 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
             contractLpHolders: keyLpHolders.filter((h) => h.isContract === true),
             liquidityLockedDetails: { upcomingUnlockDetails: [] },
             percentDistributed: {
-              topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpSupply, lpDecimals, 'topThreePercent'),
-              topTen: rated(lpTopTen, lpSupply, lpDecimals, 'topTenPercent'),
-              owner: rated(lpOf(d.mintAuthority), lpSupply, lpDecimals, 'lpOwnerPercent'),
-              creator: rated(lpOf(d.creator), lpSupply, lpDecimals, 'lpOwnerPercent'),
+              topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpBase, lpDecimals, 'topThreePercent'),
+              topTen: rated(lpTopTen, lpBase, lpDecimals, 'topTenPercent'),
+              largest: unrated(lp ? topAmount(lpInHands, 1) : undefined, lpBase, lpDecimals),
+              owner: rated(lpOf(d.mintAuthority), lpBase, lpDecimals, 'lpOwnerPercent'),
+              creator: rated(lpOf(d.creator), lpBase, lpDecimals, 'lpOwnerPercent'),
               burnt: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, UNKNOWN_RISK_NUMBER),
               locked: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
-              other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpSupply, lpDecimals),
+              other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpBase, lpDecimals),
             },
+            launchCurve: renderCurve(facts, pools),
             lpPool: lp?.pool ?? '',
             lpMint: lp?.lpMint ?? '',
             totalLpSupply: lp ? formatUnits(lp.supply, lp.decimals) : '',
@@ -354,7 +363,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   }
 }
 
-function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): General {
+function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: RenderOptions): General {
   const { mint } = facts
   const ext = mint.extensions
   const metaplex = facts.metaplex.ok ? facts.metaplex.value.metadata : null
@@ -392,6 +401,8 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     tokenImageLink: facts.listed?.imageUrl || offChain?.imageUrl || '',
     tokenCreationDate: dayMonthYear(created),
     tokenCreationTime: created ? created.toISOString() : '',
+    lookAlikeOf: facts.sameName.ok && !facts.sameName.value.some((t) => t.address === facts.address) ? facts.sameName.value.map((t) => ({ ...t })) : [],
+    tokenAgeDays: { number: orUnknown(roundTo(score.values.tokenAgeDays, 2)), risk: riskNumber(score.ratings.tokenAgeDays) },
     creationSignature: creation?.signature ?? '',
     ownerAddress: holder(mint.mintAuthority),
     ownerBalance: d.ownerBalance === undefined ? '' : formatUnits(d.ownerBalance, mint.decimals),
@@ -423,6 +434,7 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
       updateAuthority,
       isMutable,
       tokenStandard: metaplex?.tokenStandard ?? '',
+      ...offChainStatus(facts, embedded?.uri ?? metaplex?.uri ?? '', metadataKnown),
     },
     extensions: facts.extensionNames,
     transferFee: {
@@ -442,6 +454,47 @@ function renderGeneral(facts: SolanaFacts, d: Derived, options: RenderOptions): 
     defaultAccountState: ext.defaultAccountState?.state ?? '',
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
   }
+}
+
+/** Exchanges a launchpad's curves graduate to. */
+const GRADUATES_TO: Record<string, string> = { [PUMP_CURVE_NAME]: 'PumpSwap' }
+
+function renderCurve(facts: SolanaFacts, pools: PoolFacts[] | undefined): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['launchCurve'] {
+  const none = { venue: '', address: '', complete: '', progressPercent: '', creator: '', tokenReserve: '', quoteReserve: '', graduatedPool: '', reason: '' }
+  if (!facts.curve.ok) return { ...none, state: '', reason: facts.curve.reason }
+  const c = facts.curve.value
+  if (!c) return { ...none, state: 'none' }
+  const graduatedPool = c.complete ? (pools?.find((p) => p.dex === GRADUATES_TO[c.venue])?.address ?? '') : ''
+  return {
+    state: c.complete ? 'graduated' : 'on curve',
+    venue: c.venue,
+    address: c.address,
+    complete: c.complete ? '1' : '0',
+    progressPercent: c.progressPercent === undefined ? '' : String(c.progressPercent),
+    creator: c.creator,
+    tokenReserve: formatUnits(c.realTokenReserve, facts.mint.decimals),
+    quoteReserve: c.quoteMint === WRAPPED_SOL_MINT ? formatUnits(c.realQuoteReserve, SOL_DECIMALS) : '',
+    graduatedPool,
+    reason: '',
+  }
+}
+
+const SOL_DECIMALS = 9
+
+const roundTo = (n: number | undefined, places: number) => (n === undefined ? undefined : Math.round(n * 10 ** places) / 10 ** places)
+
+/**
+ * Whether the document the metadata points to could be read: "read"; "missing" when the metadata
+ * names no uri (or the token has no metadata); "unreachable" with the reason when the fetch failed
+ * or the document is not metadata; "" when it was not fetched (METADATA_FETCH off) or the
+ * metadata account could not be read.
+ */
+function offChainStatus(facts: SolanaFacts, uri: string, metadataKnown: boolean): { offChainStatus: string; offChainReason: string } {
+  if (!metadataKnown) return { offChainStatus: '', offChainReason: 'the metadata account could not be read' }
+  if (!uri) return { offChainStatus: 'missing', offChainReason: 'the metadata names no off-chain document' }
+  const doc = facts.offChainMetadata
+  if (!doc) return { offChainStatus: '', offChainReason: 'off-chain metadata is not fetched by this service' }
+  return doc.ok ? { offChainStatus: 'read', offChainReason: '' } : { offChainStatus: 'unreachable', offChainReason: doc.reason }
 }
 
 /**

@@ -73,7 +73,17 @@ export function solanaMarketValues(facts: SolanaFacts): MarketValues {
     lockedLiquidityPercent: lp ? lockedLpPercent(lp.supply, lp.issued, lp.holders) : undefined,
     lpOwnerPercent: lp ? share(lpInsiders, lp.issued !== null && lp.issued > lp.supply ? lp.issued : lp.supply) : undefined,
     taxPercent: schedule ? schedule.current.basisPoints / 100 : 0,
+    largestHolderPercent: share(holders ? topAmount(inHands, 1) : undefined, supply),
+    tokenAgeDays: tokenAgeDays(facts),
   }
+}
+
+const SECONDS_PER_DAY = 86_400
+
+/** Days between the creation transaction and the moment the facts were read; undefined when its time is unknown. */
+export function tokenAgeDays(facts: SolanaFacts): number | undefined {
+  const time = facts.creation.ok ? facts.creation.value.blockTime : null
+  return time === null ? undefined : Math.max(0, facts.observedAt - time) / SECONDS_PER_DAY
 }
 
 export function scoreSolana(facts: SolanaFacts, checks: CheckOutcome<SolanaFacts>[]): SolanaScore {

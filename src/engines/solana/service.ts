@@ -2,14 +2,14 @@ import type { Address } from '@solana/kit'
 import { raceSignal } from '../../abort.ts'
 import type { Cache } from '../../cache/cache.ts'
 import type { SafeFetcher } from '../../net/safe-fetch.ts'
-import { METADATA_TIMEOUT_MS, type MetadataProvider } from '../../metadata/providers.ts'
+import { METADATA_TIMEOUT_MS, SOLANA_TOKEN_LIST_CHAIN_IDS, type MetadataProvider } from '../../metadata/providers.ts'
 import { DeadlineError, NotFoundError, UpstreamError } from '../../errors.ts'
 import { runReport } from '../../report/pipeline.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { parseSolanaAddress } from './address.ts'
 import { collectSolanaFacts } from './collect/collect.ts'
 import { DEFAULT_COLLECT_LIMITS, MAINNET_PRICING, reasonOf, type CollectLimits, type SolanaPricing } from './collect/context.ts'
-import type { ClusterName, ListedMetadata } from './collect/facts.ts'
+import { known, unknown, type ClusterName, type ListedMetadata, type SolanaFacts } from './collect/facts.ts'
 import { createOffChainMetadataReader } from './collect/off-chain.ts'
 import { readListedMetadata } from './collect/token-list.ts'
 import { createAccountLoader } from './rpc/account-loader.ts'
@@ -153,6 +153,26 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
     }
   }
 
+  /**
+   * Adds the listed well-known tokens of the mint's cluster sharing its symbol or name to the
+   * configured references the collect stage compared. A list that cannot answer leaves the fact
+   * unknown unless a reference already matched.
+   */
+  const sameNameListed = async (facts: SolanaFacts, signal: AbortSignal): Promise<SolanaFacts['sameName']> => {
+    const current = facts.sameName
+    if (!current.ok || !tokenList?.sameName || facts.cluster === 'unknown') return current
+    const own = facts.embeddedMetadata ?? (facts.metaplex.ok ? facts.metaplex.value.metadata : null)
+    if (!own) return current
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(Math.min(METADATA_TIMEOUT_MS, options.optionalFactsBudgetMs))])
+    try {
+      const listed = await raceSignal(tokenList.sameName(SOLANA_TOKEN_LIST_CHAIN_IDS[facts.cluster], own.name, own.symbol, bounded), bounded)
+      return known([...current.value, ...listed])
+    } catch (error) {
+      logger.debug({ mint: facts.address, provider: tokenList.name, reason: reasonOf(error) }, 'token list could not say which tokens share the name')
+      return current.value.length > 0 ? current : unknown(`the token lists could not be searched for the name: ${reasonOf(error)}`)
+    }
+  }
+
   /** The collect stage: the mint's facts, the cluster's name and the token list's entry, read together. */
   const stages = solanaReportStages(async ({ address, signal }: { address: Address; signal: AbortSignal }) => {
     const ctx = { client, loader: createAccountLoader(client, signal), signal, logger, pricing: options.pricing, limits: options.limits, offChain }
@@ -163,6 +183,7 @@ export function createSolanaReportService(deps: SolanaReportServiceDeps): Solana
     ])
     facts.cluster = name
     facts.listed = entry
+    facts.sameName = await sameNameListed(facts, signal)
     return facts
   })
 

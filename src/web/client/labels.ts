@@ -42,6 +42,8 @@ export const SOLANA_CHECK_TITLES: Record<SolanaCheckName, string> = {
   hasTransferFee: 'Fee on every transfer',
   isPaused: 'Transfers are paused',
   confidentialTransfers: 'Confidential transfers',
+  frozenHolders: 'Frozen holder accounts',
+  lookAlike: 'Look-alike of a well-known token',
 }
 
 /** The Solana authorities, in the order the page lists them, with what each can do. */

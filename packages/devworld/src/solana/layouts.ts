@@ -1,4 +1,5 @@
 import { getAddressEncoder, type Address } from '@solana/kit'
+import type { ProgramAccountLayout } from 'tokenrisk/engines/solana/venues/program-layouts'
 
 /**
  * Account data of programs LiteSVM does not ship (Metaplex Token Metadata, Raydium AMM v4,
@@ -154,4 +155,31 @@ export function orcaWhirlpoolData(p: PoolInput & { sqrtPriceX64: bigint }): Uint
 export function sqrtPriceX64(priceBPerA: number, decimalsA: number, decimalsB: number): bigint {
   const raw = priceBPerA * 10 ** (decimalsB - decimalsA)
   return BigInt(Math.round(Math.sqrt(raw) * 2 ** 32)) << 32n
+}
+
+/**
+ * An Anchor account of a program whose layout the engine takes from the program's published IDL
+ * (pump.fun, PumpSwap, Meteora): the discriminator and every named field at the IDL's offset, the
+ * rest zero. Values: addresses as strings, integers as bigint or number, booleans.
+ */
+export function idlAccountData(layout: ProgramAccountLayout, values: Record<string, string | bigint | number | boolean>): Uint8Array {
+  if (layout.size === null) throw new Error(`${layout.account} has no fixed size`)
+  const w = new Writer(layout.size)
+  w.raw(0, layout.discriminator)
+  for (const [name, value] of Object.entries(values)) {
+    const field = layout.fields[name]
+    if (!field) throw new Error(`${layout.account} has no field ${name} in its layout`)
+    const o = field.offset
+    switch (field.type) {
+      case 'pubkey': w.key(o, value as string); break
+      case 'bool': w.u8(o, value ? 1 : 0); break
+      case 'u8': w.u8(o, Number(value)); break
+      case 'u16': w.u16(o, Number(value)); break
+      case 'i32': new DataView(w.bytes.buffer).setInt32(o, Number(value), true); break
+      case 'u64': w.u64(o, BigInt(value)); break
+      case 'u128': w.u128(o, BigInt(value)); break
+      default: throw new Error(`cannot write ${field.type} (${layout.account}.${name})`)
+    }
+  }
+  return w.bytes
 }

@@ -61,6 +61,19 @@ export interface SolanaManifestPool {
   lpLockedPercent: string
 }
 
+/** The launch curve the world created the mint on, as the report should read it. */
+export interface SolanaManifestCurve {
+  venue: string
+  address: string
+  /** The curve's token account (a holder outside concentration). */
+  tokenVault: string
+  complete: boolean
+  progressPercent: number
+  creator: string
+  /** The pool it graduated to; "" while on its curve. */
+  graduatedPool: string
+}
+
 export interface SolanaManifestMint {
   /** Stable identifier, e.g. 't22-transfer-fee'. */
   key: string
@@ -77,6 +90,8 @@ export interface SolanaManifestMint {
   creationSignature: string
   /** ISO 8601. */
   creationTime: string
+  /** The launch curve; null when the mint was not launched on one. */
+  curve: SolanaManifestCurve | null
   metadataSource: 'metaplex' | 'token-2022' | ''
   extensions: string[]
   /** Expected status of every Solana code check ("1" = risky capability present). */

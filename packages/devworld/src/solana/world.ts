@@ -27,8 +27,9 @@ import { LOCAL_SOLANA_FILE } from 'tokenrisk/cli/local-worlds'
 import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
-import { metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import type { SolanaManifest, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
+import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
+import { CP_AMM_POOL, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
+import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
 /** The world's clock starts this long before now, so creation dates lie in the past. */
@@ -51,7 +52,22 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 type Program = 'spl-token' | 'token-2022'
 type Quote = 'SOL' | 'USDC'
-type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'orca-whirlpool'
+type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm'
+
+/** pump.fun's launch parameters (whole tokens, SOL): a curve starts with these virtual reserves and sells the real ones. */
+const PUMP_INITIAL_VIRTUAL_TOKENS = 1_073_000_000n
+const PUMP_INITIAL_VIRTUAL_SOL = 30n
+const PUMP_INITIAL_REAL_TOKENS = 793_100_000n
+const PUMP_DECIMALS = 6
+export const PUMP_CURVE_VENUE = 'pump.fun bonding curve'
+/** Bin step of the world's DLMM pair, basis points. */
+const DLMM_BIN_STEP = 25
+
+interface LaunchSpec {
+  /** Percent of the supply still in the curve's token account (unsold, and kept for graduation); 0 once complete. */
+  curvePercent: number
+  complete: boolean
+}
 
 interface PoolSpec {
   amm: Amm
@@ -90,6 +106,8 @@ interface MintSpec {
   /** Send part of the supply to the incinerator. */
   burnHolderPercent?: number
   pool?: PoolSpec
+  /** Launched on a pump.fun bonding curve. */
+  launch?: LaunchSpec
   expect: Partial<Record<SolanaCheckName, '1'>>
   notes: string
 }
@@ -105,7 +123,7 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
   {
     key: 'freezable-spl', program: 'spl-token', name: 'Freezable Coin', symbol: 'FRZ', decimals: 6, metadata: 'metaplex', freezeAuthority: true,
     pool: { amm: 'raydium-amm-v4', quote: 'USDC', tokenPercent: 20, quoteWhole: 50_000, freezeVault: true },
-    expect: { isFreezable: '1' }, notes: 'the creator keeps the freeze authority and has frozen the pool vault: a honeypot pool',
+    expect: { isFreezable: '1', frozenHolders: '1' }, notes: 'the creator keeps the freeze authority and has frozen the pool vault: a honeypot pool',
   },
   { key: 'mutable-metadata-spl', program: 'spl-token', name: 'Mutable Name', symbol: 'MUT', decimals: 9, metadata: 'metaplex-mutable', expect: { metadataMutable: '1' }, notes: 'Metaplex metadata left mutable' },
   {
@@ -144,6 +162,38 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
   { key: 't22-confidential', program: 'token-2022', name: 'Confidential Coin', symbol: 'CONF', decimals: 6, metadata: 'embedded', confidential: true, expect: { confidentialTransfers: '1' }, notes: 'confidential transfers enabled' },
   { key: 't22-interest-bearing', program: 'token-2022', name: 'Interest Coin', symbol: 'INT', decimals: 6, metadata: 'embedded', interestRate: 500, expect: { balanceDisplayModifiable: '1' }, notes: 'interest-bearing display with a rate authority' },
   { key: 't22-scaled-ui', program: 'token-2022', name: 'Scaled Coin', symbol: 'SCALE', decimals: 6, metadata: 'embedded', scaledUiMultiplier: 1.5, expect: { balanceDisplayModifiable: '1' }, notes: 'UI multiplier with an authority' },
+  {
+    key: 'raydium-clmm', program: 'spl-token', name: 'Range Coin', symbol: 'RNG', decimals: 9, metadata: 'metaplex',
+    pool: { amm: 'raydium-clmm', quote: 'USDC', tokenPercent: 18, quoteWhole: 40_000, price: 0.0003 },
+    expect: {}, notes: 'trades in a Raydium CLMM pool against USDC',
+  },
+  {
+    key: 'look-alike-usdc', program: 'spl-token', name: 'USD Coin', symbol: 'USDC', decimals: 6, metadata: 'metaplex',
+    expect: { lookAlike: '1' }, notes: 'takes the symbol of the stablecoin the world prices in, but is another mint',
+  },
+  {
+    key: 'usdc-rewards', program: 'spl-token', name: 'USDC Rewards', symbol: 'USDCR', decimals: 6, metadata: 'metaplex',
+    expect: {}, notes: 'a name that recalls a well-known token without taking its symbol or name: not a look-alike',
+  },
+  {
+    key: 'pump-curve', program: 'spl-token', name: 'Curve Coin', symbol: 'CURVE', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 60, complete: false },
+    expect: {}, notes: 'launched on a pump.fun bonding curve, about half of it sold: it trades on the curve only (no pool yet)',
+  },
+  {
+    key: 'pump-graduated', program: 'spl-token', name: 'Graduated Coin', symbol: 'GRAD', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 0, complete: true },
+    pool: { amm: 'pumpswap', quote: 'SOL', tokenPercent: 21, quoteWhole: 85, lpBurnPercent: 99 },
+    expect: {}, notes: 'pump.fun curve complete; graduated to a PumpSwap pool whose LP is 99 % burned',
+  },
+  {
+    key: 'meteora-dlmm', program: 'spl-token', name: 'Bin Coin', symbol: 'BIN', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'meteora-dlmm', quote: 'USDC', tokenPercent: 15, quoteWhole: 30_000, price: 0.0002 },
+    expect: {}, notes: 'trades in a Meteora DLMM pair against USDC',
+  },
+  {
+    key: 'meteora-damm-v2', program: 'token-2022', name: 'Dynamic Coin', symbol: 'DYN', decimals: 9, metadata: 'embedded',
+    pool: { amm: 'meteora-damm-v2', quote: 'SOL', tokenPercent: 12, quoteWhole: 400, price: 0.000004 },
+    expect: {}, notes: 'Token-2022 trading in a Meteora DAMM v2 pool against SOL',
+  },
 ]
 
 export interface SolanaWorld {
@@ -208,7 +258,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     return pda
   }
   const poolAuthority = async (amm: Amm, pool: Address): Promise<Address> => {
-    if (amm === 'orca-whirlpool') return pool
+    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm') return pool
     const seed = amm === 'raydium-cpmm' ? 'vault_and_lp_mint_auth_seed' : 'amm authority'
     const [pda] = await getProgramDerivedAddress({ programAddress: ammProgram(amm) as Address, seeds: [new TextEncoder().encode(seed)] })
     return pda
@@ -324,7 +374,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const decimalsFactor = 10n ** BigInt(spec.decimals)
     const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
     const allocations: { owner: Address; amount: bigint }[] = []
-    const poolShare = BigInt(spec.pool?.tokenPercent ?? 0)
+    const poolShare = BigInt((spec.pool?.tokenPercent ?? 0) + (spec.launch?.curvePercent ?? 0))
     const burnShare = BigInt(spec.burnHolderPercent ?? 0)
     const creatorShare = 20n
     const rest = 100n - poolShare - burnShare - creatorShare
@@ -347,7 +397,10 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
 
     // 3. The pool: vaults owned by the pool authority, the LP token minted to the creator.
     const pools: SolanaManifestPool[] = []
+    const curve = spec.launch ? await buildCurve(spec, spec.launch, creator, mint, program, supply) : null
+    if (curve?.pool) pools.push(curve.pool)
     if (spec.pool) pools.push(await buildPool(spec, spec.pool, creator, mint, program, supply, thaw))
+    if (curve?.curve.complete) curve.curve.graduatedPool = pools.find((p) => p.dex === 'PumpSwap')?.address ?? ''
 
     // 4. Life after launch: one transfer between holders (pays the fee), schedules, pauses, revocations.
     if (!spec.nonTransferable && !spec.transferHook) {
@@ -379,6 +432,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       creator: creator.address,
       creationSignature,
       creationTime,
+      curve: curve?.curve ?? null,
       metadataSource: embedded ? 'token-2022' : spec.metadata === 'none' ? '' : 'metaplex',
       extensions: spec.program === 'token-2022' ? [...extensions, ...(embedded ? ['TokenMetadata'] : [])] : [],
       codeChecks: checks,
@@ -393,10 +447,86 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     }
   }
 
+  /**
+   * The pump.fun curve of a mint: its account at ["bonding-curve", mint], its token account, the
+   * launchpad's settings at ["global"]; reserves follow pump's constant product from its initial
+   * virtual reserves for the tokens sold.
+   */
+  async function buildCurve(spec: MintSpec, launch: LaunchSpec, creator: KeyPairSigner, mint: Address, program: string, supply: bigint): Promise<{ curve: SolanaManifestCurve; pool: SolanaManifestPool | null }> {
+    const pump = PUMP_BONDING_CURVE.program as Address
+    const [curveAddress] = await getProgramDerivedAddress({ programAddress: pump, seeds: [new TextEncoder().encode('bonding-curve'), enc.encode(mint)] })
+    const [globalAddress] = await getProgramDerivedAddress({ programAddress: pump, seeds: [new TextEncoder().encode('global')] })
+    const unit = 10n ** BigInt(spec.decimals)
+    if (!svm.getAccount(globalAddress).exists) {
+      setProgramAccount(ledger, globalAddress, pump, idlAccountData(PUMP_GLOBAL, {
+        initial_virtual_token_reserves: PUMP_INITIAL_VIRTUAL_TOKENS * unit,
+        initial_virtual_sol_reserves: PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL,
+        initial_real_token_reserves: PUMP_INITIAL_REAL_TOKENS * unit,
+        token_total_supply: supply,
+      }))
+    }
+    const held = (supply * BigInt(launch.curvePercent)) / 100n
+    const reserved = supply - PUMP_INITIAL_REAL_TOKENS * unit
+    const realToken = launch.complete ? 0n : held - reserved
+    const sold = PUMP_INITIAL_REAL_TOKENS * unit - realToken
+    const virtualToken = PUMP_INITIAL_VIRTUAL_TOKENS * unit - sold
+    const virtualSol = (PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL * PUMP_INITIAL_VIRTUAL_TOKENS * unit) / virtualToken
+    const realSol = launch.complete ? 0n : virtualSol - PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL
+    const tokenVault = await ix.findAssociatedTokenAddress(curveAddress, mint, program)
+    if (held > 0n) {
+      await ata(creator, curveAddress, mint, program)
+      await ledger.send(creator, [ix.mintTo(program, mint, tokenVault, creator, held)])
+    }
+    const data = idlAccountData(PUMP_BONDING_CURVE, {
+      virtual_token_reserves: virtualToken,
+      virtual_quote_reserves: virtualSol,
+      real_token_reserves: realToken,
+      real_quote_reserves: realSol,
+      token_total_supply: supply,
+      complete: launch.complete,
+      creator: creator.address,
+      quote_mint: WRAPPED_SOL_MINT,
+    })
+    ledger.setAccount({
+      address: curveAddress,
+      data,
+      executable: false,
+      lamports: lamports(ledger.svm.minimumBalanceForRentExemption(BigInt(data.length)) + realSol),
+      programAddress: pump,
+      space: BigInt(data.length),
+    })
+    const initial = PUMP_INITIAL_REAL_TOKENS * unit
+    const curve: SolanaManifestCurve = {
+      venue: PUMP_CURVE_VENUE,
+      address: curveAddress,
+      tokenVault,
+      complete: launch.complete,
+      progressPercent: launch.complete ? 100 : Number(((initial - realToken) * 10_000n) / initial) / 100,
+      creator: creator.address,
+      graduatedPool: '',
+    }
+    if (launch.complete) return { curve, pool: null }
+    const priceInSol = (Number(virtualSol) / Number(virtualToken)) * 10 ** (spec.decimals - 9)
+    return {
+      curve,
+      pool: {
+        dex: PUMP_CURVE_VENUE,
+        address: curveAddress,
+        pair: [mint, WRAPPED_SOL_MINT],
+        quoteSymbol: 'SOL',
+        liquidityUsd: ((Number(realToken) / Number(unit)) * priceInSol + Number(realSol) / 1e9) * WORLD_SOL_USD,
+        priceUsd: priceInSol * WORLD_SOL_USD,
+        isPairHoneypot: '0',
+        lpMint: '',
+        lpLockedPercent: '',
+      },
+    }
+  }
+
   async function buildPool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, supply: bigint, thaw: (a: Address) => Promise<void>): Promise<SolanaManifestPool> {
     const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
     const quoteDecimals = p.quote === 'SOL' ? 9 : 6
-    const ordered = p.amm === 'raydium-amm-v4' ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
+    const ordered = p.amm === 'raydium-amm-v4' || p.amm === 'pumpswap' ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
     const [mintA, mintB] = ordered as [Address, Address]
     const pool = await poolAddress(p.amm, mintA, mintB)
     const authority = await poolAuthority(p.amm, pool)
@@ -418,10 +548,35 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     let data: Uint8Array
     const vaults = { vaultA: tokenIsA ? tokenVault : quoteVault, vaultB: tokenIsA ? quoteVault : tokenVault }
     const decimals = { decimalsA: tokenIsA ? spec.decimals : quoteDecimals, decimalsB: tokenIsA ? quoteDecimals : spec.decimals }
-    if (p.amm === 'orca-whirlpool') {
+    if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2' || p.amm === 'raydium-clmm') {
       priceInQuote = p.price!
       const bPerA = tokenIsA ? priceInQuote : 1 / priceInQuote
-      data = orcaWhirlpoolData({ mintA, mintB, ...vaults, ...decimals, sqrtPriceX64: sqrtPriceX64(bPerA, decimals.decimalsA, decimals.decimalsB) })
+      const sqrt = sqrtPriceX64(bPerA, decimals.decimalsA, decimals.decimalsB)
+      data =
+        p.amm === 'orca-whirlpool'
+          ? orcaWhirlpoolData({ mintA, mintB, ...vaults, ...decimals, sqrtPriceX64: sqrt })
+          : p.amm === 'raydium-clmm'
+            ? idlAccountData(RAYDIUM_CLMM_POOL_STATE, {
+                mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, mintDecimalsA: decimals.decimalsA, mintDecimalsB: decimals.decimalsB,
+                liquidity: 1n << 64n, sqrtPriceX64: sqrt, status: 0,
+              })
+            : idlAccountData(CP_AMM_POOL, {
+              token_a_mint: mintA, token_b_mint: mintB, token_a_vault: vaults.vaultA, token_b_vault: vaults.vaultB,
+              liquidity: 1n << 64n, sqrt_price: sqrt, pool_status: 0, creator: creator.address,
+            })
+      // The price the pool states, as the program reads its √price.
+      const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
+      priceInQuote = tokenIsA ? raw : 1 / raw
+    } else if (p.amm === 'meteora-dlmm') {
+      // The active bin nearest the wanted price; the pair's price is that bin's, exactly.
+      const wantedRaw = (tokenIsA ? p.price! : 1 / p.price!) * 10 ** (decimals.decimalsB - decimals.decimalsA)
+      const activeId = Math.round(Math.log(wantedRaw) / Math.log(1 + DLMM_BIN_STEP / 10_000))
+      const raw = (1 + DLMM_BIN_STEP / 10_000) ** activeId * 10 ** (decimals.decimalsA - decimals.decimalsB)
+      priceInQuote = tokenIsA ? raw : 1 / raw
+      data = idlAccountData(DLMM_LB_PAIR, {
+        token_x_mint: mintA, token_y_mint: mintB, reserve_x: vaults.vaultA, reserve_y: vaults.vaultB,
+        active_id: activeId, bin_step: DLMM_BIN_STEP, status: 0, creator: creator.address,
+      })
     } else {
       priceInQuote = p.quoteWhole / tokenWhole
       // LP token: a real SPL mint; the creator receives it, burns part, then hands the mint to the pool.
@@ -435,7 +590,15 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       lpMint = lp.address
       lpLockedPercent = String(p.lpBurnPercent ?? 0)
       const input = { mintA, mintB, ...vaults, ...decimals, lpMint: lp.address, lpIssued: issued }
-      data = p.amm === 'raydium-cpmm' ? raydiumCpmmData(input) : raydiumAmmV4Data(input)
+      data =
+        p.amm === 'raydium-cpmm'
+          ? raydiumCpmmData(input)
+          : p.amm === 'pumpswap'
+            ? idlAccountData(PUMP_AMM_POOL, {
+                pool_bump: 255, index: 0, creator: creator.address, base_mint: mintA, quote_mint: mintB, lp_mint: lp.address,
+                pool_base_token_account: vaults.vaultA, pool_quote_token_account: vaults.vaultB, lp_supply: issued, coin_creator: creator.address,
+              })
+            : raydiumAmmV4Data(input)
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
@@ -472,12 +635,31 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   return { ledger, manifest }
 }
 
+const AMM_PROGRAMS: Record<Amm, string> = {
+  'raydium-amm-v4': RAYDIUM_AMM_V4_PROGRAM,
+  'raydium-cpmm': RAYDIUM_CPMM_PROGRAM,
+  'raydium-clmm': RAYDIUM_CLMM_POOL_STATE.program,
+  'orca-whirlpool': ORCA_WHIRLPOOL_PROGRAM,
+  pumpswap: PUMP_AMM_POOL.program,
+  'meteora-damm-v2': CP_AMM_POOL.program,
+  'meteora-dlmm': DLMM_LB_PAIR.program,
+}
+const AMM_NAMES: Record<Amm, string> = {
+  'raydium-amm-v4': 'Raydium AMM v4',
+  'raydium-cpmm': 'Raydium CPMM',
+  'raydium-clmm': 'Raydium CLMM',
+  'orca-whirlpool': 'Orca Whirlpool',
+  pumpswap: 'PumpSwap',
+  'meteora-damm-v2': 'Meteora DAMM v2',
+  'meteora-dlmm': 'Meteora DLMM',
+}
+
 function ammProgram(amm: Amm): string {
-  return amm === 'raydium-amm-v4' ? RAYDIUM_AMM_V4_PROGRAM : amm === 'raydium-cpmm' ? RAYDIUM_CPMM_PROGRAM : ORCA_WHIRLPOOL_PROGRAM
+  return AMM_PROGRAMS[amm]
 }
 
 function ammName(amm: Amm): string {
-  return amm === 'raydium-amm-v4' ? 'Raydium AMM v4' : amm === 'raydium-cpmm' ? 'Raydium CPMM' : 'Orca Whirlpool'
+  return AMM_NAMES[amm]
 }
 
 function setProgramAccount(ledger: SolanaLedger, address: Address, owner: string, data: Uint8Array): void {

@@ -17,6 +17,8 @@ import { nonTransferable } from './non-transferable.ts'
 import { hasTransferFee } from './has-transfer-fee.ts'
 import { isPaused } from './is-paused.ts'
 import { confidentialTransfers } from './confidential-transfers.ts'
+import { frozenHolders } from './frozen-holders.ts'
+import { lookAlike } from './look-alike.ts'
 
 /** Every Solana code check, in the contract's report order. docs/checks.md is generated from this list. */
 export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_CHECK_CATALOGUE, {
@@ -36,4 +38,6 @@ export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_
   hasTransferFee,
   isPaused,
   confidentialTransfers,
+  frozenHolders,
+  lookAlike,
 })

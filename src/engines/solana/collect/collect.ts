@@ -8,10 +8,13 @@ import { readCreation } from './creation.ts'
 import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
 import { readPools, readSolUsd } from './pools.ts'
+import { readPumpCurve } from './curve.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import { DeadlineError } from '../../../errors.ts'
+import { nameKey, type WellKnownToken } from '../../../metadata/providers.ts'
+import { WRAPPED_SOL_MINT } from '../programs.ts'
 import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 export interface CollectOptions {
@@ -57,7 +60,8 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   solUsd.catch(() => undefined)
   const largest = optional('largest accounts', async () => known(await ctx.client.getTokenLargestAccounts(address, ctx.signal)))
   const creation = optional('creation', () => readCreation(ctx, address))
-  const pools = optional('pools', () => readPools(ctx, address, solUsd))
+  const curve = optional('launch curve', () => readPumpCurve(ctx, address))
+  const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
   const mint = await readMint(ctx, address)
   const embedded = embeddedMetadataOf(mint.mint.extensions, address)
   const metaplex = mint.metaplex.ok ? mint.metaplex.value.metadata : null
@@ -97,9 +101,10 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
+    observedAt: Math.floor(Date.now() / 1000),
     cluster: options.cluster,
     tokenProgram: program,
     programName: mint.programName,
@@ -110,6 +115,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     embeddedMetadata: embedded,
     offChainMetadata: await offChainMetadata,
     listed: null,
+    sameName: sameNameReferences(ctx, embedded, mint.metaplex),
     hookProgram: await hookProgram,
     creation: await creation,
     holders: await holders,
@@ -117,10 +123,23 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     ownerBalance: await ownerBalance,
     creatorBalance: await creatorBalance,
     pools: await pools,
+    curve: await curve,
     lp: await lp,
   }
   await solUsd
   return facts
+}
+
+/** The configured reference tokens (stablecoins, wrapped SOL) whose symbol or name the mint's metadata shares. */
+function sameNameReferences(ctx: CollectContext, embedded: EmbeddedTokenMetadata | null, metaplex: SolanaFacts['metaplex']): Known<WellKnownToken[]> {
+  if (!embedded && !metaplex.ok) return unknown(`the metadata could not be read (${metaplex.reason})`)
+  const own = embedded ?? (metaplex.ok ? metaplex.value.metadata : null)
+  const [name, symbol] = [nameKey(own?.name), nameKey(own?.symbol)]
+  const references: WellKnownToken[] = [
+    ...ctx.pricing.stablecoins.map((s) => ({ address: s.mint, symbol: s.symbol, name: '', source: 'reference stablecoins' })),
+    { address: WRAPPED_SOL_MINT, symbol: 'SOL', name: 'Wrapped SOL', source: 'reference tokens' },
+  ]
+  return known(references.filter((r) => [nameKey(r.symbol), nameKey(r.name)].some((k) => k !== '' && (k === name || k === symbol))))
 }
 
 /** A failure of the node (not a refusal of a read, not bad data): it fails the report. */

@@ -4,6 +4,7 @@ import type { MetaplexMetadata } from '../decode/metaplex.ts'
 import type { OffChainMetadata } from '../decode/offchain-metadata.ts'
 import type { AmmId } from '../decode/pools.ts'
 import type { TokenProgramName } from '../programs.ts'
+import type { WellKnownToken } from '../../../metadata/providers.ts'
 
 /** A fact that was read, or why it could not be: checks turn the reason into their evidence. */
 export type Known<T> = { ok: true; value: T } | { ok: false; reason: string }
@@ -70,6 +71,24 @@ export interface PoolFacts {
   lpIssued: bigint | null
 }
 
+/** A launchpad curve the token was created on (pump.fun): where it trades until it graduates. */
+export interface CurveFacts {
+  venue: string
+  address: string
+  /** The curve's token account: a holder the report tags as the curve, outside concentration. */
+  tokenVault: string
+  complete: boolean
+  /** Who launched the token on the curve. */
+  creator: string
+  quoteMint: string
+  virtualTokenReserve: bigint
+  virtualQuoteReserve: bigint
+  realTokenReserve: bigint
+  realQuoteReserve: bigint
+  /** Percent of the curve's tokens sold (100 once complete); undefined when the launchpad's settings could not be read. */
+  progressPercent: number | undefined
+}
+
 export interface LpFacts {
   pool: string
   lpMint: string
@@ -101,6 +120,8 @@ export interface ListedMetadata {
 /** Everything the checks, the score and the renderer know about one mint. */
 export interface SolanaFacts {
   address: string
+  /** Unix seconds when the facts were read: the token's age is taken against it. */
+  observedAt: number
   cluster: ClusterName
   tokenProgram: string
   programName: TokenProgramName
@@ -114,6 +135,11 @@ export interface SolanaFacts {
   offChainMetadata: Known<OffChainMetadata> | null
   /** The token list's entry for the mint; null when no list is configured or it does not name the mint. */
   listed: ListedMetadata | null
+  /**
+   * Well-known tokens sharing the mint's symbol or name (the configured reference tokens, the
+   * bundled lists and TOKEN_LIST of its cluster): a mint that is not one of them imitates them.
+   */
+  sameName: Known<WellKnownToken[]>
   /** null when the mint has no transfer-hook program. */
   hookProgram: Known<HookProgramFacts> | null
   creation: Known<CreationFacts>
@@ -124,5 +150,7 @@ export interface SolanaFacts {
   /** Tokens held by the creator; null when the creator is not known. */
   creatorBalance: Known<bigint> | null
   pools: Known<PoolFacts[]>
+  /** The token's launch curve; null when it has none (the curve account does not exist). */
+  curve: Known<CurveFacts | null>
   lp: Known<LpFacts> | null
 }

@@ -1,14 +1,16 @@
-import { AMMS, ammByProgram, type AmmDefinition, type DecodedPool } from '../decode/pools.ts'
+import { ammByProgram, type AmmDefinition, type DecodedPool } from '../decode/pools.ts'
+import { POOL_VENUES } from '../venues/registry.ts'
+import { PUMP_CURVE_NAME } from '../venues/pump-curve.ts'
 import { decodeTokenAccountBase, decodeTokenProgramAccount } from '../decode/token.ts'
 import { tokenProgramName, WRAPPED_SOL_MINT } from '../programs.ts'
-import { known, unknown, type Known, type PoolFacts } from './facts.ts'
+import { known, unknown, type CurveFacts, type Known, type PoolFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 const Q64 = 2 ** 64
 
 interface FoundPool {
-  amm: AmmDefinition
+  amm: Pick<AmmDefinition, 'id' | 'name'>
   address: string
   pool: DecodedPool
 }
@@ -23,16 +25,23 @@ interface Reserves {
 }
 
 /**
- * Finds the pools of `mint` on the AMMs an RPC can search (getProgramAccounts by mint offset,
- * both sides), reads their vaults, and prices the token where the other side is a stablecoin or
+ * Finds the pools of `mint` on the venues an RPC can search (getProgramAccounts with each venue's
+ * bounded filters: the pool account's size or discriminator and the mint at its offset, both
+ * sides), adds the token's launch curve while it is not complete (derived from the mint, read by
+ * the caller), reads their vaults, and prices the token where the other side is a stablecoin or
  * wrapped SOL (SOL priced from the reference pools). Every search must succeed: a node that
  * refuses one of them leaves the pool list unknown, never silently short.
  */
-export async function readPools(ctx: CollectContext, mint: string, solUsd: Promise<number | undefined>): Promise<Known<PoolFacts[]>> {
+export async function readPools(
+  ctx: CollectContext,
+  mint: string,
+  solUsd: Promise<number | undefined>,
+  curve: Promise<Known<CurveFacts | null>> = Promise.resolve(known(null)),
+): Promise<Known<PoolFacts[]>> {
   if (!ctx.limits.searchPools) return unknown('pool search is turned off for this RPC')
-  const searches = AMMS.flatMap((amm) =>
-    amm.mintOffsets.map(async (offset) => {
-      const accounts = await ctx.client.getProgramAccounts(amm.programId, { dataSize: amm.dataSize, memcmp: [{ offset, bytes: mint }] }, undefined, ctx.signal)
+  const searches = POOL_VENUES.flatMap((amm) =>
+    amm.searches(mint).map(async (search) => {
+      const accounts = await ctx.client.getProgramAccounts(amm.programId, search, undefined, ctx.signal)
       return accounts.map((a) => ({ amm, address: a.address, data: a.data }))
     }),
   )
@@ -52,6 +61,29 @@ export async function readPools(ctx: CollectContext, mint: string, solUsd: Promi
         ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
       }
     }
+  }
+  const launch = await curve
+  if (launch.ok && launch.value && !launch.value.complete) {
+    const c = launch.value
+    found.set(c.address, {
+      amm: { id: 'pump-curve', name: PUMP_CURVE_NAME },
+      address: c.address,
+      pool: {
+        mintA: mint,
+        mintB: c.quoteMint,
+        vaultA: c.tokenVault,
+        vaultB: c.address,
+        feesOwedA: 0n,
+        feesOwedB: 0n,
+        lpMint: null,
+        lpIssued: null,
+        sqrtPriceX64: null,
+        // The curve prices on its virtual reserves and pays out of its real ones.
+        rawPriceBPerA: c.virtualTokenReserve > 0n ? Number(c.virtualQuoteReserve) / Number(c.virtualTokenReserve) : undefined,
+        reserves: { a: c.realTokenReserve, b: c.realQuoteReserve },
+        swapEnabled: true,
+      },
+    })
   }
   const pools = [...found.values()].slice(0, ctx.limits.maxPools)
   const facts = await Promise.all(pools.map((p) => describePool(ctx, p, mint, solUsd)))
@@ -102,6 +134,11 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
 
 /** Price of one whole token A (or B, when `forA` is false) in whole units of the other side. */
 function priceOf(pool: DecodedPool, forA: boolean, r: Reserves): number | null {
+  if (pool.rawPriceBPerA !== undefined) {
+    const bPerA = pool.rawPriceBPerA * 10 ** (r.decimalsA - r.decimalsB)
+    if (!Number.isFinite(bPerA) || bPerA <= 0) return null
+    return forA ? bPerA : 1 / bPerA
+  }
   if (pool.sqrtPriceX64 !== null) {
     const sqrt = Number(pool.sqrtPriceX64) / Q64
     const bPerA = sqrt * sqrt * 10 ** (r.decimalsA - r.decimalsB)
@@ -117,6 +154,17 @@ function priceOf(pool: DecodedPool, forA: boolean, r: Reserves): number | null {
 /** Vault balances (minus fees the pool owes elsewhere) and the decimals of both mints. */
 async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Reserves | null> {
   const [vaultA, vaultB, mintA, mintB] = await ctx.loader.loadMany([pool.vaultA, pool.vaultB, pool.mintA, pool.mintB])
+  if (pool.reserves && mintA && mintB) {
+    // A pool that states its reserves (a curve): its token vault only tells whether it is frozen.
+    const programA = tokenProgramName(mintA.owner)
+    const programB = tokenProgramName(mintB.owner)
+    if (!programA || !programB) return null
+    const decodedA = decodeTokenProgramAccount(mintA.data, programA)
+    const decodedB = decodeTokenProgramAccount(mintB.data, programB)
+    if (decodedA.kind !== 'mint' || decodedB.kind !== 'mint') return null
+    const frozenA = vaultA ? decodeTokenAccountBase(vaultA.data).state === 'frozen' : false
+    return { reserveA: pool.reserves.a, reserveB: pool.reserves.b, decimalsA: decodedA.mint.decimals, decimalsB: decodedB.mint.decimals, frozenA, frozenB: false }
+  }
   if (!vaultA || !vaultB || !mintA || !mintB) return null
   const programA = tokenProgramName(mintA.owner)
   const programB = tokenProgramName(mintB.owner)

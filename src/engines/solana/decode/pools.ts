@@ -1,4 +1,5 @@
 import { ByteReader, MalformedAccountError } from './reader.ts'
+import type { PoolSearch } from '../venues/venue.ts'
 import { ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_AMM_V4_PROGRAM, RAYDIUM_CPMM_PROGRAM } from '../programs.ts'
 
 /** A pool's state reduced to what liquidity and price need. */
@@ -20,11 +21,15 @@ export interface DecodedPool {
   lpIssued: bigint | null
   /** Concentrated liquidity: √price (token B per token A, base units) as Q64.64. */
   sqrtPriceX64: bigint | null
+  /** Price of one base unit of A in base units of B when the pool states it otherwise (DLMM's active bin, a curve's virtual reserves). */
+  rawPriceBPerA?: number
+  /** Reserves the pool states itself (a bonding curve's real reserves), instead of its vaults' balances. */
+  reserves?: { a: bigint; b: bigint }
   /** false when the pool's own status forbids swaps; null when the pool has no such switch. */
   swapEnabled: boolean | null
 }
 
-export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'orca-whirlpool'
+export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'pump-curve'
 
 /** How to find (getProgramAccounts filters) and read the pools of one AMM. */
 export interface AmmDefinition {
@@ -32,12 +37,17 @@ export interface AmmDefinition {
   /** Exchange name in reports. */
   name: string
   programId: string
-  /** Exact size of a pool account: the first filter of every search. */
-  dataSize: number
-  /** Byte offsets of the two mints, for memcmp filters (a token may be on either side). */
-  mintOffsets: readonly [number, number]
+  /**
+   * The getProgramAccounts searches that find the pools of `mint` (a token may be on either
+   * side): each bounded by the pool account's exact size or its discriminator, and the mint at
+   * its offset.
+   */
+  searches(mint: string): PoolSearch[]
   decode(data: Uint8Array): DecodedPool
 }
+
+/** Searches for a mint at two offsets of accounts of one exact size. */
+const bySize = (dataSize: number, offsets: readonly [number, number]) => (mint: string): PoolSearch[] => offsets.map((offset) => ({ dataSize, memcmp: [{ offset, bytes: mint }] }))
 
 const POOL_STATE_DISCRIMINATOR = Uint8Array.from([247, 237, 227, 245, 215, 195, 222, 70])
 const WHIRLPOOL_DISCRIMINATOR = Uint8Array.from([63, 149, 209, 12, 225, 128, 99, 9])
@@ -102,8 +112,7 @@ export const RAYDIUM_AMM_V4: AmmDefinition = {
   id: 'raydium-amm-v4',
   name: 'Raydium AMM v4',
   programId: RAYDIUM_AMM_V4_PROGRAM,
-  dataSize: RAYDIUM_AMM_V4_LAYOUT.size,
-  mintOffsets: [RAYDIUM_AMM_V4_LAYOUT.baseMint, RAYDIUM_AMM_V4_LAYOUT.quoteMint],
+  searches: bySize(RAYDIUM_AMM_V4_LAYOUT.size, [RAYDIUM_AMM_V4_LAYOUT.baseMint, RAYDIUM_AMM_V4_LAYOUT.quoteMint]),
   decode(data) {
     const L = RAYDIUM_AMM_V4_LAYOUT
     const what = 'Raydium AMM v4 pool'
@@ -128,8 +137,7 @@ export const RAYDIUM_CPMM: AmmDefinition = {
   id: 'raydium-cpmm',
   name: 'Raydium CPMM',
   programId: RAYDIUM_CPMM_PROGRAM,
-  dataSize: RAYDIUM_CPMM_LAYOUT.size,
-  mintOffsets: [RAYDIUM_CPMM_LAYOUT.token0Mint, RAYDIUM_CPMM_LAYOUT.token1Mint],
+  searches: bySize(RAYDIUM_CPMM_LAYOUT.size, [RAYDIUM_CPMM_LAYOUT.token0Mint, RAYDIUM_CPMM_LAYOUT.token1Mint]),
   decode(data) {
     const L = RAYDIUM_CPMM_LAYOUT
     const what = 'Raydium CPMM pool'
@@ -156,8 +164,7 @@ export const ORCA_WHIRLPOOL: AmmDefinition = {
   id: 'orca-whirlpool',
   name: 'Orca Whirlpool',
   programId: ORCA_WHIRLPOOL_PROGRAM,
-  dataSize: ORCA_WHIRLPOOL_LAYOUT.size,
-  mintOffsets: [ORCA_WHIRLPOOL_LAYOUT.tokenMintA, ORCA_WHIRLPOOL_LAYOUT.tokenMintB],
+  searches: bySize(ORCA_WHIRLPOOL_LAYOUT.size, [ORCA_WHIRLPOOL_LAYOUT.tokenMintA, ORCA_WHIRLPOOL_LAYOUT.tokenMintB]),
   decode(data) {
     const L = ORCA_WHIRLPOOL_LAYOUT
     const what = 'Orca Whirlpool'
@@ -178,9 +185,9 @@ export const ORCA_WHIRLPOOL: AmmDefinition = {
   },
 }
 
-/** The AMMs searched for a token's pools, in report order. */
-export const AMMS: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, ORCA_WHIRLPOOL]
+/** The AMMs whose pools price SOL in the reference pools. */
+export const REFERENCE_AMMS: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, ORCA_WHIRLPOOL]
 
 export function ammByProgram(programId: string): AmmDefinition | undefined {
-  return AMMS.find((a) => a.programId === programId)
+  return REFERENCE_AMMS.find((a) => a.programId === programId)
 }

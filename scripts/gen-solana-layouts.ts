@@ -1,0 +1,191 @@
+// `npm run layouts:solana`: writes src/engines/solana/venues/program-layouts.ts from the programs'
+// published IDLs, as their npm packages ship them (pump.fun and PumpSwap: @pump-fun/pump-sdk;
+// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm), and from the
+// account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
+// @raydium-io/raydium-sdk-v2's PoolInfoLayout, its discriminator Anchor's). Each account's
+// discriminator, size and the byte offset of every field the engine reads come from the IDL's
+// own type definitions, never typed by hand.
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { PROJECT_ROOT } from './build-contracts.ts'
+
+export const LAYOUTS_FILE = join(PROJECT_ROOT, 'src', 'engines', 'solana', 'venues', 'program-layouts.ts')
+
+type IdlType = string | { array: [IdlType, number] } | { defined: { name: string } } | { option: IdlType } | { vec: IdlType }
+interface IdlField { name: string; type: IdlType }
+interface IdlTypeDef { name: string; type: { kind: 'struct'; fields: IdlField[] } | { kind: 'enum'; variants: { name: string; fields?: unknown[] }[] } }
+interface Idl { address: string; accounts: { name: string; discriminator: number[] }[]; types: IdlTypeDef[] }
+
+const require = createRequire(import.meta.url)
+const packageDir = (name: string) => {
+  // Some packages export neither package.json nor their IDL files: find the folder from the main entry.
+  let dir = dirname(require.resolve(name))
+  while (!dir.endsWith(name.split('/').pop()!)) dir = dirname(dir)
+  return dir
+}
+const jsonIdl = (pkg: string, file: string): Idl => JSON.parse(readFileSync(join(packageDir(pkg), file), 'utf8')) as Idl
+
+/** The IDLs, where each package ships them. */
+function idls(): Record<string, { idl: Idl; source: string }> {
+  return {
+    pump: { idl: jsonIdl('@pump-fun/pump-sdk', 'src/idl/pump.json'), source: '@pump-fun/pump-sdk src/idl/pump.json' },
+    pumpAmm: { idl: jsonIdl('@pump-fun/pump-sdk', 'src/idl/pump_amm.json'), source: '@pump-fun/pump-sdk src/idl/pump_amm.json' },
+    cpAmm: { idl: require('@meteora-ag/cp-amm-sdk').CpAmmIdl as Idl, source: '@meteora-ag/cp-amm-sdk CpAmmIdl' },
+    dlmm: { idl: require('@meteora-ag/dlmm').IDL as Idl, source: '@meteora-ag/dlmm IDL' },
+  }
+}
+
+/** The accounts the engine reads, and the fields it reads of each (nested fields dotted). */
+const WANTED: { idl: string; account: string; fields: string[] }[] = [
+  { idl: 'pump', account: 'BondingCurve', fields: ['virtual_token_reserves', 'virtual_sol_reserves', 'virtual_quote_reserves', 'real_token_reserves', 'real_sol_reserves', 'real_quote_reserves', 'token_total_supply', 'complete', 'creator', 'quote_mint'] },
+  { idl: 'pump', account: 'Global', fields: ['initial_virtual_token_reserves', 'initial_virtual_sol_reserves', 'initial_real_token_reserves', 'token_total_supply'] },
+  { idl: 'pumpAmm', account: 'Pool', fields: ['pool_bump', 'index', 'creator', 'base_mint', 'quote_mint', 'lp_mint', 'pool_base_token_account', 'pool_quote_token_account', 'lp_supply', 'coin_creator'] },
+  { idl: 'cpAmm', account: 'Pool', fields: ['token_a_mint', 'token_b_mint', 'token_a_vault', 'token_b_vault', 'liquidity', 'protocol_a_fee', 'protocol_b_fee', 'sqrt_price', 'pool_status', 'permanent_lock_liquidity', 'creator'] },
+  { idl: 'cpAmm', account: 'Position', fields: ['pool', 'nft_mint', 'unlocked_liquidity', 'vested_liquidity', 'permanent_locked_liquidity'] },
+  { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },
+]
+
+const PRIMITIVE_SIZES: Record<string, number> = { bool: 1, u8: 1, i8: 1, u16: 2, i16: 2, u32: 4, i32: 4, f32: 4, u64: 8, i64: 8, f64: 8, u128: 16, i128: 16, pubkey: 32 }
+
+/** Size of a fixed-size type; null for one whose size depends on the data (vec, string, option, enum with data). */
+function sizeOf(idl: Idl, type: IdlType): number | null {
+  if (typeof type === 'string') return PRIMITIVE_SIZES[type] ?? null
+  if ('array' in type) {
+    const inner = sizeOf(idl, type.array[0])
+    return inner === null ? null : inner * type.array[1]
+  }
+  if ('defined' in type) {
+    const def = idl.types.find((t) => t.name === type.defined.name)
+    if (!def) throw new Error(`type ${type.defined.name} is not defined in the IDL`)
+    if (def.type.kind === 'enum') return def.type.variants.every((v) => !v.fields || v.fields.length === 0) ? 1 : null
+    let total = 0
+    for (const f of def.type.fields) {
+      const s = sizeOf(idl, f.type)
+      if (s === null) return null
+      total += s
+    }
+    return total
+  }
+  return null
+}
+
+interface FieldLayout { offset: number; type: string }
+
+/** Offsets of every field (nested structs dotted) up to the first one whose size varies. */
+function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string, out: Record<string, FieldLayout>): number | null {
+  let offset = base
+  for (const f of fields) {
+    const name = prefix + f.name
+    const t = f.type
+    if (typeof t === 'string') out[name] = { offset, type: t }
+    else if ('array' in t) out[name] = { offset, type: `[${typeof t.array[0] === 'string' ? t.array[0] : 'struct'}; ${t.array[1]}]` }
+    else if ('defined' in t) {
+      const def = idl.types.find((d) => d.name === t.defined.name)!
+      if (def.type.kind === 'struct') fieldOffsets(idl, def.type.fields, offset, `${name}.`, out)
+      else out[name] = { offset, type: 'enum' }
+    }
+    const size = sizeOf(idl, t)
+    if (size === null) return null
+    offset += size
+  }
+  return offset
+}
+
+/** Accounts laid out by an SDK's buffer layout (a struct with `span` and `offsetOf`), with the IDL type of each field read. */
+interface BufferLayout { span: number; offsetOf(property: string): number | undefined; fields: { property?: string; span: number }[] }
+const FROM_SDK_LAYOUTS: { program: () => string; account: string; source: string; layout: () => BufferLayout; fields: Record<string, string> }[] = [
+  {
+    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    account: 'PoolState',
+    source: '@raydium-io/raydium-sdk-v2 PoolInfoLayout',
+    layout: () => require('@raydium-io/raydium-sdk-v2').PoolInfoLayout as BufferLayout,
+    fields: {
+      mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', mintDecimalsA: 'u8', mintDecimalsB: 'u8', liquidity: 'u128', sqrtPriceX64: 'u128',
+      protocolFeesTokenA: 'u64', protocolFeesTokenB: 'u64', status: 'u8', fundFeesTokenA: 'u64', fundFeesTokenB: 'u64',
+    },
+  },
+]
+
+/** Anchor's account discriminator: the first 8 bytes of sha256("account:<Name>"). */
+const anchorDiscriminator = (name: string) => [...createHash('sha256').update(`account:${name}`).digest().subarray(0, 8)]
+
+export function renderLayouts(): string {
+  const all = idls()
+  const lines: string[] = [
+    '// Generated by `npm run layouts:solana` (scripts/gen-solana-layouts.ts) from the programs\' published IDLs. Do not edit.',
+    '',
+    '/** One field of an account: its byte offset from the start of the account data (discriminator included) and its IDL type. */',
+    'export interface ProgramField { offset: number; type: string }',
+    '',
+    '/** An Anchor account as its IDL lays it out. `size` is the data size when every field has a fixed size (null otherwise). */',
+    'export interface ProgramAccountLayout {',
+    '  program: string',
+    '  account: string',
+    '  source: string',
+    '  discriminator: readonly number[]',
+    '  size: number | null',
+    '  fields: Readonly<Record<string, ProgramField>>',
+    '}',
+    '',
+  ]
+  for (const w of WANTED) {
+    const { idl, source } = all[w.idl]
+    const account = idl.accounts.find((a) => a.name === w.account)
+    const def = idl.types.find((t) => t.name === w.account)
+    if (!account || !def || def.type.kind !== 'struct') throw new Error(`${source} has no account ${w.account}`)
+    const offsets: Record<string, FieldLayout> = {}
+    const end = fieldOffsets(idl, def.type.fields, 8, '', offsets)
+    const fields: Record<string, FieldLayout> = {}
+    for (const name of w.fields) {
+      const f = offsets[name]
+      // A field the IDL of this version does not have is left out (BondingCurve renamed sol → quote).
+      if (f) fields[name] = f
+    }
+    const constName = `${w.idl.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_${w.account.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`
+    const fieldLines = Object.entries(fields).map(([name, f]) => `    ${name.includes('.') ? `'${name}'` : name}: { offset: ${f.offset}, type: '${f.type}' },`)
+    lines.push(
+      `export const ${constName}: ProgramAccountLayout = {`,
+      `  program: '${idl.address}',`,
+      `  account: '${w.account}',`,
+      `  source: '${source}',`,
+      `  discriminator: [${account.discriminator.join(', ')}],`,
+      `  size: ${end},`,
+      '  fields: {',
+      ...fieldLines,
+      '  },',
+      '}',
+    )
+    lines.push('')
+  }
+  for (const w of FROM_SDK_LAYOUTS) {
+    const layout = w.layout()
+    const fieldLines = Object.entries(w.fields).map(([name, type]) => {
+      const offset = layout.offsetOf(name)
+      const span = layout.fields.find((f) => f.property === name)?.span
+      if (offset === undefined || span !== PRIMITIVE_SIZES[type]) throw new Error(`${w.source}: ${name} is not a ${type} in the layout`)
+      return `    ${name}: { offset: ${offset}, type: '${type}' },`
+    })
+    lines.push(
+      `export const RAYDIUM_CLMM_${w.account.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}: ProgramAccountLayout = {`,
+      `  program: '${w.program()}',`,
+      `  account: '${w.account}',`,
+      `  source: '${w.source}',`,
+      `  discriminator: [${anchorDiscriminator(w.account).join(', ')}],`,
+      `  size: ${layout.span},`,
+      '  fields: {',
+      ...fieldLines,
+      '  },',
+      '}',
+      '',
+    )
+  }
+  return lines.join('\n')
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  writeFileSync(LAYOUTS_FILE, renderLayouts())
+  console.log(`wrote ${LAYOUTS_FILE}`)
+}

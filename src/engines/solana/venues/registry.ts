@@ -1,0 +1,12 @@
+import { ORCA_WHIRLPOOL, RAYDIUM_AMM_V4, RAYDIUM_CPMM, type AmmDefinition } from '../decode/pools.ts'
+import { METEORA_DAMM_V2 } from './meteora-damm-v2.ts'
+import { METEORA_DLMM } from './meteora-dlmm.ts'
+import { PUMPSWAP } from './pumpswap.ts'
+import { RAYDIUM_CLMM } from './raydium-clmm.ts'
+
+/**
+ * The venues searched for a token's pools, in report order. Each is one module answering the
+ * same questions (how to find the pools of a mint, how to read one); the pump.fun bonding curve
+ * is not searched but derived from the mint (pump-curve.ts).
+ */
+export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, RAYDIUM_CLMM, ORCA_WHIRLPOOL, PUMPSWAP, METEORA_DAMM_V2, METEORA_DLMM]
