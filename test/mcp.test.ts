@@ -199,18 +199,22 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const report = clean.structuredContent as { codeChecks: Record<string, Record<string, { status: string }>>; honeypotDetails: { isPairHoneypot: string }[] }
     const statuses = [...Object.values(report.codeChecks.ownershipChecks), ...Object.values(report.codeChecks.otherChecks)].map((c) => c.status)
     expect(statuses).not.toContain('1')
-    // Every check decided and a sale simulated is the best verdict there is; any unknown makes it "could not be measured".
-    const measured = !statuses.includes('') && report.honeypotDetails.some((p) => p.isPairHoneypot === '0')
-    expect(texts(clean)[0]).toMatch(measured ? /^NO RISKY POWER FOUND: / : /^COULD NOT BE MEASURED: /)
+    // Its code is clean, but its creator holds its LP tokens, unlocked: the market's grade is the verdict.
+    expect(texts(clean)[0]).toMatch(/^LIQUIDITY CAN BE PULLED: The owner and creator 0x[0-9a-fA-F]{40} holds /)
     expect(texts(clean).join('\n')).not.toMatch(/\bsafe\b/i)
 
     // The same report with one check undecided and no sale simulated: never the best verdict.
     const unmeasured = structuredClone(clean.structuredContent) as unknown as TokenReport
     unmeasured.codeChecks.ownershipChecks.isMintable = { ...unmeasured.codeChecks.ownershipChecks.isMintable, status: '', risk: '', comment: 'not determinable: the node refused the simulation' }
     for (const pool of unmeasured.honeypotDetails) Object.assign(pool, { isPairHoneypot: '', honeypotReason: 'the sale could not be simulated' })
+    // Nor who holds the LP tokens and the supply: nothing measured is found, and nothing reads as a pass.
+    unmeasured.marketChecks.liquidityChecks.keyLpHolders = []
+    unmeasured.marketChecks.holdersChecks.keyHolders = []
+    unmeasured.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
+    unmeasured.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
     const verdict = evmVerdict(unmeasured)
     expect(verdict.kind).toBe('not-measured')
-    expect(verdict.headline).toMatch(/^COULD NOT BE MEASURED: whether a holder can sell, isMintable could not be measured for Clean Token \(CLEAN\)/)
+    expect(verdict.headline).toMatch(/^COULD NOT BE MEASURED: whether a holder can sell, isMintable, liquidity, holders could not be measured for Clean Token \(CLEAN\)/)
     expect(verdict.unknown).toContainEqual({ check: 'isMintable', reason: 'the node refused the simulation' })
   })
 

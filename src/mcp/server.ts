@@ -19,6 +19,7 @@ const INSTRUCTIONS = [
   'tokenrisk measures token risk on the chain and audits Solidity.',
   'Before buying, swapping into, approving or recommending a token, call evm_token_report (EVM chains) or solana_token_report (Solana mints) and act on the first line of the verdict:',
   'HONEYPOT and CANNOT SELL mean a holder cannot get out; OWNER CAN TAKE and OWNER CAN MINT mean a privileged account can take value from holders;',
+  'LIQUIDITY CAN BE PULLED means one account can withdraw the pool (the commonest rug pull); SUPPLY CONCENTRATED means one account holds a large share; TAXED gives the buy and sell taxes;',
   'COULD NOT BE MEASURED is not a clean bill; NO RISKY POWER FOUND is the best answer and is still not a guarantee.',
   'audit_solidity audits source code you pass; audit_history lists the audits recorded for a project.',
 ].join(' ')

@@ -41,7 +41,7 @@ export function evmTokenReportTool(evm: EvmReportService) {
       'Risk report of an ERC-20 token on an EVM chain, measured on the chain itself: whether a holder can sell it (honeypot), its buy, sell and transfer taxes on each pool,',
       'what a privileged account can do (mint, change or take balances, pause transfers, blacklist, change taxes), who holds the supply, and whether the liquidity is locked.',
       'Call it before buying, swapping into, approving or recommending a token.',
-      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, COULD NOT BE MEASURED, NO RISKY POWER FOUND;',
+      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, LIQUIDITY CAN BE PULLED, SUPPLY CONCENTRATED, TAXED, COULD NOT BE MEASURED, NO RISKY POWER FOUND (worst first; docs/scoring.md);',
       'what could not be measured is listed and is never a clean bill. The structured report follows (docs/checks.md explains every check; "" means unknown).',
       `Chains served: ${chains.length > 0 ? chains.join(', ') : 'none configured'}. A report not computed recently takes a few seconds.`,
     ].join(' '),

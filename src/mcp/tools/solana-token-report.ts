@@ -18,7 +18,7 @@ export function solanaTokenReportTool(solana: SolanaReportService) {
       'Risk report of a Solana token (an SPL Token or Token-2022 mint), read from the chain: its authorities (mint, freeze, metadata update, permanent delegate),',
       'its Token-2022 extensions (transfer fee, transfer hook, pausable, non-transferable, default frozen accounts), whether a holder can sell it on its pools,',
       'who holds the supply and who holds its liquidity. Call it before buying, swapping into or recommending a Solana token.',
-      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, COULD NOT BE MEASURED, NO RISKY POWER FOUND;',
+      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, LIQUIDITY CAN BE PULLED, SUPPLY CONCENTRATED, TAXED, COULD NOT BE MEASURED, NO RISKY POWER FOUND (worst first; docs/scoring.md);',
       'what could not be measured is listed and is never a clean bill. The structured report follows, in the Solana body of docs/compat.md ("" means unknown).',
     ].join(' '),
     input: Input,
