@@ -261,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usage,
     defaultRateLimitRps: options.defaultRateLimitRps,
     logger: options.logger,
+    linkBase: options.publicBaseUrl.replace(/\/+$/, ''),
   })
   return app
 }
