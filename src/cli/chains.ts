@@ -82,27 +82,34 @@ export async function chainsCommand(argv: string[], io: Io = processIo): Promise
       venues: await checkVenues(chain),
     })),
   )
-  const unreachable = results.filter(({ caps }) => caps.stateOverride === 'unknown' && caps.batch.support === 'unknown')
+  // A node that answered nothing told nothing: its table would print defaults, never read values.
+  const answers = ({ caps }: (typeof results)[number]) => !(caps.stateOverride === 'unknown' && caps.batch.support === 'unknown')
+  const unreachable = results.filter((r) => !answers(r))
   if (values.json) {
-    const out = results.map(({ chain, caps, venues }) => ({
-      chainId: chain.chainId,
-      name: chain.name,
-      rpcHost: new URL(chain.rpcUrls[0]).host,
-      degraded: degradation(caps),
-      capabilities: capabilityRows(caps),
-      venues,
+    const out = results.map((r) => ({
+      chainId: r.chain.chainId,
+      name: r.chain.name,
+      rpcHost: new URL(r.chain.rpcUrls[0]).host,
+      answering: answers(r),
+      ...(answers(r) ? { degraded: degradation(r.caps), capabilities: capabilityRows(r.caps), venues: r.venues } : {}),
     }))
     io.out(JSON.stringify(out, null, 2))
   } else {
-    for (const { chain, caps, venues } of results) {
-      const degraded = degradation(caps)
-      io.out(`chain ${chain.chainId} (${chain.name}) at ${new URL(chain.rpcUrls[0]).host}: ${degraded ? `degraded: ${degraded}` : 'ok'}`)
-      for (const line of formatCapabilityTable(caps)) io.out(`  ${line}`)
+    for (const r of results) {
+      const where = `chain ${r.chain.chainId} (${r.chain.name}) at ${new URL(r.chain.rpcUrls[0]).host}`
+      if (!answers(r)) {
+        io.out(`${where}: not answering`)
+        io.out('')
+        continue
+      }
+      const degraded = degradation(r.caps)
+      io.out(`${where}: ${degraded ? `degraded: ${degraded}` : 'ok'}`)
+      for (const line of formatCapabilityTable(r.caps)) io.out(`  ${line}`)
       io.out('  venues:')
-      for (const v of venues) io.out(`    ${v.name} (${v.type}) at ${v.address}: ${v.answers ? 'answers' : 'DOES NOT ANSWER'} — ${v.detail}`)
+      for (const v of r.venues) io.out(`    ${v.name} (${v.type}) at ${v.address}: ${v.answers ? 'answers' : 'DOES NOT ANSWER'} — ${v.detail}`)
       io.out('')
     }
   }
-  for (const { chain } of unreachable) io.err(`chain ${chain.chainId}: the node did not answer`)
+  for (const { chain } of unreachable) io.err(`chain ${chain.chainId}: the node did not answer (${new URL(chain.rpcUrls[0]).host}); nothing of it was read`)
   return unreachable.length > 0 ? 1 : 0
 }
