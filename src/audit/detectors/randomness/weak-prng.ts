@@ -103,12 +103,11 @@ export const weakPrng = defineDetector({
         else if (d.role === 'recipient') found(fn, d.node, d.entropy, `${functionLabel(fn)} pays a recipient picked from block data: ${at}.`)
         else if (d.role === 'amount') found(fn, d.node, d.entropy, `${functionLabel(fn)} pays an amount drawn from block data: ${at}.`)
       }
-      for (const comparison of fn.facts.comparisons) {
-        const origins = [...analyses.dataflow.origins(comparison.left.expression, fn, entropy), ...analyses.dataflow.origins(comparison.right.expression, fn, entropy)]
-        if (origins.length === 0) continue
-        const stake = decidedStake(analyses, fn, comparison.node)
+      for (const d of decisions) {
+        if (d.role !== 'condition' || d.entropy.length === 0) continue
+        const stake = decidedStake(analyses, fn, d.node)
         if (stake.kind !== 'payout' && stake.kind !== 'ownership') continue
-        found(fn, comparison.node, origins, `${functionLabel(fn)} decides a payout on block data: ${code(fn.file, comparison.node)}.`)
+        found(fn, d.node, d.entropy, `${functionLabel(fn)} decides a payout on block data: ${code(fn.file, d.node)}.`)
       }
     }
   },
