@@ -4,6 +4,9 @@ import { logicOf } from '../ir/logic.ts'
 import type { DispatchAnalysis } from './dispatch.ts'
 import { contains, unwrap } from './syntax.ts'
 
+/** More wei than there is ETH: a bound on `msg.value` and on balances. */
+const ALL_ETH = (1n << 128n) - 1n
+
 /** How deep a bound is followed through locals, constants and arithmetic. */
 const MAX_DEPTH = 4
 
@@ -13,7 +16,8 @@ const MAX_DEPTH = 4
  * constants, `require`/`assert` and `if (…) revert/return` guards of the function and its
  * modifiers that precede it (`require(v <= 100)`, `if (v > 100) return;`, parts joined by `&&`,
  * or by `||` in a revert) and `if` branches holding it, locals declared from bounded values, and sums and products of bounded
- * values. Null when nothing bounds it.
+ * values, and amounts of ETH (`msg.value`, balances: all the ETH there is fits in 2^128 wei).
+ * Null when nothing bounds it.
  */
 export class BoundsAnalysis {
   constructor(private readonly dispatch: DispatchAnalysis) {}
@@ -59,6 +63,13 @@ export class BoundsAnalysis {
           }
         }
         return candidates.length > 0 ? candidates.reduce((x, y) => (x < y ? x : y)) : null
+      }
+      case 'MemberAccess': {
+        // An amount of ETH: all the ETH there is fits in 2^128 wei.
+        const m = n as AST.MemberAccess
+        const base = unwrap(m.expression)
+        if ((m.memberName === 'value' && base.type === 'Identifier' && (base as AST.Identifier).name === 'msg') || m.memberName === 'balance') return ALL_ETH
+        return null
       }
       default:
         return null

@@ -234,8 +234,8 @@ function argumentFor(operand: SourceNode, fn: FunctionIr, site: StoringCall): So
 /**
  * Whether what reaches the operation is bounded so it cannot wrap: a product of values both
  * bounded (by literals, constants, guards, enclosing branches and the locals they flow through)
- * whose bound fits the type, or a sum adding a value bounded below 2^64 to a word of 64 bits or
- * more (no number of calls can carry it over). Subtractions are not bounded this way.
+ * whose bound fits the type, or a sum adding a value bounded below 2^(bits/2) (an ETH amount to a
+ * uint256) to a word of 64 bits or more (no number of calls can carry it over). Subtractions are not bounded this way.
  */
 function boundedByDataFlow(op: WrappingOperation, fn: FunctionIr, analyses: Analyses): boolean {
   const bits = unsignedBits(analyses.dispatch.typeOf(op.left, fn))
@@ -247,7 +247,9 @@ function boundedByDataFlow(op: WrappingOperation, fn: FunctionIr, analyses: Anal
   if (op.operator === '++') return left !== null && left + 1n < limit
   if (op.operator === '+' || op.operator === '+=') {
     if (left !== null && right !== null && left + right < limit) return true
-    return bits >= SMALL_COUNTER_BITS && ((right !== null && right < 1n << 64n) || (op.operator === '+' && left !== null && left < 1n << 64n))
+    // Adding less than 2^(bits/2) each time: no number of transactions carries a 64-bit or wider word over.
+    const small = 1n << BigInt(bits / 2)
+    return bits >= SMALL_COUNTER_BITS && ((right !== null && right < small) || (op.operator === '+' && left !== null && left < small))
   }
   return false
 }
