@@ -41,6 +41,8 @@ export class BoundsAnalysis {
         const b = this.upperBound(op.right, fn, depth + 1)
         if (op.operator === '+' && a !== null && b !== null) return a + b
         if (op.operator === '*' && a !== null && b !== null) return a * b
+        // Divided by a fixed number (a literal or constant, so its bound is its value): the quotient's bound.
+        if (op.operator === '/' && a !== null && b !== null && b > 0n && this.isFixed(op.right, fn)) return a / b
         if ((op.operator === '/' || op.operator === '-') && a !== null) return a
         if (op.operator === '%' && b !== null) return b
         return null
@@ -118,6 +120,14 @@ export class BoundsAnalysis {
     if (op === '<') return limit > 0n ? [limit - 1n] : []
     if (op === '<=' || op === '==') return [limit]
     return []
+  }
+
+  /** A number literal or a constant of the contract. */
+  private isFixed(expression: AST.BaseASTNode, fn: FunctionIr): boolean {
+    const n = unwrap(expression)
+    if (n.type === 'NumberLiteral') return true
+    if (n.type !== 'Identifier' || fn.facts.locals.has((n as AST.Identifier).name) || !fn.contract) return false
+    return this.dispatch.scope.stateVariable(fn.contract, (n as AST.Identifier).name)?.isConstant === true
   }
 
   /** Whether a local is assigned after its declaration. */
