@@ -1,11 +1,10 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
-import { isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
-import type * as AST from '../../parse/ast.ts'
+import { callerEntriesPaid, isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
-import { contains, identifierName, isLiteral, isMsgValue, isTxOrigin, namedCall, sendsEth, someNode, walkNodes } from '../../analyses/syntax.ts'
-import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
+import { identifierName, isLiteral, isMsgValue, isTxOrigin, namedCall, sendsEth, someNode } from '../../analyses/syntax.ts'
+import type { ContractIr, FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
@@ -59,30 +58,6 @@ export const unprotectedEtherWithdrawal = defineDetector({
     }
   },
 })
-
-/**
- * The state variables whose caller entries the amount is read from (`deposits` in
- * `msg.sender.transfer(deposits[msg.sender])`, or through a local initialised from one).
- */
-function callerEntriesPaid(analyses: Analyses, fn: FunctionIr, value: SourceNode): Set<StateVariableIr> {
-  const sources: SourceNode[] = [value]
-  const names = new Set<string>()
-  walkNodes(value, (n) => {
-    if (n.type === 'Identifier' && fn.facts.locals.has(n.name)) names.add(n.name)
-  })
-  for (const d of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[])
-    if (d.initialValue && d.variables.some((v) => v !== null && names.has((v as AST.VariableDeclaration).name ?? ''))) sources.push(d.initialValue)
-  const result = new Set<StateVariableIr>()
-  for (const source of sources) {
-    walkNodes(source, (n) => {
-      if (!isCallerEntry(analyses, fn, n)) return
-      const read = fn.facts.stateReads.find((r) => contains(n, r.node))
-      if (read) result.add(read.variable)
-      return false
-    })
-  }
-  return result
-}
 
 /** Whether the call pays the caller: `msg.sender`, `tx.origin`, or a helper's parameter its caller passes one to. */
 function paysCaller(analyses: Analyses, e: FlatEffect, holder: FunctionIr, target: SourceNode): boolean {

@@ -1,5 +1,5 @@
-import type * as AST from '../../parse/ast.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
+import { argumentFor, storingCallers } from '../../analyses/shapes.ts'
 import {
   blockValue,
   contains,
@@ -10,7 +10,6 @@ import {
   receiverOf,
   someNode,
   subexpressionTexts,
-  unwrap,
   usesOnlyConstants,
 } from '../../analyses/syntax.ts'
 import type { ComparisonIr, ConditionIr, FunctionIr, OperandIr, SourceFileIr, SourceNode, TermIr } from '../../ir/types.ts'
@@ -183,53 +182,6 @@ export const integerOverflow = defineDetector({
     }
   },
 })
-
-/** A call of a view or pure helper whose result its caller stores in state. */
-interface StoringCall {
-  caller: FunctionIr
-  call: FunctionCallNode
-  /** The state write storing the result (directly, or through a local initialised by the call). */
-  write: SourceNode
-  /** Whether the write is to a mapping entry (a balance). */
-  mapping: boolean
-}
-type FunctionCallNode = SourceNode
-
-/**
- * The calls of an internal view or pure helper (of a contract, not a library) whose result the
- * caller, a function changing state, stores in state: `total = _double(v)`, or through a local it
- * initialises. Null when `fn` is not such a helper (so its arithmetic is judged as it is).
- */
-function storingCallers(analyses: Analyses, fn: FunctionIr): StoringCall[] {
-  if (fn.visibility === 'public' || fn.visibility === 'external' || fn.contract?.kind === 'library' || fn.kind !== 'function') return []
-  const result: StoringCall[] = []
-  for (const caller of analyses.dispatch.allFunctions()) {
-    if (caller === fn || caller.mutability === 'view' || caller.mutability === 'pure') continue
-    for (const call of caller.facts.calls) {
-      if (call.kind !== 'internal' || analyses.dispatch.calleeIn(call, caller) !== fn) continue
-      const holders = new Set<string>()
-      for (const d of (caller.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
-        if (d.initialValue && contains(d.initialValue, call.node)) for (const v of d.variables) if (v && (v as AST.VariableDeclaration).name) holders.add((v as AST.VariableDeclaration).name as string)
-      }
-      for (const w of caller.facts.stateWrites) {
-        const value = w.assignment?.value
-        if (!value || !(contains(value, call.node) || someNode(value, (n) => n.type === 'Identifier' && holders.has(n.name)))) continue
-        result.push({ caller, call: call.node, write: w.statement ?? w.node, mapping: w.variable.type.kind === 'mapping' })
-        break
-      }
-    }
-  }
-  return result
-}
-
-/** An operand of a helper as its caller wrote it: the argument passed for a parameter named alone, else the operand. */
-function argumentFor(operand: SourceNode, fn: FunctionIr, site: StoringCall): SourceNode {
-  const name = identifierName(operand)
-  const local = name === null ? undefined : fn.facts.locals.get(name)
-  if (!local?.isParameter) return operand
-  const call = unwrap(site.call)
-  return call.type === 'FunctionCall' ? ((call as AST.FunctionCall).arguments[local.parameterIndex] ?? operand) : operand
-}
 
 /**
  * Whether what reaches the operation is bounded so it cannot wrap: a product of values both
