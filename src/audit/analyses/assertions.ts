@@ -136,7 +136,7 @@ function settableBy(analyses: Analyses): (variable: StateVariableIr) => boolean 
 }
 
 /**
- * The asserts of `fn` a caller can make fail: in an entry point, an `assert` whose condition
+ * The asserts of `fn` a caller can make fail: in an entry point (or a modifier one runs), an `assert` whose condition
  * depends on what a caller chooses (a parameter or a value derived from it, `msg.value`,
  * `msg.sender`, `tx.origin`, or state any caller sets to a value of their choosing), with no
  * earlier `require` or revert on the same values and not the overflow check after arithmetic
@@ -144,7 +144,8 @@ function settableBy(analyses: Analyses): (variable: StateVariableIr) => boolean 
  * parameters when an entry point passes them values its own caller chooses, unchecked.
  */
 export function failableAsserts(analyses: Analyses, fn: FunctionIr): FailableAssert[] {
-  const entry = analyses.dispatch.isEntryPoint(fn)
+  // A modifier an entry point runs checks that entry point's caller.
+  const entry = analyses.dispatch.isEntryPoint(fn) || (fn.kind === 'modifier' && fn.contract?.kind !== 'library' && usedByEntryPoint(analyses, fn))
   const helper = !entry && fn.kind === 'function' && (fn.visibility === 'internal' || fn.visibility === 'private') && fn.contract?.kind !== 'library'
   if (!entry && !helper) return []
   const settable = settableBy(analyses)
@@ -176,4 +177,9 @@ export function failableAsserts(analyses: Analyses, fn: FunctionIr): FailableAss
     result.push({ guard, inputs: shown, caller })
   }
   return result
+}
+
+/** Whether an entry point of the project runs the modifier `modifier`. */
+function usedByEntryPoint(analyses: Analyses, modifier: FunctionIr): boolean {
+  return analyses.dispatch.allFunctions().some((f) => analyses.dispatch.isEntryPoint(f) && f.modifierCalls.some((m) => analyses.dispatch.modifierIn(m, f) === modifier))
 }
