@@ -26,8 +26,8 @@ export type BlockDecisionRole = 'modulus' | 'index' | 'condition' | 'recipient' 
  * index into a state array or mapping (a player picked), a comparison's operand, a payment's
  * recipient or amount, or an account stored in state. `entropy`: the reads of block data used
  * as a source of unpredictability reaching it (`blockhash`, `prevrandao`, `coinbase`, a hash of
- * any block value); `clock`: reads of the current time or block number reaching it unchanged
- * (copied through locals, state written by another function, helpers' returns, conversions).
+ * any block value); `clock` (for remainders): reads of the current time or block number reaching it
+ * unchanged (copied through locals, state written by another function, helpers' returns, conversions).
  */
 export interface BlockDecision {
   node: SourceNode
@@ -82,7 +82,8 @@ export class BlockDataAnalysis {
     this.memo.set(fn, result)
     const add = (node: SourceNode, role: BlockDecisionRole, expressions: SourceNode[], extra: Partial<BlockDecision> = {}): void => {
       const entropy = expressions.flatMap((e) => this.dataflow.origins(e, fn, this.entropy))
-      const clock = expressions.flatMap((e) => this.dataflow.origins(e, fn, this.clock))
+      // The clock as a number drawn matters only for a remainder (a comparison with the clock is a time, not a draw).
+      const clock = role === 'modulus' ? expressions.flatMap((e) => this.dataflow.origins(e, fn, this.clock)) : []
       if (entropy.length > 0 || clock.length > 0) result.push({ node, role, entropy, clock, ...extra })
     }
     for (const o of fn.facts.arithmetic) if (o.operator === '%') add(o.node, 'modulus', [o.left.expression], { timeDivisor: this.measuresTime(o.right.expression, fn) || wordSize(o.right.expression) })

@@ -4,6 +4,9 @@ import { logicOf } from '../ir/logic.ts'
 import type { DispatchAnalysis } from './dispatch.ts'
 import { contains, unwrap } from './syntax.ts'
 
+/** More wei than there is ETH: a bound on `msg.value` and on balances. */
+const ALL_ETH = (1n << 128n) - 1n
+
 /** How deep a bound is followed through locals, constants and arithmetic. */
 const MAX_DEPTH = 4
 
@@ -13,7 +16,8 @@ const MAX_DEPTH = 4
  * constants, `require`/`assert` and `if (…) revert/return` guards of the function and its
  * modifiers that precede it (`require(v <= 100)`, `if (v > 100) return;`, parts joined by `&&`,
  * or by `||` in a revert) and `if` branches holding it, locals declared from bounded values, and sums and products of bounded
- * values. Null when nothing bounds it.
+ * values, and amounts of ETH (`msg.value`, balances: all the ETH there is fits in 2^128 wei).
+ * Null when nothing bounds it.
  */
 export class BoundsAnalysis {
   constructor(private readonly dispatch: DispatchAnalysis) {}
@@ -37,6 +41,8 @@ export class BoundsAnalysis {
         const b = this.upperBound(op.right, fn, depth + 1)
         if (op.operator === '+' && a !== null && b !== null) return a + b
         if (op.operator === '*' && a !== null && b !== null) return a * b
+        // Divided by a fixed number (a literal or constant, so its bound is its value): the quotient's bound.
+        if (op.operator === '/' && a !== null && b !== null && b > 0n && this.isFixed(op.right, fn)) return a / b
         if ((op.operator === '/' || op.operator === '-') && a !== null) return a
         if (op.operator === '%' && b !== null) return b
         return null
@@ -59,6 +65,13 @@ export class BoundsAnalysis {
           }
         }
         return candidates.length > 0 ? candidates.reduce((x, y) => (x < y ? x : y)) : null
+      }
+      case 'MemberAccess': {
+        // An amount of ETH: all the ETH there is fits in 2^128 wei.
+        const m = n as AST.MemberAccess
+        const base = unwrap(m.expression)
+        if ((m.memberName === 'value' && base.type === 'Identifier' && (base as AST.Identifier).name === 'msg') || m.memberName === 'balance') return ALL_ETH
+        return null
       }
       default:
         return null
@@ -107,6 +120,14 @@ export class BoundsAnalysis {
     if (op === '<') return limit > 0n ? [limit - 1n] : []
     if (op === '<=' || op === '==') return [limit]
     return []
+  }
+
+  /** A number literal or a constant of the contract. */
+  private isFixed(expression: AST.BaseASTNode, fn: FunctionIr): boolean {
+    const n = unwrap(expression)
+    if (n.type === 'NumberLiteral') return true
+    if (n.type !== 'Identifier' || fn.facts.locals.has((n as AST.Identifier).name) || !fn.contract) return false
+    return this.dispatch.scope.stateVariable(fn.contract, (n as AST.Identifier).name)?.isConstant === true
   }
 
   /** Whether a local is assigned after its declaration. */

@@ -1,7 +1,7 @@
 import type { Analyses } from './analyses.ts'
-import { mentionsAny, someNode, unwrap, walkNodes } from './syntax.ts'
+import { contains, mentionsAny, someNode, unwrap, walkNodes } from './syntax.ts'
 import { derivedLocals } from './taint.ts'
-import type { FunctionIr } from '../ir/types.ts'
+import type { FunctionIr, StateVariableIr } from '../ir/types.ts'
 import type * as AST from '../parse/ast.ts'
 
 /**
@@ -58,4 +58,28 @@ function identifiersOf(node: AST.BaseASTNode): Set<string> {
     if (n.type === 'Identifier') names.add((n as AST.Identifier).name)
   })
   return names
+}
+
+/**
+ * The state variables whose caller entries the amount is read from (`deposits` in
+ * `msg.sender.transfer(deposits[msg.sender])`, or through a local initialised from one).
+ */
+export function callerEntriesPaid(analyses: Analyses, fn: FunctionIr, value: AST.BaseASTNode): Set<StateVariableIr> {
+  const sources: AST.BaseASTNode[] = [value]
+  const names = new Set<string>()
+  walkNodes(value, (n) => {
+    if (n.type === 'Identifier' && fn.facts.locals.has(n.name)) names.add(n.name)
+  })
+  for (const d of (fn.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[])
+    if (d.initialValue && d.variables.some((v) => v !== null && names.has((v as AST.VariableDeclaration).name ?? ''))) sources.push(d.initialValue)
+  const result = new Set<StateVariableIr>()
+  for (const source of sources) {
+    walkNodes(source, (n) => {
+      if (!isCallerEntry(analyses, fn, n)) return
+      const read = fn.facts.stateReads.find((r) => contains(n, r.node))
+      if (read) result.add(read.variable)
+      return false
+    })
+  }
+  return result
 }

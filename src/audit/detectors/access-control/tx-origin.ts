@@ -1,6 +1,4 @@
-import type { ValueSource } from '../../analyses/dataflow.ts'
-import { isTxOrigin, unwrap } from '../../analyses/syntax.ts'
-import type * as AST from '../../parse/ast.ts'
+import { txOriginCheck } from '../../analyses/shapes.ts'
 import type { SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -20,15 +18,7 @@ export const txOrigin = defineDetector({
   detect({ analyses, functions, report }) {
     // A comparison of tx.origin with an account other than the caller, followed through locals
     // and the internal functions returning it (`function isOwner() internal view returns (bool) { return tx.origin == owner; }`).
-    const originCheck: ValueSource = {
-      key: 'tx-origin-check',
-      matches: (node, fn) => {
-        if (node.type !== 'BinaryOperation' || (node.operator !== '==' && node.operator !== '!=')) return false
-        const [left, right] = [unwrap(node.left), unwrap(node.right)]
-        const other = isTxOrigin(left) ? right : isTxOrigin(right) ? left : null
-        return other !== null && !analyses.access.isSender(other as AST.BaseASTNode, fn)
-      },
-    }
+    const originCheck = txOriginCheck(analyses)
     for (const fn of functions) {
       const reported = new Set<SourceNode>()
       for (const condition of fn.facts.conditions) {

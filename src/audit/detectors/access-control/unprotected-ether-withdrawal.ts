@@ -1,5 +1,5 @@
 import { authorizationOf, hasGatedPlaceholder } from '../../analyses/authorization.ts'
-import { isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
+import { callerEntriesPaid, isCallerEntry, paysCallersOwn, readsCallerEntry } from '../../analyses/caller-funds.ts'
 import { stripConversion } from '../../analyses/owner-variables.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import type { FlatEffect } from '../../analyses/effects.ts'
@@ -17,7 +17,7 @@ export const unprotectedEtherWithdrawal = defineDetector({
   severity: 'high',
   confidence: 'medium',
   explanation:
-    "A public function sends ETH to its caller, nothing restricts who calls it (no check on msg.sender, no signature, no approvals), and the amount is not the caller's own: not msg.value, not read from or debited against an entry kept for the caller. Any caller can take the contract's ETH, again and again. Payments that need a secret (a preimage, reported by front-running-reward), a stake in msg.value (a game) or a fixed amount once per caller (a faucet) are left out.",
+    "A public function sends ETH to its caller, nothing restricts who calls it (no check on msg.sender, no signature, no approvals), and the amount is not the caller's own: not msg.value, not read from or debited against an entry kept for the caller. Any caller can take the contract's ETH, again and again. Paying the caller their own entry (`deposits[msg.sender]`) without ever debiting it counts too: the same entry pays on every call. Payments that need a secret (a preimage, reported by front-running-reward), a stake in msg.value (a game) or a fixed amount once per caller (a faucet) are left out.",
   recommendation: 'Restrict the function to the owner, or pay only what the contract records as owed to the caller and debit it before sending.',
   detect({ analyses, entryPoints, report }) {
     for (const { fn, context } of entryPoints) {
@@ -32,7 +32,19 @@ export const unprotectedEtherWithdrawal = defineDetector({
         const holder = e.owner
         if (!paysCaller(analyses, e, holder, call.target)) continue
         const value = call.value
-        if (isMsgValue(value) || paysCallersOwn(analyses, holder, value) || (holder !== fn && passedFromCallersOwn(analyses, e, holder, value))) continue
+        if (isMsgValue(value) || (holder !== fn && passedFromCallersOwn(analyses, e, holder, value))) continue
+        if (paysCallersOwn(analyses, holder, value)) {
+          // The caller's own balance, paid and never debited: the same balance pays again on the next call.
+          const entries = callerEntriesPaid(analyses, holder, value)
+          if (entries.size === 0 || analyses.effects.flatEffects(fn, context).some((w) => w.effect.kind === 'write' && entries.has(w.effect.access.variable))) continue
+          if (analyses.access.isSenderGated(call.node, holder) || authorizationOf(analyses, fn, context, holder === fn ? call.node : e.via[0]?.node)) continue
+          const names = [...entries].map((v) => `\`${v.name}\``).join(', ')
+          report(call.node, holder.file, `${functionLabel(fn)} sends the caller's ${names} entry with ${code(holder.file, call.node)} and never debits it: any caller with an entry withdraws it again and again.`, {
+            foundIn: [{ fn, context }],
+            evidence: [{ node: fn.node, file: fn.file }, { node: call.node, file: holder.file }],
+          })
+          continue
+        }
         if (analyses.access.isSenderGated(call.node, holder) || e.via.some((v) => analyses.access.isSenderGated(v.node, analyses.ir.info(v.node)?.function ?? fn))) continue
         if (authorizationOf(analyses, fn, context, holder === fn ? call.node : e.via[0]?.node)) continue
         // A fixed amount once per caller (a faucet or an airdrop): the caller's entry is checked and recorded.

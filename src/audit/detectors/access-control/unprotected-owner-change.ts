@@ -1,7 +1,8 @@
 import type { Analyses } from '../../analyses/analyses.ts'
 import { isAuthorized } from '../../analyses/authorization.ts'
 import { checkedVariables, fundsControlled, ownerVariables, roleVariable } from '../../analyses/owner-variables.ts'
-import { contains, identifierName, isLiteral, isMsgValue, isZero, someNode, unwrap } from '../../analyses/syntax.ts'
+import { isFalse, keyedByParameter } from '../../analyses/shapes.ts'
+import { contains, identifierName, isLiteral, isMsgValue, isZero, someNode } from '../../analyses/syntax.ts'
 import type { ContractIr, FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, enumerate, functionLabel } from '../helpers.ts'
@@ -100,30 +101,6 @@ function promotion(analyses: Analyses, checkedIn: readonly FunctionIr[], variabl
     }
   }
   return null
-}
-
-/** `false`. */
-function isFalse(node: SourceNode): boolean {
-  const n = unwrap(node)
-  return n.type === 'BooleanLiteral' && !(n as { value: boolean }).value
-}
-
-/**
- * Whether a mapping entry written is keyed by a parameter of the function writing it
- * (`isAdmin[who]`, `roles[r][who]`) and not by the caller (`approved[msg.sender][who]` is the
- * caller's own setting).
- */
-function keyedByParameter(analyses: Analyses, target: SourceNode, holder: FunctionIr): boolean {
-  let n = unwrap(target)
-  let byParameter = false
-  while (n.type === 'IndexAccess' || n.type === 'MemberAccess') {
-    if (n.type === 'IndexAccess' && n.index) {
-      if (analyses.access.isSender(n.index, holder)) return false
-      if (analyses.taint.dependsOnParameters(n.index, holder)) byParameter = true
-    }
-    n = unwrap(n.type === 'IndexAccess' ? n.base : n.expression)
-  }
-  return byParameter
 }
 
 /** Whether an identifier names a constant of the contract's hierarchy. */

@@ -1,5 +1,5 @@
-import type * as AST from '../../parse/ast.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
+import { argumentFor, storingCallers } from '../../analyses/shapes.ts'
 import {
   blockValue,
   contains,
@@ -10,7 +10,6 @@ import {
   receiverOf,
   someNode,
   subexpressionTexts,
-  unwrap,
   usesOnlyConstants,
 } from '../../analyses/syntax.ts'
 import type { ComparisonIr, ConditionIr, FunctionIr, OperandIr, SourceFileIr, SourceNode, TermIr } from '../../ir/types.ts'
@@ -184,58 +183,11 @@ export const integerOverflow = defineDetector({
   },
 })
 
-/** A call of a view or pure helper whose result its caller stores in state. */
-interface StoringCall {
-  caller: FunctionIr
-  call: FunctionCallNode
-  /** The state write storing the result (directly, or through a local initialised by the call). */
-  write: SourceNode
-  /** Whether the write is to a mapping entry (a balance). */
-  mapping: boolean
-}
-type FunctionCallNode = SourceNode
-
-/**
- * The calls of an internal view or pure helper (of a contract, not a library) whose result the
- * caller, a function changing state, stores in state: `total = _double(v)`, or through a local it
- * initialises. Null when `fn` is not such a helper (so its arithmetic is judged as it is).
- */
-function storingCallers(analyses: Analyses, fn: FunctionIr): StoringCall[] {
-  if (fn.visibility === 'public' || fn.visibility === 'external' || fn.contract?.kind === 'library' || fn.kind !== 'function') return []
-  const result: StoringCall[] = []
-  for (const caller of analyses.dispatch.allFunctions()) {
-    if (caller === fn || caller.mutability === 'view' || caller.mutability === 'pure') continue
-    for (const call of caller.facts.calls) {
-      if (call.kind !== 'internal' || analyses.dispatch.calleeIn(call, caller) !== fn) continue
-      const holders = new Set<string>()
-      for (const d of (caller.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
-        if (d.initialValue && contains(d.initialValue, call.node)) for (const v of d.variables) if (v && (v as AST.VariableDeclaration).name) holders.add((v as AST.VariableDeclaration).name as string)
-      }
-      for (const w of caller.facts.stateWrites) {
-        const value = w.assignment?.value
-        if (!value || !(contains(value, call.node) || someNode(value, (n) => n.type === 'Identifier' && holders.has(n.name)))) continue
-        result.push({ caller, call: call.node, write: w.statement ?? w.node, mapping: w.variable.type.kind === 'mapping' })
-        break
-      }
-    }
-  }
-  return result
-}
-
-/** An operand of a helper as its caller wrote it: the argument passed for a parameter named alone, else the operand. */
-function argumentFor(operand: SourceNode, fn: FunctionIr, site: StoringCall): SourceNode {
-  const name = identifierName(operand)
-  const local = name === null ? undefined : fn.facts.locals.get(name)
-  if (!local?.isParameter) return operand
-  const call = unwrap(site.call)
-  return call.type === 'FunctionCall' ? ((call as AST.FunctionCall).arguments[local.parameterIndex] ?? operand) : operand
-}
-
 /**
  * Whether what reaches the operation is bounded so it cannot wrap: a product of values both
  * bounded (by literals, constants, guards, enclosing branches and the locals they flow through)
- * whose bound fits the type, or a sum adding a value bounded below 2^64 to a word of 64 bits or
- * more (no number of calls can carry it over). Subtractions are not bounded this way.
+ * whose bound fits the type, or a sum adding a value bounded below 2^(bits/2) (an ETH amount to a
+ * uint256) to a word of 64 bits or more (no number of calls can carry it over). Subtractions are not bounded this way.
  */
 function boundedByDataFlow(op: WrappingOperation, fn: FunctionIr, analyses: Analyses): boolean {
   const bits = unsignedBits(analyses.dispatch.typeOf(op.left, fn))
@@ -247,7 +199,9 @@ function boundedByDataFlow(op: WrappingOperation, fn: FunctionIr, analyses: Anal
   if (op.operator === '++') return left !== null && left + 1n < limit
   if (op.operator === '+' || op.operator === '+=') {
     if (left !== null && right !== null && left + right < limit) return true
-    return bits >= SMALL_COUNTER_BITS && ((right !== null && right < 1n << 64n) || (op.operator === '+' && left !== null && left < 1n << 64n))
+    // Adding less than 2^(bits/2) each time: no number of transactions carries a 64-bit or wider word over.
+    const small = 1n << BigInt(bits / 2)
+    return bits >= SMALL_COUNTER_BITS && ((right !== null && right < small) || (op.operator === '+' && left !== null && left < small))
   }
   return false
 }

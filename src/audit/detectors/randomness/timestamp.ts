@@ -1,5 +1,5 @@
 import { decidedStake } from '../../analyses/stakes.ts'
-import { blockValue } from '../../analyses/syntax.ts'
+import { isElapsedTime } from '../../analyses/shapes.ts'
 import type { OperandIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
@@ -24,10 +24,7 @@ export const timestamp = defineDetector({
       // act on the comparison (it changes state); in a view, only the timestamp itself counts.
       const follows = fn.mutability !== 'view' && fn.mutability !== 'pure'
       const isNow = (side: OperandIr): boolean => side.environment === 'block.timestamp' || (follows && analyses.blockData.isCurrentTime(side.expression, fn))
-      const isElapsed = (side: OperandIr): boolean => {
-        const e = side.expression
-        return e.type === 'BinaryOperation' && e.operator === '-' && (blockValue(e.left) === 'timestamp' || (follows && analyses.blockData.isCurrentTime(e.left, fn)))
-      }
+      const isElapsed = (side: OperandIr): boolean => isElapsedTime(analyses, side.expression, fn, follows)
       for (const { node: op, operator, left, right } of fn.facts.comparisons) {
         const other = isNow(left) ? right : isNow(right) ? left : null
         let problem: string

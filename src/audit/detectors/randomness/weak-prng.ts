@@ -23,7 +23,7 @@ export const weakPrng = defineDetector({
   lowered: 'High when the function using the number sends ETH, moves tokens or self-destructs, or hands the number to a caller that decides a payout with it (the finding names the line): an attacker plays only when they win; medium otherwise.',
   confidence: 'medium',
   explanation:
-    'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win. The values are followed to what they decide: a remainder (`block.number % 2`, `now % players.length`), an entry picked from a list of players, a guess compared, a recipient or amount paid, an account stored, or a branch deciding a payout, through locals, state stored by one function and used in another, internal calls and their returns, conversions and hashes mixing them with other data (`keccak256(abi.encodePacked(block.difficulty, now, msg.sender)) % n`). Not reported: the clock modulo a time or a word size (`now % 1 days`, `% PERIOD`, `% 2**32`), numbers from a commit-reveal of secrets or from an oracle\'s VRF callback.',
+    'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win. The values are followed to what they decide: a remainder (`block.number % 2`, `now % players.length`), an entry picked from a list of players, a guess compared (with block data, or with a time or block number another function stored), a recipient or amount paid, an account stored, or a branch deciding a payout, through locals, state stored by one function and used in another, internal calls and their returns, conversions and hashes mixing them with other data (`keccak256(abi.encodePacked(block.difficulty, now, msg.sender)) % n`). Not reported: the clock modulo a time or a word size (`now % 1 days`, `% PERIOD`, `% 2**32`), numbers from a commit-reveal of secrets or from an oracle\'s VRF callback.',
   recommendation: 'Use a verifiable randomness source (e.g. a VRF oracle) or a commit-reveal scheme; never derive winners or prices from block data.',
   detect({ analyses, functions, report }) {
     const entropy = analyses.blockData.entropy
@@ -86,9 +86,10 @@ export const weakPrng = defineDetector({
           // Block data from another function is followed where the comparison can pay out (the
           // function changes state); a view checking a value against a block hash verifies it.
           const acts = fn.mutability !== 'view' && fn.mutability !== 'pure'
-          const origins = [...(isGuess(b) ? analyses.dataflow.origins(a, fn, entropy) : []), ...(isGuess(a) ? analyses.dataflow.origins(b, fn, entropy) : [])].filter(
-            (o) => acts || o.fn === fn,
-          )
+          // A time or block number stored by another function is as guessable (the current one is an
+          // exact-timestamp question, for the timestamp detector).
+          const sources = (side: SourceNode) => [...analyses.dataflow.origins(side, fn, entropy), ...(acts ? analyses.dataflow.origins(side, fn, analyses.blockData.clock).filter((o) => o.fn !== fn) : [])]
+          const origins = [...(isGuess(b) ? sources(a) : []), ...(isGuess(a) ? sources(b) : [])].filter((o) => acts || o.fn === fn)
           if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} compares a caller's guess with block data: ${code(fn.file, op)}.`)
         }
       }
@@ -103,12 +104,11 @@ export const weakPrng = defineDetector({
         else if (d.role === 'recipient') found(fn, d.node, d.entropy, `${functionLabel(fn)} pays a recipient picked from block data: ${at}.`)
         else if (d.role === 'amount') found(fn, d.node, d.entropy, `${functionLabel(fn)} pays an amount drawn from block data: ${at}.`)
       }
-      for (const comparison of fn.facts.comparisons) {
-        const origins = [...analyses.dataflow.origins(comparison.left.expression, fn, entropy), ...analyses.dataflow.origins(comparison.right.expression, fn, entropy)]
-        if (origins.length === 0) continue
-        const stake = decidedStake(analyses, fn, comparison.node)
+      for (const d of decisions) {
+        if (d.role !== 'condition' || d.entropy.length === 0) continue
+        const stake = decidedStake(analyses, fn, d.node)
         if (stake.kind !== 'payout' && stake.kind !== 'ownership') continue
-        found(fn, comparison.node, origins, `${functionLabel(fn)} decides a payout on block data: ${code(fn.file, comparison.node)}.`)
+        found(fn, d.node, d.entropy, `${functionLabel(fn)} decides a payout on block data: ${code(fn.file, d.node)}.`)
       }
     }
   },

@@ -1,9 +1,6 @@
-import type * as AST from '../../parse/ast.ts'
-import { unwrap } from '../../analyses/syntax.ts'
+import { unaryTypos } from '../../analyses/shapes.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
-
-const UNARY: ReadonlySet<string> = new Set(['+', '-', '!'])
 
 export const incorrectUnary = defineDetector({
   id: 'incorrect-unary',
@@ -16,15 +13,8 @@ export const incorrectUnary = defineDetector({
   recommendation: 'Write the compound assignment you meant (`+=`, `-=`), or put a space between `=` and a unary operator you do mean (`x = -y`).',
   detect({ functions, report }) {
     for (const fn of functions) {
-      for (const assignment of (fn.facts.nodes.get('BinaryOperation') ?? []) as AST.BinaryOperation[]) {
-        if (assignment.operator !== '=' || !assignment.range || !assignment.left.range) continue
-        const right = unwrap(assignment.right)
-        if (right.type !== 'UnaryOperation' || !UNARY.has((right as AST.UnaryOperation).operator) || !(right as AST.UnaryOperation).isPrefix || !right.range) continue
-        // The text between the target and the operand: ` =+ ` (spaced before `=`, nothing between `=` and the operator).
-        const between = fn.file.source.slice(assignment.left.range[1] + 1, right.range[0] + 1)
-        const operator = (right as AST.UnaryOperation).operator
-        if (!new RegExp(`^\\s+=\\${operator}$`).test(between)) continue
-        report(assignment, fn.file, `${functionLabel(fn)} assigns \`=${operator}\` where \`${operator === '!' ? '!=' : `${operator}=`}\` was probably meant: ${code(fn.file, assignment)}.`)
+      for (const { statement, operator } of unaryTypos(fn)) {
+        report(statement, fn.file, `${functionLabel(fn)} assigns \`=${operator}\` where \`${operator === '!' ? '!=' : `${operator}=`}\` was probably meant: ${code(fn.file, statement)}.`)
       }
     }
   },
