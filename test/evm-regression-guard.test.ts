@@ -21,7 +21,7 @@ export const GUARDED_TOKENS = [
   'fee-wallet-trap', 'fee-wallet-safe', 'pair-burn', 'pair-sync', 'blacklist-burn', 'reflect-include-bug', 'reflect-include',
   'devteam-mint', 'devteam-fee', 'three-step-drain', 'three-step-reward', 'allowance-grant', 'allowance-backdoor', 'role-minter',
   'role-quiet-minter', 'max-credit', 'max-trim', 'reflect-dust', 'reflect-skim', 'helper-drain', 'helper-reward', 'pair-gate',
-  'pair-record', 'recipient-block',
+  'pair-record', 'recipient-block', 'display-hundred', 'hidden-credit', 'hidden-liquidity',
 ] as const
 
 const zoo = useZooReports(GUARDED_TOKENS)
