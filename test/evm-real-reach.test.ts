@@ -18,6 +18,7 @@ const PAIRS = [
   ['recipient-block', 'pair-record'],
   ['display-hundred', 'display-promo'],
   ['hidden-credit', 'hidden-liquidity'],
+  ['keeper-fee', 'keeper-own-fee'],
 ] as const
 /** Tokens whose fee ceiling is read: uncapped to an owner-set wallet, capped, a switch, fixed taxes, none. */
 const FEES = ['fee-stack', 'fee-stack-capped', 'close-trade', 'tax-3-7-1', 'clean']
@@ -96,6 +97,15 @@ describe('the zoo of the owner\'s reach on real shapes', () => {
     const twin = checks(zoo.get('hidden-liquidity').report)
     expect(twin.hiddenOwner.comment).toContain(`${manager} (a constant in its code) tried: no power found`)
     expect(twin.ownerChangeBalance.comment).toContain('seen, and not a power over holders')
+  })
+
+  it('keeper-fee: the keeper written into storage sets one holder\'s sell fee, up to a block; keeper-own-fee\'s touches only its own', () => {
+    const keeper = zoo.world.manifest.accounts!.hiddenAdmin
+    const c = checks(zoo.get('keeper-fee').report)
+    expect(c.personalSlippageModifiable.comment).toMatch(new RegExp(`^simulated: as ${keeper} \\(storage slot \\d+\\), function ${toFunctionSelector('setHolderFee(address,uint256)')}\\(address,uint256\\) changed one address's sell tax`))
+    expect(c.isBlacklisted.comment).toContain('stopped the address it was given from transferring or selling, while others still could')
+    expect(c.hiddenOwner.comment).toContain(`owner() is renounced, yet ${keeper}`)
+    expect(checks(zoo.get('keeper-own-fee').report).hiddenOwner.comment).toContain('tried: no power found')
   })
 
   it('the fee ceiling: the highest taxes a privileged account reaches, on the pool it was measured on, and where they go', () => {

@@ -9,6 +9,8 @@
  * |-----------------|-------------------|------------------------------------------------------------------------------|---------------|
  * | max-credit      | ZooMaxCredit      | renounced; a keeper written into storage at construction writes its balance to any amount, 2^256 - 1 included (isMintable, hiddenOwner) | max-trim |
  * | max-trim        | ZooMaxTrim        | renounced; the same keeper may only lower its own balance, burning in the open (nothing) | clean |
+ * | keeper-fee      | ZooKeeperHolderFee| renounced; the storage keeper sets one holder's sell fee, paid to itself, above 100 % a block (personalSlippageModifiable, isBlacklisted, hiddenOwner) | keeper-own-fee |
+ * | keeper-own-fee  | ZooKeeperOwnFee   | renounced; the same keeper's setHolderFee only lowers its own fee (nothing) | clean |
  * | reflect-dust    | ZooReflectDust    | reflection; rerate(holder) rounds the holder to a thousandth of a token: dust moves (nothing) | reflect-include |
  * | reflect-skim    | ZooReflectSkim    | reflection; rerate(holder) rounds the holder to a thousand tokens: a real share taken (ownerChangeBalance) | reflect-dust |
  * | helper-drain    | ZooHelperDrain    | the owner appoints a master chef, whose harvest moves tokens out of the pool and syncs it (ownerChangeBalance) | helper-reward |
@@ -62,6 +64,35 @@ export const REAL_REACH_ZOO: ZooTokenSpec[] = [
     notes: 'Ownership renounced at setup; the same keeper may only trim(amount): lower its own balance to the amount, burning the rest in the open. The largest amount changes nothing.',
     deploy: deployWith('ZooMaxTrim', withKeeper),
     story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooMaxTrim', 'renounceOwnership', []) },
+  },
+  {
+    key: 'keeper-fee',
+    twin: 'keeper-own-fee',
+    name: 'Keeper Fee Token',
+    symbol: 'KFEE',
+    decimals: 18,
+    behaviours: ['tax-per-address', 'blacklist', 'hidden-keeper', 'storage-keeper-caller'],
+    risky: ['personalSlippageModifiable', 'isBlacklisted', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      "Ownership renounced at setup; the keeper written into storage at construction may call setHolderFee(holder, percent): that holder's sales pay the percent to the keeper, and above 100 they revert.",
+    deploy: deployWith('ZooKeeperHolderFee', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooKeeperHolderFee', 'renounceOwnership', []) },
+  },
+  {
+    key: 'keeper-own-fee',
+    twin: 'clean',
+    name: 'Keeper Own Fee Token',
+    symbol: 'KOWN',
+    decimals: 18,
+    behaviours: ['storage-keeper-holder'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "Ownership renounced at setup; the same keeper's setHolderFee(holder, percent) may only lower the keeper's own fee (the holder is recorded in an event): no one else pays anything.",
+    deploy: deployWith('ZooKeeperOwnFee', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooKeeperOwnFee', 'renounceOwnership', []) },
   },
   {
     key: 'reflect-dust',

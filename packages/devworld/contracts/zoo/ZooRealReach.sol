@@ -59,6 +59,47 @@ contract ZooMaxTrim is ZooKeeperBase {
     }
 }
 
+/// The keeper's setHolderFee(holder, percent) sets the fee one holder pays on its sales, paid to
+/// the keeper; above 100 the holder's sales revert. A per-holder tax and a blacklist, in a keeper's hands.
+contract ZooKeeperHolderFee is ZooKeeperBase {
+    mapping(address => uint256) public holderFee;
+    address private immutable _feeTo;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
+        ZooKeeperBase(name_, symbol_, supply, factory, quotes, keeper_)
+    {
+        _feeTo = keeper_;
+    }
+
+    function setHolderFee(address holder, uint256 percent) external onlyKeeper {
+        holderFee[holder] = percent;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        uint256 fee = _isTrade(from, to) && isPool[to] ? (value * holderFee[from]) / 100 : 0;
+        require(fee <= value, "ZooKeeperHolderFee: fee above the sale");
+        if (fee > 0) _move(from, _feeTo, fee);
+        _move(from, to, value - fee);
+    }
+}
+
+/// The keeper's setHolderFee(holder, percent) may only lower the keeper's own fee on its sales
+/// (the holder it names is recorded, nothing else): no one else pays anything.
+contract ZooKeeperOwnFee is ZooKeeperBase {
+    uint256 public keeperFee = 1;
+
+    event HolderNamed(address indexed holder);
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
+        ZooKeeperBase(name_, symbol_, supply, factory, quotes, keeper_)
+    {}
+
+    function setHolderFee(address holder, uint256 percent) external onlyKeeper {
+        if (percent < keeperFee) keeperFee = percent;
+        emit HolderNamed(holder);
+    }
+}
+
 // ------------------------------------------------------------------------------------------------
 // Re-rating a reflection holder: rounding that moves dust, or a real share
 // ------------------------------------------------------------------------------------------------
