@@ -32,6 +32,7 @@ import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { ARGUMENTS_ZOO } from '@tokenrisk/devworld/zoo-arguments'
+import { REAL_REACH_ZOO } from '@tokenrisk/devworld/zoo-real-reach'
 import { REACH_ZOO } from '@tokenrisk/devworld/zoo-reach'
 import { TRADE_ZOO } from '@tokenrisk/devworld/zoo-trades'
 
@@ -292,6 +293,7 @@ try {
   listPairs("zoo pairs of the owner's arguments and callers", ARGUMENTS_ZOO)
   listPairs("zoo pairs of the owner's reach (fee search, stopping powers, clamps, display balances)", REACH_ZOO)
   listPairs("zoo pairs of trades and dependencies (own pairs, router sells, hostile dependencies, supply at creation)", TRADE_ZOO)
+  listPairs("zoo pairs of the owner's reach on real shapes (extreme values, dust, appointed helpers, setters given the pool, accounts written at construction)", REAL_REACH_ZOO)
   lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {

@@ -17,7 +17,8 @@ import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/d
 import { SOLANA_CHECKS } from '../src/engines/solana/checks/registry.ts'
 import { statusWord } from '../src/cli/scan.ts'
 import { cannotSellAll } from '../src/engines/evm/checks/cannot-sell-all.ts'
-import type { EvmFacts, HolderSellFact, TradeFact } from '../src/engines/evm/facts.ts'
+import type { EvmFacts, HolderSellFact, PowerFinding, TradeFact } from '../src/engines/evm/facts.ts'
+import { feeCeiling, feeCeilingSentence } from '../src/engines/evm/fee-ceiling.ts'
 
 describe('metadata', () => {
   it('docs/checks.md is generated from the checks and up to date (npm run docs)', async () => {
@@ -495,5 +496,43 @@ describe('cannotSellAll: holders of record whose whole sell leaves part behind',
   })
   it('a limit (the whole balance does not sell, a thousandth does) is not a clamp', () => {
     expect(run(facts(0, [holder('0x00000000000000000000000000000000000000a1', 'limit')])).status).toBe('0')
+  })
+})
+
+describe('the fee ceiling', () => {
+  const TOKEN_ADDRESS = '0x00000000000000000000000000000000000000cc' as Address
+  const POOL_ADDRESS = '0x00000000000000000000000000000000000000dd' as Address
+  const WALLET = '0x00000000000000000000000000000000000000ee' as Address
+  const DEAD = '0x000000000000000000000000000000000000dEaD' as Address
+  const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
+  const fee = (sell: number, paidTo: Address[], walletSettable = false, over: Partial<PowerFinding> = {}): PowerFinding => ({
+    kind: 'feeAll', candidate: owner, selector: '0x1c75b6b2', signature: '', evidence: '', reach: { buy: 5, sell, transfer: 0, sellsStopped: false, paidTo, walletSettable }, ...over,
+  })
+  const facts = (findings: PowerFinding[], over: Partial<EvmFacts['powers']> = {}) =>
+    ({
+      token: TOKEN_ADDRESS,
+      chain: { burnAddresses: [DEAD] },
+      trades: [{ pool: { address: POOL_ADDRESS }, buyTax: { percent: 3, note: '' }, sellTax: { percent: 7, note: '' } }],
+      powers: { status: 'tested', reason: '', candidates: [owner], functionsTried: ['0x1c75b6b2'], functionsFailed: [], findings, funded: true, withPool: true, measuredPool: POOL_ADDRESS, ...over },
+    }) as unknown as EvmFacts
+
+  it('is the highest sell tax any privileged account reaches, and says where it goes', () => {
+    const c = feeCeiling(facts([fee(30, [WALLET]), fee(99, [WALLET], true)]))!
+    expect([c.sell, c.buy, c.proceeds, c.pool]).toEqual([99, 5, 'owner-set wallet', POOL_ADDRESS])
+    expect(feeCeilingSentence(c)).toBe('the owner can raise the sell tax to 99 % (the buy tax to 5 %), paid to a wallet it sets')
+    expect(feeCeiling(facts([fee(40, [TOKEN_ADDRESS])]))!.proceeds).toBe('token contract')
+    expect(feeCeiling(facts([fee(40, [DEAD])]))!.proceeds).toBe('burned')
+    expect(feeCeiling(facts([fee(40, [WALLET])]))!.proceeds).toBe('fixed wallet')
+    expect(feeCeiling(facts([fee(40, [])]))!.proceeds).toBe('')
+    const appointed = fee(60, [], false, { appointedBy: owner, candidate: { address: WALLET, source: 'an account a privileged call appointed' } })
+    expect(feeCeilingSentence(feeCeiling(facts([appointed]))!)).toBe('an account a privileged call appoints can raise the sell tax to 60 % (the buy tax to 5 %)')
+  })
+
+  it('is the pool\'s own taxes when no one changes them, and unknown when the powers were not all measured', () => {
+    const none = feeCeiling(facts([]))!
+    expect([none.buy, none.sell, none.finding, feeCeilingSentence(none)]).toEqual([3, 7, undefined, ''])
+    expect(feeCeiling(facts([], { functionsFailed: ['0x1c75b6b2'] }))).toBeUndefined()
+    expect(feeCeiling(facts([], { status: 'not-tested', reason: 'no state overrides' }))).toBeUndefined()
+    expect(feeCeiling(facts([], { withPool: false }))).toBeUndefined()
   })
 })

@@ -16,6 +16,9 @@ const PAIRS = [
   ['helper-drain', 'helper-reward'],
   ['pair-gate', 'pair-record'],
   ['recipient-block', 'pair-record'],
+  ['display-hundred', 'display-promo'],
+  ['hidden-credit', 'hidden-liquidity'],
+  ['keeper-fee', 'keeper-own-fee'],
 ] as const
 /** Tokens whose fee ceiling is read: uncapped to an owner-set wallet, capped, a switch, fixed taxes, none. */
 const FEES = ['fee-stack', 'fee-stack-capped', 'close-trade', 'tax-3-7-1', 'clean']
@@ -76,6 +79,33 @@ describe('the zoo of the owner\'s reach on real shapes', () => {
       expect(pause.comment, key).toContain('given the pool')
     }
     expect(checks(zoo.get('pair-record').report).transferPausable.status).toBe('0')
+  })
+
+  it('display-hundred: balances shown a hundred times over, brought down to what is held, are never a take', () => {
+    const c = checks(zoo.get('display-hundred').report)
+    expect(c.ownerChangeBalance.status).toBe('0')
+    expect(c.ownerChangeBalance.comment).toContain(`function ${toFunctionSelector('setBoost(bool)')}(bool) lowered the balance shown of`)
+    expect(c.ownerChangeBalance.comment).toContain('a balance shown and not held')
+    expect(c.isMintable.status).toBe('0')
+  })
+
+  it('hidden-credit: a manager written into the code at construction (an immutable) is tried as a caller, and its addLiquidity credits balances; hidden-liquidity\'s moves its own', () => {
+    const manager = zoo.world.manifest.accounts!.hiddenAdmin
+    const c = checks(zoo.get('hidden-credit').report)
+    expect(c.isMintable.comment).toContain(`as ${manager} (a constant in its code), function ${toFunctionSelector('addLiquidity(address,uint256)')}(address,uint256) created`)
+    expect(c.hiddenOwner.comment).toContain(`owner() is renounced, yet ${manager} (a constant in its code) can still mint`)
+    const twin = checks(zoo.get('hidden-liquidity').report)
+    expect(twin.hiddenOwner.comment).toContain(`${manager} (a constant in its code) tried: no power found`)
+    expect(twin.ownerChangeBalance.comment).toContain('seen, and not a power over holders')
+  })
+
+  it('keeper-fee: the keeper written into storage sets one holder\'s sell fee, up to a block; keeper-own-fee\'s touches only its own', () => {
+    const keeper = zoo.world.manifest.accounts!.hiddenAdmin
+    const c = checks(zoo.get('keeper-fee').report)
+    expect(c.personalSlippageModifiable.comment).toMatch(new RegExp(`^simulated: as ${keeper} \\(storage slot \\d+\\), function ${toFunctionSelector('setHolderFee(address,uint256)')}\\(address,uint256\\) changed one address's sell tax`))
+    expect(c.isBlacklisted.comment).toContain('stopped the address it was given from transferring or selling, while others still could')
+    expect(c.hiddenOwner.comment).toContain(`owner() is renounced, yet ${keeper}`)
+    expect(checks(zoo.get('keeper-own-fee').report).hiddenOwner.comment).toContain('tried: no power found')
   })
 
   it('the fee ceiling: the highest taxes a privileged account reaches, on the pool it was measured on, and where they go', () => {

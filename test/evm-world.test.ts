@@ -171,6 +171,11 @@ describe.each(manifest.tokens.map((t) => [t.key] as const))('token %s', (key) =>
         ['transfer', h.transferTax.number, pool.transferTax],
       ] as const) {
         if (got === '' && (which === 'buy' || which === 'sell') && tradeReverts(which)) continue
+        // The manifest says where a tax cannot be measured (a transfer that reverts): '' then.
+        if (want === '') {
+          expect(got, `${pool.quoteSymbol} ${which} tax`).toBe('')
+          continue
+        }
         expect(got, `${pool.quoteSymbol} ${which} tax`).not.toBe('')
         expect(Math.abs(Number(got) - Number(want)), `${pool.quoteSymbol} ${which} tax ${got} vs ${want}`).toBeLessThanOrEqual(TAX_TOLERANCE_PP)
       }

@@ -87,14 +87,18 @@ abstract contract ProbeReaders {
         }
     }
 
-    /** Code sizes and token balances of accounts (top holders: contract or not, balance now). */
+    /**
+     * Code sizes and token balances of accounts (top holders: contract or not, balance now), and
+     * whether each balance was read (`read[i]` false: the read failed, the balance is unknown, not 0).
+     */
     function accounts(address token, address[] calldata list)
         external
         view
-        returns (uint256[] memory codeSizes, uint256[] memory balances)
+        returns (uint256[] memory codeSizes, uint256[] memory balances, bool[] memory read)
     {
         codeSizes = new uint256[](list.length);
         balances = new uint256[](list.length);
+        read = new bool[](list.length);
         for (uint256 i = 0; i < list.length; i++) {
             address a = list[i];
             uint256 size;
@@ -102,7 +106,7 @@ abstract contract ProbeReaders {
                 size := extcodesize(a)
             }
             codeSizes[i] = size;
-            if (token != address(0)) balances[i] = _balanceOf(token, a);
+            if (token != address(0)) (balances[i], read[i]) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, a));
         }
     }
 
@@ -347,6 +351,20 @@ abstract contract ProbeReaders {
 
     function _totalSupply(address token) internal view returns (uint256) {
         return _staticUint(token, abi.encodeWithSelector(0x18160ddd));
+    }
+
+    /** A word a view answers, and whether it answered one (every value, 2^256 - 1 included, is a value read). */
+    function _staticUintRead(address target, bytes memory data) internal view returns (uint256 value, bool read) {
+        uint256 size;
+        assembly {
+            read := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            size := returndatasize()
+            if and(read, gt(size, 31)) {
+                returndatacopy(0, 0, 32)
+                value := mload(0)
+            }
+        }
+        read = read && size >= 32;
     }
 
     function _staticUint(address target, bytes memory data) internal view returns (uint256 value) {

@@ -9,6 +9,8 @@
  * |-----------------|-------------------|------------------------------------------------------------------------------|---------------|
  * | max-credit      | ZooMaxCredit      | renounced; a keeper written into storage at construction writes its balance to any amount, 2^256 - 1 included (isMintable, hiddenOwner) | max-trim |
  * | max-trim        | ZooMaxTrim        | renounced; the same keeper may only lower its own balance, burning in the open (nothing) | clean |
+ * | keeper-fee      | ZooKeeperHolderFee| renounced; the storage keeper sets one holder's sell fee, paid to itself, above 100 % a block (personalSlippageModifiable, isBlacklisted, hiddenOwner) | keeper-own-fee |
+ * | keeper-own-fee  | ZooKeeperOwnFee   | renounced; the same keeper's setHolderFee only lowers its own fee (nothing) | clean |
  * | reflect-dust    | ZooReflectDust    | reflection; rerate(holder) rounds the holder to a thousandth of a token: dust moves (nothing) | reflect-include |
  * | reflect-skim    | ZooReflectSkim    | reflection; rerate(holder) rounds the holder to a thousand tokens: a real share taken (ownerChangeBalance) | reflect-dust |
  * | helper-drain    | ZooHelperDrain    | the owner appoints a master chef, whose harvest moves tokens out of the pool and syncs it (ownerChangeBalance) | helper-reward |
@@ -16,16 +18,21 @@
  * | pair-gate       | ZooPairGate       | setPair(pool): transfers to it from anyone not listed revert, every sale (transferPausable) | pair-record |
  * | pair-record     | ZooPairRecord     | setPair(pool) only records the pair (nothing)                                | clean         |
  * | recipient-block | ZooRecipientBlock | a blacklist of recipients; given the pool every sale reverts (transferPausable) | pair-record |
+ * | display-hundred | ZooDisplayHundred | holders shown 100× what they hold; setBoost(false) shows what is held and takes nothing (cannotSellAll) | display-promo |
+ * | hidden-credit   | ZooHiddenCredit   | renounced; a manager written into the code at construction credits any account through addLiquidity(account, amount) (isMintable, ownerChangeBalance, hiddenOwner) | hidden-liquidity |
+ * | hidden-liquidity| ZooHiddenLiquidity| renounced; the same manager's addLiquidity moves its own tokens to the pool (nothing) | clean |
  */
 import type { ZooContext, ZooTokenSpec } from './zoo.ts'
 import { deployWith, ownerSends, zooPool } from './zoo-parts.ts'
 
 const SUPPLY = 1_000_000n * 10n ** 18n
+/** Why a sale of display-hundred fails: a share of the balance shown is more than is held. */
+export const DISPLAY_HUNDRED_REASON = 'ERC20: transfer amount exceeds balance'
 
 const wethPool = zooPool('WETH')
 /** Arguments of a token that creates its own WETH pool: name, symbol, supply, factory, quotes. */
 const pooled = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, SUPPLY, ctx.dex.v2Factory, [ctx.dex.weth]]
-/** The same, and the keeper written into storage at construction (a world account, with a nonce). */
+/** The same, and the keeper (or manager) written at construction (a world account, with a nonce). */
 const withKeeper = (ctx: ZooContext, s: ZooTokenSpec): unknown[] => [...pooled(ctx, s), ctx.accounts.hiddenAdmin]
 
 export const REAL_REACH_ZOO: ZooTokenSpec[] = [
@@ -57,6 +64,35 @@ export const REAL_REACH_ZOO: ZooTokenSpec[] = [
     notes: 'Ownership renounced at setup; the same keeper may only trim(amount): lower its own balance to the amount, burning the rest in the open. The largest amount changes nothing.',
     deploy: deployWith('ZooMaxTrim', withKeeper),
     story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooMaxTrim', 'renounceOwnership', []) },
+  },
+  {
+    key: 'keeper-fee',
+    twin: 'keeper-own-fee',
+    name: 'Keeper Fee Token',
+    symbol: 'KFEE',
+    decimals: 18,
+    behaviours: ['tax-per-address', 'blacklist', 'hidden-keeper', 'storage-keeper-caller'],
+    risky: ['personalSlippageModifiable', 'isBlacklisted', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      "Ownership renounced at setup; the keeper written into storage at construction may call setHolderFee(holder, percent): that holder's sales pay the percent to the keeper, and above 100 they revert.",
+    deploy: deployWith('ZooKeeperHolderFee', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooKeeperHolderFee', 'renounceOwnership', []) },
+  },
+  {
+    key: 'keeper-own-fee',
+    twin: 'clean',
+    name: 'Keeper Own Fee Token',
+    symbol: 'KOWN',
+    decimals: 18,
+    behaviours: ['storage-keeper-holder'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "Ownership renounced at setup; the same keeper's setHolderFee(holder, percent) may only lower the keeper's own fee (the holder is recorded in an event): no one else pays anything.",
+    deploy: deployWith('ZooKeeperOwnFee', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooKeeperOwnFee', 'renounceOwnership', []) },
   },
   {
     key: 'reflect-dust',
@@ -149,5 +185,52 @@ export const REAL_REACH_ZOO: ZooTokenSpec[] = [
     lpPlan: 'deployer',
     notes: "The owner's blockRecipient(address) lists a recipient: a transfer to it from anyone but the deployer reverts. Given a holder, the holder still sends; given the token's pool, every holder's sale reverts while the deployer still sells.",
     deploy: deployWith('ZooRecipientBlock', pooled),
+  },
+  {
+    key: 'display-hundred',
+    twin: 'display-promo',
+    name: 'Display Hundred Token',
+    symbol: 'HUNDO',
+    decimals: 18,
+    behaviours: ['display-balance', 'cannot-sell-all', 'honeypot'],
+    risky: ['cannotSellAll'],
+    // A sale of a share of the balance shown asks for more than is held: no amount a wallet reads sells.
+    // A transfer of a share of it fails the same way: no transfer tax can be measured ('').
+    pools: [zooPool('WETH', { honeypotReason: DISPLAY_HUNDRED_REASON, transferTax: '' })],
+    lpPlan: 'deployer',
+    notes:
+      "While the boost is on (the owner turns it on at the end of the history), balanceOf() shows every holder but the pools and the deployer a hundred times what it holds; transfers move what is held, so the balance shown never sells whole. The owner's setBoost(false) shows every balance as held: the balances shown fall by 99 %, nothing moves, and each holder can send what it could before (no taking).",
+    deploy: deployWith('ZooDisplayHundred', pooled),
+    // Turned on once the history's trades are made (they sell a share of the balance shown).
+    story: { end: (ctx, t) => ownerSends(ctx, t, 'ZooDisplayHundred', 'setBoost', [true]) },
+  },
+  {
+    key: 'hidden-credit',
+    twin: 'hidden-liquidity',
+    name: 'Hidden Credit Token',
+    symbol: 'HCRED',
+    decimals: 18,
+    behaviours: ['mintable', 'owner-change-balance', 'hidden-keeper', 'code-immutable-caller', 'harmless-name'],
+    risky: ['isMintable', 'ownerChangeBalance', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      'Ownership renounced at setup; a liquidity manager written into the code at construction (an immutable, holding 5 % of the supply) may call addLiquidity(account, amount), which writes the amount into the account\'s balance with no Transfer and the supply unmoved: a mint, and a balance set at will.',
+    deploy: deployWith('ZooHiddenCredit', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooHiddenCredit', 'renounceOwnership', []) },
+  },
+  {
+    key: 'hidden-liquidity',
+    twin: 'clean',
+    name: 'Hidden Liquidity Token',
+    symbol: 'HLIQ',
+    decimals: 18,
+    behaviours: ['code-immutable-holder', 'harmless-name'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "Ownership renounced at setup; the same manager's addLiquidity(account, amount) moves its own tokens to the token's pool and syncs it: no one else's balance moves.",
+    deploy: deployWith('ZooHiddenLiquidity', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooHiddenLiquidity', 'renounceOwnership', []) },
   },
 ]

@@ -92,7 +92,7 @@ export const ZOO_SUPPLY_WHOLE = 1_000_000n
 export interface ZooPoolSpec {
   quote: QuoteKey
   type: DexType
-  /** Taxes as the token is designed, percent. */
+  /** Taxes as the token is designed, percent; '' where a tax cannot be measured (the trade or transfer reverts). */
   buyTax: string
   sellTax: string
   transferTax: string

@@ -59,6 +59,47 @@ contract ZooMaxTrim is ZooKeeperBase {
     }
 }
 
+/// The keeper's setHolderFee(holder, percent) sets the fee one holder pays on its sales, paid to
+/// the keeper; above 100 the holder's sales revert. A per-holder tax and a blacklist, in a keeper's hands.
+contract ZooKeeperHolderFee is ZooKeeperBase {
+    mapping(address => uint256) public holderFee;
+    address private immutable _feeTo;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
+        ZooKeeperBase(name_, symbol_, supply, factory, quotes, keeper_)
+    {
+        _feeTo = keeper_;
+    }
+
+    function setHolderFee(address holder, uint256 percent) external onlyKeeper {
+        holderFee[holder] = percent;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        uint256 fee = _isTrade(from, to) && isPool[to] ? (value * holderFee[from]) / 100 : 0;
+        require(fee <= value, "ZooKeeperHolderFee: fee above the sale");
+        if (fee > 0) _move(from, _feeTo, fee);
+        _move(from, to, value - fee);
+    }
+}
+
+/// The keeper's setHolderFee(holder, percent) may only lower the keeper's own fee on its sales
+/// (the holder it names is recorded, nothing else): no one else pays anything.
+contract ZooKeeperOwnFee is ZooKeeperBase {
+    uint256 public keeperFee = 1;
+
+    event HolderNamed(address indexed holder);
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
+        ZooKeeperBase(name_, symbol_, supply, factory, quotes, keeper_)
+    {}
+
+    function setHolderFee(address holder, uint256 percent) external onlyKeeper {
+        if (percent < keeperFee) keeperFee = percent;
+        emit HolderNamed(holder);
+    }
+}
+
 // ------------------------------------------------------------------------------------------------
 // Re-rating a reflection holder: rounding that moves dust, or a real share
 // ------------------------------------------------------------------------------------------------
@@ -219,5 +260,82 @@ contract ZooRecipientBlock is ZooPooledToken {
     function _update(address from, address to, uint256 value) internal override {
         require(!isBlockedRecipient[to] || !_isTrade(from, to), "ZooRecipientBlock: recipient blocked");
         _move(from, to, value);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// A balance shown a hundred times over: the display changes, nothing is taken
+// ------------------------------------------------------------------------------------------------
+
+/// While the boost is on (the owner turns it on), balanceOf() shows every holder but the pools and
+/// the deployer a hundred times what it holds; transfers move what is held. setBoost(false) shows
+/// every balance as held: the balances shown fall by 99 %, nothing moves, and each holder can send
+/// what it could.
+contract ZooDisplayHundred is ZooPooledToken {
+    bool public boost;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function balanceOf(address account) public view override returns (uint256) {
+        uint256 held = _balances[account];
+        return boost && !isPool[account] && account != _exempt ? held * 100 : held;
+    }
+
+    function setBoost(bool on) external onlyOwner {
+        boost = on;
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// An account written into the code at construction, crediting balances under a harmless name
+// ------------------------------------------------------------------------------------------------
+
+/// A liquidity manager, written into the code at construction (an immutable), received 5 % of the
+/// supply.
+abstract contract ZooManagerBase is ZooPooledToken {
+    address internal immutable _manager;
+    address internal immutable _mainPair;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address manager_)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        _manager = manager_;
+        _mainPair = IZooV2Factory(factory).getPair(address(this), quotes[0]);
+        _move(msg.sender, manager_, supply / 20);
+    }
+
+    modifier onlyManager() {
+        require(msg.sender == _manager, "ZooManager: not the manager");
+        _;
+    }
+}
+
+/// The manager's addLiquidity(account, amount) writes `amount` more into the account's balance:
+/// no Transfer, the supply unmoved. A mint under a harmless name.
+contract ZooHiddenCredit is ZooManagerBase {
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address manager_)
+        ZooManagerBase(name_, symbol_, supply, factory, quotes, manager_)
+    {}
+
+    function addLiquidity(address account, uint256 amount) external onlyManager {
+        _balances[account] += amount;
+    }
+}
+
+/// The manager's addLiquidity(account, amount) moves `amount` of its own tokens to the pool and
+/// syncs it (the account is recorded in an event): no one else's balance moves.
+contract ZooHiddenLiquidity is ZooManagerBase {
+    event LiquidityAdded(address indexed account, uint256 amount);
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address manager_)
+        ZooManagerBase(name_, symbol_, supply, factory, quotes, manager_)
+    {}
+
+    function addLiquidity(address account, uint256 amount) external onlyManager {
+        _move(msg.sender, _mainPair, amount);
+        IZooSyncPair(_mainPair).sync();
+        emit LiquidityAdded(account, amount);
     }
 }

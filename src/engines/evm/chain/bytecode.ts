@@ -28,8 +28,9 @@ export interface CodeAnalysis {
    */
   constants32: Hex[]
   /**
-   * Addresses the reachable code pushes (PUSH20), at most `MAX_CODE_CONSTANTS`: accounts written
-   * into the code (a fee wallet, an immutable minter), which a call may credit.
+   * Addresses the reachable code pushes (PUSH20, and PUSH32 words holding an address: immutables
+   * written at construction), at most `MAX_CODE_CONSTANTS`: accounts written into the code (a fee
+   * wallet, an immutable minter), which a call may credit or which may call.
    */
   addresses: Address[]
   /** EIP-1167 minimal proxy: the implementation baked into the code. */
@@ -129,16 +130,18 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
   const addresses = new Set<string>()
   for (const [offset, text] of info.disassembled ?? []) {
     const op = text.split(' ', 1)[0]
-    if (op === 'PUSH32' && constants.size < MAX_CODE_CONSTANTS && inBlock(offset)) {
-      const operand = text.slice(7).trim().toLowerCase().replace(/^0x/, '')
-      if (/^[0-9a-f]{1,64}$/.test(operand)) constants.add(`0x${operand.padStart(64, '0')}` as Hex)
+    if (op === 'PUSH32' && inBlock(offset)) {
+      const operand = text.slice(7).trim().toLowerCase().replace(/^0x/, '').padStart(64, '0')
+      if (!/^[0-9a-f]{64}$/.test(operand)) continue
+      // An account written into the code at construction (an immutable): a word holding an address.
+      if (operand.startsWith('0'.repeat(24)) && isAddressOperand(operand.slice(24))) {
+        if (addresses.size < MAX_CODE_CONSTANTS) addresses.add(getAddress(`0x${operand.slice(24)}`))
+      } else if (constants.size < MAX_CODE_CONSTANTS) constants.add(`0x${operand}` as Hex)
       continue
     }
     if (op === 'PUSH20' && addresses.size < MAX_CODE_CONSTANTS && inBlock(offset)) {
-      // An address, not a mask or a small number pushed wide: at least 15 of its 20 bytes set.
       const operand = text.slice(7).trim().toLowerCase().replace(/^0x/, '').padStart(40, '0')
-      const nonZero = operand.match(/../g)!.filter((b) => b !== '00').length
-      if (/^[0-9a-f]{40}$/.test(operand) && nonZero >= 15 && !/^f+$/.test(operand)) addresses.add(getAddress(`0x${operand}`))
+      if (isAddressOperand(operand)) addresses.add(getAddress(`0x${operand}`))
       continue
     }
     if (op !== 'SELFDESTRUCT' && op !== 'DELEGATECALL' && op !== 'CALL' && op !== 'CALLCODE' && op !== 'STATICCALL' && op !== 'CREATE' && op !== 'CREATE2') continue
@@ -153,4 +156,9 @@ function analyzeUncached(code: Hex, codeHash: Hex): CodeAnalysis {
   base.constants32 = [...constants]
   base.addresses = [...addresses] as Address[]
   return base
+}
+
+/** Whether 40 hex digits are an address, not a mask or a small number pushed wide: at least 15 of its 20 bytes set, not all ones. */
+function isAddressOperand(hex: string): boolean {
+  return /^[0-9a-f]{40}$/.test(hex) && hex.match(/../g)!.filter((b) => b !== '00').length >= 15 && !/^f+$/.test(hex)
 }

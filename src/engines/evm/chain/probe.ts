@@ -437,12 +437,17 @@ export function encodeAccounts(token: Address | undefined, list: Address[]): Hex
   })
 }
 
-export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[] } {
-  const [codeSizes, balances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'accounts', data }) as readonly [
+/**
+ * Code sizes and balances of accounts; `read[i]` false: that balance could not be read (its
+ * `balances[i]` is 0 then, and means nothing).
+ */
+export function decodeAccounts(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[]; read: readonly boolean[] } {
+  const [codeSizes, balances, read] = decodeFunctionResult({ abi: probeAbi(), functionName: 'accounts', data }) as readonly [
     readonly bigint[],
     readonly bigint[],
+    readonly boolean[],
   ]
-  return { codeSizes, balances }
+  return { codeSizes, balances, read }
 }
 
 export function encodePresence(token: Address, list: Address[]): Hex {

@@ -178,7 +178,7 @@ async function simulateBetweenReads(
   actors: Address[],
   block: Hex,
   accounts: Address[],
-): Promise<{ replay: SimulatedCall; before: readonly bigint[]; after: readonly bigint[] }> {
+): Promise<{ replay: SimulatedCall; before: readonly (bigint | undefined)[]; after: readonly (bigint | undefined)[] }> {
   const gas = `0x${ctx.gasCap.toString(16)}`
   const read = { to: PROBE_ADDRESSES.main, data: encodeAccounts(ctx.token, accounts), gas }
   const blocks = await ctx.rpc.request<{ calls?: SimulatedCall[] }[]>('eth_simulateV1', [
@@ -199,7 +199,12 @@ async function simulateBetweenReads(
   if (!calls || calls.length !== 3 || calls.some((c) => c.status !== '0x1' || !c.returnData || c.returnData === '0x')) {
     throw new SimulationError('the node answered the simulated replay without its results')
   }
-  return { replay: calls[1], before: decodeAccounts(calls[0].returnData!).balances, after: decodeAccounts(calls[2].returnData!).balances }
+  // A balance the reader could not read is unknown (undefined), never 0.
+  const balances = (raw: Hex) => {
+    const { balances: values, read: ok } = decodeAccounts(raw)
+    return values.map((v, i) => (ok[i] ? v : undefined))
+  }
+  return { replay: calls[1], before: balances(calls[0].returnData!), after: balances(calls[2].returnData!) }
 }
 
 async function simulatedReplay(ctx: CollectContext, data: Hex, actors: Address[], block: Hex, watched: Address[]): Promise<ReplayTrace> {
@@ -207,12 +212,18 @@ async function simulatedReplay(ctx: CollectContext, data: Hex, actors: Address[]
     const first = await simulateBetweenReads(ctx, data, actors, block, watched)
     const supply = decodePowersReplay(first.replay.returnData!)
     const named = transferAccounts({ logs: first.replay.logs ?? [] }, ctx.token)
-    const deltas = new Map<string, bigint>(watched.map((a, i) => [a.toLowerCase(), first.after[i] - first.before[i]]))
+    // Only balances read on both sides have a delta: one not read is unknown, and explains nothing.
+    const deltas = new Map<string, bigint>()
+    const record = (a: Address, before: bigint | undefined, after: bigint | undefined) => {
+      if (before !== undefined && after !== undefined) deltas.set(a.toLowerCase(), after - before)
+    }
+    watched.forEach((a, i) => record(a, first.before[i], first.after[i]))
+    const watchedSet = new Set(watched.map((a) => a.toLowerCase()))
     // Accounts only the events name are read in a second simulation, now that they are known.
-    const only = [...named].filter((a) => !deltas.has(a)).slice(0, MAX_EVENT_ACCOUNTS).map((a) => getAddress(a))
+    const only = [...named].filter((a) => !watchedSet.has(a)).slice(0, MAX_EVENT_ACCOUNTS).map((a) => getAddress(a))
     if (only.length > 0) {
       const second = await simulateBetweenReads(ctx, data, actors, block, only)
-      only.forEach((a, i) => deltas.set(a.toLowerCase(), second.after[i] - second.before[i]))
+      only.forEach((a, i) => record(a, second.before[i], second.after[i]))
     }
     const delta = (account: Address) => deltas.get(account.toLowerCase()) ?? 0n
     if (!movesWithTransfers(new Set([...named].filter((a) => deltas.has(a))), delta)) {
