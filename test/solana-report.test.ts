@@ -357,6 +357,22 @@ describe('Solana reports of the demo mints', () => {
     expect(real.tokenInformation.generalInformation.lookAlikeOf).toEqual([])
   })
 
+  it('name the wallets that bought in the creation slot, sniped the first seconds or were funded by the creator, and what they still hold', () => {
+    for (const mint of mints()) {
+      const launch = reports.get(mint.key)!.marketChecks.marketCheckDescription.holdersDescription.launch
+      expect(launch.reason, mint.key).toBe('')
+      expect(launch.bundled.map((w) => w.wallet).sort(), mint.key).toEqual([...mint.launch.bundled].sort())
+      expect(launch.snipers.map((w) => w.wallet).sort(), mint.key).toEqual([...mint.launch.snipers].sort())
+      expect(launch.insiders.map((w) => w.wallet).sort(), mint.key).toEqual([...mint.launch.insiders].sort())
+      expect([launch.bundledCount, launch.sniperCount, launch.insiderCount], mint.key).toEqual([mint.launch.bundled.length, mint.launch.snipers.length, mint.launch.insiders.length])
+      const flagged = new Set([...mint.launch.bundled, ...mint.launch.snipers, ...mint.launch.insiders])
+      const held = mint.holders.top.filter((h) => flagged.has(h.owner)).reduce((sum, h) => sum + BigInt(h.balance), 0n)
+      expect(Number(launch.heldPercent), mint.key).toBeCloseTo(Number((held * 1_000_000n) / BigInt(mint.supply)) / 1e4, 3)
+      for (const w of launch.bundled) expect(w.slot, mint.key).toBe(launch.creationSlot)
+    }
+    expect(mints().some((m) => m.launch.bundled.length > 0)).toBe(true)
+  })
+
   it('score risky mints lower in code than the clean one', () => {
     const code = (key: string) => reports.get(key)!.codeChecks.codeCheckScorePercentage
     expect(code('clean-spl')).toBe(100)

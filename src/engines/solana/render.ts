@@ -4,7 +4,8 @@ import { fillLink } from '../../config/chains.ts'
 import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
-import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
+import type { ClusterName, HolderAccount, LaunchWallet, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
+import { MAX_LARGEST_ACCOUNTS } from './collect/holders.ts'
 import { BURN_ADDRESSES, WRAPPED_SOL_MINT } from './programs.ts'
 import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
@@ -216,6 +217,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       locked: unrated(undefined, supply, decimals),
       other: unrated(d.topTen !== undefined && burnt !== undefined ? supply - d.topTen - burnt : undefined, supply, decimals),
     },
+    launch: renderLaunch(facts, d),
   }
 
   // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange. Shares
@@ -453,6 +455,32 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
     },
     defaultAccountState: ext.defaultAccountState?.state ?? '',
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
+  }
+}
+
+/** Who bought at launch, and what they still hold. */
+function renderLaunch(facts: SolanaFacts, d: Derived): Report['marketChecks']['marketCheckDescription']['holdersDescription']['launch'] {
+  if (!facts.launch.ok) {
+    return { bundledCount: '', sniperCount: '', insiderCount: '', heldPercent: '', bundled: [], snipers: [], insiders: [], creationSlot: '', transactionsRead: '', reason: facts.launch.reason }
+  }
+  const l = facts.launch.value
+  const wallets = (list: LaunchWallet[]) => list.map((w) => ({ wallet: w.wallet, slot: w.slot.toString(), signature: w.signature, evidence: w.evidence }))
+  const flagged = new Set([...l.bundled, ...l.snipers, ...l.insiders].map((w) => w.wallet))
+  const holders = d.holders
+  const listed = new Set((holders ?? []).map((h) => h.owner))
+  const complete = holders !== undefined && holders.length < MAX_LARGEST_ACCOUNTS
+  const held = holders && [...flagged].every((w) => listed.has(w) || complete) ? holders.filter((h) => flagged.has(h.owner)).reduce((s, h) => s + h.amount, 0n) : undefined
+  return {
+    bundledCount: l.bundled.length,
+    sniperCount: l.snipers.length,
+    insiderCount: l.insiders.length,
+    heldPercent: percent(sharePercent(held, facts.mint.supply)),
+    bundled: wallets(l.bundled),
+    snipers: wallets(l.snipers),
+    insiders: wallets(l.insiders),
+    creationSlot: l.creationSlot.toString(),
+    transactionsRead: `${l.transactionsRead} + ${l.creatorTransactionsRead}`,
+    reason: '',
   }
 }
 

@@ -43,6 +43,35 @@ export interface CreationFacts {
   blockTime: number | null
   /** Fee payer of the transaction that initialised the mint. */
   creator: string
+  /** The slot of that transaction. */
+  slot: bigint
+  /** The mint's first successful transactions the node keeps, oldest first (at most MAX_LAUNCH_TRANSACTIONS). */
+  firstSignatures: { signature: string; slot: bigint; blockTime: number | null }[]
+}
+
+/** A wallet seen at launch, with the transaction that shows it. */
+export interface LaunchWallet {
+  wallet: string
+  slot: bigint
+  signature: string
+  evidence: string
+}
+
+/** Who bought at launch: from the mint's first transactions and the creator's before them, within a budget of calls. */
+export interface LaunchFacts {
+  creationSlot: bigint
+  creationTime: number | null
+  /** Transactions of the mint read (its first ones), and of the creator before the creation. */
+  transactionsRead: number
+  creatorTransactionsRead: number
+  /** The transactions read reach past the sniping window (or are all the mint has): "none found" is a finding. */
+  windowCovered: boolean
+  /** Bought from a pool or curve in the creation slot, other than the creator. */
+  bundled: LaunchWallet[]
+  /** Bought in the first seconds after the creation slot. */
+  snipers: LaunchWallet[]
+  /** Wallets the creator funded with SOL before the launch, or sent tokens to, that bought or hold the token. */
+  insiders: LaunchWallet[]
 }
 
 export interface PoolFacts {
@@ -150,6 +179,8 @@ export interface SolanaFacts {
   /** Tokens held by the creator; null when the creator is not known. */
   creatorBalance: Known<bigint> | null
   pools: Known<PoolFacts[]>
+  /** Buyers at launch (bundles, snipers, insiders); unknown when the node keeps no history. */
+  launch: Known<LaunchFacts>
   /** The token's launch curve; null when it has none (the curve account does not exist). */
   curve: Known<CurveFacts | null>
   lp: Known<LpFacts> | null
