@@ -373,6 +373,17 @@ describe('Solana reports of the demo mints', () => {
     expect(mints().some((m) => m.launch.bundled.length > 0)).toBe(true)
   })
 
+  it("name the creator's earlier mints and the ones whose liquidity it pulled", () => {
+    for (const mint of mints()) {
+      const history = reports.get(mint.key)!.tokenInformation.generalInformation.creatorHistory
+      expect(history.reason, mint.key).toBe('')
+      expect(history.complete, mint.key).toBe('1')
+      expect(history.earlierMints.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.earlierMints)
+      expect(history.liquidityPulled.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.liquidityPulled)
+    }
+    expect(mints().some((m) => m.creatorHistory.liquidityPulled.length > 0)).toBe(true)
+  })
+
   it('score risky mints lower in code than the clean one', () => {
     const code = (key: string) => reports.get(key)!.codeChecks.codeCheckScorePercentage
     expect(code('clean-spl')).toBe(100)

@@ -87,6 +87,17 @@ export const SolanaGeneralInformation = obj(
       obj({ address: Str('the well-known mint'), symbol: Str('its symbol'), name: Str('its name ("" when the list gives none)'), source: Str('which list or reference names it') }, 'a well-known token the mint imitates'),
       { description: 'well-known tokens whose symbol or name the mint takes without being them (check lookAlike); empty when none or unknown' },
     ),
+    creatorHistory: obj(
+      {
+        earlierMintCount: Num('mints the creator initialised before this one, in the transactions read'),
+        pulledCount: Num('those whose liquidity the creator pulled (check creatorRugHistory)'),
+        earlierMints: Type.Array(obj({ mint: Str('the earlier mint'), signature: Str('the transaction that shows it') }, 'an earlier mint'), { description: 'the earlier mints' }),
+        liquidityPulled: Type.Array(obj({ mint: Str('the earlier mint'), signature: Str('the transaction that took its token and quote out of the pool') }, 'a pull'), { description: 'the pulls' }),
+        complete: Tri("whether every transaction of the creator before this mint was read (the budget is 20)"),
+        reason: Str('why the history is unknown; "" when it was read'),
+      },
+      "The creator's earlier tokens, from its transactions before this mint's creation.",
+    ),
     tokenAgeDays: RatedNum('days since that transaction, when the report was made (young tokens are rated risky: under a day Medium Risk, under an hour RISKY)'),
     creationSignature: Str('signature of that transaction'),
     ownerAddress: Holder('the mint authority (who can mint); "Renounced" when it is revoked'),

@@ -29,6 +29,7 @@ export const SOLANA_HEADINGS: Record<SolanaCheckName, Heading> = {
   frozenHolders: { present: 'Holder Accounts are Frozen', absent: 'No Holder Account is Frozen', subject: 'Frozen Holder Accounts' },
   bundledLaunch: { present: 'Launch was Bundled or Bought by Insiders', absent: 'No Bundle or Insider Buys at Launch', subject: 'Launch Bundle' },
   snipedLaunch: { present: 'Launch was Sniped', absent: 'No Snipers at Launch', subject: 'Launch Snipers' },
+  creatorRugHistory: { present: 'Creator Pulled Liquidity Before', absent: 'No Pulled Liquidity in the Creator\'s History', subject: 'Creator History' },
   lookAlike: { present: 'Token Imitates a Well-Known Token', absent: 'No Well-Known Token is Imitated', subject: 'Look-Alike' },
 }
 
@@ -47,5 +48,5 @@ export const SOLANA_CHECK_SECTIONS = {
     'balanceDisplayModifiable',
   ],
   externalContractDescription: ['externalCall', 'transferHookUpgradeable'],
-  transactionLimitersDescription: ['nonTransferable', 'isPaused', 'hasTransferFee', 'confidentialTransfers', 'frozenHolders', 'bundledLaunch', 'snipedLaunch', 'lookAlike'],
+  transactionLimitersDescription: ['nonTransferable', 'isPaused', 'hasTransferFee', 'confidentialTransfers', 'frozenHolders', 'bundledLaunch', 'snipedLaunch', 'creatorRugHistory', 'lookAlike'],
 } as const satisfies Record<string, readonly SolanaCheckName[]>

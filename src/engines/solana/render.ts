@@ -404,6 +404,16 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
     tokenCreationDate: dayMonthYear(created),
     tokenCreationTime: created ? created.toISOString() : '',
     lookAlikeOf: facts.sameName.ok && !facts.sameName.value.some((t) => t.address === facts.address) ? facts.sameName.value.map((t) => ({ ...t })) : [],
+    creatorHistory: facts.launch.ok
+      ? {
+          earlierMintCount: facts.launch.value.creatorHistory.earlierMints.length,
+          pulledCount: facts.launch.value.creatorHistory.liquidityPulled.length,
+          earlierMints: facts.launch.value.creatorHistory.earlierMints,
+          liquidityPulled: facts.launch.value.creatorHistory.liquidityPulled,
+          complete: facts.launch.value.creatorHistory.complete ? '1' : '0',
+          reason: '',
+        }
+      : { earlierMintCount: '', pulledCount: '', earlierMints: [], liquidityPulled: [], complete: '', reason: facts.launch.reason },
     tokenAgeDays: { number: orUnknown(roundTo(score.values.tokenAgeDays, 2)), risk: riskNumber(score.ratings.tokenAgeDays) },
     creationSignature: creation?.signature ?? '',
     ownerAddress: holder(mint.mintAuthority),

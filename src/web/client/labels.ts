@@ -45,6 +45,7 @@ export const SOLANA_CHECK_TITLES: Record<SolanaCheckName, string> = {
   frozenHolders: 'Frozen holder accounts',
   bundledLaunch: 'Bundled or insider launch',
   snipedLaunch: 'Sniped launch',
+  creatorRugHistory: 'Creator pulled liquidity before',
   lookAlike: 'Look-alike of a well-known token',
 }
 

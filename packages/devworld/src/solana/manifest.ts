@@ -90,6 +90,8 @@ export interface SolanaManifestMint {
   creationSignature: string
   /** ISO 8601. */
   creationTime: string
+  /** The creator's earlier mints, and those whose liquidity it pulled. */
+  creatorHistory: { earlierMints: string[]; liquidityPulled: string[] }
   /** Who bought at launch, as the world made them buy: in the creation slot, in the first seconds, funded by the creator. */
   launch: { bundled: string[]; snipers: string[]; insiders: string[] }
   /** The launch curve; null when the mint was not launched on one. */

@@ -124,6 +124,8 @@ interface MintSpec {
   pool?: PoolSpec
   /** Launched on a pump.fun bonding curve. */
   launch?: LaunchSpec
+  /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
+  pulledEarlier?: boolean
   expect: Partial<Record<SolanaCheckName, '1'>>
   notes: string
 }
@@ -182,6 +184,10 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'raydium-clmm', program: 'spl-token', name: 'Range Coin', symbol: 'RNG', decimals: 9, metadata: 'metaplex',
     pool: { amm: 'raydium-clmm', quote: 'USDC', tokenPercent: 18, quoteWhole: 40_000, price: 0.0003 },
     expect: {}, notes: 'trades in a Raydium CLMM pool against USDC',
+  },
+  {
+    key: 'serial-creator', program: 'spl-token', name: 'Second Try', symbol: 'AGAIN', decimals: 6, metadata: 'metaplex', pulledEarlier: true,
+    expect: { creatorRugHistory: '1' }, notes: 'its creator launched a token before and took that token and its SOL back out of the pool',
   },
   {
     key: 'look-alike-usdc', program: 'spl-token', name: 'USD Coin', symbol: 'USDC', decimals: 6, metadata: 'metaplex',
@@ -341,6 +347,31 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     ledger.setAccount({ address: vault, data, executable: false, lamports: account.lamports, programAddress: account.programAddress, space: BigInt(data.length) })
   }
 
+  /**
+   * A creator's earlier token whose liquidity it pulled: a mint, a pool's two vaults (owned by a
+   * program address, the world's operator their delegate as for the curves) holding the token and
+   * wrapped SOL, then one transaction of the creator taking both out.
+   */
+  async function pullEarlierMint(spec: MintSpec, creator: KeyPairSigner): Promise<string> {
+    const earlier = await namedSigner(`${spec.key} earlier mint`)
+    await ledger.send(creator, [ix.createAccount(creator, earlier, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, earlier.address, 6, creator.address, null)])
+    const [authority] = await getProgramDerivedAddress({ programAddress: RAYDIUM_CPMM_PROGRAM as Address, seeds: [new TextEncoder().encode('tokenrisk pulled pool'), enc.encode(earlier.address)] })
+    const tokenVault = await ata(creator, authority, earlier.address, TOKEN_PROGRAM)
+    const solVault = await ata(creator, authority, WRAPPED_SOL_MINT as Address, TOKEN_PROGRAM)
+    const tokens = 500_000_000n * 10n ** 6n
+    await ledger.send(creator, [ix.mintTo(TOKEN_PROGRAM, earlier.address, tokenVault, creator, tokens)])
+    await wrapSol(bank, solVault, 20)
+    delegateCurveVault(tokenVault, curveOperator.address)
+    delegateCurveVault(solVault, curveOperator.address)
+    const creatorTokens = await ata(creator, creator.address, earlier.address, TOKEN_PROGRAM)
+    const creatorSol = await ata(creator, creator.address, WRAPPED_SOL_MINT as Address, TOKEN_PROGRAM)
+    await ledger.send(creator, [
+      ix.transferChecked(TOKEN_PROGRAM, tokenVault, earlier.address, creatorTokens, curveOperator, tokens, 6),
+      ix.transferChecked(TOKEN_PROGRAM, solVault, WRAPPED_SOL_MINT as Address, creatorSol, curveOperator, 20n * LAMPORTS_PER_SOL, 9),
+    ])
+    return earlier.address
+  }
+
   async function buildMint(spec: MintSpec): Promise<SolanaManifestMint> {
     const program = programId(spec.program)
     const creator = await namedSigner(`${spec.key} creator`)
@@ -408,6 +439,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       ...(embedded ? [ix.initializeTokenMetadata(mint, creator.address, creator, spec.name, spec.symbol, uri)] : []),
       ...(spec.metadata === 'embedded' ? [ix.updateTokenMetadataAuthority(mint, creator, null)] : []),
     ]
+    const earlier = spec.pulledEarlier ? await pullEarlierMint(spec, creator) : null
     const decimalsFactor = 10n ** BigInt(spec.decimals)
     const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
     const launch = spec.launch ? await launchAccounts(mint, program) : null
@@ -523,6 +555,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       creationSignature,
       creationTime,
       curve: curve?.curve ?? null,
+      creatorHistory: { earlierMints: earlier ? [earlier] : [], liquidityPulled: earlier ? [earlier] : [] },
       launch: {
         bundled: bundled.map((h) => h.address),
         snipers: snipers.map((h) => h.address),

@@ -21,6 +21,7 @@ import { frozenHolders } from './frozen-holders.ts'
 import { lookAlike } from './look-alike.ts'
 import { bundledLaunch } from './bundled-launch.ts'
 import { snipedLaunch } from './sniped-launch.ts'
+import { creatorRugHistory } from './creator-rug-history.ts'
 
 /** Every Solana code check, in the contract's report order. docs/checks.md is generated from this list. */
 export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_CHECK_CATALOGUE, {
@@ -43,5 +44,6 @@ export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_
   frozenHolders,
   bundledLaunch,
   snipedLaunch,
+  creatorRugHistory,
   lookAlike,
 })

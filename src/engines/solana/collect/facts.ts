@@ -72,6 +72,18 @@ export interface LaunchFacts {
   snipers: LaunchWallet[]
   /** Wallets the creator funded with SOL before the launch, or sent tokens to, that bought or hold the token. */
   insiders: LaunchWallet[]
+  /** The creator's earlier mints, from its transactions before this creation (the same reads). */
+  creatorHistory: CreatorHistory
+}
+
+/** What the creator's transactions before this mint show of its earlier mints. */
+export interface CreatorHistory {
+  /** Mints the creator initialised before this one. */
+  earlierMints: { mint: string; signature: string }[]
+  /** Earlier mints whose liquidity the creator pulled: it took the token and SOL (or a quote) out of a pool's vaults in one transaction. */
+  liquidityPulled: { mint: string; signature: string }[]
+  /** Every transaction of the creator before this creation was read (fewer than the budget): none found is a finding. */
+  complete: boolean
 }
 
 export interface PoolFacts {

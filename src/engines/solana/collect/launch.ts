@@ -1,14 +1,14 @@
 import { isOffCurveAddress, type Address } from '@solana/kit'
 import type { TransactionBalances } from '../rpc/client.ts'
-import { BURN_ADDRESSES } from '../programs.ts'
+import { BURN_ADDRESSES, WRAPPED_SOL_MINT } from '../programs.ts'
 import { known, unknown, type CreationFacts, type Known, type LaunchFacts, type LaunchWallet } from './facts.ts'
 import type { CollectContext } from './context.ts'
 import { MAX_LAUNCH_TRANSACTIONS } from './creation.ts'
 
 /** Seconds after the creation in which a buy counts as a snipe. */
 export const SNIPE_SECONDS = 15
-/** The creator's transactions before the creation read for the wallets it funded. */
-export const MAX_CREATOR_TRANSACTIONS = 10
+/** The creator's transactions before the creation read for the wallets it funded and its earlier mints. */
+export const MAX_CREATOR_TRANSACTIONS = 20
 
 /**
  * Who bought at launch, from the mint's first transactions (their signatures come with the
@@ -23,17 +23,28 @@ export async function readLaunch(ctx: CollectContext, mint: string, creationProm
   const creation = await creationPromise
   if (!creation.ok) return unknown(`the mint's history is not available: ${creation.reason}`)
   const c = creation.value
+  let creatorSignatureCount = 0
   const [mintTransactions, creatorTransactions] = await Promise.all([
     Promise.all(c.firstSignatures.map((s) => ctx.client.getTransactionBalances(s.signature, ctx.signal).then((t) => ({ signature: s.signature, t })))),
-    ctx.client
-      .getSignaturesForAddress(c.creator, { before: c.signature, limit: MAX_CREATOR_TRANSACTIONS }, ctx.signal)
-      .then((list) => Promise.all(list.filter((s) => !s.failed).map((s) => ctx.client.getTransactionBalances(s.signature, ctx.signal).then((t) => ({ signature: s.signature, t }))))),
+    ctx.client.getSignaturesForAddress(c.creator, { before: c.signature, limit: MAX_CREATOR_TRANSACTIONS }, ctx.signal).then((list) => {
+      creatorSignatureCount = list.length
+      return Promise.all(list.filter((s) => !s.failed).map((s) => ctx.client.getTransactionBalances(s.signature, ctx.signal).then((t) => ({ signature: s.signature, t }))))
+    }),
   ])
 
-  // Wallets the creator paid SOL to before the launch.
+  // Wallets the creator paid SOL to before the launch; mints it created, and pools it emptied.
   const funded = new Map<string, string>()
+  const earlierMints = new Map<string, string>()
+  const pulled = new Map<string, string>()
   for (const { signature, t } of creatorTransactions) {
     if (!t) continue
+    for (const m of t.initializedMints) if (m !== mint) earlierMints.set(m, signature)
+    // Out of program-owned vaults to the creator: the token and the quote (SOL, wrapped or a stablecoin) together.
+    const outOfVaults = t.tokens.filter((b) => b.post < b.pre && b.owner !== '' && !isWallet(b.owner))
+    const toCreator = t.tokens.filter((b) => b.owner === c.creator && b.post > b.pre)
+    const quotes = new Set([WRAPPED_SOL_MINT, ...ctx.pricing.stablecoins.map((q) => q.mint)])
+    const quoteOut = outOfVaults.some((b) => quotes.has(b.mint) && toCreator.some((r) => r.mint === b.mint))
+    for (const b of outOfVaults) if (!quotes.has(b.mint) && quoteOut && toCreator.some((r) => r.mint === b.mint)) pulled.set(b.mint, signature)
     const creatorPaid = t.lamports.some((l) => l.account === c.creator && l.post < l.pre)
     if (!creatorPaid) continue
     for (const l of t.lamports) if (l.account !== c.creator && l.post > l.pre && isWallet(l.account)) funded.set(l.account, signature)
@@ -73,6 +84,11 @@ export async function readLaunch(ctx: CollectContext, mint: string, creationProm
     bundled,
     snipers,
     insiders: [...insiders.values()],
+    creatorHistory: {
+      earlierMints: [...earlierMints].map(([m, signature]) => ({ mint: m, signature })),
+      liquidityPulled: [...pulled].filter(([m]) => earlierMints.has(m)).map(([m, signature]) => ({ mint: m, signature })),
+      complete: creatorSignatureCount < MAX_CREATOR_TRANSACTIONS,
+    },
   })
 }
 

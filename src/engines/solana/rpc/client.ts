@@ -39,6 +39,8 @@ export interface TransactionBalances {
   feePayer: string
   tokens: { account: string; mint: string; owner: string; pre: bigint; post: bigint }[]
   lamports: { account: string; pre: bigint; post: bigint }[]
+  /** Mints the transaction initialised (InitializeMint/InitializeMint2, top-level or inner). */
+  initializedMints: string[]
 }
 
 export interface TransactionSummary {
@@ -199,7 +201,12 @@ export function createSolanaRpcClient(options: FallbackTransportOptions): Solana
       const preLamports = lamportList(meta.preBalances)
       const postLamports = lamportList(meta.postBalances)
       const lamports = keys.map((account, i) => ({ account, pre: preLamports[i] ?? 0n, post: postLamports[i] ?? 0n }))
-      return { slot: isInteger(answer.slot) ? BigInt(answer.slot) : 0n, blockTime: isInteger(answer.blockTime) ? Number(answer.blockTime) : null, feePayer: keys[0], tokens, lamports }
+      const instructions: unknown[] = [...(Array.isArray(answer.transaction.message.instructions) ? answer.transaction.message.instructions : [])]
+      for (const inner of Array.isArray(meta.innerInstructions) ? meta.innerInstructions : []) {
+        if (isRecord(inner) && Array.isArray(inner.instructions)) instructions.push(...inner.instructions)
+      }
+      const initializedMints = [...new Set(keys.filter((k) => instructions.some((ix) => initializesMint(ix, keys, k))))]
+      return { slot: isInteger(answer.slot) ? BigInt(answer.slot) : 0n, blockTime: isInteger(answer.blockTime) ? Number(answer.blockTime) : null, feePayer: keys[0], tokens, lamports, initializedMints }
     },
 
     async getTokenAccountsByOwner(owner, mint, signal) {
