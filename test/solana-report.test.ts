@@ -384,6 +384,21 @@ describe('Solana reports of the demo mints', () => {
     expect(mints().some((m) => m.creatorHistory.liquidityPulled.length > 0)).toBe(true)
   })
 
+  it('read liquidity locked in positions, with its unlock dates', () => {
+    for (const mint of mints()) {
+      const locked = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation.liquidityLockedDetails
+      expect(locked.reason, mint.key).toBe('')
+      const pools = mint.pools.filter((p) => p.locks)
+      expect(locked.lockedPools.map((l) => l.pool), mint.key).toEqual(pools.map((p) => p.address))
+      for (const pool of pools) {
+        const l = locked.lockedPools.find((x) => x.pool === pool.address)!
+        expect([l.lockedPercent, l.permanentPercent, l.vestingPercent], mint.key).toEqual([pool.locks!.lockedPercent, pool.locks!.permanentPercent, pool.locks!.vestingPercent])
+      }
+      expect(locked.upcomingUnlockDetails.map((u) => ({ time: u.time, percent: u.percent })), mint.key).toEqual(pools.flatMap((p) => p.locks!.unlocks))
+    }
+    expect(mints().some((m) => m.pools.some((p) => p.locks))).toBe(true)
+  })
+
   it('score risky mints lower in code than the clean one', () => {
     const code = (key: string) => reports.get(key)!.codeChecks.codeCheckScorePercentage
     expect(code('clean-spl')).toBe(100)

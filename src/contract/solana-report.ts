@@ -318,11 +318,25 @@ export const SolanaMarketChecks = obj(
                 contractLpHolders: Type.Array(SolanaHolder, { description: 'those owned by a program or a program-derived address' }),
                 liquidityLockedDetails: obj(
                   {
-                    upcomingUnlockDetails: Type.Array(obj({ time: Str('ISO 8601'), percent: Num('percent of LP') }, 'an unlock'), {
-                      description: 'always empty: no Solana locker program is read',
+                    upcomingUnlockDetails: Type.Array(obj({ time: Str('ISO 8601; "" when the pool counts in slots'), percent: Num('percent of the pool\'s liquidity that unlocks then'), pool: Str('the pool'), slot: Str('the slot, when the pool counts in slots; "" otherwise') }, 'an unlock'), {
+                      description: 'unlocks still to come of liquidity locked in positions with a vesting schedule (Meteora DAMM v2), earliest first',
                     }),
+                    lockedPools: Type.Array(
+                      obj(
+                        {
+                          pool: Str('the pool'),
+                          dexName: Str('its exchange'),
+                          lockedPercent: Num('percent of its liquidity locked: permanently, or vesting'),
+                          permanentPercent: Num('locked for ever'),
+                          vestingPercent: Num('locked until its unlocks'),
+                        },
+                        'a pool whose liquidity is held in positions',
+                      ),
+                      { description: 'the token\'s Meteora DAMM v2 pools (at most 3) and how much of their liquidity is locked; empty when it has none' },
+                    ),
+                    reason: Str('why the locks could not be read; "" when they were'),
                   },
-                  'Unlocks of locked LP.',
+                  'Locked liquidity and its unlocks.',
                 ),
                 percentDistributed: Distribution('LP token'),
                 launchCurve: obj(

@@ -332,7 +332,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
             keyLpHolders,
             eoaLpHolders: keyLpHolders.filter((h) => h.isContract === false),
             contractLpHolders: keyLpHolders.filter((h) => h.isContract === true),
-            liquidityLockedDetails: { upcomingUnlockDetails: [] },
+            liquidityLockedDetails: renderLocks(facts),
             percentDistributed: {
               topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpBase, lpDecimals, 'topThreePercent'),
               topTen: rated(lpTopTen, lpBase, lpDecimals, 'topTenPercent'),
@@ -465,6 +465,22 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
     },
     defaultAccountState: ext.defaultAccountState?.state ?? '',
     paused: ext.pausable ? (ext.pausable.paused ? '1' : '0') : '',
+  }
+}
+
+/** Locked liquidity of the pools that hold it in positions, and the unlocks still to come. */
+function renderLocks(facts: SolanaFacts): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['liquidityLockedDetails'] {
+  if (!facts.locks.ok) return { upcomingUnlockDetails: [], lockedPools: [], reason: facts.locks.reason }
+  const pct = (part: bigint, total: bigint): number | '' => (total === 0n ? '' : Number((part * 1_000_000n + total / 2n) / total) / 10_000)
+  const upcoming = facts.locks.value.flatMap((l) =>
+    l.unlocks
+      .filter((u) => u.time === null || u.time > facts.observedAt)
+      .map((u) => ({ time: u.time === null ? '' : new Date(u.time * 1000).toISOString(), percent: pct(u.liquidity, l.total), pool: l.pool, slot: u.slot === null ? '' : u.slot.toString() })),
+  )
+  return {
+    upcomingUnlockDetails: upcoming.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),
+    lockedPools: facts.locks.value.map((l) => ({ pool: l.pool, dexName: l.dex, lockedPercent: pct(l.permanent + l.vesting, l.total), permanentPercent: pct(l.permanent, l.total), vestingPercent: pct(l.vesting, l.total) })),
+    reason: '',
   }
 }
 

@@ -59,6 +59,8 @@ export interface SolanaManifestPool {
   lpMint: string
   /** Percent of the pool's LP burned or held by burn addresses ("" without an LP token). */
   lpLockedPercent: string
+  /** Liquidity held in positions and locked (Meteora DAMM v2): percents of the pool's, and the unlocks to come. */
+  locks?: { lockedPercent: number; permanentPercent: number; vestingPercent: number; unlocks: { time: string; percent: number }[] }
 }
 
 /** The launch curve the world created the mint on, as the report should read it. */

@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -60,6 +60,10 @@ const PUMP_INITIAL_VIRTUAL_SOL = 30n
 const PUMP_INITIAL_REAL_TOKENS = 793_100_000n
 const PUMP_DECIMALS = 6
 export const PUMP_CURVE_VENUE = 'pump.fun bonding curve'
+/** Liquidity of the world's DAMM v2 pool, shared by its positions. */
+const DAMM_LIQUIDITY = 1n << 64n
+/** The vesting period of its locked positions. */
+const LOCK_PERIOD_SECONDS = 30 * 24 * 3600
 /** Bin step of the world's DLMM pair, basis points. */
 const DLMM_BIN_STEP = 25
 
@@ -686,7 +690,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
               })
             : idlAccountData(CP_AMM_POOL, {
               token_a_mint: mintA, token_b_mint: mintB, token_a_vault: vaults.vaultA, token_b_vault: vaults.vaultB,
-              liquidity: 1n << 64n, sqrt_price: sqrt, pool_status: 0, creator: creator.address,
+              liquidity: DAMM_LIQUIDITY, sqrt_price: sqrt, activation_type: 1, pool_status: 0, creator: creator.address,
             })
       // The price the pool states, as the program reads its √price.
       const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
@@ -725,6 +729,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
             : raydiumAmmV4Data(input)
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
+    const locks = p.amm === 'meteora-damm-v2' ? await lockDammLiquidity(pool, creator) : undefined
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
     return {
       dex: ammName(p.amm),
@@ -736,6 +741,43 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       isPairHoneypot: tokenHoneypot || p.freezeVault ? '1' : '0',
       lpMint,
       lpLockedPercent,
+      ...(locks ? { locks } : {}),
+    }
+  }
+
+  /**
+   * The positions of a DAMM v2 pool: 30 % of its liquidity free, 50 % locked for ever, 20 % vesting
+   * (10 % at a cliff 30 days from now, then 5 % every 30 days, twice), with its Vesting account.
+   */
+  async function lockDammLiquidity(pool: Address, creator: KeyPairSigner): Promise<NonNullable<SolanaManifestPool['locks']>> {
+    const position = async (i: number) => (await getProgramDerivedAddress({ programAddress: CP_AMM_POOL.program as Address, seeds: [new TextEncoder().encode('tokenrisk position'), enc.encode(pool), Uint8Array.of(i)] }))[0]
+    const share = (percent: bigint) => (DAMM_LIQUIDITY * percent) / 100n
+    const [free, permanent, vested] = await Promise.all([position(0), position(1), position(2)])
+    const write = (address: Address, layout: typeof CP_AMM_POSITION, values: Record<string, string | bigint | number>) => setProgramAccount(ledger, address, CP_AMM_POOL.program, idlAccountData(layout, values))
+    write(free, CP_AMM_POSITION, { pool, nft_mint: creator.address, unlocked_liquidity: share(30n) })
+    write(permanent, CP_AMM_POSITION, { pool, nft_mint: creator.address, permanent_locked_liquidity: share(50n) })
+    write(vested, CP_AMM_POSITION, { pool, nft_mint: creator.address, vested_liquidity: share(20n) })
+    const now = BigInt(startUnixTime + WORLD_AGE_SECONDS)
+    const cliff = now + BigInt(LOCK_PERIOD_SECONDS)
+    const [vesting] = await getProgramDerivedAddress({ programAddress: CP_AMM_POOL.program as Address, seeds: [new TextEncoder().encode('tokenrisk vesting'), enc.encode(vested)] })
+    write(vesting, CP_AMM_VESTING, {
+      position: vested,
+      'inner_vesting.cliff_point': cliff,
+      'inner_vesting.period_frequency': BigInt(LOCK_PERIOD_SECONDS),
+      'inner_vesting.cliff_unlock_liquidity': share(10n),
+      'inner_vesting.liquidity_per_period': share(5n),
+      'inner_vesting.number_of_period': 2,
+    })
+    const at = (point: bigint) => new Date(Number(point) * 1000).toISOString()
+    return {
+      lockedPercent: 70,
+      permanentPercent: 50,
+      vestingPercent: 20,
+      unlocks: [
+        { time: at(cliff), percent: 10 },
+        { time: at(cliff + BigInt(LOCK_PERIOD_SECONDS)), percent: 5 },
+        { time: at(cliff + 2n * BigInt(LOCK_PERIOD_SECONDS)), percent: 5 },
+      ],
     }
   }
 

@@ -10,6 +10,7 @@ import { readHookProgram } from './hook-program.ts'
 import { readPools, readSolUsd } from './pools.ts'
 import { readPumpCurve } from './curve.ts'
 import { readLaunch } from './launch.ts'
+import { readLocks } from './locks.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
@@ -66,6 +67,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const launch = optional('launch', () => readLaunch(ctx, address, creation))
   const curve = optional('launch curve', () => readPumpCurve(ctx, address))
   const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  const locks = optional('locked liquidity', () => readLocks(ctx, pools))
   const mint = await readMint(ctx, address)
   const embedded = embeddedMetadataOf(mint.mint.extensions, address)
   const metaplex = mint.metaplex.ok ? mint.metaplex.value.metadata : null
@@ -105,7 +107,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launch, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launch, locks, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: Math.floor(Date.now() / 1000),
@@ -129,6 +131,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     pools: await pools,
     curve: await curve,
     launch: await launch,
+    locks: await locks,
     lp: await lp,
   }
   await solUsd

@@ -112,6 +112,18 @@ export interface PoolFacts {
   lpIssued: bigint | null
 }
 
+/** Liquidity of a pool held in positions, and how much of it is locked (Meteora DAMM v2). */
+export interface PoolLockFacts {
+  pool: string
+  dex: string
+  /** Liquidity of every position of the pool. */
+  total: bigint
+  permanent: bigint
+  vesting: bigint
+  /** Unlocks still to come: unix seconds (null when the pool counts in slots) or slot, and liquidity. */
+  unlocks: { time: number | null; slot: bigint | null; liquidity: bigint }[]
+}
+
 /** A launchpad curve the token was created on (pump.fun): where it trades until it graduates. */
 export interface CurveFacts {
   venue: string
@@ -193,6 +205,8 @@ export interface SolanaFacts {
   pools: Known<PoolFacts[]>
   /** Buyers at launch (bundles, snipers, insiders); unknown when the node keeps no history. */
   launch: Known<LaunchFacts>
+  /** Locked liquidity of the pools that hold it in positions (DAMM v2); [] when none of its pools does. */
+  locks: Known<PoolLockFacts[]>
   /** The token's launch curve; null when it has none (the curve account does not exist). */
   curve: Known<CurveFacts | null>
   lp: Known<LpFacts> | null
