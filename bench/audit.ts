@@ -11,7 +11,8 @@
  * contracts: each bug line marked `// expect: <id>`, beside look-alikes that must stay quiet).
  * Every folder is analysed with every detector. Per detector: recall (marked bugs found), false
  * alarms (its findings in folders that mark its bugs, on lines no marker names as a bug), and its
- * findings elsewhere in the corpus (other folders, or bug lines marked for other detectors). High-severity findings on lines no marker names as a bug are
+ * findings elsewhere in the corpus (other folders, or bug lines marked for other detectors), then the same
+ * per detector family. High-severity findings on lines no marker names as a bug are
  * listed: they are high-severity false alarms on look-alikes.
  *
  * Size: the OpenZeppelin audit as stored (findings counted and listed, bytes of JSON) against the
@@ -28,6 +29,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { SEVERITIES, type Severity } from '../src/contract/audit-history.ts'
 import { analyzeProject, analyzeWithFindings } from '../src/audit/analyze.ts'
+import { DETECTOR_CATEGORIES } from '../src/audit/detectors/define-detector.ts'
 import { DETECTORS } from '../src/audit/detectors/registry.ts'
 import { countLines, findOwnSources } from '../src/audit/load/load-project.ts'
 import { AUDIT_LIMITS } from '../src/contract/audit-history.ts'
@@ -162,7 +164,8 @@ async function runCorpus(): Promise<{ scores: Map<string, DetectorScore>; bySeve
       if (score) for (const n of lines.values()) score.expected += n
     }
     const markedLines = new Set([...expected.values()].flatMap((lines) => [...lines.keys()]))
-    const { findings } = await analyzeWithFindings(dir)
+    // Fixtures importing OpenZeppelin name node_modules as an include path, as the tests do.
+    const { findings } = await analyzeWithFindings(dir, { includePaths: [path.join(ROOT, 'node_modules')] })
     for (const f of findings) {
       bySeverity[f.severity]++
       const score = scores.get(f.detector)
@@ -264,6 +267,15 @@ async function printCorpus(): Promise<void> {
     console.log(row([id, severity, `${s.found}/${s.expected}`, String(s.falseAlarms.length), String(s.elsewhere)], widths))
   }
   console.log(row(['all', '', `${found}/${expected}`, String(falseAlarms), ''], widths))
+  // The same per detector family (the categories of docs/detectors.md).
+  console.log('')
+  console.log(row(['detector family', 'detectors', 'recall', 'false alarms', 'elsewhere'], widths))
+  for (const category of DETECTOR_CATEGORIES) {
+    const family = scores.filter(([id]) => DETECTORS.find((d) => d.id === id)?.category === category).map(([, s]) => s)
+    if (family.length === 0) continue
+    const sum = (f: (s: DetectorScore) => number): number => family.reduce((n, s) => n + f(s), 0)
+    console.log(row([category, String(family.length), `${sum((s) => s.found)}/${sum((s) => s.expected)}`, String(sum((s) => s.falseAlarms.length)), String(sum((s) => s.elsewhere))], widths))
+  }
   for (const [id, s] of scores) for (const where of s.falseAlarms) console.log(`  false alarm: ${id} ${where}`)
   for (const where of corpus.highOnLookAlikes) console.log(`  high on a look-alike: ${where}`)
   console.log('')

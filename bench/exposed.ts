@@ -29,6 +29,7 @@ import { createApiKeyRepository } from '../src/store/repositories/api-keys.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { fmt, quantile, runLoad, statusCounts, warmUp } from './load.ts'
 import { startWorldsHost, type Worlds } from './worlds.ts'
+import { guarded } from '../test/helpers/proxy-handler.ts'
 
 const COLD_EVM = Number(process.env.BENCH_COLD_EVM ?? 100)
 const COLD_SOLANA = Number(process.env.BENCH_COLD_SOLANA ?? 20)
@@ -136,7 +137,7 @@ async function coldStorm(worlds: Worlds, dir: string): Promise<string[]> {
 /** A JSON-RPC proxy in front of `target` that counts the calls it forwards. */
 async function countingProxy(target: string): Promise<{ url: string; calls: () => number; close: () => void }> {
   let calls = 0
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer(guarded(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks)
@@ -153,7 +154,7 @@ async function countingProxy(target: string): Promise<{ url: string; calls: () =
     } catch {
       res.writeHead(502).end()
     }
-  })
+  }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close: () => server.close() }
 }

@@ -107,6 +107,27 @@ export class ClientGoneError extends BaseError {
   override readonly statusCode = 499
 }
 
+/**
+ * What was asked needs something this instance was not configured with (a Solana RPC, a chain's
+ * RPC URL): HTTP 503 without `Retry-After`, since asking again changes nothing until the operator
+ * sets `setting`. Never retryable.
+ */
+export class NotConfiguredError extends BaseError {
+  override name = 'NotConfiguredError'
+  override readonly statusCode = 503
+  /** The setting that would make it work (`SOLANA_RPC_URL`, `RPC_URL_1`); "" when the message alone names it. */
+  readonly setting: string
+
+  constructor(message: string, options: BaseErrorOptions & { setting?: string } = {}) {
+    super(message, options)
+    this.setting = options.setting ?? ''
+  }
+}
+
+/** What a Solana report answers on an instance without a Solana RPC. */
+export const SOLANA_NOT_CONFIGURED =
+  'no Solana RPC is configured on this instance: its operator must set SOLANA_RPC_URL to a Solana JSON-RPC URL; asking again changes nothing until then'
+
 /** A configuration value is missing or malformed; raised at start, before serving. */
 export class ConfigError extends BaseError {
   override name = 'ConfigError'

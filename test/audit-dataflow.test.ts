@@ -67,3 +67,52 @@ describe('DataFlowAnalysis.readsOf', () => {
     expect(lineOfOrigins('withdrawFresh')).toEqual([51])
   })
 })
+
+describe('BlockDataAnalysis', () => {
+  it('says which remainders, indexes and payments block data decides, through storage, helpers and hashes, and where a deadline was set', async () => {
+    const { analyses, fn } = await load('weak-prng', 'Raffle')
+    const decided = (name: string): string[] =>
+      analyses.blockData.decisions(fn(name)).map((d) => `${d.role}:${d.node.loc?.start.line}:${d.entropy.length > 0 ? 'entropy' : ''}${d.clock.length > 0 ? 'clock' : ''}${d.timeDivisor ? ':time' : ''}`)
+    // `seed = now` stored by enter(), taken modulo by drawFromSeed(): the clock, from another function.
+    expect(decided('drawFromSeed')).toEqual(['modulus:26:clock'])
+    expect(analyses.blockData.decisions(fn('drawFromSeed'))[0].clock.map((o) => `${o.fn.name}:${o.node.loc?.start.line}`)).toEqual(['enter:16'])
+    // A hash of block data mixed with the caller's address, handed back by two helpers, picks the payee.
+    expect(decided('drawThroughHelpers')).toEqual(['recipient:51:entropy', 'index:51:entropy'])
+    expect(decided('index')).toEqual(['modulus:47:entropy'])
+    // The clock modulo a day is time arithmetic; a time elapsed (derived, not the clock) is no draw either.
+    expect(decided('dayPhase')).toEqual(['modulus:56:clock:time'])
+    // Commit-reveal and an oracle's number decide nothing by block data.
+    const { analyses: other, fn: oracle } = await load('weak-prng', 'OracleDraw')
+    expect(other.blockData.decisions(oracle('fulfillRandomness'))).toEqual([])
+  })
+
+  it('reads the tolerance of a deadline where it was stored, constants resolved', async () => {
+    const { analyses, fn } = await load('timestamp', 'Round')
+    const windowOf = (name: string): (number | null)[] =>
+      fn(name)
+        .facts.comparisons.filter((c) => analyses.blockData.isCurrentTime(c.left.expression, fn(name)) || analyses.blockData.isCurrentTime(c.right.expression, fn(name)))
+        .map((c) => analyses.blockData.timeWindow(analyses.blockData.isCurrentTime(c.left.expression, fn(name)) ? c.right.expression : c.left.expression, fn(name)))
+    expect(windowOf('bid')).toEqual([300])
+    expect(windowOf('play')).toEqual([60])
+    expect(windowOf('quick')).toEqual([90])
+    expect(windowOf('claim')).toEqual([7 * 86400])
+  })
+})
+
+describe('BoundsAnalysis', () => {
+  it('bounds a value by literals, constants, requires, early returns and the branch holding it', async () => {
+    const { analyses, fn } = await load('integer-overflow', 'Rewards')
+    const boundOf = (name: string, operator: string, side: 'left' | 'right'): bigint | null => {
+      const op = fn(name).facts.arithmetic.find((o) => o.operator === operator)
+      if (!op) throw new Error(`no ${operator} in ${name}`)
+      return analyses.bounds.upperBound(op[side].expression, fn(name))
+    }
+    expect(boundOf('bonus', '*', 'left')).toBe(1000n)
+    expect(boundOf('area', '*', 'left')).toBe(1000n)
+    expect(boundOf('area', '*', 'right')).toBe(1000n)
+    expect(boundOf('boost', '*', 'left')).toBe(99n)
+    // Nothing bounds a parameter no guard compares, or a rate anyone sets.
+    expect(boundOf('reward', '*', 'left')).toBeNull()
+    expect(boundOf('accrue', '*', 'right')).toBeNull()
+  })
+})

@@ -53,7 +53,7 @@ describe('allowances a call grants over a holder\'s tokens', () => {
   const ZERO = '0x0000000000000000000000000000000000000000' as Address
   const watch = watchList(TOKEN, [POOL], [], [owner])
   const measure = (over: Partial<Measure> = {}): Measure => ({
-    supply: 1_000_000n, balances: watch.accounts.map(() => 1_000n), aTransfer: ok(10n, 10n), bTransfer: ok(10n, 10n), aSell: ok(100n, 93n), bSell: ok(100n, 93n),
+    supply: 1_000_000n, supplyRead: true, balances: watch.accounts.map(() => 1_000n), balancesRead: (1n << BigInt(watch.accounts.length)) - 1n, aTransfer: ok(10n, 10n), bTransfer: ok(10n, 10n), aSell: ok(100n, 93n), bSell: ok(100n, 93n),
     bBuy: ok(100n, 97n), bBigBuy: ok(1_000n, 970n), notHeld: 0n, pullSpender: ZERO, pullHolder: ZERO, pullAllowance: 0n, pull: { ok: false, err: '0x', sent: 0n, received: 0n }, ...over,
   })
   const kinds = (m: Measure) => effectsOf(watch, measure(), m, owner.address, true, true)
@@ -109,12 +109,12 @@ describe('the zoo of arguments and callers', () => {
     expect(checks('blacklist').transferPausable.status).toBe('0')
   })
 
-  it('reflect-include-bug: exclude, trade, include takes from every other holder; the correct include moves nothing', () => {
-    const taken = checks('reflect-include-bug').ownerChangeBalance
-    expect(taken.status).toBe('1')
-    expect(taken.comment).toContain('only through a chain')
-    expect(taken.comment).toContain('then a trade by another holder, then this call')
-    expect(taken.comment).toMatch(/took \d+ \(raw units\) from a bystander holder/)
+  it('reflect-include-bug: exclude, trade, include moves one trade\'s reflections, below the token\'s rounding: no power; the correct include moves nothing', () => {
+    // The chain is tried (the include is callable only after the exclusion), and what it moves
+    // (10^11 to 10^13 raw units per holder) is dust: the real share is reflect-skim's (evm-real-reach).
+    const quiet = checks('reflect-include-bug').ownerChangeBalance
+    expect(quiet.status).toBe('0')
+    expect(quiet.comment).toContain('none took tokens from a holder or set its balance')
     const fair = checks('reflect-include')
     expect([fair.ownerChangeBalance.status, fair.isMintable.status, fair.slippageModifiable.status]).toEqual(['0', '0', '0'])
   })

@@ -74,7 +74,9 @@ function measure(over: Partial<Omit<Measure, 'balances'>> = {}, balances: Record
   const list = watch.accounts.map((a) => balances[a] ?? 1_000n)
   return {
     supply: 1_000_000n,
+    supplyRead: true,
     balances: list,
+    balancesRead: (1n << BigInt(list.length)) - 1n,
     aTransfer: ok(10n, 10n),
     bTransfer: ok(10n, 10n),
     aSell: ok(100n, 93n),
@@ -125,7 +127,7 @@ describe('owner-power effects', () => {
   it('holders of record whose balance fell with nothing moving are the ones asked again, acting for themselves', () => {
     const HOLDER = '0x00000000000000000000000000000000000000ee' as Address
     const list = watchList(TOKEN, [POOL], [], [owner], [], [HOLDER])
-    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n) })
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}) => ({ ...measure(over), balances: list.accounts.map((a) => balances[a] ?? 1_000n), balancesRead: (1n << BigInt(list.accounts.length)) - 1n })
     const attempt = (mm: Measure, called = true) => ({ candidate: owner.address, variant: 0n, called, err: '0x' as Hex, m: mm, raisesAgain: false })
     const h = list.accounts.findIndex((a) => a === HOLDER)
     const base = m({})
@@ -148,7 +150,7 @@ describe('owner-power effects', () => {
   it('a credit to an account the token names (a wallet in its storage or code) that no one paid is a mint', () => {
     const wallet = '0x00000000000000000000000000000000000000ee' as Address
     const named = watchList(TOKEN, [POOL], [], [owner], [wallet])
-    const base = { ...measure(), balances: named.accounts.map(() => 1_000n) }
+    const base = { ...measure(), balances: named.accounts.map(() => 1_000n), balancesRead: (1n << BigInt(named.accounts.length)) - 1n }
     const after = { ...base, balances: named.accounts.map((a) => (a === wallet ? 500_000n : 1_000n)) }
     expect(effectsOf(named, base, after, owner.address, true, true).map((e) => e.kind)).toEqual(['mint'])
   })
@@ -159,7 +161,7 @@ describe('owner-power effects', () => {
     // The owner, a candidate already, is not made a bystander by appearing among the holders.
     expect(listed.bystanders.has(holder.toLowerCase())).toBe(true)
     expect(listed.bystanders.has(owner.address.toLowerCase())).toBe(false)
-    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n) }
+    const base = { ...measure(), balances: listed.accounts.map(() => 1_000n), balancesRead: (1n << BigInt(listed.accounts.length)) - 1n }
     // The holder's 1 000 and 5 000 more from holders not on the list arrive at the owner.
     const after = { ...base, balances: listed.accounts.map((a) => (a === holder ? 0n : a === owner.address ? 7_000n : 1_000n)) }
     const effects = effectsOf(listed, base, after, owner.address, true, true)
@@ -170,6 +172,59 @@ describe('owner-power effects', () => {
   it('an airdrop out of the caller\'s own balance, or a rescue out of the contract\'s, is neither a mint nor a power over holders', () => {
     expect(kinds(measure({}, { [owner.address]: 900n, [A]: 1_100n }))).toEqual(['ownMove'])
     expect(kinds(measure({}, { [TOKEN]: 0n, [owner.address]: 2_000n }))).toEqual(['ownMove'])
+  })
+
+  it('no value a token can answer means unknown: balances, supply and trades at 0, 1 and 2^256 - 1 are counted; a read flagged not read is unknown', () => {
+    const MAX = (1n << 256n) - 1n
+    // A hidden mint writing the caller's balance to the largest amount: the credit is counted.
+    expect(kinds(measure({}, { [owner.address]: MAX }))).toEqual(['mint'])
+    // The same credit to a holder (a balance set at will besides), from 0 and from 1; a supply raised to the largest value.
+    expect(kinds(measure({}, { [A]: MAX }), B)).toEqual(['mint', 'changeBalance'])
+    const atZero = measure({}, { [A]: 0n, [B]: 1n })
+    expect(effectsOf(watch, atZero, measure({}, { [A]: MAX, [B]: 1n }), owner.address, true, true).map((e) => e.kind)).toEqual(['mint', 'changeBalance'])
+    expect(effectsOf(watch, atZero, measure({}, { [A]: 0n, [B]: MAX }), owner.address, true, true).map((e) => e.kind)).toEqual(['mint', 'changeBalance'])
+    expect(kinds(measure({ supply: MAX }, { [A]: MAX }))).toContain('mint')
+    // A holder at the largest balance, brought to 1 and to 0: taken.
+    const top = measure({ supply: MAX }, { [A]: MAX })
+    expect(effectsOf(watch, top, measure({ supply: MAX }, { [A]: 1n }), owner.address, true, true).map((e) => e.kind)).toContain('changeBalance')
+    expect(effectsOf(watch, top, measure({ supply: MAX }, { [A]: 0n }), owner.address, true, true).map((e) => e.kind)).toContain('changeBalance')
+    // Trades of the largest amounts are taxes like any other: none here, 1 % there.
+    const untaxed = measure({ bSell: ok(MAX, MAX), aSell: ok(MAX, MAX) })
+    expect(effectsOf(watch, untaxed, untaxed, owner.address, true, true)).toEqual([])
+    expect(effectsOf(watch, untaxed, measure({ bSell: ok(MAX, MAX - MAX / 100n), aSell: ok(MAX, MAX - MAX / 100n) }), owner.address, true, true).map((e) => e.kind)).toEqual(['feeAll'])
+    // Only the flag says unknown: a balance not read after the call is neither taken nor credited,
+    // whatever value sits beside it; the supply likewise.
+    const unreadA = (m: Measure) => ({ ...m, balancesRead: m.balancesRead & ~(1n << BigInt(at(A))) })
+    expect(kinds(unreadA(measure({}, { [A]: 0n })))).toEqual([])
+    expect(kinds(unreadA(measure({}, { [A]: MAX })))).toEqual([])
+    expect(kinds(measure({ supply: MAX, supplyRead: false }))).toEqual([])
+    const unread = effectsOf(watch, base, unreadA(measure({ bTransfer: fail, bSell: fail }, { [A]: 0n })), owner.address, true, true)
+    expect(unread.find((e) => e.kind === 'pause')?.text).toContain('could not be read (unknown, not counted as taken)')
+  })
+
+  it('a change below the token\'s own rounding is no effect: at most a thousandth of a token, or a millionth of the balance', () => {
+    const TOKEN_UNIT = 10n ** 18n
+    const w = watchList(TOKEN, [POOL], [], [owner], [], [], 18)
+    expect(w.dust).toBe(TOKEN_UNIT / 1_000n)
+    const held = 2_000n * TOKEN_UNIT
+    const m = (balances: Record<string, bigint>, over: Partial<Measure> = {}): Measure => ({
+      ...measure(over),
+      supply: 1_000_000n * TOKEN_UNIT,
+      balances: w.accounts.map((a) => balances[a] ?? held),
+      balancesRead: (1n << BigInt(w.accounts.length)) - 1n,
+    })
+    const effects = (after: Measure) => effectsOf(w, m({}), after, owner.address, true, true).map((e) => e.kind)
+    // A re-rating that moves 10^15 - 1 raw units from A to B and the owner: dust, no power.
+    expect(effects(m({ [A]: held - TOKEN_UNIT / 1_000n + 1n, [B]: held + TOKEN_UNIT / 2_000n, [owner.address]: held + TOKEN_UNIT / 2_000n - 1n }))).toEqual([])
+    // Relative: a millionth of a whale's balance moved is dust too; a supply moved by dust is unmoved.
+    const whale = 10n ** 12n * TOKEN_UNIT
+    expect(effectsOf(w, m({ [POOL]: whale }), m({ [POOL]: whale - whale / 1_000_000n }), owner.address, true, true)).toEqual([])
+    expect(effects(m({}, { supply: 1_000_000n * TOKEN_UNIT + TOKEN_UNIT / 1_000n }))).toEqual([])
+    // Above both floors: a real share taken, a mint, however small beside the supply.
+    expect(effects(m({ [A]: held - TOKEN_UNIT, [owner.address]: held + TOKEN_UNIT }))).toEqual(['changeBalance'])
+    expect(effects(m({ [owner.address]: held + TOKEN_UNIT / 100n }))).toEqual(['mint'])
+    // Without decimals, the relative floor only.
+    expect(watchList(TOKEN, [POOL], [], [owner]).dust).toBe(0n)
   })
 
   it('a bystander blocked is a pause; a bystander taxed differently is a tax change for everyone', () => {

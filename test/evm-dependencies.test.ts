@@ -107,7 +107,7 @@ describe('repoint simulations, read', () => {
   const ok = (sent = 100n): Outcome => ({ ok: true, err: '0x', sent, received: sent })
   const refused: Outcome = { ok: false, err: `0x08c379a0${encodeAbiParameters([{ type: 'string' }], ['refused']).slice(2)}`, sent: 100n, received: 0n }
   const measure = (sell: Outcome, transfer = ok(), buy = ok()): Measure =>
-    ({ supply: 1n, balances: [], aTransfer: ok(), bTransfer: transfer, aSell: ok(), bSell: sell, bBuy: buy, bBigBuy: ok(), notHeld: 0n, pullSpender: '0x0000000000000000000000000000000000000000', pullHolder: '0x0000000000000000000000000000000000000000', pullAllowance: 0n, pull: ok(0n) }) as Measure
+    ({ supply: 1n, supplyRead: true, balances: [], balancesRead: 0n, aTransfer: ok(), bTransfer: transfer, aSell: ok(), bSell: sell, bBuy: buy, bBigBuy: ok(), notHeld: 0n, pullSpender: '0x0000000000000000000000000000000000000000', pullHolder: '0x0000000000000000000000000000000000000000', pullAllowance: 0n, pull: ok(0n) }) as Measure
   const owner = { address: getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8'), source: 'owner()' }
   const dep: Address = getAddress('0x90f79bf6eb2c4f870365e785982e1f101e93b906')
   const fn = { selector: SET_GUARD, arguments: 'address', stateMutability: 'nonpayable' } as never

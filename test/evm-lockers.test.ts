@@ -15,7 +15,7 @@ import { WORLD_TX_GAS } from '@tokenrisk/devworld/chain'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
-import { createDeployer, type Deployer } from './fixtures/evm/deploy.ts'
+import { createDeployer, receiptOf, type Deployer } from './fixtures/evm/deploy.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -40,7 +40,7 @@ let lpSupply: bigint
 async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
   const wallet = createWalletClient({ chain: foundry, transport: http(world.rpcUrl), account: deployer.account })
   const hash = await wallet.writeContract({ address: to, abi, functionName, args: args as unknown[], gas: WORLD_TX_GAS })
-  const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  const receipt = await receiptOf(pub, hash)
   if (receipt.status !== 'success') throw new Error(`${functionName} reverted`)
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localChains, writeLocalChainsFile, writeLocalSolanaFile } from '@tokenrisk/devworld/local-chain'
@@ -21,6 +22,8 @@ import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { MAX_SOURCE_AUDIT_BYTES, MAX_SOURCE_AUDIT_FILES, createSourceAuditService } from '../src/cli/source-audits.ts'
+import { DATA_DIR_LOCK_FILE } from '../src/cli/data-dir.ts'
+import { createMcpServer } from '../src/mcp/server.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { createMetrics } from '../src/http/metrics.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
@@ -35,6 +38,10 @@ import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const TRANSCRIPT = join(PROJECT_ROOT, 'test-results', 'mcp-transcript.md')
+/** Bytes of each tool answer (the JSON-RPC result as sent), by default and as the whole report, kept for the closing note. */
+const SIZES = join(PROJECT_ROOT, 'test-results', 'mcp-answer-sizes.md')
+/** What a concise token answer may weigh, whole (texts and structured content): a few KB. */
+const CONCISE_ANSWER_MAX_BYTES = 8 * 1024
 /**
  * The request deadline of the app the agent talks to: generous, since a source audit's worker
  * thread runs the analyzer's TypeScript sources here (compiled as it loads them), which takes
@@ -79,6 +86,9 @@ let silentNode: Server
 let sourceAudits: SourceAuditService
 let quickAudits: SourceAuditService
 const transcript: string[] = ['# MCP transcript', '', 'Written by test/mcp.test.ts: each call as the SDK client sent it, and the first text of its answer.', '']
+const sizes: string[] = ['# MCP answer sizes', '', 'Written by test/mcp.test.ts: bytes of each tool answer (its JSON-RPC result), the whole report (as before) and the default answer.', '', '| transport | tool | call | whole (before) | default (after) |', '|---|---|---|---|---|']
+/** Bytes of a tool's answer as the transport carries it. */
+const bytes = (result: unknown) => Buffer.byteLength(JSON.stringify(result))
 
 beforeAll(async () => {
   ;[world, solanaWorld] = await Promise.all([startWorld({ dataDir: DATA_DIR }), startSolanaWorld({ dataDir: DATA_DIR })])
@@ -117,6 +127,8 @@ beforeAll(async () => {
 afterAll(async () => {
   mkdirSync(join(PROJECT_ROOT, 'test-results'), { recursive: true })
   writeFileSync(TRANSCRIPT, `${transcript.join('\n')}\n`)
+  writeFileSync(SIZES, `${sizes.join('\n')}\n`)
+  process.stdout.write(`\n${sizes.join('\n')}\n`)
   await api?.app.close()
   await quick?.app.close()
   await sourceAudits?.close()
@@ -130,10 +142,10 @@ afterAll(async () => {
 const token = (k: string) => zooToken(world.manifest, k).address
 const mint = (k: string) => solanaMint(solanaWorld.manifest, k).address
 
-/** An SDK client connected to the service's /mcp (at `url`) with `apiKey`. */
-async function httpClient(apiKey?: string, url = base): Promise<Client> {
+/** An SDK client connected to the service's /mcp (at `url`) with `apiKey`, in `x-api-key` or as `Authorization: Bearer` (what agents' hosts send). */
+async function httpClient(apiKey?: string, url = base, how: 'x-api-key' | 'bearer' = 'x-api-key'): Promise<Client> {
   const client = new Client({ name: 'tokenrisk-test', version: '1.0.0' })
-  const headers: Record<string, string> = apiKey ? { 'x-api-key': apiKey } : {}
+  const headers: Record<string, string> = apiKey ? (how === 'bearer' ? { authorization: `Bearer ${apiKey}` } : { 'x-api-key': apiKey }) : {}
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }))
   return client
 }
@@ -179,15 +191,32 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     expect(tools.find((tool) => tool.name === 'audit_solidity')!.inputSchema.required).toEqual(['files'])
   })
 
-  it('reports an EVM honeypot: the verdict first, then the report the JSON API serves', async () => {
+  it('reports an EVM honeypot: the verdict first and the facts to act on in a few KB, the report the JSON API serves on request', async () => {
     const address = token('honeypot')
     const result = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: address })
     expect(result.isError).toBeFalsy()
     const [verdict, json] = texts(result)
     expect(verdict).toMatch(/^HONEYPOT: a holder of .* cannot sell on /)
+    expect(verdict).toContain(`Token ${address} on chain 31337; its page: ${TEST_BASE_URL}/t/31337/${address}.`)
+    const concise = result.structuredContent as { verdict: { word: string; market: { check: string }[] }; pools: { isHoneypot: string; sellTax: string }[]; links: { page: string }; more: string }
+    expect(concise.verdict.word).toBe('HONEYPOT')
+    expect(concise.verdict.market.map((m) => m.check)).toEqual(['liquidity-pullable', 'supply-concentrated'])
+    expect(concise.pools[0]).toMatchObject({ isHoneypot: '1', sellTax: '' })
+    expect(concise.links.page).toBe(`${TEST_BASE_URL}/t/31337/${address}`)
+    expect(concise.more).toMatch(/full: true/)
+    expect(JSON.parse(json)).toEqual(result.structuredContent)
+    expect(bytes(result)).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
+    const full = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: address, full: true })
     const served = await api.app.inject({ url: `/api/v1/tokens/information/${address}?chainId=31337`, headers: { 'x-api-key': key } })
-    expect(result.structuredContent).toEqual(served.json())
-    expect(JSON.parse(json)).toEqual(served.json())
+    expect(full.structuredContent).toEqual(served.json())
+    expect(JSON.parse(texts(full)[1])).toEqual(served.json())
+    expect(texts(full)[0]).toBe(verdict)
+    sizes.push(`| HTTP | evm_token_report | honeypot | ${bytes(full)} | ${bytes(result)} |`)
+    for (const k of ['tax-3-7-1', 'clean']) {
+      const [whole, short] = await Promise.all([true, false].map((f) => client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: token(k), full: f } })))
+      expect(bytes(short), k).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
+      sizes.push(`| HTTP | evm_token_report | ${k} | ${bytes(whole)} | ${bytes(short)} |`)
+    }
   })
 
   it('tells a mintable token and a clean one apart, never calling an unknown safe', async () => {
@@ -195,22 +224,26 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     expect(texts(mintable)[0]).toMatch(/^OWNER CAN MINT: A privileged account can mint new tokens\./)
     const takes = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: token('owner-change-balance') })
     expect(texts(takes)[0]).toMatch(/^OWNER CAN TAKE: /)
-    const clean = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: token('clean') })
+    const clean = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: token('clean'), full: true })
     const report = clean.structuredContent as { codeChecks: Record<string, Record<string, { status: string }>>; honeypotDetails: { isPairHoneypot: string }[] }
     const statuses = [...Object.values(report.codeChecks.ownershipChecks), ...Object.values(report.codeChecks.otherChecks)].map((c) => c.status)
     expect(statuses).not.toContain('1')
-    // Every check decided and a sale simulated is the best verdict there is; any unknown makes it "could not be measured".
-    const measured = !statuses.includes('') && report.honeypotDetails.some((p) => p.isPairHoneypot === '0')
-    expect(texts(clean)[0]).toMatch(measured ? /^NO RISKY POWER FOUND: / : /^COULD NOT BE MEASURED: /)
+    // Its code is clean, but its creator holds its LP tokens, unlocked: the market's grade is the verdict.
+    expect(texts(clean)[0]).toMatch(/^LIQUIDITY CAN BE PULLED: The owner and creator 0x[0-9a-fA-F]{40} holds /)
     expect(texts(clean).join('\n')).not.toMatch(/\bsafe\b/i)
 
     // The same report with one check undecided and no sale simulated: never the best verdict.
     const unmeasured = structuredClone(clean.structuredContent) as unknown as TokenReport
     unmeasured.codeChecks.ownershipChecks.isMintable = { ...unmeasured.codeChecks.ownershipChecks.isMintable, status: '', risk: '', comment: 'not determinable: the node refused the simulation' }
     for (const pool of unmeasured.honeypotDetails) Object.assign(pool, { isPairHoneypot: '', honeypotReason: 'the sale could not be simulated' })
+    // Nor who holds the LP tokens and the supply: nothing measured is found, and nothing reads as a pass.
+    unmeasured.marketChecks.liquidityChecks.keyLpHolders = []
+    unmeasured.marketChecks.holdersChecks.keyHolders = []
+    unmeasured.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
+    unmeasured.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
     const verdict = evmVerdict(unmeasured)
     expect(verdict.kind).toBe('not-measured')
-    expect(verdict.headline).toMatch(/^COULD NOT BE MEASURED: whether a holder can sell, isMintable could not be measured for Clean Token \(CLEAN\)/)
+    expect(verdict.headline).toMatch(/^COULD NOT BE MEASURED: whether a holder can sell, isMintable, liquidity, holders could not be measured for Clean Token \(CLEAN\)/)
     expect(verdict.unknown).toContainEqual({ check: 'isMintable', reason: 'the node refused the simulation' })
   })
 
@@ -222,7 +255,7 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     expect((result.structuredContent as { honeypotDetails: { isTokenHoneypot: unknown } }).honeypotDetails.isTokenHoneypot).toBe(1)
     // A key made for that shape gets it without asking, as on the JSON API.
     const v2Client = await httpClient((await api.keys.create({ userId: 'agent', format: 'quillcheck-v2' })).key)
-    const byKey = await v2Client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: address } })
+    const byKey = await v2Client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: address, full: true } })
     expect(byKey.structuredContent).toEqual(served.json())
     await v2Client.close()
   })
@@ -234,8 +267,12 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const [verdict] = texts(result)
     expect(verdict).toMatch(/^HONEYPOT: a holder of Freezable Coin \(FRZ\) cannot sell on .* vault is frozen/)
     expect(verdict).toMatch(/- \[Critical\] .*freeze.* \(isFreezable\)/i)
+    expect((result.structuredContent as { verdict: { word: string } }).verdict.word).toBe('HONEYPOT')
+    expect(bytes(result)).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
+    const full = await call(client, 'HTTP', 'solana_token_report', { tokenAddress: address, full: true })
     const served = await api.app.inject({ url: `/api/v1/tokens/solana/${address}`, headers: { 'x-api-key': key } })
-    expect(result.structuredContent).toEqual(served.json())
+    expect(full.structuredContent).toEqual(served.json())
+    sizes.push(`| HTTP | solana_token_report | freezable-spl | ${bytes(full)} | ${bytes(result)} |`)
   })
 
   it('audits a source, records it in a project, and reads the project back in its history', async () => {
@@ -253,15 +290,38 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const history = await call(client, 'HTTP', 'audit_history', { projectId: 'vault' })
     expect(texts(history)[0]).toMatch(/^Project vault of user agent: 1 audit recorded; audits 1–1 below, newest first\.\n- security score [\d.]+\/100 over 17 lines: 1 high, /)
     expect(texts(history)[0]).toContain(link)
-    const served = await api.app.inject({ url: '/api/v1/projects/audit/history?projectId=vault&userId=agent', headers: { 'x-api-key': key } })
-    expect(history.structuredContent).toEqual(served.json())
+    const served = (await api.app.inject({ url: '/api/v1/projects/audit/history?projectId=vault&userId=agent', headers: { 'x-api-key': key } })).json() as {
+      audits: { vulnerabilities: unknown[]; projectReportLink: string }[]
+      auditCount: number
+    }
+    // The history page, each audit's findings paged (the JSON API lists them all).
+    const paged = history.structuredContent as { audits: { findings: unknown[]; findingsListed: number; findingsPage: number; projectReportLink: string }[]; auditCount: number }
+    expect(paged.auditCount).toBe(served.auditCount)
+    expect(paged.audits[0]).toMatchObject({ findingsListed: served.audits[0].vulnerabilities.length, findingsPage: 1, projectReportLink: served.audits[0].projectReportLink })
+    expect(paged.audits[0].findings).toEqual(served.audits[0].vulnerabilities.slice(0, 10))
+    const second = await client.callTool({ name: 'audit_history', arguments: { projectId: 'vault', findingsPerPage: 1, findingsPage: 2 } })
+    expect((second.structuredContent as typeof paged).audits[0].findings).toEqual(served.audits[0].vulnerabilities.slice(1, 2))
   })
+
+  it('pages the findings of a large audit: one audit is a few KB, not the whole list', async () => {
+    const big = await client.callTool({ name: 'audit_solidity', arguments: { files: [{ path: 'Generated.sol', content: generateSolidity(24_000) }], projectId: 'big' } })
+    expect(big.isError, texts(big as CallToolResult)[0]).toBeFalsy()
+    const served = await api.app.inject({ url: '/api/v1/projects/audit/history?projectId=big&userId=agent&limit=1', headers: { 'x-api-key': key } })
+    const listed = (served.json() as { audits: { vulnerabilities: unknown[] }[] }).audits[0].vulnerabilities.length
+    expect(listed).toBeGreaterThan(10)
+    const history = (await call(client, 'HTTP', 'audit_history', { projectId: 'big', limit: 1 })) as CallToolResult
+    expect(texts(history)[0]).toMatch(/Findings 1–10 of each audit are listed; findingsPage: 2 lists the next 10\./)
+    expect((history.structuredContent as { audits: { findings: unknown[] }[] }).audits[0].findings).toHaveLength(10)
+    // Before: the history page as the JSON API serves it, as text and as structured content.
+    const before = { content: [{ type: 'text', text: texts(history)[0] }, { type: 'text', text: served.body }], structuredContent: served.json() }
+    expect(bytes(history)).toBeLessThan(bytes(before))
+    sizes.push(`| HTTP | audit_history | one audit, ${listed} findings, limit 1 | ${bytes(before)} | ${bytes(history)} |`)
+  }, 120_000)
 
   it('answers bad input and failed nodes with the JSON API\'s messages, as tool errors', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ chainId: 31337, tokenAddress: '0x1234' }, `/api/v1/tokens/information/0x1234?chainId=31337`],
       [{ chainId: 31337, tokenAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB49' }, '/api/v1/tokens/information/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB49?chainId=31337'],
-      [{ chainId: 999, tokenAddress: token('clean') }, `/api/v1/tokens/information/${token('clean')}?chainId=999`],
       [{ chainId: 'one', tokenAddress: token('clean') }, `/api/v1/tokens/information/${token('clean')}?chainId=one`],
       [{ chainId: 31337, tokenAddress: world.manifest.tokens[0].address, format: 'v3' }, `/api/v1/tokens/information/${world.manifest.tokens[0].address}?chainId=31337&format=v3`],
       // No contract at the address: 404.
@@ -274,6 +334,13 @@ describe('MCP over streamable HTTP (/mcp)', () => {
       expect(result.isError, url).toBe(true)
       expect(texts(result)[0], url).toBe(await httpMessage(url))
     }
+    // A chain not served is a configuration of the instance: what to set, and no retry.
+    const unserved = await call(client, 'HTTP', 'evm_token_report', { chainId: 999, tokenAddress: token('clean') })
+    expect(unserved.isError).toBe(true)
+    expect(texts(unserved)[0]).toMatch(/^chain 999 is not served by this tokenrisk; it serves 1 \(Ethereum\), 56 \(BNB Chain\), 31337 \(local\)\. To serve it, its operator sets RPC_URL_999=<JSON-RPC URL> /)
+    expect(texts(unserved)[0]).not.toContain('/api/v1/')
+    expect(unserved.structuredContent).toEqual({ error: expect.objectContaining({ retryable: false, setting: 'RPC_URL_999' }) })
+    expect((unserved.structuredContent as { error: object }).error).not.toHaveProperty('retryAfterSeconds')
     const missing = await client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337 } })
     expect(texts(missing as CallToolResult)[0]).toBe("must have required property 'tokenAddress'")
     const notMint = await call(client, 'HTTP', 'solana_token_report', { tokenAddress: solanaWorld.manifest.notMints.wallet })
@@ -301,12 +368,21 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     await quickClient.close()
   })
 
-  it('refuses an agent without a key (401), and a key that reads another user\'s projects is told so', async () => {
-    await expect(httpClient()).rejects.toThrow(/401/)
-    await expect(httpClient('trk_nope_nope')).rejects.toThrow(/401/)
+  it('refuses an agent without a key (401) in a JSON-RPC error with the message, and a key that reads another user\'s projects is told so', async () => {
+    await expect(httpClient()).rejects.toThrow(/401.*missing API key: send it in the x-api-key header \(or as Authorization: Bearer <key>\)/)
+    await expect(httpClient('trk_nope_nope')).rejects.toThrow(/401.*invalid or revoked API key/)
+    await expect(httpClient('trk_nope_nope', base, 'bearer')).rejects.toThrow(/401.*invalid or revoked API key/)
     const raw = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' })
     expect(raw.status).toBe(401)
-    expect(((await raw.json()) as { message: string }).message).toBe('missing API key: send it in the x-api-key header')
+    const message = 'missing API key: send it in the x-api-key header (or as Authorization: Bearer <key>)'
+    expect(await raw.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32001, message, data: { statusCode: 401, error: 'Unauthorized', message } } })
+    // Authorization: Bearer is a key as x-api-key is, on /mcp as on the JSON API.
+    const bearer = await httpClient(key, base, 'bearer')
+    const answer = (await bearer.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: token('tax-3-7-1') } })) as CallToolResult
+    expect(texts(answer)[0]).toMatch(/^LIQUIDITY CAN BE PULLED: /)
+    expect(bytes(answer)).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
+    await bearer.close()
+    expect((await api.app.inject({ url: '/api/v1/chains', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200)
     // An admin key reads any user's project.
     const admin = await httpClient(adminKey)
     const history = await admin.callTool({ name: 'audit_history', arguments: { projectId: 'vault', userId: 'agent' } })
@@ -410,10 +486,55 @@ describe('MCP over stdio (tokenrisk mcp)', () => {
     expect(bad.isError).toBe(true)
     expect(texts(bad)[0]).toBe('tokenAddress must be an EVM address: 0x followed by 40 hexadecimal characters (20 bytes)')
     const unknown = await call(client, 'stdio', 'evm_token_report', { chainId: 999, tokenAddress: token('clean') })
-    expect(texts(unknown)[0]).toBe("unsupported chainId '999'; GET /api/v1/chains lists the supported chains")
+    expect(texts(unknown)[0]).toMatch(/^chain 999 is not served by this tokenrisk; it serves 31337 \(.+\)\. To serve it, its operator sets RPC_URL_999=/)
     // Bounded like tokenrisk audit: no more source than the largest file it reads.
     expect(MAX_SOURCE_AUDIT_BYTES).toBeLessThanOrEqual(MAX_SOURCE_BYTES)
     const tooBig = await client.callTool({ name: 'audit_solidity', arguments: { files: [{ path: 'Big.sol', content: 'x'.repeat(MAX_SOURCE_AUDIT_BYTES + 1) }] } })
     expect(texts(tooBig as CallToolResult)[0]).toBe(`the sources are ${MAX_SOURCE_AUDIT_BYTES + 1} bytes; an audit takes at most ${MAX_SOURCE_AUDIT_BYTES} (audit larger projects with tokenrisk audit)`)
   })
+})
+
+describe('MCP configuration errors', () => {
+  it('a Solana report without a Solana RPC says what to set, and is not retryable', async () => {
+    const config = { ...loadConfig({ DATA_DIR }), devnet: 'off' as const }
+    const solana = createSolanaEngine({ config, env: {}, cache: createMemoryCache(), store: t.store, logger: silent, rpcUrls: [] })
+    const server = createMcpServer({ services: { solana }, caller: { admin: true }, bounded: (work) => work(new AbortController().signal, Date.now() + DEADLINE_MS), logger: silent })
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await server.connect(serverSide)
+    const client = new Client({ name: 'tokenrisk-test', version: '1.0.0' })
+    await client.connect(clientSide)
+    const result = await call(client, 'in-memory', 'solana_token_report', { tokenAddress: mint('clean-spl') })
+    expect(result.isError).toBe(true)
+    expect(texts(result)[0]).toBe('no Solana RPC is configured on this instance: its operator must set SOLANA_RPC_URL to a Solana JSON-RPC URL; asking again changes nothing until then')
+    expect(result.structuredContent).toEqual({ error: { statusCode: 503, error: 'Service Unavailable', message: texts(result)[0], retryable: false, setting: 'SOLANA_RPC_URL' } })
+    await client.close()
+  })
+})
+
+describe('MCP over stdio beside a running service', () => {
+  it('links to where the service that owns the data directory answers (its lock file), not to the default port', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-mcp-lock-'))
+    try {
+      writeLocalChainsFile(join(dataDir, 'devnet'), world.manifest)
+      // A service on port 3101 owns the directory: this test's own process stands for it (alive, not the agent's).
+      writeFileSync(join(dataDir, DATA_DIR_LOCK_FILE), JSON.stringify({ pid: process.pid, command: 'serve', url: 'http://127.0.0.1:3101', startedAt: new Date().toISOString() }))
+      const env = { ...getDefaultEnvironment(), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REQUEST_TIMEOUT_MS: String(DEADLINE_MS) }
+      const client = new Client({ name: 'tokenrisk-test', version: '1.0.0' })
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(PROJECT_ROOT, 'bin', 'tokenrisk.js'), 'mcp', '--user', 'desk'], env, stderr: 'ignore' }))
+      try {
+        const address = token('tax-3-7-1')
+        const result = await call(client, 'stdio', 'evm_token_report', { chainId: 31337, tokenAddress: address })
+        expect((result.structuredContent as { links: { page: string } }).links.page).toBe(`http://127.0.0.1:3101/t/31337/${address}`)
+        expect(texts(result)[0]).toContain(`its page: http://127.0.0.1:3101/t/31337/${address}`)
+        const full = await client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: address, full: true } })
+        sizes.push(`| stdio | evm_token_report | tax-3-7-1 | ${bytes(full)} | ${bytes(result)} |`)
+        const audit = await client.callTool({ name: 'audit_solidity', arguments: { files: [{ path: 'Vault.sol', content: VAULT_SOURCE }], projectId: 'lock-vault' } })
+        expect(texts(audit as CallToolResult)[0]).toMatch(/Recorded in project lock-vault: http:\/\/127\.0\.0\.1:3101\/reports\//)
+      } finally {
+        await client.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -19,6 +19,7 @@ import { createRedisRateLimiter } from '../src/http/rate-limit.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 import { embeddedStore, redisUp, requireService, TEST_REDIS_URL, type TestStore } from './helpers/services.ts'
+import { guarded } from './helpers/proxy-handler.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
 const BUDGET = 3
@@ -47,7 +48,7 @@ async function freshMinute(seconds: number): Promise<void> {
 beforeAll(async () => {
   world = await startWorld({ dataDir: DATA_DIR })
   // The node, behind a proxy that counts the JSON-RPC calls made to it.
-  proxy = createServer(async (req, res) => {
+  proxy = createServer(guarded(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks)
@@ -60,7 +61,7 @@ beforeAll(async () => {
     const upstream = await fetch(world.manifest.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     res.writeHead(upstream.status, { 'content-type': 'application/json' })
     res.end(Buffer.from(await upstream.arrayBuffer()))
-  })
+  }))
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()))
   const chains = localChains(world.manifest)
   const proxied = { ...chains, entries: chains.entries.map((e) => ({ ...e, rpcUrls: [`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`] })) }

@@ -148,7 +148,9 @@ describe('body limits per method', () => {
     const padding = 'x'.repeat(MCP_BODY_BYTES + 1)
     const big = await post(key, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { padding } } })
     expect(big.statusCode).toBe(413)
-    expect(big.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.stringContaining(`at most ${MCP_BODY_BYTES} bytes`) })
+    // A JSON-RPC error an MCP client shows, the one error shape as its data.
+    const message = expect.stringContaining(`at most ${MCP_BODY_BYTES} bytes`)
+    expect(big.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message, data: { statusCode: 413, error: 'Payload Too Large', message } } })
     const bigCall = await post(key, call(2, 'audit_history', { projectId: padding }))
     expect(bigCall.statusCode).toBe(413)
     const bigBatch = await post(key, [call(3, 'audit_solidity', { files: [{ path: 'A.sol', content: padding }] }), { jsonrpc: '2.0', id: 4, method: 'tools/list' }])

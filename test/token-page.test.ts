@@ -199,12 +199,14 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     await page.close()
   })
 
-  it('says "no risky power found" for the clean token, never "safe", with its holders drawn against the rest', async () => {
+  it('says of the clean token that its code has no risky power but its creator can pull the liquidity, never "safe", with its holders drawn against the rest', async () => {
     const token = zoo('clean')
     const page = await visit(`${base}/t/31337/${token.address}`)
-    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('no-risky-power-found')
-    expect(await text(page, '#verdict-title')).toBe('No risky power found')
-    expect(await text(page, '.verdict-detail')).toMatch(/^Selling was measured to work on \d+ pools?, and every owner power tried was absent/)
+    // Its code is clean; its LP tokens sit unlocked with its creator, who also holds a third of the supply.
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('liquidity-pullable')
+    expect(await text(page, '#verdict-title')).toBe('The liquidity can be pulled')
+    expect(await text(page, '.verdict-detail')).toMatch(/^The owner and creator 0x[0-9a-fA-F]{40} holds 9\d(\.\d+)? % of the LP tokens of Uniswap V2 0x[0-9a-fA-F]{40}, unlocked/)
+    expect(await text(page, '.verdict-market')).toMatch(/^Supply concentrated — The owner and creator 0x[0-9a-fA-F]{40} holds 3\d(\.\d+)? % of the supply/)
     expect(await page.locator('body').innerText()).not.toMatch(/\bsafe\b/i)
     const api = (await (await fetch(`${base}/api/v1/tokens/information/${token.address}?chainId=31337`, { headers: { 'x-api-key': key } })).json()) as {
       tokenScore: { totalScorePercentage: string }
@@ -287,7 +289,16 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     const report = (await (await fetch(url, { headers: { 'x-api-key': key } })).json()) as {
       codeChecks: { ownershipChecks: Record<string, { status: string; risk: string; comment: string }> }
       honeypotDetails: { isPairHoneypot: string; honeypotReason: string; sellTax: { number: string; risk: string } }[]
+      marketChecks: {
+        liquidityChecks: { keyLpHolders: unknown[] }
+        holdersChecks: { keyHolders: unknown[]; percentDistributed: Record<'owner' | 'creator', { percent: string }> }
+      }
     }
+    // Who holds the LP tokens and the supply not read either: no market grade, and no pass.
+    report.marketChecks.liquidityChecks.keyLpHolders = []
+    report.marketChecks.holdersChecks.keyHolders = []
+    report.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
+    report.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
     report.codeChecks.ownershipChecks.isMintable = { ...report.codeChecks.ownershipChecks.isMintable, status: '', risk: '', comment: 'not determinable: the node refused the simulation' }
     for (const pool of report.honeypotDetails) Object.assign(pool, { isPairHoneypot: '', honeypotReason: 'the node refused the simulation', sellTax: { number: '', risk: '' } })
     const page = await context.newPage()
@@ -298,6 +309,8 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     expect(await text(page, '#verdict-title')).toBe('This token could not be fully measured')
     expect(await text(page, '.verdict-unmeasured')).toContain('Mint new tokens — not measured: the node refused the simulation')
     expect(await text(page, '.verdict-unmeasured')).toContain('Selling — not measured: no trade could be simulated: the node refused the simulation')
+    expect(await text(page, '.verdict-unmeasured')).toContain('Who can withdraw the liquidity — not measured: who holds the LP tokens of Uniswap V2 0x')
+    expect(await text(page, '.verdict-unmeasured')).toContain('Who holds the supply — not measured: who holds the supply could not be read')
     expect(await text(page, '[data-check="isMintable"]')).toBe('Mint new tokens Not measured not measured: the node refused the simulation')
     expect(await text(page, '#taxes tbody tr')).toContain('not measured: the node refused the simulation')
     expect(await page.locator('body').innerText()).not.toMatch(/no risky power found|\bsafe\b/i)
@@ -376,7 +389,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
       if (secondsLeft < 20) await new Promise((r) => setTimeout(r, secondsLeft * 1000))
       const page = await visit(`${openBase}/t/31337/${zoo('clean').address}`, visitor)
       expect(await page.getAttribute('body', 'data-state')).toBe('report')
-      expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('no-risky-power-found')
+      expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('liquidity-pullable')
       // The page's session is no script's to read, and it opens only the page's routes.
       expect(await page.evaluate('document.cookie')).toBe('')
       const fromPage = await page.evaluate("fetch('/api/v1/projects/audit/history?projectId=p&userId=u').then((r) => r.status)")

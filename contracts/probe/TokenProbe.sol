@@ -25,6 +25,30 @@ interface IProbeV3State {
     function liquidity() external view returns (uint128);
 }
 
+/** Uniswap V4's pool key, as its PoolManager's ABI has it (Currency and IHooks are addresses). */
+struct ProbeV4Key {
+    address currency0;
+    address currency1;
+    uint24 fee;
+    int24 tickSpacing;
+    address hooks;
+}
+
+struct ProbeV4SwapParams {
+    bool zeroForOne;
+    int256 amountSpecified;
+    uint160 sqrtPriceLimitX96;
+}
+
+interface IProbeV4Manager {
+    function unlock(bytes calldata data) external returns (bytes memory);
+    function swap(ProbeV4Key memory key, ProbeV4SwapParams memory params, bytes calldata hookData) external returns (int256);
+    function sync(address currency) external;
+    function settle() external payable returns (uint256);
+    function take(address currency, address to, uint256 amount) external;
+    function extsload(bytes32 slot) external view returns (bytes32);
+}
+
 interface IProbeActor {
     function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret);
 }
@@ -157,7 +181,9 @@ contract TokenProbe is ProbeReaders {
 
     struct Measure {
         uint256 supply;
+        bool supplyRead; // whether totalSupply() answered a word: every value of `supply` is a value the token gave
         uint256[] balances; // of `watch`, read right after the call, before any trade
+        uint256 balancesRead; // bit i: whether balanceOf(watch[i]) answered a word (no value means "unknown"; watch[256..] never read)
         Outcome aTransfer;
         Outcome bTransfer;
         Outcome aSell;
@@ -175,6 +201,12 @@ contract TokenProbe is ProbeReaders {
         address pullHolder;
         uint256 pullAllowance;
         Outcome pull;
+    }
+
+    /** Balances of the watched accounts, and which were read (bit i: values[i]). */
+    struct Balances {
+        uint256[] values;
+        uint256 read;
     }
 
     struct Attempt {
@@ -726,7 +758,8 @@ contract TokenProbe is ProbeReaders {
      * shown and not held, brought down to what is held, takes nothing.
      */
     function _callAndMeasure(Scene calldata s, address caller, bytes calldata data) internal {
-        uint256[] memory pre = _watchBalances(s);
+        Balances memory pre;
+        (pre.values, pre.read) = _watchBalances(s);
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.callExperiment, (s, caller, data, pre)));
         if (!done) _bubble(out);
         (bool ok, bytes memory err, Measure memory m, bool again, uint256 sentAll) = abi.decode(out, (bool, bytes, Measure, bool, uint256));
@@ -742,28 +775,32 @@ contract TokenProbe is ProbeReaders {
      * The call and its measure; then each watched account whose balance shown fell in the call
      * sends the whole of what it is shown (`sentAll`, bit i: watch[i] did). Always reverts.
      */
-    function callExperiment(Scene calldata s, address caller, bytes calldata data, uint256[] calldata pre) external {
+    function callExperiment(Scene calldata s, address caller, bytes calldata data, Balances calldata pre) external {
         _onlySelf();
         (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory m;
         if (!ok) _finish(abi.encode(false, err, m, false, uint256(0)));
         m = _measure(s);
-        uint256 sentAll = _sendAllFallen(s, pre, m.balances);
+        uint256 sentAll = _sendAllFallen(s, pre, m);
         _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data), sentAll));
     }
 
     /** Each watched account whose balance shown fell (`pre` to `post`) sends the whole of what it is shown now: bit i, it did. */
-    function _sendAllFallen(Scene calldata s, uint256[] calldata pre, uint256[] memory post) internal returns (uint256 sentAll) {
+    function _sendAllFallen(Scene calldata s, Balances calldata pre, Measure memory post) internal returns (uint256 sentAll) {
         for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
-            if (pre[i] == UNREAD || post[i] == UNREAD || post[i] >= pre[i]) continue;
+            if (pre.read & (1 << i) == 0 || post.balancesRead & (1 << i) == 0 || post.balances[i] >= pre.values[i]) continue;
             Outcome memory o = _transferFrom(s.token, s.watch[i], s.f, _balanceOf(s.token, s.watch[i]));
             if (o.ok && o.sent > 0) sentAll |= 1 << i;
         }
     }
 
-    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b) {
+    function _watchBalances(Scene calldata s) internal view returns (uint256[] memory b, uint256 read) {
         b = new uint256[](s.watch.length);
-        for (uint256 i = 0; i < s.watch.length; i++) b[i] = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+        for (uint256 i = 0; i < s.watch.length; i++) {
+            bool ok;
+            (b[i], ok) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+            if (ok && i < 256) read |= 1 << i;
+        }
     }
 
     /** Once or at will: the same call made again raises the supply again. */
@@ -791,10 +828,12 @@ contract TokenProbe is ProbeReaders {
         return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
     }
 
-    /** A balance or supply that could not be read: never taken for 0. */
-    uint256 private constant UNREAD = type(uint256).max;
-
-    function _readUint(address target, bytes memory data) internal view returns (uint256 value) {
+    /**
+     * A balance or supply, and whether it was read: a read that reverted or answered less than a
+     * word is not read (never taken for 0), and every value a token can answer, 2^256 - 1 included,
+     * is a value read.
+     */
+    function _readUint(address target, bytes memory data) internal view returns (uint256 value, bool read) {
         bool ok;
         uint256 size;
         assembly {
@@ -805,12 +844,12 @@ contract TokenProbe is ProbeReaders {
                 value := mload(0)
             }
         }
-        if (!ok || size < 32) value = UNREAD;
+        read = ok && size >= 32;
     }
 
     function _measure(Scene calldata s) internal returns (Measure memory m) {
-        m.supply = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
-        m.balances = _watchBalances(s);
+        (m.supply, m.supplyRead) = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
+        (m.balances, m.balancesRead) = _watchBalances(s);
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
         if (s.pool.pool != address(0)) {
@@ -1153,6 +1192,7 @@ contract TokenProbe is ProbeReaders {
         bool ok;
         bytes memory err;
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
+        else if (pool.kind == KIND_V4) (ok, err) = _v4Trade(V4_BUY, token, pool, to, amountOut);
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
         o.err = err;
@@ -1204,6 +1244,8 @@ contract TokenProbe is ProbeReaders {
         uint256 quoteBefore = _balanceOf(pool.quote, seller);
         if (pool.kind == 2) {
             (o.ok, o.err, o.received) = _sellV2(token, pool, seller, amount);
+        } else if (pool.kind == KIND_V4) {
+            (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
         } else {
             uint256 poolBefore = _balanceOf(token, pool.pool);
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
@@ -1321,6 +1363,171 @@ contract TokenProbe is ProbeReaders {
         if (!ok) _bubble(_foreign(ret));
     }
 
+
+    // ------------------------------------------------------------------------------------------
+    // Uniswap V4 (pool kind 4): a pool lives in the PoolManager, named by its key. `pool.pool` is
+    // an account whose code is the data `abi.encode(manager, key)` (placed by a state override);
+    // trades unlock the manager, swap with the hook live, settle what is owed and take what is due.
+    // ------------------------------------------------------------------------------------------
+
+    uint8 private constant KIND_V4 = 4;
+    uint8 private constant V4_BUY = 1;
+    uint8 private constant V4_SELL = 2;
+    /** `WrappedError(address,bytes4,bytes,bytes)`: how the PoolManager wraps a hook's or a token's revert. */
+    bytes4 private constant V4_WRAPPED_ERROR = 0x90bfb865;
+    /** The PoolManager's storage slot of `mapping(PoolId => Pool.State) pools`. */
+    uint256 private constant V4_POOLS_SLOT = 6;
+    uint256 private constant V4_KEY_BYTES = 192;
+    /** Return data kept from the manager's calls inside an unlock: a WrappedError around a reason fits. */
+    uint256 private constant V4_MAX_RETURN = 1024;
+
+    /** The manager and key a V4 pool's account carries as its code; a zero manager when it carries none. */
+    function _v4Key(address holder) internal view returns (address manager, ProbeV4Key memory key) {
+        if (holder.code.length < V4_KEY_BYTES) return (address(0), key);
+        bytes memory data = new bytes(V4_KEY_BYTES);
+        assembly {
+            extcodecopy(holder, add(data, 0x20), 0, 192)
+        }
+        (manager, key) = abi.decode(data, (address, ProbeV4Key));
+    }
+
+    /** The pool's virtual token reserve at its current price, √-price and liquidity read from the manager. */
+    function _v4TokenReserve(address holder, address token) internal view returns (uint256) {
+        (address manager, ProbeV4Key memory key) = _v4Key(holder);
+        if (manager == address(0)) return 0;
+        bytes32 state = keccak256(abi.encode(keccak256(abi.encode(key)), V4_POOLS_SLOT));
+        uint256 sqrtPrice = uint256(IProbeV4Manager(manager).extsload(state)) & type(uint160).max;
+        uint256 liquidity = uint256(IProbeV4Manager(manager).extsload(bytes32(uint256(state) + 3))) & type(uint128).max;
+        if (sqrtPrice == 0) return 0;
+        return key.currency0 == token ? (liquidity << 96) / sqrtPrice : (liquidity * sqrtPrice) >> 96;
+    }
+
+    /** `seller` sells `amount` into the V4 pool; `netIn` is what the manager kept of it (a hook's take excluded). */
+    function _sellV4(address token, Pool calldata pool, address seller, uint256 amount)
+        internal
+        returns (bool ok, bytes memory err, uint256 netIn)
+    {
+        (address manager,) = _v4Key(pool.pool);
+        uint256 before = _balanceOf(token, manager);
+        (ok, err) = _v4Trade(V4_SELL, token, pool, seller, amount);
+        uint256 afterBal = _balanceOf(token, manager);
+        netIn = afterBal > before ? afterBal - before : 0;
+    }
+
+    /** One unlock of the manager: a buy of exactly `amount` tokens for `who`, or a sale of `amount` by `who`. */
+    function _v4Trade(uint8 mode, address token, Pool calldata pool, address who, uint256 amount) internal returns (bool, bytes memory) {
+        (address manager,) = _v4Key(pool.pool);
+        if (manager == address(0)) return (false, _probeError("no V4 pool key"));
+        if (amount > uint256(type(int256).max)) return (false, _probeError("amount too large"));
+        return _call(
+            manager,
+            0,
+            abi.encodeCall(IProbeV4Manager.unlock, (abi.encode(V4Call(mode, pool.pool, token, pool.quote, who, amount)))),
+            CALL_GAS,
+            MAX_RETURN
+        );
+    }
+
+    /** What one unlock of the manager does (see `_v4Trade`). */
+    struct V4Call {
+        uint8 mode;
+        address holder;
+        address token;
+        address quote;
+        address who;
+        uint256 amount;
+    }
+
+    /** The manager's callback: swap, then settle and take (the manager reverts the unlock unless all is paid). */
+    function unlockCallback(bytes calldata data) external returns (bytes memory) {
+        V4Call memory c = abi.decode(data, (V4Call));
+        (address manager, ProbeV4Key memory key) = _v4Key(c.holder);
+        if (msg.sender != manager || manager == address(0)) _bubble(_probeError("unlock callback from elsewhere"));
+        (int128 tokenDelta, int128 quoteDelta) = _v4Swap(manager, key, c);
+        if (c.mode == V4_SELL) {
+            if (tokenDelta < 0) _v4PayToken(manager, c.token, c.who, uint256(uint128(-tokenDelta)));
+            if (quoteDelta > 0) _v4Take(manager, c.quote, c.who, uint256(uint128(quoteDelta)));
+        } else {
+            if (quoteDelta < 0) _v4PayQuote(manager, c.quote, uint256(uint128(-quoteDelta)));
+            if (tokenDelta > 0) _v4Take(manager, c.token, c.who, uint256(uint128(tokenDelta)));
+        }
+        return "";
+    }
+
+    /** The swap, with the hook live: the caller's deltas of the token and of the quote. */
+    function _v4Swap(address manager, ProbeV4Key memory key, V4Call memory c) internal returns (int128 tokenDelta, int128 quoteDelta) {
+        bool tokenIs0 = key.currency0 == c.token;
+        bool zeroForOne = c.mode == V4_SELL ? tokenIs0 : !tokenIs0;
+        ProbeV4SwapParams memory params = ProbeV4SwapParams({
+            zeroForOne: zeroForOne,
+            amountSpecified: c.mode == V4_SELL ? -int256(c.amount) : int256(c.amount),
+            sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_RATIO : MAX_SQRT_RATIO
+        });
+        (bool ok, bytes memory ret) = _call(manager, 0, abi.encodeCall(IProbeV4Manager.swap, (key, params, bytes(""))), gasleft(), V4_MAX_RETURN);
+        if (!ok) _bubble(_v4Unwrap(ret));
+        int256 delta = abi.decode(ret, (int256));
+        (tokenDelta, quoteDelta) = tokenIs0 ? (int128(delta >> 128), int128(delta)) : (int128(delta), int128(delta >> 128));
+    }
+
+    /** The seller sends the tokens it owes to the manager itself, as a wallet's transfer. */
+    function _v4PayToken(address manager, address token, address seller, uint256 owed) internal {
+        IProbeV4Manager(manager).sync(token);
+        (bool ok, bytes memory err) = _act(seller, token, abi.encodeWithSelector(0xa9059cbb, manager, owed));
+        if (!ok) _bubble(err);
+        if (_returnedFalse(err)) _bubble(_observed("the token's transfer returned false"));
+        (ok, err) = _call(manager, 0, abi.encodeCall(IProbeV4Manager.settle, ()), gasleft(), V4_MAX_RETURN);
+        if (!ok) _bubble(_v4Unwrap(err));
+    }
+
+    /** The probe pays the quote it owes: the native coin with settle, a token through sync, transfer, settle. */
+    function _v4PayQuote(address manager, address quote, uint256 owed) internal {
+        bool ok;
+        bytes memory err;
+        if (quote == address(0)) {
+            (ok, err) = _call(manager, owed, abi.encodeCall(IProbeV4Manager.settle, ()), gasleft(), V4_MAX_RETURN);
+            if (!ok) _bubble(_v4Unwrap(err));
+            return;
+        }
+        (bool acquired, bytes memory why) = _acquire(quote, owed);
+        if (!acquired) _bubble(why);
+        IProbeV4Manager(manager).sync(quote);
+        (ok,) = _call(quote, 0, abi.encodeWithSelector(0xa9059cbb, manager, owed), CALL_GAS, MAX_RETURN);
+        if (!ok) _bubble(_probeError("quote transfer failed"));
+        (ok, err) = _call(manager, 0, abi.encodeCall(IProbeV4Manager.settle, ()), gasleft(), V4_MAX_RETURN);
+        if (!ok) _bubble(_v4Unwrap(err));
+    }
+
+    function _v4Take(address manager, address currency, address to, uint256 amount) internal {
+        (bool ok, bytes memory err) = _call(manager, 0, abi.encodeCall(IProbeV4Manager.take, (currency, to, amount)), gasleft(), V4_MAX_RETURN);
+        if (!ok) _bubble(_v4Unwrap(err));
+    }
+
+    /** A hook's or a token's own revert data out of the manager's WrappedError (kept whole otherwise). */
+    function _v4Unwrap(bytes memory ret) internal pure returns (bytes memory) {
+        if (ret.length < 4 + 128 || bytes4(ret) != V4_WRAPPED_ERROR) return _foreign(ret);
+        bytes memory body = new bytes(ret.length - 4);
+        for (uint256 i = 0; i < body.length; i++) body[i] = ret[i + 4];
+        // A truncated WrappedError cannot be decoded: its raw bytes stand.
+        (bool decoded, bytes memory reason) = _v4Reason(body);
+        return decoded ? _foreign(reason) : _foreign(ret);
+    }
+
+    function _v4Reason(bytes memory body) internal pure returns (bool, bytes memory reason) {
+        uint256 offset;
+        uint256 len;
+        assembly {
+            offset := mload(add(body, 0x60))
+        }
+        if (offset + 32 > body.length) return (false, reason);
+        assembly {
+            len := mload(add(add(body, 0x20), offset))
+        }
+        if (offset + 32 + len > body.length) return (false, reason);
+        reason = new bytes(len);
+        for (uint256 i = 0; i < len; i++) reason[i] = body[offset + 32 + i];
+        return (true, reason);
+    }
+
     // ------------------------------------------------------------------------------------------
     // Low-level helpers
     // ------------------------------------------------------------------------------------------
@@ -1339,6 +1546,7 @@ contract TokenProbe is ProbeReaders {
     }
 
     function _poolTokenBalance(Pool calldata pool, address token) internal view returns (uint256) {
+        if (pool.kind == KIND_V4) return _v4TokenReserve(pool.pool, token);
         if (pool.kind == 2) {
             (uint256 rToken,,) = _reserves(pool.pool, token);
             return rToken;

@@ -26,7 +26,7 @@ export function parseCommand(spec: CommandSpec, argv: string[], env: NodeJS.Proc
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new InputError(`${(error as Error).message}\n(tokenrisk ${spec.name} --help lists its options)`)
+    throw new InputError(`${argumentProblem(error as NodeJS.ErrnoException)}; tokenrisk ${spec.name} --help lists its options`)
   }
   const flags: Record<string, string> = {}
   for (const [, s] of settings) {
@@ -37,6 +37,21 @@ export function parseCommand(spec: CommandSpec, argv: string[], env: NodeJS.Proc
   // The data directory is found, not relative to wherever the command happens to run (data-dir.ts).
   config.dataDir = resolveDataDir(config.dataDir, Boolean(flags['data-dir'] ?? env.DATA_DIR?.trim()))
   return { config, values: parsed.values as ParsedCommand['values'], positionals: parsed.positionals }
+}
+
+/** What is wrong with a command's arguments, in tokenrisk's words (the parser's name the option between quotes). */
+function argumentProblem(error: NodeJS.ErrnoException): string {
+  const option = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1] ?? ''
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${option} (a value starting with - goes after --)`
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /argument missing/.test(error.message) ? `option ${option} needs a value` : `option ${option} takes no value`
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return 'unexpected argument'
+    default:
+      return 'the arguments could not be read'
+  }
 }
 
 /** An optional string option. */

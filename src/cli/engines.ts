@@ -1,7 +1,7 @@
 import type { Cache } from '../cache/cache.ts'
 import { loadChainRegistry, type ChainRegistry, type LoadChainRegistryOptions } from '../config/chains.ts'
 import type { Config } from '../config/settings.ts'
-import { UpstreamError } from '../errors.ts'
+import { NotConfiguredError, SOLANA_NOT_CONFIGURED } from '../errors.ts'
 import type { Metrics } from '../http/metrics.ts'
 import type { SolanaReportService as RouteSolanaService } from '../contract/services.ts'
 import type { ContentGateways } from '../net/content-uri.ts'
@@ -120,7 +120,7 @@ export function createEvmEngine(deps: EngineDeps): { service: EvmReportServiceEx
  */
 export function createSolanaEngine(deps: EngineDeps & { rpcUrls: string[]; pricing?: SolanaPricing; solanaComputer?: SolanaReportComputer }): RouteSolanaService {
   if (deps.rpcUrls.length === 0) {
-    const unavailable = () => new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
+    const unavailable = () => new NotConfiguredError(SOLANA_NOT_CONFIGURED, { setting: 'SOLANA_RPC_URL' })
     return {
       report: async () => Promise.reject(unavailable()),
       ping: async () => Promise.reject(unavailable()),

@@ -4,6 +4,20 @@ import { commandHelp, COMMANDS, type CommandSpec } from './commands.ts'
 import { processIo, type Io } from './io.ts'
 import { tokenriskVersion } from './project.ts'
 
+/**
+ * A reader that stops early (`tokenrisk … | head -1`) closes the pipe: what is left to print goes
+ * nowhere, and the command ends quietly, successfully, as other tools do — never with a stack.
+ */
+function quietBrokenPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') > 0) continue
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0)
+      throw error
+    })
+  }
+}
+
 function usage(): string {
   const width = Math.max(...COMMAND_NAMES.map((name) => name.length))
   const patterns = PATTERN_SETTINGS.map((p) => `  ${p.env}  ${p.help.replace(/`/g, '')} [${p.commands.join(', ')}]`)
@@ -16,7 +30,7 @@ function usage(): string {
     'Usage:',
     ...COMMAND_NAMES.flatMap((name) => COMMANDS[name].usage.map((u) => `  ${u}`)),
     "  tokenrisk help <command>        a command's options and settings (or tokenrisk <command> --help)",
-    '  tokenrisk --version             the version',
+    '  tokenrisk --version             the version (also -v)',
     '',
     'Settings: environment variables, each also a flag of the commands in brackets (flags win):',
     ...describeSettings(Object.entries(SETTINGS), { commands: true }),
@@ -26,7 +40,7 @@ function usage(): string {
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'
-const isVersion = (arg: string | undefined) => arg === '--version' || arg === '-V' || arg === 'version'
+const isVersion = (arg: string | undefined) => arg === '--version' || arg === '-V' || arg === '-v' || arg === 'version'
 const commandOf = (name: string): CommandSpec | undefined => ((COMMAND_NAMES as readonly string[]).includes(name) ? COMMANDS[name as CommandName] : undefined)
 
 /**
@@ -35,6 +49,7 @@ const commandOf = (name: string): CommandSpec | undefined => ((COMMAND_NAMES as 
  * configuration, an unreachable dependency) print one clear line, never a stack.
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  if (io === processIo) quietBrokenPipe()
   const [command, ...rest] = argv
   if (isVersion(command)) {
     io.out(`tokenrisk ${tokenriskVersion()}`)

@@ -2,13 +2,12 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { pino } from 'pino'
 import { createMemoryCache } from '../cache/cache.ts'
 import { DEVNET_CHAIN_ID, loadChainRegistry } from '../config/chains.ts'
-import { publicBaseUrl } from '../config/settings.ts'
 import { withDeadline } from '../http/deadline.ts'
 import { createMcpServer, mcpTools, type McpServices } from '../mcp/server.ts'
 import { createDatabase } from '../store/database.ts'
 import { createAuditRepository } from '../store/repositories/audits.ts'
 import { optional, parseCommand } from './args.ts'
-import { noteSecondStore } from './data-dir.ts'
+import { linkBase, noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import type { Io } from './io.ts'
@@ -42,7 +41,9 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
   // Holder indexes are the service's to finish: this process ends with the agent's session.
   const evm = createEvmEngine({ ...deps, chains: { source: 'the local world', entries: localChain }, holderIndexing: false })
   const solana = createSolanaEngine({ ...deps, rpcUrls: localSolana ? [localSolana.rpcUrl] : config.solanaRpcUrls, pricing: localSolana?.pricing })
-  const audits = createAuditRepository(store, { reportLink: (id) => `${publicBaseUrl(config)}/reports/${id}` })
+  // Links name where the service that owns the data directory answers (its lock file), asked at
+  // each link: it may start after the agent's session does.
+  const audits = createAuditRepository(store, { reportLink: (id) => `${linkBase(config)}/reports/${id}` })
   const sourceAudits = sourceAuditsOf(audits, config)
   const services: McpServices = { evm: evm.service, solana, audits, sourceAudits }
   const server = createMcpServer({
@@ -50,6 +51,7 @@ export async function mcpCommand(argv: string[], io: Io): Promise<number> {
     caller: { userId: optional(values, 'user'), admin: true, format: config.defaultFormat },
     bounded: (work, cancelled) => withDeadline(config.requestTimeoutMs, cancelled, work),
     logger,
+    linkBase: () => linkBase(config),
   })
   try {
     await new Promise<void>((resolve, reject) => {

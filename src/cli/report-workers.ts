@@ -9,7 +9,7 @@ import type { RpcStats } from '../engines/evm/chain/rpc.ts'
 import type { StageTimings } from '../report/pipeline.ts'
 import type { ReportComputer } from '../engines/evm/service.ts'
 import { abortReason } from '../abort.ts'
-import { BaseError, ConfigError, DeadlineError, InputError, NotFoundError, UnsupportedChainError, UpstreamError } from '../errors.ts'
+import { BaseError, ConfigError, DeadlineError, InputError, NotConfiguredError, NotFoundError, SOLANA_NOT_CONFIGURED, UnsupportedChainError, UpstreamError } from '../errors.ts'
 import { workerBoot } from './worker-boot.ts'
 
 /** How long a worker may take to open the store and build its engine. */
@@ -90,6 +90,7 @@ const ERRORS: Record<string, new (message: string, options?: { details?: string 
   NotFoundError,
   UpstreamError,
   DeadlineError,
+  NotConfiguredError,
 }
 
 /** An error as it crosses to the serving thread: its class by name, its message and details. */
@@ -284,7 +285,7 @@ export async function startReportWorkers(options: {
       return { report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages }
     },
     async computeSolana(address, { signal } = {}) {
-      if (!options.solana) throw new UpstreamError('no Solana RPC is configured on this instance (set SOLANA_RPC_URL)')
+      if (!options.solana) throw new NotConfiguredError(SOLANA_NOT_CONFIGURED, { setting: 'SOLANA_RPC_URL' })
       const reply = await ask(address, 'solana', (id) => ({ id, solana: address }), signal)
       if (!reply.ok) throw deserializeError(reply.error)
       if (!('solana' in reply)) throw new UpstreamError('the Solana report could not be computed', { details: 'a report worker answered another kind of report' })

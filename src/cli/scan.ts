@@ -11,7 +11,9 @@ import { noteSecondStore } from './data-dir.ts'
 import { COMMANDS } from './commands.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import { formatSolanaSummary } from './solana-summary.ts'
-import { processIo, type Io } from './io.ts'
+import { processIo, useColor, type Io } from './io.ts'
+import { evmVerdict } from '../report/verdict.ts'
+import { checksDecided, verdictSummary } from './verdict-summary.ts'
 import { localChainEntries, localSolanaEndpoint } from './local-worlds.ts'
 
 const SCAN_USAGE = COMMANDS.scan.usage[0]
@@ -37,7 +39,7 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
   const ex = report.marketChecks.exchangabilityChecks
   const holders = report.marketChecks.holdersChecks
   const lp = report.marketChecks.liquidityChecks
-  const lines: string[] = []
+  const lines: string[] = [...verdictSummary(evmVerdict(report), options), '']
   lines.push(c('bold', `${info.tokenName || '(no name)'} (${info.tokenSymbol || 'no symbol'})  ${info.tokenAddress}`))
   lines.push(`  supply ${v(info.totalSupply)}   created ${v(info.tokenCreationDate)} by ${v(info.creatorAddress)}`)
   lines.push(`  owner ${v(info.ownerAddress)} holds ${v(info.ownerBalance)}`)
@@ -45,7 +47,7 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
   lines.push('')
   lines.push(c('bold', 'Score'))
   lines.push(`  total ${m(score.totalScorePercentage, '%')}   code ${m(score.codeScorePercentage, '%')}   market ${m(score.marketScorePercentage, '%')}`)
-  if ('checksPerformed' in score) lines.push(`  ${score.checksPerformed} of ${score.checksTotal} code checks decided; the others are unknown and count in no score`)
+  if ('checksPerformed' in score) lines.push(`  ${checksDecided(score.checksPerformed, score.checksTotal)}`)
   if ('anomalies' in info) for (const a of info.anomalies) lines.push(`  ${c('red', 'anomaly')} ${a}`)
   lines.push('')
   lines.push(c('bold', 'Code checks'))
@@ -87,7 +89,7 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
   const address = positionals[0]
   if (!address || positionals.length > 1) throw new InputError(`usage: ${SCAN_USAGE}`)
   const chainArg = values.chain
-  if (chainArg === 'solana') return scanSolana(address, config, io, { json: !!values.json, color: !values['no-color'] && !io.env.NO_COLOR })
+  if (chainArg === 'solana') return scanSolana(address, config, io, { json: !!values.json, color: useColor(io, values['no-color']) })
   if (typeof chainArg !== 'string' || chainArg === '') throw new InputError(`--chain is required: a decimal EVM chain id (1 for Ethereum, 56 for BNB Chain, 31337 for the local world) or solana; usage: ${SCAN_USAGE}`)
   if (!/^\d+$/.test(chainArg)) throw new InputError(`--chain ${chainArg} is not a chain id: give the chain's decimal id (1 for Ethereum, 56 for BNB Chain, 31337 for the local world) or solana`)
   const chainId = Number(chainArg)
@@ -123,7 +125,7 @@ export async function scanCommand(argv: string[], io: Io = processIo): Promise<n
     if (values.json) {
       io.out(JSON.stringify(report, null, 2))
     } else {
-      for (const line of formatSummary(report, { color: !values['no-color'] && !io.env.NO_COLOR })) io.out(line)
+      for (const line of formatSummary(report, { color: useColor(io, values['no-color']) })) io.out(line)
       io.out('')
       io.out(`(${ms} ms, ${stats.roundTrips} sequential round trips, ${stats.rpcCalls} RPC calls)`)
     }

@@ -225,6 +225,8 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         corsOrigins: config.corsOrigins,
         metricsToken: config.metricsToken,
         logger,
+        // On a terminal, the banner stays in view: request logs at debug level (LOG_LEVEL=debug shows them).
+        quietRequestLogs: io.tty === true,
         defaultFormat: config.defaultFormat,
         pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, coldPerMinute: config.publicPagesColdReports, secret: config.publicPagesSecret },
       },

@@ -1,5 +1,7 @@
 import type { SolanaReport } from '../contract/solana-report.ts'
+import { solanaVerdict } from '../report/verdict.ts'
 import { RENOUNCED } from '../report/views/description-parts.ts'
+import { checksDecided, verdictSummary } from './verdict-summary.ts'
 
 const ANSI = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
 
@@ -24,7 +26,7 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   // An authority no one holds reads "Renounced"; "" is one that could not be read.
   const none = (s: string) => (s === RENOUNCED ? c('green', 'none') : v(s))
   const held = (s: string) => s !== '' && s !== RENOUNCED
-  const lines: string[] = []
+  const lines: string[] = [...verdictSummary(solanaVerdict(report), options), '']
   lines.push(c('bold', `${general.tokenName || '(no name)'} (${general.tokenSymbol || 'no symbol'})  ${general.tokenAddress}`))
   lines.push(`  supply ${v(supply.totalSupply)}   created ${v(general.tokenCreationTime)} by ${v(general.creatorAddress)}`)
   lines.push(`  ${general.tokenProgramName} mint; mint authority ${held(a.mint) ? `${a.mint} (holds ${v(general.ownerBalance)})` : none(a.mint)}, freeze authority ${none(a.freeze)}, metadata update ${none(a.update)}`)
@@ -34,7 +36,7 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   lines.push('')
   lines.push(c('bold', 'Score'))
   lines.push(`  total ${m(hp.overAllScorePercentage, '%')}   code ${m(code.codeCheckScorePercentage, '%')}   market ${m(market.marketCheckScorePercentage, '%')}`)
-  lines.push(`  ${code.checksPerformed} of ${code.availableChecks} code checks decided; the others are unknown and count in no score`)
+  lines.push(`  ${checksDecided(code.checksPerformed, code.availableChecks)}`)
   lines.push('')
   lines.push(c('bold', 'Code checks'))
   for (const item of Object.values(code.codeCheckDescription).flat()) {
@@ -45,7 +47,16 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   lines.push('')
   lines.push(c('bold', 'Pools'))
   for (const p of hp.pools) {
-    const verdict = p.isPairHoneypot === 1 ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === 0 ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
+    // The token-level verdict (no pool) found nothing that stops a sale, but no sale was tried.
+    const noPool = p.pairAddress === ''
+    const verdict =
+      p.isPairHoneypot === 1
+        ? c('red', `HONEYPOT: ${p.honeypotReason}`)
+        : p.isPairHoneypot === 0
+          ? noPool
+            ? c('dim', 'no pool: selling not measured')
+            : c('green', 'sellable')
+          : c('dim', `unknown: ${p.honeypotReason}`)
     lines.push(`  ${p.dex || '(no pool)'} ${p.pairAddress}  buy ${m(p.buyTax.number, '%')}  sell ${m(p.sellTax.number, '%')}  transfer ${m(p.transferTax.number, '%')}  ${verdict}`)
   }
   for (const dex of market.marketCheckDescription.liquidityDescription.pairByPairInformation) {

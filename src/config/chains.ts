@@ -14,7 +14,10 @@ import { checksummed, evmAddressProblem } from '../evm-address.ts'
  * The format is documented in docs/chains.md.
  */
 
-export type DexType = 'uniswap-v2' | 'uniswap-v3'
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4'
+const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4'] satisfies DexType[]
+/** PancakeSwap V3's fee tiers (hundredths of a basis point), searched by default on its DEXes. */
+export const PANCAKE_V3_DEFAULT_FEE_TIERS = [100, 500, 2500, 10000]
 export type LockerType = 'tokenrisk-locker' | 'uncx-v2' | 'pinklock-v2'
 const LOCKER_TYPES: readonly string[] = ['tokenrisk-locker', 'uncx-v2', 'pinklock-v2'] satisfies LockerType[]
 
@@ -22,7 +25,12 @@ export interface DexConfig {
   /** Name shown in reports (`availableDex[].name`, `honeypotDetails[].dex`). */
   name: string
   type: DexType
+  /** The factory (V2, V3) or, for Uniswap V4, the PoolManager that holds every pool. */
   factory: Address
+  /** Uniswap V4's StateView lens, where deployed (informational: pool state is read with the manager's extsload). */
+  stateView?: Address
+  /** Uniswap V4: the block the PoolManager was deployed in, where the search for its Initialize logs starts. */
+  fromBlock?: number
   /** V2 router (informational; the probe swaps against pairs directly). */
   router?: Address
   /** V3 quoter (informational; the probe swaps against pools directly). */
@@ -95,7 +103,7 @@ const ENTRY_FIELDS = new Set([
   'burnAddresses', 'multicall3', 'blockTimeSeconds', 'finalityBlocks', 'maxLogRange', 'maxBatchSize', 'evmVersion', 'links',
 ])
 const EVM_VERSION_NAMES: readonly string[] = ['cancun', 'shanghai', 'paris']
-const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'feeBps', 'feeTiers'])
+const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'stateView', 'fromBlock', 'feeBps', 'feeTiers'])
 const LOCKER_FIELDS = new Set(['name', 'type', 'address'])
 const LINK_FIELDS = new Set(['explorerToken', 'explorerAddress', 'pool', 'aggregatorToken'])
 
@@ -183,25 +191,37 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
   }
   unknownFields(v, DEX_FIELDS, path, problems)
   const name = nonEmptyString(v.name, `${path}.name`, problems)
-  const type = v.type
-  if (type !== 'uniswap-v2' && type !== 'uniswap-v3') problems.add(`${path}.type`, 'must be "uniswap-v2" or "uniswap-v3"')
+  const type = typeof v.type === 'string' && DEX_TYPES.includes(v.type) ? (v.type as DexType) : undefined
+  if (!type) problems.add(`${path}.type`, `must be one of ${DEX_TYPES.map((t) => `"${t}"`).join(', ')}`)
   const factory = address(v.factory, `${path}.factory`, problems)
   const router = v.router === undefined ? undefined : address(v.router, `${path}.router`, problems)
   const quoter = v.quoter === undefined ? undefined : address(v.quoter, `${path}.quoter`, problems)
+  const stateView = v.stateView === undefined ? undefined : address(v.stateView, `${path}.stateView`, problems)
+  const fromBlock = v.fromBlock === undefined ? undefined : positiveNumber(v.fromBlock, `${path}.fromBlock`, problems, true)
   let feeBps = 30
   if (v.feeBps !== undefined) {
     const f = positiveNumber(v.feeBps, `${path}.feeBps`, problems, true)
     if (f !== undefined && f >= 10_000) problems.add(`${path}.feeBps`, 'must be below 10000')
     else if (f !== undefined) feeBps = f
   }
-  let feeTiers = DEFAULT_V3_FEE_TIERS
+  let feeTiers = type === 'pancake-v3' ? PANCAKE_V3_DEFAULT_FEE_TIERS : DEFAULT_V3_FEE_TIERS
   if (v.feeTiers !== undefined) {
     if (!Array.isArray(v.feeTiers) || v.feeTiers.some((t) => typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t >= 1_000_000)) {
       problems.add(`${path}.feeTiers`, 'must be an array of whole numbers (fee in hundredths of a basis point, e.g. 3000)')
     } else feeTiers = v.feeTiers as number[]
   }
-  if (!name || !factory || (type !== 'uniswap-v2' && type !== 'uniswap-v3')) return undefined
-  return { name, type, factory, feeBps, feeTiers, ...(router ? { router } : {}), ...(quoter ? { quoter } : {}) }
+  if (!name || !factory || !type) return undefined
+  return {
+    name,
+    type,
+    factory,
+    feeBps,
+    feeTiers,
+    ...(router ? { router } : {}),
+    ...(quoter ? { quoter } : {}),
+    ...(stateView ? { stateView } : {}),
+    ...(fromBlock !== undefined ? { fromBlock } : {}),
+  }
 }
 
 function parseLocker(v: unknown, path: string, problems: Problems): LockerConfig | undefined {

@@ -165,6 +165,21 @@ export const HolderSells = obj(
   'beyond the original contract: the largest holders of record selling their whole balance on this pair, from their real state (present on the pair where they sold)',
 )
 
+export const FeeCeiling = obj(
+  {
+    buyTax: Str('the highest buy tax a privileged account can set, percent; with no such account, the pool\'s current buy tax; "" when not measured on this pool'),
+    sellTax: Str('the highest sell tax a privileged account can set while sales still go through, percent (searched for numeric setters); with no such account, the current sell tax; "" when not measured on this pool'),
+    sellsStopped: Flag('whether some value a privileged account can set makes every sale fail; "" when not measured on this pool'),
+    account: Str('the privileged account that reaches that sell tax (for a power in two steps, the account that appoints); "" when none'),
+    function: Str('the function it calls: its signature and selector when the signature is known, else its selector; "" when none'),
+    proceedsTo: Str('where that tax goes: "owner-set wallet" (a wallet a privileged call can replace), "token contract", "burned", "fixed wallet", or "" when not seen'),
+    proceedsAccounts: Type.Array(Type.String(), { description: 'the accounts the tax was seen paid to' }),
+    measuredOn: Str('the pool the owner powers were measured on (the token\'s main pool); "" when no privileged account could call anything (every pool\'s own taxes are then its ceiling)'),
+    summary: Str('the ceiling in one sentence, e.g. "the owner can raise the sell tax to 99 %, paid to a wallet it sets"; "" when no privileged account changes the taxes'),
+  },
+  'beyond the original contract: the fee ceiling, the highest taxes a privileged account can reach and where they are paid (present when the owner powers were measured with a pool)',
+)
+
 export const HoneypotDetail = obj({
   buyTax: RiskRatedNumber,
   sellTax: RiskRatedNumber,
@@ -173,8 +188,10 @@ export const HoneypotDetail = obj({
   honeypotReason: Str('may be empty'),
   dex: Str('exchange name'),
   pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),
-  pairAddress: Str(),
+  pairAddress: Str('the pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in `venue`)'),
+  venue: Type.Optional(Str("where the pool lives and what runs on its swaps, as measured: a Uniswap V4 pool's id, fee and hook (the permissions its address grants, and whether it refused or took a share of the simulated sells)")),
   holderSells: Type.Optional(HolderSells),
+  feeCeiling: Type.Optional(FeeCeiling),
 })
 
 export const TokenReport = Type.Object(

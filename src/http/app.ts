@@ -2,7 +2,7 @@ import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Store } from '../store/database.ts'
 import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
@@ -75,6 +75,8 @@ export interface AppDeps {
     metricsToken?: string
     /** The process's pino logger; no request logging when absent. */
     logger?: FastifyBaseLogger
+    /** Each request's two log lines at debug level rather than info (the service's terminal shows its start banner). */
+    quietRequestLogs?: boolean
     /** The view of token reports for a key without a format of its own (`DEFAULT_FORMAT`); `v1` when absent. */
     defaultFormat?: ReportFormat
     /**
@@ -83,6 +85,22 @@ export interface AppDeps {
      * `PUBLIC_PAGES_COLD_REPORTS`), else a person pastes an API key into the page.
      */
     pages?: { open: boolean; ratePerMinute: number; coldPerMinute: number; secret?: string }
+  }
+}
+
+/**
+ * Request logs at debug level: on the terminal that shows the start banner, two lines a request
+ * would scroll it away. Failed requests are still logged as errors.
+ */
+class QuietRequestLogs extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request')
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
   }
 }
 
@@ -99,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request logs carry the URL with any API key in it redacted (a key put in the query string by mistake).
     ...(options.logger ? { loggerInstance: options.logger.child({}, { serializers: { req: redactedRequest } }) } : { logger: false }),
+    ...(options.quietRequestLogs ? { logController: new QuietRequestLogs() } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     handlerTimeout: options.requestTimeoutMs + HANDLER_DEADLINE_GRACE_MS,
     forceCloseConnections: 'idle',
@@ -261,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usage,
     defaultRateLimitRps: options.defaultRateLimitRps,
     logger: options.logger,
+    linkBase: options.publicBaseUrl.replace(/\/+$/, ''),
   })
   return app
 }

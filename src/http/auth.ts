@@ -10,8 +10,10 @@ declare module 'fastify' {
     principal?: Principal
   }
   interface FastifyContextConfig {
-    /** Require an API key (`x-api-key`) on this route. */
+    /** Require an API key (`x-api-key`, or `Authorization: Bearer <key>`) on this route. */
     auth?: boolean
+    /** Refusals of this route are JSON-RPC errors (`/mcp`): the one error shape is their `error.data`. */
+    jsonRpcErrors?: boolean
     /**
      * The route counts the calls a request carries against the key's rate limit and usage itself
      * (`/mcp`: each tool call), rather than the request: the key is still required first.
@@ -23,6 +25,17 @@ declare module 'fastify' {
 }
 
 export const API_KEY_HEADER = 'x-api-key'
+/** The scheme of the `Authorization` header that carries an API key too (what agents' hosts send). */
+const BEARER = /^Bearer[ \t]+(\S+)\s*$/i
+
+/** The API key a request carries: its `x-api-key`, else the token of `Authorization: Bearer <key>`. */
+export function requestKey(headers: FastifyRequest['headers']): string | undefined {
+  const header = headers[API_KEY_HEADER]
+  const key = Array.isArray(header) ? header[0] : header
+  if (key) return key
+  const authorization = headers.authorization
+  return typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined
+}
 /** Seconds of the window open pages' per-address limit and their budget of cold reports count in. */
 const PAGE_RATE_WINDOW_SECONDS = 60
 /** The rate limiter's key of the open pages' budget of cold reports: one for every visitor, whatever their address. */
@@ -68,8 +81,7 @@ export function registerAuth(
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config
     if (!config?.auth) return
-    const header = request.headers[API_KEY_HEADER]
-    const key = Array.isArray(header) ? header[0] : header
+    const key = requestKey(request.headers)
     if (!key && deps.pages && config.page && deps.pages.sessions.valid(request.headers.cookie, pageClient(request))) {
       const limit = deps.pages.ratePerMinute
       if (limit > 0) {
@@ -78,7 +90,7 @@ export function registerAuth(
       }
       return
     }
-    if (!key) throw new AuthError(`missing API key: send it in the ${API_KEY_HEADER} header`)
+    if (!key) throw new AuthError(`missing API key: send it in the ${API_KEY_HEADER} header (or as Authorization: Bearer <key>)`)
     const principal = await deps.keys.verify(key)
     if (!principal) throw new AuthError('invalid or revoked API key')
     request.principal = principal

@@ -50,6 +50,19 @@ export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message }
 }
 
+/** The JSON-RPC error code of a refused MCP request: -32001 for missing or refused credentials, else -32000 (a server error). */
+export const JSON_RPC_UNAUTHORIZED = -32001
+const JSON_RPC_SERVER_ERROR = -32000
+
+/**
+ * A refusal of an MCP request (`config.jsonRpcErrors`) as a JSON-RPC error, so that an MCP client
+ * shows its message: the one error shape is its `data`. Its id is null: the refusal comes before
+ * the message is read.
+ */
+export function jsonRpcErrorBody(statusCode: number, message: string) {
+  return { jsonrpc: '2.0', id: null, error: { code: statusCode === 401 ? JSON_RPC_UNAUTHORIZED : JSON_RPC_SERVER_ERROR, message, data: errorBody(statusCode, message) } }
+}
+
 /** Characters of a request id kept from the caller's `x-request-id`: a longer or stranger one is replaced. */
 export const MAX_REQUEST_ID_CHARS = 128
 /** What a caller's request id may hold: it is echoed in a header and written to the log. */
@@ -131,7 +144,8 @@ export function handleError(error: FastifyError | BaseError | Error, request: Fa
   if (error instanceof ClientGoneError) request.log.info({ status, reason }, 'client disconnected before the answer')
   else if (status >= 500) request.log.error({ err: redactedError(error) }, 'request failed')
   else request.log.info({ status, reason }, 'request refused')
-  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(status, message))
+  const body = request.routeOptions.config?.jsonRpcErrors ? jsonRpcErrorBody(status, message) : errorBody(status, message)
+  return reply.status(status).type('application/json; charset=utf-8').send(body)
 }
 
 /** An error as the log keeps it: type, message, details, cause and stack, keys redacted. */

@@ -26,6 +26,8 @@ export interface ToolContext {
   caller: McpCaller
   /** Runs work under the call's deadline (`RunBounded`, bound to this call's cancellation). */
   bounded<T>(work: (signal: AbortSignal, deadlineAt: number) => Promise<T>): Promise<T>
+  /** Where the running service answers (`https://tokenrisk.example`), for links to its pages; absent when unknown. */
+  linkBase?: string
 }
 
 /** A tool's answer: the verdict a person reads first, and the structured result. */

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { EvmReportService, SolanaReportService, SourceAuditService } from '../contract/services.ts'
-import { BaseError, RateLimitedError, UpstreamError } from '../errors.ts'
+import { BaseError, NotConfiguredError, RateLimitedError, UpstreamError } from '../errors.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
 import { checkArguments, type McpCaller, type McpTool, type RunBounded } from './define-tool.ts'
 import { auditHistoryTool } from './tools/audit-history.ts'
@@ -19,6 +19,7 @@ const INSTRUCTIONS = [
   'tokenrisk measures token risk on the chain and audits Solidity.',
   'Before buying, swapping into, approving or recommending a token, call evm_token_report (EVM chains) or solana_token_report (Solana mints) and act on the first line of the verdict:',
   'HONEYPOT and CANNOT SELL mean a holder cannot get out; OWNER CAN TAKE and OWNER CAN MINT mean a privileged account can take value from holders;',
+  'LIQUIDITY CAN BE PULLED means one account can withdraw the pool (the commonest rug pull); SUPPLY CONCENTRATED means one account holds a large share; TAXED gives the buy and sell taxes;',
   'COULD NOT BE MEASURED is not a clean bill; NO RISKY POWER FOUND is the best answer and is still not a guarantee.',
   'audit_solidity audits source code you pass; audit_history lists the audits recorded for a project.',
 ].join(' ')
@@ -42,6 +43,11 @@ export interface McpServerDeps {
   /** Counts one tool call against the caller's rate limit and usage; throws `RateLimitedError` past the limit. */
   meter?: () => Promise<void>
   logger: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void }
+  /**
+   * Where the running service answers, asked at each call (over stdio, the service that owns the
+   * data directory may start after the agent's session): the base of the links the tools give.
+   */
+  linkBase?: () => string
 }
 
 let version: string | undefined
@@ -68,11 +74,16 @@ function toolError(error: unknown, logger: McpServerDeps['logger'], tool: string
   const message = known ? error.message : INTERNAL_ERROR
   if (statusCode >= 500 && !(error instanceof UpstreamError)) logger.error({ tool, err: error instanceof Error ? error.stack : String(error) }, 'MCP tool failed')
   else logger.info({ tool, status: statusCode, reason: message }, 'MCP tool call refused')
+  // Only a rate limit and a failing upstream pass with time; a configuration problem or a bad request does not.
   const retryAfterSeconds = error instanceof RateLimitedError || error instanceof UpstreamError ? error.retryAfterSeconds : undefined
+  const retryable = retryAfterSeconds !== undefined
+  const setting = error instanceof NotConfiguredError && error.setting ? { setting: error.setting } : {}
   return {
     isError: true,
     content: [{ type: 'text', text: message }],
-    structuredContent: { error: { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } },
+    structuredContent: {
+      error: { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, retryable, ...(retryable ? { retryAfterSeconds } : {}), ...setting },
+    },
   }
 }
 
@@ -110,7 +121,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     try {
       await deps.meter?.()
       const args = checkArguments(tool, request.params.arguments)
-      const answer = await tool.run(args, { caller: deps.caller, bounded: (work) => deps.bounded(work, extra.signal) })
+      const answer = await tool.run(args, { caller: deps.caller, bounded: (work) => deps.bounded(work, extra.signal), linkBase: deps.linkBase?.() })
       return {
         content: [
           { type: 'text', text: answer.verdict },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { guarded } from './proxy-handler.ts'
 
 /**
  * A JSON-RPC proxy in front of a real node that behaves like the kinds of node people use: public
@@ -197,7 +198,7 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
     return undefined
   }
 
-  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server: Server = createServer(guarded(async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req)
     const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value))
     let parsed: unknown
@@ -267,7 +268,7 @@ export async function startNodeKindProxy(upstream: string, kind: NodeKind): Prom
     } catch {
       res.writeHead(502).end()
     }
-  })
+  }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
   return {

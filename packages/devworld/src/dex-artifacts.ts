@@ -24,6 +24,12 @@ export const DEX_ARTIFACT_PATHS = {
   QuoterV2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
   NonfungiblePositionManager:
     '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  PancakeV3Factory: '@pancakeswap/v3-core/artifacts/contracts/PancakeV3Factory.sol/PancakeV3Factory.json',
+  PancakeV3Pool: '@pancakeswap/v3-core/artifacts/contracts/PancakeV3Pool.sol/PancakeV3Pool.json',
+  // Uniswap V4's package ships its Foundry build (out/): the PoolManager and its test routers.
+  PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json',
+  PoolModifyLiquidityTest: '@uniswap/v4-core/out/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.json',
+  PoolSwapTest: '@uniswap/v4-core/out/PoolSwapTest.sol/PoolSwapTest.json',
 } as const
 
 export type DexContractName = keyof typeof DEX_ARTIFACT_PATHS
@@ -41,9 +47,11 @@ export function loadDexArtifact(name: DexContractName): NpmArtifact {
   if (hit) return hit
   const raw = JSON.parse(readFileSync(require.resolve(DEX_ARTIFACT_PATHS[name]), 'utf8')) as {
     abi: Abi
-    bytecode: string
+    /** Hardhat and Waffle builds: a string; Foundry builds: `{ object }`. */
+    bytecode: string | { object: string }
   }
-  const bytecode = (raw.bytecode.startsWith('0x') ? raw.bytecode : `0x${raw.bytecode}`) as Hex
+  const code = typeof raw.bytecode === 'string' ? raw.bytecode : raw.bytecode.object
+  const bytecode = (code.startsWith('0x') ? code : `0x${code}`) as Hex
   const artifact = { abi: raw.abi, bytecode }
   cache.set(name, artifact)
   return artifact

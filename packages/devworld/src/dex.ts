@@ -1,5 +1,5 @@
 import { getAddress } from 'viem/utils'
-import type { Address } from 'viem'
+import type { Abi, Address } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import type { WorldChain, Deployment } from './chain.ts'
@@ -21,6 +21,16 @@ export const WETH_USD_SEED = { weth: 1_000n * 10n ** 18n, usd: 3_000_000n * 10n 
 /** The USD stablecoin's supply (6 decimals). */
 export const USD_SUPPLY = 1_000_000_000n * 10n ** 6n
 
+/** PancakeSwap V3's 0.25 % tier (the world's PancakeSwap pools) and its tick spacing. */
+export const PANCAKE_V3_FEE = 2500
+export const PANCAKE_V3_TICK_SPACING = 50
+/** The widest ticks usable at that spacing. */
+export const PANCAKE_V3_MAX_TICK = 887250
+/** Uniswap V4 pools of the world: the static 0.3 % fee and its tick spacing; full-range ticks. */
+export const V4_FEE = 3000
+export const V4_TICK_SPACING = 60
+export const V4_MAX_TICK = 887220
+
 export interface DexAddresses {
   weth: Address
   usd: Address
@@ -32,6 +42,15 @@ export interface DexAddresses {
   v3SwapRouter: Address
   v3PositionManager: Address
   wethUsdPair: Address
+  pancakeV3Factory: Address
+  pancakeV3PoolDeployer: Address
+  /** Our helper that adds liquidity to V3-style pools (answers their mint callbacks). */
+  v3Liquidity: Address
+  v4PoolManager: Address
+  /** Uniswap V4's own test router that adds liquidity (PoolModifyLiquidityTest). */
+  v4LiquidityRouter: Address
+  /** Our CREATE2 deployer: hooks at addresses carrying their permission bits. */
+  create2: Address
 }
 
 export interface DexDeployment {
@@ -73,6 +92,21 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
     'deploy NonfungiblePositionManager',
   )
 
+  // PancakeSwap V3: the published factory and pool; the pool deployer is ours (the package ships
+  // none), holding the published pool's creation code as the code of an account it copies from.
+  const pancakePoolCode = '0x00000000000000000000000000000000ca3e0003' as Address
+  await chain.rpc.request('anvil_setCode', [pancakePoolCode, loadDexArtifact('PancakeV3Pool').bytecode])
+  const pancakeV3PoolDeployer = await chain.deploy(deployer, loadArtifact('WorldPancakePoolDeployer'), [pancakePoolCode], 'deploy PancakeV3PoolDeployer')
+  const pancakeV3Factory = await chain.deploy(deployer, loadDexArtifact('PancakeV3Factory'), [pancakeV3PoolDeployer.address], 'deploy PancakeV3Factory')
+  await chain.send(deployer, pancakeV3PoolDeployer.address, loadArtifact('WorldPancakePoolDeployer').abi as Abi, 'setFactoryAddress', [pancakeV3Factory.address], {
+    label: 'PancakeV3PoolDeployer.setFactoryAddress',
+  })
+  const v3Liquidity = await chain.deploy(deployer, loadArtifact('WorldV3Liquidity'), [], 'deploy WorldV3Liquidity')
+  // Uniswap V4: the published PoolManager and its liquidity test router.
+  const v4PoolManager = await chain.deploy(deployer, loadDexArtifact('PoolManager'), [deployer], 'deploy PoolManager')
+  const v4LiquidityRouter = await chain.deploy(deployer, loadDexArtifact('PoolModifyLiquidityTest'), [v4PoolManager.address], 'deploy PoolModifyLiquidityTest')
+  const create2 = await chain.deploy(deployer, loadArtifact('WorldCreate2'), [], 'deploy WorldCreate2')
+
   const usd = await chain.deploy(deployer, loadArtifact('DevUsd'), [USD_SUPPLY], 'deploy DevUsd')
   await chain.send(deployer, usd.address, erc20Abi, 'approve', [v2Router.address, 2n ** 256n - 1n], { label: 'approve USD' })
   await chain.send(
@@ -101,6 +135,12 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       v3SwapRouter: v3SwapRouter.address,
       v3PositionManager: v3PositionManager.address,
       wethUsdPair: getAddress(wethUsdPair),
+      pancakeV3Factory: pancakeV3Factory.address,
+      pancakeV3PoolDeployer: pancakeV3PoolDeployer.address,
+      v3Liquidity: v3Liquidity.address,
+      v4PoolManager: v4PoolManager.address,
+      v4LiquidityRouter: v4LiquidityRouter.address,
+      create2: create2.address,
     },
     usdCreation: usd,
   }

@@ -8,6 +8,8 @@ import type { SolanaManifest } from './solana/manifest.ts'
 
 /** Uniswap V3's fee tiers (hundredths of a basis point). */
 const V3_FEE_TIERS = [100, 500, 3000, 10000]
+/** PancakeSwap V3's fee tiers. */
+const PANCAKE_V3_FEE_TIERS = [100, 500, 2500, 10000]
 /** Uniswap V2's swap fee, basis points. */
 const V2_FEE_BPS = 30
 
@@ -34,6 +36,10 @@ export function localChainEntry(manifest: DevnetManifest): ChainsFileEntry {
       feeTiers: V3_FEE_TIERS,
     })
   }
+  if (c.pancakeV3Factory) {
+    dexes.push({ name: 'PancakeSwap V3', type: 'pancake-v3', factory: getAddress(c.pancakeV3Factory), feeBps: 0, feeTiers: PANCAKE_V3_FEE_TIERS })
+  }
+  if (c.v4PoolManager) dexes.push({ name: 'Uniswap V4', type: 'uniswap-v4', factory: getAddress(c.v4PoolManager), feeBps: 0, feeTiers: [] })
   return {
     chainId: manifest.chainId,
     name: 'local',

@@ -25,6 +25,10 @@ export interface DevnetManifest {
     v3Quoter?: `0x${string}`
     v3SwapRouter?: `0x${string}`
     v3PositionManager?: `0x${string}`
+    /** PancakeSwap V3 and Uniswap V4, when the world deploys them. */
+    pancakeV3Factory?: `0x${string}`
+    pancakeV3PoolDeployer?: `0x${string}`
+    v4PoolManager?: `0x${string}`
     /** Our timelock LP locker. */
     locker: `0x${string}`
     /** The WETH/USD Uniswap V2 pool that prices ether. */
@@ -89,6 +93,8 @@ export interface ManifestPool {
   priceUsd?: string
   /** Uniswap V3 fee tier (e.g. 3000 = 0.3 %); absent for V2. */
   fee?: number
+  /** A Uniswap V4 pool's hook (its pairAddress is the PoolManager's, which holds every V4 pool). */
+  hook?: `0x${string}`
   /** Swap events of the pool up to `readyBlock`: all of them, and those of the 24 h before `readyTimestamp`. */
   swaps?: { total: number; last24h: number }
 }

@@ -1,9 +1,10 @@
-import { decodeAbiParameters, decodeFunctionResult, encodeFunctionData, getAddress, hexToString, keccak256, parseAbi, stringToBytes } from 'viem/utils'
+import { decodeAbiParameters, decodeFunctionResult, encodeFunctionData, getAddress, hexToString, keccak256, parseAbi, stringToBytes, toHex } from 'viem/utils'
 import type { Abi, Address, Hex } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
-import { MULTICALL3_ADDRESS, V3_FEE } from './dex.ts'
+import { MULTICALL3_ADDRESS, PANCAKE_V3_FEE, V3_FEE, V4_FEE } from './dex.ts'
+import { fullRangeAmounts, quoteAddress, v4PoolId, v4PoolKey, v4StateSlot, ZERO_ADDRESS as NO_HOOK } from './venues.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {
   DevnetManifest,
@@ -27,6 +28,14 @@ export const PRICE_PLACES = 18
 const TRANSFER_TOPIC = keccak256(stringToBytes('Transfer(address,address,uint256)'))
 const V2_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,uint256,uint256,uint256,uint256,address)'))
 const V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24)'))
+const PANCAKE_V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)'))
+/** The name of each pool type's exchange in the world (and in the local chain entry). */
+export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
+  'uniswap-v2': 'Uniswap V2',
+  'uniswap-v3': 'Uniswap V3',
+  'pancake-v3': 'PancakeSwap V3',
+  'uniswap-v4': 'Uniswap V4',
+}
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
 const ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103'
@@ -280,6 +289,9 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       v3Quoter: dex.v3Quoter,
       v3SwapRouter: dex.v3SwapRouter,
       v3PositionManager: dex.v3PositionManager,
+      pancakeV3Factory: dex.pancakeV3Factory,
+      pancakeV3PoolDeployer: dex.pancakeV3PoolDeployer,
+      v4PoolManager: dex.v4PoolManager,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -404,7 +416,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
   }
 
   async function measurePool(token: Address, decimals: number, spec: ZooPoolSpec): Promise<ManifestPool> {
-    const quote = spec.quote === 'WETH' ? dex.weth : dex.usd
+    const quote = quoteAddress(dex, spec)
     const qUsd = quoteUsd(quote)
     const qDecimals = quoteDecimals(quote)
     const tokenScale = 10n ** BigInt(decimals)
@@ -415,15 +427,34 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     /** Quote units (raw) per token unit (raw). */
     let rawPrice: Ratio
     let fee: number | undefined
-    if (spec.type === 'uniswap-v2') {
+    let hook: Address | undefined
+    if (spec.type === 'uniswap-v4') {
+      // A V4 pool has no address of its own: the PoolManager holds it, found by its key.
+      fee = V4_FEE
+      const key = v4PoolKey({ dex, feeSink: world.feeSink }, spec, token)
+      if (key.hooks !== NO_HOOK) hook = key.hooks
+      const slot = v4StateSlot(v4PoolId(key))
+      const [slot0, liquidity] = await Promise.all([reader.storage(dex.v4PoolManager, toHex(slot, { size: 32 })), reader.storage(dex.v4PoolManager, toHex(slot + 3n, { size: 32 }))])
+      const sqrtPriceX96 = BigInt(slot0) & ((1n << 160n) - 1n)
+      if (sqrtPriceX96 === 0n) throw new DevnetError(`no V4 pool for ${token} against ${spec.quote}`)
+      const amounts = fullRangeAmounts(sqrtPriceX96, BigInt(liquidity) & ((1n << 128n) - 1n))
+      const tokenIsZero = key.currency0 === token
+      ;[tokenAmount, quoteAmount] = tokenIsZero ? [amounts.amount0, amounts.amount1] : [amounts.amount1, amounts.amount0]
+      const squared = sqrtPriceX96 * sqrtPriceX96
+      rawPrice = tokenIsZero ? { num: squared, den: 1n << 192n } : { num: 1n << 192n, den: squared }
+      pairAddress = dex.v4PoolManager
+    } else if (spec.type === 'uniswap-v2') {
       pairAddress = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
       const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pairAddress, pairAbi, 'getReserves')
       const tokenIsZero = BigInt(token) < BigInt(quote)
       ;[tokenAmount, quoteAmount] = tokenIsZero ? [r0, r1] : [r1, r0]
       rawPrice = { num: quoteAmount, den: tokenAmount }
     } else {
-      fee = V3_FEE
-      pairAddress = getAddress(await reader.read<Address>(dex.v3Factory, loadDexArtifact('UniswapV3Factory').abi, 'getPool', [token, quote, V3_FEE]))
+      const pancake = spec.type === 'pancake-v3'
+      fee = pancake ? PANCAKE_V3_FEE : V3_FEE
+      pairAddress = pancake
+        ? getAddress(await reader.read<Address>(dex.pancakeV3Factory, loadDexArtifact('PancakeV3Factory').abi, 'getPool', [token, quote, PANCAKE_V3_FEE]))
+        : getAddress(await reader.read<Address>(dex.v3Factory, loadDexArtifact('UniswapV3Factory').abi, 'getPool', [token, quote, V3_FEE]))
       const [sqrtPriceX96] = await reader.read<readonly [bigint]>(pairAddress, v3PoolAbi, 'slot0')
       ;[tokenAmount] = await reader.balances(token, [pairAddress])
       ;[quoteAmount] = await reader.balances(quote, [pairAddress])
@@ -433,10 +464,12 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       rawPrice = tokenIsZero ? { num: squared, den: 1n << 192n } : { num: 1n << 192n, den: squared }
     }
     if (pairAddress === ZERO_ADDRESS) throw new DevnetError(`no ${spec.type} pool for ${token} against ${spec.quote}`)
-    const [token0, token1] = await Promise.all([
-      reader.read<Address>(pairAddress, pairAbi, 'token0'),
-      reader.read<Address>(pairAddress, pairAbi, 'token1'),
-    ])
+    const [token0, token1] =
+      spec.type === 'uniswap-v4'
+        ? BigInt(token) < BigInt(quote)
+          ? [token, quote]
+          : [quote, token]
+        : await Promise.all([reader.read<Address>(pairAddress, pairAbi, 'token0'), reader.read<Address>(pairAddress, pairAbi, 'token1')])
     // USD per whole token = rawPrice × 10^tokenDecimals / 10^quoteDecimals × quoteUsd.
     const price: Ratio = { num: rawPrice.num * tokenScale * qUsd.num, den: rawPrice.den * quoteScale * qUsd.den }
     // Quote side in USD, and the token side at this pool's price.
@@ -444,12 +477,12 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     const tokenSide: Ratio = { num: tokenAmount * price.num, den: tokenScale * price.den }
     const liquidity: Ratio = { num: quoteSide.num * tokenSide.den + tokenSide.num * quoteSide.den, den: quoteSide.den * tokenSide.den }
     const pool: ManifestPool = {
-      dex: spec.type === 'uniswap-v2' ? 'Uniswap V2' : 'Uniswap V3',
+      dex: DEX_NAMES[spec.type],
       type: spec.type,
       pairAddress,
       pair: [getAddress(token0), getAddress(token1)],
       quoteToken: quote,
-      quoteSymbol: spec.quote === 'WETH' ? 'WETH' : 'USD',
+      quoteSymbol: spec.quote,
       buyTax: spec.buyTax,
       sellTax: spec.sellTax,
       transferTax: spec.transferTax,
@@ -457,9 +490,10 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       honeypotReason: spec.honeypotReason,
       liquidityUsd: formatRatio(liquidity.num, liquidity.den, USD_PLACES),
       priceUsd: formatRatio(price.num, price.den, PRICE_PLACES),
-      swaps: await swapCounts(pairAddress, spec.type === 'uniswap-v2' ? V2_SWAP_TOPIC : V3_SWAP_TOPIC),
+      swaps: await swapCounts(pairAddress, spec.type === 'uniswap-v2' ? V2_SWAP_TOPIC : spec.type === 'pancake-v3' ? PANCAKE_V3_SWAP_TOPIC : V3_SWAP_TOPIC),
     }
     if (fee !== undefined) pool.fee = fee
+    if (hook) pool.hook = hook
     return pool
   }
 

@@ -6,6 +6,7 @@ import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import { deployDex, FAR_DEADLINE, V3_FEE, V3_MAX_TICK, V3_MIN_TICK, type DexAddresses } from './dex.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
+import { quoteAddress, seedVenuePool } from './venues.ts'
 import { approveAll, units, USD_SPEC, ZOO, zooSupply, type StoryPoint, type ZooContext, type ZooPoolSpec, type ZooTokenSpec } from './zoo.ts'
 
 const HOUR = 3600
@@ -39,6 +40,9 @@ export const POOL_SEED = {
   weth: 15n * 10n ** 18n,
   usd: 45_000n * 10n ** 6n,
 } as const
+
+/** The pool types whose pools the history trades in (through their routers). */
+const HISTORY_TRADED: readonly ZooPoolSpec['type'][] = ['uniswap-v2', 'uniswap-v3']
 
 /** How many traders and receivers hold each token. */
 const TRADERS_PER_TOKEN = 10
@@ -177,7 +181,7 @@ export async function buildWorld(chain: WorldChain, accounts: WorldAccounts, anc
 }
 
 function quoteOf(ctx: ZooContext, pool: ZooPoolSpec): Address {
-  return pool.quote === 'WETH' ? ctx.dex.weth : ctx.dex.usd
+  return quoteAddress(ctx.dex, pool)
 }
 
 async function approveOnce(ctx: ZooContext, state: TokenState, owner: Address, token: Address, spender: Address): Promise<void> {
@@ -196,7 +200,9 @@ async function seedLiquidity(ctx: ZooContext, states: TokenState[]): Promise<voi
     const token = state.built.address
     const amount = (zooSupply(state.spec) * POOL_SEED.tokenPercent) / 100n
     for (const pool of state.spec.pools) {
-      if (pool.type === 'uniswap-v2') {
+      if (pool.type === 'pancake-v3' || pool.type === 'uniswap-v4') {
+        await seedVenuePool(ctx, pool, token, amount, pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth, state.spec.key)
+      } else if (pool.type === 'uniswap-v2') {
         await approveOnce(ctx, state, deployer, token, dex.v2Router)
         if (pool.quote === 'WETH') {
           await chain.send(deployer, dex.v2Router, routerAbi(), 'addLiquidityETH', [token, amount, 0n, 0n, deployer, FAR_DEADLINE], {
@@ -355,6 +361,8 @@ async function tradePhase(ctx: ZooContext, states: TokenState[], phase: number, 
     for (const [poolIndex, pool] of state.spec.pools.entries()) {
       // Two-pool tokens trade in their second pool every other phase.
       if (poolIndex > 0 && phase % 2 === 1) continue
+      // The venues' pools (PancakeSwap V3, Uniswap V4) are seeded, not traded, in the history.
+      if (!HISTORY_TRADED.includes(pool.type)) continue
       if (pool.buyable) {
         for (let k = 0; k < BUYS_PER_PHASE; k++) {
           const trader = state.traders[(phase * BUYS_PER_PHASE + k + poolIndex) % state.traders.length]

@@ -54,7 +54,8 @@
  * | usd                   | DevUsd                            | the world's stablecoin (6 decimals, no owner)   | clean           |
  *
  * The tokens of the owner's reach are listed in zoo-reach.ts, those of its arguments and callers in
- * zoo-arguments.ts.
+ * zoo-arguments.ts, those shaped after real tokens (extreme values, dust, appointed helpers, setters
+ * given the pool) in zoo-real-reach.ts.
  *
  * Every token but `usd` has a supply of 1,000,000 whole tokens minted to the deployer.
  */
@@ -66,13 +67,24 @@ import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import { REACH_ZOO } from './zoo-reach.ts'
 import { ARGUMENTS_ZOO } from './zoo-arguments.ts'
+import { REAL_REACH_ZOO } from './zoo-real-reach.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import type { DexAddresses } from './dex.ts'
 import { TRADE_ZOO } from './zoo-trades.ts'
+import { VENUE_ZOO } from './zoo-venues.ts'
 import { deployWith as direct, ownerSends, zooPool as pool } from './zoo-parts.ts'
 
-export type QuoteKey = 'WETH' | 'USD'
-export type DexType = 'uniswap-v2' | 'uniswap-v3'
+/** The pool's other side: WETH, the USD stablecoin, or the native coin itself (Uniswap V4 only). */
+export type QuoteKey = 'WETH' | 'USD' | 'ETH'
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4'
+
+/** A Uniswap V4 pool's hook: a zoo contract deployed at an address carrying `flags`. */
+export interface ZooHookSpec {
+  contract: string
+  /** Its permission bits (see HOOK_FLAGS in venues.ts). */
+  flags: number
+  args(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, token: Address): unknown[]
+}
 
 /** Supply of every zoo token, in whole tokens. */
 export const ZOO_SUPPLY_WHOLE = 1_000_000n
@@ -88,6 +100,8 @@ export interface ZooPoolSpec {
   honeypotReason: string
   /** Whether an ordinary address can buy here (false: the buy reverts). */
   buyable: boolean
+  /** A Uniswap V4 pool's hook. */
+  hook?: ZooHookSpec
 }
 
 export interface ZooContext {
@@ -865,6 +879,8 @@ export const ZOO: readonly ZooTokenSpec[] = [
   },
   ...REACH_ZOO,
   ...ARGUMENTS_ZOO,
+  ...REAL_REACH_ZOO,
+  ...VENUE_ZOO,
 ]
 
 /** The stablecoin's entry: deployed with the DEX (see dex.ts), listed with the tokens. */

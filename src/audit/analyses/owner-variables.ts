@@ -82,6 +82,17 @@ export function checkedVariables(analyses: Analyses, contract: ContractIr): Set<
   return result
 }
 
+/**
+ * A state variable that is not an account but decides who may act (a role mapping such as
+ * `isAdmin`, read by checks on the caller), as an `OwnerVariable`: the functions and modifiers of
+ * `contract`'s hierarchy whose checks read it.
+ */
+export function roleVariable(analyses: Analyses, contract: ContractIr, variable: StateVariableIr): OwnerVariable {
+  const checkedIn: FunctionIr[] = []
+  for (const c of contract.linearization) for (const f of [...c.functions, ...c.modifiers]) if (checkedReads(analyses, f).includes(variable)) checkedIn.push(f)
+  return { variable, checkedIn, paidIn: [] }
+}
+
 const readsMemo = new WeakMap<Analyses, Map<FunctionIr, StateVariableIr[]>>()
 
 /** The state variables (not constants) a check on the caller in `f` reads, memoised per function. */

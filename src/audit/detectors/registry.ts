@@ -27,6 +27,8 @@ import { frontRunningReward } from './ordering/front-running-reward.ts'
 import { arrayLengthAssignment } from './state/array-length-assignment.ts'
 import { constantFunctionState } from './state/constant-function-state.ts'
 import { incorrectEquality } from './state/incorrect-equality.ts'
+import { incorrectUnary } from './state/incorrect-unary.ts'
+import { failingAssert } from './state/failing-assert.ts'
 import { lockedEther } from './state/locked-ether.ts'
 import { shadowingLocal } from './state/shadowing-local.ts'
 import { shadowingState } from './state/shadowing-state.ts'
@@ -118,6 +120,8 @@ export const DETECTORS: readonly DetectorDefinition[] = checkUnique([
   arrayLengthAssignment,
   lockedEther,
   incorrectEquality,
+  incorrectUnary,
+  failingAssert,
   constantFunctionState,
   uninitializedLocal,
   shadowingLocal,

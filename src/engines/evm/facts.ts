@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { V4PoolRef } from './venues/venue.ts'
 import type { ChainEntry, DexType } from '../../config/chains.ts'
 import type { CodeAnalysis } from './chain/bytecode.ts'
 import type { ProxyInfo } from './chain/proxy.ts'
@@ -225,6 +226,8 @@ export interface PoolFact {
   priceUsd: number | undefined
   /** USD value of both sides. */
   liquidityUsd: number | undefined
+  /** A Uniswap V4 pool's id, key and hook permissions (its `address` is the PoolManager's). */
+  v4?: V4PoolRef
 }
 
 export interface MarketFacts {
@@ -274,6 +277,8 @@ export interface TradeFact {
   loadedNote?: string
   /** How the token recognises this pool as its own pair ('' or absent when it does not). */
   ownPair?: string
+  /** Where the pool lives and what runs on its swaps, as measured (a V4 pool's id, fee and hook). */
+  venue?: string
   /** Buys and sells through the DEX's router (approve + transferFrom), as wallets make them. */
   router?: RouterTradeFact
 }
@@ -315,8 +320,11 @@ export interface PowerFinding {
   evidence: string
   /** Severity when graver than the check's usual tier (a confiscatory tax, sales that can be stopped). */
   tier?: 'Critical'
-  /** For tax setters: the highest taxes reached at the setter's extremes (percent). */
-  reach?: { buy: number; sell: number; transfer: number; sellsStopped: boolean }
+  /**
+   * For tax setters: the highest taxes reached at the setter's extremes (percent); where the search
+   * ran, the accounts the tax was seen paid to and whether a privileged call can redirect it.
+   */
+  reach?: { buy: number; sell: number; transfer: number; sellsStopped: boolean; paidTo?: Address[]; walletSettable?: boolean }
 }
 
 export interface PowersFact {
@@ -334,6 +342,8 @@ export interface PowersFact {
   funded: boolean
   /** Whether a pool was available to measure buy/sell taxes after each call. */
   withPool: boolean
+  /** The pool the taxes were measured on after each call (the token's main pool); absent without one. */
+  measuredPool?: Address
   /**
    * Why the accounts named only in the Transfer events of the owner calls were not measured (no
    * tracing on the node, balances not in a plain mapping); absent when every replay was traced.

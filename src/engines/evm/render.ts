@@ -9,6 +9,7 @@ import type { EvmFacts, HolderFact, HoldersFact, PoolFact, TaxFigure, TradeFact 
 import { count, isoTime, percent, price, share, units, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
 import type { TokenScore } from './score.ts'
+import { feeCeiling, feeCeilingSentence } from './fee-ceiling.ts'
 
 /** LP tokens of Uniswap V2 type pairs have 18 decimals. */
 const LP_DECIMALS = 18
@@ -34,6 +35,35 @@ function member(balance: bigint | undefined, supply: bigint | undefined, decimal
 
 function sum(list: HolderFact[], n: number): bigint | undefined {
   return list.length === 0 ? undefined : list.slice(0, n).reduce((a, h) => a + h.balance, 0n)
+}
+
+type FeeCeilingView = NonNullable<TokenReport['honeypotDetails'][number]['feeCeiling']>
+
+/** The fee ceiling on pool `pool`: its figures where the owner powers were measured on it, "" elsewhere. */
+function feeCeilingOf(facts: EvmFacts, t: TradeFact): { feeCeiling?: FeeCeilingView } {
+  const c = feeCeiling(facts)
+  if (!c) return {}
+  if (!c.pool) {
+    // No privileged account can call anything: the pool's own taxes are its ceiling.
+    const figure = (x: TaxFigure) => (x.percent === undefined ? '' : percent(x.percent))
+    return { feeCeiling: { buyTax: figure(t.buyTax), sellTax: figure(t.sellTax), sellsStopped: '0', account: '', function: '', proceedsTo: '', proceedsAccounts: [], measuredOn: '', summary: '' } }
+  }
+  const on = c.pool.toLowerCase() === t.pool.address.toLowerCase()
+  const f = c.finding
+  const figure = (x: number | undefined) => (on && x !== undefined ? percent(x) : '')
+  return {
+    feeCeiling: {
+      buyTax: figure(c.buy),
+      sellTax: figure(c.sell),
+      sellsStopped: on ? (c.sellsStopped ? '1' : '0') : '',
+      account: on && f ? (f.appointedBy ?? f.candidate).address : '',
+      function: on && f ? (f.signature ? `${f.signature} [${f.selector}]` : f.selector) : '',
+      proceedsTo: on ? c.proceeds : '',
+      proceedsAccounts: on ? c.paidTo : [],
+      measuredOn: c.pool,
+      summary: on ? feeCeilingSentence(c) : '',
+    },
+  }
 }
 
 /** A tax as the contract writes it: "" (and no risk) when it could not be measured. */
@@ -142,7 +172,9 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
     dex: t.pool.dex,
     pair: [t.pool.token0, t.pool.token1],
     pairAddress: t.pool.address,
+    ...(t.venue ? { venue: t.venue } : {}),
     ...holderSellsOf(facts, t, decimals),
+    ...feeCeilingOf(facts, t),
   }))
   return {
     tokenInformation: {

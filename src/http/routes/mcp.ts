@@ -7,9 +7,8 @@ import type { Principal } from '../../store/repositories/api-keys.ts'
 import { takeRateLimit } from '../auth.ts'
 import { clientDisconnectSignal, withDeadline } from '../deadline.ts'
 import { PayloadTooLargeError } from '../../errors.ts'
-import { errorBody } from '../errors.ts'
+import { jsonRpcErrorBody } from '../errors.ts'
 import type { RateLimiter } from '../rate-limit.ts'
-import { errorResponses } from '../schemas/responses.ts'
 import type { UsageCounter } from '../usage.ts'
 
 /** Where the MCP endpoint answers. */
@@ -32,6 +31,8 @@ export interface McpRouteDeps {
   usage: UsageCounter
   defaultRateLimitRps: number
   logger?: FastifyBaseLogger
+  /** Where this service answers (`PUBLIC_BASE_URL`, else its host and port): the base of the tools' links. */
+  linkBase?: string
 }
 
 /** The request as the SDK's web-standard transport reads it (its body is handed over parsed). */
@@ -79,7 +80,7 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
   app.post(
     MCP_PATH,
     {
-      config: { auth: true, meteredPerCall: true },
+      config: { auth: true, meteredPerCall: true, jsonRpcErrors: true },
       bodyLimit: MCP_BODY_BYTES + JSON_ESCAPE_FACTOR * sourceBytes,
       schema: {
         operationId: 'mcp',
@@ -87,7 +88,7 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
         summary: 'MCP endpoint for AI agents (streamable HTTP, stateless)',
         description: [
           'The Model Context Protocol over its streamable HTTP transport: a JSON-RPC message (`initialize`, `tools/list`, `tools/call`, notifications) per POST, answered as JSON (202 for a notification).',
-          'Send `accept: application/json, text/event-stream`, `content-type: application/json` and the API key in `x-api-key`; an MCP client library does it all (README, "AI agents").',
+          'Send `accept: application/json, text/event-stream`, `content-type: application/json` and the API key in `x-api-key` or as `Authorization: Bearer <key>`; an MCP client library does it all (README, "AI agents"). A refusal before a message is read (a missing or refused key, the rate limit, a body too large) is a JSON-RPC error whose `data` is the one error shape of this API.',
           'Tools: `evm_token_report`, `solana_token_report`, `audit_history`, `audit_solidity`; each answers a verdict text first, then the structured report. A failed call is a tool result with `isError` and the message this API gives for the same request.',
           `Each tool call counts as one request against the key's rate limit and usage (the handshake and the tool list do not), runs under the request deadline, and waits for a turn of its key: at most ${MAX_CONCURRENT_TOOL_CALLS_PER_KEY} run at once per key, whatever the POSTs they came in. A POST carries at most ${MAX_MESSAGES_PER_POST} messages and ${MCP_BODY_BYTES} bytes, but one \`${SOURCES_TOOL}\` call alone, which may carry its sources. A request whose params do not fit its method answers the JSON-RPC error -32602 with what is wrong. ${STATELESS}`,
         ].join('\n\n'),
@@ -96,7 +97,10 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
         response: {
           200: Type.Unknown({ description: 'the JSON-RPC response' }),
           202: Type.Null({ description: 'a notification or a response was accepted' }),
-          ...errorResponses(400, 401, 413, 429, 503),
+          // Refusals are JSON-RPC errors carrying the one error shape as their `data`.
+          ...Object.fromEntries(
+            [400, 401, 413, 429, 503].map((status) => [status, Type.Unknown({ description: `a JSON-RPC error: {"jsonrpc": "2.0", "id": null, "error": {"code", "message", "data": the error shape}} (${status})` })]),
+          ),
         },
       },
     },
@@ -116,6 +120,7 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
         meter: () => meter(principal),
         turn: (signal, work) => slots.run(principal.keyId, signal, work),
         logger: request.log,
+        linkBase: deps.linkBase === undefined ? undefined : () => deps.linkBase!,
       })
       // The transport's own statuses (200, 202, or its 4xx for a malformed message), as it gives them.
       reply.status(response.status as 200)
@@ -124,8 +129,8 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRouteDeps) {
     },
   )
 
-  const notHere = { config: { auth: true, meteredPerCall: true }, schema: { hide: true } }
-  const refuse = async (_request: FastifyRequest, reply: FastifyReply) => reply.status(405).header('allow', 'POST').send(errorBody(405, STATELESS))
+  const notHere = { config: { auth: true, meteredPerCall: true, jsonRpcErrors: true }, schema: { hide: true } }
+  const refuse = async (_request: FastifyRequest, reply: FastifyReply) => reply.status(405).header('allow', 'POST').send(jsonRpcErrorBody(405, STATELESS))
   app.get(MCP_PATH, notHere, refuse)
   app.delete(MCP_PATH, notHere, refuse)
 }

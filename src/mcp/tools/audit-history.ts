@@ -6,6 +6,11 @@ import { projectUser } from '../project-user.ts'
 
 /** Audits of a page described one line each in the verdict; the rest are in the structured answer. */
 const MAX_AUDIT_LINES = 10
+/** Findings of each audit an answer lists, by default and at most: the rest are on further findings pages and the report page. */
+export const FINDINGS_PAGING = { defaultLimit: 10, maxLimit: 100 } as const
+/** Characters of a finding's snippet, explanation and recommendation an answer keeps (the report page has them whole). */
+const MAX_FINDING_TEXT_CHARS = 300
+const clip = (text: string) => (text.length > MAX_FINDING_TEXT_CHARS ? `${text.slice(0, MAX_FINDING_TEXT_CHARS - 1)}…` : text)
 
 const Input = Type.Object({
   projectId: Type.String({ minLength: 1, maxLength: AUDIT_LIMITS.id, description: 'identifier of the project (as `tokenrisk audit --project` recorded it)' }),
@@ -14,6 +19,10 @@ const Input = Type.Object({
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_PAGING.maxLimit, description: `audits per page, 1 to ${HISTORY_PAGING.maxLimit}; default ${HISTORY_PAGING.defaultLimit}` })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_PAGING.maxPage, description: '1-based page number; default 1' })),
+  findingsPerPage: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: FINDINGS_PAGING.maxLimit, description: `findings listed per audit, 1 to ${FINDINGS_PAGING.maxLimit}; default ${FINDINGS_PAGING.defaultLimit}` }),
+  ),
+  findingsPage: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_PAGING.maxPage, description: "1-based page of each audit's findings; default 1" })),
 })
 
 /** "1 high, 2 medium, …": the counts of an audit by severity. */
@@ -29,8 +38,8 @@ export function auditHistoryTool(audits: Pick<AuditRepository, 'historyPage'>) {
     description: [
       "Audits recorded for a Solidity project (by tokenrisk's analyzer: `tokenrisk audit`, or this server's audit_solidity with a projectId), newest first:",
       'each with its security score (0–100, higher is better), its findings counted by severity (high, medium, low, informational, optimization),',
-      'every finding listed (name, severity, confidence, file, lines, snippet, explanation, recommendation) and the link to its report page.',
-      'Call it to see whether a project was audited and how its audits changed. The first text sums the page up; the structured answer is the history page itself.',
+      `its findings (name, severity, confidence, file, lines, snippet, explanation, recommendation; long texts cut), ${FINDINGS_PAGING.defaultLimit} per audit by default (findingsPerPage, findingsPage page through them) and the link to its report page, which lists them all.`,
+      'Call it to see whether a project was audited and how its audits changed. The first text sums the page up; the structured answer is the history page with each audit\'s findings paged.',
     ].join(' '),
     input: Input,
     hints: { readOnly: true, openWorld: false },
@@ -39,6 +48,8 @@ export function auditHistoryTool(audits: Pick<AuditRepository, 'historyPage'>) {
       userId: `userId must be a non-empty string of at most ${AUDIT_LIMITS.id} characters`,
       limit: `limit must be a positive integer no greater than ${HISTORY_PAGING.maxLimit}`,
       page: `page must be a positive integer no greater than ${HISTORY_PAGING.maxPage}`,
+      findingsPerPage: `findingsPerPage must be a positive integer no greater than ${FINDINGS_PAGING.maxLimit}`,
+      findingsPage: `findingsPage must be a positive integer no greater than ${HISTORY_PAGING.maxPage}`,
     },
     async run(args, context) {
       const userId = projectUser(context.caller, args.userId, 'read')
@@ -57,7 +68,19 @@ export function auditHistoryTool(audits: Pick<AuditRepository, 'historyPage'>) {
       }
       if (history.audits.length > MAX_AUDIT_LINES) lines.push(`- … and ${history.audits.length - MAX_AUDIT_LINES} more in the structured answer`)
       if (truncatedAudits > 0) lines.push(`${truncatedAudits} audit${truncatedAudits === 1 ? '' : 's'} of this page list only their first findings (the page is bounded in size); their report pages list them all.`)
-      return { verdict: lines.join('\n'), structured: history }
+      // Each audit's findings, a page of them: an audit may list thousands.
+      const perPage = args.findingsPerPage ?? FINDINGS_PAGING.defaultLimit
+      const findingsPage = args.findingsPage ?? 1
+      const start = (findingsPage - 1) * perPage
+      const paged = history.audits.map(({ vulnerabilities, ...audit }) => ({
+        ...audit,
+        findingsListed: vulnerabilities.length,
+        findingsPage,
+        findings: vulnerabilities.slice(start, start + perPage).map((v) => ({ ...v, snippet: clip(v.snippet), explanation: clip(v.explanation), recommendation: clip(v.recommendation) })),
+      }))
+      const most = Math.max(0, ...paged.map((a) => a.findingsListed))
+      if (start + perPage < most) lines.push(`Findings ${start + 1}–${start + perPage} of each audit are listed; findingsPage: ${findingsPage + 1} lists the next ${perPage}.`)
+      return { verdict: lines.join('\n'), structured: { audits: paged, auditCount: history.auditCount } }
     },
   })
 }

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import { DEFAULT_REPORT_FORMAT, REPORT_FORMATS, isReportFormat } from '../../contract/report-formats.ts'
 import type { EvmReportService } from '../../contract/services.ts'
-import { InputError } from '../../errors.ts'
+import { InputError, NotConfiguredError } from '../../errors.ts'
 import { evmVerdict, verdictLines } from '../../report/verdict.ts'
+import { evmConcise, FullArgument } from './token-answer.ts'
 import { quillcheckV2View } from '../../report/views/quillcheck-v2.ts'
 import { defineTool } from '../define-tool.ts'
 
@@ -23,9 +24,10 @@ const Input = Type.Object({
     Type.String({
       enum: [...REPORT_FORMATS],
       description:
-        'shape of the structured report: `v1` the API contract\'s (every scalar a string, "" unknown), `quillcheck-v2` the hosted QuillCheck service\'s, which its public clients read (numbers, booleans, `{riskRating, riskStatus}`); default: the API key\'s own format, else the instance\'s DEFAULT_FORMAT',
+        'shape of the full report (giving it asks for the full report): `v1` the API contract\'s (every scalar a string, "" unknown), `quillcheck-v2` the hosted QuillCheck service\'s, which its public clients read (numbers, booleans, `{riskRating, riskStatus}`); default: the API key\'s own format, else the instance\'s DEFAULT_FORMAT',
     }),
   ),
+  full: FullArgument,
 })
 
 /**
@@ -41,8 +43,8 @@ export function evmTokenReportTool(evm: EvmReportService) {
       'Risk report of an ERC-20 token on an EVM chain, measured on the chain itself: whether a holder can sell it (honeypot), its buy, sell and transfer taxes on each pool,',
       'what a privileged account can do (mint, change or take balances, pause transfers, blacklist, change taxes), who holds the supply, and whether the liquidity is locked.',
       'Call it before buying, swapping into, approving or recommending a token.',
-      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, COULD NOT BE MEASURED, NO RISKY POWER FOUND;',
-      'what could not be measured is listed and is never a clean bill. The structured report follows (docs/checks.md explains every check; "" means unknown).',
+      'The first text is the verdict to act on, its first word one of HONEYPOT, CANNOT SELL, OWNER CAN TAKE, OWNER CAN MINT, RISKY POWER, LIQUIDITY CAN BE PULLED, SUPPLY CONCENTRATED, TAXED, COULD NOT BE MEASURED, NO RISKY POWER FOUND (worst first; docs/scoring.md);',
+      'what could not be measured is listed and is never a clean bill. The structured answer follows: by default the verdict and the facts to act on (a few KB), with full: true the whole report (docs/checks.md explains every check; "" means unknown).',
       `Chains served: ${chains.length > 0 ? chains.join(', ') : 'none configured'}. A report not computed recently takes a few seconds.`,
     ].join(' '),
     input: Input,
@@ -56,11 +58,27 @@ export function evmTokenReportTool(evm: EvmReportService) {
       const chainId = Number(args.chainId)
       if (!Number.isSafeInteger(chainId) || chainId < 1) throw new InputError(CHAIN_ID_MESSAGE)
       if (args.format !== undefined && !isReportFormat(args.format)) throw new InputError(FORMAT_MESSAGE)
+      const served = evm.chains()
+      if (!served.some((c) => c.chainId === chainId)) {
+        const list = served.map((c) => `${c.chainId} (${c.name})`).join(', ') || 'none'
+        throw new NotConfiguredError(
+          `chain ${chainId} is not served by this tokenrisk; it serves ${list}. To serve it, its operator sets RPC_URL_${chainId}=<JSON-RPC URL> (and adds the chain to a chains file, docs/chains.md, when tokenrisk does not know it); asking again changes nothing until then`,
+          { setting: `RPC_URL_${chainId}` },
+        )
+      }
       const report = await context.bounded((signal, deadlineAt) => evm.report(chainId, args.tokenAddress, { signal, deadlineAt }))
       const format = args.format ?? context.caller.format ?? DEFAULT_REPORT_FORMAT
-      const lines = verdictLines(evmVerdict(report))
-      lines.splice(1, 0, `Token ${report.tokenInformation.tokenAddress} on chain ${chainId}.`)
-      return { verdict: lines.join('\n'), structured: format === 'quillcheck-v2' ? quillcheckV2View(report) : report }
+      const verdict = evmVerdict(report)
+      const address = report.tokenInformation.tokenAddress
+      const links = context.linkBase
+        ? { page: `${context.linkBase}/t/${chainId}/${address}`, api: `${context.linkBase}/api/v1/tokens/information/${address}?chainId=${chainId}` }
+        : undefined
+      const lines = verdictLines(verdict)
+      lines.splice(1, 0, `Token ${address} on chain ${chainId}${links ? `; its page: ${links.page}` : ''}.`)
+      // The whole report when asked for (or a format of it is); else what an agent acts on.
+      const full = args.full === true || args.format !== undefined
+      const structured = full ? (format === 'quillcheck-v2' ? quillcheckV2View(report) : report) : evmConcise(report, verdict, chainId, links)
+      return { verdict: lines.join('\n'), structured }
     },
   })
 }

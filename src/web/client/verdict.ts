@@ -1,4 +1,4 @@
-import { CANNOT_SELL_CHECKS, MINTS, TAKES, type Verdict as Judged, type VerdictKind } from '../../report/verdict.ts'
+import { CANNOT_SELL_CHECKS, MINTS, TAKES, VERDICT_LABELS, type Verdict as Judged, type VerdictKind } from '../../report/verdict.ts'
 import type { CheckRow, PageModel } from './model.ts'
 
 export type { VerdictKind }
@@ -18,18 +18,18 @@ export interface Verdict {
   detail: string
   /** What the verdict could not rest on: the checks' titles (or "Selling") and reasons. */
   unmeasured: { title: string; reason: string }[]
+  /** The market's grades found besides the one the headline states: their label and sentence. */
+  market: { label: string; sentence: string }[]
 }
 
-/** The verdict's class as the page shows it, by kind. */
-const LABELS: Readonly<Record<VerdictKind, string>> = {
-  honeypot: 'Honeypot',
-  'cannot-sell': 'Cannot sell',
-  'owner-can-take': 'Owner can take or mint',
-  'owner-can-mint': 'Owner can take or mint',
-  'risky-power': 'Risky power',
-  'not-measured': 'Not measured',
-  'no-risky-power-found': 'No risky power found',
+/** The verdict's class as the page shows it: the report's verdict word, in sentence case ("Honeypot", "Taxed"). */
+const labelOf = (kind: VerdictKind | string): string => {
+  const word = (VERDICT_LABELS as Record<string, string>)[kind] ?? kind
+  return word.charAt(0) + word.slice(1).toLowerCase()
 }
+
+/** What the page calls the measurements of the market the report's verdict names. */
+const MARKET_TITLES: Readonly<Record<string, string>> = { liquidity: 'Who can withdraw the liquidity', holders: 'Who holds the supply', taxes: 'Taxes' }
 
 /** The name the report's verdict gives the measurement of whether a holder can sell. */
 const SALE = 'sale'
@@ -51,10 +51,13 @@ export function verdictOf(model: PageModel, judged: Judged): Verdict {
   const unmeasured = judged.unknown.map((u) => {
     if (u.check === SALE) return { title: 'Selling', reason: model.tokenHoneypotReason || u.reason }
     const check = row(u.check)
-    return { title: check?.title ?? u.check, reason: check ? reasonOf(check) : u.reason }
+    return { title: check?.title ?? MARKET_TITLES[u.check] ?? u.check, reason: check ? reasonOf(check) : u.reason }
   })
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+  const headlineGrade = judged.market.find((m) => m.check === judged.kind)
+  const market = judged.market.filter((m) => m !== headlineGrade).map((m) => ({ label: labelOf(m.check), sentence: capital(m.sentence) }))
   const alsoNotMeasured = unmeasured.length > 0 ? ` ${unmeasured.length} of the checks could not be measured.` : ''
-  const verdict = (headline: string, detail: string): Verdict => ({ kind: judged.kind, label: LABELS[judged.kind], headline, detail, unmeasured })
+  const verdict = (headline: string, detail: string): Verdict => ({ kind: judged.kind, label: labelOf(judged.kind), headline, detail, unmeasured, market })
   const sentences = (checks: CheckRow[]) => checks.map((c) => c.description).join(' ')
 
   switch (judged.kind) {
@@ -86,16 +89,25 @@ export function verdictOf(model: PageModel, judged: Judged): Verdict {
         powers.length > 0 ? `The owner can ${list(powers.map((c) => lower(c.title)))}` : `A risk in how the token trades: ${list(behaviour.map((c) => lower(c.title)))}`
       return verdict(headline, sentences(found) + alsoNotMeasured)
     }
+    case 'liquidity-pullable':
+      return verdict('The liquidity can be pulled', capital(headlineGrade?.sentence ?? '') + alsoNotMeasured)
+    case 'supply-concentrated':
+      return verdict('The supply sits with one account', capital(headlineGrade?.sentence ?? '') + alsoNotMeasured)
+    case 'taxed': {
+      const sentence = headlineGrade?.sentence ?? ''
+      const taxes = sentence.replace(/ \(.*$/, '')
+      return verdict(`Trades are taxed: ${taxes}`, `${capital(sentence)} The tax is taken from every trade: a buyer who sells at once gets back less than was paid.${alsoNotMeasured}`)
+    }
     case 'not-measured':
       return verdict(
         'This token could not be fully measured',
-        `No risky power was found, but ${list(unmeasured.map((u) => lower(u.title)))} could not be measured: the report cannot say the token is free of them.`,
+        `Nothing risky was found, but ${list(unmeasured.map((u) => lower(u.title)))} could not be measured: the report cannot say the token is free of them.`,
       )
     case 'no-risky-power-found': {
       const sellable = model.pools.filter((p) => p.honeypot === '0').length
       return verdict(
         'No risky power found',
-        `Selling was measured to work${sellable > 0 ? ` on ${sellable} pool${sellable === 1 ? '' : 's'}` : ''}, and every owner power tried was absent. This is what was measured on the chain, not a promise about the token.`,
+        `Selling was measured to work${sellable > 0 ? ` on ${sellable} pool${sellable === 1 ? '' : 's'}` : ''}, every owner power tried was absent, trades are not taxed, and no one account can pull the liquidity or holds much of the supply. This is what was measured on the chain, not a promise about the token.`,
       )
     }
   }

@@ -40,6 +40,9 @@ function verdictView(verdict: Verdict): HTMLElement {
     h('p', { class: 'verdict-label' }, verdict.label),
     h('h2', { id: 'verdict-title' }, verdict.headline),
     h('p', { class: 'verdict-detail' }, verdict.detail),
+    verdict.market.length > 0
+      ? h('ul', { class: 'verdict-market', 'aria-label': 'What the market also shows' }, verdict.market.map((m) => h('li', {}, h('strong', {}, m.label), ` — ${m.sentence}`)))
+      : '',
     verdict.unmeasured.length > 0
       ? h(
           'ul',

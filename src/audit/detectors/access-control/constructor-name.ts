@@ -27,7 +27,8 @@ export function isMisspelledConstructor(fn: FunctionIr, contract: ContractIr): b
   if (fn.kind !== 'function' || fn.body === null || fn.facts.stateWrites.length === 0 || fn.name === contract.name) return false
   const a = fn.name.toLowerCase()
   const b = contract.name.toLowerCase()
-  return a === b || (b.length >= 6 && editDistance(a, b) <= 1)
+  // `function constructor()`: the keyword written as a function's name, an ordinary public function before 0.5.
+  return a === b || (b.length >= 6 && editDistance(a, b) <= 1) || fn.name === 'constructor'
 }
 
 /** Whether a contract's code may compile with a compiler that takes a function named like the contract as its constructor (before 0.5.0). */
@@ -44,7 +45,7 @@ export const constructorName = defineDetector({
   lowered: 'High when the function sets an account that controls funds (a function the account is admitted to sends ETH, moves tokens or self-destructs, or the contract pays it); medium otherwise.',
   confidence: 'medium',
   explanation:
-    'Before Solidity 0.4.22 a constructor is the function named exactly like the contract. A function whose name is almost the contract name is an ordinary public function, so anyone can call it later and run the setup again (typically taking ownership).',
+    'Before Solidity 0.4.22 a constructor is the function named exactly like the contract. A function whose name is almost the contract name (or differs only in case), or one declared `function constructor()`, is an ordinary public function, so anyone can call it later and run the setup again (typically taking ownership).',
   recommendation: 'Use the `constructor` keyword (Solidity 0.4.22 and later) and upgrade the compiler.',
   detect({ analyses, contracts, report }) {
     for (const contract of contracts) {

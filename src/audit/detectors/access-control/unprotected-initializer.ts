@@ -1,5 +1,6 @@
 import { fundsControlled, ownerVariables } from '../../analyses/owner-variables.ts'
-import { contains } from '../../analyses/syntax.ts'
+import { contains, walkNodes } from '../../analyses/syntax.ts'
+import type * as AST from '../../parse/ast.ts'
 import type { StateVariableIr } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { functionLabel } from '../helpers.ts'
@@ -30,7 +31,11 @@ export const unprotectedInitializer = defineDetector({
       if (written.size === 0) continue
       // A flag checked and then set (`require(!initialized); initialized = true;`) makes it one-shot.
       const checksOwnFlag = [fn, ...fn.modifierCalls.map((m) => analyses.dispatch.modifierIn(m, fn, context)).filter((m) => m !== null)].some((f) =>
-        f.facts.guards.some((g) => f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))),
+        f.facts.guards.some((g) => f.facts.stateReads.some((r) => written.has(r.variable) && contains(g.condition, r.node))) ||
+        // `if (admin == address(0)) admin = a; else revert();`: the writes happen only on the branch reading the flag unset.
+        ((f.facts.nodes.get('IfStatement') ?? []) as AST.IfStatement[]).some(
+          (branch) => branch.falseBody !== null && branch.falseBody !== undefined && stops(branch.falseBody) && f.facts.stateReads.some((r) => written.has(r.variable) && contains(branch.condition, r.node)),
+        ),
       )
       if (checksOwnFlag) continue
       const owners = ownerVariables(analyses, context)
@@ -46,3 +51,14 @@ export const unprotectedInitializer = defineDetector({
     }
   },
 })
+
+/** Whether a branch reverts: a `revert(…)`, `throw` or failing `require(false)` as its statement or first statement. */
+function stops(branch: AST.BaseASTNode): boolean {
+  let found = false
+  walkNodes(branch, (n) => {
+    if (found) return false
+    if (n.type === 'ThrowStatement' || n.type === 'RevertStatement') found = true
+    if (n.type === 'FunctionCall' && n.expression.type === 'Identifier' && n.expression.name === 'revert') found = true
+  })
+  return found
+}

@@ -1,3 +1,4 @@
+import type * as AST from '../../parse/ast.ts'
 import type { Analyses } from '../../analyses/analyses.ts'
 import {
   blockValue,
@@ -9,6 +10,7 @@ import {
   receiverOf,
   someNode,
   subexpressionTexts,
+  unwrap,
   usesOnlyConstants,
 } from '../../analyses/syntax.ts'
 import type { ComparisonIr, ConditionIr, FunctionIr, OperandIr, SourceFileIr, SourceNode, TermIr } from '../../ir/types.ts'
@@ -108,15 +110,17 @@ export const integerOverflow = defineDetector({
   lowered: 'High when a caller-chosen value wraps an entry of a mapping in state (a balance: minted out of nothing, or drained by an underflow); medium otherwise.',
   confidence: 'medium',
   explanation:
-    'Before Solidity 0.8 arithmetic wraps around silently. Without a check, an addition or multiplication of caller-supplied values can overflow to a small number and a subtraction can underflow to a huge one (minting balances out of nothing, bypassing limits).',
+    'Before Solidity 0.8 arithmetic wraps around silently. Without a check, an addition or multiplication of caller-supplied values can overflow to a small number and a subtraction can underflow to a huge one (minting balances out of nothing, bypassing limits). What reaches the operation is followed: parameters, `msg.value` and storage through locals, and an internal view or pure helper\'s arithmetic on what its callers pass when a caller stores the result in state (checked by the helper\'s guards or the caller\'s). What bounds it is followed too: an operand held below a literal or constant by a `require`, an `if (…) return/revert` or the branch holding the operation (`if (b > MAX) return; total += b * 3`) is not reported when the result cannot wrap.',
   recommendation:
     'Compile with Solidity 0.8 or later (checked arithmetic), or use SafeMath and require the operands to be in range before computing. Where wrapping is intended, say so in a comment next to the operation (`// overflow is desired`); such operations are not reported.',
   detect({ analyses, ir, functions, report }) {
     for (const fn of functions) {
       const compiler = fn.file.versions
       if (compiler === null || compiler.max > CHECKED_ARITHMETIC_SINCE) continue
-      // A view or pure helper cannot corrupt state; its callers' use of the result is what matters.
-      if (fn.mutability === 'view' || fn.mutability === 'pure') continue
+      // A view or pure helper cannot corrupt state; its callers' use of the result is what matters:
+      // followed when an internal helper's result is stored in state by a caller (`total = _double(v)`).
+      const storedBy = fn.mutability === 'view' || fn.mutability === 'pure' ? storingCallers(analyses, fn) : null
+      if (storedBy !== null && storedBy.length === 0) continue
       let guarded: Set<string> | null = null
       const operations: WrappingOperation[] = []
       for (const { node, operator, left, right } of fn.facts.arithmetic) {
@@ -150,9 +154,25 @@ export const integerOverflow = defineDetector({
           ? fn.facts.stateWrites.some((w) => w.statement === op.node)
           : assignedBy !== undefined && fn.facts.stateWrites.some((w) => w.statement === assignedBy)
         const userControlled = analyses.taint.dependsOnParameters(op.node, fn) || someNode(op.node, isMsgValue)
+        if (storedBy !== null) {
+          // A helper's result stored by its callers: the operation on what they pass in, unchecked here and by every caller storing it.
+          if (!analyses.taint.dependsOnParameters(op.node, fn) || annotatedAsIntended(fn.file, op.node) || boundedByDataFlow(op, fn, analyses)) continue
+          guarded ??= guardedTexts(fn, analyses)
+          if (isChecked(fn.file, op, receiver, guarded) || isChecked(fn.file, op, receiver, enclosingConditionTexts(op.node, fn, analyses))) continue
+          const unchecked = storedBy.filter((site) => !isChecked(site.caller.file, { left: argumentFor(op.left, fn, site), right: argumentFor(op.right, fn, site) }, null, guardedTexts(site.caller, analyses)))
+          if (unchecked.length === 0) continue
+          const wraps = unchecked.find((site) => site.mapping && analyses.taint.dependsOnParameters(site.call, site.caller))
+          const site = wraps ?? unchecked[0]
+          report(op.node, fn.file, `${functionLabel(fn)} computes ${code(fn.file, op.node)} without an overflow check (compiled with Solidity before 0.8), and ${functionLabel(site.caller)} stores the result in state: ${code(site.caller.file, site.write)}${wraps ? '; a caller-chosen value wraps an entry kept in state' : ''}.`, {
+            severity: wraps ? 'high' : 'medium',
+            evidence: [{ node: site.write, file: site.caller.file }],
+          })
+          continue
+        }
         // Arithmetic on caller input counts in entry points; in helpers only when it lands in state.
         if (!writesState && !(userControlled && analyses.dispatch.isEntryPoint(fn))) continue
         if (annotatedAsIntended(fn.file, op.node)) continue
+        if (boundedByDataFlow(op, fn, analyses)) continue
         guarded ??= guardedTexts(fn, analyses)
         if (isChecked(fn.file, op, receiver, guarded)) continue
         if (isChecked(fn.file, op, receiver, enclosingConditionTexts(op.node, fn, analyses))) continue
@@ -163,6 +183,74 @@ export const integerOverflow = defineDetector({
     }
   },
 })
+
+/** A call of a view or pure helper whose result its caller stores in state. */
+interface StoringCall {
+  caller: FunctionIr
+  call: FunctionCallNode
+  /** The state write storing the result (directly, or through a local initialised by the call). */
+  write: SourceNode
+  /** Whether the write is to a mapping entry (a balance). */
+  mapping: boolean
+}
+type FunctionCallNode = SourceNode
+
+/**
+ * The calls of an internal view or pure helper (of a contract, not a library) whose result the
+ * caller, a function changing state, stores in state: `total = _double(v)`, or through a local it
+ * initialises. Null when `fn` is not such a helper (so its arithmetic is judged as it is).
+ */
+function storingCallers(analyses: Analyses, fn: FunctionIr): StoringCall[] {
+  if (fn.visibility === 'public' || fn.visibility === 'external' || fn.contract?.kind === 'library' || fn.kind !== 'function') return []
+  const result: StoringCall[] = []
+  for (const caller of analyses.dispatch.allFunctions()) {
+    if (caller === fn || caller.mutability === 'view' || caller.mutability === 'pure') continue
+    for (const call of caller.facts.calls) {
+      if (call.kind !== 'internal' || analyses.dispatch.calleeIn(call, caller) !== fn) continue
+      const holders = new Set<string>()
+      for (const d of (caller.facts.nodes.get('VariableDeclarationStatement') ?? []) as AST.VariableDeclarationStatement[]) {
+        if (d.initialValue && contains(d.initialValue, call.node)) for (const v of d.variables) if (v && (v as AST.VariableDeclaration).name) holders.add((v as AST.VariableDeclaration).name as string)
+      }
+      for (const w of caller.facts.stateWrites) {
+        const value = w.assignment?.value
+        if (!value || !(contains(value, call.node) || someNode(value, (n) => n.type === 'Identifier' && holders.has(n.name)))) continue
+        result.push({ caller, call: call.node, write: w.statement ?? w.node, mapping: w.variable.type.kind === 'mapping' })
+        break
+      }
+    }
+  }
+  return result
+}
+
+/** An operand of a helper as its caller wrote it: the argument passed for a parameter named alone, else the operand. */
+function argumentFor(operand: SourceNode, fn: FunctionIr, site: StoringCall): SourceNode {
+  const name = identifierName(operand)
+  const local = name === null ? undefined : fn.facts.locals.get(name)
+  if (!local?.isParameter) return operand
+  const call = unwrap(site.call)
+  return call.type === 'FunctionCall' ? ((call as AST.FunctionCall).arguments[local.parameterIndex] ?? operand) : operand
+}
+
+/**
+ * Whether what reaches the operation is bounded so it cannot wrap: a product of values both
+ * bounded (by literals, constants, guards, enclosing branches and the locals they flow through)
+ * whose bound fits the type, or a sum adding a value bounded below 2^64 to a word of 64 bits or
+ * more (no number of calls can carry it over). Subtractions are not bounded this way.
+ */
+function boundedByDataFlow(op: WrappingOperation, fn: FunctionIr, analyses: Analyses): boolean {
+  const bits = unsignedBits(analyses.dispatch.typeOf(op.left, fn))
+  if (bits === null) return false
+  const limit = 1n << BigInt(bits)
+  const left = analyses.bounds.upperBound(op.left, fn)
+  const right = op.operator === '++' ? 1n : analyses.bounds.upperBound(op.right, fn)
+  if (op.operator === '*' || op.operator === '*=') return left !== null && right !== null && left * right < limit
+  if (op.operator === '++') return left !== null && left + 1n < limit
+  if (op.operator === '+' || op.operator === '+=') {
+    if (left !== null && right !== null && left + right < limit) return true
+    return bits >= SMALL_COUNTER_BITS && ((right !== null && right < 1n << 64n) || (op.operator === '+' && left !== null && left < 1n << 64n))
+  }
+  return false
+}
 
 /** Comments such as `// overflow is desired` or `// cannot underflow`. */
 const OVERFLOW_COMMENT =

@@ -1,37 +1,12 @@
 import { fundsMoveIn } from '../../analyses/owner-variables.ts'
-import type { Analyses } from '../../analyses/analyses.ts'
 import type { Origin, ValueSource } from '../../analyses/dataflow.ts'
-import { blockValue, namedCall } from '../../analyses/syntax.ts'
-import { decidedStake, movesFunds, paymentParts } from '../../analyses/stakes.ts'
-import type { FunctionIr, SourceNode, StateVariableIr } from '../../ir/types.ts'
+import { namedCall } from '../../analyses/syntax.ts'
+import { decidedStake } from '../../analyses/stakes.ts'
+import type { FunctionIr, SourceNode } from '../../ir/types.ts'
 import { defineDetector } from '../define-detector.ts'
 import { code, functionLabel } from '../helpers.ts'
 
 const HASHES: ReadonlySet<string> = new Set(['keccak256', 'sha3', 'sha256'])
-/** Block values nobody should treat as unpredictable on their own. */
-const ENTROPY_VALUES: ReadonlySet<string> = new Set(['difficulty', 'blockhash', 'coinbase', 'gaslimit'])
-
-/** Any block value (`block.timestamp`, `now`, `block.number`, `blockhash(…)`, …), however transformed. */
-const BLOCK_DATA: ValueSource = { key: 'block-data', matches: (node) => blockValue(node) !== null }
-
-/** The current timestamp itself, copied unchanged (`uint t = now;` then `t % 2`). */
-const TIMESTAMP_COPY: ValueSource = { key: 'timestamp-copy', matches: (node) => blockValue(node) === 'timestamp', copiesOnly: true }
-
-/**
- * Block data used as a source of randomness: a value producers choose or everyone sees
- * (`block.prevrandao`, `blockhash`, `block.coinbase`), or a hash of any block value.
- */
-function entropySource(analyses: Analyses): ValueSource {
-  return {
-    key: 'block-entropy',
-    matches(node, fn) {
-      const kind = blockValue(node)
-      if (kind) return ENTROPY_VALUES.has(kind)
-      const hash = namedCall(node)
-      return hash !== null && HASHES.has(hash.name) && hash.args.some((a) => analyses.dataflow.reaches(a, fn, BLOCK_DATA))
-    },
-  }
-}
 
 /** A hash (`keccak256(…)`), kept as it is: in a local, converted (`uint256(keccak256(…))`) or returned. */
 const HASH_COPY: ValueSource = {
@@ -48,10 +23,10 @@ export const weakPrng = defineDetector({
   lowered: 'High when the function using the number sends ETH, moves tokens or self-destructs, or hands the number to a caller that decides a payout with it (the finding names the line): an attacker plays only when they win; medium otherwise.',
   confidence: 'medium',
   explanation:
-    'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win.',
+    'Block values (timestamp, number, prevrandao/difficulty, coinbase, blockhash) are known to or chosen by block producers and visible to any contract in the same block, so an attacker can predict the "random" outcome or only play when they win. The values are followed to what they decide: a remainder (`block.number % 2`, `now % players.length`), an entry picked from a list of players, a guess compared, a recipient or amount paid, an account stored, or a branch deciding a payout, through locals, state stored by one function and used in another, internal calls and their returns, conversions and hashes mixing them with other data (`keccak256(abi.encodePacked(block.difficulty, now, msg.sender)) % n`). Not reported: the clock modulo a time or a word size (`now % 1 days`, `% PERIOD`, `% 2**32`), numbers from a commit-reveal of secrets or from an oracle\'s VRF callback.',
   recommendation: 'Use a verifiable randomness source (e.g. a VRF oracle) or a commit-reveal scheme; never derive winners or prices from block data.',
   detect({ analyses, functions, report }) {
-    const entropy = entropySource(analyses)
+    const entropy = analyses.blockData.entropy
     /** Reads already reported (a value stored once and used in several places is one finding). */
     const reported = new Set<SourceNode>()
     /**
@@ -91,18 +66,17 @@ export const weakPrng = defineDetector({
       }
     }
     for (const fn of functions) {
+      const decisions = analyses.blockData.decisions(fn)
       // Remainders and equalities, in the order the body evaluates them (a value reported once is reported at its first use).
       const uses = [
-        ...fn.facts.arithmetic.filter((o) => o.operator === '%').map((o) => ({ node: o.node, remainder: o, comparison: null })),
+        ...decisions.filter((d) => d.role === 'modulus').map((d) => ({ node: d.node, remainder: d, comparison: null })),
         ...fn.facts.comparisons.filter((c) => c.operator === '==' || c.operator === '!=').map((c) => ({ node: c.node, remainder: null, comparison: c })),
       ].sort((x, y) => (x.node.range?.[0] ?? 0) - (y.node.range?.[0] ?? 0) || (y.node.range?.[1] ?? 0) - (x.node.range?.[1] ?? 0))
       for (const { node: op, remainder, comparison } of uses) {
         if (remainder) {
-          const left = remainder.left.expression
-          const right = remainder.right.number
-          // `block.timestamp % 2`: a coin flip on the clock; `block.timestamp % 1 days` is time arithmetic.
-          const plainNumber = right !== null && right.unit === null
-          const origins = [...analyses.dataflow.origins(left, fn, entropy), ...(plainNumber ? analyses.dataflow.origins(left, fn, TIMESTAMP_COPY) : [])]
+          // `block.timestamp % 2`, `block.number % players.length`, a stored `seed = now` taken
+          // modulo: a draw on the clock; `block.timestamp % 1 days` or `% PERIOD` is time arithmetic.
+          const origins = [...remainder.entropy, ...(remainder.timeDivisor ? [] : remainder.clock)]
           if (origins.length > 0) found(fn, op, origins, `${functionLabel(fn)} draws a number from block data: ${code(fn.file, op)}.`)
         } else if (comparison) {
           const [a, b] = [comparison.left.expression, comparison.right.expression]
@@ -119,22 +93,15 @@ export const weakPrng = defineDetector({
         }
       }
       // A winner or an amount picked from block entropy, however far it travelled (locals, state
-      // written by another function, helpers, hashes, casts, arithmetic): the recipient or amount
-      // of a payout, an account stored in state, or a branch deciding a payout.
-      for (const write of fn.facts.stateWrites) {
-        const value = write.assignment?.operator === '=' ? write.assignment.value : null
-        if (!value || !isAccount(write.variable)) continue
-        const at = write.statement ?? write.node
-        const origins = analyses.dataflow.origins(value, fn, entropy)
-        if (origins.length > 0) found(fn, at, origins, `${functionLabel(fn)} picks \`${write.variable.name}\` from block data: ${code(fn.file, at)}.`)
-      }
-      for (const call of fn.facts.calls) {
-        if (!movesFunds(call) || call.assembly) continue
-        const { recipient, amount } = paymentParts(call)
-        const to = recipient.flatMap((e) => analyses.dataflow.origins(e, fn, entropy))
-        if (to.length > 0) found(fn, call.node, to, `${functionLabel(fn)} pays a recipient picked from block data: ${code(fn.file, call.node)}.`)
-        const much = amount.flatMap((e) => analyses.dataflow.origins(e, fn, entropy))
-        if (much.length > 0) found(fn, call.node, much, `${functionLabel(fn)} pays an amount drawn from block data: ${code(fn.file, call.node)}.`)
+      // written by another function, helpers, hashes, casts, arithmetic): an element of a list of
+      // players, the recipient or amount of a payout, an account stored in state, or a branch deciding a payout.
+      for (const d of decisions) {
+        if (d.entropy.length === 0) continue
+        const at = code(fn.file, d.node)
+        if (d.role === 'index') found(fn, d.node, d.entropy, `${functionLabel(fn)} picks an entry by block data: ${at}.`)
+        else if (d.role === 'account') found(fn, d.node, d.entropy, `${functionLabel(fn)} picks an account from block data: ${at}.`)
+        else if (d.role === 'recipient') found(fn, d.node, d.entropy, `${functionLabel(fn)} pays a recipient picked from block data: ${at}.`)
+        else if (d.role === 'amount') found(fn, d.node, d.entropy, `${functionLabel(fn)} pays an amount drawn from block data: ${at}.`)
       }
       for (const comparison of fn.facts.comparisons) {
         const origins = [...analyses.dataflow.origins(comparison.left.expression, fn, entropy), ...analyses.dataflow.origins(comparison.right.expression, fn, entropy)]
@@ -146,8 +113,3 @@ export const weakPrng = defineDetector({
     }
   },
 })
-
-/** An address (or payable address) in state: an account that can be paid or given control. */
-function isAccount(variable: StateVariableIr): boolean {
-  return variable.type.kind === 'elementary' && /^address( payable)?$/.test(variable.type.name)
-}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, toFunctionSelector, toHex } from 'viem/utils'
+import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, toFunctionSelector, toHex } from 'viem/utils'
 import type { Abi, Address, Hex } from 'viem'
 import { SimulationError } from '../../../errors.ts'
 import { decodeRevert, isProbeReason } from './revert.ts'
@@ -52,8 +52,6 @@ export const REJECTING_CODE: Hex = '0x60006000fd'
 /** The state override that puts the rejecting code at the rejecting account. */
 export const REJECTER_STATE: StateOverride = { [PROBE_ADDRESSES.rejecter]: { code: REJECTING_CODE } }
 
-/** A balance or supply the probe's measure could not read (the read reverted): unknown, never 0. */
-export const UNREAD = (1n << 256n) - 1n
 /** ETH given to the main probe (wei): enough to buy half of any pool. */
 export const PROBE_ETH_BALANCE = 10n ** 30n
 /** Replaced by the probe, at run time, with half of holder A's balance (owner-function amounts). */
@@ -134,12 +132,38 @@ export function probeOverride(actors: Address[], evm?: EvmVersion): StateOverrid
   return out
 }
 
+/** A Uniswap V4 pool's key, as the PoolManager's ABI has it. */
+export interface V4PoolKey {
+  currency0: Address
+  currency1: Address
+  fee: number
+  tickSpacing: number
+  hooks: Address
+}
+
 export interface ProbePool {
   pool: Address
-  /** 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool. */
-  kind: 2 | 3
+  /** 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool, 4 = Uniswap V4 pool (`pool` then carries its key). */
+  kind: 2 | 3 | 4
   quote: Address
   feeBps: number
+  /** A V4 pool's manager and key: placed as the code of the account `pool` names (see `poolState`). */
+  v4?: { manager: Address; key: V4PoolKey }
+}
+
+/**
+ * The state a probe call trading through `pool` needs beside the probe's: a Uniswap V4 pool's
+ * manager and key as the code of the account the pool names (`abi.encode(manager, key)`, read by
+ * the probe with EXTCODECOPY; never run).
+ */
+export function poolState(pool: ProbePool | undefined): StateOverride {
+  if (!pool?.v4) return {}
+  const { manager, key } = pool.v4
+  const code = encodeAbiParameters(
+    [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+    [manager, key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+  )
+  return { [pool.pool]: { code } }
 }
 
 export interface ProbeRoute {
@@ -178,9 +202,14 @@ export interface TradeResult {
 }
 
 export interface Measure {
+  /** The total supply; meaningful only when `supplyRead` (every value, 2^256 - 1 included, is one the token answered). */
   supply: bigint
+  /** Whether totalSupply() answered a word: false, the supply is unknown (never 0). */
+  supplyRead: boolean
   /** Balances of the watched accounts (`encodePowers`' `watch`), read right after the call. */
   balances: readonly bigint[]
+  /** Bit i: whether `balances[i]` was read; clear, that balance is unknown (never 0). Accounts past the 256th are never read. */
+  balancesRead: bigint
   aTransfer: Outcome
   bTransfer: Outcome
   aSell: Outcome
@@ -562,6 +591,8 @@ export interface ProbeCall {
   actors?: Address[]
   /** Further state overrides (a token's storage set for a precondition). */
   state?: StateOverride
+  /** The pool the call trades through, when it needs state of its own (a V4 pool's key). */
+  pool?: ProbePool
 }
 
 /**
@@ -581,7 +612,7 @@ export async function callProbe(rpc: RpcSession, call: ProbeCall): Promise<Hex> 
   try {
     const evm = rpc.capabilities?.evm.version
     const override = isReaderCall(call.data) && !call.actors?.length ? readerOverride(evm) : probeOverride(call.actors ?? [], evm)
-    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...override, ...call.state })
+    raw = await ethCall(rpc, { to: PROBE_ADDRESSES.main, data: call.data, gas: call.gas }, call.block, { ...poolState(call.pool), ...override, ...call.state })
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
     // The node refuses state overrides (learned by this very call): the no-override path, as if detected.

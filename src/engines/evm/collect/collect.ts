@@ -21,6 +21,7 @@ import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
+import { venueOf } from '../venues/registry.ts'
 import { collectUnexplainedBalances, namedAccounts } from './unexplained.ts'
 import { collectCreationSupply } from './creation-supply.ts'
 import { ROLE_GRANTED_TOPIC, collectRoleHolders, enumeratesRoles, mergeRoleHolders, readRoleMembers } from './role-holders.ts'
@@ -120,7 +121,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const quoteUsd = priceQuotes(ctx, d)
   const pools: PoolFact[] = poolFacts(ctx, d, quoteUsd)
   // The LP described is the main V2 pool's: against the wrapped native token where there is one.
-  const v2 = pools.filter((p) => p.dexType === 'uniswap-v2')
+  const v2 = pools.filter((p) => venueOf(p.dexType).fungibleLp)
   const deepestV2 = v2.find((p) => sameAddress(p.quote, ctx.chain.wrappedNative)) ?? v2[0]
   const creator = storedCreation?.creator ?? d.otsCreator?.creator
   const declared = d.owner.owner ?? d.owner.getOwner

@@ -148,12 +148,13 @@ export async function collectDependencies(
     return { dependencies: [], note, unmeasured: note }
   }
   const tried = targets.slice(0, MAX_DEPENDENCIES)
-  const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors, sellsOnly: true })
+  const tradedPool = probePool(ctx, pool)
+  const data = encodeTrade({ token: ctx.token, weth: ctx.chain.wrappedNative, pool: tradedPool, route, donors, sellsOnly: true })
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   // Asked beside the simulations, not after them: the explorer is not a round trip of the node's.
   const sources = Promise.all(tried.map((t) => lookupSource(ctx, t.address)))
   const simulate = async (what: string, state?: StateOverride) =>
-    decodeProbe(what, await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state }), decodeTrade)
+    decodeProbe(what, await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state, pool: tradedPool }), decodeTrade)
   // Sent as soon as the privileged candidates are known: beside the owner powers' round trip.
   // Never rejects: a repoint that could not be measured is said, and the hostile trades still stand.
   const repoints: Promise<Repoints> = privileged
@@ -353,10 +354,11 @@ async function measureRepoints(
   const state: StateOverride = Object.fromEntries(HOSTILE.map((h) => [h.account, { code: h.code }]))
   const results = await Promise.all(
     fns.map(async ({ fn, calls }) => {
+      const traded = probePool(ctx, pool)
       const data = encodePowers({
         token: ctx.token,
         weth: ctx.chain.wrappedNative,
-        pool: probePool(ctx, pool),
+        pool: traded,
         route,
         candidates,
         donors: candidates,
@@ -364,7 +366,7 @@ async function measureRepoints(
         variants: calls,
         grants: [],
       })
-      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state })
+      const raw = await callProbe(ctx.rpc, { what: 'repoint', data, gas: ctx.gasCap, block, actors, state, pool: traded })
       return { fn, r: decodeProbe('repoint', raw, decodePowers) }
     }),
   )

@@ -7,7 +7,12 @@ import { decodeRevert } from '../chain/revert.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { callProbe, decodePools, decodeProbe, decodeReads, encodePools, encodeReads, type DexQuery, type PoolInfo, type ReadCall, type ReadResult } from '../chain/probe.ts'
 import type { TokenBasics } from '../facts.ts'
-import type { CollectContext } from './context.ts'
+import { ZERO_ADDRESS, type CollectContext } from './context.ts'
+import { venueOf } from '../venues/registry.ts'
+import type { FoundPool, VenueFind } from '../venues/venue.ts'
+
+/** The native coin's decimals on every EVM chain. */
+const NATIVE_DECIMALS = 18
 
 /** Storage slots 0..N-1 are read to find privileged accounts no getter reveals (hidden owners). */
 export const HIDDEN_OWNER_SLOTS = 16
@@ -18,7 +23,8 @@ export interface QuoteAsset {
   address: Address
   symbol: string
   decimals: number | undefined
-  kind: 'wrapped-native' | 'stablecoin' | 'major'
+  /** `native`: the native coin itself, the other side of Uniswap V4 pools (address zero). */
+  kind: 'wrapped-native' | 'stablecoin' | 'major' | 'native'
 }
 
 /** What the first round trip of a report learns. */
@@ -31,7 +37,14 @@ export interface Discovery {
   owner: { owner?: Address; getOwner?: Address }
   quotes: QuoteAsset[]
   /** The token's pools on every configured DEX against every quote asset. */
-  pools: PoolInfo[]
+  pools: FoundPool[]
+  /** What the venues that find pools themselves could not search ('' when they searched everything). */
+  venueNote: string
+  /**
+   * The `pending` pools (known by their key in the first round trip) with their state read: a round
+   * trip later, awaited only by what needs their figures (markets, their trades).
+   */
+  venueState: Promise<FoundPool[]>
   /** Pools pricing quote assets: wrapped native against stablecoins, majors against both. */
   pricePools: { asset: Address; pools: PoolInfo[] }[]
   /** `ots_getContractCreator` answer (undefined when the node lacks it). */
@@ -46,8 +59,36 @@ export interface Discovery {
   selfBalanceSlot: BalanceSlot | { why: string }
 }
 
-export function dexQueries(ctx: CollectContext): DexQuery[] {
-  return ctx.chain.dexes.map((d) => ({ factory: d.factory, kind: d.type === 'uniswap-v2' ? 2 : 3, fees: d.type === 'uniswap-v3' ? d.feeTiers : [] }))
+/** The lens's queries: one per DEX whose venue the lens can ask, with its index in the chain's list. */
+export function dexQueries(ctx: CollectContext): { index: number; query: DexQuery }[] {
+  return ctx.chain.dexes.flatMap((d, index) => {
+    const query = venueOf(d.type).lensQuery?.(d)
+    return query ? [{ index, query }] : []
+  })
+}
+
+/** Whether the chain lists a venue whose pools may stand against the native coin itself. */
+function tradesNative(ctx: CollectContext): boolean {
+  return ctx.chain.dexes.some((d) => d.type === 'uniswap-v4')
+}
+
+/** The token's pools on the venues that find them themselves (Uniswap V4), against `quotes`. */
+async function venuePools(ctx: CollectContext, token: Address, quotes: Address[]): Promise<{ pools: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
+  const found = await Promise.all(
+    ctx.chain.dexes.map(async (dex, index): Promise<VenueFind> => {
+      const find = venueOf(dex.type).find
+      return find ? find(ctx, dex, index, token, quotes) : { pools: [], note: '' }
+    }),
+  )
+  const state = Promise.all(found.map((f) => f.state ?? Promise.resolve([]))).then((all) => all.flat())
+  state.catch(() => {})
+  return { pools: found.flatMap((f) => f.pools), note: found.map((f) => f.note).filter(Boolean).join('; '), state }
+}
+
+/** A discovered pool with its state, when it was `pending` (read after the discovery). */
+export function resolvedPool(pool: FoundPool, resolved: readonly FoundPool[]): FoundPool {
+  if (!pool.pending || !pool.v4) return pool
+  return resolved.find((r) => r.v4?.id === pool.v4!.id) ?? pool
 }
 
 export function quoteAssets(ctx: CollectContext): { address: Address; kind: QuoteAsset['kind'] }[] {
@@ -68,8 +109,9 @@ export function quoteAssets(ctx: CollectContext): { address: Address; kind: Quot
 export async function probePools(ctx: CollectContext, asset: Address, quotes: Address[], block: Hex | 'latest'): Promise<PoolInfo[]> {
   const dexes = dexQueries(ctx)
   if (dexes.length === 0 || quotes.length === 0) return []
-  const raw = await callProbe(ctx.rpc, { what: 'pool discovery', data: encodePools(asset, dexes, quotes), gas: ctx.gasCap, block })
-  return [...decodeProbe('pool discovery', raw, decodePools)]
+  const raw = await callProbe(ctx.rpc, { what: 'pool discovery', data: encodePools(asset, dexes.map((d) => d.query), quotes), gas: ctx.gasCap, block })
+  // The lens numbers the DEXes it was given; pools name the DEX by its index in the chain's list.
+  return decodeProbe('pool discovery', raw, decodePools).map((p) => ({ ...p, dex: BigInt(dexes[Number(p.dex)]?.index ?? -1) }))
 }
 
 /** View reads through the probe: each may fail on its own; the node failing them fails the report. */
@@ -148,7 +190,8 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   const stables = ctx.chain.stablecoins
   const caps = rpc.capabilities
   const weth = ctx.chain.wrappedNative
-  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator, accessList] = await Promise.all([
+  const native = tradesNative(ctx) ? [ZERO_ADDRESS] : []
+  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator, accessList, found] = await Promise.all([
     rpc.request<Hex>('eth_chainId'),
     rpc.request<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]),
     rpc.request<Hex>('eth_getCode', [token, 'latest']),
@@ -176,6 +219,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
             if (error instanceof RpcError && error.kind !== 'fault') return error.message
             throw error
           }),
+    venuePools(ctx, token, [...quotes.map((q) => q.address), ...native]),
   ])
   if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
     throw new ChainMismatchError(`the RPC configured for chain ${ctx.chain.chainId} answers for chain ${BigInt(chainId)}: no report is given from it`)
@@ -216,8 +260,10 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
       totalSupply: supply,
     },
     owner: { owner: decodeAddress(owner), getOwner: decodeAddress(getOwner) },
-    quotes: quoteInfo,
-    pools,
+    quotes: [...quoteInfo, ...native.map((address): QuoteAsset => ({ address, kind: 'native', symbol: ctx.chain.nativeSymbol, decimals: NATIVE_DECIMALS }))],
+    pools: [...pools, ...found.pools],
+    venueNote: found.note,
+    venueState: found.state,
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
     otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
     getterFailures,

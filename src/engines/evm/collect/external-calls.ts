@@ -3,7 +3,7 @@ import type { Address, Hex } from 'viem'
 import type { CodeAnalysis } from '../chain/bytecode.ts'
 import { SimulationError } from '../../../errors.ts'
 import { RpcError } from '../chain/rpc.ts'
-import { NO_ROUTE, PROBE_ADDRESSES, encodePowers, probeOverride } from '../chain/probe.ts'
+import { NO_ROUTE, PROBE_ADDRESSES, encodePowers, poolState, probeOverride } from '../chain/probe.ts'
 import type { ExternalCallFact, PoolFact } from '../facts.ts'
 import { sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
@@ -39,10 +39,11 @@ export async function collectExternalCalls(
   block: Hex,
 ): Promise<ExternalCallFact> {
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
+  const traded = pool && route ? probePool(ctx, pool) : undefined
   const data = encodePowers({
     token: ctx.token,
     weth: ctx.chain.wrappedNative,
-    pool: pool && route ? probePool(ctx, pool) : undefined,
+    pool: traded,
     route: route ?? NO_ROUTE,
     candidates: [],
     donors,
@@ -50,7 +51,7 @@ export async function collectExternalCalls(
     variants: [],
     grants: [],
   })
-  const override = probeOverride([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...donors], ctx.rpc.capabilities?.evm.version)
+  const override = { ...poolState(traded), ...probeOverride([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...donors], ctx.rpc.capabilities?.evm.version) }
   try {
     // A node known not to trace is not asked (its refusal is permanent): the code is read instead.
     if (ctx.rpc.capabilities?.callTracer === 'no') throw new UnusableTrace('the node cannot trace calls (debug_traceCall)')

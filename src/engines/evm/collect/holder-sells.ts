@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import { venueOf } from '../venues/registry.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import { PROBE_ADDRESSES, assertGasNotCapped, callProbe, decodeHolderSells, decodeProbe, encodeHolderSells, isStarved, type HolderSellResult } from '../chain/probe.ts'
 import type { HolderSellFact, HolderSellsFact, PoolFact, TradeFact } from '../facts.ts'
@@ -61,7 +62,7 @@ export async function collectHolderSells(
 
 /** The pool holders sell on: the token's own pair where it was traded, else the deepest V2 pool that was. */
 function mainTrade(trades: TradeFact[]): TradeFact | undefined {
-  const v2 = trades.filter((t) => t.simulated && t.pool.dexType === 'uniswap-v2')
+  const v2 = trades.filter((t) => t.simulated && venueOf(t.pool.dexType).fungibleLp)
   return v2.find((t) => t.ownPair) ?? v2[0]
 }
 

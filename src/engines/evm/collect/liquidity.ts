@@ -3,6 +3,7 @@ import type { Hex } from 'viem'
 import { LOCKER_KINDS, callProbe, decodeAccounts, decodeLocks, decodeProbe, encodeAccounts, encodeLocks } from '../chain/probe.ts'
 import type { HoldersFact, LiquidityFact, LockFact, PoolFact } from '../facts.ts'
 import type { CollectContext } from './context.ts'
+import { venueOf } from '../venues/registry.ts'
 
 /** Locks read per locker and LP token at most. */
 export const MAX_LOCKS = 200
@@ -19,7 +20,7 @@ export interface LockReads {
  * hold of it — one `eth_call` per locker plus one for the burn balances, in one round trip.
  */
 export async function readLocks(ctx: CollectContext, pool: PoolFact | undefined, block: Hex): Promise<LockReads> {
-  if (!pool || pool.dexType !== 'uniswap-v2') return { locks: [], burned: undefined, note: 'no V2 pool: liquidity is not a fungible LP token' }
+  if (!pool || !venueOf(pool.dexType).fungibleLp) return { locks: [], burned: undefined, note: 'no V2 pool: liquidity is not a fungible LP token' }
   const lockers = ctx.chain.lockers
   const [lockResults, burnRaw] = await Promise.all([
     Promise.all(
@@ -45,7 +46,7 @@ export async function readLocks(ctx: CollectContext, pool: PoolFact | undefined,
 
 /** The LP facts of the deepest V2 pool: supply, holders, what is locked or burned, upcoming unlocks. */
 export function liquidityFact(pool: PoolFact | undefined, holders: HoldersFact, reads: LockReads, now: number): LiquidityFact {
-  if (!pool || pool.dexType !== 'uniswap-v2') {
+  if (!pool || !venueOf(pool.dexType).fungibleLp) {
     return {
       pool,
       totalLpSupply: undefined,
@@ -53,7 +54,7 @@ export function liquidityFact(pool: PoolFact | undefined, holders: HoldersFact, 
       locks: [],
       lockedAmount: undefined,
       burnedAmount: undefined,
-      note: pool ? 'the deepest pool is a V3 pool: its liquidity is held as positions, not a fungible LP token' : 'no pool',
+      note: pool ? `the deepest pool is a ${pool.dex} pool: its liquidity is held as ${venueOf(pool.dexType).liquidityForm}` : 'no pool',
     }
   }
   const active = reads.locks.filter((l) => !l.withdrawn && l.unlockTime > now)

@@ -1,43 +1,30 @@
-import { decodeAbiParameters, getAddress } from 'viem/utils'
+import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import type { PoolInfo } from '../chain/probe.ts'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import type { MarketFacts, PoolFact } from '../facts.ts'
-import { blockHex, sameAddress, type CollectContext } from './context.ts'
-import type { Discovery, QuoteAsset } from './discovery.ts'
+import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
+import { resolvedPool, type Discovery, type QuoteAsset } from './discovery.ts'
+import type { FoundPool } from '../venues/venue.ts'
+import { venueOf } from '../venues/registry.ts'
+import { units } from '../venues/venue.ts'
+import { V4_SWAP_TOPIC } from '../venues/uniswap-v4.ts'
 
-/** keccak256("Sync(uint112,uint112)") — V2 pairs emit it after every swap, mint and burn. */
-export const SYNC_TOPIC: Hex = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
-/** keccak256("Swap(address,address,int256,int256,uint160,uint128,int24)") — V3 pools. */
-export const V3_SWAP_TOPIC: Hex = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcca67'
 export const DAY_SECONDS = 86_400
 /** The 24 h window of blocks is estimated from the chain's block time with this margin, then cut by timestamps. */
 const DAY_WINDOW_MARGIN = 1.5
 /** Block headers fetched to place the 24 h boundary among the events' blocks. */
 const MAX_HEADER_SAMPLES = 32
 
-const Q96 = 2 ** 96
-
-function units(raw: bigint, decimals: number): number {
-  return Number(raw) / 10 ** decimals
+/** The pool's DEX entry and venue, or undefined when the pool's DEX is not listed. */
+function dexOf(ctx: CollectContext, info: PoolInfo) {
+  const dex = ctx.chain.dexes[Number(info.dex)]
+  return dex ? { dex, venue: venueOf(dex.type) } : undefined
 }
 
-/** Price of token0 in token1 units (whole units) from a V3 sqrtPriceX96. */
-function v3Price0in1(sqrtPriceX96: bigint, dec0: number, dec1: number): number {
-  const r = Number(sqrtPriceX96) / Q96
-  return r * r * 10 ** (dec0 - dec1)
-}
-
-function poolPrice(info: PoolInfo, asset: Address, assetDecimals: number | undefined, quoteDecimals: number | undefined): number | undefined {
+function poolPrice(ctx: CollectContext, info: PoolInfo, asset: Address, assetDecimals: number | undefined, quoteDecimals: number | undefined): number | undefined {
   if (assetDecimals === undefined || quoteDecimals === undefined) return undefined
-  if (info.kind === 2) {
-    if (info.reserveToken === 0n || info.reserveQuote === 0n) return undefined
-    return units(info.reserveQuote, quoteDecimals) / units(info.reserveToken, assetDecimals)
-  }
-  if (info.sqrtPriceX96 === 0n || info.liquidity === 0n) return undefined
-  const assetIs0 = sameAddress(info.token0, asset)
-  const p = assetIs0 ? v3Price0in1(info.sqrtPriceX96, assetDecimals, quoteDecimals) : 1 / v3Price0in1(info.sqrtPriceX96, quoteDecimals, assetDecimals)
-  return Number.isFinite(p) && p > 0 ? p : undefined
+  return dexOf(ctx, info)?.venue.price(info, asset, assetDecimals, quoteDecimals)
 }
 
 /**
@@ -54,7 +41,7 @@ export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, n
       const quoteUsd = out[p.quote.toLowerCase()]
       const qd = decimalsOf(p.quote)
       if (quoteUsd === undefined || qd === undefined) continue
-      const price = poolPrice(p, asset, decimalsOf(asset), qd)
+      const price = poolPrice(ctx, p, asset, decimalsOf(asset), qd)
       if (price === undefined) continue
       const depth = units(p.reserveQuote, qd) * quoteUsd
       if (!best || depth > best.depth) best = { usd: price * quoteUsd, depth }
@@ -65,22 +52,30 @@ export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, n
     const usd = priceThrough(asset, pools)
     if (usd !== undefined) out[asset.toLowerCase()] = usd
   }
+  // The native coin (the other side of V4 pools) is worth its wrapped token.
+  const wrapped = out[ctx.chain.wrappedNative.toLowerCase()]
+  if (wrapped !== undefined && d.quotes.some((q) => q.kind === 'native')) out[ZERO_ADDRESS] = wrapped
   return out
 }
 
-/** The token's pools as facts: price, USD liquidity. Empty pools are dropped. */
-export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>): PoolFact[] {
+/**
+ * The token's pools as facts: price, USD liquidity. Empty pools are dropped; a pool whose state is
+ * still `pending` (a V4 pool known by its key) is kept without figures, unless `resolved` has it.
+ */
+export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>, resolved?: readonly FoundPool[]): PoolFact[] {
   const out: PoolFact[] = []
-  for (const info of d.pools) {
-    if (info.reserveToken === 0n && info.reserveQuote === 0n) continue
-    const dex = ctx.chain.dexes[Number(info.dex)]
-    if (!dex) continue
+  for (const found of d.pools) {
+    const info = resolved ? resolvedPool(found, resolved) : found
+    if (info.reserveToken === 0n && info.reserveQuote === 0n && !info.pending) continue
+    const listed = dexOf(ctx, info)
+    if (!listed) continue
+    const { dex, venue } = listed
     const quote: QuoteAsset | undefined = d.quotes.find((q) => sameAddress(q.address, info.quote))
-    const price = poolPrice(info, ctx.token, d.basics.decimals, quote?.decimals)
+    const price = info.pending ? undefined : poolPrice(ctx, info, ctx.token, d.basics.decimals, quote?.decimals)
     const qUsd = quoteUsd[info.quote.toLowerCase()]
     const priceUsd = price !== undefined && qUsd !== undefined ? price * qUsd : undefined
     let liquidityUsd: number | undefined
-    if (qUsd !== undefined && quote?.decimals !== undefined) {
+    if (qUsd !== undefined && quote?.decimals !== undefined && !info.pending) {
       const quoteSide = units(info.reserveQuote, quote.decimals) * qUsd
       const tokenSide = priceUsd !== undefined && d.basics.decimals !== undefined ? units(info.reserveToken, d.basics.decimals) * priceUsd : undefined
       liquidityUsd = tokenSide === undefined ? (info.reserveToken === 0n ? quoteSide : undefined) : quoteSide + tokenSide
@@ -90,7 +85,7 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
     out.push({
       dex: dex.name,
       dexType: dex.type,
-      fee: dex.type === 'uniswap-v2' ? dex.feeBps : info.fee,
+      fee: venue.fee(dex, info),
       address: getAddress(info.pool),
       token0,
       token1,
@@ -99,10 +94,11 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
       quoteDecimals: quote?.decimals,
       tokenReserve: info.reserveToken,
       quoteReserve: info.reserveQuote,
-      lpSupply: info.kind === 2 ? info.lpSupply : undefined,
+      lpSupply: venue.fungibleLp ? info.lpSupply : undefined,
       priceInQuote: price,
       priceUsd,
       liquidityUsd,
+      ...(info.v4 ? { v4: info.v4 } : {}),
     })
   }
   return out.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
@@ -110,11 +106,11 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
 
 /**
  * Market facts: price from the deepest pool, market cap, total liquidity, and the 24 h range
- * from the pools' own events (V2 Sync reserves, V3 Swap prices) of the last day of blocks.
+ * from the pools' own events (each venue's swap event: V2 Sync reserves, V3 Swap prices) of the last day of blocks.
  */
 export async function collectMarkets(ctx: CollectContext, d: Discovery): Promise<MarketFacts> {
   const quoteUsd = priceQuotes(ctx, d)
-  const pools = poolFacts(ctx, d, quoteUsd)
+  const pools = poolFacts(ctx, d, quoteUsd, await d.venueState)
   const priced = pools.filter((p) => p.priceUsd !== undefined)
   const priceUsd = priced[0]?.priceUsd
   const supply = d.basics.totalSupply
@@ -136,13 +132,17 @@ async function dayRange(
   const head = d.block.number
   const windowBlocks = BigInt(Math.ceil((DAY_SECONDS / ctx.chain.blockTimeSeconds) * DAY_WINDOW_MARGIN))
   const from = head > windowBlocks ? head - windowBlocks : 0n
-  const { logs, missing } = await getLogsAdaptive(
-    ctx.rpc,
-    { address: priced.map((p) => p.address), topics: [[SYNC_TOPIC, V3_SWAP_TOPIC]] },
-    from,
-    head,
-    ctx.logLimit,
-  )
+  // Pools with an address of their own are asked by address; pools inside a manager (V4) by their ids.
+  const own = priced.filter((p) => !p.v4)
+  const managed = priced.filter((p) => p.v4)
+  const asked = await Promise.all([
+    getLogsAdaptive(ctx.rpc, { address: own.map((p) => p.address), topics: [[...new Set(own.map((p) => venueOf(p.dexType).swapTopic))]] }, from, head, ctx.logLimit),
+    ...[...new Set(managed.map((p) => p.address))].map((manager) =>
+      getLogsAdaptive(ctx.rpc, { address: [manager], topics: [V4_SWAP_TOPIC, managed.filter((p) => sameAddress(p.address, manager)).map((p) => p.v4!.id)] }, from, head, ctx.logLimit),
+    ),
+  ])
+  const logs = asked.flatMap((a) => a.logs)
+  const missing = asked.flatMap((a) => a.missing)
   if (missing.length > 0) return { high: undefined, low: undefined, note: 'the node refused the swap events of the last day' }
   const cutoff = d.block.timestamp - DAY_SECONDS
   const times = await blockTimes(ctx, logs)
@@ -150,7 +150,7 @@ async function dayRange(
   for (const log of logs) {
     const ts = times(log)
     if (ts === undefined || ts < cutoff) continue
-    const pool = priced.find((p) => sameAddress(p.address, log.address))
+    const pool = priced.find((p) => sameAddress(p.address, log.address) && (!p.v4 || log.topics[1] === p.v4.id))
     if (!pool) continue
     const price = priceFromLog(pool, log, ctx.token, d.basics.decimals)
     if (price !== undefined) prices.push(price * (ctx.chain.stablecoins.some((s) => sameAddress(s, pool.quote)) ? 1 : pool.priceUsd! / pool.priceInQuote!))
@@ -164,19 +164,11 @@ async function dayRange(
 }
 
 function priceFromLog(pool: PoolFact, log: RawLog, token: Address, tokenDecimals: number): number | undefined {
+  const venue = venueOf(pool.dexType)
+  if (log.topics[0] !== venue.swapTopic) return undefined
   try {
-    const tokenIs0 = sameAddress(pool.token0, token)
-    const qd = pool.quoteDecimals!
-    if (log.topics[0] === SYNC_TOPIC) {
-      const [r0, r1] = decodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], log.data)
-      const [rt, rq] = tokenIs0 ? [r0, r1] : [r1, r0]
-      if (rt === 0n) return undefined
-      return units(rq, qd) / units(rt, tokenDecimals)
-    }
-    const [, , sqrtPriceX96] = decodeAbiParameters([{ type: 'int256' }, { type: 'int256' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }], log.data)
-    const p0 = v3Price0in1(sqrtPriceX96, tokenIs0 ? tokenDecimals : qd, tokenIs0 ? qd : tokenDecimals)
-    const p = tokenIs0 ? p0 : 1 / p0
-    return Number.isFinite(p) && p > 0 ? p : undefined
+    const price = venue.priceFromLog(log.data, sameAddress(pool.token0, token), tokenDecimals, pool.quoteDecimals!)
+    return price !== undefined && Number.isFinite(price) && price > 0 ? price : undefined
   } catch {
     return undefined
   }

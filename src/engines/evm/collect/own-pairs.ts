@@ -1,4 +1,5 @@
 import { encodeFunctionData, getAddress, parseAbi, toFunctionSelector } from 'viem/utils'
+import { venueOf } from '../venues/registry.ts'
 import type { Address, Hex } from 'viem'
 import { callProbe, decodeOwnPairs, decodeProbe, encodeOwnPairs, type OwnPairsRead, type PairCheck } from '../chain/probe.ts'
 import type { OwnPairFact, OwnPairsFact, PoolFact } from '../facts.ts'
@@ -35,7 +36,7 @@ export const UNLISTED_V2_FEE_BPS = 100
  * AMM-pair flags. Never throws for the token's sake; a node failing the call fails the report.
  */
 export async function readOwnPairs(ctx: CollectContext): Promise<OwnPairsRead> {
-  const factories = ctx.chain.dexes.filter((d) => d.type === 'uniswap-v2').map((d) => d.factory)
+  const factories = ctx.chain.dexes.filter((d) => venueOf(d.type).fungibleLp).map((d) => d.factory)
   const quotes = quoteAssets(ctx).map((q) => q.address)
   const raw = await callProbe(ctx.rpc, {
     what: 'own pair reads',

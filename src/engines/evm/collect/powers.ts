@@ -14,7 +14,6 @@ import {
   NO_ROUTE,
   PROBE_ADDRESSES,
   REJECTER_STATE,
-  UNREAD,
   assertGasNotCapped,
   callProbe,
   decodePowers,
@@ -37,6 +36,7 @@ import { slotLabel, type SlotAccount } from './slot-accounts.ts'
 import { eventEffect, traceReplay, type EventEffect } from './power-trace.ts'
 import { probePool, quoteRoute } from './trades.ts'
 import { MAX_ROLE_HOLDERS, type RoleHolder } from './role-holders.ts'
+import { dustFloor, isDust } from './effect-floor.ts'
 import { MAX_SIBLINGS, SEARCH_GRID, STOPPING_TAX_PERCENT, readReach, searchableSetter, withReach } from './reach.ts'
 
 /** Privileged-account candidates tried at most. */
@@ -373,6 +373,8 @@ export interface Watch {
   /** The token contract itself (its own balance is the owner's to manage). */
   token: Address
   labels: Map<string, string>
+  /** The token's absolute rounding floor in raw units (`dustFloor`): changes at or below it are no effect. */
+  dust: bigint
 }
 
 /** Accounts named in the token's storage or code that a watch list reads, at most. */
@@ -398,6 +400,8 @@ export function watchList(
   candidates: PowerCandidate[],
   named: Address[] = [],
   holders: Address[] = [],
+  /** The token's decimals (its absolute rounding floor); unknown, the relative floor only. */
+  decimals?: number,
 ): Watch {
   const labels = new Map<string, string>()
   const accounts: Address[] = []
@@ -422,6 +426,7 @@ export function watchList(
     bystanders: new Set([PROBE_ADDRESSES.a, PROBE_ADDRESSES.b, ...pools, ...ofRecord].map((a) => a.toLowerCase())),
     token,
     labels,
+    dust: dustFloor(decimals),
   }
 }
 
@@ -449,10 +454,19 @@ export interface BalanceEffect {
   revealed: { label: string; amount: bigint }[]
 }
 
+/**
+ * Watched account `i`'s balance in measure `m`, or undefined when it was not read (the probe says
+ * so with a flag: no value, 2^256 - 1 included, means "unknown").
+ */
+export function balanceRead(m: Measure, i: number): bigint | undefined {
+  return i >= 0 && i < 256 && ((m.balancesRead >> BigInt(i)) & 1n) === 1n ? m.balances[i] : undefined
+}
+
 export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: Address): BalanceEffect {
   // A read that failed is unknown: it explains nothing and is never taken for 0.
   const unread: string[] = []
-  const supplyDelta = base.supply === UNREAD || m.supply === UNREAD ? 0n : m.supply - base.supply
+  // Below the token's own rounding a change is no effect (effect-floor.ts).
+  const supplyDelta = base.supplyRead && m.supplyRead && !isDust(base.supply, m.supply, watch.dust) ? m.supply - base.supply : 0n
   let credits = 0n
   let debits = 0n
   const taken: BalanceEffect['taken'] = []
@@ -460,14 +474,14 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const ownMoves: BalanceEffect['ownMoves'] = []
   const fell: { index: number; label: string; amount: bigint }[] = []
   watch.accounts.forEach((a, i) => {
-    const before = base.balances[i] ?? 0n
-    const after = m.balances[i] ?? 0n
-    if (before === UNREAD || after === UNREAD) {
-      if (after === UNREAD && before !== UNREAD) unread.push(watch.labels.get(a.toLowerCase()) ?? a)
+    const before = balanceRead(base, i)
+    const after = balanceRead(m, i)
+    if (before === undefined || after === undefined) {
+      if (after === undefined && before !== undefined) unread.push(watch.labels.get(a.toLowerCase()) ?? a)
       return
     }
+    if (isDust(before, after, watch.dust)) return
     const d = after - before
-    if (d === 0n) return
     const key = a.toLowerCase()
     const label = watch.labels.get(key) ?? a
     if (d > 0n) {
@@ -490,7 +504,8 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const raised = credits > explained ? raisedRaw : []
   // A call that takes from holders who never sent (the supply unmoved) is taking, not minting:
   // credits beyond the watched debits came from holders the watch list does not read.
-  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: minted, supplyDelta, taken, raised, ownMoves, unread, revealed }
+  // (What no watched account lost, below the token's rounding, is its rounding: nothing more taken.)
+  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: isDust(0n, minted, watch.dust) ? 0n : minted, supplyDelta, taken, raised, ownMoves, unread, revealed }
   return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves, unread, revealed }
 }
 
@@ -546,7 +561,8 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   // A holder the call emptied has nothing to send: its failures say nothing about being blocked.
   const emptied = (who: Address) => {
     const i = watch.accounts.findIndex((x) => sameAddress(x, who))
-    return i >= 0 && base.balances[i] !== UNREAD && base.balances[i] > 0n && m.balances[i] === 0n
+    const before = balanceRead(base, i)
+    return i >= 0 && before !== undefined && before > 0n && balanceRead(m, i) === 0n
   }
   const bBlocked = !emptied(PROBE_ADDRESSES.b) && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
   const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
@@ -642,6 +658,14 @@ export function labelOf(fn: CodeFunction): string {
   return signature ? `${signature} [${fn.selector}]` : `function ${fn.selector}(${fn.arguments})`
 }
 
+/** Whether a variant's label names one of the token's pools (or a pair it records as its own). */
+const isPoolLabel = (label: string) => label.startsWith('the pool ') || label.startsWith("the token's own pair ")
+
+/** Whether, after the call, a holder it was not given can no longer sell into the pool but still transfers to another holder. */
+function stopsSalesOnly(base: Measure, m: Measure, traded: boolean): boolean {
+  return traded && base.bSell.ok && !m.bSell.ok && base.bTransfer.ok && m.bTransfer.ok
+}
+
 /** Findings of one caller's attempts on one function, against the measure they start from. */
 function findingsOf(
   fn: CodeFunction,
@@ -664,11 +688,20 @@ function findingsOf(
   // A variant that names one of the token's own accounts (its pool, itself, a holder of record) is
   // judged on balances only: minting into the pool, or blocking it, changes what every trade
   // measures without being a tax or a pause of holders it was not given. The account refusing the
-  // native coin is judged on trades: a fee wallet set to it stops sales.
-  const effects = attempts.map((a, i) => {
-    const all = effectsOf(watch, base, a.m, candidate.address, funded, withPool)
+  // native coin is judged on trades: a fee wallet set to it stops sales. A variant naming the pool
+  // that moved no balance, after which holders' sales into it fail while transfers between holders still go (a list of
+  // recipients, a gated pair, given the pool) stops every sale, unless the same function given a
+  // holder blacklists that holder (then it is the blacklist, reported as such).
+  const measured = attempts.map((a) => effectsOf(watch, base, a.m, candidate.address, funded, withPool))
+  const listsHolders = measured.some((l, i) => !labelOfAttempt(i) && l.some((x) => x.kind === 'blacklist'))
+  const effects = measured.map((all, i) => {
     const label = labelOfAttempt(i)
-    return !label || label === REJECTER_LABEL ? all : all.filter((e) => BALANCE_KINDS.has(e.kind))
+    if (!label || label === REJECTER_LABEL) return all
+    const kept = all.filter((e) => BALANCE_KINDS.has(e.kind))
+    if (kept.length === 0 && isPoolLabel(label) && !listsHolders && stopsSalesOnly(base, attempts[i].m, funded && withPool)) {
+      kept.push({ kind: 'pause', text: "made every holder's sale into the pool fail, while transfers between holders still went through" })
+    }
+    return kept
   })
   const reach = reachOf(attempts.filter((_, i) => !labelOfAttempt(i) || labelOfAttempt(i) === REJECTER_LABEL), base, withPool)
   // The variants that name only the test holders: a numeric setter's values are judged on them.
@@ -709,7 +742,7 @@ function findingsOf(
     if (e.kind === 'mint') {
       // A fixed emission that works once is still a mint: its amount, and that it cannot be repeated.
       const minting = attempts.filter((_, i) => effects[i].some((x) => x.kind === 'mint'))
-      const raisedSupply = minting.every((a) => a.m.supply !== UNREAD && base.supply !== UNREAD && a.m.supply > base.supply)
+      const raisedSupply = minting.every((a) => a.m.supplyRead && base.supplyRead && a.m.supply > base.supply)
       if (minting.length > 0 && raisedSupply && minting.every((a) => a.raisesAgain === false && a.m.supply === minting[0].m.supply)) {
         text = `${e.text}, a fixed amount that can be created once (the same call made again created nothing more)`
       }
@@ -819,7 +852,7 @@ export async function collectPowers(
   const actors = powerActors(candidates)
   const donors = candidates.map((c) => c.address)
   const named = [...slotAccounts.map((x) => x.address), ...logic.addresses].filter((a) => !sameAddress(a, ctx.token))
-  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders)
+  const watch = watchList(ctx.token, pools.map((p) => p.address), ctx.chain.burnAddresses, candidates, named, holders, d.basics.decimals)
   const grants = grantCalls(fns, roleConstants(logic))
   const namedLabels = [
     ...slotAccounts.map((x) => ({ address: x.address, label: `${x.address} (${slotLabel(x)})` })),
@@ -858,7 +891,7 @@ export async function collectPowers(
       const setter = usablePool ? searchableSetter(fn) : undefined
       const siblings = setter ? setters.filter((x) => x.fn !== fn).slice(0, MAX_SIBLINGS).map((x) => x.setter) : []
       const search = setter
-        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors, state: REJECTER_STATE }).then(
+        ? callProbe(ctx.rpc, { what: 'fee reach', data: encodeReach(params, setter, siblings, SEARCH_GRID), gas: ctx.gasCap, block, actors, state: REJECTER_STATE, pool: params.pool }).then(
             (raw) => decodeProbe('fee reach', raw, decodeReach),
             (error: Error) => {
               ctx.log.warn({ chainId: ctx.chain.chainId, token: ctx.token, selector: fn.selector, err: error.message }, 'fee reach search failed')
@@ -869,14 +902,14 @@ export async function collectPowers(
       // The traced replay goes out in the same tick as the isolated experiments: same round trip.
       // Awaited together, so that a failure of one never leaves the other's unhandled.
       const [raw, replay, reach] = await Promise.all([
-        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors, state: REJECTER_STATE }),
+        callProbe(ctx.rpc, { what: 'owner-power', data: encodePowers(params), gas: ctx.gasCap, block, actors, state: REJECTER_STATE, pool: params.pool }),
         traceReplay(ctx, encodePowersReplay(params), actors, block, mapping, mappingWhy, watch.accounts),
         search,
       ])
       const first = decodeProbe('owner-power', raw, decodePowers)
       const r = await askHoldersOfRecord(ctx, watch, first, (extra) => {
         askedAgain.push(fn.selector)
-        return callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE }).then((x) =>
+        return callProbe(ctx.rpc, { what: 'owner-power (holders of record acting)', data: encodePowers(params), gas: ctx.gasCap, block, actors: [...actors, ...extra], state: REJECTER_STATE, pool: params.pool }).then((x) =>
           decodeProbe('owner-power (holders of record acting)', x, decodePowers),
         )
       })
@@ -912,6 +945,7 @@ export async function collectPowers(
     ownMoves: findings.filter((f) => f.kind === 'ownMove').map((f) => f.evidence),
     funded,
     withPool: !!usablePool,
+    ...(usablePool ? { measuredPool: usablePool.address } : {}),
     ...(eventsUnread ? { eventsUnread } : {}),
     ...(askedAgain.length > 0 ? { askedAgain } : {}),
   }
@@ -923,13 +957,13 @@ export async function collectPowers(
  * watch list; empty when the call was refused, the supply moved or some balance rose.
  */
 function quietFalls(watch: Watch, base: Measure, at: Attempt): number[] {
-  if (!at.called || base.supply === UNREAD || at.m.supply !== base.supply) return []
+  if (!at.called || !base.supplyRead || !at.m.supplyRead || !isDust(base.supply, at.m.supply, watch.dust)) return []
   const fell: number[] = []
   let rose = false
   watch.accounts.forEach((a, i) => {
-    const before = base.balances[i]
-    const after = at.m.balances[i]
-    if (before === undefined || after === undefined || before === UNREAD || after === UNREAD) return
+    const before = balanceRead(base, i)
+    const after = balanceRead(at.m, i)
+    if (before === undefined || after === undefined || isDust(before, after, watch.dust)) return
     if (after > before) rose = true
     else if (after < before && watch.bystanders.has(a.toLowerCase()) && !shownNotHeld(i, at.m)) fell.push(i)
   })
@@ -998,7 +1032,7 @@ async function askHoldersOfRecord(
       const twin = pick(second)[k]
       if (!fell || !twin || !twin.called || !sameAddress(twin.candidate, at.candidate) || twin.variant !== at.variant) return at
       let notHeld = at.m.notHeld
-      for (const i of fell) if (twin.m.balances[i] === at.m.balances[i] && shownNotHeld(i, twin.m)) notHeld |= 1n << BigInt(i)
+      for (const i of fell) if (balanceRead(twin.m, i) !== undefined && balanceRead(twin.m, i) === balanceRead(at.m, i) && shownNotHeld(i, twin.m)) notHeld |= 1n << BigInt(i)
       return notHeld === at.m.notHeld ? at : { ...at, m: { ...at.m, notHeld } }
     }),
   )

@@ -63,6 +63,10 @@ export interface ReachReading {
   stops: boolean
   text: string
   caller: PowerCandidate
+  /** The accounts the tax was seen paid to (watched accounts that gained, holders and pools aside). */
+  paidTo: Address[]
+  /** Whether a privileged call can redirect the tax to any address (an owner-set wallet). */
+  walletSettable: boolean
 }
 
 /**
@@ -91,16 +95,17 @@ export function readReach(
     const siblings = `${r.siblingValues.length} sibling setter(s) at their largest accepted values`
     parts.push(combined.sell !== undefined ? `with ${siblings}, the sell tax reaches ${pct(combined.sell)}` : `with ${siblings}, every sale fails`)
   }
-  const paid = r.gains
+  const paidTo = r.gains
     .map((g, i) => ({ g, a: watch.accounts[i] }))
     .filter(({ g, a }) => a && g > 0n && !watch.bystanders.has(a.toLowerCase()))
-    .map(({ a }) => watch.labels.get(a.toLowerCase()) ?? a)
+    .map(({ a }) => a)
+  const paid = paidTo.map((a) => watch.labels.get(a.toLowerCase()) ?? a)
   const settable = r.delegateGain > 0n
   if (paid.length > 0 || settable) {
     const to = paid.length > 0 ? paid.join(', ') : 'an account'
     parts.push(`the tax is paid to ${to}${settable ? ', which a privileged call can replace with any address (the owner\'s, in effect)' : ''}`)
   }
-  return { sell, buy, stops, text: parts.join('; '), caller }
+  return { sell, buy, stops, text: parts.join('; '), caller, paidTo, walletSettable: settable }
 }
 
 /** The label of a function in evidence: its known signature, or its selector and argument types. */
@@ -123,7 +128,7 @@ export function withReach(findings: PowerFinding[], fn: CodeFunction, reading: R
   const critical = reading.sell >= 50 || reading.stops
   if (fee >= 0) {
     const f = out[fee]
-    const reach = { buy: Math.max(f.reach?.buy ?? 0, reading.buy ?? 0), sell: reading.sell, transfer: f.reach?.transfer ?? 0, sellsStopped: reading.stops || !!f.reach?.sellsStopped }
+    const reach = { buy: Math.max(f.reach?.buy ?? 0, reading.buy ?? 0), sell: reading.sell, transfer: f.reach?.transfer ?? 0, sellsStopped: reading.stops || !!f.reach?.sellsStopped, paidTo: reading.paidTo, walletSettable: reading.walletSettable }
     out[fee] = { ...f, evidence: `${f.evidence}; ${reading.text}`, reach, ...(critical ? { tier: 'Critical' as const } : {}) }
   } else {
     out.push({
@@ -132,7 +137,7 @@ export function withReach(findings: PowerFinding[], fn: CodeFunction, reading: R
       selector: fn.selector,
       signature,
       evidence: `${via}${labelOf(fn)} changes everyone's sell tax; ${reading.text}`,
-      reach: { buy: reading.buy ?? 0, sell: reading.sell, transfer: 0, sellsStopped: reading.stops },
+      reach: { buy: reading.buy ?? 0, sell: reading.sell, transfer: 0, sellsStopped: reading.stops, paidTo: reading.paidTo, walletSettable: reading.walletSettable },
       ...(critical ? { tier: 'Critical' as const } : {}),
     })
   }

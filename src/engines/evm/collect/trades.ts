@@ -18,9 +18,11 @@ import {
 } from '../chain/probe.ts'
 import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } from '../facts.ts'
-import { sameAddress, type CollectContext } from './context.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
+import { poolFacts, priceQuotes } from './markets.ts'
 import { ownPairOf } from './own-pairs.ts'
+import { venueOf } from '../venues/registry.ts'
 
 /** What the probe reports when a sell's transfer went through but the pool got none of it. */
 const POOL_GOT_NOTHING = /the pool received none of the tokens sent/
@@ -33,8 +35,10 @@ export const HONEYPOT_TAX_PERCENT = 95
  */
 export const SELL_ALL_SHORTFALL_PP = 0.5
 
+/** How the probe trades through the pool: its venue says. */
 export function probePool(ctx: CollectContext, pool: PoolFact): ProbePool {
-  return { pool: pool.address, kind: pool.dexType === 'uniswap-v2' ? 2 : 3, quote: pool.quote, feeBps: pool.dexType === 'uniswap-v2' ? pool.fee : 0 }
+  const dex = ctx.chain.dexes.find((x) => x.name === pool.dex && x.type === pool.dexType)
+  return venueOf(pool.dexType).probePool(pool, dex)
 }
 
 /**
@@ -43,7 +47,8 @@ export function probePool(ctx: CollectContext, pool: PoolFact): ProbePool {
  */
 export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): ProbeRoute | undefined {
   const weth = ctx.chain.wrappedNative
-  if (sameAddress(quote, weth)) return NO_ROUTE
+  // The native coin is the probe's own (V4 pools settle it directly); wrapped native is minted from it.
+  if (sameAddress(quote, weth) || sameAddress(quote, ZERO_ADDRESS)) return NO_ROUTE
   const candidates = d.pricePools.flatMap((pp) =>
     pp.pools.filter((p) => (sameAddress(pp.asset, weth) && sameAddress(p.quote, quote)) || (sameAddress(pp.asset, quote) && sameAddress(p.quote, weth))),
   )
@@ -51,7 +56,8 @@ export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): P
   if (usable.length === 0) return undefined
   const deepest = usable.reduce((a, b) => (sameAddress(b.quote, quote) ? b.reserveQuote : b.reserveToken) > (sameAddress(a.quote, quote) ? a.reserveQuote : a.reserveToken) ? b : a)
   const dex = ctx.chain.dexes[Number(deepest.dex)]
-  return { pool: deepest.pool, kind: deepest.kind === 2 ? 2 : 3, feeBps: dex?.type === 'uniswap-v2' ? dex.feeBps : 0 }
+  if (!dex) return undefined
+  return venueOf(dex.type).route(deepest, dex)
 }
 
 function percentLost(o: Outcome): number | undefined {
@@ -159,15 +165,18 @@ export async function collectTrades(
   if (ctx.rpc.capabilities?.stateOverride === 'no') return pools.map((pool) => emptyTrade(pool, NO_OVERRIDE_REASON))
   const actors = [PROBE_ADDRESSES.w1, PROBE_ADDRESSES.w2, PROBE_ADDRESSES.w3, ...donors]
   const loaded = loadedState(ctx, d)
-  const simulate = async (what: string, data: Hex, state?: StateOverride): Promise<TradeResult> => {
-    const raw = await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state })
+  const simulate = async (what: string, data: Hex, pool: ProbePool, state?: StateOverride): Promise<TradeResult> => {
+    const raw = await callProbe(ctx.rpc, { what, data, gas: ctx.gasCap, block, actors, state, pool })
     const result = decodeProbe(what, raw, decodeTrade)
     const outcomes = [result.buy, result.transfer, result.sellPart, result.sellAll, result.sell99, result.buyAgain, result.bigBuy]
     assertGasNotCapped(what, ctx.gasCap, result.startGas, outcomes.some((o) => !o.ok && isStarved(o.err)))
     return result
   }
   const traded = await Promise.all(
-    [...pools, ...(ownPairs?.extra ?? [])].map(async (pool) => {
+    [...pools, ...(ownPairs?.extra ?? [])].map(async (known) => {
+      // A pool known by its key in the first round trip is traded once its state is read (an empty one is not).
+      const pool = known.v4 ? await withState(ctx, d, known) : known
+      if (!pool) return undefined
       const route = quoteRoute(ctx, d, pool.quote)
       if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
       const router = routerOf(ctx, pool)
@@ -175,16 +184,24 @@ export async function collectTrades(
       // The sells again with the token holding a large balance of itself: sells that break only
       // once a swap-back threshold is passed show there.
       const [normal, heavy] = await Promise.all([
-        simulate('trade', encodeTrade({ ...params, router: router.address })),
-        'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), loaded.state) : undefined,
+        simulate('trade', encodeTrade({ ...params, router: router.address }), params.pool),
+        'state' in loaded ? simulate('trade (token holding itself)', encodeTrade({ ...params, sellsOnly: true }), params.pool, loaded.state) : undefined,
       ])
       const fact = withRouterTrades(interpretTrade(pool, normal), normal, router.address, router.why)
-      return { ...withLoadedSells(fact, heavy, 'state' in loaded ? loaded.note : loaded.why), ownPair: ownPairOf(ownPairs?.fact, pool.address) }
+      const traded: TradeFact = { ...withLoadedSells(fact, heavy, 'state' in loaded ? loaded.note : loaded.why), ownPair: ownPairOf(ownPairs?.fact, pool.address) }
+      const venue = venueOf(pool.dexType).describe?.(traded)
+      return venue ? { ...traded, venue } : traded
     }),
   )
   // A pair the token names that cannot be traded: said so, its behaviour unknown.
   const unrun = (ownPairs?.fact.pairs ?? []).filter((p) => !p.tradable)
-  return [...traded, ...unrun.map((p) => ({ ...emptyTrade(untradablePool(ctx, p.address), `the token's own pair (${p.how.join(', ')}) ${p.address} cannot be traded: ${p.problem}`), ownPair: p.how.join(', ') }))]
+  return [...traded.filter((t): t is TradeFact => !!t), ...unrun.map((p) => ({ ...emptyTrade(untradablePool(ctx, p.address), `the token's own pair (${p.how.join(', ')}) ${p.address} cannot be traded: ${p.problem}`), ownPair: p.how.join(', ') }))]
+}
+
+/** A pool found by its key, with its state read (undefined when it holds nothing). */
+async function withState(ctx: CollectContext, d: Discovery, pool: PoolFact): Promise<PoolFact | undefined> {
+  const state = await d.venueState
+  return poolFacts(ctx, d, priceQuotes(ctx, d), state).find((p) => p.v4?.id === pool.v4?.id)
 }
 
 /** A pool fact for a pair the token names where nothing could be traded. */
@@ -211,11 +228,12 @@ function untradablePool(ctx: CollectContext, address: Address): PoolFact {
 
 /** The V2 router of the pool's exchange, or why the probe trades without one. */
 export function routerOf(ctx: CollectContext, pool: PoolFact): { address: Address | undefined; why: string } {
-  if (pool.dexType !== 'uniswap-v2') return { address: undefined, why: 'router trades are made on V2 pools only' }
-  const dex = ctx.chain.dexes.find((x) => x.type === 'uniswap-v2' && x.name === pool.dex)
+  const dex = ctx.chain.dexes.find((x) => x.type === pool.dexType && x.name === pool.dex)
   if (!dex) return { address: undefined, why: `the exchange of ${pool.address} is not listed: no router is known for it` }
-  if (!dex.router) return { address: undefined, why: `no router is configured for ${dex.name}` }
-  return { address: dex.router, why: '' }
+  if (!venueOf(dex.type).fungibleLp) return { address: undefined, why: 'router trades are made on V2 pools only' }
+  const router = venueOf(dex.type).router(dex)
+  if (!router) return { address: undefined, why: `no router is configured for ${dex.name}` }
+  return { address: router, why: '' }
 }
 
 /**

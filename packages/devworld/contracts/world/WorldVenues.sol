@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// The world's helpers for the venues whose published packages ship no periphery the world can use:
+/// PancakeSwap V3's pool deployer (its v3-core package ships the factory and the pool, not the
+/// deployer the factory calls), a liquidity helper answering V3-style mint callbacks, and a CREATE2
+/// deployer that puts Uniswap V4 hooks at addresses carrying their permission bits.
+
+interface IWorldErc20 {
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+}
+
+interface IWorldV3Pool {
+    function mint(address recipient, int24 tickLower, int24 tickUpper, uint128 amount, bytes calldata data)
+        external
+        returns (uint256, uint256);
+    function token0() external view returns (address);
+    function token1() external view returns (address);
+}
+
+/// PancakeSwap V3's pool deployer interface (IPancakeV3PoolDeployer): the factory asks it to
+/// deploy each pool, and the pool's constructor reads `parameters()` from it. The pool's creation
+/// code is the published artifact's, kept as the code of `poolCode` and copied from there.
+contract WorldPancakePoolDeployer {
+    struct Parameters {
+        address factory;
+        address token0;
+        address token1;
+        uint24 fee;
+        int24 tickSpacing;
+    }
+
+    Parameters public parameters;
+    address public factoryAddress;
+    address public immutable poolCode;
+    address private immutable admin;
+
+    constructor(address poolCode_) {
+        poolCode = poolCode_;
+        admin = msg.sender;
+    }
+
+    function setFactoryAddress(address factory) external {
+        require(msg.sender == admin && factoryAddress == address(0), "WorldPancakePoolDeployer: set once by its deployer");
+        factoryAddress = factory;
+    }
+
+    function deploy(address factory, address token0, address token1, uint24 fee, int24 tickSpacing) external returns (address pool) {
+        require(msg.sender == factoryAddress, "WorldPancakePoolDeployer: only the factory");
+        parameters = Parameters({factory: factory, token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
+        bytes memory code = new bytes(poolCode.code.length);
+        address from = poolCode;
+        assembly {
+            extcodecopy(from, add(code, 0x20), 0, mload(code))
+        }
+        bytes32 salt = keccak256(abi.encode(token0, token1, fee));
+        assembly {
+            pool := create2(0, add(code, 0x20), mload(code), salt)
+        }
+        require(pool != address(0), "WorldPancakePoolDeployer: pool creation failed");
+        delete parameters;
+    }
+}
+
+/// Adds liquidity to a V3-style pool for `payer` (who approved this contract), answering both
+/// Uniswap's and PancakeSwap's mint callbacks.
+contract WorldV3Liquidity {
+    function mint(address pool, int24 tickLower, int24 tickUpper, uint128 amount) external {
+        IWorldV3Pool(pool).mint(msg.sender, tickLower, tickUpper, amount, abi.encode(msg.sender));
+    }
+
+    function pancakeV3MintCallback(uint256 owed0, uint256 owed1, bytes calldata data) external {
+        _pay(owed0, owed1, data);
+    }
+
+    function uniswapV3MintCallback(uint256 owed0, uint256 owed1, bytes calldata data) external {
+        _pay(owed0, owed1, data);
+    }
+
+    function _pay(uint256 owed0, uint256 owed1, bytes calldata data) internal {
+        address payer = abi.decode(data, (address));
+        if (owed0 > 0) require(IWorldErc20(IWorldV3Pool(msg.sender).token0()).transferFrom(payer, msg.sender, owed0), "pay token0");
+        if (owed1 > 0) require(IWorldErc20(IWorldV3Pool(msg.sender).token1()).transferFrom(payer, msg.sender, owed1), "pay token1");
+    }
+}
+
+/// Deploys code at the CREATE2 address of a salt (the world mines salts whose address carries a
+/// V4 hook's permission bits).
+contract WorldCreate2 {
+    function deploy(bytes32 salt, bytes calldata initCode) external payable returns (address out) {
+        bytes memory code = initCode;
+        assembly {
+            out := create2(callvalue(), add(code, 0x20), mload(code), salt)
+        }
+        require(out != address(0), "WorldCreate2: creation failed");
+    }
+}

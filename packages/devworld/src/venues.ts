@@ -1,0 +1,130 @@
+/*
+ * The world's venues beyond Uniswap V2 and V3: PancakeSwap V3 pools (tier 2500, our pool deployer)
+ * and Uniswap V4 pools (the published PoolManager, hooks of the zoo at CREATE2 addresses that carry
+ * their permission bits). Seeding a pool, its key and its state, for the world and its manifest.
+ */
+import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, parseAbi, toHex } from 'viem/utils'
+import type { Abi, Address, Hex } from 'viem'
+import { loadArtifact } from './compile.ts'
+import { loadDexArtifact } from './dex-artifacts.ts'
+import { PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING, type DexAddresses } from './dex.ts'
+import type { ZooContext, ZooPoolSpec } from './zoo.ts'
+
+export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
+/** Uniswap V4's hook permission bits (the low 14 bits of a hook's address). */
+export const HOOK_FLAGS = { beforeSwap: 1 << 7, afterSwap: 1 << 6, beforeSwapReturnDelta: 1 << 3, afterSwapReturnDelta: 1 << 2 } as const
+const ALL_HOOK_MASK = (1n << 14n) - 1n
+/** The PoolManager's storage slot of `mapping(PoolId => Pool.State) pools`. */
+export const V4_POOLS_SLOT = 6n
+const Q96 = 1n << 96n
+
+export interface V4PoolKey {
+  currency0: Address
+  currency1: Address
+  fee: number
+  tickSpacing: number
+  hooks: Address
+}
+
+function sqrt(value: bigint): bigint {
+  if (value < 2n) return value
+  let x = value
+  let y = (x + 1n) / 2n
+  while (y < x) {
+    x = y
+    y = (x + value / x) / 2n
+  }
+  return x
+}
+
+/** The quote asset of a zoo pool: WETH, the USD stablecoin, or the native coin (V4's address zero). */
+export function quoteAddress(dex: DexAddresses, pool: ZooPoolSpec): Address {
+  return pool.quote === 'WETH' ? dex.weth : pool.quote === 'USD' ? dex.usd : ZERO_ADDRESS
+}
+
+/** A zoo hook's creation code for `token`, and the first CREATE2 salt whose address carries exactly its permission bits. */
+export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
+  if (!pool.hook) return undefined
+  const artifact = loadArtifact(pool.hook.contract)
+  const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: pool.hook.args(ctx, token) })
+  const codeHash = keccak256(initCode)
+  const prefix = concat(['0xff', ctx.dex.create2])
+  for (let i = 0n; ; i++) {
+    const salt = toHex(i, { size: 32 })
+    const address = `0x${keccak256(concat([prefix, salt, codeHash])).slice(26)}` as Address
+    if ((BigInt(address) & ALL_HOOK_MASK) === BigInt(pool.hook.flags)) return { address: getAddress(address), salt, initCode }
+  }
+}
+
+/** The V4 pool key of a zoo pool. */
+export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
+  const quote = quoteAddress(ctx.dex, pool)
+  const [currency0, currency1] = BigInt(token) < BigInt(quote) ? [token, quote] : [quote, token]
+  return { currency0, currency1, fee: V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
+}
+
+export function v4PoolId(key: V4PoolKey): Hex {
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  )
+}
+
+/** The storage slot of a V4 pool's state (slot0; its liquidity is 3 slots further). */
+export function v4StateSlot(id: Hex): bigint {
+  return BigInt(keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }], [id, V4_POOLS_SLOT])))
+}
+
+/** Full-range amounts at a price: liquidity L gives L·2^96/√P of currency0 and L·√P/2^96 of currency1. */
+export function fullRangeAmounts(sqrtPriceX96: bigint, liquidity: bigint): { amount0: bigint; amount1: bigint } {
+  if (sqrtPriceX96 === 0n) return { amount0: 0n, amount1: 0n }
+  return { amount0: (liquidity * Q96) / sqrtPriceX96, amount1: (liquidity * sqrtPriceX96) / Q96 }
+}
+
+const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)'])
+const wethAbi = parseAbi(['function deposit() payable'])
+const MAX = 2n ** 256n - 1n
+
+/**
+ * Seeds one PancakeSwap V3 or Uniswap V4 pool of `token` with `amount` tokens against `quoteAmount`
+ * of its quote (a full-range position), deploying the pool's hook first when it has one.
+ */
+export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: Address, amount: bigint, quoteAmount: bigint, key: string): Promise<void> {
+  const { chain, dex, accounts } = ctx
+  const deployer = accounts.deployer
+  const quote = quoteAddress(dex, pool)
+  if (quote === dex.weth) await chain.send(deployer, dex.weth, wethAbi, 'deposit', [], { value: quoteAmount, label: 'wrap WETH' })
+  const tokenIs0 = BigInt(token) < BigInt(quote)
+  const [amount0, amount1] = tokenIs0 ? [amount, quoteAmount] : [quoteAmount, amount]
+  const sqrtPriceX96 = sqrt((amount1 << 192n) / amount0)
+  // Slightly under the amounts given: full-range amounts round up.
+  const liquidity = (sqrt(amount0 * amount1) * 999n) / 1000n
+  if (pool.type === 'pancake-v3') {
+    const [token0, token1] = tokenIs0 ? [token, quote] : [quote, token]
+    const factoryAbi = loadDexArtifact('PancakeV3Factory').abi
+    await chain.send(deployer, dex.pancakeV3Factory, factoryAbi, 'createPool', [token0, token1, PANCAKE_V3_FEE], { label: `create ${key} PancakeSwap V3 pool` })
+    await chain.mine()
+    const address = await chain.read<Address>(dex.pancakeV3Factory, factoryAbi, 'getPool', [token0, token1, PANCAKE_V3_FEE])
+    await chain.send(deployer, address, loadDexArtifact('PancakeV3Pool').abi, 'initialize', [sqrtPriceX96], { label: `initialize ${key} PancakeSwap V3 pool` })
+    await chain.send(deployer, token, approveAbi, 'approve', [dex.v3Liquidity, MAX], { label: `approve ${key}` })
+    await chain.send(deployer, quote, approveAbi, 'approve', [dex.v3Liquidity, MAX], { label: 'approve quote' })
+    await chain.send(deployer, dex.v3Liquidity, loadArtifact('WorldV3Liquidity').abi as Abi, 'mint', [address, -PANCAKE_V3_MAX_TICK, PANCAKE_V3_MAX_TICK, liquidity], {
+      label: `seed ${key} PancakeSwap V3 position`,
+    })
+    return
+  }
+  const hook = hookDeployment(ctx, pool, token)
+  if (hook) await chain.send(deployer, dex.create2, loadArtifact('WorldCreate2').abi as Abi, 'deploy', [hook.salt, hook.initCode], { label: `deploy ${key} hook` })
+  const poolKey = v4PoolKey(ctx, pool, token)
+  const manager = loadDexArtifact('PoolManager').abi
+  await chain.send(deployer, dex.v4PoolManager, manager, 'initialize', [poolKey, sqrtPriceX96], { label: `initialize ${key} V4 pool` })
+  await chain.send(deployer, token, approveAbi, 'approve', [dex.v4LiquidityRouter, MAX], { label: `approve ${key}` })
+  if (quote !== ZERO_ADDRESS) await chain.send(deployer, quote, approveAbi, 'approve', [dex.v4LiquidityRouter, MAX], { label: 'approve quote' })
+  const params = { tickLower: -V4_MAX_TICK, tickUpper: V4_MAX_TICK, liquidityDelta: liquidity, salt: toHex(0n, { size: 32 }) }
+  await chain.send(deployer, dex.v4LiquidityRouter, loadDexArtifact('PoolModifyLiquidityTest').abi, 'modifyLiquidity', [poolKey, params, '0x'], {
+    value: quote === ZERO_ADDRESS ? quoteAmount : 0n,
+    label: `seed ${key} V4 position`,
+  })
+}

@@ -1,0 +1,100 @@
+/**
+ * The zoo of the venues where tokens trade now, each token with its legitimate twin. Every token is
+ * the clean token; what differs is where it trades, and the hook of its Uniswap V4 pool.
+ *
+ * | key                  | where it trades                                   | behaviour (risky checks)                            | twin            |
+ * |----------------------|---------------------------------------------------|-----------------------------------------------------|-----------------|
+ * | pancake-v3-2500      | only a PancakeSwap V3 WETH pool, 0.25 % tier      | none                                                | clean           |
+ * | v4-sell-gate         | only a V4 WETH pool, hook ZooHookSellGate         | the hook refuses sells (cannotSellAll, honeypot)    | v4-hook-counter |
+ * | v4-hook-counter      | only a V4 WETH pool, hook ZooHookCounter          | a hook that counts swaps (none)                     | clean           |
+ * | v4-sell-tax          | only a V4 WETH pool, hook ZooHookSellTax          | the hook takes 10 % of every sell (sell tax 10)     | v4-fixed-fee    |
+ * | v4-fixed-fee         | only a V4 WETH pool, hook ZooHookFixedFee         | an immutable 0.3 % of sells (sell tax 0.3)          | clean           |
+ * | v4-native            | only a V4 pool against the native coin, no hook   | none                                                | clean           |
+ */
+import type { Address } from 'viem'
+import { deployWith, zooPool } from './zoo-parts.ts'
+import { HOOK_FLAGS } from './venues.ts'
+import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
+
+/** The revert of a sell refused by the gate hook. */
+export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
+
+const cleanArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, s.decimals, zooSupply(s)]
+const clean = deployWith('ZooClean', cleanArgs)
+const managerAndToken = (ctx: Pick<ZooContext, 'dex' | 'feeSink'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token]
+const hook = (contract: string, flags: number, args = managerAndToken): ZooHookSpec => ({ contract, flags, args })
+
+function venueToken(key: string, twin: string, name: string, symbol: string, pools: ZooTokenSpec['pools'], notes: string, risky: ZooTokenSpec['risky'] = []): ZooTokenSpec {
+  return {
+    key,
+    twin,
+    name,
+    symbol,
+    decimals: 18,
+    behaviours: [key],
+    risky,
+    ...(risky.includes('cannotSellAll') ? { critical: ['cannotSellAll' as const] } : {}),
+    pools,
+    lpPlan: 'deployer',
+    notes,
+    deploy: clean,
+  }
+}
+
+export const VENUE_ZOO: ZooTokenSpec[] = [
+  venueToken(
+    'pancake-v3-2500',
+    'clean',
+    'Pancake Tier Token',
+    'PCK25',
+    [zooPool('WETH', { type: 'pancake-v3' })],
+    'The clean token whose only liquidity is a full-range position in a PancakeSwap V3 WETH pool on the 0.25 % tier (a tier Uniswap V3 does not have), created through its pool deployer.',
+  ),
+  venueToken(
+    'v4-sell-gate',
+    'v4-hook-counter',
+    'Gated Hook Token',
+    'HGATE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookSellGate', HOOK_FLAGS.beforeSwap), honeypotReason: HOOK_SELL_GATE_REASON })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook refuses every sell but those of the routers its owner lists (none): the token is sound, its only market is a honeypot.",
+    ['cannotSellAll'],
+  ),
+  venueToken(
+    'v4-hook-counter',
+    'clean',
+    'Counted Hook Token',
+    'HCOUNT',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookCounter', HOOK_FLAGS.beforeSwap) })],
+    'The clean token whose only pool is a Uniswap V4 WETH pool whose hook counts swaps (an oracle-like hook) and refuses nothing.',
+  ),
+  venueToken(
+    'v4-sell-tax',
+    'v4-fixed-fee',
+    'Taxing Hook Token',
+    'HTAX',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookSellTax', HOOK_FLAGS.beforeSwap | HOOK_FLAGS.beforeSwapReturnDelta), sellTax: '10' })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook takes 10 % of every sell's tokens through its returned delta, for its owner.",
+  ),
+  venueToken(
+    'v4-fixed-fee',
+    'clean',
+    'Fixed Fee Hook Token',
+    'HFEE',
+    [
+      zooPool('WETH', {
+        type: 'uniswap-v4',
+        hook: hook('ZooHookFixedFee', HOOK_FLAGS.beforeSwap | HOOK_FLAGS.beforeSwapReturnDelta, (ctx, token) => [ctx.dex.v4PoolManager, token, ctx.feeSink]),
+        sellTax: '0.3',
+      }),
+    ],
+    'The clean token whose only pool is a Uniswap V4 WETH pool whose hook takes a fixed, immutable 0.3 % of sells for a recipient set at deployment; no owner.',
+  ),
+  venueToken(
+    'v4-native',
+    'clean',
+    'Native Pool Token',
+    'NATV',
+    [zooPool('ETH', { type: 'uniswap-v4' })],
+    'The clean token whose only pool is a hookless Uniswap V4 pool against the native coin itself (currency0 is address zero), not WETH.',
+  ),
+]

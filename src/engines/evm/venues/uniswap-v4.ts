@@ -1,0 +1,207 @@
+import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi } from 'viem/utils'
+import type { Address, Hex } from 'viem'
+import type { DexConfig } from '../../../config/chains.ts'
+import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
+import { RpcError } from '../chain/rpc.ts'
+import type { PoolInfo, V4PoolKey } from '../chain/probe.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
+import { sqrtPrice } from './uniswap-v3.ts'
+import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.ts'
+import type { TradeFact } from '../facts.ts'
+
+/** keccak256("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)"): a V4 pool's creation. */
+export const V4_INITIALIZE_TOPIC: Hex = '0xdd466e674ea557f56295e2d0218a125ea4b4f0f6f3307b95f85e6110838d6438'
+/** keccak256("Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)"): the PoolManager's swap event. */
+export const V4_SWAP_TOPIC: Hex = '0x40e9cecb9f5f1f1c5b9c97dec2917b7ee92e57ba5563708daca94dd84ad7112f'
+/** The PoolManager's storage slot of `mapping(PoolId => Pool.State) pools`; a pool's liquidity is 3 slots past its slot0. */
+export const V4_POOLS_SLOT = 6n
+/** A V4 pool's fee when it is dynamic (set by its hook): the flag value of the key's fee. */
+export const V4_DYNAMIC_FEE = 0x800000
+const EXTSLOAD_ABI = parseAbi(['function extsload(bytes32 slot) view returns (bytes32)'])
+const Q96 = 1n << 96n
+
+/** Hook permissions, as the low 14 bits of the hook's address carry them (Uniswap V4's Hooks library). */
+export const HOOK_PERMISSIONS: readonly [number, string][] = [
+  [1 << 13, 'beforeInitialize'],
+  [1 << 12, 'afterInitialize'],
+  [1 << 11, 'beforeAddLiquidity'],
+  [1 << 10, 'afterAddLiquidity'],
+  [1 << 9, 'beforeRemoveLiquidity'],
+  [1 << 8, 'afterRemoveLiquidity'],
+  [1 << 7, 'beforeSwap'],
+  [1 << 6, 'afterSwap'],
+  [1 << 5, 'beforeDonate'],
+  [1 << 4, 'afterDonate'],
+  [1 << 3, 'beforeSwapReturnDelta'],
+  [1 << 2, 'afterSwapReturnDelta'],
+  [1 << 1, 'afterAddLiquidityReturnDelta'],
+  [1 << 0, 'afterRemoveLiquidityReturnDelta'],
+]
+
+/** The permissions a hook's address grants it (none for a pool without a hook). */
+export function hookPermissions(hooks: Address): string[] {
+  if (sameAddress(hooks, ZERO_ADDRESS)) return []
+  const bits = Number(BigInt(hooks) & 0x3fffn)
+  return HOOK_PERMISSIONS.filter(([bit]) => (bits & bit) !== 0).map(([, name]) => name)
+}
+
+export function v4PoolId(key: V4PoolKey): Hex {
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  )
+}
+
+function stateSlot(id: Hex, offset: bigint): Hex {
+  const base = BigInt(keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }], [id, V4_POOLS_SLOT])))
+  return `0x${(base + offset).toString(16).padStart(64, '0')}`
+}
+
+function decodeInitialize(log: RawLog): { id: Hex; key: V4PoolKey } | undefined {
+  try {
+    const [fee, tickSpacing, hooks] = decodeAbiParameters([{ type: 'uint24' }, { type: 'int24' }, { type: 'address' }], log.data)
+    const topic = (i: number) => getAddress(`0x${log.topics[i]!.slice(26)}`)
+    return { id: log.topics[1] as Hex, key: { currency0: topic(2), currency1: topic(3), fee, tickSpacing, hooks: getAddress(hooks) } }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The PoolManager's Initialize logs of pools holding `token` (as currency0 or currency1): one
+ * `eth_getLogs` each from the manager's deployment block to the head, in the first round trip;
+ * a node that refuses the range is asked again in the ranges it takes (rounds of their own).
+ */
+async function initializeLogs(ctx: CollectContext, manager: Address, token: Address, fromBlock: bigint): Promise<{ logs: RawLog[]; note: string }> {
+  const sides: (Hex | null)[][] = [
+    [V4_INITIALIZE_TOPIC, null, `0x${token.slice(2).toLowerCase().padStart(64, '0')}` as Hex],
+    [V4_INITIALIZE_TOPIC, null, null, `0x${token.slice(2).toLowerCase().padStart(64, '0')}` as Hex],
+  ]
+  try {
+    const answers = await Promise.all(
+      sides.map((topics) => ctx.rpc.request<RawLog[]>('eth_getLogs', [{ address: manager, topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: 'latest' }])),
+    )
+    return { logs: answers.flatMap((a) => (Array.isArray(a) ? a : [])), note: '' }
+  } catch (error) {
+    if (!(error instanceof RpcError) || error.kind !== 'refused') throw error
+    const head = BigInt(await ctx.rpc.request<Hex>('eth_blockNumber'))
+    const results = await Promise.all(sides.map((topics) => getLogsAdaptive(ctx.rpc, { address: [manager], topics }, fromBlock, head, ctx.logLimit)))
+    const missing = results.flatMap((r) => r.missing)
+    return { logs: results.flatMap((r) => r.logs), note: missing.length > 0 ? `the node refused the Initialize logs of ${missing.length} block range(s): pools created there are not listed` : '' }
+  }
+}
+
+/**
+ * Finds the token's Uniswap V4 pools: the manager's Initialize logs name their keys (the other
+ * side any of the quotes, the native coin included); their state (√-price, liquidity) is read
+ * with the manager's `extsload` — one round trip after the logs.
+ */
+async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind> {
+  const { logs, note } = await initializeLogs(ctx, dex.factory, token, BigInt(dex.fromBlock ?? 0))
+  const keys = logs.map(decodeInitialize).filter((k): k is { id: Hex; key: V4PoolKey } => !!k)
+  const seen = new Set<string>()
+  const found = keys.filter((k) => {
+    const other = sameAddress(k.key.currency0, token) ? k.key.currency1 : k.key.currency0
+    const fresh = !seen.has(k.id)
+    seen.add(k.id)
+    return fresh && quotes.some((q) => sameAddress(q, other))
+  })
+  if (found.length === 0) return { pools: [], note }
+  const manager = getAddress(dex.factory)
+  const ref = (k: { id: Hex; key: V4PoolKey }) => ({ id: k.id, key: k.key, manager, permissions: hookPermissions(k.key.hooks) })
+  const base = (k: { id: Hex; key: V4PoolKey }): PoolInfo => ({
+    dex: BigInt(dexIndex),
+    pool: manager,
+    kind: 4,
+    fee: k.key.fee,
+    quote: sameAddress(k.key.currency0, token) ? k.key.currency1 : k.key.currency0,
+    token0: k.key.currency0,
+    reserveToken: 0n,
+    reserveQuote: 0n,
+    lpSupply: 0n,
+    sqrtPriceX96: 0n,
+    liquidity: 0n,
+  })
+  // Known by their keys now; their state is read next (one round trip), awaited by what needs it.
+  const pending: FoundPool[] = found.map((k) => ({ ...base(k), v4: ref(k), pending: true }))
+  const state = (async (): Promise<FoundPool[]> => {
+    const calls = found.flatMap((k) => [0n, 3n].map((offset) => encodeFunctionData({ abi: EXTSLOAD_ABI, functionName: 'extsload', args: [stateSlot(k.id, offset)] })))
+    const words = await Promise.all(calls.map((data) => ctx.rpc.request<Hex>('eth_call', [{ to: dex.factory, data }, 'latest'])))
+    return found.map((k, i) => {
+      const sqrtPriceX96 = BigInt(words[2 * i]) & ((1n << 160n) - 1n)
+      const liquidity = BigInt(words[2 * i + 1]) & ((1n << 128n) - 1n)
+      const tokenIs0 = sameAddress(k.key.currency0, token)
+      // Virtual reserves at the current price (what a full-range position of this liquidity holds).
+      const amount0 = sqrtPriceX96 === 0n ? 0n : (liquidity * Q96) / sqrtPriceX96
+      const amount1 = (liquidity * sqrtPriceX96) / Q96
+      const info = { ...base(k), sqrtPriceX96, liquidity, reserveToken: tokenIs0 ? amount0 : amount1, reserveQuote: tokenIs0 ? amount1 : amount0 }
+      return { ...info, v4: ref(k) }
+    })
+  })()
+  // Never left rejected unawaited: whoever awaits it sees the failure.
+  state.catch(() => {})
+  return { pools: pending, note, state }
+}
+
+/**
+ * Uniswap V4: every pool lives in one PoolManager, named by its key (currencies, fee, tick
+ * spacing, hook); found by the manager's Initialize logs, priced from its state, traded by the probe
+ * through the manager (unlock, swap with the hook live, settle, take).
+ */
+export const uniswapV4: Venue = {
+  type: 'uniswap-v4',
+  liquidityForm: 'positions in the PoolManager (no fungible LP token)',
+  fungibleLp: false,
+  find: findV4Pools,
+  price(info, asset, assetDecimals, quoteDecimals) {
+    if (info.liquidity === 0n) return undefined
+    return sqrtPrice(info.sqrtPriceX96, sameAddress(info.token0, asset), assetDecimals, quoteDecimals)
+  },
+  fee: (_dex, info) => info.fee,
+  probePool: (pool) => {
+    if (!pool.v4) return { pool: pool.address, kind: 4, quote: pool.quote, feeBps: 0 }
+    return { pool: v4KeyAccount(pool.v4.id), kind: 4, quote: pool.quote, feeBps: 0, v4: { manager: pool.v4.manager, key: pool.v4.key } }
+  },
+  route: (info) => ({ pool: info.pool, kind: 0, feeBps: 0 }),
+  describe: describeV4,
+  // extsload(bytes32 0): every PoolManager reads its own storage out.
+  probeCall: () => ({ call: 'extsload(0)', data: `0x1e2eaeaf${'0'.repeat(64)}`, read: (a) => (wordAnswer(a) === undefined ? undefined : 'a PoolManager reading its storage out') }),
+  router: () => undefined,
+  swapTopic: V4_SWAP_TOPIC,
+  priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
+    const [, , sqrtPriceX96] = decodeAbiParameters([{ type: 'int128' }, { type: 'int128' }, { type: 'uint160' }], data)
+    return sqrtPrice(sqrtPriceX96, tokenIs0, tokenDecimals, quoteDecimals)
+  },
+}
+
+/**
+ * A V4 pool in words: its id and manager, its fee, its hook with the permissions its address grants,
+ * and what the hook was measured to do in the simulated trades (refuse sells, take a share of them).
+ */
+export function describeV4(trade: TradeFact): string {
+  const v4 = trade.pool.v4
+  if (!v4) return ''
+  const { key } = v4
+  const against = sameAddress(trade.pool.quote, ZERO_ADDRESS) ? 'against the native coin' : `against ${trade.pool.quoteSymbol || trade.pool.quote}`
+  const fee = key.fee === V4_DYNAMIC_FEE ? 'a dynamic fee its hook sets' : `a ${key.fee / 10_000}% LP fee`
+  const where = `Uniswap V4 pool ${v4.id} in the PoolManager ${v4.manager}, ${against}, ${fee}`
+  if (sameAddress(key.hooks, ZERO_ADDRESS)) return `${where}; no hook`
+  const perms = v4.permissions.length > 0 ? v4.permissions.join(', ') : 'no permissions'
+  const hook = `hook ${key.hooks} (${perms})`
+  const delta = v4.permissions.some((p) => p.endsWith('ReturnDelta'))
+  const sell = trade.sellTax.percent
+  let measured: string
+  if (!trade.simulated) measured = 'not simulated'
+  else if (trade.honeypot) measured = `sells through the pool fail: ${trade.honeypotReason}`
+  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% of the tokens before they reach the pool${delta ? ', taken through the hook\'s returned delta' : ''}`
+  else if (trade.honeypot === false) measured = 'the hook refused nothing and took nothing in the simulated trades'
+  else measured = `its effect was not measured: ${trade.sellTax.note}`
+  return `${where}; ${hook}: ${measured}`
+}
+
+/** The account whose code carries a V4 pool's key for the probe (a state override): the pool id's low 20 bytes. */
+export function v4KeyAccount(id: Hex): Address {
+  return getAddress(`0x${id.slice(-40)}`)
+}

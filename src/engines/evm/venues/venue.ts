@@ -1,0 +1,80 @@
+import type { Address, Hex } from 'viem'
+import type { DexConfig, DexType } from '../../../config/chains.ts'
+import type { DexQuery, PoolInfo, ProbePool, ProbeRoute, V4PoolKey } from '../chain/probe.ts'
+import type { PoolFact, TradeFact } from '../facts.ts'
+import type { CollectContext } from '../collect/context.ts'
+
+/** A Uniswap V4 pool: its id and key in the PoolManager, and the permissions its hook's address grants. */
+export interface V4PoolRef {
+  id: Hex
+  key: V4PoolKey
+  manager: Address
+  permissions: string[]
+}
+
+/**
+ * A pool as discovery finds it: the probe lens's fields, and a V4 pool's key. A `pending` pool is
+ * known by its key before its state is read (its reserves and price are not known yet).
+ */
+export type FoundPool = PoolInfo & { v4?: V4PoolRef; pending?: true }
+
+/**
+ * What a venue that finds pools by itself (not through the probe's lens) found, and what it could
+ * not search. Its pools may be `pending`: `state` reads them (a round trip after the finding, which
+ * only what needs their figures waits for).
+ */
+export interface VenueFind {
+  pools: FoundPool[]
+  note: string
+  state?: Promise<FoundPool[]>
+}
+
+/**
+ * One family of exchanges where EVM tokens trade (Uniswap V2-style pairs, V3-style pools, ...):
+ * how its pools are found, priced and traded by the probe. The collectors iterate venues through
+ * `venueOf(dex.type)`; adding a family adds a module here, never a branch in collect/.
+ */
+export interface Venue {
+  readonly type: DexType
+  /** What the pool's liquidity is, said where the report has no LP token to describe. */
+  readonly liquidityForm: string
+  /** Whether the pool's liquidity is a fungible LP token (its holders, locks and burns are read). */
+  readonly fungibleLp: boolean
+  /** How the probe's pool lens asks this exchange for the token's pools (first round trip), unless the venue finds them itself. */
+  lensQuery?(dex: DexConfig): DexQuery
+  /**
+   * Venues whose pools the lens cannot list (Uniswap V4: no factory to ask) find them themselves,
+   * starting in the first round trip; their pools go beside the lens's.
+   */
+  find?(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind>
+  /** Price of `asset` in whole quote units per whole asset, from the pool's state. */
+  price(info: PoolInfo, asset: Address, assetDecimals: number, quoteDecimals: number): number | undefined
+  /** The pool's fee as reports show it (V2: basis points; V3: hundredths of a basis point). */
+  fee(dex: DexConfig, info: PoolInfo): number
+  /** How the probe trades through one of the token's pools. */
+  probePool(pool: PoolFact, dex: DexConfig | undefined): ProbePool
+  /** How the probe obtains a quote asset through one of this venue's pools. */
+  route(info: PoolInfo, dex: DexConfig | undefined): ProbeRoute
+  /** The router wallets trade through, when the probe can trade through it too. */
+  router(dex: DexConfig): Address | undefined
+  /**
+   * A read that shows the venue's contract answers at the configured address (`tokenrisk chains
+   * check`): its calldata, and what the answer says (undefined when it is not this venue's).
+   */
+  probeCall(dex: DexConfig): { call: string; data: Hex; read(answer: Hex): string | undefined }
+  /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
+  describe?(trade: TradeFact): string
+  /** The topic of the event the pool emits on every swap (the 24 h price range). */
+  readonly swapTopic: Hex
+  /** The token's price in quote units after the swap an event records. */
+  priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number): number | undefined
+}
+
+/** A uint256 answer as a decimal string, or undefined when the answer is not one word. */
+export function wordAnswer(answer: Hex): bigint | undefined {
+  return /^0x[0-9a-fA-F]{64}$/.test(answer) ? BigInt(answer) : undefined
+}
+
+export function units(raw: bigint, decimals: number): number {
+  return Number(raw) / 10 ** decimals
+}

@@ -1,0 +1,155 @@
+// Where tokens trade: each venue's zoo tokens (and the V2/V3 ones the venues took over from the
+// collectors) reported against the world manifest — pools found, honeypot and taxes per pool,
+// every code check — within the round trips of any report.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryCache } from '../src/cache/cache.ts'
+import { loadChainRegistry } from '../src/config/chains.ts'
+import { PROJECT_ROOT } from './helpers/paths.ts'
+import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
+import { startWorld, type World } from '@tokenrisk/devworld/world'
+import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
+import type { TokenReport } from '../src/contract/token-report.ts'
+import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
+import { createDatabase, type Store } from '../src/store/database.ts'
+import type { EvmFacts } from '../src/engines/evm/facts.ts'
+import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { localChains } from '@tokenrisk/devworld/local-chain'
+import { checkVenues } from '../src/cli/chains.ts'
+
+const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const TAX_TOLERANCE_PP = 0.5
+/** Round trips of a cold report on any venue: the bench's target. */
+const MAX_ROUND_TRIPS = 3
+const silent = { info: () => {}, warn: () => {}, error: () => {} }
+
+/** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native']
+
+const world: World = await startWorld({ dataDir: DATA_DIR })
+const manifest: DevnetManifest = world.manifest
+let store: Store
+let storeDir: string
+const reports = new Map<string, { report: TokenReport; facts: EvmFacts; stats: RpcStats }>()
+
+beforeAll(async () => {
+  storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-venues-'))
+  store = await createDatabase({ dataDir: storeDir })
+  const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains(manifest) }), cache: createMemoryCache(), store, logger: silent })
+  for (const key of KEYS) {
+    const t = manifest.tokens.find((x) => x.key === key)
+    if (!t) throw new Error(`no zoo token ${key}`)
+    reports.set(key, await service.reportWithFacts(31337, t.address, {}))
+  }
+}, 240_000)
+
+afterAll(async () => {
+  await store?.close()
+  if (storeDir) rmSync(storeDir, { recursive: true, force: true })
+  await world?.stop()
+})
+
+const lower = (a: string) => a.toLowerCase()
+
+describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
+  const token = () => manifest.tokens.find((t) => t.key === key)!
+  const got = () => reports.get(key)!
+
+  it('every code check equals the manifest', () => {
+    const { report } = got()
+    const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks } as Record<string, { status: string; comment: string }>
+    const wrong = [...OWNERSHIP_CHECKS, ...OTHER_CHECKS].filter((n) => checks[n].status !== token().codeChecks[n]).map((n) => `${n}: got ${checks[n].status} want ${token().codeChecks[n]} (${checks[n].comment})`)
+    expect(wrong).toEqual([])
+  })
+
+  it('finds its pools, each with its honeypot verdict and taxes', () => {
+    const { report } = got()
+    const t = token()
+    const listed = report.honeypotDetails.filter((p) => !p.dex.startsWith('unlisted'))
+    expect(listed.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
+    for (const pool of t.pools) {
+      const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pool.pairAddress))!
+      expect(h.dex).toBe(pool.dex)
+      expect(h.isPairHoneypot, `${pool.dex} ${pool.quoteSymbol} honeypot (${h.honeypotReason})`).toBe(pool.isPairHoneypot)
+      if (pool.honeypotReason) expect(h.honeypotReason).toContain(pool.honeypotReason)
+      else expect(h.honeypotReason).toBe('')
+      const pairs: [string, string, string][] = [
+        ['buy', h.buyTax.number, pool.buyTax],
+        ['sell', h.sellTax.number, pool.sellTax],
+        ['transfer', h.transferTax.number, pool.transferTax],
+      ]
+      for (const [which, value, want] of pairs) {
+        if (which === 'sell' && pool.isPairHoneypot === '1') continue
+        expect(value, `${pool.dex} ${which} tax`).not.toBe('')
+        expect(Math.abs(Number(value) - Number(want)), `${pool.dex} ${which} tax ${value} vs ${want}`).toBeLessThanOrEqual(TAX_TOLERANCE_PP)
+      }
+      const dex = report.marketChecks.exchangabilityChecks.availableDex.find((d) => lower(d.pair) === lower(pool.pairAddress))!
+      expect(Math.abs(Number(dex.liquidity) - Number(pool.liquidityUsd)) / Number(pool.liquidityUsd), `${pool.dex} liquidity ${dex.liquidity} vs ${pool.liquidityUsd}`).toBeLessThan(0.01)
+    }
+  })
+
+  it(`needs at most ${MAX_ROUND_TRIPS} round trips`, () => {
+    expect(got().stats.roundTrips).toBeLessThanOrEqual(MAX_ROUND_TRIPS)
+  })
+})
+
+describe('the venues table', () => {
+  it('prints venue × token: pools found, honeypot, taxes, the comment, round trips (VENUES_TABLE=1)', () => {
+    if (!process.env.VENUES_TABLE) return
+    const rows = KEYS.map((key) => {
+      const { report, stats } = reports.get(key)!
+      const pools = report.honeypotDetails.map((h) => `${h.dex} ${h.pairAddress.slice(0, 8)}… hp=${h.isPairHoneypot} buy=${h.buyTax.number} sell=${h.sellTax.number} transfer=${h.transferTax.number} ${h.honeypotReason}`)
+      return `${key} | ${report.honeypotDetails.length} | ${pools.join(' ; ')} | RT ${stats.roundTrips}`
+    })
+    process.stdout.write(`\n${rows.join('\n')}\n`)
+  })
+})
+
+describe('Uniswap V4 hooks are measured by effect and named', () => {
+  const row = (key: string) => {
+    const t = manifest.tokens.find((x) => x.key === key)!
+    const h = reports.get(key)!.report.honeypotDetails.find((p) => p.dex === 'Uniswap V4')!
+    return { hook: t.pools[0].hook, venue: h.venue ?? '' }
+  }
+
+  it('a hook refusing sells makes its pool a honeypot, and the report names it with its permissions', () => {
+    const { hook, venue } = row('v4-sell-gate')
+    expect(hook).toBeDefined()
+    expect(venue).toContain(`hook ${hook} (beforeSwap)`)
+    expect(venue).toContain('sells through the pool fail: ZooHookSellGate: sells are closed')
+  })
+
+  it('its twin refuses nothing and takes nothing', () => {
+    const { hook, venue } = row('v4-hook-counter')
+    expect(venue).toContain(`hook ${hook} (beforeSwap)`)
+    expect(venue).toContain('the hook refused nothing and took nothing')
+  })
+
+  it("a hook taking 10 % of sells through its returned delta is a 10 % sell tax on its pool; the fixed 0.3 % hook's is 0.3 %", () => {
+    expect(row('v4-sell-tax').venue).toMatch(/\(beforeSwap, beforeSwapReturnDelta\): sells lose 10% of the tokens before they reach the pool, taken through the hook's returned delta/)
+    expect(row('v4-fixed-fee').venue).toMatch(/sells lose 0\.3% of the tokens/)
+  })
+
+  it('a pool against the native coin itself is found, priced and traded', () => {
+    const { venue } = row('v4-native')
+    expect(venue).toMatch(/against the native coin, a 0\.3% LP fee; no hook$/)
+    const t = manifest.tokens.find((x) => x.key === 'v4-native')!
+    expect(t.pools[0].quoteToken).toBe('0x0000000000000000000000000000000000000000')
+  })
+})
+
+describe('tokenrisk chains check lists the venues', () => {
+  it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
+    const chain = loadChainRegistry({ chains: localChains(manifest) }).servable().find((c) => c.chainId === 31337)!
+    const venues = await checkVenues(chain)
+    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
+    expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
+    const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
+    const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
+    expect(misplaced[0].answers).toBe(false)
+    if (process.env.VENUES_TABLE) process.stdout.write(`\n${venues.map((v) => `${v.name} (${v.type}) at ${v.address}: ${v.answers ? 'answers' : 'DOES NOT ANSWER'} — ${v.detail}`).join('\n')}\n`)
+  })
+})
