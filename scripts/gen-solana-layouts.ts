@@ -43,8 +43,9 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
   { idl: 'pump', account: 'BondingCurve', fields: ['virtual_token_reserves', 'virtual_sol_reserves', 'virtual_quote_reserves', 'real_token_reserves', 'real_sol_reserves', 'real_quote_reserves', 'token_total_supply', 'complete', 'creator', 'quote_mint'] },
   { idl: 'pump', account: 'Global', fields: ['initial_virtual_token_reserves', 'initial_virtual_sol_reserves', 'initial_real_token_reserves', 'token_total_supply'] },
   { idl: 'pumpAmm', account: 'Pool', fields: ['pool_bump', 'index', 'creator', 'base_mint', 'quote_mint', 'lp_mint', 'pool_base_token_account', 'pool_quote_token_account', 'lp_supply', 'coin_creator'] },
-  { idl: 'cpAmm', account: 'Pool', fields: ['token_a_mint', 'token_b_mint', 'token_a_vault', 'token_b_vault', 'liquidity', 'protocol_a_fee', 'protocol_b_fee', 'sqrt_price', 'pool_status', 'permanent_lock_liquidity', 'creator'] },
-  { idl: 'cpAmm', account: 'Position', fields: ['pool', 'nft_mint', 'unlocked_liquidity', 'vested_liquidity', 'permanent_locked_liquidity'] },
+  { idl: 'cpAmm', account: 'Pool', fields: ['token_a_mint', 'token_b_mint', 'token_a_vault', 'token_b_vault', 'liquidity', 'protocol_a_fee', 'protocol_b_fee', 'sqrt_price', 'activation_type', 'pool_status', 'permanent_lock_liquidity', 'creator'] },
+  { idl: 'cpAmm', account: 'Position', fields: ['pool', 'nft_mint', 'unlocked_liquidity', 'vested_liquidity', 'permanent_locked_liquidity', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
+  { idl: 'cpAmm', account: 'Vesting', fields: ['position', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
   { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },
 ]
 

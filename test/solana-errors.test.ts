@@ -303,8 +303,15 @@ describe('optional facts that fail leave "" and the report stands', () => {
 
   it('a node without transaction history: creation date and creator unknown', async () => {
     hostile = (call) => (call.method === 'getSignaturesForAddress' ? { result: [] } : undefined)
-    const info = (await service().report(mint('t22-clean').address)).tokenInformation.generalInformation
+    const report = await service().report(mint('pump-curve').address)
+    const info = report.tokenInformation.generalInformation
     expect([info.tokenCreationDate, info.tokenCreationTime, info.creationSignature, info.creatorAddress, info.creatorBalance]).toEqual(['', '', '', '', ''])
+    // The launch is read from the same history: "" with the reason, never "no bundle".
+    const launch = report.marketChecks.marketCheckDescription.holdersDescription.launch
+    expect([launch.bundledCount, launch.sniperCount, launch.insiderCount, launch.heldPercent]).toEqual(['', '', '', ''])
+    expect(launch.reason).toMatch(/history is not available/)
+    const checks = Object.fromEntries(Object.values(report.codeChecks.codeCheckDescription).flat().map((i) => [i.check, i.status]))
+    expect([checks.bundledLaunch, checks.snipedLaunch]).toEqual(['', ''])
   })
 
   it('a pruned history (oldest kept transaction is not the creation): creation unknown', async () => {

@@ -357,6 +357,48 @@ describe('Solana reports of the demo mints', () => {
     expect(real.tokenInformation.generalInformation.lookAlikeOf).toEqual([])
   })
 
+  it('name the wallets that bought in the creation slot, sniped the first seconds or were funded by the creator, and what they still hold', () => {
+    for (const mint of mints()) {
+      const launch = reports.get(mint.key)!.marketChecks.marketCheckDescription.holdersDescription.launch
+      expect(launch.reason, mint.key).toBe('')
+      expect(launch.bundled.map((w) => w.wallet).sort(), mint.key).toEqual([...mint.launch.bundled].sort())
+      expect(launch.snipers.map((w) => w.wallet).sort(), mint.key).toEqual([...mint.launch.snipers].sort())
+      expect(launch.insiders.map((w) => w.wallet).sort(), mint.key).toEqual([...mint.launch.insiders].sort())
+      expect([launch.bundledCount, launch.sniperCount, launch.insiderCount], mint.key).toEqual([mint.launch.bundled.length, mint.launch.snipers.length, mint.launch.insiders.length])
+      const flagged = new Set([...mint.launch.bundled, ...mint.launch.snipers, ...mint.launch.insiders])
+      const held = mint.holders.top.filter((h) => flagged.has(h.owner)).reduce((sum, h) => sum + BigInt(h.balance), 0n)
+      expect(Number(launch.heldPercent), mint.key).toBeCloseTo(Number((held * 1_000_000n) / BigInt(mint.supply)) / 1e4, 3)
+      for (const w of launch.bundled) expect(w.slot, mint.key).toBe(launch.creationSlot)
+    }
+    expect(mints().some((m) => m.launch.bundled.length > 0)).toBe(true)
+  })
+
+  it("name the creator's earlier mints and the ones whose liquidity it pulled", () => {
+    for (const mint of mints()) {
+      const history = reports.get(mint.key)!.tokenInformation.generalInformation.creatorHistory
+      expect(history.reason, mint.key).toBe('')
+      expect(history.complete, mint.key).toBe('1')
+      expect(history.earlierMints.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.earlierMints)
+      expect(history.liquidityPulled.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.liquidityPulled)
+    }
+    expect(mints().some((m) => m.creatorHistory.liquidityPulled.length > 0)).toBe(true)
+  })
+
+  it('read liquidity locked in positions, with its unlock dates', () => {
+    for (const mint of mints()) {
+      const locked = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation.liquidityLockedDetails
+      expect(locked.reason, mint.key).toBe('')
+      const pools = mint.pools.filter((p) => p.locks)
+      expect(locked.lockedPools.map((l) => l.pool), mint.key).toEqual(pools.map((p) => p.address))
+      for (const pool of pools) {
+        const l = locked.lockedPools.find((x) => x.pool === pool.address)!
+        expect([l.lockedPercent, l.permanentPercent, l.vestingPercent], mint.key).toEqual([pool.locks!.lockedPercent, pool.locks!.permanentPercent, pool.locks!.vestingPercent])
+      }
+      expect(locked.upcomingUnlockDetails.map((u) => ({ time: u.time, percent: u.percent })), mint.key).toEqual(pools.flatMap((p) => p.locks!.unlocks))
+    }
+    expect(mints().some((m) => m.pools.some((p) => p.locks))).toBe(true)
+  })
+
   it('score risky mints lower in code than the clean one', () => {
     const code = (key: string) => reports.get(key)!.codeChecks.codeCheckScorePercentage
     expect(code('clean-spl')).toBe(100)

@@ -60,6 +60,9 @@ export const SOLANA_CHECK_CATALOGUE = {
     isPaused: 'Token-2022 Pausable extension in the paused state',
     confidentialTransfers: 'Token-2022 ConfidentialTransferMint (or ConfidentialMintBurn) extension',
     frozenHolders: 'a token account among the largest holders is frozen: its owner cannot move or sell the balance',
+    bundledLaunch: 'at launch, wallets other than the creator bought in the creation slot (a bundle), or buyers were funded by the creator (insiders)',
+    snipedLaunch: 'wallets bought in the first seconds after the creation slot (snipers)',
+    creatorRugHistory: 'the creator made earlier tokens and pulled the liquidity of at least one (took the token and the quote out of its pool in one transaction)',
     lookAlike: 'the mint carries the symbol or name of a well-known token (a reference token, the bundled lists, TOKEN_LIST) but is another mint',
   },
 } as const

@@ -87,6 +87,17 @@ export const SolanaGeneralInformation = obj(
       obj({ address: Str('the well-known mint'), symbol: Str('its symbol'), name: Str('its name ("" when the list gives none)'), source: Str('which list or reference names it') }, 'a well-known token the mint imitates'),
       { description: 'well-known tokens whose symbol or name the mint takes without being them (check lookAlike); empty when none or unknown' },
     ),
+    creatorHistory: obj(
+      {
+        earlierMintCount: Num('mints the creator initialised before this one, in the transactions read'),
+        pulledCount: Num('those whose liquidity the creator pulled (check creatorRugHistory)'),
+        earlierMints: Type.Array(obj({ mint: Str('the earlier mint'), signature: Str('the transaction that shows it') }, 'an earlier mint'), { description: 'the earlier mints' }),
+        liquidityPulled: Type.Array(obj({ mint: Str('the earlier mint'), signature: Str('the transaction that took its token and quote out of the pool') }, 'a pull'), { description: 'the pulls' }),
+        complete: Tri("whether every transaction of the creator before this mint was read (the budget is 20)"),
+        reason: Str('why the history is unknown; "" when it was read'),
+      },
+      "The creator's earlier tokens, from its transactions before this mint's creation.",
+    ),
     tokenAgeDays: RatedNum('days since that transaction, when the report was made (young tokens are rated risky: under a day Medium Risk, under an hour RISKY)'),
     creationSignature: Str('signature of that transaction'),
     ownerAddress: Holder('the mint authority (who can mint); "Renounced" when it is revoked'),
@@ -277,6 +288,21 @@ export const SolanaMarketChecks = obj(
             eoaHolders: Type.Array(SolanaHolder, { description: 'those owned by a wallet' }),
             contractHolders: Type.Array(SolanaHolder, { description: 'those owned by a program or a program-derived address' }),
             percentDistributed: Distribution('supply'),
+            launch: obj(
+              {
+                bundledCount: Num('wallets (not the creator) that bought from a pool or curve in the creation slot'),
+                sniperCount: Num('wallets that bought in the first seconds after the creation slot (checks bundledLaunch, snipedLaunch)'),
+                insiderCount: Num('wallets the creator funded with SOL before the launch, or sent tokens to, that bought or hold the token'),
+                heldPercent: Str('share of the supply those wallets still hold, percent, from the largest accounts; "" when one of them is not among them and the list is not complete'),
+                bundled: Type.Array(obj({ wallet: Str('the wallet'), slot: Str('slot of the transaction that shows it'), signature: Str('that transaction'), evidence: Str('what it did') }, 'a wallet seen at launch'), { description: 'the bundled wallets' }),
+                snipers: Type.Array(obj({ wallet: Str('the wallet'), slot: Str('slot of the transaction that shows it'), signature: Str('that transaction'), evidence: Str('what it did') }, 'a wallet seen at launch'), { description: 'the snipers' }),
+                insiders: Type.Array(obj({ wallet: Str('the wallet'), slot: Str('slot of the transaction that shows it'), signature: Str('that transaction'), evidence: Str('what it did') }, 'a wallet seen at launch'), { description: 'the insiders' }),
+                creationSlot: Str('the slot of the creation transaction'),
+                transactionsRead: Str('the mint\'s first transactions read, and the creator\'s before them: "<mint> + <creator>"'),
+                reason: Str('why the launch could not be read ("" when it was): a node without the history, a pruned one'),
+              },
+              'Who bought at launch: all counts "" when the history is not available (reason says why).',
+            ),
           },
           'Who holds the token.',
         ),
@@ -292,11 +318,25 @@ export const SolanaMarketChecks = obj(
                 contractLpHolders: Type.Array(SolanaHolder, { description: 'those owned by a program or a program-derived address' }),
                 liquidityLockedDetails: obj(
                   {
-                    upcomingUnlockDetails: Type.Array(obj({ time: Str('ISO 8601'), percent: Num('percent of LP') }, 'an unlock'), {
-                      description: 'always empty: no Solana locker program is read',
+                    upcomingUnlockDetails: Type.Array(obj({ time: Str('ISO 8601; "" when the pool counts in slots'), percent: Num('percent of the pool\'s liquidity that unlocks then'), pool: Str('the pool'), slot: Str('the slot, when the pool counts in slots; "" otherwise') }, 'an unlock'), {
+                      description: 'unlocks still to come of liquidity locked in positions with a vesting schedule (Meteora DAMM v2), earliest first',
                     }),
+                    lockedPools: Type.Array(
+                      obj(
+                        {
+                          pool: Str('the pool'),
+                          dexName: Str('its exchange'),
+                          lockedPercent: Num('percent of its liquidity locked: permanently, or vesting'),
+                          permanentPercent: Num('locked for ever'),
+                          vestingPercent: Num('locked until its unlocks'),
+                        },
+                        'a pool whose liquidity is held in positions',
+                      ),
+                      { description: 'the token\'s Meteora DAMM v2 pools (at most 3) and how much of their liquidity is locked; empty when it has none' },
+                    ),
+                    reason: Str('why the locks could not be read; "" when they were'),
                   },
-                  'Unlocks of locked LP.',
+                  'Locked liquidity and its unlocks.',
                 ),
                 percentDistributed: Distribution('LP token'),
                 launchCurve: obj(

@@ -27,6 +27,9 @@ export const SOLANA_HEADINGS: Record<SolanaCheckName, Heading> = {
   isPaused: { present: 'Transfers are Paused', absent: 'Transfers are not Paused', subject: 'Pause State' },
   confidentialTransfers: { present: 'Confidential Transfers are Enabled', absent: 'Confidential Transfers are Disabled', subject: 'Confidential Transfers' },
   frozenHolders: { present: 'Holder Accounts are Frozen', absent: 'No Holder Account is Frozen', subject: 'Frozen Holder Accounts' },
+  bundledLaunch: { present: 'Launch was Bundled or Bought by Insiders', absent: 'No Bundle or Insider Buys at Launch', subject: 'Launch Bundle' },
+  snipedLaunch: { present: 'Launch was Sniped', absent: 'No Snipers at Launch', subject: 'Launch Snipers' },
+  creatorRugHistory: { present: 'Creator Pulled Liquidity Before', absent: 'No Pulled Liquidity in the Creator\'s History', subject: 'Creator History' },
   lookAlike: { present: 'Token Imitates a Well-Known Token', absent: 'No Well-Known Token is Imitated', subject: 'Look-Alike' },
 }
 
@@ -45,5 +48,5 @@ export const SOLANA_CHECK_SECTIONS = {
     'balanceDisplayModifiable',
   ],
   externalContractDescription: ['externalCall', 'transferHookUpgradeable'],
-  transactionLimitersDescription: ['nonTransferable', 'isPaused', 'hasTransferFee', 'confidentialTransfers', 'frozenHolders', 'lookAlike'],
+  transactionLimitersDescription: ['nonTransferable', 'isPaused', 'hasTransferFee', 'confidentialTransfers', 'frozenHolders', 'bundledLaunch', 'snipedLaunch', 'creatorRugHistory', 'lookAlike'],
 } as const satisfies Record<string, readonly SolanaCheckName[]>

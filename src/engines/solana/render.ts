@@ -5,8 +5,8 @@ import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
 import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
-import { BURN_ADDRESSES, WRAPPED_SOL_MINT } from './programs.ts'
-import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
+import { formatUnits, offChainStatus, renderCurve, renderLaunch, renderLocks } from './render-parts.ts'
+import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
 import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
@@ -216,6 +216,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
       locked: unrated(undefined, supply, decimals),
       other: unrated(d.topTen !== undefined && burnt !== undefined ? supply - d.topTen - burnt : undefined, supply, decimals),
     },
+    launch: renderLaunch(facts, d.holders),
   }
 
   // Liquidity: the LP token of the deepest constant-product pool, and the pools by exchange. Shares
@@ -330,7 +331,7 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
             keyLpHolders,
             eoaLpHolders: keyLpHolders.filter((h) => h.isContract === false),
             contractLpHolders: keyLpHolders.filter((h) => h.isContract === true),
-            liquidityLockedDetails: { upcomingUnlockDetails: [] },
+            liquidityLockedDetails: renderLocks(facts),
             percentDistributed: {
               topThree: rated(lp ? topAmount(lpInHands, TOP_THREE) : undefined, lpBase, lpDecimals, 'topThreePercent'),
               topTen: rated(lpTopTen, lpBase, lpDecimals, 'topTenPercent'),
@@ -402,6 +403,16 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
     tokenCreationDate: dayMonthYear(created),
     tokenCreationTime: created ? created.toISOString() : '',
     lookAlikeOf: facts.sameName.ok && !facts.sameName.value.some((t) => t.address === facts.address) ? facts.sameName.value.map((t) => ({ ...t })) : [],
+    creatorHistory: facts.launch.ok
+      ? {
+          earlierMintCount: facts.launch.value.creatorHistory.earlierMints.length,
+          pulledCount: facts.launch.value.creatorHistory.liquidityPulled.length,
+          earlierMints: facts.launch.value.creatorHistory.earlierMints,
+          liquidityPulled: facts.launch.value.creatorHistory.liquidityPulled,
+          complete: facts.launch.value.creatorHistory.complete ? '1' : '0',
+          reason: '',
+        }
+      : { earlierMintCount: '', pulledCount: '', earlierMints: [], liquidityPulled: [], complete: '', reason: facts.launch.reason },
     tokenAgeDays: { number: orUnknown(roundTo(score.values.tokenAgeDays, 2)), risk: riskNumber(score.ratings.tokenAgeDays) },
     creationSignature: creation?.signature ?? '',
     ownerAddress: holder(mint.mintAuthority),
@@ -456,46 +467,7 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
   }
 }
 
-/** Exchanges a launchpad's curves graduate to. */
-const GRADUATES_TO: Record<string, string> = { [PUMP_CURVE_NAME]: 'PumpSwap' }
-
-function renderCurve(facts: SolanaFacts, pools: PoolFacts[] | undefined): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['launchCurve'] {
-  const none = { venue: '', address: '', complete: '', progressPercent: '', creator: '', tokenReserve: '', quoteReserve: '', graduatedPool: '', reason: '' }
-  if (!facts.curve.ok) return { ...none, state: '', reason: facts.curve.reason }
-  const c = facts.curve.value
-  if (!c) return { ...none, state: 'none' }
-  const graduatedPool = c.complete ? (pools?.find((p) => p.dex === GRADUATES_TO[c.venue])?.address ?? '') : ''
-  return {
-    state: c.complete ? 'graduated' : 'on curve',
-    venue: c.venue,
-    address: c.address,
-    complete: c.complete ? '1' : '0',
-    progressPercent: c.progressPercent === undefined ? '' : String(c.progressPercent),
-    creator: c.creator,
-    tokenReserve: formatUnits(c.realTokenReserve, facts.mint.decimals),
-    quoteReserve: c.quoteMint === WRAPPED_SOL_MINT ? formatUnits(c.realQuoteReserve, SOL_DECIMALS) : '',
-    graduatedPool,
-    reason: '',
-  }
-}
-
-const SOL_DECIMALS = 9
-
 const roundTo = (n: number | undefined, places: number) => (n === undefined ? undefined : Math.round(n * 10 ** places) / 10 ** places)
-
-/**
- * Whether the document the metadata points to could be read: "read"; "missing" when the metadata
- * names no uri (or the token has no metadata); "unreachable" with the reason when the fetch failed
- * or the document is not metadata; "" when it was not fetched (METADATA_FETCH off) or the
- * metadata account could not be read.
- */
-function offChainStatus(facts: SolanaFacts, uri: string, metadataKnown: boolean): { offChainStatus: string; offChainReason: string } {
-  if (!metadataKnown) return { offChainStatus: '', offChainReason: 'the metadata account could not be read' }
-  if (!uri) return { offChainStatus: 'missing', offChainReason: 'the metadata names no off-chain document' }
-  const doc = facts.offChainMetadata
-  if (!doc) return { offChainStatus: '', offChainReason: 'off-chain metadata is not fetched by this service' }
-  return doc.ok ? { offChainStatus: 'read', offChainReason: '' } : { offChainStatus: 'unreachable', offChainReason: doc.reason }
-}
 
 /**
  * Who holds an authority the mint account names (always read): its address, or "Renounced" when
@@ -584,13 +556,4 @@ function renderVerdicts(
   })
 }
 
-/** Base units → whole tokens, exact, without trailing zeros. */
-export function formatUnits(amount: bigint, decimals: number): string {
-  const negative = amount < 0n
-  const abs = negative ? -amount : amount
-  const scale = 10n ** BigInt(decimals)
-  const whole = abs / scale
-  const fraction = (abs % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
-
+export { formatUnits }

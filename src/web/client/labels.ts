@@ -43,6 +43,9 @@ export const SOLANA_CHECK_TITLES: Record<SolanaCheckName, string> = {
   isPaused: 'Transfers are paused',
   confidentialTransfers: 'Confidential transfers',
   frozenHolders: 'Frozen holder accounts',
+  bundledLaunch: 'Bundled or insider launch',
+  snipedLaunch: 'Sniped launch',
+  creatorRugHistory: 'Creator pulled liquidity before',
   lookAlike: 'Look-alike of a well-known token',
 }
 

@@ -2,6 +2,7 @@ import { Clock, FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
+  getAddressDecoder,
   getBase58Decoder,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
@@ -44,7 +45,27 @@ export interface LedgerTransaction {
   logMessages: string[]
   recentBlockhash: string
   fee: number
+  /** Lamports of every static account key before and after, in key order. */
+  preBalances: bigint[]
+  postBalances: bigint[]
+  /** Token accounts among the keys, before and after: what a node's `meta.pre/postTokenBalances` say. */
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
 }
+
+/** A token account's balance as a node reports it in a transaction's meta. */
+export interface TokenBalance {
+  accountIndex: number
+  mint: string
+  owner: string
+  programId: string
+  amount: bigint
+}
+
+const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']
+const TOKEN_ACCOUNT_SIZE = 165
+const ACCOUNT_TYPE_OFFSET = 165
+const ACCOUNT_TYPE_ACCOUNT = 2
 
 /** Lamports charged per signature, as on the public clusters. */
 export const LAMPORTS_PER_SIGNATURE = 5_000
@@ -91,7 +112,7 @@ export class SolanaLedger {
    * Signs and processes one transaction; throws with the program logs when it fails. Returns the
    * signature.
    */
-  async send(feePayer: TransactionSigner, instructions: Instruction[]): Promise<string> {
+  async send(feePayer: TransactionSigner, instructions: Instruction[], options: { sameSlot?: boolean } = {}): Promise<string> {
     const message = pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(feePayer, m),
@@ -99,6 +120,9 @@ export class SolanaLedger {
       (m) => appendTransactionMessageInstructions(instructions, m),
     )
     const transaction = await signTransactionMessageWithSigners(message)
+    const keysBefore = (getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) as unknown as CompiledV0).staticAccounts.map(String)
+    const preBalances = keysBefore.map((k) => this.lamportsOf(k))
+    const preTokenBalances = this.tokenBalances(keysBefore)
     const result = this.svm.sendTransaction(transaction)
     if (result instanceof FailedTransactionMetadata) {
       const programs = instructions.map((i) => i.programAddress).join(', ')
@@ -134,6 +158,10 @@ export class SolanaLedger {
       logMessages: result.logs(),
       recentBlockhash: String(compiled.lifetimeToken),
       fee: LAMPORTS_PER_SIGNATURE * compiled.header.numSignerAccounts,
+      preBalances,
+      postBalances: accountKeys.map((k) => this.lamportsOf(k)),
+      preTokenBalances,
+      postTokenBalances: this.tokenBalances(accountKeys),
     }
     this.transactions.set(signature, record)
     for (const key of new Set(accountKeys)) {
@@ -141,8 +169,30 @@ export class SolanaLedger {
       list.push(signature)
       this.byAddress.set(key, list)
     }
-    this.advance(SECONDS_PER_TRANSACTION)
+    // A transaction sent with `sameSlot` leaves the clock: the next one lands in the same slot (a bundle).
+    if (!options.sameSlot) this.advance(SECONDS_PER_TRANSACTION)
+    else this.version++
     return signature
+  }
+
+  private lamportsOf(address: string): bigint {
+    const a = this.svm.getAccount(address as Parameters<LiteSVM['getAccount']>[0])
+    return a.exists ? BigInt(a.lamports) : 0n
+  }
+
+  /** The token accounts among `keys` (base accounts and Token-2022 accounts with extensions). */
+  private tokenBalances(keys: string[]): TokenBalance[] {
+    const out: TokenBalance[] = []
+    const decoder = getAddressDecoder()
+    keys.forEach((key, accountIndex) => {
+      const a = this.svm.getAccount(key as Parameters<LiteSVM['getAccount']>[0])
+      if (!a.exists || !TOKEN_PROGRAMS.includes(a.programAddress)) return
+      const data = new Uint8Array(a.data)
+      if (data.length < TOKEN_ACCOUNT_SIZE || (data.length > TOKEN_ACCOUNT_SIZE && data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_ACCOUNT)) return
+      const amount = new DataView(data.buffer, data.byteOffset).getBigUint64(64, true)
+      out.push({ accountIndex, mint: decoder.decode(data.subarray(0, 32)), owner: decoder.decode(data.subarray(32, 64)), programId: a.programAddress, amount })
+    })
+    return out
   }
 
   transaction(signature: string): LedgerTransaction | undefined {

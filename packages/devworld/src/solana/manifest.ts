@@ -59,6 +59,8 @@ export interface SolanaManifestPool {
   lpMint: string
   /** Percent of the pool's LP burned or held by burn addresses ("" without an LP token). */
   lpLockedPercent: string
+  /** Liquidity held in positions and locked (Meteora DAMM v2): percents of the pool's, and the unlocks to come. */
+  locks?: { lockedPercent: number; permanentPercent: number; vestingPercent: number; unlocks: { time: string; percent: number }[] }
 }
 
 /** The launch curve the world created the mint on, as the report should read it. */
@@ -90,6 +92,10 @@ export interface SolanaManifestMint {
   creationSignature: string
   /** ISO 8601. */
   creationTime: string
+  /** The creator's earlier mints, and those whose liquidity it pulled. */
+  creatorHistory: { earlierMints: string[]; liquidityPulled: string[] }
+  /** Who bought at launch, as the world made them buy: in the creation slot, in the first seconds, funded by the creator. */
+  launch: { bundled: string[]; snipers: string[]; insiders: string[] }
   /** The launch curve; null when the mint was not launched on one. */
   curve: SolanaManifestCurve | null
   metadataSource: 'metaplex' | 'token-2022' | ''

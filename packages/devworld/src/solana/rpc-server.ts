@@ -366,8 +366,10 @@ function createHandlers(ledger: SolanaLedger, options: SolanaRpcServerOptions): 
           err: null,
           status: { Ok: null },
           fee: BigInt(t.fee),
-          preBalances: [],
-          postBalances: [],
+          preBalances: t.preBalances,
+          postBalances: t.postBalances,
+          preTokenBalances: t.preTokenBalances.map(tokenBalance),
+          postTokenBalances: t.postTokenBalances.map(tokenBalance),
           innerInstructions: t.innerInstructions,
           logMessages: t.logMessages,
           loadedAddresses: { writable: [], readonly: [] },
@@ -376,4 +378,9 @@ function createHandlers(ledger: SolanaLedger, options: SolanaRpcServerOptions): 
       }
     },
   }
+}
+
+/** A token balance as nodes write it in a transaction's meta (decimals read from the amount's mint are not kept: 0). */
+function tokenBalance(b: { accountIndex: number; mint: string; owner: string; programId: string; amount: bigint }) {
+  return { accountIndex: b.accountIndex, mint: b.mint, owner: b.owner, programId: b.programId, uiTokenAmount: { amount: b.amount.toString(), decimals: 0, uiAmount: null, uiAmountString: b.amount.toString() } }
 }

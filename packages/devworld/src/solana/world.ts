@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -60,6 +60,10 @@ const PUMP_INITIAL_VIRTUAL_SOL = 30n
 const PUMP_INITIAL_REAL_TOKENS = 793_100_000n
 const PUMP_DECIMALS = 6
 export const PUMP_CURVE_VENUE = 'pump.fun bonding curve'
+/** Liquidity of the world's DAMM v2 pool, shared by its positions. */
+const DAMM_LIQUIDITY = 1n << 64n
+/** The vesting period of its locked positions. */
+const LOCK_PERIOD_SECONDS = 30 * 24 * 3600
 /** Bin step of the world's DLMM pair, basis points. */
 const DLMM_BIN_STEP = 25
 
@@ -67,7 +71,23 @@ interface LaunchSpec {
   /** Percent of the supply still in the curve's token account (unsold, and kept for graduation); 0 once complete. */
   curvePercent: number
   complete: boolean
+  /**
+   * The creator funds three wallets that buy in the creation slot (a bundle), and two more buy in
+   * the first seconds (snipers); without it every holder buys two minutes later (a fair launch).
+   */
+  bundle?: boolean
 }
+
+/** Holder wallets (by index) that buy in the creation slot, and in the first seconds, of a bundled launch. */
+const BUNDLED_HOLDERS = [0, 1, 2]
+const SNIPER_HOLDERS = [3, 4]
+/** When the other buyers of a launch come. */
+const ORGANIC_BUYERS_AFTER_SECONDS = 120
+/** SOL each buyer pays into the curve (the curve's reserves are written from pump's formula afterwards). */
+const BUY_LAMPORTS = 10_000_000n
+/** SPL token account: the delegate option and the delegated amount. */
+const TOKEN_ACCOUNT_DELEGATE = 72
+const TOKEN_ACCOUNT_DELEGATED_AMOUNT = 121
 
 interface PoolSpec {
   amm: Amm
@@ -108,6 +128,8 @@ interface MintSpec {
   pool?: PoolSpec
   /** Launched on a pump.fun bonding curve. */
   launch?: LaunchSpec
+  /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
+  pulledEarlier?: boolean
   expect: Partial<Record<SolanaCheckName, '1'>>
   notes: string
 }
@@ -168,6 +190,10 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     expect: {}, notes: 'trades in a Raydium CLMM pool against USDC',
   },
   {
+    key: 'serial-creator', program: 'spl-token', name: 'Second Try', symbol: 'AGAIN', decimals: 6, metadata: 'metaplex', pulledEarlier: true,
+    expect: { creatorRugHistory: '1' }, notes: 'its creator launched a token before and took that token and its SOL back out of the pool',
+  },
+  {
     key: 'look-alike-usdc', program: 'spl-token', name: 'USD Coin', symbol: 'USDC', decimals: 6, metadata: 'metaplex',
     expect: { lookAlike: '1' }, notes: 'takes the symbol of the stablecoin the world prices in, but is another mint',
   },
@@ -176,8 +202,13 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     expect: {}, notes: 'a name that recalls a well-known token without taking its symbol or name: not a look-alike',
   },
   {
-    key: 'pump-curve', program: 'spl-token', name: 'Curve Coin', symbol: 'CURVE', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 60, complete: false },
-    expect: {}, notes: 'launched on a pump.fun bonding curve, about half of it sold: it trades on the curve only (no pool yet)',
+    key: 'pump-curve', program: 'spl-token', name: 'Curve Coin', symbol: 'CURVE', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 60, complete: false, bundle: true },
+    expect: { bundledLaunch: '1', snipedLaunch: '1' },
+    notes: 'launched on a pump.fun bonding curve, about half of it sold, trading on the curve only; three creator-funded wallets bought in the creation slot and two sniped in the first seconds',
+  },
+  {
+    key: 'pump-fair', program: 'spl-token', name: 'Fair Coin', symbol: 'FAIR', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 60, complete: false },
+    expect: {}, notes: 'the fair-launch twin: the same curve, every buyer two minutes after the creation, none funded by the creator',
   },
   {
     key: 'pump-graduated', program: 'spl-token', name: 'Graduated Coin', symbol: 'GRAD', decimals: PUMP_DECIMALS, metadata: 'metaplex', launch: { curvePercent: 0, complete: true },
@@ -230,6 +261,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   const holders = await Promise.all(Array.from({ length: HOLDER_WALLETS }, (_, i) => namedSigner(`holder ${i + 1}`)))
   const lpOperator = await namedSigner('lp operator')
   await fund(lpOperator, 100n)
+  const curveOperator = await namedSigner('pump curve operator')
 
   const ata = async (payer: KeyPairSigner, owner: Address, mint: Address, program: string) => {
     const address = await ix.findAssociatedTokenAddress(owner, mint, program)
@@ -295,6 +327,53 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   for (const [index, spec] of SOLANA_WORLD_MINTS.entries()) {
     ledger.advance(3600 * (HOURS_BETWEEN_MINTS + index))
     mints.push(await buildMint(spec))
+  }
+
+  /** The curve of a mint launched on pump.fun and its token account. */
+  async function launchAccounts(mint: Address, program: string): Promise<{ curve: Address; tokenVault: Address }> {
+    const [curve] = await getProgramDerivedAddress({ programAddress: PUMP_BONDING_CURVE.program as Address, seeds: [new TextEncoder().encode('bonding-curve'), enc.encode(mint)] })
+    return { curve, tokenVault: await ix.findAssociatedTokenAddress(curve, mint, program) }
+  }
+
+  /**
+   * The pump.fun program pays buyers out of the curve's token account; LiteSVM has no pump.fun,
+   * so the world's curve operator is made the account's delegate and signs the payouts: real
+   * token-program transfers out of the curve, as buys look on chain.
+   */
+  function delegateCurveVault(vault: Address, operator: Address): void {
+    const account = svm.getAccount(vault)
+    if (!account.exists) throw new Error(`curve vault ${vault} missing`)
+    const data = new Uint8Array(account.data)
+    const view = new DataView(data.buffer, data.byteOffset)
+    view.setUint32(TOKEN_ACCOUNT_DELEGATE, 1, true)
+    data.set(enc.encode(operator), TOKEN_ACCOUNT_DELEGATE + 4)
+    view.setBigUint64(TOKEN_ACCOUNT_DELEGATED_AMOUNT, 2n ** 64n - 1n, true)
+    ledger.setAccount({ address: vault, data, executable: false, lamports: account.lamports, programAddress: account.programAddress, space: BigInt(data.length) })
+  }
+
+  /**
+   * A creator's earlier token whose liquidity it pulled: a mint, a pool's two vaults (owned by a
+   * program address, the world's operator their delegate as for the curves) holding the token and
+   * wrapped SOL, then one transaction of the creator taking both out.
+   */
+  async function pullEarlierMint(spec: MintSpec, creator: KeyPairSigner): Promise<string> {
+    const earlier = await namedSigner(`${spec.key} earlier mint`)
+    await ledger.send(creator, [ix.createAccount(creator, earlier, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, earlier.address, 6, creator.address, null)])
+    const [authority] = await getProgramDerivedAddress({ programAddress: RAYDIUM_CPMM_PROGRAM as Address, seeds: [new TextEncoder().encode('tokenrisk pulled pool'), enc.encode(earlier.address)] })
+    const tokenVault = await ata(creator, authority, earlier.address, TOKEN_PROGRAM)
+    const solVault = await ata(creator, authority, WRAPPED_SOL_MINT as Address, TOKEN_PROGRAM)
+    const tokens = 500_000_000n * 10n ** 6n
+    await ledger.send(creator, [ix.mintTo(TOKEN_PROGRAM, earlier.address, tokenVault, creator, tokens)])
+    await wrapSol(bank, solVault, 20)
+    delegateCurveVault(tokenVault, curveOperator.address)
+    delegateCurveVault(solVault, curveOperator.address)
+    const creatorTokens = await ata(creator, creator.address, earlier.address, TOKEN_PROGRAM)
+    const creatorSol = await ata(creator, creator.address, WRAPPED_SOL_MINT as Address, TOKEN_PROGRAM)
+    await ledger.send(creator, [
+      ix.transferChecked(TOKEN_PROGRAM, tokenVault, earlier.address, creatorTokens, curveOperator, tokens, 6),
+      ix.transferChecked(TOKEN_PROGRAM, solVault, WRAPPED_SOL_MINT as Address, creatorSol, curveOperator, 20n * LAMPORTS_PER_SOL, 9),
+    ])
+    return earlier.address
   }
 
   async function buildMint(spec: MintSpec): Promise<SolanaManifestMint> {
@@ -364,15 +443,32 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       ...(embedded ? [ix.initializeTokenMetadata(mint, creator.address, creator, spec.name, spec.symbol, uri)] : []),
       ...(spec.metadata === 'embedded' ? [ix.updateTokenMetadataAuthority(mint, creator, null)] : []),
     ]
-    const creationSignature = await ledger.send(creator, creation)
+    const earlier = spec.pulledEarlier ? await pullEarlierMint(spec, creator) : null
+    const decimalsFactor = 10n ** BigInt(spec.decimals)
+    const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
+    const launch = spec.launch ? await launchAccounts(mint, program) : null
+    const bundled = spec.launch?.bundle ? BUNDLED_HOLDERS.map((i) => holders[i]) : []
+    const snipers = spec.launch?.bundle ? SNIPER_HOLDERS.map((i) => holders[i]) : []
+    if (launch) {
+      // Buyers have SOL before the launch: the bundle's from the creator, the others' from the bank.
+      for (const h of holders) {
+        if (bundled.includes(h)) await ledger.send(creator, [ix.transferSol(creator, h.address, LAMPORTS_PER_SOL)])
+        else await fund(h, 1n)
+      }
+      // pump.fun's create: the mint and the curve's token account holding what is not the creator's.
+      // (A graduated curve's last tokens went to its pool, which the world mints apart.)
+      const curveTokens = supply - (supply * (20n + BigInt(spec.burnHolderPercent ?? 0) + BigInt(spec.pool?.tokenPercent ?? 0))) / 100n
+      creation.push(ix.createAssociatedTokenAccountIdempotent(creator, launch.tokenVault, launch.curve, mint, program), ix.mintTo(program, mint, launch.tokenVault, creator, curveTokens))
+    }
+    const creationSignature = await ledger.send(creator, creation, { sameSlot: bundled.length > 0 })
+    if (launch) delegateCurveVault(launch.tokenVault, curveOperator.address)
     const creationTime = new Date(ledger.transaction(creationSignature)!.blockTime * 1000).toISOString()
     if (spec.metadata === 'metaplex' || spec.metadata === 'metaplex-mutable') {
       await setMetaplex(ledger, mint, { updateAuthority: creator.address, name: spec.name, symbol: spec.symbol, uri, isMutable: spec.metadata === 'metaplex-mutable' })
     }
 
-    // 2. Distribution: creator 20 %, holder wallets a falling share, burn address and pool as specified.
-    const decimalsFactor = 10n ** BigInt(spec.decimals)
-    const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
+    // 2. Distribution: creator 20 %, holder wallets a falling share, burn address and pool as
+    // specified; on a launch curve the holders buy their share from the curve.
     const allocations: { owner: Address; amount: bigint }[] = []
     const poolShare = BigInt((spec.pool?.tokenPercent ?? 0) + (spec.launch?.curvePercent ?? 0))
     const burnShare = BigInt(spec.burnHolderPercent ?? 0)
@@ -388,12 +484,42 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       if (spec.defaultFrozen) await ledger.send(creator, [ix.thawAccount(program, account, mint, creator)])
     }
     const mintInstructions: Instruction[] = []
-    for (const a of allocations) {
-      const account = await ata(creator, a.owner, mint, program)
-      await thaw(account)
-      mintInstructions.push(ix.mintTo(program, mint, account, creator, a.amount))
+    const buys: { buyer: KeyPairSigner; amount: bigint }[] = []
+    const mintAllocations = async (list: typeof allocations) => {
+      for (const a of list) {
+        const account = await ata(creator, a.owner, mint, program)
+        await thaw(account)
+        mintInstructions.push(ix.mintTo(program, mint, account, creator, a.amount))
+      }
     }
-    await send(creator, mintInstructions)
+    for (const a of allocations) {
+      const buyer = launch ? holders.find((h) => h.address === a.owner) : undefined
+      if (buyer) buys.push({ buyer, amount: a.amount })
+    }
+    // On a launch curve the creator's share is minted after the bundle (the bundle stays in the creation slot).
+    if (!launch) await mintAllocations(allocations)
+    if (launch) {
+      const buy = async (b: { buyer: KeyPairSigner; amount: bigint }, sameSlot: boolean) => {
+        const account = await ix.findAssociatedTokenAddress(b.buyer.address, mint, program)
+        await ledger.send(
+          b.buyer,
+          [
+            ix.createAssociatedTokenAccountIdempotent(b.buyer, account, b.buyer.address, mint, program),
+            ix.transferChecked(program, launch.tokenVault, mint, account, curveOperator, b.amount, spec.decimals),
+            ix.transferSol(b.buyer, launch.curve, BUY_LAMPORTS),
+          ],
+          { sameSlot },
+        )
+      }
+      const inBundle = buys.filter((b) => bundled.includes(b.buyer))
+      // The bundle lands in the creation slot; the creator's own share after it.
+      for (const [i, b] of inBundle.entries()) await buy(b, i < inBundle.length - 1)
+      for (const b of buys.filter((x) => snipers.includes(x.buyer))) await buy(b, false)
+      await mintAllocations(allocations.filter((a) => !buys.some((b) => b.buyer.address === a.owner)))
+      await send(creator, mintInstructions)
+      ledger.advance(ORGANIC_BUYERS_AFTER_SECONDS)
+      for (const b of buys.filter((x) => !bundled.includes(x.buyer) && !snipers.includes(x.buyer))) await buy(b, false)
+    } else await send(creator, mintInstructions)
 
     // 3. The pool: vaults owned by the pool authority, the LP token minted to the creator.
     const pools: SolanaManifestPool[] = []
@@ -433,6 +559,12 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       creationSignature,
       creationTime,
       curve: curve?.curve ?? null,
+      creatorHistory: { earlierMints: earlier ? [earlier] : [], liquidityPulled: earlier ? [earlier] : [] },
+      launch: {
+        bundled: bundled.map((h) => h.address),
+        snipers: snipers.map((h) => h.address),
+        insiders: bundled.map((h) => h.address),
+      },
       metadataSource: embedded ? 'token-2022' : spec.metadata === 'none' ? '' : 'metaplex',
       extensions: spec.program === 'token-2022' ? [...extensions, ...(embedded ? ['TokenMetadata'] : [])] : [],
       codeChecks: checks,
@@ -465,7 +597,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
         token_total_supply: supply,
       }))
     }
-    const held = (supply * BigInt(launch.curvePercent)) / 100n
+    const held = tokenBalance(ledger, await ix.findAssociatedTokenAddress(curveAddress, mint, program))
     const reserved = supply - PUMP_INITIAL_REAL_TOKENS * unit
     const realToken = launch.complete ? 0n : held - reserved
     const sold = PUMP_INITIAL_REAL_TOKENS * unit - realToken
@@ -473,10 +605,6 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const virtualSol = (PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL * PUMP_INITIAL_VIRTUAL_TOKENS * unit) / virtualToken
     const realSol = launch.complete ? 0n : virtualSol - PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL
     const tokenVault = await ix.findAssociatedTokenAddress(curveAddress, mint, program)
-    if (held > 0n) {
-      await ata(creator, curveAddress, mint, program)
-      await ledger.send(creator, [ix.mintTo(program, mint, tokenVault, creator, held)])
-    }
     const data = idlAccountData(PUMP_BONDING_CURVE, {
       virtual_token_reserves: virtualToken,
       virtual_quote_reserves: virtualSol,
@@ -562,7 +690,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
               })
             : idlAccountData(CP_AMM_POOL, {
               token_a_mint: mintA, token_b_mint: mintB, token_a_vault: vaults.vaultA, token_b_vault: vaults.vaultB,
-              liquidity: 1n << 64n, sqrt_price: sqrt, pool_status: 0, creator: creator.address,
+              liquidity: DAMM_LIQUIDITY, sqrt_price: sqrt, activation_type: 1, pool_status: 0, creator: creator.address,
             })
       // The price the pool states, as the program reads its √price.
       const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
@@ -601,6 +729,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
             : raydiumAmmV4Data(input)
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
+    const locks = p.amm === 'meteora-damm-v2' ? await lockDammLiquidity(pool, creator) : undefined
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
     return {
       dex: ammName(p.amm),
@@ -612,6 +741,43 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       isPairHoneypot: tokenHoneypot || p.freezeVault ? '1' : '0',
       lpMint,
       lpLockedPercent,
+      ...(locks ? { locks } : {}),
+    }
+  }
+
+  /**
+   * The positions of a DAMM v2 pool: 30 % of its liquidity free, 50 % locked for ever, 20 % vesting
+   * (10 % at a cliff 30 days from now, then 5 % every 30 days, twice), with its Vesting account.
+   */
+  async function lockDammLiquidity(pool: Address, creator: KeyPairSigner): Promise<NonNullable<SolanaManifestPool['locks']>> {
+    const position = async (i: number) => (await getProgramDerivedAddress({ programAddress: CP_AMM_POOL.program as Address, seeds: [new TextEncoder().encode('tokenrisk position'), enc.encode(pool), Uint8Array.of(i)] }))[0]
+    const share = (percent: bigint) => (DAMM_LIQUIDITY * percent) / 100n
+    const [free, permanent, vested] = await Promise.all([position(0), position(1), position(2)])
+    const write = (address: Address, layout: typeof CP_AMM_POSITION, values: Record<string, string | bigint | number>) => setProgramAccount(ledger, address, CP_AMM_POOL.program, idlAccountData(layout, values))
+    write(free, CP_AMM_POSITION, { pool, nft_mint: creator.address, unlocked_liquidity: share(30n) })
+    write(permanent, CP_AMM_POSITION, { pool, nft_mint: creator.address, permanent_locked_liquidity: share(50n) })
+    write(vested, CP_AMM_POSITION, { pool, nft_mint: creator.address, vested_liquidity: share(20n) })
+    const now = BigInt(startUnixTime + WORLD_AGE_SECONDS)
+    const cliff = now + BigInt(LOCK_PERIOD_SECONDS)
+    const [vesting] = await getProgramDerivedAddress({ programAddress: CP_AMM_POOL.program as Address, seeds: [new TextEncoder().encode('tokenrisk vesting'), enc.encode(vested)] })
+    write(vesting, CP_AMM_VESTING, {
+      position: vested,
+      'inner_vesting.cliff_point': cliff,
+      'inner_vesting.period_frequency': BigInt(LOCK_PERIOD_SECONDS),
+      'inner_vesting.cliff_unlock_liquidity': share(10n),
+      'inner_vesting.liquidity_per_period': share(5n),
+      'inner_vesting.number_of_period': 2,
+    })
+    const at = (point: bigint) => new Date(Number(point) * 1000).toISOString()
+    return {
+      lockedPercent: 70,
+      permanentPercent: 50,
+      vestingPercent: 20,
+      unlocks: [
+        { time: at(cliff), percent: 10 },
+        { time: at(cliff + BigInt(LOCK_PERIOD_SECONDS)), percent: 5 },
+        { time: at(cliff + 2n * BigInt(LOCK_PERIOD_SECONDS)), percent: 5 },
+      ],
     }
   }
 
@@ -702,6 +868,14 @@ async function deployUpgradeable(ledger: SolanaLedger, authority: KeyPairSigner,
     ix.loaderDeployWithMaxDataLen(authority, programData, programSigner.address, buffer.address, authority, code.length * 2),
   ])
   return programSigner.address
+}
+
+/** The balance of a token account (bytes 64..72). */
+function tokenBalance(ledger: SolanaLedger, account: Address): bigint {
+  const a = ledger.svm.getAccount(account)
+  if (!a.exists) return 0n
+  const data = new Uint8Array(a.data)
+  return new DataView(data.buffer, data.byteOffset).getBigUint64(64, true)
 }
 
 /** The supply the token program records in the mint (bytes 36..44). */

@@ -19,6 +19,9 @@ import { isPaused } from './is-paused.ts'
 import { confidentialTransfers } from './confidential-transfers.ts'
 import { frozenHolders } from './frozen-holders.ts'
 import { lookAlike } from './look-alike.ts'
+import { bundledLaunch } from './bundled-launch.ts'
+import { snipedLaunch } from './sniped-launch.ts'
+import { creatorRugHistory } from './creator-rug-history.ts'
 
 /** Every Solana code check, in the contract's report order. docs/checks.md is generated from this list. */
 export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_CHECK_CATALOGUE, {
@@ -39,5 +42,8 @@ export const SOLANA_CHECKS = checkRegistry<SolanaFacts, SolanaCheckName>(SOLANA_
   isPaused,
   confidentialTransfers,
   frozenHolders,
+  bundledLaunch,
+  snipedLaunch,
+  creatorRugHistory,
   lookAlike,
 })

@@ -9,6 +9,8 @@ import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
 import { readPools, readSolUsd } from './pools.ts'
 import { readPumpCurve } from './curve.ts'
+import { readLaunch } from './launch.ts'
+import { readLocks } from './locks.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
@@ -34,10 +36,12 @@ export interface CollectOptions {
  * reason. A fault of the node (down, erring, answering garbage) fails the report instead: it
  * must never read as a fact about the token.
  *
- * Round trips, with concurrent requests: (1) mint + Metaplex metadata + SOL reference pools,
- * largest accounts, signatures, pool searches; (2) token accounts, holder count, hook program,
- * epoch, balances, creation transaction, vaults, LP accounts, and the off-chain metadata JSON
- * (when a reader is given); (3) owners, program data, LP owners.
+ * Round trips, with concurrent requests: (1) mint + Metaplex metadata + SOL reference pools +
+ * launch curve, largest accounts, signatures, pool searches; (2) token accounts, holder count,
+ * hook program, epoch, balances, creation transaction, vaults, LP accounts, and the off-chain
+ * metadata JSON (when a reader is given); (3) owners, program data, LP owners, the mint's first
+ * transactions and the creator's signatures before the creation; (4) the creator's transactions
+ * (the launch reads: at most MAX_LAUNCH_TRANSACTIONS + 1 + MAX_CREATOR_TRANSACTIONS calls).
  */
 export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
   const budget = AbortSignal.timeout(options.optionalBudgetMs)
@@ -60,8 +64,10 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   solUsd.catch(() => undefined)
   const largest = optional('largest accounts', async () => known(await ctx.client.getTokenLargestAccounts(address, ctx.signal)))
   const creation = optional('creation', () => readCreation(ctx, address))
+  const launch = optional('launch', () => readLaunch(ctx, address, creation))
   const curve = optional('launch curve', () => readPumpCurve(ctx, address))
   const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  const locks = optional('locked liquidity', () => readLocks(ctx, pools))
   const mint = await readMint(ctx, address)
   const embedded = embeddedMetadataOf(mint.mint.extensions, address)
   const metaplex = mint.metaplex.ok ? mint.metaplex.value.metadata : null
@@ -101,7 +107,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launch, locks, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: Math.floor(Date.now() / 1000),
@@ -124,6 +130,8 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     creatorBalance: await creatorBalance,
     pools: await pools,
     curve: await curve,
+    launch: await launch,
+    locks: await locks,
     lp: await lp,
   }
   await solUsd

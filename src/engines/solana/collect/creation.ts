@@ -1,5 +1,8 @@
 import { MAX_SIGNATURES_PER_PAGE, type SignatureInfo } from '../rpc/client.ts'
 import { known, unknown, type CreationFacts, type Known } from './facts.ts'
+
+/** The mint's first transactions kept for the launch analysis (collect/launch.ts). */
+export const MAX_LAUNCH_TRANSACTIONS = 25
 import type { CollectContext } from './context.ts'
 
 /**
@@ -17,16 +20,23 @@ export async function readCreation(ctx: CollectContext, mint: string): Promise<K
     if (succeeded.length > 0) oldest = succeeded[succeeded.length - 1]
     if (signatures.length < MAX_SIGNATURES_PER_PAGE) {
       if (!oldest) return unknown('the node keeps no successful transaction of this mint')
-      return confirmCreation(ctx, mint, oldest)
+      const first = signatures.filter((s) => !s.failed).reverse().slice(0, MAX_LAUNCH_TRANSACTIONS)
+      return confirmCreation(ctx, mint, oldest, first)
     }
     before = signatures[signatures.length - 1].signature
   }
   return unknown(`the mint has more than ${ctx.limits.maxSignaturePages * MAX_SIGNATURES_PER_PAGE} transactions; its first one was not reached`)
 }
 
-async function confirmCreation(ctx: CollectContext, mint: string, oldest: SignatureInfo): Promise<Known<CreationFacts>> {
+async function confirmCreation(ctx: CollectContext, mint: string, oldest: SignatureInfo, first: SignatureInfo[]): Promise<Known<CreationFacts>> {
   const summary = await ctx.client.getTransactionSummary(oldest.signature, mint, ctx.signal)
   if (!summary) return unknown(`the node does not have transaction ${oldest.signature}`)
   if (!summary.initializesMint) return unknown(`the oldest transaction the node keeps (${oldest.signature}) does not initialise the mint: history is pruned`)
-  return known({ signature: oldest.signature, blockTime: summary.blockTime ?? oldest.blockTime, creator: summary.feePayer })
+  return known({
+    signature: oldest.signature,
+    blockTime: summary.blockTime ?? oldest.blockTime,
+    creator: summary.feePayer,
+    slot: oldest.slot,
+    firstSignatures: first.map((s) => ({ signature: s.signature, slot: s.slot, blockTime: s.blockTime })),
+  })
 }

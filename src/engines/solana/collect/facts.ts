@@ -43,6 +43,47 @@ export interface CreationFacts {
   blockTime: number | null
   /** Fee payer of the transaction that initialised the mint. */
   creator: string
+  /** The slot of that transaction. */
+  slot: bigint
+  /** The mint's first successful transactions the node keeps, oldest first (at most MAX_LAUNCH_TRANSACTIONS). */
+  firstSignatures: { signature: string; slot: bigint; blockTime: number | null }[]
+}
+
+/** A wallet seen at launch, with the transaction that shows it. */
+export interface LaunchWallet {
+  wallet: string
+  slot: bigint
+  signature: string
+  evidence: string
+}
+
+/** Who bought at launch: from the mint's first transactions and the creator's before them, within a budget of calls. */
+export interface LaunchFacts {
+  creationSlot: bigint
+  creationTime: number | null
+  /** Transactions of the mint read (its first ones), and of the creator before the creation. */
+  transactionsRead: number
+  creatorTransactionsRead: number
+  /** The transactions read reach past the sniping window (or are all the mint has): "none found" is a finding. */
+  windowCovered: boolean
+  /** Bought from a pool or curve in the creation slot, other than the creator. */
+  bundled: LaunchWallet[]
+  /** Bought in the first seconds after the creation slot. */
+  snipers: LaunchWallet[]
+  /** Wallets the creator funded with SOL before the launch, or sent tokens to, that bought or hold the token. */
+  insiders: LaunchWallet[]
+  /** The creator's earlier mints, from its transactions before this creation (the same reads). */
+  creatorHistory: CreatorHistory
+}
+
+/** What the creator's transactions before this mint show of its earlier mints. */
+export interface CreatorHistory {
+  /** Mints the creator initialised before this one. */
+  earlierMints: { mint: string; signature: string }[]
+  /** Earlier mints whose liquidity the creator pulled: it took the token and SOL (or a quote) out of a pool's vaults in one transaction. */
+  liquidityPulled: { mint: string; signature: string }[]
+  /** Every transaction of the creator before this creation was read (fewer than the budget): none found is a finding. */
+  complete: boolean
 }
 
 export interface PoolFacts {
@@ -69,6 +110,18 @@ export interface PoolFacts {
   swapEnabled: boolean | null
   lpMint: string | null
   lpIssued: bigint | null
+}
+
+/** Liquidity of a pool held in positions, and how much of it is locked (Meteora DAMM v2). */
+export interface PoolLockFacts {
+  pool: string
+  dex: string
+  /** Liquidity of every position of the pool. */
+  total: bigint
+  permanent: bigint
+  vesting: bigint
+  /** Unlocks still to come: unix seconds (null when the pool counts in slots) or slot, and liquidity. */
+  unlocks: { time: number | null; slot: bigint | null; liquidity: bigint }[]
 }
 
 /** A launchpad curve the token was created on (pump.fun): where it trades until it graduates. */
@@ -150,6 +203,10 @@ export interface SolanaFacts {
   /** Tokens held by the creator; null when the creator is not known. */
   creatorBalance: Known<bigint> | null
   pools: Known<PoolFacts[]>
+  /** Buyers at launch (bundles, snipers, insiders); unknown when the node keeps no history. */
+  launch: Known<LaunchFacts>
+  /** Locked liquidity of the pools that hold it in positions (DAMM v2); [] when none of its pools does. */
+  locks: Known<PoolLockFacts[]>
   /** The token's launch curve; null when it has none (the curve account does not exist). */
   curve: Known<CurveFacts | null>
   lp: Known<LpFacts> | null

@@ -32,6 +32,17 @@ export interface SignatureInfo {
   failed: boolean
 }
 
+/** What a transaction moved: each token account's balance and each key's lamports, before and after. */
+export interface TransactionBalances {
+  slot: bigint
+  blockTime: number | null
+  feePayer: string
+  tokens: { account: string; mint: string; owner: string; pre: bigint; post: bigint }[]
+  lamports: { account: string; pre: bigint; post: bigint }[]
+  /** Mints the transaction initialised (InitializeMint/InitializeMint2, top-level or inner). */
+  initializedMints: string[]
+}
+
 export interface TransactionSummary {
   feePayer: string
   blockTime: number | null
@@ -60,6 +71,8 @@ export interface SolanaRpcClient {
    */
   getTransactionSummary(signature: string, mint: string, signal?: AbortSignal): Promise<TransactionSummary | null>
   getTokenAccountsByOwner(owner: string, mint: string, signal?: AbortSignal): Promise<ProgramAccount[]>
+  /** The balances a transaction changed (its meta's token and lamport balances); null when the node does not have it. */
+  getTransactionBalances(signature: string, signal?: AbortSignal): Promise<TransactionBalances | null>
   getEpoch(signal?: AbortSignal): Promise<bigint>
   getGenesisHash(signal?: AbortSignal): Promise<string>
   getHealth(signal?: AbortSignal): Promise<string>
@@ -157,6 +170,43 @@ export function createSolanaRpcClient(options: FallbackTransportOptions): Solana
       }
       const blockTime = isInteger(answer.blockTime) ? Number(answer.blockTime) : null
       return { feePayer: staticKeys[0], blockTime, initializesMint: instructions.some((ix) => initializesMint(ix, keys, mint)) }
+    },
+
+    async getTransactionBalances(signature, signal) {
+      const answer: unknown = await call('getTransaction', signal, (abortSignal) =>
+        rpc.getTransaction(signature as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send({ abortSignal }),
+      )
+      if (answer === null) return null
+      if (!isRecord(answer) || !isRecord(answer.transaction) || !isRecord(answer.transaction.message) || !isRecord(answer.meta)) throw malformed('getTransaction', 'no transaction message or meta')
+      const staticKeys = answer.transaction.message.accountKeys
+      if (!Array.isArray(staticKeys) || !staticKeys.every((k) => typeof k === 'string' && isSolanaAddress(k))) throw malformed('getTransaction', 'account keys are not addresses')
+      const meta = answer.meta
+      const loaded = isRecord(meta.loadedAddresses) ? meta.loadedAddresses : {}
+      const keys = [...staticKeys, ...(Array.isArray(loaded.writable) ? loaded.writable : []), ...(Array.isArray(loaded.readonly) ? loaded.readonly : [])] as string[]
+      const amounts = (list: unknown) => {
+        const out = new Map<number, { mint: string; owner: string; amount: bigint }>()
+        for (const b of Array.isArray(list) ? list : []) {
+          if (!isRecord(b) || !isInteger(b.accountIndex) || typeof b.mint !== 'string' || !isRecord(b.uiTokenAmount) || typeof b.uiTokenAmount.amount !== 'string' || !/^\d+$/.test(b.uiTokenAmount.amount)) throw malformed('getTransaction', 'a token balance is not one')
+          out.set(Number(b.accountIndex), { mint: b.mint, owner: typeof b.owner === 'string' ? b.owner : '', amount: BigInt(b.uiTokenAmount.amount) })
+        }
+        return out
+      }
+      const pre = amounts(meta.preTokenBalances)
+      const post = amounts(meta.postTokenBalances)
+      const tokens = [...new Set([...pre.keys(), ...post.keys()])].map((i) => {
+        const b = (post.get(i) ?? pre.get(i))!
+        return { account: keys[i] ?? '', mint: b.mint, owner: b.owner, pre: pre.get(i)?.amount ?? 0n, post: post.get(i)?.amount ?? 0n }
+      })
+      const lamportList = (list: unknown) => (Array.isArray(list) ? list.map((v) => (isInteger(v) ? BigInt(v) : 0n)) : [])
+      const preLamports = lamportList(meta.preBalances)
+      const postLamports = lamportList(meta.postBalances)
+      const lamports = keys.map((account, i) => ({ account, pre: preLamports[i] ?? 0n, post: postLamports[i] ?? 0n }))
+      const instructions: unknown[] = [...(Array.isArray(answer.transaction.message.instructions) ? answer.transaction.message.instructions : [])]
+      for (const inner of Array.isArray(meta.innerInstructions) ? meta.innerInstructions : []) {
+        if (isRecord(inner) && Array.isArray(inner.instructions)) instructions.push(...inner.instructions)
+      }
+      const initializedMints = [...new Set(keys.filter((k) => instructions.some((ix) => initializesMint(ix, keys, k))))]
+      return { slot: isInteger(answer.slot) ? BigInt(answer.slot) : 0n, blockTime: isInteger(answer.blockTime) ? Number(answer.blockTime) : null, feePayer: keys[0], tokens, lamports, initializedMints }
     },
 
     async getTokenAccountsByOwner(owner, mint, signal) {

@@ -80,6 +80,7 @@ export const CP_AMM_POOL: ProgramAccountLayout = {
     protocol_a_fee: { offset: 392, type: 'u64' },
     protocol_b_fee: { offset: 400, type: 'u64' },
     sqrt_price: { offset: 456, type: 'u128' },
+    activation_type: { offset: 480, type: 'u8' },
     pool_status: { offset: 481, type: 'u8' },
     permanent_lock_liquidity: { offset: 552, type: 'u128' },
     creator: { offset: 648, type: 'pubkey' },
@@ -98,6 +99,29 @@ export const CP_AMM_POSITION: ProgramAccountLayout = {
     unlocked_liquidity: { offset: 152, type: 'u128' },
     vested_liquidity: { offset: 168, type: 'u128' },
     permanent_locked_liquidity: { offset: 184, type: 'u128' },
+    'inner_vesting.cliff_point': { offset: 312, type: 'u64' },
+    'inner_vesting.period_frequency': { offset: 320, type: 'u64' },
+    'inner_vesting.cliff_unlock_liquidity': { offset: 328, type: 'u128' },
+    'inner_vesting.liquidity_per_period': { offset: 344, type: 'u128' },
+    'inner_vesting.total_released_liquidity': { offset: 360, type: 'u128' },
+    'inner_vesting.number_of_period': { offset: 376, type: 'u16' },
+  },
+}
+
+export const CP_AMM_VESTING: ProgramAccountLayout = {
+  program: 'cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG',
+  account: 'Vesting',
+  source: '@meteora-ag/cp-amm-sdk CpAmmIdl',
+  discriminator: [100, 149, 66, 138, 95, 200, 128, 241],
+  size: 184,
+  fields: {
+    position: { offset: 8, type: 'pubkey' },
+    'inner_vesting.cliff_point': { offset: 40, type: 'u64' },
+    'inner_vesting.period_frequency': { offset: 48, type: 'u64' },
+    'inner_vesting.cliff_unlock_liquidity': { offset: 56, type: 'u128' },
+    'inner_vesting.liquidity_per_period': { offset: 72, type: 'u128' },
+    'inner_vesting.total_released_liquidity': { offset: 88, type: 'u128' },
+    'inner_vesting.number_of_period': { offset: 104, type: 'u16' },
   },
 }
 
