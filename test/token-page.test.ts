@@ -20,6 +20,7 @@ import { solanaMint } from '@tokenrisk/devworld/solana/manifest'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
+import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -295,10 +296,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
       }
     }
     // Who holds the LP tokens and the supply not read either: no market grade, and no pass.
-    report.marketChecks.liquidityChecks.keyLpHolders = []
-    report.marketChecks.holdersChecks.keyHolders = []
-    report.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
-    report.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
+    withHoldersUnread(report)
     report.codeChecks.ownershipChecks.isMintable = { ...report.codeChecks.ownershipChecks.isMintable, status: '', risk: '', comment: 'not determinable: the node refused the simulation' }
     for (const pool of report.honeypotDetails) Object.assign(pool, { isPairHoneypot: '', honeypotReason: 'the node refused the simulation', sellTax: { number: '', risk: '' } })
     const page = await context.newPage()

@@ -26,6 +26,7 @@ import { VERDICT_LABELS, evmVerdict, solanaVerdict, type VerdictKind } from '../
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
+import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -91,11 +92,7 @@ describe('one verdict on every surface', () => {
 
   it('a value not measured never reads as a pass: LP holders unread, or a pool with no LP token', () => {
     const clean = reports.get('clean')!
-    const blind = structuredClone(clean)
-    blind.marketChecks.liquidityChecks.keyLpHolders = []
-    blind.marketChecks.holdersChecks.keyHolders = []
-    blind.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
-    blind.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
+    const blind = withHoldersUnread(structuredClone(clean))
     const verdict = evmVerdict(blind)
     expect(verdict.kind).toBe('not-measured')
     expect(verdict.unknown.map((u) => u.check)).toEqual(['liquidity', 'holders'])
