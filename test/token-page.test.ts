@@ -205,7 +205,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     const page = await visit(`${base}/t/31337/${token.address}`)
     // Its code is clean; its LP tokens sit unlocked with its creator, who also holds a third of the supply.
     expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('liquidity-pullable')
-    expect(await text(page, '#verdict-title')).toBe('The liquidity can be pulled')
+    expect(await text(page, '#verdict-title')).toBe('The owner and creator can pull the liquidity')
     expect(await text(page, '.verdict-detail')).toMatch(/^The owner and creator 0x[0-9a-fA-F]{40} holds 9\d(\.\d+)? % of the LP tokens of Uniswap V2 0x[0-9a-fA-F]{40}, unlocked/)
     expect(await text(page, '.verdict-market')).toMatch(/^Supply concentrated — The owner and creator 0x[0-9a-fA-F]{40} holds 3\d(\.\d+)? % of the supply/)
     expect(await page.locator('body').innerText()).not.toMatch(/\bsafe\b/i)
