@@ -54,7 +54,7 @@ export function wantsHtml(request: FastifyRequest): boolean {
 
 /** What an error page a browser gets is headed, by status. */
 const ERROR_PAGE_TITLES: Readonly<Record<number, string>> = {
-  400: 'This address is not valid',
+  400: 'This request is not valid',
   404: 'Nothing here',
   429: 'Too many requests',
   503: 'The service cannot answer now',
