@@ -18,6 +18,7 @@ import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { scanCommand } from '../src/cli/scan.ts'
+import { formatSolanaSummary } from '../src/cli/solana-summary.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import type { SolanaReport } from '../src/contract/solana-report.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
@@ -144,9 +145,15 @@ describe('one verdict on every surface', () => {
     }
     const taxed = solanaVerdict(await solana('t22-transfer-fee'))
     expect(taxed.market.map((m) => m.check)).toContain('taxed')
-    const unpooled = solanaVerdict(await solana('mintable-spl'))
+    const unpooledReport = await solana('mintable-spl')
+    const unpooled = solanaVerdict(unpooledReport)
     expect(unpooled.unknown[0]).toMatchObject({ check: 'sale' })
     expect(unpooled.kind).not.toBe('no-risky-power-found')
+    // scan's summary says the same: its verdict first, and no "sellable" without a pool.
+    const summary = formatSolanaSummary(unpooledReport, { color: false })
+    expect(summary[0]).toBe(unpooled.headline)
+    expect(summary.join('\n')).toContain('no pool: selling not measured')
+    expect(summary.join('\n')).not.toMatch(/\bsellable\b/)
   })
 
   describe.runIf(chromiumAvailable())('the token page', () => {
