@@ -1,6 +1,8 @@
 // Pre-Cancun and pre-Shanghai chains: the local world built on anvil with `--hardfork shanghai`
 // (no transient storage) and `--hardfork london` (no PUSH0 either). The EVM version is detected,
 // the probe and readers built for it run, and the zoo's risks are found as on a Cancun chain.
+import { createHash } from 'node:crypto'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
@@ -20,7 +22,8 @@ describe.each([
   ['london', 'paris'],
 ] as const)('the zoo on anvil --hardfork %s', (hardfork, evm) => {
   it(`is reported with the probe built for ${evm}: honeypot, mint and clean as on Cancun`, async () => {
-    const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', `test-devnet-${hardfork}`), hardfork })
+    // Kept between runs in the system's temporary folder, never in the project's data/.
+    const world = await startWorld({ dataDir: join(tmpdir(), `tokenrisk-test-devnet-${hardfork}-${createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12)}`), hardfork })
     try {
       const registry = loadChainRegistry({ chains: localChains(world.manifest) })
       const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 20_000, cacheTtlMs: 0 } })

@@ -34,6 +34,7 @@ import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { buildTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts'
 import { generateSolidity } from './helpers/big-solidity.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
+import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -237,10 +238,7 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     unmeasured.codeChecks.ownershipChecks.isMintable = { ...unmeasured.codeChecks.ownershipChecks.isMintable, status: '', risk: '', comment: 'not determinable: the node refused the simulation' }
     for (const pool of unmeasured.honeypotDetails) Object.assign(pool, { isPairHoneypot: '', honeypotReason: 'the sale could not be simulated' })
     // Nor who holds the LP tokens and the supply: nothing measured is found, and nothing reads as a pass.
-    unmeasured.marketChecks.liquidityChecks.keyLpHolders = []
-    unmeasured.marketChecks.holdersChecks.keyHolders = []
-    unmeasured.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
-    unmeasured.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
+    withHoldersUnread(unmeasured)
     const verdict = evmVerdict(unmeasured)
     expect(verdict.kind).toBe('not-measured')
     expect(verdict.headline).toMatch(/^COULD NOT BE MEASURED: whether a holder can sell, isMintable, liquidity, holders could not be measured for Clean Token \(CLEAN\)/)

@@ -18,6 +18,7 @@ import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { scanCommand } from '../src/cli/scan.ts'
+import { formatSolanaSummary } from '../src/cli/solana-summary.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import type { SolanaReport } from '../src/contract/solana-report.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
@@ -26,6 +27,7 @@ import { VERDICT_LABELS, evmVerdict, solanaVerdict, type VerdictKind } from '../
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
+import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
@@ -91,11 +93,7 @@ describe('one verdict on every surface', () => {
 
   it('a value not measured never reads as a pass: LP holders unread, or a pool with no LP token', () => {
     const clean = reports.get('clean')!
-    const blind = structuredClone(clean)
-    blind.marketChecks.liquidityChecks.keyLpHolders = []
-    blind.marketChecks.holdersChecks.keyHolders = []
-    blind.marketChecks.holdersChecks.percentDistributed.owner.percent = ''
-    blind.marketChecks.holdersChecks.percentDistributed.creator.percent = ''
+    const blind = withHoldersUnread(structuredClone(clean))
     const verdict = evmVerdict(blind)
     expect(verdict.kind).toBe('not-measured')
     expect(verdict.unknown.map((u) => u.check)).toEqual(['liquidity', 'holders'])
@@ -147,9 +145,15 @@ describe('one verdict on every surface', () => {
     }
     const taxed = solanaVerdict(await solana('t22-transfer-fee'))
     expect(taxed.market.map((m) => m.check)).toContain('taxed')
-    const unpooled = solanaVerdict(await solana('mintable-spl'))
+    const unpooledReport = await solana('mintable-spl')
+    const unpooled = solanaVerdict(unpooledReport)
     expect(unpooled.unknown[0]).toMatchObject({ check: 'sale' })
     expect(unpooled.kind).not.toBe('no-risky-power-found')
+    // scan's summary says the same: its verdict first, and no "sellable" without a pool.
+    const summary = formatSolanaSummary(unpooledReport, { color: false })
+    expect(summary[0]).toBe(unpooled.headline)
+    expect(summary.join('\n')).toContain('no pool: selling not measured')
+    expect(summary.join('\n')).not.toMatch(/\bsellable\b/)
   })
 
   describe.runIf(chromiumAvailable())('the token page', () => {

@@ -227,6 +227,13 @@ export async function startService(config: Config, io: Io, options: { logger?: L
         logger,
         // On a terminal, the banner stays in view: request logs at debug level (LOG_LEVEL=debug shows them).
         quietRequestLogs: io.tty === true,
+        // The home page offers the local worlds' showcase tokens to try.
+        pageExamples: devnet
+          ? [
+              ...devnet.chain.showcase.map((t) => ({ label: `${t.name} (${t.behaviours.join(', ') || 'clean'})`, chain: String(devnet!.chain.chain.chainId), address: t.address })),
+              ...(devnet.solana?.showcase ?? []).map((m) => ({ label: `${m.name} (Solana)`, chain: 'solana', address: m.address })),
+            ]
+          : undefined,
         defaultFormat: config.defaultFormat,
         pages: { open: config.publicPages === 'on', ratePerMinute: config.publicPagesRateLimit, coldPerMinute: config.publicPagesColdReports, secret: config.publicPagesSecret },
       },

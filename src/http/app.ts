@@ -7,7 +7,8 @@ import type { Store } from '../store/database.ts'
 import type { ApiKeyRepository } from '../store/repositories/api-keys.ts'
 import type { AuditRepository } from '../store/repositories/audits.ts'
 import { anonymousColdBudget, registerAuth, API_KEY_HEADER, type OpenPages } from './auth.ts'
-import { errorBody, formatSchemaErrors, handleClientError, handleError, handleFrameworkError, quotedPath, requestIdOf } from './errors.ts'
+import { errorBody, formatSchemaErrors, handleClientError, handleError, handleFrameworkError, quotedPath, requestIdOf, sendErrorPage, wantsHtml } from './errors.ts'
+import { quoted } from '../web/error-page.ts'
 import { redactedRequest } from './redact.ts'
 import type { Metrics } from './metrics.ts'
 import type { RateLimiter } from './rate-limit.ts'
@@ -29,6 +30,7 @@ import type { EvmReportService, SolanaReportService } from '../contract/services
 import type { McpServices } from '../mcp/server.ts'
 import { loadWebAssets } from '../web/assets.ts'
 import { webRoutes } from '../web/routes.ts'
+import type { PageExample } from '../web/shell.ts'
 import { createPageSessions } from '../web/session.ts'
 
 declare module 'fastify' {
@@ -75,6 +77,8 @@ export interface AppDeps {
     metricsToken?: string
     /** The process's pino logger; no request logging when absent. */
     logger?: FastifyBaseLogger
+    /** Tokens the home page offers to try (the local worlds' showcase). */
+    pageExamples?: PageExample[]
     /** Each request's two log lines at debug level rather than info (the service's terminal shows its start banner). */
     quietRequestLogs?: boolean
     /** The view of token reports for a key without a format of its own (`DEFAULT_FORMAT`); `v1` when absent. */
@@ -188,7 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.setErrorHandler(handleError)
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, `no route ${request.method} ${quotedPath(request.url)}`))
+    // A browser gets a page with a way back; a program, the one error shape.
+    if (wantsHtml(request)) return sendErrorPage(reply, 404, 'No page here', `There is no page at ${quoted(request.url)}.`, request.url)
+    return reply.status(404).send(errorBody(404, `no route ${request.method} ${quotedPath(request.url)}`))
   })
 
   if (options.corsOrigins.length > 0) {
@@ -263,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       compressFromBytes: COMPRESS_THRESHOLD_BYTES,
       anonymousCold: openPages && anonymousColdBudget(deps.rateLimiter, openPages.coldPerMinute),
     })
-    webRoutes(app, { assets: loadWebAssets(), sessions: openPages?.sessions, basePath: new URL(options.publicBaseUrl).pathname.replace(/\/+$/, '') })
+    webRoutes(app, { assets: loadWebAssets(), sessions: openPages?.sessions, basePath: new URL(options.publicBaseUrl).pathname.replace(/\/+$/, ''), examples: options.pageExamples })
   }
   if (deps.serveAudits !== false) {
     auditHistoryRoute(app, { audits: deps.audits })

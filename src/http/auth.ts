@@ -14,6 +14,8 @@ declare module 'fastify' {
     auth?: boolean
     /** Refusals of this route are JSON-RPC errors (`/mcp`): the one error shape is their `error.data`. */
     jsonRpcErrors?: boolean
+    /** A page (`/reports/<id>`): a browser asking for HTML gets its errors as an HTML page with a way back. */
+    htmlErrors?: boolean
     /**
      * The route counts the calls a request carries against the key's rate limit and usage itself
      * (`/mcp`: each tool call), rather than the request: the key is still required first.

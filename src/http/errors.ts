@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { renderErrorPage, rootOf } from '../web/error-page.ts'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
@@ -44,6 +45,37 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
   error.statusCode = 400
   error.validation = errors
   return error
+}
+
+/** Whether a request is a browser's asking for a page (its Accept names HTML), not a program's. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '')
+}
+
+/** What an error page a browser gets is headed, by status. */
+const ERROR_PAGE_TITLES: Readonly<Record<number, string>> = {
+  400: 'This request is not valid',
+  404: 'Nothing here',
+  429: 'Too many requests',
+  503: 'The service cannot answer now',
+}
+/** What an HTML error page may load: nothing; its own inline style; forms to this service. */
+const ERROR_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+const sentence = (message: string) => {
+  const text = `${message.charAt(0).toUpperCase()}${message.slice(1)}`
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}
+
+/** An HTML error page for a browser: the problem in a heading, the message, a way back and a search box. */
+export function sendErrorPage(reply: FastifyReply, status: number, title: string, message: string, url: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', ERROR_PAGE_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .send(renderErrorPage({ status, title, message, root: rootOf(url) }))
 }
 
 export function errorBody(statusCode: number, message: string) {
@@ -144,6 +176,7 @@ export function handleError(error: FastifyError | BaseError | Error, request: Fa
   if (error instanceof ClientGoneError) request.log.info({ status, reason }, 'client disconnected before the answer')
   else if (status >= 500) request.log.error({ err: redactedError(error) }, 'request failed')
   else request.log.info({ status, reason }, 'request refused')
+  if (request.routeOptions.config?.htmlErrors && wantsHtml(request)) return sendErrorPage(reply, status, ERROR_PAGE_TITLES[status] ?? 'Something went wrong', sentence(message), request.url)
   const body = request.routeOptions.config?.jsonRpcErrors ? jsonRpcErrorBody(status, message) : errorBody(status, message)
   return reply.status(status).type('application/json; charset=utf-8').send(body)
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NotFoundError } from '../errors.ts'
 import { assetBody, type WebAsset, type WebAssets } from './assets.ts'
 import { pageClient, type PageSessions } from './session.ts'
-import { renderShell, type PageAccess } from './shell.ts'
+import { renderShell, type PageAccess, type PageExample } from './shell.ts'
 
 /** Assets carry their hash in their name: a browser keeps them until they change. */
 const ASSET_MAX_AGE_SECONDS = 365 * 24 * 3600
@@ -30,6 +30,8 @@ export interface WebRouteDeps {
   sessions?: PageSessions
   /** The path the service is served under (`PUBLIC_BASE_URL`'s), "" at the root. */
   basePath: string
+  /** Tokens the home page offers to try (the local worlds' showcase), when there are. */
+  examples?: PageExample[]
 }
 
 /**
@@ -49,7 +51,7 @@ export function webRoutes(app: FastifyInstance, deps: WebRouteDeps) {
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('referrer-policy', 'no-referrer')
       .header('x-content-type-options', 'nosniff')
-      .send(renderShell({ title, access, root, assets: deps.assets }))
+      .send(renderShell({ title, access, root, assets: deps.assets, examples: deps.examples }))
   }
   const shown = (text: string) => (text.length > TITLE_ADDRESS_CHARS ? `${text.slice(0, TITLE_ADDRESS_CHARS)}…` : text)
 
@@ -60,6 +62,17 @@ export function webRoutes(app: FastifyInstance, deps: WebRouteDeps) {
   app.get<{ Params: { chainId: string; address: string } }>('/t/:chainId/:address', { schema: { hide: true } }, (request, reply) =>
     page(reply, request, `Token ${shown(request.params.address)} on chain ${shown(request.params.chainId)} — tokenrisk`, '../../'),
   )
+
+  // The search box of the HTML error pages (a plain form): to the token's page, or back home with the text in the box.
+  app.get<{ Querystring: { token?: string; chain?: string } }>('/search', { schema: { hide: true } }, (request, reply) => {
+    const token = String(request.query.token ?? '').trim()
+    const chain = String(request.query.chain ?? '').trim().toLowerCase()
+    const solana = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(token)
+    const evm = /^0x[0-9a-fA-F]{40}$/.test(token)
+    if (evm && /^\d{1,12}$/.test(chain)) return reply.redirect(`./t/${chain}/${token}`, 303)
+    if (solana && (chain === '' || chain === 'solana')) return reply.redirect(`./t/solana/${token}`, 303)
+    return reply.redirect(`./?token=${encodeURIComponent(token.slice(0, 100))}`, 303)
+  })
 
   const byName = new Map<string, WebAsset>([deps.assets.script, deps.assets.style].map((a) => [a.name, a]))
   app.get<{ Params: { name: string } }>('/assets/:name', { schema: { hide: true } }, (request, reply) => {

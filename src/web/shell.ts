@@ -15,6 +15,15 @@ export interface ShellOptions {
   /** From this page's path back to the service's root: `./` for `/`, `../../` for `/t/1/0x…`. */
   root: string
   assets: WebAssets
+  /** Tokens the home page offers to try. */
+  examples?: PageExample[]
+}
+
+/** A token the home page offers to try: what it is, its chain (`31337`, `solana`) and address. */
+export interface PageExample {
+  label: string
+  chain: string
+  address: string
 }
 
 /**
@@ -35,7 +44,7 @@ export function renderShell(options: ShellOptions): string {
 <link rel="stylesheet" href="${root}assets/${assets.style.name}">
 <script defer src="${root}assets/${assets.script.name}"></script>
 </head>
-<body data-access="${options.access}" data-root="${root}">
+<body data-access="${options.access}" data-root="${root}"${options.examples?.length ? ` data-examples="${escapeHtml(JSON.stringify(options.examples))}"` : ''}>
 <a class="skip" href="#main">Skip to the content</a>
 <header class="top" role="banner"><a class="brand" href="${root}">tokenrisk</a><span class="tagline">token risk reports</span></header>
 <main id="main" tabindex="-1">

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -7,7 +7,7 @@ import { worldArtifactsDir } from './compile.ts'
 import { anvilBinaryPath } from './anvil.ts'
 import { dexArtifactsDigest } from './dex-artifacts.ts'
 import type { DevnetManifest } from './manifest.ts'
-import { SOURCES_DIR } from './paths.ts'
+import { PACKAGE_ROOT, SOURCES_DIR } from './paths.ts'
 
 /** Bumped when the world changes in a way its sources do not show. */
 export const WORLD_STATE_VERSION = 1
@@ -52,6 +52,36 @@ export function worldStateKey(): string {
     hash.update(file).update(readFileSync(join(DEVNET_SOURCES, file)))
   }
   return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * Where the worlds built on this install are kept for every data directory (beside the compiled
+ * contracts, out of git): a new data directory loads the world from there instead of building it.
+ */
+export const SHARED_WORLDS_DIR = join(PACKAGE_ROOT, 'artifacts-worlds')
+
+/** The shared copy of the world of `key`. */
+export const sharedWorldDir = (key: string): string => join(SHARED_WORLDS_DIR, key)
+
+/**
+ * Copies the saved world of `key` from `from` to `to` (both its files), when `from` holds one young
+ * enough; true when it did. Used both ways: a new data directory takes the shared world, and a
+ * data directory's world fills the shared place when it is empty.
+ */
+export function copySavedWorld(from: string, to: string, key: string): boolean {
+  if (!findSavedWorld(from, key)) return false
+  try {
+    mkdirSync(to, { recursive: true })
+    for (const path of [statePath, worldPath]) {
+      const target = path(to, key)
+      const tmp = `${target}.tmp-${process.pid}-${Date.now()}`
+      copyFileSync(path(from, key), tmp)
+      renameSync(tmp, target)
+    }
+    return true
+  } catch {
+    return false
+  }
 }
 
 const statePath = (dir: string, key: string): string => join(dir, `state-${key}.json`)

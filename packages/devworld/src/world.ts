@@ -8,7 +8,7 @@ import { removeLocalFile, writeLocalChainsFile } from './local-chain.ts'
 import type { DevnetManifest } from './manifest.ts'
 import { measureWorld, withExpectedChecks } from './measure.ts'
 import { createDevnetRpc, DevnetError, type DevnetRpc } from './rpc.ts'
-import { findSavedWorld, saveWorld, worldStateKey, writeManifest } from './state-cache.ts'
+import { copySavedWorld, findSavedWorld, saveWorld, sharedWorldDir, worldStateKey, writeManifest } from './state-cache.ts'
 import { buildWorld, HISTORY } from './world-build.ts'
 
 export const DEVNET_CHAIN_ID = 31337
@@ -86,7 +86,11 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
   try {
     let manifest: DevnetManifest | undefined
     let loaded = false
-    const saved = options.useSavedState === false ? null : findSavedWorld(dir, key)
+    // A data directory without a world of its own takes the one this install already built.
+    const useSaved = options.useSavedState !== false
+    if (useSaved && !findSavedWorld(dir, key) && copySavedWorld(sharedWorldDir(key), dir, key)) log('devnet: took the world this install built')
+    const saved = useSaved ? findSavedWorld(dir, key) : null
+    if (saved && !findSavedWorld(sharedWorldDir(key), key)) copySavedWorld(dir, sharedWorldDir(key), key)
     if (saved) {
       try {
         anvil = await startAnvil({ port: options.port, args: anvilArgs(['--load-state', saved.statePath], options.hardfork), log })
@@ -120,6 +124,7 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
       if (manifest.chainId !== DEVNET_CHAIN_ID) throw new DevnetError(`anvil runs chain ${manifest.chainId}, not ${DEVNET_CHAIN_ID}`)
       const state = await rpc.request<string>('anvil_dumpState')
       saveWorld(dir, key, state, manifest, Date.now())
+      copySavedWorld(dir, sharedWorldDir(key), key)
       log(`devnet: built the world in ${Date.now() - started} ms (${built.transactions} transactions, block ${manifest.readyBlock})`)
     }
     if (!anvil) throw new DevnetError('the world has no chain')

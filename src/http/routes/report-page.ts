@@ -22,6 +22,7 @@ export function reportPageRoute(app: FastifyInstance, deps: { audits: AuditRepos
   app.get<{ Params: Static<typeof Params>; Querystring: Static<typeof Query> }>(
     '/reports/:reportId',
     {
+      config: { htmlErrors: true },
       schema: {
         tags: ['audits'],
         summary: 'Shareable HTML report of an audit (the `projectReportLink` of the history)',

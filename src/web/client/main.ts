@@ -8,7 +8,7 @@ import { evmModel, solanaModel, type PageModel } from './model.ts'
 import { describeProblem } from './problems.ts'
 import { evmVerdict, solanaVerdict, type Verdict as Judged } from '../../report/verdict.ts'
 import { verdictOf } from './verdict.ts'
-import { homeView, SOLANA_CHOICE } from './view-home.ts'
+import { homeView, searchForm, SOLANA_CHOICE } from './view-home.ts'
 import { reportView } from './view-report.ts'
 import { keyView, loadingView, problemView } from './view-states.ts'
 
@@ -46,6 +46,17 @@ function show(state: string, ...children: HTMLElement[]): void {
 }
 
 const homeHref = root.href
+/** Tokens the service offers to try (the local worlds'), from the page's HTML. */
+const examples = (() => {
+  try {
+    return JSON.parse(body.dataset.examples ?? '[]') as { label: string; chain: string; address: string }[]
+  } catch {
+    return []
+  }
+})()
+const openPath = (path: string) => location.assign(new URL(path, root).href)
+/** The search box above a report or a problem: the chains are asked for only when a person uses it. */
+const compactSearch = (chain: string) => searchForm({ chains: undefined, loadChains: () => chainsOf().catch(() => undefined), chain, compact: true, open: openPath })
 /** Where the chain list is kept in this browser, and for how long. */
 const CHAINS_STORAGE = 'tokenrisk.chains'
 const CHAINS_KEPT_MS = 10 * 60_000
@@ -94,7 +105,8 @@ async function showHome(): Promise<void> {
     chainsProblem = error instanceof Error ? error.message : String(error)
   }
   const forget = access === 'key' ? () => (storeKey(''), void showHome()) : undefined
-  show('home', homeView({ chains, chainsProblem, onForgetKey: forget, open: (path) => location.assign(new URL(path, root).href) }))
+  const initial = new URLSearchParams(location.search).get('token') ?? undefined
+  show('home', homeView({ chains, chainsProblem, onForgetKey: forget, open: openPath, examples, initial }))
 }
 
 async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void> {
@@ -126,7 +138,7 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
       judged = solanaVerdict(report)
     }
     const verdict = verdictOf(model, judged)
-    show('report', reportView(model, verdict, Date.now()))
+    show('report', compactSearch(route.page === 'evm' ? route.chainId : SOLANA_CHOICE), reportView(model, verdict, Date.now()))
     document.title = `${model.name || shortAddress(model.address)}${model.symbol ? ` (${model.symbol})` : ''}: ${verdict.label} — tokenrisk`
     announcer.textContent = `Report ready. ${verdict.label}: ${verdict.headline}.`
     performance.mark('tokenrisk:rendered')
@@ -136,7 +148,7 @@ async function showReport(route: Exclude<Route, { page: 'home' }>): Promise<void
     const unknownChain = apiError.status === 400 && route.page === 'evm'
     const problem = describeProblem(apiError, { access, chainId: route.page === 'evm' ? route.chainId : undefined, chains: unknownChain ? await chains() : undefined })
     // The problem is an alert: screen readers say it as it appears.
-    show('problem', problemView(problem, { retry: () => void showReport(route), homeHref }))
+    show('problem', problemView(problem, { retry: () => void showReport(route), homeHref }), compactSearch(route.page === 'evm' ? route.chainId : SOLANA_CHOICE))
   } finally {
     loading.stop()
   }

@@ -43,8 +43,20 @@ export function describeProblem(error: ApiError, context: { access: 'key' | 'ope
       advice: 'Pick the token\'s chain on the home page, or ask the operator to configure this one (RPC_URL_<chainId>).',
     }
   }
-  if (status === 400) {
+  if (status === 400 && /chainid/i.test(message)) {
+    const chain = context.chainId ?? ''
+    return {
+      kind: 'unknown-chain',
+      title: chain ? `“${chain.length > 24 ? `${chain.slice(0, 24)}…` : chain}” is not a chain id` : 'This is not a chain id',
+      text: `The service refused it: ${stop(message)}`,
+      advice: 'A chain id is a decimal number (1 for Ethereum, 56 for BNB Chain): pick the token\'s chain on the home page.',
+    }
+  }
+  if (status === 400 && /address|mint/i.test(message)) {
     return { kind: 'bad-address', title: 'This is not a token address', text: `The service refused it: ${stop(message)}`, advice: 'Check the address (copy it again from its source) and try again.' }
+  }
+  if (status === 400) {
+    return { kind: 'bad-address', title: 'The service refused this request', text: sentence(message), advice: 'Check the address and its chain, and try again.' }
   }
   if (status === 401 && context.access === 'open') {
     return { kind: 'session', title: "This page's session has ended", text: `The service did not take the page's call (${message}).`, advice: 'Reload the page to start a new session.' }

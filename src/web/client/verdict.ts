@@ -31,6 +31,9 @@ const labelOf = (kind: VerdictKind | string): string => {
 /** What the page calls the measurements of the market the report's verdict names. */
 const MARKET_TITLES: Readonly<Record<string, string>> = { liquidity: 'Who can withdraw the liquidity', holders: 'Who holds the supply', taxes: 'Taxes' }
 
+/** Who a market grade's sentence names first (src/report/verdict.ts words it so). */
+const WHO = /^(the owner and creator|the owner|the creator|one account) /
+
 /** The name the report's verdict gives the measurement of whether a holder can sell. */
 const SALE = 'sale'
 
@@ -89,10 +92,17 @@ export function verdictOf(model: PageModel, judged: Judged): Verdict {
         powers.length > 0 ? `The owner can ${list(powers.map((c) => lower(c.title)))}` : `A risk in how the token trades: ${list(behaviour.map((c) => lower(c.title)))}`
       return verdict(headline, sentences(found) + alsoNotMeasured)
     }
-    case 'liquidity-pullable':
-      return verdict('The liquidity can be pulled', capital(headlineGrade?.sentence ?? '') + alsoNotMeasured)
-    case 'supply-concentrated':
-      return verdict('The supply sits with one account', capital(headlineGrade?.sentence ?? '') + alsoNotMeasured)
+    case 'liquidity-pullable': {
+      const sentence = headlineGrade?.sentence ?? ''
+      const who = WHO.exec(sentence)?.[1]
+      return verdict(who ? `${capital(who)} can pull the liquidity` : 'The liquidity can be pulled soon', capital(sentence) + alsoNotMeasured)
+    }
+    case 'supply-concentrated': {
+      const sentence = headlineGrade?.sentence ?? ''
+      const who = WHO.exec(sentence)?.[1]
+      const share = /holds ([\d.]+ %)/.exec(sentence)?.[1]
+      return verdict(who && share ? `${capital(who)} holds ${share} of the supply` : 'The supply sits with one account', capital(sentence) + alsoNotMeasured)
+    }
     case 'taxed': {
       const sentence = headlineGrade?.sentence ?? ''
       const taxes = sentence.replace(/ \(.*$/, '')

@@ -80,7 +80,8 @@ export function tableView(caption: string, head: string[], rows: Child[][]): HTM
       h(
         'tbody',
         {},
-        rows.map((cells) => h('tr', {}, cells.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))),
+        // Each cell names its column: at phone width a row stands as a card of labelled lines.
+        rows.map((cells) => h('tr', {}, cells.map((c, i) => (i === 0 ? h('th', { scope: 'row', 'data-label': head[i] }, h('div', {}, c)) : h('td', { 'data-label': head[i] ?? '' }, h('div', {}, c)))))),
       ),
     ),
   )
