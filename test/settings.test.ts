@@ -59,7 +59,7 @@ describe('the settings table', () => {
     expect(settingsOf('serve')).toHaveLength(Object.keys(SETTINGS).length)
     const io = captureIo({ DATA_DIR: '/nonexistent' })
     expect(await main(['keys', 'list', '--port', '80'], io)).toBe(2)
-    expect(io.stderr.join('\n')).toMatch(/Unknown option '--port'/)
+    expect(io.stderr.join('\n')).toMatch(/unknown option --port/)
     expect(io.stderr.join('\n')).toMatch(/tokenrisk keys --help/)
   })
 
