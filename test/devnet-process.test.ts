@@ -207,7 +207,7 @@ describe('the local world across processes', () => {
     } finally {
       await world.stop()
     }
-  })
+  }, 300_000)
 
   it('tokenrisk devnet rejects bad arguments with exit code 2', async () => {
     const io = captureIo({})
