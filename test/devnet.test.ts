@@ -268,6 +268,7 @@ describe('the manifest matches the chain', () => {
       'hidden-mint': ['isMintable'],
       'two-step-mint': ['isMintable'],
       'hidden-owner': ['hiddenOwner'],
+      'hidden-keeper': ['hiddenOwner'],
       'owner-change-balance': ['ownerChangeBalance'],
       'self-destruct': ['selfDestruct'],
       pausable: ['transferPausable'],
