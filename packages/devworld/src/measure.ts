@@ -29,12 +29,25 @@ const TRANSFER_TOPIC = keccak256(stringToBytes('Transfer(address,address,uint256
 const V2_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,uint256,uint256,uint256,uint256,address)'))
 const V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24)'))
 const PANCAKE_V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)'))
+const SOLIDLY_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,uint256,uint256,uint256,uint256)'))
+const V4_SWAP_TOPIC = keccak256(stringToBytes('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'))
+/** The event each pool type emits on a swap. */
+const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
+  'uniswap-v2': V2_SWAP_TOPIC,
+  'uniswap-v3': V3_SWAP_TOPIC,
+  'pancake-v3': PANCAKE_V3_SWAP_TOPIC,
+  'uniswap-v4': V4_SWAP_TOPIC,
+  'solidly-volatile': SOLIDLY_SWAP_TOPIC,
+  'solidly-stable': SOLIDLY_SWAP_TOPIC,
+}
 /** The name of each pool type's exchange in the world (and in the local chain entry). */
 export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
   'uniswap-v2': 'Uniswap V2',
   'uniswap-v3': 'Uniswap V3',
   'pancake-v3': 'PancakeSwap V3',
   'uniswap-v4': 'Uniswap V4',
+  'solidly-volatile': 'Aerodrome',
+  'solidly-stable': 'Aerodrome',
 }
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
@@ -292,6 +305,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       pancakeV3Factory: dex.pancakeV3Factory,
       pancakeV3PoolDeployer: dex.pancakeV3PoolDeployer,
       v4PoolManager: dex.v4PoolManager,
+      solidlyFactory: dex.solidlyFactory,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -365,7 +379,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     const { holders } = await holdersOf(reader, address, [...knownAccounts, ...poolAddresses], lockedAddresses)
     token.holders = { count: holders.length, top: holders }
 
-    const main = token.pools.find((p) => p.type === 'uniswap-v2')
+    const main = token.pools.find((p) => p.type === 'uniswap-v2' || p.type === 'solidly-volatile' || p.type === 'solidly-stable')
     if (main) token.liquidity = await measureLiquidity(main.pairAddress)
     return token
   }
@@ -443,6 +457,20 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       const squared = sqrtPriceX96 * sqrtPriceX96
       rawPrice = tokenIsZero ? { num: squared, den: 1n << 192n } : { num: 1n << 192n, den: squared }
       pairAddress = dex.v4PoolManager
+    } else if (spec.type === 'solidly-volatile' || spec.type === 'solidly-stable') {
+      const stable = spec.type === 'solidly-stable'
+      pairAddress = getAddress(await reader.read<Address>(dex.solidlyFactory, loadArtifact('WorldSolidlyFactory').abi as Abi, 'getPool', [token, quote, stable]))
+      const [r0, r1] = await reader.read<readonly [bigint, bigint, bigint]>(pairAddress, loadArtifact('WorldSolidlyPool').abi as Abi, 'getReserves')
+      const tokenIsZero = BigInt(token) < BigInt(quote)
+      ;[tokenAmount, quoteAmount] = tokenIsZero ? [r0, r1] : [r1, r0]
+      fee = stable ? 5 : 30
+      if (!stable) rawPrice = { num: quoteAmount, den: tokenAmount }
+      else {
+        // The stable curve's spot price, on amounts scaled to 18 decimals: (3x²y + y³) / (x³ + 3y²x).
+        const x = (tokenAmount * 10n ** 18n) / 10n ** BigInt(decimals)
+        const y = (quoteAmount * 10n ** 18n) / 10n ** BigInt(qDecimals)
+        rawPrice = { num: (3n * x * x * y + y * y * y) * 10n ** BigInt(qDecimals), den: (x * x * x + 3n * y * y * x) * 10n ** BigInt(decimals) }
+      }
     } else if (spec.type === 'uniswap-v2') {
       pairAddress = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
       const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pairAddress, pairAbi, 'getReserves')
@@ -490,7 +518,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       honeypotReason: spec.honeypotReason,
       liquidityUsd: formatRatio(liquidity.num, liquidity.den, USD_PLACES),
       priceUsd: formatRatio(price.num, price.den, PRICE_PLACES),
-      swaps: await swapCounts(pairAddress, spec.type === 'uniswap-v2' ? V2_SWAP_TOPIC : spec.type === 'pancake-v3' ? PANCAKE_V3_SWAP_TOPIC : V3_SWAP_TOPIC),
+      swaps: await swapCounts(pairAddress, SWAP_TOPICS[spec.type]),
     }
     if (fee !== undefined) pool.fee = fee
     if (hook) pool.hook = hook

@@ -1,6 +1,6 @@
 /*
- * The world's venues beyond Uniswap V2 and V3: PancakeSwap V3 pools (tier 2500, our pool deployer)
- * and Uniswap V4 pools (the published PoolManager, hooks of the zoo at CREATE2 addresses that carry
+ * The world's venues beyond Uniswap V2 and V3: PancakeSwap V3 pools (tier 2500, our pool deployer),
+ * Solidly-style volatile and stable pools (our Aerodrome-interface exchange) and Uniswap V4 pools (the published PoolManager, hooks of the zoo at CREATE2 addresses that carry
  * their permission bits). Seeding a pool, its key and its state, for the world and its manifest.
  */
 import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, parseAbi, toHex } from 'viem/utils'
@@ -85,10 +85,11 @@ export function fullRangeAmounts(sqrtPriceX96: bigint, liquidity: bigint): { amo
 
 const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)'])
 const wethAbi = parseAbi(['function deposit() payable'])
+const transferAbi = parseAbi(['function transfer(address, uint256) returns (bool)'])
 const MAX = 2n ** 256n - 1n
 
 /**
- * Seeds one PancakeSwap V3 or Uniswap V4 pool of `token` with `amount` tokens against `quoteAmount`
+ * Seeds one PancakeSwap V3, Uniswap V4 or Solidly-style pool of `token` with `amount` tokens against `quoteAmount`
  * of its quote (a full-range position), deploying the pool's hook first when it has one.
  */
 export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: Address, amount: bigint, quoteAmount: bigint, key: string): Promise<void> {
@@ -101,6 +102,17 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
   const sqrtPriceX96 = sqrt((amount1 << 192n) / amount0)
   // Slightly under the amounts given: full-range amounts round up.
   const liquidity = (sqrt(amount0 * amount1) * 999n) / 1000n
+  if (pool.type === 'solidly-volatile' || pool.type === 'solidly-stable') {
+    const stable = pool.type === 'solidly-stable'
+    const factoryAbi = loadArtifact('WorldSolidlyFactory').abi as Abi
+    await chain.send(deployer, dex.solidlyFactory, factoryAbi, 'createPool', [token, quote, stable], { label: `create ${key} ${stable ? 'stable' : 'volatile'} pool` })
+    await chain.mine()
+    const address = await chain.read<Address>(dex.solidlyFactory, factoryAbi, 'getPool', [token, quote, stable])
+    await chain.send(deployer, token, transferAbi, 'transfer', [address, amount], { label: `fund ${key} pool` })
+    await chain.send(deployer, quote, transferAbi, 'transfer', [address, quoteAmount], { label: 'fund pool quote' })
+    await chain.send(deployer, address, loadArtifact('WorldSolidlyPool').abi as Abi, 'mint', [deployer], { label: `seed ${key} pool` })
+    return
+  }
   if (pool.type === 'pancake-v3') {
     const [token0, token1] = tokenIs0 ? [token, quote] : [quote, token]
     const factoryAbi = loadDexArtifact('PancakeV3Factory').abi

@@ -200,8 +200,8 @@ async function seedLiquidity(ctx: ZooContext, states: TokenState[]): Promise<voi
     const token = state.built.address
     const amount = (zooSupply(state.spec) * POOL_SEED.tokenPercent) / 100n
     for (const pool of state.spec.pools) {
-      if (pool.type === 'pancake-v3' || pool.type === 'uniswap-v4') {
-        await seedVenuePool(ctx, pool, token, amount, pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth, state.spec.key)
+      if (pool.type !== 'uniswap-v2' && pool.type !== 'uniswap-v3') {
+        await seedVenuePool(ctx, pool, token, amount, pool.quoteAmount ?? (pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth), state.spec.key)
       } else if (pool.type === 'uniswap-v2') {
         await approveOnce(ctx, state, deployer, token, dex.v2Router)
         if (pool.quote === 'WETH') {

@@ -10,6 +10,8 @@
  * | v4-sell-tax          | only a V4 WETH pool, hook ZooHookSellTax          | the hook takes 10 % of every sell (sell tax 10)     | v4-fixed-fee    |
  * | v4-fixed-fee         | only a V4 WETH pool, hook ZooHookFixedFee         | an immutable 0.3 % of sells (sell tax 0.3)          | clean           |
  * | v4-native            | only a V4 pool against the native coin, no hook   | none                                                | clean           |
+ * | solidly-volatile     | only a volatile (x·y=k) Aerodrome-style WETH pool | none                                                | clean           |
+ * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
  */
 import type { Address } from 'viem'
 import { deployWith, zooPool } from './zoo-parts.ts'
@@ -41,7 +43,26 @@ function venueToken(key: string, twin: string, name: string, symbol: string, poo
   }
 }
 
+/** A stable pool's USD side: the 300,000 tokens seeded against as many dollars. */
+const STABLE_POOL_USD = 300_000n * 10n ** 6n
+
 export const VENUE_ZOO: ZooTokenSpec[] = [
+  venueToken(
+    'solidly-volatile',
+    'clean',
+    'Volatile Pool Token',
+    'AEROV',
+    [zooPool('WETH', { type: 'solidly-volatile' })],
+    'The clean token whose only pool is a volatile (x·y = k) pool of an Aerodrome-interface exchange against WETH, its 0.3 % fee set by the factory.',
+  ),
+  venueToken(
+    'solidly-stable',
+    'clean',
+    'Stable Pool Token',
+    'AEROS',
+    [zooPool('USD', { type: 'solidly-stable', quoteAmount: STABLE_POOL_USD })],
+    'The clean token whose only pool is a stable (x³y + y³x = k) pool of an Aerodrome-interface exchange against USD, seeded dollar for dollar, its 0.05 % fee set by the factory.',
+  ),
   venueToken(
     'pancake-v3-2500',
     'clean',

@@ -74,7 +74,7 @@ import { deployWith as direct, ownerSends, zooPool as pool } from './zoo-parts.t
 
 /** The pool's other side: WETH, the USD stablecoin, or the native coin itself (Uniswap V4 only). */
 export type QuoteKey = 'WETH' | 'USD' | 'ETH'
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4'
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly-volatile' | 'solidly-stable'
 
 /** A Uniswap V4 pool's hook: a zoo contract deployed at an address carrying `flags`. */
 export interface ZooHookSpec {
@@ -100,6 +100,8 @@ export interface ZooPoolSpec {
   buyable: boolean
   /** A Uniswap V4 pool's hook. */
   hook?: ZooHookSpec
+  /** The quote seeded, raw units, when not the usual amount (a stable pool's dollar for dollar). */
+  quoteAmount?: bigint
 }
 
 export interface ZooContext {

@@ -99,6 +99,7 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
       priceUsd,
       liquidityUsd,
       ...(info.v4 ? { v4: info.v4 } : {}),
+      ...venue.extra?.(info),
     })
   }
   return out.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
@@ -167,7 +168,7 @@ function priceFromLog(pool: PoolFact, log: RawLog, token: Address, tokenDecimals
   const venue = venueOf(pool.dexType)
   if (log.topics[0] !== venue.swapTopic) return undefined
   try {
-    const price = venue.priceFromLog(log.data, sameAddress(pool.token0, token), tokenDecimals, pool.quoteDecimals!)
+    const price = venue.priceFromLog(log.data, sameAddress(pool.token0, token), tokenDecimals, pool.quoteDecimals!, pool)
     return price !== undefined && Number.isFinite(price) && price > 0 ? price : undefined
   } catch {
     return undefined

@@ -14,6 +14,7 @@ import {
   type StateOverride,
   type ProbePool,
   type ProbeRoute,
+  type PoolInfo,
   type TradeResult,
 } from '../chain/probe.ts'
 import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
@@ -52,12 +53,16 @@ export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): P
   const candidates = d.pricePools.flatMap((pp) =>
     pp.pools.filter((p) => (sameAddress(pp.asset, weth) && sameAddress(p.quote, quote)) || (sameAddress(pp.asset, quote) && sameAddress(p.quote, weth))),
   )
-  const usable = candidates.filter((p) => p.reserveToken > 0n && p.reserveQuote > 0n)
+  // Only pools the probe can buy through (a venue says), deepest first.
+  const usable = candidates.filter((p) => p.reserveToken > 0n && p.reserveQuote > 0n && routeThrough(ctx, p) !== undefined)
   if (usable.length === 0) return undefined
   const deepest = usable.reduce((a, b) => (sameAddress(b.quote, quote) ? b.reserveQuote : b.reserveToken) > (sameAddress(a.quote, quote) ? a.reserveQuote : a.reserveToken) ? b : a)
-  const dex = ctx.chain.dexes[Number(deepest.dex)]
-  if (!dex) return undefined
-  return venueOf(dex.type).route(deepest, dex)
+  return routeThrough(ctx, deepest)
+}
+
+function routeThrough(ctx: CollectContext, info: PoolInfo): ProbeRoute | undefined {
+  const dex = ctx.chain.dexes[Number(info.dex)]
+  return dex ? venueOf(dex.type).route(info, dex) : undefined
 }
 
 function percentLost(o: Outcome): number | undefined {
