@@ -269,6 +269,16 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
   const quoteUsd = (quote: Address): Ratio => (quote === dex.usd ? { num: 1n, den: 1n } : ethUsd)
   const quoteDecimals = (quote: Address): number => (quote === dex.usd ? 6 : 18)
 
+  // The zoo's tokens by key (pools against another zoo token), and such a token's USD price from its WETH pair.
+  const zooCtx = { dex, feeSink: world.feeSink, tokens: new Map(world.tokens.map((t) => [t.spec.key, t.address])) }
+  const zooTokenUsd = async (token: Address): Promise<Ratio> => {
+    const pair = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, dex.weth]))
+    const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pair, pairAbi, 'getReserves')
+    const [rToken, rWeth] = BigInt(token) < BigInt(dex.weth) ? [r0, r1] : [r1, r0]
+    // USD per whole token (both have 18 decimals): WETH per token × USD per WETH.
+    return { num: rWeth * ethUsd.num, den: rToken * ethUsd.den }
+  }
+
   const swapBlockTimes = new Map<string, number>()
   const knownAccounts: Address[] = [
     accounts.deployer,
@@ -430,8 +440,8 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
   }
 
   async function measurePool(token: Address, decimals: number, spec: ZooPoolSpec): Promise<ManifestPool> {
-    const quote = quoteAddress(dex, spec)
-    const qUsd = quoteUsd(quote)
+    const quote = quoteAddress(zooCtx, spec)
+    const qUsd = spec.quote === 'ZOO' ? await zooTokenUsd(quote) : quoteUsd(quote)
     const qDecimals = quoteDecimals(quote)
     const tokenScale = 10n ** BigInt(decimals)
     const quoteScale = 10n ** BigInt(qDecimals)
@@ -445,7 +455,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     if (spec.type === 'uniswap-v4') {
       // A V4 pool has no address of its own: the PoolManager holds it, found by its key.
       fee = V4_FEE
-      const key = v4PoolKey({ dex, feeSink: world.feeSink }, spec, token)
+      const key = v4PoolKey(zooCtx, spec, token)
       if (key.hooks !== NO_HOOK) hook = key.hooks
       const slot = v4StateSlot(v4PoolId(key))
       const [slot0, liquidity] = await Promise.all([reader.storage(dex.v4PoolManager, toHex(slot, { size: 32 })), reader.storage(dex.v4PoolManager, toHex(slot + 3n, { size: 32 }))])
@@ -510,7 +520,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       pairAddress,
       pair: [getAddress(token0), getAddress(token1)],
       quoteToken: quote,
-      quoteSymbol: spec.quote,
+      quoteSymbol: spec.quote === 'ZOO' ? (ZOO.find((z) => z.key === spec.quoteToken)?.symbol ?? '') : spec.quote,
       buyTax: spec.buyTax,
       sellTax: spec.sellTax,
       transferTax: spec.transferTax,

@@ -7,7 +7,7 @@ import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, p
 import type { Abi, Address, Hex } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING, type DexAddresses } from './dex.ts'
+import { FAR_DEADLINE, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
 import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
@@ -37,13 +37,18 @@ function sqrt(value: bigint): bigint {
   return x
 }
 
-/** The quote asset of a zoo pool: WETH, the USD stablecoin, or the native coin (V4's address zero). */
-export function quoteAddress(dex: DexAddresses, pool: ZooPoolSpec): Address {
-  return pool.quote === 'WETH' ? dex.weth : pool.quote === 'USD' ? dex.usd : ZERO_ADDRESS
+/** The quote asset of a zoo pool: WETH, the USD stablecoin, the native coin (V4's address zero), or another zoo token. */
+export function quoteAddress(ctx: Pick<ZooContext, 'dex' | 'tokens'>, pool: ZooPoolSpec): Address {
+  if (pool.quote === 'ZOO') {
+    const address = pool.quoteToken ? ctx.tokens.get(pool.quoteToken) : undefined
+    if (!address) throw new Error(`the zoo token ${pool.quoteToken ?? '(none named)'} a pool stands against is not deployed before it`)
+    return address
+  }
+  return pool.quote === 'WETH' ? ctx.dex.weth : pool.quote === 'USD' ? ctx.dex.usd : ZERO_ADDRESS
 }
 
 /** A zoo hook's creation code for `token`, and the first CREATE2 salt whose address carries exactly its permission bits. */
-export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
+export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
   if (!pool.hook) return undefined
   const artifact = loadArtifact(pool.hook.contract)
   const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: pool.hook.args(ctx, token) })
@@ -57,8 +62,8 @@ export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: Z
 }
 
 /** The V4 pool key of a zoo pool. */
-export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
-  const quote = quoteAddress(ctx.dex, pool)
+export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
+  const quote = quoteAddress(ctx, pool)
   const [currency0, currency1] = BigInt(token) < BigInt(quote) ? [token, quote] : [quote, token]
   return { currency0, currency1, fee: V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
 }
@@ -95,7 +100,15 @@ const MAX = 2n ** 256n - 1n
 export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: Address, amount: bigint, quoteAmount: bigint, key: string): Promise<void> {
   const { chain, dex, accounts } = ctx
   const deployer = accounts.deployer
-  const quote = quoteAddress(dex, pool)
+  const quote = quoteAddress(ctx, pool)
+  if (pool.type === 'uniswap-v2') {
+    // A V2 pair against another zoo token, through the router.
+    const router = loadDexArtifact('UniswapV2Router02').abi
+    await chain.send(deployer, token, approveAbi, 'approve', [dex.v2Router, MAX], { label: `approve ${key}` })
+    await chain.send(deployer, quote, approveAbi, 'approve', [dex.v2Router, MAX], { label: 'approve the quote token' })
+    await chain.send(deployer, dex.v2Router, router, 'addLiquidity', [token, quote, amount, quoteAmount, 0n, 0n, deployer, FAR_DEADLINE], { label: `seed ${key}/${pool.quoteToken}` })
+    return
+  }
   if (quote === dex.weth) await chain.send(deployer, dex.weth, wethAbi, 'deposit', [], { value: quoteAmount, label: 'wrap WETH' })
   const tokenIs0 = BigInt(token) < BigInt(quote)
   const [amount0, amount1] = tokenIs0 ? [amount, quoteAmount] : [quoteAmount, amount]

@@ -66,6 +66,11 @@ export interface Venue {
   probeCall(dex: DexConfig): { call: string; data: Hex; read(answer: Hex): string | undefined }
   /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
   describe?(trade: TradeFact): string
+  /**
+   * The factory's event announcing a new pool, whose first two indexed topics are the pool's two
+   * tokens and whose data holds the pool's address at `poolWord` (pools against any other token).
+   */
+  readonly creation?: { topic: Hex; poolWord: number }
   /** The topic of the event the pool emits on every swap (the 24 h price range). */
   readonly swapTopic: Hex
   /** The token's price in quote units after the swap an event records. */
