@@ -26,7 +26,8 @@ export interface V4PoolKey {
   hooks: Address
 }
 
-function sqrt(value: bigint): bigint {
+/** The integer square root (Newton's method). */
+export function bigintSqrt(value: bigint): bigint {
   if (value < 2n) return value
   let x = value
   let y = (x + 1n) / 2n
@@ -112,9 +113,9 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
   if (quote === dex.weth) await chain.send(deployer, dex.weth, wethAbi, 'deposit', [], { value: quoteAmount, label: 'wrap WETH' })
   const tokenIs0 = BigInt(token) < BigInt(quote)
   const [amount0, amount1] = tokenIs0 ? [amount, quoteAmount] : [quoteAmount, amount]
-  const sqrtPriceX96 = sqrt((amount1 << 192n) / amount0)
+  const sqrtPriceX96 = bigintSqrt((amount1 << 192n) / amount0)
   // Slightly under the amounts given: full-range amounts round up.
-  const liquidity = (sqrt(amount0 * amount1) * 999n) / 1000n
+  const liquidity = (bigintSqrt(amount0 * amount1) * 999n) / 1000n
   if (pool.type === 'solidly-volatile' || pool.type === 'solidly-stable') {
     const stable = pool.type === 'solidly-stable'
     const factoryAbi = loadArtifact('WorldSolidlyFactory').abi as Abi

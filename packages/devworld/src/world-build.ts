@@ -6,7 +6,7 @@ import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import { deployDex, FAR_DEADLINE, V3_FEE, V3_MAX_TICK, V3_MIN_TICK, type DexAddresses } from './dex.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { quoteAddress, seedVenuePool } from './venues.ts'
+import { bigintSqrt, quoteAddress, seedVenuePool } from './venues.ts'
 import { approveAll, units, USD_SPEC, ZOO, zooSupply, type StoryPoint, type ZooContext, type ZooPoolSpec, type ZooTokenSpec } from './zoo.ts'
 
 const HOUR = 3600
@@ -80,16 +80,6 @@ function seededRandom(seed: number): () => number {
   }
 }
 
-function bigintSqrt(value: bigint): bigint {
-  if (value < 2n) return value
-  let x = value
-  let y = (x + 1n) / 2n
-  while (y < x) {
-    x = y
-    y = (x + value / x) / 2n
-  }
-  return x
-}
 
 const routerAbi = (): Abi => loadDexArtifact('UniswapV2Router02').abi
 const lockerAbi = (): Abi => loadArtifact('LpLocker').abi as Abi

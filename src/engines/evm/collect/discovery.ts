@@ -90,7 +90,7 @@ function otherQuotePools(
   token: Address,
   announced: OtherQuotePool[],
   quotes: Address[],
-): { pending: FoundPool[]; later: Promise<Omit<LaterFinds, 'pools'> & { pools: FoundPool[] }> } {
+): { pending: FoundPool[]; later: Promise<LaterFinds> } {
   const chosen = announced.slice(0, MAX_OTHER_QUOTE_POOLS)
   if (chosen.length === 0) return { pending: [], later: Promise.resolve({ pools: [], quotes: [], pricePools: [] }) }
   const pending: FoundPool[] = chosen.map((p) => ({
@@ -309,6 +309,9 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   const [name, symbol, decimals, totalSupply, selfBalance, owner, getOwner] = tokenCalls.map((_, i) => reads[i])
   // Pools against other tokens count when the token has none against the quote assets.
   const other = otherQuotePools(ctx, token, pools.length + found.pools.length === 0 ? announced.pools : [], [weth, ...stables])
+  const later = Promise.all([found.state, other.later]).then(([state, o]): LaterFinds => ({ pools: [...state, ...o.pools], quotes: o.quotes, pricePools: o.pricePools }))
+  // Awaited by the markets of every report; never left rejected unawaited when the report fails first.
+  later.catch(() => {})
   const supply = decodeUint(totalSupply)
   // Whether this is a token whose getters fail, or no token at all, is decided once its logic is read.
   const getterFailures = [
@@ -343,7 +346,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     quotes: [...quoteInfo, ...native.map((address): QuoteAsset => ({ address, kind: 'native', symbol: ctx.chain.nativeSymbol, decimals: NATIVE_DECIMALS }))],
     pools: [...pools, ...found.pools, ...other.pending],
     venueNote: [found.note, announced.note].filter(Boolean).join('; '),
-    later: Promise.all([found.state, other.later]).then(([state, o]) => ({ pools: [...state, ...o.pools], quotes: o.quotes, pricePools: o.pricePools })),
+    later,
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
     otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
     getterFailures,
