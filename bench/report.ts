@@ -35,6 +35,7 @@ import { ARGUMENTS_ZOO } from '@tokenrisk/devworld/zoo-arguments'
 import { REAL_REACH_ZOO } from '@tokenrisk/devworld/zoo-real-reach'
 import { REACH_ZOO } from '@tokenrisk/devworld/zoo-reach'
 import { TRADE_ZOO } from '@tokenrisk/devworld/zoo-trades'
+import { VENUE_ZOO } from '@tokenrisk/devworld/zoo-venues'
 
 /** Latency the proxy adds to every RPC round trip. */
 const ADDED_LATENCY_MS = 50
@@ -99,6 +100,8 @@ try {
 
   const cold: { ms: number; roundTrips: number; rpcCalls: number; requestBytes: number; key: string; askedAgain: boolean }[] = []
   const statuses = new Map<string, Record<string, string>>()
+  /** Each token's pools as reported (first run): the venues' table. */
+  const venueRows = new Map<string, { roundTrips: number; pools: string[] }>()
   const cpuBefore = process.cpuUsage()
   for (let run = 0; run < COLD_RUNS; run++) {
     for (const token of tokens) {
@@ -108,6 +111,12 @@ try {
       if (run === 0) {
         const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks } as Record<string, { status: string }>
         statuses.set(token.key, Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, v.status])))
+        venueRows.set(token.key, {
+          roundTrips: stats.roundTrips,
+          pools: report.honeypotDetails.map(
+            (h) => `${h.dex} honeypot ${h.isPairHoneypot || '""'} buy ${h.buyTax.number || '""'} sell ${h.sellTax.number || '""'} transfer ${h.transferTax.number || '""'}${h.venue ? ` — ${h.venue}` : ''}${h.honeypotReason ? ` (${h.honeypotReason})` : ''}`,
+          ),
+        })
       }
     }
   }
@@ -294,6 +303,12 @@ try {
   listPairs("zoo pairs of the owner's reach (fee search, stopping powers, clamps, display balances)", REACH_ZOO)
   listPairs("zoo pairs of trades and dependencies (own pairs, router sells, hostile dependencies, supply at creation)", TRADE_ZOO)
   listPairs("zoo pairs of the owner's reach on real shapes (extreme values, dust, appointed helpers, setters given the pool, accounts written at construction)", REAL_REACH_ZOO)
+  listPairs('zoo pairs of the venues (V4 hooks)', VENUE_ZOO)
+  lines.push('', 'venues: zoo token → pools found (honeypot, taxes, what the venue says), round trips')
+  for (const spec of VENUE_ZOO) {
+    const row = venueRows.get(spec.key)
+    if (row) lines.push(`  ${spec.key}: ${row.pools.length} pool(s), ${row.roundTrips} round trips`, ...row.pools.map((p) => `    ${p}`))
+  }
   lines.push(`machine: ${cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`)
   console.log(lines.join('\n'))
 } finally {

@@ -104,7 +104,7 @@ describe('RPC URLs and the user file', () => {
     expect(message).toContain('[0].name: must be a non-empty string')
     expect(message).toContain('[0].rpcUrls[0]: must be an http(s) URL')
     expect(message).toContain('[0].wrappedNative: must be a 0x-prefixed 20-byte hex address')
-    expect(message).toContain('[0].dexes[0].type: must be one of "uniswap-v2", "uniswap-v3", "pancake-v3", "uniswap-v4"')
+    expect(message).toContain('[0].dexes[0].type: must be one of "uniswap-v2", "uniswap-v3", "pancake-v3", "uniswap-v4", "solidly"')
     expect(message).toContain('[0].dexes[0].factory: must be a 0x-prefixed 20-byte hex address')
     expect(message).toContain('[0].colour: is not a known field')
   })

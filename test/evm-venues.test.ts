@@ -26,7 +26,7 @@ const MAX_ROUND_TRIPS = 3
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only']
 
 const world: World = await startWorld({ dataDir: DATA_DIR })
 const manifest: DevnetManifest = world.manifest
@@ -144,12 +144,25 @@ describe('tokenrisk chains check lists the venues', () => {
   it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
     const chain = loadChainRegistry({ chains: localChains(manifest) }).servable().find((c) => c.chainId === 31337)!
     const venues = await checkVenues(chain)
-    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
     expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
     const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
     const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
     expect(misplaced[0].answers).toBe(false)
     if (process.env.VENUES_TABLE) process.stdout.write(`\n${venues.map((v) => `${v.name} (${v.type}) at ${v.address}: ${v.answers ? 'answers' : 'DOES NOT ANSWER'} — ${v.detail}`).join('\n')}\n`)
+  })
+})
+
+describe('Aerodrome-style pools', () => {
+  it('finds the volatile and the stable pool, each priced on its own curve, its fee from the factory', () => {
+    const volatile = reports.get('solidly-volatile')!
+    const stable = reports.get('solidly-stable')!
+    expect(volatile.report.honeypotDetails[0].venue).toMatch(/^volatile \(x·y\) pool 0x[0-9a-fA-F]{40}, a 0\.3% fee set by its factory$/)
+    expect(stable.report.honeypotDetails[0].venue).toMatch(/^stable \(x³y \+ y³x\) pool 0x[0-9a-fA-F]{40}, a 0\.05% fee set by its factory$/)
+    // Seeded dollar for dollar: the stable curve prices the token at 1 USD (a volatile curve would too; the manifest measures the curve).
+    const price = Number(stable.facts.markets.pools[0].priceUsd)
+    const want = Number(manifest.tokens.find((t) => t.key === 'solidly-stable')!.pools[0].priceUsd)
+    expect(Math.abs(price - want) / want).toBeLessThan(0.001)
   })
 })

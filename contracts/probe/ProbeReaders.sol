@@ -9,6 +9,12 @@ interface IProbeV3Factory {
     function getPool(address a, address b, uint24 fee) external view returns (address);
 }
 
+/** Solidly-style factories (Aerodrome, Velodrome): a volatile and a stable pool per pair, the fee per pool. */
+interface IProbeSolidlyFactory {
+    function getPool(address a, address b, bool stable) external view returns (address);
+    function getFee(address pool, bool stable) external view returns (uint256);
+}
+
 /**
  * @title ProbeReaders
  * @notice The view helpers of tokenrisk's simulation contracts: batched reads of any contracts,
@@ -23,7 +29,7 @@ abstract contract ProbeReaders {
 
     struct DexQuery {
         address factory;
-        uint8 kind; // 2 = V2 factory (getPair), 3 = V3 factory (getPool per fee tier)
+        uint8 kind; // 2 = V2 factory (getPair), 3 = V3 factory (getPool per fee tier), 5 = Solidly factory (getPool volatile and stable)
         uint24[] fees;
     }
 
@@ -40,6 +46,10 @@ abstract contract ProbeReaders {
         uint160 sqrtPriceX96; // V3
         uint128 liquidity; // V3
     }
+
+    /** A Solidly-style factory's query kind, and the kinds of its pools in `PoolInfo`. */
+    uint8 internal constant KIND_SOLIDLY = 5;
+    uint8 internal constant KIND_SOLIDLY_STABLE = 6;
 
     struct Lock {
         address owner;
@@ -137,7 +147,9 @@ abstract contract ProbeReaders {
     /** Pools of `token` against each quote on each DEX, with their state (one call, no round trips). */
     function pools(address token, DexQuery[] calldata dexes, address[] calldata quotes) external view returns (PoolInfo[] memory out) {
         uint256 max;
-        for (uint256 d = 0; d < dexes.length; d++) max += quotes.length * (dexes[d].kind == 2 ? 1 : dexes[d].fees.length);
+        for (uint256 d = 0; d < dexes.length; d++) {
+            max += quotes.length * (dexes[d].kind == 2 ? 1 : dexes[d].kind == KIND_SOLIDLY ? 2 : dexes[d].fees.length);
+        }
         out = new PoolInfo[](max);
         uint256 n;
         for (uint256 d = 0; d < dexes.length; d++) {
@@ -160,6 +172,7 @@ abstract contract ProbeReaders {
             if (pair != address(0) && pair.code.length > 0) out[n++] = _v2Info(d, pair, token, quote);
             return n;
         }
+        if (dex.kind == KIND_SOLIDLY) return _solidlyPools(token, dex.factory, d, quote, out, n);
         for (uint256 f = 0; f < dex.fees.length; f++) {
             address pool = _staticAddress(dex.factory, abi.encodeCall(IProbeV3Factory.getPool, (token, quote, dex.fees[f])));
             if (pool != address(0) && pool.code.length > 0) out[n++] = _v3Info(d, pool, dex.fees[f], token, quote);
@@ -179,6 +192,24 @@ abstract contract ProbeReaders {
             (i.reserveToken, i.reserveQuote) = i.token0 == token ? (r0, r1) : (r1, r0);
         }
         i.lpSupply = _totalSupply(pair);
+    }
+
+    /** The volatile and the stable pool of a Solidly-style factory: V2-like state, their fee (basis points) from the factory. */
+    function _solidlyPools(address token, address factory, uint256 d, address quote, PoolInfo[] memory out, uint256 n)
+        internal
+        view
+        returns (uint256)
+    {
+        for (uint256 s = 0; s < 2; s++) {
+            bool stable = s == 1;
+            address pool = _staticAddress(factory, abi.encodeCall(IProbeSolidlyFactory.getPool, (token, quote, stable)));
+            if (pool == address(0) || pool.code.length == 0) continue;
+            PoolInfo memory i = _v2Info(d, pool, token, quote);
+            i.kind = stable ? KIND_SOLIDLY_STABLE : KIND_SOLIDLY;
+            i.fee = uint24(_staticUint(factory, abi.encodeCall(IProbeSolidlyFactory.getFee, (pool, stable))));
+            out[n++] = i;
+        }
+        return n;
     }
 
     function _v3Info(uint256 d, address pool, uint24 fee, address token, address quote) internal view returns (PoolInfo memory i) {

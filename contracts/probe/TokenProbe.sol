@@ -49,6 +49,10 @@ interface IProbeV4Manager {
     function extsload(bytes32 slot) external view returns (bytes32);
 }
 
+interface IProbeSolidlyPool {
+    function getAmountOut(uint256 amountIn, address tokenIn) external view returns (uint256);
+}
+
 interface IProbeActor {
     function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret);
 }
@@ -1192,6 +1196,7 @@ contract TokenProbe is ProbeReaders {
         bool ok;
         bytes memory err;
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
+        else if (_isSolidly(pool)) (ok, err, o.sent) = _buySolidly(token, pool, amountOut, to);
         else if (pool.kind == KIND_V4) (ok, err) = _v4Trade(V4_BUY, token, pool, to, amountOut);
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
@@ -1242,7 +1247,7 @@ contract TokenProbe is ProbeReaders {
             return (o, 0);
         }
         uint256 quoteBefore = _balanceOf(pool.quote, seller);
-        if (pool.kind == 2) {
+        if (pool.kind == 2 || _isSolidly(pool)) {
             (o.ok, o.err, o.received) = _sellV2(token, pool, seller, amount);
         } else if (pool.kind == KIND_V4) {
             (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
@@ -1278,7 +1283,7 @@ contract TokenProbe is ProbeReaders {
         netIn = bal > rToken ? bal - rToken : 0;
         if (netIn == 0) return (false, _observed("the pool received none of the tokens sent"), 0);
         uint256 inWithFee = netIn * (10_000 - pool.feeBps);
-        uint256 out = (inWithFee * rQuote) / (rToken * 10_000 + inWithFee);
+        uint256 out = _isSolidly(pool) ? _solidlyOut(pool.pool, netIn, token) : (inWithFee * rQuote) / (rToken * 10_000 + inWithFee);
         if (out == 0) return (false, _probeError("sell too small"), netIn);
         bytes memory swapCall = abi.encodeCall(IProbeV2Pair.swap, (tokenIs0 ? 0 : out, tokenIs0 ? out : 0, to, bytes("")));
         (bool ok, bytes memory err) = _call(pool.pool, 0, swapCall, CALL_GAS, MAX_RETURN);
@@ -1363,6 +1368,64 @@ contract TokenProbe is ProbeReaders {
         if (!ok) _bubble(_foreign(ret));
     }
 
+
+    // ------------------------------------------------------------------------------------------
+    // Solidly-style pools (kinds 5 volatile, 6 stable: Aerodrome, Velodrome): V2-like pairs whose
+    // curve the pool itself prices (`getAmountOut`); sells are a transfer to the pool, then `swap`.
+    // ------------------------------------------------------------------------------------------
+
+    function _isSolidly(Pool calldata pool) internal pure returns (bool) {
+        return pool.kind == KIND_SOLIDLY || pool.kind == KIND_SOLIDLY_STABLE;
+    }
+
+    /** What the pool pays for `amountIn` of `tokenIn`, as it prices it (0 when it will not say). */
+    function _solidlyOut(address pool, uint256 amountIn, address tokenIn) internal view returns (uint256) {
+        return _staticUint(pool, abi.encodeCall(IProbeSolidlyPool.getAmountOut, (amountIn, tokenIn)));
+    }
+
+    /**
+     * Buys about `amountOut` tokens: the quote paid is found from the pool's own price (two steps
+     * of `getAmountOut`, as its curve may be the stable one); `sent` is what the pool then pays out.
+     */
+    function _buySolidly(address token, Pool calldata pool, uint256 amountOut, address to)
+        internal
+        returns (bool, bytes memory, uint256 sent)
+    {
+        uint256 amountIn;
+        bytes memory why;
+        (amountIn, sent, why) = _solidlyBuyAmounts(token, pool, amountOut);
+        if (why.length > 0) return (false, why, sent);
+        (bool ok, bytes memory err) = _solidlySwapIn(token, pool, amountIn, sent, to);
+        return (ok, err, sent);
+    }
+
+    /** Pays `amountIn` of the quote to the pool, then takes `out` tokens for `to`. */
+    function _solidlySwapIn(address token, Pool calldata pool, uint256 amountIn, uint256 out, address to) internal returns (bool, bytes memory) {
+        (bool acquired, bytes memory failed) = _acquire(pool.quote, amountIn);
+        if (!acquired) return (false, failed);
+        (bool paid,) = _call(pool.quote, 0, abi.encodeWithSelector(0xa9059cbb, pool.pool, amountIn), CALL_GAS, MAX_RETURN);
+        if (!paid) return (false, _probeError("quote transfer failed"));
+        bool tokenIs0 = IProbeV2Pair(pool.pool).token0() == token;
+        return _call(pool.pool, 0, abi.encodeCall(IProbeV2Pair.swap, (tokenIs0 ? out : 0, tokenIs0 ? 0 : out, to, bytes(""))), CALL_GAS, MAX_RETURN);
+    }
+
+    /** The quote to pay for about `amountOut` tokens, and what the pool says it pays for it; or why there is none. */
+    function _solidlyBuyAmounts(address token, Pool calldata pool, uint256 amountOut)
+        internal
+        view
+        returns (uint256 amountIn, uint256 sent, bytes memory why)
+    {
+        sent = amountOut;
+        (uint256 rToken, uint256 rQuote,) = _reserves(pool.pool, token);
+        if (amountOut >= rToken) return (0, sent, _probeError("pool too small"));
+        amountIn = rQuote * amountOut / (rToken - amountOut) + 1;
+        uint256 out = _solidlyOut(pool.pool, amountIn, pool.quote);
+        if (out == 0) return (0, sent, _probeError("the pool prices no trade"));
+        amountIn = amountIn * amountOut / out + 1;
+        uint256 priced = _solidlyOut(pool.pool, amountIn, pool.quote);
+        if (priced == 0 || priced >= rToken) return (0, sent, _probeError("the pool prices no trade"));
+        sent = priced;
+    }
 
     // ------------------------------------------------------------------------------------------
     // Uniswap V4 (pool kind 4): a pool lives in the PoolManager, named by its key. `pool.pool` is
@@ -1547,7 +1610,7 @@ contract TokenProbe is ProbeReaders {
 
     function _poolTokenBalance(Pool calldata pool, address token) internal view returns (uint256) {
         if (pool.kind == KIND_V4) return _v4TokenReserve(pool.pool, token);
-        if (pool.kind == 2) {
+        if (pool.kind == 2 || _isSolidly(pool)) {
             (uint256 rToken,,) = _reserves(pool.pool, token);
             return rToken;
         }

@@ -14,8 +14,8 @@ import { checksummed, evmAddressProblem } from '../evm-address.ts'
  * The format is documented in docs/chains.md.
  */
 
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4'
-const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4'] satisfies DexType[]
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly'
+const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly'] satisfies DexType[]
 /** PancakeSwap V3's fee tiers (hundredths of a basis point), searched by default on its DEXes. */
 export const PANCAKE_V3_DEFAULT_FEE_TIERS = [100, 500, 2500, 10000]
 export type LockerType = 'tokenrisk-locker' | 'uncx-v2' | 'pinklock-v2'

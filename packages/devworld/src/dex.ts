@@ -51,6 +51,8 @@ export interface DexAddresses {
   v4LiquidityRouter: Address
   /** Our CREATE2 deployer: hooks at addresses carrying their permission bits. */
   create2: Address
+  /** Our Solidly-style (Aerodrome-interface) factory: volatile and stable pools. */
+  solidlyFactory: Address
 }
 
 export interface DexDeployment {
@@ -106,6 +108,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
   const v4PoolManager = await chain.deploy(deployer, loadDexArtifact('PoolManager'), [deployer], 'deploy PoolManager')
   const v4LiquidityRouter = await chain.deploy(deployer, loadDexArtifact('PoolModifyLiquidityTest'), [v4PoolManager.address], 'deploy PoolModifyLiquidityTest')
   const create2 = await chain.deploy(deployer, loadArtifact('WorldCreate2'), [], 'deploy WorldCreate2')
+  const solidlyFactory = await chain.deploy(deployer, loadArtifact('WorldSolidlyFactory'), [], 'deploy WorldSolidlyFactory')
 
   const usd = await chain.deploy(deployer, loadArtifact('DevUsd'), [USD_SUPPLY], 'deploy DevUsd')
   await chain.send(deployer, usd.address, erc20Abi, 'approve', [v2Router.address, 2n ** 256n - 1n], { label: 'approve USD' })
@@ -141,6 +144,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       v4PoolManager: v4PoolManager.address,
       v4LiquidityRouter: v4LiquidityRouter.address,
       create2: create2.address,
+      solidlyFactory: solidlyFactory.address,
     },
     usdCreation: usd,
   }

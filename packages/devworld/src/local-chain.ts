@@ -39,6 +39,7 @@ export function localChainEntry(manifest: DevnetManifest): ChainsFileEntry {
   if (c.pancakeV3Factory) {
     dexes.push({ name: 'PancakeSwap V3', type: 'pancake-v3', factory: getAddress(c.pancakeV3Factory), feeBps: 0, feeTiers: PANCAKE_V3_FEE_TIERS })
   }
+  if (c.solidlyFactory) dexes.push({ name: 'Aerodrome', type: 'solidly', factory: getAddress(c.solidlyFactory), feeBps: 0, feeTiers: [] })
   if (c.v4PoolManager) dexes.push({ name: 'Uniswap V4', type: 'uniswap-v4', factory: getAddress(c.v4PoolManager), feeBps: 0, feeTiers: [] })
   return {
     chainId: manifest.chainId,

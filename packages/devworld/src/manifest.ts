@@ -29,6 +29,8 @@ export interface DevnetManifest {
     pancakeV3Factory?: `0x${string}`
     pancakeV3PoolDeployer?: `0x${string}`
     v4PoolManager?: `0x${string}`
+    /** Our Aerodrome-interface (Solidly-style) factory, when the world deploys it. */
+    solidlyFactory?: `0x${string}`
     /** Our timelock LP locker. */
     locker: `0x${string}`
     /** The WETH/USD Uniswap V2 pool that prices ether. */

@@ -29,12 +29,25 @@ const TRANSFER_TOPIC = keccak256(stringToBytes('Transfer(address,address,uint256
 const V2_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,uint256,uint256,uint256,uint256,address)'))
 const V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24)'))
 const PANCAKE_V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)'))
+const SOLIDLY_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,uint256,uint256,uint256,uint256)'))
+const V4_SWAP_TOPIC = keccak256(stringToBytes('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'))
+/** The event each pool type emits on a swap. */
+const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
+  'uniswap-v2': V2_SWAP_TOPIC,
+  'uniswap-v3': V3_SWAP_TOPIC,
+  'pancake-v3': PANCAKE_V3_SWAP_TOPIC,
+  'uniswap-v4': V4_SWAP_TOPIC,
+  'solidly-volatile': SOLIDLY_SWAP_TOPIC,
+  'solidly-stable': SOLIDLY_SWAP_TOPIC,
+}
 /** The name of each pool type's exchange in the world (and in the local chain entry). */
 export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
   'uniswap-v2': 'Uniswap V2',
   'uniswap-v3': 'Uniswap V3',
   'pancake-v3': 'PancakeSwap V3',
   'uniswap-v4': 'Uniswap V4',
+  'solidly-volatile': 'Aerodrome',
+  'solidly-stable': 'Aerodrome',
 }
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
@@ -256,6 +269,16 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
   const quoteUsd = (quote: Address): Ratio => (quote === dex.usd ? { num: 1n, den: 1n } : ethUsd)
   const quoteDecimals = (quote: Address): number => (quote === dex.usd ? 6 : 18)
 
+  // The zoo's tokens by key (pools against another zoo token), and such a token's USD price from its WETH pair.
+  const zooCtx = { dex, feeSink: world.feeSink, tokens: new Map(world.tokens.map((t) => [t.spec.key, t.address])) }
+  const zooTokenUsd = async (token: Address): Promise<Ratio> => {
+    const pair = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, dex.weth]))
+    const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pair, pairAbi, 'getReserves')
+    const [rToken, rWeth] = BigInt(token) < BigInt(dex.weth) ? [r0, r1] : [r1, r0]
+    // USD per whole token (both have 18 decimals): WETH per token × USD per WETH.
+    return { num: rWeth * ethUsd.num, den: rToken * ethUsd.den }
+  }
+
   const swapBlockTimes = new Map<string, number>()
   const knownAccounts: Address[] = [
     accounts.deployer,
@@ -292,6 +315,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       pancakeV3Factory: dex.pancakeV3Factory,
       pancakeV3PoolDeployer: dex.pancakeV3PoolDeployer,
       v4PoolManager: dex.v4PoolManager,
+      solidlyFactory: dex.solidlyFactory,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -365,7 +389,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     const { holders } = await holdersOf(reader, address, [...knownAccounts, ...poolAddresses], lockedAddresses)
     token.holders = { count: holders.length, top: holders }
 
-    const main = token.pools.find((p) => p.type === 'uniswap-v2')
+    const main = token.pools.find((p) => p.type === 'uniswap-v2' || p.type === 'solidly-volatile' || p.type === 'solidly-stable')
     if (main) token.liquidity = await measureLiquidity(main.pairAddress)
     return token
   }
@@ -416,8 +440,8 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
   }
 
   async function measurePool(token: Address, decimals: number, spec: ZooPoolSpec): Promise<ManifestPool> {
-    const quote = quoteAddress(dex, spec)
-    const qUsd = quoteUsd(quote)
+    const quote = quoteAddress(zooCtx, spec)
+    const qUsd = spec.quote === 'ZOO' ? await zooTokenUsd(quote) : quoteUsd(quote)
     const qDecimals = quoteDecimals(quote)
     const tokenScale = 10n ** BigInt(decimals)
     const quoteScale = 10n ** BigInt(qDecimals)
@@ -431,7 +455,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     if (spec.type === 'uniswap-v4') {
       // A V4 pool has no address of its own: the PoolManager holds it, found by its key.
       fee = V4_FEE
-      const key = v4PoolKey({ dex, feeSink: world.feeSink }, spec, token)
+      const key = v4PoolKey(zooCtx, spec, token)
       if (key.hooks !== NO_HOOK) hook = key.hooks
       const slot = v4StateSlot(v4PoolId(key))
       const [slot0, liquidity] = await Promise.all([reader.storage(dex.v4PoolManager, toHex(slot, { size: 32 })), reader.storage(dex.v4PoolManager, toHex(slot + 3n, { size: 32 }))])
@@ -443,6 +467,20 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       const squared = sqrtPriceX96 * sqrtPriceX96
       rawPrice = tokenIsZero ? { num: squared, den: 1n << 192n } : { num: 1n << 192n, den: squared }
       pairAddress = dex.v4PoolManager
+    } else if (spec.type === 'solidly-volatile' || spec.type === 'solidly-stable') {
+      const stable = spec.type === 'solidly-stable'
+      pairAddress = getAddress(await reader.read<Address>(dex.solidlyFactory, loadArtifact('WorldSolidlyFactory').abi as Abi, 'getPool', [token, quote, stable]))
+      const [r0, r1] = await reader.read<readonly [bigint, bigint, bigint]>(pairAddress, loadArtifact('WorldSolidlyPool').abi as Abi, 'getReserves')
+      const tokenIsZero = BigInt(token) < BigInt(quote)
+      ;[tokenAmount, quoteAmount] = tokenIsZero ? [r0, r1] : [r1, r0]
+      fee = stable ? 5 : 30
+      if (!stable) rawPrice = { num: quoteAmount, den: tokenAmount }
+      else {
+        // The stable curve's spot price, on amounts scaled to 18 decimals: (3x²y + y³) / (x³ + 3y²x).
+        const x = (tokenAmount * 10n ** 18n) / 10n ** BigInt(decimals)
+        const y = (quoteAmount * 10n ** 18n) / 10n ** BigInt(qDecimals)
+        rawPrice = { num: (3n * x * x * y + y * y * y) * 10n ** BigInt(qDecimals), den: (x * x * x + 3n * y * y * x) * 10n ** BigInt(decimals) }
+      }
     } else if (spec.type === 'uniswap-v2') {
       pairAddress = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
       const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pairAddress, pairAbi, 'getReserves')
@@ -482,7 +520,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       pairAddress,
       pair: [getAddress(token0), getAddress(token1)],
       quoteToken: quote,
-      quoteSymbol: spec.quote,
+      quoteSymbol: spec.quote === 'ZOO' ? (ZOO.find((z) => z.key === spec.quoteToken)?.symbol ?? '') : spec.quote,
       buyTax: spec.buyTax,
       sellTax: spec.sellTax,
       transferTax: spec.transferTax,
@@ -490,7 +528,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       honeypotReason: spec.honeypotReason,
       liquidityUsd: formatRatio(liquidity.num, liquidity.den, USD_PLACES),
       priceUsd: formatRatio(price.num, price.den, PRICE_PLACES),
-      swaps: await swapCounts(pairAddress, spec.type === 'uniswap-v2' ? V2_SWAP_TOPIC : spec.type === 'pancake-v3' ? PANCAKE_V3_SWAP_TOPIC : V3_SWAP_TOPIC),
+      swaps: await swapCounts(pairAddress, SWAP_TOPICS[spec.type]),
     }
     if (fee !== undefined) pool.fee = fee
     if (hook) pool.hook = hook

@@ -1,13 +1,13 @@
 /*
- * The world's venues beyond Uniswap V2 and V3: PancakeSwap V3 pools (tier 2500, our pool deployer)
- * and Uniswap V4 pools (the published PoolManager, hooks of the zoo at CREATE2 addresses that carry
+ * The world's venues beyond Uniswap V2 and V3: PancakeSwap V3 pools (tier 2500, our pool deployer),
+ * Solidly-style volatile and stable pools (our Aerodrome-interface exchange) and Uniswap V4 pools (the published PoolManager, hooks of the zoo at CREATE2 addresses that carry
  * their permission bits). Seeding a pool, its key and its state, for the world and its manifest.
  */
 import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, parseAbi, toHex } from 'viem/utils'
 import type { Abi, Address, Hex } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING, type DexAddresses } from './dex.ts'
+import { FAR_DEADLINE, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
 import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
@@ -26,7 +26,8 @@ export interface V4PoolKey {
   hooks: Address
 }
 
-function sqrt(value: bigint): bigint {
+/** The integer square root (Newton's method). */
+export function bigintSqrt(value: bigint): bigint {
   if (value < 2n) return value
   let x = value
   let y = (x + 1n) / 2n
@@ -37,13 +38,18 @@ function sqrt(value: bigint): bigint {
   return x
 }
 
-/** The quote asset of a zoo pool: WETH, the USD stablecoin, or the native coin (V4's address zero). */
-export function quoteAddress(dex: DexAddresses, pool: ZooPoolSpec): Address {
-  return pool.quote === 'WETH' ? dex.weth : pool.quote === 'USD' ? dex.usd : ZERO_ADDRESS
+/** The quote asset of a zoo pool: WETH, the USD stablecoin, the native coin (V4's address zero), or another zoo token. */
+export function quoteAddress(ctx: Pick<ZooContext, 'dex' | 'tokens'>, pool: ZooPoolSpec): Address {
+  if (pool.quote === 'ZOO') {
+    const address = pool.quoteToken ? ctx.tokens.get(pool.quoteToken) : undefined
+    if (!address) throw new Error(`the zoo token ${pool.quoteToken ?? '(none named)'} a pool stands against is not deployed before it`)
+    return address
+  }
+  return pool.quote === 'WETH' ? ctx.dex.weth : pool.quote === 'USD' ? ctx.dex.usd : ZERO_ADDRESS
 }
 
 /** A zoo hook's creation code for `token`, and the first CREATE2 salt whose address carries exactly its permission bits. */
-export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
+export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
   if (!pool.hook) return undefined
   const artifact = loadArtifact(pool.hook.contract)
   const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: pool.hook.args(ctx, token) })
@@ -57,8 +63,8 @@ export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: Z
 }
 
 /** The V4 pool key of a zoo pool. */
-export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
-  const quote = quoteAddress(ctx.dex, pool)
+export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
+  const quote = quoteAddress(ctx, pool)
   const [currency0, currency1] = BigInt(token) < BigInt(quote) ? [token, quote] : [quote, token]
   return { currency0, currency1, fee: V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
 }
@@ -85,22 +91,42 @@ export function fullRangeAmounts(sqrtPriceX96: bigint, liquidity: bigint): { amo
 
 const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)'])
 const wethAbi = parseAbi(['function deposit() payable'])
+const transferAbi = parseAbi(['function transfer(address, uint256) returns (bool)'])
 const MAX = 2n ** 256n - 1n
 
 /**
- * Seeds one PancakeSwap V3 or Uniswap V4 pool of `token` with `amount` tokens against `quoteAmount`
+ * Seeds one PancakeSwap V3, Uniswap V4 or Solidly-style pool of `token` with `amount` tokens against `quoteAmount`
  * of its quote (a full-range position), deploying the pool's hook first when it has one.
  */
 export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: Address, amount: bigint, quoteAmount: bigint, key: string): Promise<void> {
   const { chain, dex, accounts } = ctx
   const deployer = accounts.deployer
-  const quote = quoteAddress(dex, pool)
+  const quote = quoteAddress(ctx, pool)
+  if (pool.type === 'uniswap-v2') {
+    // A V2 pair against another zoo token, through the router.
+    const router = loadDexArtifact('UniswapV2Router02').abi
+    await chain.send(deployer, token, approveAbi, 'approve', [dex.v2Router, MAX], { label: `approve ${key}` })
+    await chain.send(deployer, quote, approveAbi, 'approve', [dex.v2Router, MAX], { label: 'approve the quote token' })
+    await chain.send(deployer, dex.v2Router, router, 'addLiquidity', [token, quote, amount, quoteAmount, 0n, 0n, deployer, FAR_DEADLINE], { label: `seed ${key}/${pool.quoteToken}` })
+    return
+  }
   if (quote === dex.weth) await chain.send(deployer, dex.weth, wethAbi, 'deposit', [], { value: quoteAmount, label: 'wrap WETH' })
   const tokenIs0 = BigInt(token) < BigInt(quote)
   const [amount0, amount1] = tokenIs0 ? [amount, quoteAmount] : [quoteAmount, amount]
-  const sqrtPriceX96 = sqrt((amount1 << 192n) / amount0)
+  const sqrtPriceX96 = bigintSqrt((amount1 << 192n) / amount0)
   // Slightly under the amounts given: full-range amounts round up.
-  const liquidity = (sqrt(amount0 * amount1) * 999n) / 1000n
+  const liquidity = (bigintSqrt(amount0 * amount1) * 999n) / 1000n
+  if (pool.type === 'solidly-volatile' || pool.type === 'solidly-stable') {
+    const stable = pool.type === 'solidly-stable'
+    const factoryAbi = loadArtifact('WorldSolidlyFactory').abi as Abi
+    await chain.send(deployer, dex.solidlyFactory, factoryAbi, 'createPool', [token, quote, stable], { label: `create ${key} ${stable ? 'stable' : 'volatile'} pool` })
+    await chain.mine()
+    const address = await chain.read<Address>(dex.solidlyFactory, factoryAbi, 'getPool', [token, quote, stable])
+    await chain.send(deployer, token, transferAbi, 'transfer', [address, amount], { label: `fund ${key} pool` })
+    await chain.send(deployer, quote, transferAbi, 'transfer', [address, quoteAmount], { label: 'fund pool quote' })
+    await chain.send(deployer, address, loadArtifact('WorldSolidlyPool').abi as Abi, 'mint', [deployer], { label: `seed ${key} pool` })
+    return
+  }
   if (pool.type === 'pancake-v3') {
     const [token0, token1] = tokenIs0 ? [token, quote] : [quote, token]
     const factoryAbi = loadDexArtifact('PancakeV3Factory').abi

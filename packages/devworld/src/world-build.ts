@@ -6,7 +6,7 @@ import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import { deployDex, FAR_DEADLINE, V3_FEE, V3_MAX_TICK, V3_MIN_TICK, type DexAddresses } from './dex.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { quoteAddress, seedVenuePool } from './venues.ts'
+import { bigintSqrt, quoteAddress, seedVenuePool } from './venues.ts'
 import { approveAll, units, USD_SPEC, ZOO, zooSupply, type StoryPoint, type ZooContext, type ZooPoolSpec, type ZooTokenSpec } from './zoo.ts'
 
 const HOUR = 3600
@@ -80,16 +80,6 @@ function seededRandom(seed: number): () => number {
   }
 }
 
-function bigintSqrt(value: bigint): bigint {
-  if (value < 2n) return value
-  let x = value
-  let y = (x + 1n) / 2n
-  while (y < x) {
-    x = y
-    y = (x + value / x) / 2n
-  }
-  return x
-}
 
 const routerAbi = (): Abi => loadDexArtifact('UniswapV2Router02').abi
 const lockerAbi = (): Abi => loadArtifact('LpLocker').abi as Abi
@@ -118,13 +108,14 @@ export async function buildWorld(chain: WorldChain, accounts: WorldAccounts, anc
   const dex = dexDeployment.addresses
   const locker = (await chain.deploy(deployer, loadArtifact('LpLocker'), [], 'deploy LpLocker')).address
   const feeSink = (await chain.deploy(deployer, loadArtifact('ZooFeeCollector'), [], 'deploy ZooFeeCollector')).address
-  const ctx: ZooContext = { chain, dex, accounts, feeSink }
+  const ctx: ZooContext = { chain, dex, accounts, feeSink, tokens: new Map() }
   log(`devnet: DEX deployed (${chain.txCount()} transactions)`)
 
   // Tokens.
   const states: TokenState[] = []
   for (const [index, spec] of ZOO.entries()) {
     const deployed = await spec.deploy(ctx, spec)
+    ctx.tokens.set(spec.key, deployed.address)
     const traders = [accounts.traders[0], accounts.traders[1]]
     for (let k = 0; traders.length < TRADERS_PER_TOKEN; k++) {
       const t = accounts.traders[2 + ((index * 3 + k) % (accounts.traders.length - 2))]
@@ -181,7 +172,7 @@ export async function buildWorld(chain: WorldChain, accounts: WorldAccounts, anc
 }
 
 function quoteOf(ctx: ZooContext, pool: ZooPoolSpec): Address {
-  return quoteAddress(ctx.dex, pool)
+  return quoteAddress(ctx, pool)
 }
 
 async function approveOnce(ctx: ZooContext, state: TokenState, owner: Address, token: Address, spender: Address): Promise<void> {
@@ -200,8 +191,8 @@ async function seedLiquidity(ctx: ZooContext, states: TokenState[]): Promise<voi
     const token = state.built.address
     const amount = (zooSupply(state.spec) * POOL_SEED.tokenPercent) / 100n
     for (const pool of state.spec.pools) {
-      if (pool.type === 'pancake-v3' || pool.type === 'uniswap-v4') {
-        await seedVenuePool(ctx, pool, token, amount, pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth, state.spec.key)
+      if ((pool.type !== 'uniswap-v2' && pool.type !== 'uniswap-v3') || pool.quote === 'ZOO') {
+        await seedVenuePool(ctx, pool, token, amount, pool.quoteAmount ?? (pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth), state.spec.key)
       } else if (pool.type === 'uniswap-v2') {
         await approveOnce(ctx, state, deployer, token, dex.v2Router)
         if (pool.quote === 'WETH') {
@@ -362,7 +353,7 @@ async function tradePhase(ctx: ZooContext, states: TokenState[], phase: number, 
       // Two-pool tokens trade in their second pool every other phase.
       if (poolIndex > 0 && phase % 2 === 1) continue
       // The venues' pools (PancakeSwap V3, Uniswap V4) are seeded, not traded, in the history.
-      if (!HISTORY_TRADED.includes(pool.type)) continue
+      if (!HISTORY_TRADED.includes(pool.type) || pool.quote === 'ZOO' || pool.traded === false) continue
       if (pool.buyable) {
         for (let k = 0; k < BUYS_PER_PHASE; k++) {
           const trader = state.traders[(phase * BUYS_PER_PHASE + k + poolIndex) % state.traders.length]

@@ -10,6 +10,10 @@
  * | v4-sell-tax          | only a V4 WETH pool, hook ZooHookSellTax          | the hook takes 10 % of every sell (sell tax 10)     | v4-fixed-fee    |
  * | v4-fixed-fee         | only a V4 WETH pool, hook ZooHookFixedFee         | an immutable 0.3 % of sells (sell tax 0.3)          | clean           |
  * | v4-native            | only a V4 pool against the native coin, no hook   | none                                                | clean           |
+ * | solidly-volatile     | only a volatile (x·y=k) Aerodrome-style WETH pool | none                                                | clean           |
+ * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
+ * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
+ * | paired-only          | only a V2 pair against paired-base (no WETH, no stablecoin) | none                                      | clean           |
  */
 import type { Address } from 'viem'
 import { deployWith, zooPool } from './zoo-parts.ts'
@@ -41,7 +45,45 @@ function venueToken(key: string, twin: string, name: string, symbol: string, poo
   }
 }
 
+/** A stable pool's USD side: the 300,000 tokens seeded against as many dollars. */
+const STABLE_POOL_USD = 300_000n * 10n ** 6n
+
+/** The base token seeded against the token paired only with it: 100,000 whole tokens. */
+const PAIRED_BASE_AMOUNT = 100_000n * 10n ** 18n
+
 export const VENUE_ZOO: ZooTokenSpec[] = [
+  venueToken(
+    'paired-base',
+    'clean',
+    'Paired Base Token',
+    'PBASE',
+    [zooPool('WETH', { traded: false })],
+    'The clean token with a V2 WETH pool (not traded in the history); the token paired-only trades against it and nothing else (as agent tokens trade against their launchpad token).',
+  ),
+  venueToken(
+    'paired-only',
+    'clean',
+    'Paired Only Token',
+    'PONLY',
+    [zooPool('ZOO', { quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT })],
+    'The clean token whose only pool is a V2 pair against another zoo token (paired-base), neither WETH nor a stablecoin: found by its factory\'s announcement, priced through paired-base\'s own WETH pool, traded by buying paired-base first.',
+  ),
+  venueToken(
+    'solidly-volatile',
+    'clean',
+    'Volatile Pool Token',
+    'AEROV',
+    [zooPool('WETH', { type: 'solidly-volatile' })],
+    'The clean token whose only pool is a volatile (x·y = k) pool of an Aerodrome-interface exchange against WETH, its 0.3 % fee set by the factory.',
+  ),
+  venueToken(
+    'solidly-stable',
+    'clean',
+    'Stable Pool Token',
+    'AEROS',
+    [zooPool('USD', { type: 'solidly-stable', quoteAmount: STABLE_POOL_USD })],
+    'The clean token whose only pool is a stable (x³y + y³x = k) pool of an Aerodrome-interface exchange against USD, seeded dollar for dollar, its 0.05 % fee set by the factory.',
+  ),
   venueToken(
     'pancake-v3-2500',
     'clean',

@@ -74,9 +74,9 @@ import { TRADE_ZOO } from './zoo-trades.ts'
 import { VENUE_ZOO } from './zoo-venues.ts'
 import { deployWith as direct, ownerSends, zooPool as pool } from './zoo-parts.ts'
 
-/** The pool's other side: WETH, the USD stablecoin, or the native coin itself (Uniswap V4 only). */
-export type QuoteKey = 'WETH' | 'USD' | 'ETH'
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4'
+/** The pool's other side: WETH, the USD stablecoin, the native coin itself (Uniswap V4 only), or another zoo token (`quoteToken`). */
+export type QuoteKey = 'WETH' | 'USD' | 'ETH' | 'ZOO'
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly-volatile' | 'solidly-stable'
 
 /** A Uniswap V4 pool's hook: a zoo contract deployed at an address carrying `flags`. */
 export interface ZooHookSpec {
@@ -102,11 +102,23 @@ export interface ZooPoolSpec {
   buyable: boolean
   /** A Uniswap V4 pool's hook. */
   hook?: ZooHookSpec
+  /** The quote seeded, raw units, when not the usual amount (a stable pool's dollar for dollar). */
+  quoteAmount?: bigint
+  /** The zoo token (its key) a `ZOO` pool stands against; it is deployed earlier in the zoo. */
+  quoteToken?: string
+  /**
+   * False: the history does not trade in this pool. The history's random draws are shared by every
+   * token, phase after phase: a pool added to the zoo and traded would change every other token's
+   * history.
+   */
+  traded?: boolean
 }
 
 export interface ZooContext {
   chain: WorldChain
   dex: DexAddresses
+  /** The zoo tokens deployed so far, by key. */
+  tokens: Map<string, Address>
   accounts: WorldAccounts
   /** The contract that receives the fee-forwarding token's fees. */
   feeSink: Address

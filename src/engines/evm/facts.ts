@@ -228,6 +228,8 @@ export interface PoolFact {
   liquidityUsd: number | undefined
   /** A Uniswap V4 pool's id, key and hook permissions (its `address` is the PoolManager's). */
   v4?: V4PoolRef
+  /** A Solidly-style pool's curve: stable (x³y + y³x) rather than volatile (x·y). */
+  stable?: boolean
 }
 
 export interface MarketFacts {

@@ -143,8 +143,11 @@ export interface V4PoolKey {
 
 export interface ProbePool {
   pool: Address
-  /** 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool, 4 = Uniswap V4 pool (`pool` then carries its key). */
-  kind: 2 | 3 | 4
+  /**
+   * 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool, 4 = Uniswap V4 pool (`pool` then carries its
+   * key), 5 / 6 = Solidly-style volatile / stable pool.
+   */
+  kind: 2 | 3 | 4 | 5 | 6
   quote: Address
   feeBps: number
   /** A V4 pool's manager and key: placed as the code of the account `pool` names (see `poolState`). */
@@ -476,7 +479,8 @@ export function decodeLocks(data: Hex): readonly Lock[] {
 
 export interface DexQuery {
   factory: Address
-  kind: 2 | 3
+  /** 2 = V2 factory (getPair), 3 = V3 factory (getPool per fee tier), 5 = Solidly factory (getPool volatile and stable). */
+  kind: 2 | 3 | 5
   fees: number[]
 }
 

@@ -9,7 +9,7 @@ import type { CodeFacts, CreationSupplyFact, EvmFacts, HolderSellsFact, OwnerFac
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
 import { collectCreation, fromFirstTransfer, type Creation } from './creation.ts'
 import { RpcError } from '../chain/rpc.ts'
-import { discover, probeReads, type Discovery } from './discovery.ts'
+import { discover, probeReads, settled, type Discovery } from './discovery.ts'
 import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
@@ -18,7 +18,7 @@ import { collectPowers, powerCandidates } from './powers.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
-import { collectHolderSells } from './holder-sells.ts'
+import { collectHolderSells, mainPool } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
 import { lookupSource } from './source.ts'
 import { venueOf } from '../venues/registry.ts'
@@ -258,8 +258,16 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     ),
   )
   // The largest holders of record sell their whole balance (beside the owner powers, once the index stands).
-  const holderSellsPromise = Promise.all([indexPromise, tradesPromise]).then(([index, trades]) =>
-    collectHolderSells(ctx, d, trades, index.get(ctx.token)?.top ?? [], block).catch(
+  // Beside the trades (not after them): the pool is chosen once the pools found late are read.
+  const holderSellsPromise = Promise.all([indexPromise, ownPairsPromise, settled(d)]).then(([index, own, sd]) =>
+    collectHolderSells(
+      ctx,
+      d,
+      mainPool(ctx, sd, [...poolFacts(ctx, sd, priceQuotes(ctx, sd)), ...own.extra], own.fact),
+      [...pools, ...own.extra].map((p) => p.address),
+      index.get(ctx.token)?.top ?? [],
+      block,
+    ).catch(
       (error: unknown): HolderSellsFact => ({ pool: undefined, path: '', holders: [], note: `holders of record could not be made to sell: ${(error as Error).message.slice(0, 160)}` }),
     ),
   )
@@ -332,7 +340,13 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     powers,
     externalCalls,
     holders,
-    liquidity: liquidityFact(deepestV2, lpHolders ?? { complete: false, count: undefined, top: [], note: '' }, locks, d.block.timestamp),
+    // The pool as the markets read it: one found late has its LP supply only there.
+    liquidity: liquidityFact(
+      (deepestV2 && markets.pools.find((p) => sameAddress(p.address, deepestV2.address) && !p.v4)) ?? deepestV2,
+      lpHolders ?? { complete: false, count: undefined, top: [], note: '' },
+      locks,
+      d.block.timestamp,
+    ),
     metadata,
     source,
     ownPairs: ownPairs.fact,

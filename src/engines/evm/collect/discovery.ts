@@ -7,9 +7,10 @@ import { decodeRevert } from '../chain/revert.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { callProbe, decodePools, decodeProbe, decodeReads, encodePools, encodeReads, type DexQuery, type PoolInfo, type ReadCall, type ReadResult } from '../chain/probe.ts'
 import type { TokenBasics } from '../facts.ts'
-import { ZERO_ADDRESS, type CollectContext } from './context.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { venueOf } from '../venues/registry.ts'
 import type { FoundPool, VenueFind } from '../venues/venue.ts'
+import { MAX_OTHER_QUOTE_POOLS, announcedPools, otherTokenReads, type OtherQuotePool } from '../venues/any-quote.ts'
 
 /** The native coin's decimals on every EVM chain. */
 const NATIVE_DECIMALS = 18
@@ -23,8 +24,11 @@ export interface QuoteAsset {
   address: Address
   symbol: string
   decimals: number | undefined
-  /** `native`: the native coin itself, the other side of Uniswap V4 pools (address zero). */
-  kind: 'wrapped-native' | 'stablecoin' | 'major' | 'native'
+  /**
+   * `native`: the native coin itself, the other side of Uniswap V4 pools (address zero); `other`:
+   * a token the token's only pools stand against, priced through its own pools.
+   */
+  kind: 'wrapped-native' | 'stablecoin' | 'major' | 'native' | 'other'
 }
 
 /** What the first round trip of a report learns. */
@@ -41,10 +45,12 @@ export interface Discovery {
   /** What the venues that find pools themselves could not search ('' when they searched everything). */
   venueNote: string
   /**
-   * The `pending` pools (known by their key in the first round trip) with their state read: a round
-   * trip later, awaited only by what needs their figures (markets, their trades).
+   * What the first round trip found that needs one more read: the `pending` pools (known by their
+   * key or their factory's announcement) with their state, the other tokens they stand against as
+   * quote assets, and those tokens' own pools that price them. Awaited only by what needs their
+   * figures (markets, their trades).
    */
-  venueState: Promise<FoundPool[]>
+  later: Promise<LaterFinds>
   /** Pools pricing quote assets: wrapped native against stablecoins, majors against both. */
   pricePools: { asset: Address; pools: PoolInfo[] }[]
   /** `ots_getContractCreator` answer (undefined when the node lacks it). */
@@ -67,6 +73,58 @@ export function dexQueries(ctx: CollectContext): { index: number; query: DexQuer
   })
 }
 
+/** See `Discovery.later`. */
+export interface LaterFinds {
+  pools: FoundPool[]
+  quotes: QuoteAsset[]
+  pricePools: { asset: Address; pools: PoolInfo[] }[]
+}
+
+/**
+ * The token's pools against tokens that are not quote assets, when it has none against them: the
+ * factories' announcements (first round trip) name them, pending; their state, the other tokens'
+ * symbol and decimals, and the other tokens' own pools against the quote assets are read next.
+ */
+function otherQuotePools(
+  ctx: CollectContext,
+  token: Address,
+  announced: OtherQuotePool[],
+  quotes: Address[],
+): { pending: FoundPool[]; later: Promise<LaterFinds> } {
+  const chosen = announced.slice(0, MAX_OTHER_QUOTE_POOLS)
+  if (chosen.length === 0) return { pending: [], later: Promise.resolve({ pools: [], quotes: [], pricePools: [] }) }
+  const pending: FoundPool[] = chosen.map((p) => ({
+    dex: BigInt(p.dexIndex),
+    pool: p.pool,
+    kind: 0,
+    fee: 0,
+    quote: p.other,
+    token0: BigInt(token) < BigInt(p.other) ? token : p.other,
+    reserveToken: 0n,
+    reserveQuote: 0n,
+    lpSupply: 0n,
+    sqrtPriceX96: 0n,
+    liquidity: 0n,
+    pending: true,
+  }))
+  const others = [...new Set(chosen.map((p) => p.other.toLowerCase()))].map((o) => getAddress(o))
+  const later = (async () => {
+    const [own, priced, reads] = await Promise.all([
+      probePools(ctx, token, others, 'latest'),
+      Promise.all(others.map((o) => probePools(ctx, o, quotes, 'latest'))),
+      probeReads(ctx, otherTokenReads(others), 'latest'),
+    ])
+    const pools = own.filter((p) => chosen.some((c) => sameAddress(c.pool, p.pool)))
+    const quoteInfo = others.map((address, i): QuoteAsset => {
+      const d = decodeUint(reads[2 * i + 1])
+      return { address, kind: 'other', symbol: decodeText(reads[2 * i]) ?? '', decimals: d !== undefined && d <= 255n ? Number(d) : undefined }
+    })
+    return { pools, quotes: quoteInfo, pricePools: others.map((asset, i) => ({ asset, pools: priced[i] })) }
+  })()
+  later.catch(() => {})
+  return { pending, later }
+}
+
 /** Whether the chain lists a venue whose pools may stand against the native coin itself. */
 function tradesNative(ctx: CollectContext): boolean {
   return ctx.chain.dexes.some((d) => d.type === 'uniswap-v4')
@@ -80,15 +138,34 @@ async function venuePools(ctx: CollectContext, token: Address, quotes: Address[]
       return find ? find(ctx, dex, index, token, quotes) : { pools: [], note: '' }
     }),
   )
-  const state = Promise.all(found.map((f) => f.state ?? Promise.resolve([]))).then((all) => all.flat())
+  const state: Promise<FoundPool[]> = Promise.all(found.map((f) => f.state ?? Promise.resolve([]))).then((all) => all.flat())
   state.catch(() => {})
   return { pools: found.flatMap((f) => f.pools), note: found.map((f) => f.note).filter(Boolean).join('; '), state }
 }
 
 /** A discovered pool with its state, when it was `pending` (read after the discovery). */
 export function resolvedPool(pool: FoundPool, resolved: readonly FoundPool[]): FoundPool {
-  if (!pool.pending || !pool.v4) return pool
-  return resolved.find((r) => r.v4?.id === pool.v4!.id) ?? pool
+  if (!pool.pending) return pool
+  return resolved.find((r) => (pool.v4 ? r.v4?.id === pool.v4.id : !r.v4 && sameAddress(r.pool, pool.pool))) ?? pool
+}
+
+/** Whether `pool` (a fact) is one discovery knew only as pending. */
+export function wasPending(d: Discovery, pool: { address: Address; v4?: { id: Hex } }): boolean {
+  return d.pools.some((p) => p.pending && sameAddress(p.pool, pool.address) && (!pool.v4 || p.v4?.id === pool.v4.id))
+}
+
+/**
+ * The discovery once what it left pending is read: pending pools with their state (those that
+ * turned out to be no pool are dropped), the other tokens among the quote assets, their prices' pools.
+ */
+export async function settled(d: Discovery): Promise<Discovery> {
+  const later = await d.later
+  return {
+    ...d,
+    pools: d.pools.map((p) => resolvedPool(p, later.pools)).filter((p) => !p.pending),
+    quotes: [...d.quotes, ...later.quotes],
+    pricePools: [...d.pricePools, ...later.pricePools],
+  }
 }
 
 export function quoteAssets(ctx: CollectContext): { address: Address; kind: QuoteAsset['kind'] }[] {
@@ -191,7 +268,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   const caps = rpc.capabilities
   const weth = ctx.chain.wrappedNative
   const native = tradesNative(ctx) ? [ZERO_ADDRESS] : []
-  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator, accessList, found] = await Promise.all([
+  const [chainId, header, code, slotValues, reads, pools, nativePools, majorPools, otsCreator, accessList, found, announced] = await Promise.all([
     rpc.request<Hex>('eth_chainId'),
     rpc.request<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]),
     rpc.request<Hex>('eth_getCode', [token, 'latest']),
@@ -220,6 +297,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
             throw error
           }),
     venuePools(ctx, token, [...quotes.map((q) => q.address), ...native]),
+    announcedPools(ctx, token, [...quotes.map((q) => q.address), ...native]),
   ])
   if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
     throw new ChainMismatchError(`the RPC configured for chain ${ctx.chain.chainId} answers for chain ${BigInt(chainId)}: no report is given from it`)
@@ -229,6 +307,11 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
   if (!code || code === '0x') throw new NotFoundError(`no contract at ${token} on chain ${ctx.chain.chainId}`)
 
   const [name, symbol, decimals, totalSupply, selfBalance, owner, getOwner] = tokenCalls.map((_, i) => reads[i])
+  // Pools against other tokens count when the token has none against the quote assets.
+  const other = otherQuotePools(ctx, token, pools.length + found.pools.length === 0 ? announced.pools : [], [weth, ...stables])
+  const later = Promise.all([found.state, other.later]).then(([state, o]): LaterFinds => ({ pools: [...state, ...o.pools], quotes: o.quotes, pricePools: o.pricePools }))
+  // Awaited by the markets of every report; never left rejected unawaited when the report fails first.
+  later.catch(() => {})
   const supply = decodeUint(totalSupply)
   // Whether this is a token whose getters fail, or no token at all, is decided once its logic is read.
   const getterFailures = [
@@ -261,9 +344,9 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     },
     owner: { owner: decodeAddress(owner), getOwner: decodeAddress(getOwner) },
     quotes: [...quoteInfo, ...native.map((address): QuoteAsset => ({ address, kind: 'native', symbol: ctx.chain.nativeSymbol, decimals: NATIVE_DECIMALS }))],
-    pools: [...pools, ...found.pools],
-    venueNote: found.note,
-    venueState: found.state,
+    pools: [...pools, ...found.pools, ...other.pending],
+    venueNote: [found.note, announced.note].filter(Boolean).join('; '),
+    later,
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],
     otsCreator: otsCreator === null ? null : otsCreator ? { hash: otsCreator.hash, creator: getAddress(otsCreator.creator) } : undefined,
     getterFailures,

@@ -2,10 +2,11 @@ import type { Address, Hex } from 'viem'
 import { venueOf } from '../venues/registry.ts'
 import { decodeRevert, isProbeReason } from '../chain/revert.ts'
 import { PROBE_ADDRESSES, assertGasNotCapped, callProbe, decodeHolderSells, decodeProbe, encodeHolderSells, isStarved, type HolderSellResult } from '../chain/probe.ts'
-import type { HolderSellFact, HolderSellsFact, PoolFact, TradeFact } from '../facts.ts'
+import type { HolderSellFact, HolderSellsFact, OwnPairsFact, PoolFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import type { Discovery } from './discovery.ts'
-import { probePool, routerOf } from './trades.ts'
+import { probePool, quoteRoute, routerOf } from './trades.ts'
+import { ownPairOf } from './own-pairs.ts'
 
 /** Holders of record that sell their whole balance in a report (the largest first). */
 export const HOLDER_SELLERS = 20
@@ -22,17 +23,18 @@ export const CLAMP_LEFT_BPS = 10n
 export async function collectHolderSells(
   ctx: CollectContext,
   d: Discovery,
-  trades: TradeFact[],
+  main: PoolFact | undefined,
+  traded: Address[],
   holders: { address: Address; balance: bigint }[],
   block: Hex,
 ): Promise<HolderSellsFact> {
-  const trade = mainTrade(trades)
+  const trade = main ? { pool: main } : undefined
   if (!trade) return { pool: undefined, path: '', holders: [], note: 'no V2 pool where the probe could trade: holders of record were not made to sell' }
   const skip = [
     ctx.token,
     ZERO_ADDRESS,
     ...d.pools.map((p) => p.pool),
-    ...trades.map((t) => t.pool.address),
+    ...traded,
     ...ctx.chain.burnAddresses,
     ...ctx.chain.lockers.map((l) => l.address),
     ...Object.values(PROBE_ADDRESSES),
@@ -60,10 +62,15 @@ export async function collectHolderSells(
   }
 }
 
-/** The pool holders sell on: the token's own pair where it was traded, else the deepest V2 pool that was. */
-function mainTrade(trades: TradeFact[]): TradeFact | undefined {
-  const v2 = trades.filter((t) => t.simulated && venueOf(t.pool.dexType).fungibleLp)
-  return v2.find((t) => t.ownPair) ?? v2[0]
+/**
+ * The pool holders sell on: among the V2-like pools the probe trades on (the node takes state
+ * overrides, the quote can be obtained), the token's own pair, else the deepest. Chosen from the
+ * pools, not from their trades, so that the holders' sells go out beside the trades.
+ */
+export function mainPool(ctx: CollectContext, d: Discovery, pools: PoolFact[], own: OwnPairsFact | undefined): PoolFact | undefined {
+  if (ctx.rpc.capabilities?.stateOverride === 'no') return undefined
+  const v2 = pools.filter((p) => venueOf(p.dexType).fungibleLp && quoteRoute(ctx, d, p.quote) !== undefined)
+  return v2.find((p) => ownPairOf(own, p.address)) ?? v2[0]
 }
 
 function percentOf(part: bigint, whole: bigint): number {

@@ -4,8 +4,7 @@ import type { PoolInfo } from '../chain/probe.ts'
 import { getLogsAdaptive, type RawLog } from '../chain/logs.ts'
 import type { MarketFacts, PoolFact } from '../facts.ts'
 import { ZERO_ADDRESS, blockHex, sameAddress, type CollectContext } from './context.ts'
-import { resolvedPool, type Discovery, type QuoteAsset } from './discovery.ts'
-import type { FoundPool } from '../venues/venue.ts'
+import { settled, type Discovery, type QuoteAsset } from './discovery.ts'
 import { venueOf } from '../venues/registry.ts'
 import { units } from '../venues/venue.ts'
 import { V4_SWAP_TOPIC } from '../venues/uniswap-v4.ts'
@@ -60,12 +59,11 @@ export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, n
 
 /**
  * The token's pools as facts: price, USD liquidity. Empty pools are dropped; a pool whose state is
- * still `pending` (a V4 pool known by its key) is kept without figures, unless `resolved` has it.
+ * still `pending` (known by its key or its factory's announcement) is kept without figures.
  */
-export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>, resolved?: readonly FoundPool[]): PoolFact[] {
+export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<string, number>): PoolFact[] {
   const out: PoolFact[] = []
-  for (const found of d.pools) {
-    const info = resolved ? resolvedPool(found, resolved) : found
+  for (const info of d.pools) {
     if (info.reserveToken === 0n && info.reserveQuote === 0n && !info.pending) continue
     const listed = dexOf(ctx, info)
     if (!listed) continue
@@ -99,6 +97,7 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
       priceUsd,
       liquidityUsd,
       ...(info.v4 ? { v4: info.v4 } : {}),
+      ...venue.extra?.(info),
     })
   }
   return out.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
@@ -108,9 +107,10 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
  * Market facts: price from the deepest pool, market cap, total liquidity, and the 24 h range
  * from the pools' own events (each venue's swap event: V2 Sync reserves, V3 Swap prices) of the last day of blocks.
  */
-export async function collectMarkets(ctx: CollectContext, d: Discovery): Promise<MarketFacts> {
+export async function collectMarkets(ctx: CollectContext, found: Discovery): Promise<MarketFacts> {
+  const d = await settled(found)
   const quoteUsd = priceQuotes(ctx, d)
-  const pools = poolFacts(ctx, d, quoteUsd, await d.venueState)
+  const pools = poolFacts(ctx, d, quoteUsd)
   const priced = pools.filter((p) => p.priceUsd !== undefined)
   const priceUsd = priced[0]?.priceUsd
   const supply = d.basics.totalSupply
@@ -167,7 +167,7 @@ function priceFromLog(pool: PoolFact, log: RawLog, token: Address, tokenDecimals
   const venue = venueOf(pool.dexType)
   if (log.topics[0] !== venue.swapTopic) return undefined
   try {
-    const price = venue.priceFromLog(log.data, sameAddress(pool.token0, token), tokenDecimals, pool.quoteDecimals!)
+    const price = venue.priceFromLog(log.data, sameAddress(pool.token0, token), tokenDecimals, pool.quoteDecimals!, pool)
     return price !== undefined && Number.isFinite(price) && price > 0 ? price : undefined
   } catch {
     return undefined

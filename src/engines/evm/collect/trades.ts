@@ -14,12 +14,13 @@ import {
   type StateOverride,
   type ProbePool,
   type ProbeRoute,
+  type PoolInfo,
   type TradeResult,
 } from '../chain/probe.ts'
 import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { OwnPairsFact, PoolFact, RouterTradeFact, TaxFigure, TradeFact } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
-import type { Discovery } from './discovery.ts'
+import { settled, wasPending, type Discovery } from './discovery.ts'
 import { poolFacts, priceQuotes } from './markets.ts'
 import { ownPairOf } from './own-pairs.ts'
 import { venueOf } from '../venues/registry.ts'
@@ -52,12 +53,16 @@ export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): P
   const candidates = d.pricePools.flatMap((pp) =>
     pp.pools.filter((p) => (sameAddress(pp.asset, weth) && sameAddress(p.quote, quote)) || (sameAddress(pp.asset, quote) && sameAddress(p.quote, weth))),
   )
-  const usable = candidates.filter((p) => p.reserveToken > 0n && p.reserveQuote > 0n)
+  // Only pools the probe can buy through (a venue says), deepest first.
+  const usable = candidates.filter((p) => p.reserveToken > 0n && p.reserveQuote > 0n && routeThrough(ctx, p) !== undefined)
   if (usable.length === 0) return undefined
   const deepest = usable.reduce((a, b) => (sameAddress(b.quote, quote) ? b.reserveQuote : b.reserveToken) > (sameAddress(a.quote, quote) ? a.reserveQuote : a.reserveToken) ? b : a)
-  const dex = ctx.chain.dexes[Number(deepest.dex)]
-  if (!dex) return undefined
-  return venueOf(dex.type).route(deepest, dex)
+  return routeThrough(ctx, deepest)
+}
+
+function routeThrough(ctx: CollectContext, info: PoolInfo): ProbeRoute | undefined {
+  const dex = ctx.chain.dexes[Number(info.dex)]
+  return dex ? venueOf(dex.type).route(info, dex) : undefined
 }
 
 function percentLost(o: Outcome): number | undefined {
@@ -174,10 +179,13 @@ export async function collectTrades(
   }
   const traded = await Promise.all(
     [...pools, ...(ownPairs?.extra ?? [])].map(async (known) => {
-      // A pool known by its key in the first round trip is traded once its state is read (an empty one is not).
-      const pool = known.v4 ? await withState(ctx, d, known) : known
+      // A pool known by its key or its announcement in the first round trip is traded once its
+      // state is read (an empty one is not), its quote obtained through the quote's own pools.
+      const late = wasPending(d, known)
+      const dd = late ? await settled(d) : d
+      const pool = late ? poolFacts(ctx, dd, priceQuotes(ctx, dd)).find((p) => sameAddress(p.address, known.address) && p.v4?.id === known.v4?.id) : known
       if (!pool) return undefined
-      const route = quoteRoute(ctx, d, pool.quote)
+      const route = quoteRoute(ctx, dd, pool.quote)
       if (!route) return emptyTrade(pool, `no pool to obtain ${pool.quoteSymbol || pool.quote} for the simulation`)
       const router = routerOf(ctx, pool)
       const params = { token: ctx.token, weth: ctx.chain.wrappedNative, pool: probePool(ctx, pool), route, donors }
@@ -196,12 +204,6 @@ export async function collectTrades(
   // A pair the token names that cannot be traded: said so, its behaviour unknown.
   const unrun = (ownPairs?.fact.pairs ?? []).filter((p) => !p.tradable)
   return [...traded.filter((t): t is TradeFact => !!t), ...unrun.map((p) => ({ ...emptyTrade(untradablePool(ctx, p.address), `the token's own pair (${p.how.join(', ')}) ${p.address} cannot be traded: ${p.problem}`), ownPair: p.how.join(', ') }))]
-}
-
-/** A pool found by its key, with its state read (undefined when it holds nothing). */
-async function withState(ctx: CollectContext, d: Discovery, pool: PoolFact): Promise<PoolFact | undefined> {
-  const state = await d.venueState
-  return poolFacts(ctx, d, priceQuotes(ctx, d), state).find((p) => p.v4?.id === pool.v4?.id)
 }
 
 /** A pool fact for a pair the token names where nothing could be traded. */

@@ -3,6 +3,7 @@ import { pancakeV3 } from './pancake-v3.ts'
 import { uniswapV2 } from './uniswap-v2.ts'
 import { uniswapV3 } from './uniswap-v3.ts'
 import { uniswapV4 } from './uniswap-v4.ts'
+import { solidly } from './solidly.ts'
 import type { Venue } from './venue.ts'
 
 /** Every venue tokenrisk trades, by the chain entry's DEX type. */
@@ -11,6 +12,7 @@ export const VENUES: Record<DexType, Venue> = {
   'uniswap-v3': uniswapV3,
   'pancake-v3': pancakeV3,
   'uniswap-v4': uniswapV4,
+  solidly,
 }
 
 /** The venue of a DEX type. */

@@ -53,8 +53,10 @@ export interface Venue {
   fee(dex: DexConfig, info: PoolInfo): number
   /** How the probe trades through one of the token's pools. */
   probePool(pool: PoolFact, dex: DexConfig | undefined): ProbePool
-  /** How the probe obtains a quote asset through one of this venue's pools. */
-  route(info: PoolInfo, dex: DexConfig | undefined): ProbeRoute
+  /** How the probe obtains a quote asset through one of this venue's pools (undefined: it cannot). */
+  route(info: PoolInfo, dex: DexConfig | undefined): ProbeRoute | undefined
+  /** Facts of the pool beyond the lens's common ones (a Solidly pool's curve). */
+  extra?(info: PoolInfo): Partial<PoolFact>
   /** The router wallets trade through, when the probe can trade through it too. */
   router(dex: DexConfig): Address | undefined
   /**
@@ -64,10 +66,15 @@ export interface Venue {
   probeCall(dex: DexConfig): { call: string; data: Hex; read(answer: Hex): string | undefined }
   /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
   describe?(trade: TradeFact): string
+  /**
+   * The factory's event announcing a new pool, whose first two indexed topics are the pool's two
+   * tokens and whose data holds the pool's address at `poolWord` (pools against any other token).
+   */
+  readonly creation?: { topic: Hex; poolWord: number }
   /** The topic of the event the pool emits on every swap (the 24 h price range). */
   readonly swapTopic: Hex
   /** The token's price in quote units after the swap an event records. */
-  priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number): number | undefined
+  priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number, pool: PoolFact): number | undefined
 }
 
 /** A uint256 answer as a decimal string, or undefined when the answer is not one word. */
