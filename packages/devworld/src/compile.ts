@@ -198,6 +198,8 @@ export function useWorldEvm(evmVersion: WorldEvmVersion): void {
   worldContracts = project
 }
 
+/** The EVM the world's contracts are now built for. */
+export const worldEvmVersion = (): WorldEvmVersion => [...worldBuilds].find(([, project]) => project === worldContracts)?.[0] ?? EVM_VERSION
 /** The artifacts directory of the world's contracts as now built. */
 export const worldArtifactsDir = (): string => worldContracts.artifactsDir
 /** Compiles the world's contracts when they changed. */

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem/utils'
 import type { Abi, Address } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
-import { loadArtifact } from './compile.ts'
+import { loadArtifact, worldEvmVersion } from './compile.ts'
 import { DEAD_ADDRESS, type WorldAccounts } from './accounts.ts'
 import type { Deployment, WorldChain } from './chain.ts'
 import { deployDex, FAR_DEADLINE, V3_FEE, V3_MAX_TICK, V3_MIN_TICK, type DexAddresses } from './dex.ts'
@@ -113,7 +113,10 @@ export async function buildWorld(chain: WorldChain, accounts: WorldAccounts, anc
 
   // Tokens.
   const states: TokenState[] = []
-  for (const [index, spec] of ZOO.entries()) {
+  // Uniswap V4 keeps its locks in transient storage (Cancun): a world on an older EVM has no V4
+  // pools, and leaves out the tokens that trade only there.
+  const zoo = worldEvmVersion() === 'cancun' ? ZOO : ZOO.filter((spec) => !spec.pools.some((p) => p.type === 'uniswap-v4'))
+  for (const [index, spec] of zoo.entries()) {
     const deployed = await spec.deploy(ctx, spec)
     ctx.tokens.set(spec.key, deployed.address)
     const traders = [accounts.traders[0], accounts.traders[1]]
