@@ -620,7 +620,9 @@ describe('Content-Type on every JSON answer of every route and view', () => {
           isJson = false
         }
         const html = /^text\/html/.test(String(res.headers['content-type'])) || /^text\/plain/.test(String(res.headers['content-type']))
-        if (!html) expect(isJson, `${url}: ${res.statusCode} ${res.body.slice(0, 80)}`).toBe(true)
+        // The pages' search form answers with a redirect to the page it asked for.
+        const redirect = res.statusCode >= 300 && res.statusCode < 400 && typeof res.headers.location === 'string'
+        if (!html && !redirect) expect(isJson, `${url}: ${res.statusCode} ${res.body.slice(0, 80)}`).toBe(true)
         if (isJson) expect(res.headers['content-type'], `${url} (${res.statusCode})`).toBe(JSON_TYPE)
         walked.push(`${res.statusCode} ${url.split('?')[0]}`)
       }
