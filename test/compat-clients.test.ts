@@ -294,6 +294,20 @@ function riskNumbers(body: Json, path = ''): [string, unknown][] {
   })
 }
 
+/** What each client shows, printed after the run with COMPAT_TABLE=1: client → case → what it shows. */
+const shownTable = new Map<string, Map<string, string>>()
+const showRow = (client: string, cls: string, what: string) => {
+  if (!shownTable.has(client)) shownTable.set(client, new Map())
+  shownTable.get(client)!.set(cls, what)
+}
+afterAll(() => {
+  if (!process.env.COMPAT_TABLE) return
+  const classes = [...new Set([...shownTable.values()].flatMap((m) => [...m.keys()]))]
+  const lines = [`| client | ${classes.join(' | ')} |`, `|---|${classes.map(() => '---').join('|')}|`]
+  for (const [client, row] of shownTable) lines.push(`| ${client} | ${classes.map((c) => row.get(c) ?? '').join(' | ')} |`)
+  console.log(lines.join('\n'))
+})
+
 describe('the EVM honeypot, the clean token and a taxed token, as each client shows them', () => {
   const cases = [
     ['honeypot', evmToken('honeypot')],
@@ -342,6 +356,13 @@ describe('the EVM honeypot, the clean token and a taxed token, as each client sh
 
     // C7 passes the body on; its tests read the total as a number.
     expect(typeof c7(v2, 'evm').score).toBe('number')
+    const formatter = c2(v2.body, 'evm')
+    showRow('C2 agent formatter (quillcheck-v2)', cls, `honeypot ${formatter.honeypot}, mintable ${formatter.mintable}, score ${formatter.score}`)
+    showRow('C3 AgentKit tool (quillcheck-v2)', cls, `not a honeypot: ${agent.notHoneypot}, ${agent.pairs} pair(s), score ${agent.score}`)
+    const scanner = c4(v2.body)
+    showRow('C4 trust scanner (quillcheck-v2)', cls, `honeypot ${scanner.honeypot} (${scanner.honeypotPools} pool(s)), mintable ${scanner.mintable}`)
+    showRow('C5 widget (quillcheck-v2)', cls, `taxes ${widget.taxes.join('/')} %, Critical/RISKY/Medium/Neutral ${widget.counters.join('/')}, updated ${widget.updated.toISOString().slice(0, 16)}`)
+    showRow('C7 MCP pass-through (quillcheck-v2)', cls, `score ${c7(v2, 'evm').score}`)
   })
 
   it.each(cases)('the %s on the widget paths (description shape)', async (cls, token) => {
@@ -400,6 +421,8 @@ describe('the EVM honeypot, the clean token and a taxed token, as each client sh
     }
     // Both widget paths answer the same body.
     expect((await get(ui(token.address))).text).toBe((await get(frontend(token.address))).text)
+    const w = c6((await get(frontend(token.address), keys.v1)).body)
+    if (!w.notSupported) showRow('C6 widget paths (description)', cls, `${w.status}, taxes ${w.taxes.join('/')} % (older copy via length/"0": ${w.arrayTaxes.join('/')}), Critical ${w.critical}, RISKY ${w.risky}, score ${w.score}, ${w.holders} holders`)
   })
 })
 
