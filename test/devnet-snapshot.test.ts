@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { sharedWorldDir, worldStateKey } from '@tokenrisk/devworld/state-cache'
 import { startWorld } from '@tokenrisk/devworld/world'
 import { createDevnetRpc } from '@tokenrisk/devworld/rpc'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 
 /** What a fresh data directory may take to have its world ready, loaded from the install's. */
 const FRESH_READY_MS = 10_000
@@ -18,7 +18,7 @@ describe('the local world on a fresh data directory', () => {
 
   it('is loaded from the world this install built, not built again', async () => {
     // The shared test world (built or loaded by the global setup) left the install's copy.
-    const shared = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet') })
+    const shared = await startWorld({ dataDir: TEST_DEVNET_DIR })
     await shared.stop()
     expect(existsSync(join(sharedWorldDir(worldStateKey()), `world-${worldStateKey()}.json`))).toBe(true)
     const lines: string[] = []
