@@ -9,7 +9,7 @@
 import { join } from 'node:path'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { TEST_DEVNET_DIR } from '../test/helpers/paths.ts'
 import { startWorld } from '@tokenrisk/devworld/world'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
@@ -67,7 +67,7 @@ const unused = { report: async () => Promise.reject(new Error('unused')), chains
 let failures = 0
 const t = await embeddedStore()
 try {
-  const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
+  const world = await startWorld({ dataDir: TEST_DEVNET_DIR, log: (l) => console.error(l) })
   const proxy = await startFaultProxy(world.rpcUrl)
   try {
     const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })

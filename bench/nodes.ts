@@ -17,7 +17,7 @@ import { BaseError } from '../src/errors.ts'
 import { formatCapabilityTable } from '../src/engines/evm/chain/capabilities.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
-import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { TEST_DEVNET_DIR } from '../test/helpers/paths.ts'
 import { startWorld } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { NODE_KINDS, startNodeKindProxy, type MethodCount, type NodeKind } from '../test/helpers/node-kinds.ts'
@@ -82,7 +82,7 @@ interface KindResult {
 }
 
 async function main() {
-  const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => process.stderr.write(`${l}\n`) })
+  const world = await startWorld({ dataDir: TEST_DEVNET_DIR, log: (l) => process.stderr.write(`${l}\n`) })
   const only = process.env.TOKENS?.split(',')
   const tokens = world.manifest.tokens.filter((t) => !only || only.includes(t.key))
   // Kind names hold commas: KINDS lists them separated by "|".

@@ -30,7 +30,7 @@ import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { zooToken } from '@tokenrisk/devworld/manifest'
 import { startWorld } from '@tokenrisk/devworld/world'
-import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { TEST_DEVNET_DIR } from '../test/helpers/paths.ts'
 
 const SERVER_ROUNDS = Number(process.env.BENCH_PAGE_SERVER_ROUNDS ?? 200)
 const BROWSER_ROUNDS = Number(process.env.BENCH_PAGE_BROWSER_ROUNDS ?? 10)
@@ -81,7 +81,7 @@ async function unpacked(url: string, headers: Record<string, string>): Promise<n
 
 async function main(): Promise<void> {
   await buildAll({ log: (line) => console.error(line) })
-  const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
+  const world = await startWorld({ dataDir: TEST_DEVNET_DIR, log: (l) => console.error(l) })
   const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-bench-page-'))
   const store = await createDatabase({ dataDir })
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), devnet: 'on' as const }

@@ -21,6 +21,7 @@ import { REPORT_WORKER_NICENESS, startReportWorkers } from '../src/cli/report-wo
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { PROJECT_ROOT } from '../scripts/build-contracts.ts'
+import { TEST_DEVNET_DIR } from '../test/helpers/paths.ts'
 import { startWorld } from '@tokenrisk/devworld/world'
 import { buildApp } from '../src/http/app.ts'
 import { createMetrics } from '../src/http/metrics.ts'
@@ -76,7 +77,7 @@ async function startProxyProcess(upstream: string, latencyMs: number): Promise<{
   return { url: (JSON.parse(line) as { url: string }).url, child }
 }
 
-const world = await startWorld({ dataDir: join(PROJECT_ROOT, 'data', 'test-devnet'), log: (l) => console.error(l) })
+const world = await startWorld({ dataDir: TEST_DEVNET_DIR, log: (l) => console.error(l) })
 const proxy = await startProxyProcess(world.rpcUrl, ADDED_LATENCY_MS)
 const slowProxy = await startProxyProcess(world.rpcUrl, SLOW_LATENCY_MS)
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenrisk-bench-report-'))

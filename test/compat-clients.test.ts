@@ -27,14 +27,14 @@ import { TokenReport } from '../src/contract/token-report.ts'
 import { silentLogger } from '../src/engines/solana/logger.ts'
 import { createSolanaReportService } from '../src/engines/solana/service.ts'
 import { createMetrics } from '../src/http/metrics.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
 /** A JSON value read by path, as a client's property access reads it. */
 type Json = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const JSON_TYPE = 'application/json; charset=utf-8'
 const CHAIN = 31337
 /** An address without code on the local chain. */

@@ -18,11 +18,11 @@ import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from '../src/contra
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import type { ManifestToken } from '@tokenrisk/devworld/manifest'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 const checkV1 = TypeCompiler.Compile(TokenReport)
 const checkV2 = TypeCompiler.Compile(QuillcheckV2Report)

@@ -22,7 +22,7 @@ import {
 import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadArtifact } from '@tokenrisk/devworld/compile'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { WORLD_TX_GAS } from '@tokenrisk/devworld/chain'
 import { MULTICALL3_ADDRESS } from '@tokenrisk/devworld/dex'
 import { loadDexArtifact } from '@tokenrisk/devworld/dex-artifacts'
@@ -35,7 +35,7 @@ import { VENUE_ZOO } from '@tokenrisk/devworld/zoo-venues'
 const VENUE_KEYS = new Set(VENUE_ZOO.map((spec) => spec.key))
 
 // Shared by the devnet test files so that a saved world is reused between runs.
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const DEADLINE = 10_000_000_000n
 const DAY = 86_400
 const POLL_MS = 20

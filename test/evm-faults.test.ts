@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
@@ -19,7 +19,7 @@ import { expectHonestUnderFault } from './helpers/fault-cells.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const DEADLINE_MS = 8_000
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 

@@ -1,8 +1,6 @@
 // Pre-Cancun and pre-Shanghai chains: the local world built on anvil with `--hardfork shanghai`
 // (no transient storage) and `--hardfork london` (no PUSH0 either). The EVM version is detected,
 // the probe and readers built for it run, and the zoo's risks are found as on a Cancun chain.
-import { createHash } from 'node:crypto'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
@@ -12,7 +10,7 @@ import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { startWorld } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DATA_ROOT } from './helpers/paths.ts'
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 const checksOf = (r: TokenReport) => ({ ...r.codeChecks.ownershipChecks, ...r.codeChecks.otherChecks })
@@ -23,7 +21,7 @@ describe.each([
 ] as const)('the zoo on anvil --hardfork %s', (hardfork, evm) => {
   it(`is reported with the probe built for ${evm}: honeypot, mint and clean as on Cancun`, async () => {
     // Kept between runs in the system's temporary folder, never in the project's data/.
-    const world = await startWorld({ dataDir: join(tmpdir(), `tokenrisk-test-devnet-${hardfork}-${createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12)}`), hardfork })
+    const world = await startWorld({ dataDir: join(TEST_DATA_ROOT, `test-devnet-${hardfork}`), hardfork })
     try {
       const registry = loadChainRegistry({ chains: localChains(world.manifest) })
       const service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { deadlineMs: 20_000, cacheTtlMs: 0 } })

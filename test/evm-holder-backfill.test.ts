@@ -9,7 +9,7 @@ import { type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry, type ChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import {
   createInProcessHolderIndexer,
@@ -25,7 +25,7 @@ import { startRpcProxy, type RpcProxy } from './fixtures/evm/rpc-proxy.ts'
 import { redisUp, requireService, TEST_REDIS_URL } from './helpers/services.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 
 let world: World

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { loadArtifact } from './helpers/contracts.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { WORLD_TX_GAS } from '@tokenrisk/devworld/chain'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
@@ -18,7 +18,7 @@ import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { createDeployer, receiptOf, type Deployer } from './fixtures/evm/deploy.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const DAY = 86_400
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)'])

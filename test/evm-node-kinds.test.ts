@@ -17,12 +17,12 @@ import { EVM_REPORT_STAGES } from '../src/engines/evm/stages.ts'
 import type { EvmFacts } from '../src/engines/evm/facts.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { NODE_KINDS, startNodeKindProxy, type NodeKind, type NodeKindProxy } from './helpers/node-kinds.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 const kind = (name: string) => NODE_KINDS.find((k) => k.name === name)!
 

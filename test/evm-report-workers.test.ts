@@ -9,14 +9,14 @@ import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { REPORT_WORKER_NICENESS, startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadConfig } from '../src/config/settings.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createDatabase, type Store } from '../src/store/database.ts'
 import { createHolderRepository } from '../src/store/repositories/holders.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 
 let world: World

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache, createRedisCache } from '../src/cache/cache.ts'
 import { scanCommand } from '../src/cli/scan.ts'
 import { loadChainRegistry, type ChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
 import { zooToken } from '@tokenrisk/devworld/manifest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
@@ -30,7 +30,7 @@ import { TEST_REDIS_URL, redisUp, requireService } from './helpers/services.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
 import { localChains, writeLocalChainsFile } from '@tokenrisk/devworld/local-chain'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 /** Deadline of the reports of hostile tokens. */
 const HOSTILE_DEADLINE_MS = 10_000

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
@@ -19,7 +19,7 @@ import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { checkVenues } from '../src/cli/chains.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const TAX_TOLERANCE_PP = 0.5
 /** Round trips of a cold report on any venue: the bench's target. */
 const MAX_ROUND_TRIPS = 3

@@ -8,7 +8,7 @@ import { createPublicClient, formatUnits, getAddress, http, type Address } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import type { DevnetManifest, ManifestHolder } from '@tokenrisk/devworld/manifest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
@@ -21,7 +21,7 @@ import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 
 // Shared with the devnet tests, so that the saved world is reused between runs.
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const TAX_TOLERANCE_PP = 0.5
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 

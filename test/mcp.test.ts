@@ -33,11 +33,11 @@ import type { SourceAuditService } from '../src/contract/services.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { buildTestApp, TEST_BASE_URL, type TestApp } from './helpers/app.ts'
 import { generateSolidity } from './helpers/big-solidity.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { PROJECT_ROOT, TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const TRANSCRIPT = join(PROJECT_ROOT, 'test-results', 'mcp-transcript.md')
 /** Bytes of each tool answer (the JSON-RPC result as sent), by default and as the whole report, kept for the closing note. */
 const SIZES = join(PROJECT_ROOT, 'test-results', 'mcp-answer-sizes.md')

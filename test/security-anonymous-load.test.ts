@@ -17,11 +17,11 @@ import { loadConfig } from '../src/config/settings.ts'
 import type { EvmReportService, SolanaReportService } from '../src/contract/services.ts'
 import { createRedisRateLimiter } from '../src/http/rate-limit.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { embeddedStore, redisUp, requireService, TEST_REDIS_URL, type TestStore } from './helpers/services.ts'
 import { guarded } from './helpers/proxy-handler.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const BUDGET = 3
 const VISITORS = ['192.0.2.10', '192.0.2.11', '192.0.2.12']
 const TOKENS_PER_VISITOR = 5

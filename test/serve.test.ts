@@ -12,16 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evmChainsConfigured } from '../src/cli/serve.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { freePort } from '@tokenrisk/devworld/anvil'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { PROJECT_ROOT, TEST_DATA_ROOT, TEST_DEVNET_DIR } from './helpers/paths.ts'
 
 /** The shared test world, built and saved before the tests start (test/global-setup.ts). */
-const SAVED_WORLD = join(PROJECT_ROOT, 'data', 'test-devnet', 'devnet')
+const SAVED_WORLD = join(TEST_DEVNET_DIR, 'devnet')
 /**
  * A data directory of the service's own, holding a copy of the saved world: the other test files
  * start and stop worlds on the shared one, and a world that stops takes back the chains file it
  * left there, which this service's commands read.
  */
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-serve')
+const DATA_DIR = join(TEST_DATA_ROOT, 'test-serve')
 
 beforeAll(() => {
   rmSync(DATA_DIR, { recursive: true, force: true })

@@ -10,9 +10,9 @@ import { startReportWorkers } from '../src/cli/report-workers.ts'
 import { loadConfig } from '../src/config/settings.ts'
 import { createSolanaReportService, type SolanaReportService } from '../src/engines/solana/service.ts'
 import { NotFoundError } from '../src/errors.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 
 let solanaWorld: StartedSolanaWorld

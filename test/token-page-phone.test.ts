@@ -15,10 +15,10 @@ import { loadConfig } from '../src/config/settings.ts'
 import { createMetrics } from '../src/http/metrics.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { PROJECT_ROOT, TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const SCREENSHOTS = join(PROJECT_ROOT, 'test-results')
 const REPORT_WAIT_MS = 90_000
 const PHONE_WIDTHS = [360, 390, 414] as const

@@ -19,11 +19,11 @@ import { zooToken } from '@tokenrisk/devworld/manifest'
 import { solanaMint } from '@tokenrisk/devworld/solana/manifest'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { PROJECT_ROOT, TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const SCREENSHOTS = join(PROJECT_ROOT, 'test-results')
 const EXPLORER = 'https://explorer.test/address/{address}'
 /** A report page's requests per minute per address with open pages, in this test. */

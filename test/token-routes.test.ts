@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { createEvmEngine, createSolanaEngine } from '../src/cli/engines.ts'
 import { loadConfig } from '../src/config/settings.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { startSolanaWorld, type StartedSolanaWorld } from '@tokenrisk/devworld/solana/world'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { createMetrics } from '../src/http/metrics.ts'
@@ -21,7 +21,7 @@ import { localChains } from '@tokenrisk/devworld/local-chain'
 import { gunzipSync } from 'node:zlib'
 import { zooToken } from '@tokenrisk/devworld/manifest'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const DEADLINE_MS = 3_000
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 

@@ -26,11 +26,11 @@ import { createMetrics } from '../src/http/metrics.ts'
 import { VERDICT_LABELS, evmVerdict, solanaVerdict, type VerdictKind } from '../src/report/verdict.ts'
 import { buildTestApp, type TestApp } from './helpers/app.ts'
 import { chromiumAvailable, launchChromium } from './helpers/chromium.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { withHoldersUnread } from './helpers/unread-holders.ts'
 import { embeddedStore, type TestStore } from './helpers/services.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const REPORT_WAIT_MS = 90_000
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
 /** The zoo's three tokens every surface must agree on, and the verdict each earns. */

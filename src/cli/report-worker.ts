@@ -12,11 +12,14 @@ import type { EvmReportServiceExtended } from '../engines/evm/service.ts'
 import { createEvmEngine, createSolanaEngine } from './engines.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
 import type { SolanaReportService } from '../contract/services.ts'
-import { serializeError, type ReportWorkerData, type WorkerStartFailure, type SolanaWorkerRequest, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
+import { serializeError, type ReportWorkerData, type WorkerWorlds, type WorkerStartFailure, type SolanaWorkerRequest, type WorkerAbort, type WorkerReply, type WorkerRequest } from './report-workers.ts'
 
-const data = workerData as ReportWorkerData
 const port = parentPort
 if (!port) throw new Error('report-worker.ts runs as a worker thread')
+// Started while the local worlds were starting: their chains and Solana RPC come first.
+const data: ReportWorkerData = (workerData as ReportWorkerData).awaitWorlds
+  ? { ...(workerData as ReportWorkerData), ...(await new Promise<WorkerWorlds>((resolve) => port.once('message', resolve))).worlds }
+  : (workerData as ReportWorkerData)
 lowerThreadPriority(data.niceness)
 
 // A failure to start (a store that cannot be opened, a configuration error) crosses to the

@@ -42,6 +42,13 @@ export interface ReportWorkerData {
   pgSchema?: string
   /** Nice value the worker gives its own thread (Linux; 0 leaves it at the serving thread's). */
   niceness: number
+  /** The chains and the Solana RPC come in a first message (`WorkerWorlds`), once the local worlds are up. */
+  awaitWorlds?: boolean
+}
+
+/** The chains and the Solana RPC of a worker started before the local worlds were ready. */
+export interface WorkerWorlds {
+  worlds: { chains?: EngineDeps['chains']; solana?: WorkerSolana }
 }
 
 export interface WorkerRequest {
@@ -138,6 +145,11 @@ export async function startReportWorkers(options: {
   chains?: EngineDeps['chains']
   /** The Solana RPC: the workers compute Solana reports too (`computeSolana`). */
   solana?: WorkerSolana
+  /**
+   * The chains and the Solana RPC when they are not known yet (the local worlds starting): the
+   * threads load their code meanwhile and are ready once these are given (`chains`/`solana` unused).
+   */
+  worlds?: Promise<{ chains?: EngineDeps['chains']; solana?: WorkerSolana }>
   pgSchema?: string
   /** Nice value of the worker threads (default `REPORT_WORKER_NICENESS`; 0: the serving thread's). */
   niceness?: number
@@ -167,6 +179,8 @@ export async function startReportWorkers(options: {
     start()
   }
   const workers: Worker[] = []
+  // Given now, or once the local worlds are up: a worker respawned later gets them at once.
+  let worlds: { chains?: EngineDeps['chains']; solana?: WorkerSolana } | undefined = options.worlds ? undefined : { chains: options.chains, solana: options.solana }
   const niceness = options.niceness ?? REPORT_WORKER_NICENESS
   const perTurn = Math.max(1, options.repliesPerTurn ?? 1)
 
@@ -188,9 +202,25 @@ export async function startReportWorkers(options: {
 
   const spawnWorker = (index: number): Promise<Worker> =>
     new Promise((resolve, reject) => {
-      const data: ReportWorkerData = { index, config: options.config, env, chains: options.chains, solana: options.solana, pgSchema: options.pgSchema, niceness }
+      const data: ReportWorkerData = { index, config: options.config, env, ...(worlds ?? { awaitWorlds: true }), pgSchema: options.pgSchema, niceness }
       const worker = new Worker(boot, { eval: true, workerData: data })
-      const timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS)
+      // Its start is timed from when it has everything: the worlds may take their time.
+      let timer: NodeJS.Timeout | undefined
+      const arm = () => (timer = setTimeout(() => reject(new Error(`report worker ${index} did not start within ${REPORT_WORKER_START_TIMEOUT_MS} ms`)), REPORT_WORKER_START_TIMEOUT_MS))
+      if (worlds) arm()
+      else {
+        options.worlds!.then(
+          (given) => {
+            worlds = given
+            worker.postMessage({ worlds: given } satisfies WorkerWorlds)
+            arm()
+          },
+          (error: unknown) => {
+            void worker.terminate()
+            reject(error)
+          },
+        )
+      }
       worker.on('message', (message: WorkerReply | WorkerStartFailure | 'ready') => {
         if (message === 'ready') {
           clearTimeout(timer)
@@ -230,10 +260,17 @@ export async function startReportWorkers(options: {
       })
     })
 
-  for (let i = 0; i < Math.max(1, options.count); i++) {
-    turns.push({ running: 0, waiting: { evm: [], solana: [] }, next: 'solana' })
-    workers.push(await spawnWorker(i))
+  // The threads start together; should one fail, those that started are stopped again.
+  const count = Math.max(1, options.count)
+  for (let i = 0; i < count; i++) turns.push({ running: 0, waiting: { evm: [], solana: [] }, next: 'solana' })
+  const spawned = await Promise.allSettled(Array.from({ length: count }, (_, i) => spawnWorker(i)))
+  const failed = spawned.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed) {
+    closing = true
+    await Promise.all(spawned.map((r) => (r.status === 'fulfilled' ? r.value.terminate() : undefined)))
+    throw failed.reason
   }
+  for (const r of spawned) workers.push((r as PromiseFulfilledResult<Worker>).value)
 
   const pick = (token: string): number => {
     let h = 0
@@ -285,7 +322,7 @@ export async function startReportWorkers(options: {
       return { report: JSON.parse(reply.report) as TokenReport, stats: reply.stats, ms: reply.ms, stages: reply.stages }
     },
     async computeSolana(address, { signal } = {}) {
-      if (!options.solana) throw new NotConfiguredError(SOLANA_NOT_CONFIGURED, { setting: 'SOLANA_RPC_URL' })
+      if (!worlds?.solana) throw new NotConfiguredError(SOLANA_NOT_CONFIGURED, { setting: 'SOLANA_RPC_URL' })
       const reply = await ask(address, 'solana', (id) => ({ id, solana: address }), signal)
       if (!reply.ok) throw deserializeError(reply.error)
       if (!('solana' in reply)) throw new UpstreamError('the Solana report could not be computed', { details: 'a report worker answered another kind of report' })

@@ -175,9 +175,13 @@ export async function startService(config: Config, io: Io, options: { logger?: L
       const workersStarting: Promise<(ReportComputer & SolanaReportComputer) | undefined> =
         config.reportWorkers > 0
           ? started<Awaited<ReturnType<typeof startReportWorkers>>>(
-              Promise.all([chainStarting, solanaStarting]).then(([chain, local]) =>
-                startReportWorkers({ count: config.reportWorkers, config, env: io.env, chains: chainsOf(chain), solana: solanaOf(local) }),
-              ),
+              // The threads load their code while the worlds start, and take their endpoints after.
+              startReportWorkers({
+                count: config.reportWorkers,
+                config,
+                env: io.env,
+                worlds: Promise.all([chainStarting, solanaStarting]).then(([chain, local]) => ({ chains: chainsOf(chain), solana: solanaOf(local) })),
+              }),
               (workers) => workers.close(),
             )
           : Promise.resolve(undefined)

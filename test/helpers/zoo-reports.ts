@@ -13,10 +13,10 @@ import type { RpcStats } from '../../src/engines/evm/chain/rpc.ts'
 import type { EvmFacts } from '../../src/engines/evm/facts.ts'
 import { createEvmReportService } from '../../src/engines/evm/service.ts'
 import { createDatabase, type Store } from '../../src/store/database.ts'
-import { PROJECT_ROOT } from './paths.ts'
+import { TEST_DEVNET_DIR } from './paths.ts'
 
 /** Shared with the other world tests, so that the saved world is reused between runs. */
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 export interface ZooReports {

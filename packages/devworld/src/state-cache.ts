@@ -11,12 +11,6 @@ import { PACKAGE_ROOT, SOURCES_DIR } from './paths.ts'
 
 /** Bumped when the world changes in a way its sources do not show. */
 export const WORLD_STATE_VERSION = 1
-/**
- * A saved world older than this is rebuilt, so that its history (the last 24 h of swaps, unlock
- * dates) stays close to the wall clock.
- */
-export const STATE_MAX_AGE_MS = 6 * 60 * 60 * 1000
-
 /** The world's scripts: their sources, whether this runs from them or from the build. */
 const DEVNET_SOURCES = SOURCES_DIR
 const require = createRequire(import.meta.url)
@@ -64,8 +58,8 @@ export const SHARED_WORLDS_DIR = join(PACKAGE_ROOT, 'artifacts-worlds')
 export const sharedWorldDir = (key: string): string => join(SHARED_WORLDS_DIR, key)
 
 /**
- * Copies the saved world of `key` from `from` to `to` (both its files), when `from` holds one young
- * enough; true when it did. Used both ways: a new data directory takes the shared world, and a
+ * Copies the saved world of `key` from `from` to `to` (both its files), when `from` holds one;
+ * true when it did. Used both ways: a new data directory takes the shared world, and a
  * data directory's world fills the shared place when it is empty.
  */
 export function copySavedWorld(from: string, to: string, key: string): boolean {
@@ -93,14 +87,18 @@ function writeAtomic(path: string, data: string | Buffer): void {
   renameSync(tmp, path)
 }
 
-/** The saved world for `key` in `dir`, when there is one young enough; its anvil state file. */
-export function findSavedWorld(dir: string, key: string, now = Date.now()): { statePath: string; saved: SavedWorld } | null {
+/**
+ * The saved world for `key` in `dir`, when there is one; its anvil state file. A saved world does
+ * not age: its chain's clock is set back to the world's last block when it is loaded, so its
+ * history (the last 24 h of swaps, unlock dates) reads as it did when it was built.
+ */
+export function findSavedWorld(dir: string, key: string): { statePath: string; saved: SavedWorld } | null {
   const state = statePath(dir, key)
   const world = worldPath(dir, key)
   if (!existsSync(state) || !existsSync(world)) return null
   try {
     const saved = JSON.parse(readFileSync(world, 'utf8')) as SavedWorld
-    if (saved.key !== key || now - saved.builtAt > STATE_MAX_AGE_MS || now < saved.builtAt) return null
+    if (saved.key !== key) return null
     return { statePath: state, saved }
   } catch {
     return null

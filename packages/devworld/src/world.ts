@@ -65,7 +65,8 @@ async function matchesSaved(rpc: DevnetRpc, manifest: DevnetManifest): Promise<b
  * Starts the local chain world: anvil (from npm, on 127.0.0.1, a free port unless `port`),
  * filled with the DEX, the money, the token zoo and a few days of history, and its manifest of
  * ground truth written to `<dataDir>/devnet/manifest.json`. A world built before (same contracts,
- * same scripts, less than 6 hours old) is loaded from `<dataDir>/devnet/` instead of rebuilt.
+ * same scripts, whatever its age) is loaded from `<dataDir>/devnet/` instead of rebuilt, its clock
+ * set back to its last block so that its history reads as when it was built.
  * anvil ends with `stop()`, and with this process however it ends.
  *
  * @example
@@ -96,6 +97,9 @@ export async function startWorld(options: StartWorldOptions): Promise<World> {
         anvil = await startAnvil({ port: options.port, args: anvilArgs(['--load-state', saved.statePath], options.hardfork), log })
         const rpc = createDevnetRpc(anvil.rpcUrl)
         if (await matchesSaved(rpc, saved.saved.manifest)) {
+          // anvil's clock is the wall clock: blocks mined now would come hours or days after the
+          // world's history. Its next block comes one second after the saved head instead.
+          await rpc.request('evm_setTime', [saved.saved.manifest.readyTimestamp + 1])
           manifest = withExpectedChecks({ ...saved.saved.manifest, rpcUrl: anvil.rpcUrl })
           loaded = true
           log(`devnet: loaded the saved world (block ${manifest.readyBlock})`)
