@@ -2,7 +2,6 @@
 // the local chain and the local Solana, until the benchmark ends. `startWorldsHost` spawns this
 // file, which answers with what the benchmarks ask for as one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { ChainsFileEntry } from '../src/config/chains.ts'
 import type { SolanaPricing } from '../src/engines/solana/collect/context.ts'
@@ -34,7 +33,7 @@ async function worldsChild(): Promise<void> {
   const { startWorld } = await import('@tokenrisk/devworld/world')
   const { startSolanaWorld } = await import('@tokenrisk/devworld/solana/world')
   const { localChains } = await import('@tokenrisk/devworld/local-chain')
-  const dataDir = join(import.meta.dirname, '..', 'data', 'test-devnet')
+  const { TEST_DEVNET_DIR: dataDir } = await import('../test/helpers/paths.ts')
   const [world, solana] = await Promise.all([startWorld({ dataDir }), startSolanaWorld({ dataDir })])
   const m = world.manifest
   const pairs = m.tokens.flatMap((t) => t.pools.filter((p) => p.type === 'uniswap-v2').map((p) => p.pairAddress))
