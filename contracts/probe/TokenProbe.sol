@@ -487,20 +487,22 @@ contract TokenProbe is ProbeReaders {
     /**
      * Runs `initCode` (a creation transaction's input) with this address as its sender, then reads
      * the new contract's total supply and the balances of `accounts`: what the creation wrote,
-     * whatever its events said. `created` is 0 when the creation failed.
+     * whatever its events said. `created` is 0 when the creation failed. `supplyRead` and `read[i]`
+     * false: that read failed, its value is unknown (never 0).
      */
     function creationBalances(bytes calldata initCode, address[] calldata accounts)
         external
-        returns (address created, uint256 supply, uint256[] memory balances)
+        returns (address created, uint256 supply, uint256[] memory balances, bool supplyRead, bool[] memory read)
     {
         bytes memory code = initCode;
         assembly {
             created := create(0, add(code, 0x20), mload(code))
         }
         balances = new uint256[](accounts.length);
-        if (created == address(0)) return (created, 0, balances);
-        supply = _totalSupply(created);
-        for (uint256 i = 0; i < accounts.length; i++) balances[i] = _balanceOf(created, accounts[i]);
+        read = new bool[](accounts.length);
+        if (created == address(0)) return (created, 0, balances, false, read);
+        (supply, supplyRead) = _readUint(created, abi.encodeWithSelector(0x18160ddd));
+        for (uint256 i = 0; i < accounts.length; i++) (balances[i], read[i]) = _readUint(created, abi.encodeWithSelector(0x70a08231, accounts[i]));
     }
 
     function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
@@ -635,10 +637,14 @@ contract TokenProbe is ProbeReaders {
      * The same calls as `powers`, one after the other and not isolated, so that what they do stays
      * in the state and their events are kept: traced by the node (the events name every account a
      * call credited or debited; the storage diff measures their balances). Answers the total
-     * supply before the funding and after the last call. Never reverts.
+     * supply before the funding and after the last call, and whether each was read (a failed read
+     * is unknown, never 0). Never reverts.
      */
-    function powersReplay(PowerParams calldata p) external returns (uint256 supplyBefore, uint256 supplyAfter) {
-        supplyBefore = _totalSupply(p.token);
+    function powersReplay(PowerParams calldata p)
+        external
+        returns (uint256 supplyBefore, uint256 supplyAfter, bool beforeRead, bool afterRead)
+    {
+        (supplyBefore, beforeRead) = _readUint(p.token, abi.encodeWithSelector(0x18160ddd));
         _setContext(p.weth, p.route);
         _fund(p);
         uint256 amount = _balanceOf(p.token, p.a) / 2;
@@ -646,20 +652,29 @@ contract TokenProbe is ProbeReaders {
         bool anyCalled;
         for (uint256 c = 0; c < p.candidates.length; c++) {
             for (uint256 v = 0; v < p.variants.length; v++) {
-                if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
+                if (gasleft() < MIN_EXPERIMENT_GAS) return _replayEnd(p.token, supplyBefore, beforeRead);
                 (bool ok,) = _act(p.candidates[c], p.token, _substitute(p.variants[v], amount));
                 anyCalled = anyCalled || ok;
             }
         }
         if (!anyCalled && p.grants.length > 0) {
             _grantPasses(p.token, p.candidates, p.grants, false);
-            if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
+            if (gasleft() < MIN_EXPERIMENT_GAS) return _replayEnd(p.token, supplyBefore, beforeRead);
             for (uint256 v = 0; v < p.variants.length; v++) {
                 if (gasleft() < MIN_EXPERIMENT_GAS) break;
                 _act(p.delegate, p.token, _substitute(p.variants[v], amount));
             }
         }
-        supplyAfter = _totalSupply(p.token);
+        return _replayEnd(p.token, supplyBefore, beforeRead);
+    }
+
+    function _replayEnd(address token, uint256 supplyBefore, bool beforeRead)
+        internal
+        view
+        returns (uint256, uint256 supplyAfter, bool, bool afterRead)
+    {
+        (supplyAfter, afterRead) = _readUint(token, abi.encodeWithSelector(0x18160ddd));
+        return (supplyBefore, supplyAfter, beforeRead, afterRead);
     }
 
     function _twoStep(PowerParams calldata p, Scene memory scene, uint256 amount, PowerResult memory r) internal {
