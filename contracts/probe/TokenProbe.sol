@@ -348,11 +348,10 @@ contract TokenProbe is ProbeReaders {
         if (amountIn == 0) _finish(abi.encode(_failed(amountOut, why)));
         Outcome memory o;
         o.sent = amountOut;
-        uint256 before = _balanceOf(token, to);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
         (o.ok, o.err) = _routerSwap(router, amountIn, pool.quote, token, to);
         if (!o.ok) o.err = _foreign(o.err);
-        uint256 afterBal = _balanceOf(token, to);
-        o.received = afterBal > before ? afterBal - before : 0;
+        _received(token, to, before, beforeRead, o);
         _finish(abi.encode(o));
     }
 
@@ -421,10 +420,9 @@ contract TokenProbe is ProbeReaders {
     {
         approved = true;
         o.sent = amount;
-        uint256 poolBefore = _balanceOf(token, pool.pool);
+        (uint256 poolBefore, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
         (o.ok, o.err) = _act(seller, router, _routerSwapCall(amount, token, pool.quote, seller));
-        uint256 poolAfter = _balanceOf(token, pool.pool);
-        o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+        _received(token, pool.pool, poolBefore, beforeRead, o);
     }
 
     function _failed(uint256 sent, bytes memory err) internal pure returns (Outcome memory o) {
@@ -1207,7 +1205,7 @@ contract TokenProbe is ProbeReaders {
     /** Buys exactly `amountOut` tokens (as the pool counts them) for `to`, paying the pool's quote. */
     function _buy(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (Outcome memory o) {
         o.sent = amountOut;
-        uint256 before = _balanceOf(token, to);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
         bool ok;
         bytes memory err;
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
@@ -1216,8 +1214,7 @@ contract TokenProbe is ProbeReaders {
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
         o.err = err;
-        uint256 afterBal = _balanceOf(token, to);
-        o.received = afterBal > before ? afterBal - before : 0;
+        _received(token, to, before, beforeRead, o);
     }
 
     function _buyV2(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory) {
@@ -1267,14 +1264,13 @@ contract TokenProbe is ProbeReaders {
         } else if (pool.kind == KIND_V4) {
             (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
         } else {
-            uint256 poolBefore = _balanceOf(token, pool.pool);
+            (uint256 poolBefore, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
             bytes memory swapCall = abi.encodeCall(
                 IProbeV3Pool.swap, (seller, tokenIs0, int256(amount), tokenIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(token))
             );
             (o.ok, o.err) = _act(seller, pool.pool, swapCall);
-            uint256 poolAfter = _balanceOf(token, pool.pool);
-            o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+            _received(token, pool.pool, poolBefore, beforeRead, o);
         }
         uint256 quoteAfter = _balanceOf(pool.quote, seller);
         quoteOut = quoteAfter > quoteBefore ? quoteAfter - quoteBefore : 0;
@@ -1307,7 +1303,7 @@ contract TokenProbe is ProbeReaders {
 
     function _transferFrom(address token, address from, address to, uint256 amount) internal returns (Outcome memory o) {
         o.sent = amount;
-        uint256 before = _balanceOf(token, to);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
         bytes memory ret;
         if (from == address(this)) {
             (o.ok, ret) = _call(token, 0, abi.encodeWithSelector(0xa9059cbb, to, amount), CALL_GAS, MAX_RETURN);
@@ -1320,7 +1316,21 @@ contract TokenProbe is ProbeReaders {
             ret = _observed("the token's transfer returned false");
         }
         if (!o.ok) o.err = ret;
-        uint256 afterBal = _balanceOf(token, to);
+        _received(token, to, before, beforeRead, o);
+    }
+
+    /**
+     * What arrived at `account` since `before`: when either balance read failed, what arrived is
+     * unknown (never 0), and the outcome is the probe's failure to measure, not the token's.
+     */
+    function _received(address token, address account, uint256 before, bool beforeRead, Outcome memory o) internal view {
+        (uint256 afterBal, bool afterRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, account));
+        if (!beforeRead || !afterRead) {
+            o.ok = false;
+            o.err = _probeError("a balance could not be read");
+            o.received = 0;
+            return;
+        }
         o.received = afterBal > before ? afterBal - before : 0;
     }
 
