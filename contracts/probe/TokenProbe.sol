@@ -952,7 +952,9 @@ contract TokenProbe is ProbeReaders {
         Search alone;
         Outcome bestBuy; // a small buy with the setter at alone.best
         uint256[] gains; // what each watched account gained over the sale at alone.best (who is paid)
+        uint256 gainsRead; // bit i: gains[i] was read (both balances read); else unknown, never 0
         uint256 delegateGain; // what the delegate gained there once every address setter named it
+        bool delegateGainRead; // the delegate's balance was read both times
         bool withSiblings;
         uint256[] siblingValues; // each sibling's largest accepted value, applied before the setter
         Search combined;
@@ -1012,10 +1014,10 @@ contract TokenProbe is ProbeReaders {
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.reachBuyExperiment, (s, at)));
         r.bestBuy = _decodeOutcome(done, out);
         (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, false)));
-        if (done) (r.gains,) = abi.decode(out, (uint256[], uint256));
+        if (done) (r.gains, r.gainsRead,,) = abi.decode(out, (uint256[], uint256, uint256, bool));
         if (p.grants.length == 0) return;
         (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, true)));
-        if (done) (, r.delegateGain) = abi.decode(out, (uint256[], uint256));
+        if (done) (,, r.delegateGain, r.delegateGainRead) = abi.decode(out, (uint256[], uint256, uint256, bool));
     }
 
     /** The tried values, then bisection of the acceptance cap and of the value where sales stop. */
@@ -1148,13 +1150,24 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         if (grant) _grantAll(p);
         _act(s.caller, s.token, data);
-        uint256[] memory before = _balances(s.token, p.watch);
-        uint256 delegateBefore = _balanceOf(s.token, p.delegate);
+        (uint256[] memory before, uint256 readBefore) = _balancesRead(s.token, p.watch);
+        (uint256 delegateBefore, bool delegateBeforeRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
         _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
-        uint256[] memory gains = _balances(s.token, p.watch);
+        (uint256[] memory gains, uint256 readAfter) = _balancesRead(s.token, p.watch);
         for (uint256 i = 0; i < gains.length; i++) gains[i] = gains[i] > before[i] ? gains[i] - before[i] : 0;
-        uint256 delegateNow = _balanceOf(s.token, p.delegate);
-        _finish(abi.encode(gains, delegateNow > delegateBefore ? delegateNow - delegateBefore : 0));
+        (uint256 delegateNow, bool delegateNowRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
+        bool delegateRead = delegateBeforeRead && delegateNowRead;
+        _finish(abi.encode(gains, readBefore & readAfter, delegateRead && delegateNow > delegateBefore ? delegateNow - delegateBefore : 0, delegateRead));
+    }
+
+    /** Balances of `list`, and a bitmask of those read (bit i; the first 256): one not read is unknown, not 0. */
+    function _balancesRead(address token, address[] calldata list) internal view returns (uint256[] memory out, uint256 read) {
+        out = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            bool ok;
+            (out[i], ok) = _readUint(token, abi.encodeWithSelector(0x70a08231, list[i]));
+            if (ok && i < 256) read |= 1 << i;
+        }
     }
 
     function _grantAll(PowerParams calldata p) internal {

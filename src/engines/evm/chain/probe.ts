@@ -423,8 +423,12 @@ export interface ReachResult {
   bestBuy: Outcome
   /** What each watched account gained over a sale at `alone.best` (who is paid). */
   gains: readonly bigint[]
+  /** Bit i: `gains[i]` was read (both balances read); a gain not read is unknown, never 0. */
+  gainsRead: bigint
   /** What the delegate gained there once every address setter named it (an address the owner sets). */
   delegateGain: bigint
+  /** The delegate's balance was read before and after (else its gain is unknown). */
+  delegateGainRead: boolean
   withSiblings: boolean
   siblingValues: readonly bigint[]
   combined: ReachSearch
