@@ -7,7 +7,8 @@ import { createPublicClient, encodeDeployData, getAddress, http, maxUint256, typ
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
-import { PROBE_ADDRESSES, decodeCreationBalances, decodePresence, encodeCreationBalances, encodePresence, probeCode } from '../src/engines/evm/chain/probe.ts'
+import { ACTOR_CODE, PROBE_ADDRESSES, decodeCreationBalances, decodeHolderSells, decodePresence, encodeCreationBalances, encodeHolderSells, encodePresence, probeCode } from '../src/engines/evm/chain/probe.ts'
+import { holderSellFact } from '../src/engines/evm/collect/holder-sells.ts'
 import { creationVerdict } from '../src/engines/evm/collect/creation-supply.ts'
 import { eventEffect } from '../src/engines/evm/collect/power-trace.ts'
 import { isPlausible } from '../src/engines/evm/collect/slot-accounts.ts'
@@ -25,12 +26,12 @@ let pub: PublicClient
 let token: Address
 
 /** The probe called as the engine calls it: its code put at its address for this one call. */
-async function probe(data: Hex): Promise<Hex> {
+async function probe(data: Hex, actors: Address[] = []): Promise<Hex> {
   const { data: out } = await pub.call({
     to: PROBE_ADDRESSES.main,
     data,
     gas: 30_000_000n,
-    stateOverride: [{ address: PROBE_ADDRESSES.main, code: probeCode() }],
+    stateOverride: [{ address: PROBE_ADDRESSES.main, code: probeCode() }, ...actors.map((address) => ({ address, code: ACTOR_CODE }))],
   })
   if (!out) throw new Error('the probe answered nothing')
   return out
@@ -107,5 +108,15 @@ describe('a failed read is not read, never 0', () => {
     const noOwner = eventEffect(trace({ [owner]: undefined, [hidden]: 500n, [victim]: 0n }, 0n), [owner])
     expect(noOwner.minted).toEqual([])
     expect(noOwner.unread).toContain(`the balance of ${owner} could not be read`)
+  })
+
+  it('a holder whose balance cannot be read is not a holder of 0: its sell is unknown for that reason', async () => {
+    const pool = { pool: world.manifest.contracts.v2Factory, kind: 2 as const, quote: world.manifest.contracts.weth, feeBps: 30 }
+    const raw = await probe(encodeHolderSells(token, pool, undefined, [UNREADABLE, EMPTY]), [UNREADABLE, EMPTY])
+    const [unread, empty] = decodeHolderSells(raw).sells
+    expect(unread.balanceRead).toBe(false)
+    expect(holderSellFact(unread)).toMatchObject({ outcome: 'unknown', reason: 'its balance could not be read' })
+    expect(empty.balanceRead).toBe(true)
+    expect(holderSellFact(empty)).toMatchObject({ outcome: 'unknown', reason: 'no balance to sell' })
   })
 })

@@ -441,6 +441,8 @@ contract TokenProbe is ProbeReaders {
         uint256 left; // the holder's balance after a whole sell that went through
         Outcome part; // selling a thousandth of the balance, tried when the whole sell failed
         Outcome direct; // the whole balance sent to the pair, when the router's sell failed: the token's own reason
+        bool balanceRead; // `balance` was read (else unknown, never 0: nothing is sold)
+        bool leftRead; // `left` was read (else unknown, never 0)
     }
 
     /**
@@ -468,10 +470,10 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         HolderSell memory h;
         h.holder = holder;
-        h.balance = _balanceOf(token, holder);
-        if (h.balance == 0) _finish(abi.encode(h));
+        (h.balance, h.balanceRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, holder));
+        if (h.balance == 0 || !h.balanceRead) _finish(abi.encode(h));
         h.all = _holderSell(token, pool, router, holder, h.balance);
-        if (h.all.ok) h.left = _balanceOf(token, holder);
+        if (h.all.ok) (h.left, h.leftRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, holder));
         else h.part = _holderSell(token, pool, router, holder, h.balance / 1_000 == 0 ? 1 : h.balance / 1_000);
         // A router reverts with its own words ("TRANSFER_FROM_FAILED"): the token's are those of a plain transfer.
         if (!h.all.ok && router != address(0)) (h.direct,) = _sell(token, pool, holder, h.balance);
@@ -1172,11 +1174,6 @@ contract TokenProbe is ProbeReaders {
 
     function _grantAll(PowerParams calldata p) internal {
         _grantPasses(p.token, p.candidates, p.grants, false);
-    }
-
-    function _balances(address token, address[] calldata list) internal view returns (uint256[] memory out) {
-        out = new uint256[](list.length);
-        for (uint256 i = 0; i < list.length; i++) out[i] = _balanceOf(token, list[i]);
     }
 
     /** The setter's calldata with every numeric argument set to `v` (at most its type's largest value). */

@@ -570,6 +570,10 @@ export interface HolderSellResult {
   part: Outcome
   /** The whole balance sent to the pair when the router's sell failed (the token's own reason). */
   direct: Outcome
+  /** `balance` was read (else unknown, never 0; nothing was sold). */
+  balanceRead: boolean
+  /** `left` was read (else unknown, never 0). */
+  leftRead: boolean
 }
 
 export function encodeHolderSells(token: Address, pool: ProbePool, router: Address | undefined, holders: Address[]): Hex {
