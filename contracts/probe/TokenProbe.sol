@@ -899,13 +899,12 @@ contract TokenProbe is ProbeReaders {
                 m.pullHolder = holders[h];
                 m.pullAllowance = allowed;
                 m.pull.sent = amount;
-                uint256 before = _balanceOf(s.token, s.spenders[i]);
+                (uint256 before, bool beforeRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.spenders[i]));
                 bytes memory ret;
                 (m.pull.ok, ret) = _act(s.spenders[i], s.token, abi.encodeWithSelector(0x23b872dd, holders[h], s.spenders[i], amount));
                 if (m.pull.ok && _returnedFalse(ret)) m.pull.ok = false;
                 if (!m.pull.ok) m.pull.err = ret;
-                uint256 afterBal = _balanceOf(s.token, s.spenders[i]);
-                m.pull.received = afterBal > before ? afterBal - before : 0;
+                _received(s.token, s.spenders[i], before, beforeRead, m.pull);
                 return;
             }
         }
@@ -1300,7 +1299,9 @@ contract TokenProbe is ProbeReaders {
     /** Swaps whatever the pair received beyond its token reserve for the quote, to `to`. */
     function _swapV2In(address token, Pool calldata pool, address to) internal returns (bool, bytes memory, uint256 netIn) {
         (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
-        uint256 bal = _balanceOf(token, pool.pool);
+        (uint256 bal, bool read) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+        // The pool's balance not read: what it received is unknown, not none.
+        if (!read) return (false, _probeError("the pool's balance could not be read"), 0);
         netIn = bal > rToken ? bal - rToken : 0;
         if (netIn == 0) return (false, _observed("the pool received none of the tokens sent"), 0);
         uint256 inWithFee = netIn * (10_000 - pool.feeBps);
