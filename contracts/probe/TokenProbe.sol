@@ -1507,9 +1507,11 @@ contract TokenProbe is ProbeReaders {
         returns (bool ok, bytes memory err, uint256 netIn)
     {
         (address manager,) = _v4Key(pool.pool);
-        uint256 before = _balanceOf(token, manager);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, manager));
         (ok, err) = _v4Trade(V4_SELL, token, pool, seller, amount);
-        uint256 afterBal = _balanceOf(token, manager);
+        (uint256 afterBal, bool afterRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, manager));
+        // The manager's balance not read: what it kept is unknown, not none.
+        if (!beforeRead || !afterRead) return (false, _probeError("the pool manager's balance could not be read"), 0);
         netIn = afterBal > before ? afterBal - before : 0;
     }
 
