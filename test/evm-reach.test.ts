@@ -74,7 +74,7 @@ describe('reach of numeric setters, read', () => {
   const watch = { accounts: [wallet], bystanders: new Set<string>(), labels: new Map([[wallet, `${wallet} (storage slot 12)`]]) }
   const result = (over: Partial<ReachResult>): ReachResult => ({
     startGas: 30_000_000n, funded: true, caller: owner.address, baseSell: sale(950n), alone: search({}), bestBuy: sale(950n),
-    gains: [10n], delegateGain: 0n, withSiblings: false, siblingValues: [], combined: search({ sells: false }), ...over,
+    gains: [10n], gainsRead: 1n, delegateGain: 0n, delegateGainRead: true, withSiblings: false, siblingValues: [], combined: search({ sells: false }), ...over,
   })
 
   it('states the searched reach, where sales stop, and who is paid; a tax at 99 % stops trading', () => {
@@ -88,6 +88,14 @@ describe('reach of numeric setters, read', () => {
     const fn = { selector: '0x1c75b6b2', arguments: 'uint256', stateMutability: 'nonpayable' } as never
     const findings = withReach([], fn, reading)
     expect(findings.map((f) => [f.kind, f.tier])).toEqual([['feeAll', 'Critical'], ['pause', undefined]])
+  })
+
+  it('a gain not read (either balance read failed) names no one paid; the delegate\'s neither', () => {
+    const top = search({ stops: true, stopAt: 96n, stopsAtTop: true, best: { value: 95n, accepted: true, sell: sale(10n) } })
+    const reading = readReach(result({ alone: top, gains: [10n], gainsRead: 0n, delegateGain: 5n, delegateGainRead: false }), [owner], watch)!
+    expect(reading.paidTo).toEqual([])
+    expect(reading.walletSettable).toBe(false)
+    expect(reading.text).not.toContain('paid to')
   })
 
   it('a capped setter states its cap and its reach beside its siblings, and stops nothing', () => {

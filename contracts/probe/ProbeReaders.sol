@@ -122,16 +122,18 @@ abstract contract ProbeReaders {
 
     /**
      * What makes an address found in storage a plausible account: its code size, its balance of
-     * `token` and of the native coin (its nonce is read beside, by the node).
+     * `token` and of the native coin (its nonce is read beside, by the node), and whether each token
+     * balance was read (`read[i]` false: the read failed, the balance is unknown, not 0).
      */
     function presence(address token, address[] calldata list)
         external
         view
-        returns (uint256[] memory codeSizes, uint256[] memory balances, uint256[] memory nativeBalances)
+        returns (uint256[] memory codeSizes, uint256[] memory balances, uint256[] memory nativeBalances, bool[] memory read)
     {
         codeSizes = new uint256[](list.length);
         balances = new uint256[](list.length);
         nativeBalances = new uint256[](list.length);
+        read = new bool[](list.length);
         for (uint256 i = 0; i < list.length; i++) {
             address a = list[i];
             uint256 size;
@@ -139,7 +141,7 @@ abstract contract ProbeReaders {
                 size := extcodesize(a)
             }
             codeSizes[i] = size;
-            balances[i] = _balanceOf(token, a);
+            (balances[i], read[i]) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, a));
             nativeBalances[i] = a.balance;
         }
     }

@@ -348,11 +348,10 @@ contract TokenProbe is ProbeReaders {
         if (amountIn == 0) _finish(abi.encode(_failed(amountOut, why)));
         Outcome memory o;
         o.sent = amountOut;
-        uint256 before = _balanceOf(token, to);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
         (o.ok, o.err) = _routerSwap(router, amountIn, pool.quote, token, to);
         if (!o.ok) o.err = _foreign(o.err);
-        uint256 afterBal = _balanceOf(token, to);
-        o.received = afterBal > before ? afterBal - before : 0;
+        _received(token, to, before, beforeRead, o);
         _finish(abi.encode(o));
     }
 
@@ -421,10 +420,9 @@ contract TokenProbe is ProbeReaders {
     {
         approved = true;
         o.sent = amount;
-        uint256 poolBefore = _balanceOf(token, pool.pool);
+        (uint256 poolBefore, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
         (o.ok, o.err) = _act(seller, router, _routerSwapCall(amount, token, pool.quote, seller));
-        uint256 poolAfter = _balanceOf(token, pool.pool);
-        o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+        _received(token, pool.pool, poolBefore, beforeRead, o);
     }
 
     function _failed(uint256 sent, bytes memory err) internal pure returns (Outcome memory o) {
@@ -443,6 +441,8 @@ contract TokenProbe is ProbeReaders {
         uint256 left; // the holder's balance after a whole sell that went through
         Outcome part; // selling a thousandth of the balance, tried when the whole sell failed
         Outcome direct; // the whole balance sent to the pair, when the router's sell failed: the token's own reason
+        bool balanceRead; // `balance` was read (else unknown, never 0: nothing is sold)
+        bool leftRead; // `left` was read (else unknown, never 0)
     }
 
     /**
@@ -470,10 +470,10 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         HolderSell memory h;
         h.holder = holder;
-        h.balance = _balanceOf(token, holder);
-        if (h.balance == 0) _finish(abi.encode(h));
+        (h.balance, h.balanceRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, holder));
+        if (h.balance == 0 || !h.balanceRead) _finish(abi.encode(h));
         h.all = _holderSell(token, pool, router, holder, h.balance);
-        if (h.all.ok) h.left = _balanceOf(token, holder);
+        if (h.all.ok) (h.left, h.leftRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, holder));
         else h.part = _holderSell(token, pool, router, holder, h.balance / 1_000 == 0 ? 1 : h.balance / 1_000);
         // A router reverts with its own words ("TRANSFER_FROM_FAILED"): the token's are those of a plain transfer.
         if (!h.all.ok && router != address(0)) (h.direct,) = _sell(token, pool, holder, h.balance);
@@ -487,20 +487,22 @@ contract TokenProbe is ProbeReaders {
     /**
      * Runs `initCode` (a creation transaction's input) with this address as its sender, then reads
      * the new contract's total supply and the balances of `accounts`: what the creation wrote,
-     * whatever its events said. `created` is 0 when the creation failed.
+     * whatever its events said. `created` is 0 when the creation failed. `supplyRead` and `read[i]`
+     * false: that read failed, its value is unknown (never 0).
      */
     function creationBalances(bytes calldata initCode, address[] calldata accounts)
         external
-        returns (address created, uint256 supply, uint256[] memory balances)
+        returns (address created, uint256 supply, uint256[] memory balances, bool supplyRead, bool[] memory read)
     {
         bytes memory code = initCode;
         assembly {
             created := create(0, add(code, 0x20), mload(code))
         }
         balances = new uint256[](accounts.length);
-        if (created == address(0)) return (created, 0, balances);
-        supply = _totalSupply(created);
-        for (uint256 i = 0; i < accounts.length; i++) balances[i] = _balanceOf(created, accounts[i]);
+        read = new bool[](accounts.length);
+        if (created == address(0)) return (created, 0, balances, false, read);
+        (supply, supplyRead) = _readUint(created, abi.encodeWithSelector(0x18160ddd));
+        for (uint256 i = 0; i < accounts.length; i++) (balances[i], read[i]) = _readUint(created, abi.encodeWithSelector(0x70a08231, accounts[i]));
     }
 
     function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
@@ -635,10 +637,14 @@ contract TokenProbe is ProbeReaders {
      * The same calls as `powers`, one after the other and not isolated, so that what they do stays
      * in the state and their events are kept: traced by the node (the events name every account a
      * call credited or debited; the storage diff measures their balances). Answers the total
-     * supply before the funding and after the last call. Never reverts.
+     * supply before the funding and after the last call, and whether each was read (a failed read
+     * is unknown, never 0). Never reverts.
      */
-    function powersReplay(PowerParams calldata p) external returns (uint256 supplyBefore, uint256 supplyAfter) {
-        supplyBefore = _totalSupply(p.token);
+    function powersReplay(PowerParams calldata p)
+        external
+        returns (uint256 supplyBefore, uint256 supplyAfter, bool beforeRead, bool afterRead)
+    {
+        (supplyBefore, beforeRead) = _readUint(p.token, abi.encodeWithSelector(0x18160ddd));
         _setContext(p.weth, p.route);
         _fund(p);
         uint256 amount = _balanceOf(p.token, p.a) / 2;
@@ -646,20 +652,29 @@ contract TokenProbe is ProbeReaders {
         bool anyCalled;
         for (uint256 c = 0; c < p.candidates.length; c++) {
             for (uint256 v = 0; v < p.variants.length; v++) {
-                if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
+                if (gasleft() < MIN_EXPERIMENT_GAS) return _replayEnd(p.token, supplyBefore, beforeRead);
                 (bool ok,) = _act(p.candidates[c], p.token, _substitute(p.variants[v], amount));
                 anyCalled = anyCalled || ok;
             }
         }
         if (!anyCalled && p.grants.length > 0) {
             _grantPasses(p.token, p.candidates, p.grants, false);
-            if (gasleft() < MIN_EXPERIMENT_GAS) return (supplyBefore, _totalSupply(p.token));
+            if (gasleft() < MIN_EXPERIMENT_GAS) return _replayEnd(p.token, supplyBefore, beforeRead);
             for (uint256 v = 0; v < p.variants.length; v++) {
                 if (gasleft() < MIN_EXPERIMENT_GAS) break;
                 _act(p.delegate, p.token, _substitute(p.variants[v], amount));
             }
         }
-        supplyAfter = _totalSupply(p.token);
+        return _replayEnd(p.token, supplyBefore, beforeRead);
+    }
+
+    function _replayEnd(address token, uint256 supplyBefore, bool beforeRead)
+        internal
+        view
+        returns (uint256, uint256 supplyAfter, bool, bool afterRead)
+    {
+        (supplyAfter, afterRead) = _readUint(token, abi.encodeWithSelector(0x18160ddd));
+        return (supplyBefore, supplyAfter, beforeRead, afterRead);
     }
 
     function _twoStep(PowerParams calldata p, Scene memory scene, uint256 amount, PowerResult memory r) internal {
@@ -884,13 +899,12 @@ contract TokenProbe is ProbeReaders {
                 m.pullHolder = holders[h];
                 m.pullAllowance = allowed;
                 m.pull.sent = amount;
-                uint256 before = _balanceOf(s.token, s.spenders[i]);
+                (uint256 before, bool beforeRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.spenders[i]));
                 bytes memory ret;
                 (m.pull.ok, ret) = _act(s.spenders[i], s.token, abi.encodeWithSelector(0x23b872dd, holders[h], s.spenders[i], amount));
                 if (m.pull.ok && _returnedFalse(ret)) m.pull.ok = false;
                 if (!m.pull.ok) m.pull.err = ret;
-                uint256 afterBal = _balanceOf(s.token, s.spenders[i]);
-                m.pull.received = afterBal > before ? afterBal - before : 0;
+                _received(s.token, s.spenders[i], before, beforeRead, m.pull);
                 return;
             }
         }
@@ -939,7 +953,9 @@ contract TokenProbe is ProbeReaders {
         Search alone;
         Outcome bestBuy; // a small buy with the setter at alone.best
         uint256[] gains; // what each watched account gained over the sale at alone.best (who is paid)
+        uint256 gainsRead; // bit i: gains[i] was read (both balances read); else unknown, never 0
         uint256 delegateGain; // what the delegate gained there once every address setter named it
+        bool delegateGainRead; // the delegate's balance was read both times
         bool withSiblings;
         uint256[] siblingValues; // each sibling's largest accepted value, applied before the setter
         Search combined;
@@ -999,10 +1015,10 @@ contract TokenProbe is ProbeReaders {
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.reachBuyExperiment, (s, at)));
         r.bestBuy = _decodeOutcome(done, out);
         (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, false)));
-        if (done) (r.gains,) = abi.decode(out, (uint256[], uint256));
+        if (done) (r.gains, r.gainsRead,,) = abi.decode(out, (uint256[], uint256, uint256, bool));
         if (p.grants.length == 0) return;
         (done, out) = _isolate(abi.encodeCall(this.proceedsExperiment, (s, at, p, true)));
-        if (done) (, r.delegateGain) = abi.decode(out, (uint256[], uint256));
+        if (done) (,, r.delegateGain, r.delegateGainRead) = abi.decode(out, (uint256[], uint256, uint256, bool));
     }
 
     /** The tried values, then bisection of the acceptance cap and of the value where sales stop. */
@@ -1135,22 +1151,28 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         if (grant) _grantAll(p);
         _act(s.caller, s.token, data);
-        uint256[] memory before = _balances(s.token, p.watch);
-        uint256 delegateBefore = _balanceOf(s.token, p.delegate);
+        (uint256[] memory before, uint256 readBefore) = _balancesRead(s.token, p.watch);
+        (uint256 delegateBefore, bool delegateBeforeRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
         _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
-        uint256[] memory gains = _balances(s.token, p.watch);
+        (uint256[] memory gains, uint256 readAfter) = _balancesRead(s.token, p.watch);
         for (uint256 i = 0; i < gains.length; i++) gains[i] = gains[i] > before[i] ? gains[i] - before[i] : 0;
-        uint256 delegateNow = _balanceOf(s.token, p.delegate);
-        _finish(abi.encode(gains, delegateNow > delegateBefore ? delegateNow - delegateBefore : 0));
+        (uint256 delegateNow, bool delegateNowRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
+        bool delegateRead = delegateBeforeRead && delegateNowRead;
+        _finish(abi.encode(gains, readBefore & readAfter, delegateRead && delegateNow > delegateBefore ? delegateNow - delegateBefore : 0, delegateRead));
+    }
+
+    /** Balances of `list`, and a bitmask of those read (bit i; the first 256): one not read is unknown, not 0. */
+    function _balancesRead(address token, address[] calldata list) internal view returns (uint256[] memory out, uint256 read) {
+        out = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            bool ok;
+            (out[i], ok) = _readUint(token, abi.encodeWithSelector(0x70a08231, list[i]));
+            if (ok && i < 256) read |= 1 << i;
+        }
     }
 
     function _grantAll(PowerParams calldata p) internal {
         _grantPasses(p.token, p.candidates, p.grants, false);
-    }
-
-    function _balances(address token, address[] calldata list) internal view returns (uint256[] memory out) {
-        out = new uint256[](list.length);
-        for (uint256 i = 0; i < list.length; i++) out[i] = _balanceOf(token, list[i]);
     }
 
     /** The setter's calldata with every numeric argument set to `v` (at most its type's largest value). */
@@ -1192,7 +1214,7 @@ contract TokenProbe is ProbeReaders {
     /** Buys exactly `amountOut` tokens (as the pool counts them) for `to`, paying the pool's quote. */
     function _buy(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (Outcome memory o) {
         o.sent = amountOut;
-        uint256 before = _balanceOf(token, to);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
         bool ok;
         bytes memory err;
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
@@ -1201,8 +1223,7 @@ contract TokenProbe is ProbeReaders {
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
         o.err = err;
-        uint256 afterBal = _balanceOf(token, to);
-        o.received = afterBal > before ? afterBal - before : 0;
+        _received(token, to, before, beforeRead, o);
     }
 
     function _buyV2(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory) {
@@ -1252,14 +1273,13 @@ contract TokenProbe is ProbeReaders {
         } else if (pool.kind == KIND_V4) {
             (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
         } else {
-            uint256 poolBefore = _balanceOf(token, pool.pool);
+            (uint256 poolBefore, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
             bytes memory swapCall = abi.encodeCall(
                 IProbeV3Pool.swap, (seller, tokenIs0, int256(amount), tokenIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(token))
             );
             (o.ok, o.err) = _act(seller, pool.pool, swapCall);
-            uint256 poolAfter = _balanceOf(token, pool.pool);
-            o.received = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
+            _received(token, pool.pool, poolBefore, beforeRead, o);
         }
         uint256 quoteAfter = _balanceOf(pool.quote, seller);
         quoteOut = quoteAfter > quoteBefore ? quoteAfter - quoteBefore : 0;
@@ -1279,7 +1299,9 @@ contract TokenProbe is ProbeReaders {
     /** Swaps whatever the pair received beyond its token reserve for the quote, to `to`. */
     function _swapV2In(address token, Pool calldata pool, address to) internal returns (bool, bytes memory, uint256 netIn) {
         (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
-        uint256 bal = _balanceOf(token, pool.pool);
+        (uint256 bal, bool read) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+        // The pool's balance not read: what it received is unknown, not none.
+        if (!read) return (false, _probeError("the pool's balance could not be read"), 0);
         netIn = bal > rToken ? bal - rToken : 0;
         if (netIn == 0) return (false, _observed("the pool received none of the tokens sent"), 0);
         uint256 inWithFee = netIn * (10_000 - pool.feeBps);
@@ -1292,7 +1314,7 @@ contract TokenProbe is ProbeReaders {
 
     function _transferFrom(address token, address from, address to, uint256 amount) internal returns (Outcome memory o) {
         o.sent = amount;
-        uint256 before = _balanceOf(token, to);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
         bytes memory ret;
         if (from == address(this)) {
             (o.ok, ret) = _call(token, 0, abi.encodeWithSelector(0xa9059cbb, to, amount), CALL_GAS, MAX_RETURN);
@@ -1305,7 +1327,21 @@ contract TokenProbe is ProbeReaders {
             ret = _observed("the token's transfer returned false");
         }
         if (!o.ok) o.err = ret;
-        uint256 afterBal = _balanceOf(token, to);
+        _received(token, to, before, beforeRead, o);
+    }
+
+    /**
+     * What arrived at `account` since `before`: when either balance read failed, what arrived is
+     * unknown (never 0), and the outcome is the probe's failure to measure, not the token's.
+     */
+    function _received(address token, address account, uint256 before, bool beforeRead, Outcome memory o) internal view {
+        (uint256 afterBal, bool afterRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, account));
+        if (!beforeRead || !afterRead) {
+            o.ok = false;
+            o.err = _probeError("a balance could not be read");
+            o.received = 0;
+            return;
+        }
         o.received = afterBal > before ? afterBal - before : 0;
     }
 
@@ -1471,9 +1507,11 @@ contract TokenProbe is ProbeReaders {
         returns (bool ok, bytes memory err, uint256 netIn)
     {
         (address manager,) = _v4Key(pool.pool);
-        uint256 before = _balanceOf(token, manager);
+        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, manager));
         (ok, err) = _v4Trade(V4_SELL, token, pool, seller, amount);
-        uint256 afterBal = _balanceOf(token, manager);
+        (uint256 afterBal, bool afterRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, manager));
+        // The manager's balance not read: what it kept is unknown, not none.
+        if (!beforeRead || !afterRead) return (false, _probeError("the pool manager's balance could not be read"), 0);
         netIn = afterBal > before ? afterBal - before : 0;
     }
 

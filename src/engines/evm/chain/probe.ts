@@ -345,9 +345,20 @@ export function encodePowersReplay(p: PowerParams): Hex {
   return encodePowerCall('powersReplay', p)
 }
 
-export function decodePowersReplay(data: Hex): { supplyBefore: bigint; supplyAfter: bigint } {
-  const [supplyBefore, supplyAfter] = decodeFunctionResult({ abi: probeAbi(), functionName: 'powersReplay', data }) as readonly [bigint, bigint]
-  return { supplyBefore, supplyAfter }
+/** The total supply before and after the replay; undefined where the read failed (unknown, never 0). */
+export function decodePowersReplay(data: Hex): { supplyBefore: bigint | undefined; supplyAfter: bigint | undefined } {
+  const [supplyBefore, supplyAfter, beforeRead, afterRead] = decodeFunctionResult({ abi: probeAbi(), functionName: 'powersReplay', data }) as readonly [
+    bigint,
+    bigint,
+    boolean,
+    boolean,
+  ]
+  return { supplyBefore: beforeRead ? supplyBefore : undefined, supplyAfter: afterRead ? supplyAfter : undefined }
+}
+
+/** The supply's change over a replay: unknown when either side was not read. */
+export function replaySupplyDelta(s: { supplyBefore: bigint | undefined; supplyAfter: bigint | undefined }): bigint | undefined {
+  return s.supplyBefore === undefined || s.supplyAfter === undefined ? undefined : s.supplyAfter - s.supplyBefore
 }
 
 function encodePowerCall(functionName: 'powers' | 'powersReplay', p: PowerParams): Hex {
@@ -412,8 +423,12 @@ export interface ReachResult {
   bestBuy: Outcome
   /** What each watched account gained over a sale at `alone.best` (who is paid). */
   gains: readonly bigint[]
+  /** Bit i: `gains[i]` was read (both balances read); a gain not read is unknown, never 0. */
+  gainsRead: bigint
   /** What the delegate gained there once every address setter named it (an address the owner sets). */
   delegateGain: bigint
+  /** The delegate's balance was read before and after (else its gain is unknown). */
+  delegateGainRead: boolean
   withSiblings: boolean
   siblingValues: readonly bigint[]
   combined: ReachSearch
@@ -457,13 +472,19 @@ export function encodePresence(token: Address, list: Address[]): Hex {
   return encodeFunctionData({ abi: probeAbi(), functionName: 'presence', args: [token, list] })
 }
 
-export function decodePresence(data: Hex): { codeSizes: readonly bigint[]; balances: readonly bigint[]; nativeBalances: readonly bigint[] } {
-  const [codeSizes, balances, nativeBalances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'presence', data }) as readonly [
+/** Code sizes, token balances (undefined: the read failed, unknown, never 0) and native balances of accounts. */
+export function decodePresence(data: Hex): {
+  codeSizes: readonly bigint[]
+  balances: readonly (bigint | undefined)[]
+  nativeBalances: readonly bigint[]
+} {
+  const [codeSizes, balances, nativeBalances, read] = decodeFunctionResult({ abi: probeAbi(), functionName: 'presence', data }) as readonly [
     readonly bigint[],
     readonly bigint[],
     readonly bigint[],
+    readonly boolean[],
   ]
-  return { codeSizes, balances, nativeBalances }
+  return { codeSizes, balances: balances.map((b, i) => (read[i] ? b : undefined)), nativeBalances }
 }
 
 /** Lock reader kinds of the probe's `locks`. */
@@ -549,6 +570,10 @@ export interface HolderSellResult {
   part: Outcome
   /** The whole balance sent to the pair when the router's sell failed (the token's own reason). */
   direct: Outcome
+  /** `balance` was read (else unknown, never 0; nothing was sold). */
+  balanceRead: boolean
+  /** `left` was read (else unknown, never 0). */
+  leftRead: boolean
 }
 
 export function encodeHolderSells(token: Address, pool: ProbePool, router: Address | undefined, holders: Address[]): Hex {
@@ -565,9 +590,16 @@ export function encodeCreationBalances(initCode: Hex, accounts: Address[]): Hex 
   return encodeFunctionData({ abi: probeAbi(), functionName: 'creationBalances', args: [initCode, accounts] })
 }
 
-export function decodeCreationBalances(data: Hex): { created: Address; supply: bigint; balances: readonly bigint[] } {
-  const [created, supply, balances] = decodeFunctionResult({ abi: probeAbi(), functionName: 'creationBalances', data }) as unknown as [Address, bigint, bigint[]]
-  return { created, supply, balances }
+/** The creation's supply and balances; undefined where the read failed (unknown, never 0). */
+export function decodeCreationBalances(data: Hex): { created: Address; supply: bigint | undefined; balances: readonly (bigint | undefined)[] } {
+  const [created, supply, balances, supplyRead, read] = decodeFunctionResult({ abi: probeAbi(), functionName: 'creationBalances', data }) as unknown as [
+    Address,
+    bigint,
+    bigint[],
+    boolean,
+    boolean[],
+  ]
+  return { created, supply: supplyRead ? supply : undefined, balances: balances.map((b, i) => (read[i] ? b : undefined)) }
 }
 
 export interface ReadCall {

@@ -118,7 +118,7 @@ export async function collectCreationSupply(
     const raw = await callProbe(ctx.rpc, { what: 'creation re-run', data: encodeCreationBalances(tx.input, accounts), gas: ctx.gasCap, block })
     const result = decodeProbe('creation re-run', raw, decodeCreationBalances)
     if (!sameAddress(result.created, ZERO_ADDRESS)) {
-      return verdict(candidates, result.balances, credits, result.supply, 're-run', `the creation code run again in a call; ${candidates.length} account(s) read`)
+      return creationVerdict(candidates, result.balances, credits, result.supply, 're-run', `the creation code run again in a call; ${candidates.length} account(s) read`)
     }
   }
   // Else traced: the storage the creation wrote, read at the balance mapping's slots (tried even
@@ -144,27 +144,38 @@ export async function collectCreationSupply(
   for (const k of Object.keys(diff.post)) add(k)
   for (const v of Object.values(written)) add(asAddress(v.slice(2).padStart(64, '0')))
   const byKey = new Map(Object.entries(written).map(([k, v]) => [k.toLowerCase(), BigInt(v)]))
+  // A slot the creation did not write is a read 0: the contract's storage starts empty.
   const balances = candidates.map((a) => byKey.get(mappingSlot(mapping, a).toLowerCase()) ?? 0n)
-  return verdict(candidates, balances, credits, d.basics.totalSupply, 'trace', `the creation transaction traced (its storage diff); ${candidates.length} account(s) read; shares are of today's total supply (a trace does not say the supply at creation)`)
+  return creationVerdict(candidates, balances, credits, d.basics.totalSupply, 'trace', `the creation transaction traced (its storage diff); ${candidates.length} account(s) read; shares are of today's total supply (a trace does not say the supply at creation)`)
 }
 
-function verdict(
+/** What the creation gave the candidates beyond their Transfer credits, as a share of `supply`. */
+export function creationVerdict(
   candidates: Address[],
-  balances: readonly bigint[],
+  /** undefined: that balance could not be read (unknown, never 0). */
+  balances: readonly (bigint | undefined)[],
   credits: Map<string, bigint>,
   supply: bigint | undefined,
   method: CreationSupplyFact['method'],
   note: string,
 ): CreationSupplyFact {
-  if (!supply) return { method, list: [], percentOfSupply: undefined, note: `${note}; the supply is unknown` }
+  if (!supply) return { method, list: [], percentOfSupply: undefined, note: `${note}; the supply is ${supply === 0n ? '0' : 'unknown'}` }
   const list: CreationSupplyFact['list'] = []
+  const unread = candidates.filter((_, i) => balances[i] === undefined)
   candidates.forEach((address, i) => {
-    const balance = balances[i] ?? 0n
+    const balance = balances[i]
+    if (balance === undefined) return
     const transferred = credits.get(address.toLowerCase()) ?? 0n
     const extra = balance - (transferred > 0n ? transferred : 0n)
     if (extra * 10_000n < supply * UNEXPLAINED_MIN_BPS) return
     list.push({ address, balance, transferred, percentOfSupply: Number((extra * 1_000_000n) / supply) / 10_000 })
   })
   const total = list.reduce((sum, u) => sum + (u.balance - (u.transferred > 0n ? u.transferred : 0n)), 0n)
-  return { method, list, percentOfSupply: Number((total * 1_000_000n) / supply) / 10_000, note }
+  if (unread.length === 0) return { method, list, percentOfSupply: Number((total * 1_000_000n) / supply) / 10_000, note }
+  // Balances not read are unknown: nothing found among the rest is no measured 0, and a share found
+  // is a floor.
+  const why = `${note}; ${unread.length} balance(s) could not be read (${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ', ...' : ''})`
+  return list.length === 0
+    ? { method, list, percentOfSupply: undefined, note: `${why}: what the creation gave them is unknown` }
+    : { method, list, percentOfSupply: Number((total * 1_000_000n) / supply) / 10_000, note: `${why}: the share is at least this` }
 }

@@ -87,10 +87,15 @@ function withDirectReason(reason: string, direct: HolderSellResult['direct']): s
 
 export function holderSellFact(s: HolderSellResult): HolderSellFact {
   const base = { address: s.holder, balance: s.balance }
+  if (!s.balanceRead) return { ...base, outcome: 'unknown', taxPercent: undefined, leftPercent: undefined, reason: 'its balance could not be read' }
   if (s.balance === 0n) return { ...base, outcome: 'unknown', taxPercent: undefined, leftPercent: undefined, reason: 'no balance to sell' }
   const allReason = s.all.ok ? '' : withDirectReason(decodeRevert(s.all.err), s.direct)
   if (s.all.ok && s.all.received > 0n) {
     const taxPercent = s.all.received >= s.all.sent ? 0 : percentOf(s.all.sent - s.all.received, s.all.sent)
+    // What stayed, not read, is unknown: neither "all sold" nor "held back".
+    if (!s.leftRead) {
+      return { ...base, outcome: 'unknown', taxPercent: undefined, leftPercent: undefined, reason: 'the sell went through, but the balance after it could not be read' }
+    }
     const clamped = s.left * 10_000n > s.balance * CLAMP_LEFT_BPS
     const leftPercent = percentOf(s.left, s.balance)
     return clamped

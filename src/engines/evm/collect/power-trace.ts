@@ -11,7 +11,7 @@
 import { getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { SimulationError } from '../../../errors.ts'
-import { PROBE_ADDRESSES, decodeAccounts, decodePowersReplay, encodeAccounts, probeOverride } from '../chain/probe.ts'
+import { PROBE_ADDRESSES, decodeAccounts, decodePowersReplay, encodeAccounts, probeOverride, replaySupplyDelta } from '../chain/probe.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { mappingSlot, type BalanceMapping } from './discovery.ts'
@@ -41,9 +41,13 @@ export type ReplayTrace =
       traced: true
       /** Accounts named in the token's Transfer events (lower case). */
       named: Set<string>
-      supplyDelta: bigint
-      /** Balance change of `account`, from the storage diff (0 when its slot did not change). */
-      delta: (account: Address) => bigint
+      /** The total supply's change; undefined when it was not read on both sides (unknown, never 0). */
+      supplyDelta: bigint | undefined
+      /**
+       * Balance change of `account`: from the storage diff (0 when its slot did not change), or from
+       * balances read around the replay (undefined when either read failed: unknown, never 0).
+       */
+      delta: (account: Address) => bigint | undefined
     }
   | { traced: false; why: string }
 
@@ -144,7 +148,7 @@ async function tracedReplay(ctx: CollectContext, data: Hex, actors: Address[], b
   if (frame.error || !frame.output || frame.output === '0x' || !diff.pre || !diff.post) {
     return unread('the node answered the traced replay without its result')
   }
-  let supply: { supplyBefore: bigint; supplyAfter: bigint }
+  let supply: { supplyBefore: bigint | undefined; supplyAfter: bigint | undefined }
   try {
     supply = decodePowersReplay(frame.output)
   } catch {
@@ -156,7 +160,7 @@ async function tracedReplay(ctx: CollectContext, data: Hex, actors: Address[], b
   if (!movesWithTransfers(named, delta)) {
     return unread(`the storage found for balances (mapping at index ${mapping.index}) did not move with the transfers`)
   }
-  return { traced: true, named, supplyDelta: supply.supplyAfter - supply.supplyBefore, delta }
+  return { traced: true, named, supplyDelta: replaySupplyDelta(supply), delta }
 }
 
 /** One call's answer in an `eth_simulateV1` block. */
@@ -225,11 +229,11 @@ async function simulatedReplay(ctx: CollectContext, data: Hex, actors: Address[]
       const second = await simulateBetweenReads(ctx, data, actors, block, only)
       only.forEach((a, i) => record(a, second.before[i], second.after[i]))
     }
-    const delta = (account: Address) => deltas.get(account.toLowerCase()) ?? 0n
+    const delta = (account: Address) => deltas.get(account.toLowerCase())
     if (!movesWithTransfers(new Set([...named].filter((a) => deltas.has(a))), delta)) {
       return unread('the balances read did not move with the transfers of the simulated replay')
     }
-    return { traced: true, named, supplyDelta: supply.supplyAfter - supply.supplyBefore, delta }
+    return { traced: true, named, supplyDelta: replaySupplyDelta(supply), delta }
   } catch (error) {
     if (error instanceof RpcError || error instanceof SimulationError) {
       return unread(`the node failed the simulated replay (eth_simulateV1: ${error.message.slice(0, 100)})`)
@@ -245,9 +249,9 @@ async function simulatedReplay(ctx: CollectContext, data: Hex, actors: Address[]
  * `balanceOf` reads beside the balances (an exclusion flag, a reflected balance) fails this, and
  * then nothing is concluded from it.
  */
-export function movesWithTransfers(named: Set<string>, delta: (account: Address) => bigint): boolean {
+export function movesWithTransfers(named: Set<string>, delta: (account: Address) => bigint | undefined): boolean {
   if (named.size === 0) return true
-  return [...named].some((a) => delta(getAddress(a)) !== 0n)
+  return [...named].some((a) => (delta(getAddress(a)) ?? 0n) !== 0n)
 }
 
 /** What the replay showed of accounts the watch list does not read: tokens created there, or taken. */
@@ -256,6 +260,8 @@ export interface EventEffect {
   minted: { account: Address; amount: bigint }[]
   /** Accounts named only in events that lost tokens they never sent. */
   taken: { account: Address; amount: bigint }[]
+  /** Why what was created could not be concluded (a supply or balance not read), when an account rose. */
+  unread?: string
 }
 
 /**
@@ -269,11 +275,23 @@ export function eventEffect(trace: Extract<ReplayTrace, { traced: true }>, watch
   const watchedSet = new Set(watched.map((a) => a.toLowerCase()))
   const only = [...trace.named].filter((a) => !watchedSet.has(a)).slice(0, MAX_EVENT_ACCOUNTS).map((a) => getAddress(a))
   if (only.length === 0) return { minted: [], taken: [] }
+  const change = (account: Address) => ({ account, amount: trace.delta(account) })
+  const credited = only.map(change).filter((x): x is { account: Address; amount: bigint } => x.amount !== undefined && x.amount > 0n)
+  // A loss measured is a loss, whatever else was not read.
+  const taken = only
+    .map(change)
+    .filter((x): x is { account: Address; amount: bigint } => x.amount !== undefined && x.amount < 0n)
+    .map((x) => ({ account: x.account, amount: -x.amount }))
+  // Conservation needs every balance and the supply read: one not read leaves the created amount
+  // unknown (never counted as a change of 0).
+  const unreadAccounts = [...watched, ...only].filter((a) => trace.delta(a) === undefined)
+  if (trace.supplyDelta === undefined || unreadAccounts.length > 0) {
+    const what = trace.supplyDelta === undefined ? 'the total supply could not be read around the replay' : `the balance of ${unreadAccounts[0]} could not be read around the replay`
+    return credited.length > 0 ? { minted: [], taken, unread: `${what}: what it created is unknown` } : { minted: [], taken }
+  }
   let net = 0n
-  for (const a of [...watched, ...only]) net += trace.delta(a)
+  for (const a of [...watched, ...only]) net += trace.delta(a) ?? 0n
   const residual = net - trace.supplyDelta
-  const credited = only.map((account) => ({ account, amount: trace.delta(account) })).filter((x) => x.amount > 0n)
-  const taken = only.map((account) => ({ account, amount: -trace.delta(account) })).filter((x) => x.amount > 0n)
   const minted: EventEffect['minted'] = []
   let left = residual
   for (const c of credited) {

@@ -923,7 +923,11 @@ export async function collectPowers(
       if (!replay.traced) {
         if (someCalled) eventsUnread ||= replay.why
       }
-      else if (r.measured) findings.push(...eventFindings(fn, candidates, r, eventEffect(replay, watch.accounts)))
+      else if (r.measured) {
+        const effect = eventEffect(replay, watch.accounts)
+        if (effect.unread && someCalled) eventsUnread ||= effect.unread
+        findings.push(...eventFindings(fn, candidates, r, effect))
+      }
       // Without a baseline, or with attempts the probe could not finish, the function says nothing.
       // (Chained attempts the probe could not finish leave the chain unmeasured, not the function.)
       if (!r.measured || unmeasured.length > 0 || (r.twoStep && r.grantsMade.length > 0 && !r.grantMeasured)) {

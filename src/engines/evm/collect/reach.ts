@@ -95,12 +95,13 @@ export function readReach(
     const siblings = `${r.siblingValues.length} sibling setter(s) at their largest accepted values`
     parts.push(combined.sell !== undefined ? `with ${siblings}, the sell tax reaches ${pct(combined.sell)}` : `with ${siblings}, every sale fails`)
   }
+  // Only gains read on both sides name who is paid (one not read is unknown: neither paid nor not).
   const paidTo = r.gains
-    .map((g, i) => ({ g, a: watch.accounts[i] }))
-    .filter(({ g, a }) => a && g > 0n && !watch.bystanders.has(a.toLowerCase()))
+    .map((g, i) => ({ g, a: watch.accounts[i], read: i < 256 && ((r.gainsRead >> BigInt(i)) & 1n) === 1n }))
+    .filter(({ g, a, read }) => a && read && g > 0n && !watch.bystanders.has(a.toLowerCase()))
     .map(({ a }) => a)
   const paid = paidTo.map((a) => watch.labels.get(a.toLowerCase()) ?? a)
-  const settable = r.delegateGain > 0n
+  const settable = r.delegateGainRead && r.delegateGain > 0n
   if (paid.length > 0 || settable) {
     const to = paid.length > 0 ? paid.join(', ') : 'an account'
     parts.push(`the tax is paid to ${to}${settable ? ', which a privileged call can replace with any address (the owner\'s, in effect)' : ''}`)

@@ -33,12 +33,15 @@ export async function collectUnexplainedBalances(
   const candidates = namedAccounts(ctx, d, logic, named)
   if (candidates.length === 0) return { list: [], note: 'the token names no account' }
   const raw = await callProbe(ctx.rpc, { what: 'named balances', data: encodeAccounts(ctx.token, candidates), gas: ctx.gasCap, block })
-  const { balances } = decodeProbe('named balances', raw, decodeAccounts)
+  const { balances, read } = decodeProbe('named balances', raw, decodeAccounts)
   // The index lists its largest holders: an account absent from it holds less than the smallest
   // listed, as far as Transfer events go (nothing, when the list is not full).
   const smallest = index.top.length > 0 ? index.top[index.top.length - 1].balance : 0n
   const list: UnexplainedBalanceFact[] = []
+  // A balance not read is unknown: it is neither compared nor counted as 0.
+  const unread = candidates.filter((_, i) => !read[i])
   candidates.forEach((address, i) => {
+    if (!read[i]) return
     const balance = balances[i]
     const listed = index.top.find((h) => sameAddress(h.address, address))
     if (!listed && balance <= smallest) return
@@ -47,7 +50,9 @@ export async function collectUnexplainedBalances(
     if (listed || extra * 10_000n < supply * UNEXPLAINED_MIN_BPS) return
     list.push({ address, balance, explained, percentOfSupply: Number((extra * 1_000_000n) / supply) / 10_000 })
   })
-  return { list, note: `${candidates.length} account(s) the token names compared with the Transfer events` }
+  const compared = `${candidates.length - unread.length} account(s) the token names compared with the Transfer events`
+  if (unread.length === 0) return { list, note: compared }
+  return { list, note: `${compared}; ${unread.length} balance(s) could not be read (${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ', ...' : ''}): unknown` }
 }
 
 /**
