@@ -2,7 +2,6 @@
 // reverts for one account (and, deployed again, whose totalSupply reverts) is read by the probe's
 // readers; the account that cannot be read comes back unknown, beside a read 0 and a read 2^256 - 1,
 // and the code that concludes from those reads says "unknown" rather than "nothing there".
-import { join } from 'node:path'
 import { createPublicClient, encodeDeployData, getAddress, http, maxUint256, type Abi, type Address, type Hex, type PublicClient } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,10 +12,10 @@ import { creationVerdict } from '../src/engines/evm/collect/creation-supply.ts'
 import { eventEffect } from '../src/engines/evm/collect/power-trace.ts'
 import { isPlausible } from '../src/engines/evm/collect/slot-accounts.ts'
 import { loadArtifact } from './helpers/contracts.ts'
-import { PROJECT_ROOT } from './helpers/paths.ts'
+import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 import { createDeployer } from './fixtures/evm/deploy.ts'
 
-const DATA_DIR = join(PROJECT_ROOT, 'data', 'test-devnet')
+const DATA_DIR = TEST_DEVNET_DIR
 const UNREADABLE = '0x00000000000000000000000000000000000a11ce' as Address
 const FULL = '0x00000000000000000000000000000000000f0110' as Address
 const EMPTY = '0x0000000000000000000000000000000000000e11' as Address
