@@ -57,7 +57,7 @@ describe('one verdict on every surface', () => {
     api = await buildTestApp(t.store, { tokens: { evm: evm.service, solana }, metrics, options: { requestTimeoutMs: 30_000 } })
     base = await api.app.listen({ port: 0, host: '127.0.0.1' })
     key = (await api.keys.create({ userId: 'surfaces' })).key
-    for (const k of Object.keys(EXPECTED)) reports.set(k, await evm.service.report(31337, zooToken(world.manifest, k).address as `0x${string}`, {}))
+    for (const k of [...Object.keys(EXPECTED), 'fee-stack', 'fee-stack-capped']) reports.set(k, await evm.service.report(31337, zooToken(world.manifest, k).address as `0x${string}`, {}))
     // `tokenrisk scan` finds the local chain where a running service leaves it: here, a data directory of its own.
     scanDir = mkdtempSync(join(tmpdir(), 'tokenrisk-verdict-scan-'))
     writeLocalChainsFile(join(scanDir, 'devnet'), world.manifest)
@@ -89,6 +89,15 @@ describe('one verdict on every surface', () => {
     expect(clean.found).toEqual([])
     expect(clean.market.map((m) => m.check)).toEqual(['liquidity-pullable', 'supply-concentrated'])
     expect(clean.market.some((m) => m.check === 'taxed')).toBe(false)
+  })
+
+  it('a tax the owner can raise says how far and who is paid (the fee ceiling); a capped one does not say 99 %', () => {
+    const stack = evmVerdict(reports.get('fee-stack')!)
+    const setter = stack.found.find((f) => f.check === 'slippageModifiable')
+    expect(setter?.sentence).toMatch(/can raise the sell tax to 99 %/)
+    expect(setter?.sentence).toMatch(/paid to a wallet it sets/)
+    const capped = evmVerdict(reports.get('fee-stack-capped')!)
+    expect(capped.found.find((f) => f.check === 'slippageModifiable')?.sentence ?? '').not.toMatch(/99 %/)
   })
 
   it('a value not measured never reads as a pass: LP holders unread, or a pool with no LP token', () => {

@@ -296,6 +296,9 @@ export function verdictLines(verdict: Verdict): string[] {
   return [...lines, ...verdict.notes]
 }
 
+/** The check whose finding the fee ceiling completes. */
+const FEE_SETTER = 'slippageModifiable'
+
 const percent = (n: string | number) => (n === '' ? 'unknown' : `${n} %`)
 
 /**
@@ -308,11 +311,14 @@ const percent = (n: string | number) => (n === '' ? 'unknown' : `${n} %`)
 export function evmVerdict(report: TokenReport): Verdict {
   const info = report.tokenInformation
   const name = `${info.tokenName || info.tokenAddress}${info.tokenSymbol ? ` (${info.tokenSymbol})` : ''}`
+  // The fee ceiling (the highest tax a privileged account can reach, and who is paid) is what a
+  // holder needs to read of a modifiable tax: it is said with that finding.
+  const ceilings = [...new Set(report.honeypotDetails.map((p) => p.feeCeiling?.summary ?? '').filter((s) => s !== ''))]
   const checks = [...Object.entries(report.codeChecks.ownershipChecks), ...Object.entries(report.codeChecks.otherChecks)].map(([check, c]) => ({
     check,
     status: c.status,
     risk: c.risk,
-    sentence: c.description,
+    sentence: check === FEE_SETTER && c.status === '1' && ceilings.length > 0 ? `${c.description.replace(/\.$/, '')}: ${ceilings.join('; ')}.` : c.description,
     comment: c.comment,
   }))
   const sales = report.honeypotDetails.map((p) => ({ honeypot: p.isPairHoneypot, where: `${p.dex || 'a pool'} ${p.pairAddress}`, reason: p.honeypotReason }))
