@@ -152,26 +152,26 @@ function priceOf(pool: DecodedPool, forA: boolean, r: Reserves): number | null {
 }
 
 /** Vault balances (minus fees the pool owes elsewhere) and the decimals of both mints. */
+/** A mint account's decimals; undefined when it is not a mint of a token program. */
+function decimalsOf(account: { owner: string; data: Uint8Array }): number | undefined {
+  const program = tokenProgramName(account.owner)
+  if (!program) return undefined
+  const decoded = decodeTokenProgramAccount(account.data, program)
+  return decoded.kind === 'mint' ? decoded.mint.decimals : undefined
+}
+
 async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Reserves | null> {
   const [vaultA, vaultB, mintA, mintB] = await ctx.loader.loadMany([pool.vaultA, pool.vaultB, pool.mintA, pool.mintB])
-  if (pool.reserves && mintA && mintB) {
+  if (!mintA || !mintB) return null
+  const decimalsA = decimalsOf(mintA)
+  const decimalsB = decimalsOf(mintB)
+  if (decimalsA === undefined || decimalsB === undefined) return null
+  if (pool.reserves) {
     // A pool that states its reserves (a curve): its token vault only tells whether it is frozen.
-    const programA = tokenProgramName(mintA.owner)
-    const programB = tokenProgramName(mintB.owner)
-    if (!programA || !programB) return null
-    const decodedA = decodeTokenProgramAccount(mintA.data, programA)
-    const decodedB = decodeTokenProgramAccount(mintB.data, programB)
-    if (decodedA.kind !== 'mint' || decodedB.kind !== 'mint') return null
     const frozenA = vaultA ? decodeTokenAccountBase(vaultA.data).state === 'frozen' : false
-    return { reserveA: pool.reserves.a, reserveB: pool.reserves.b, decimalsA: decodedA.mint.decimals, decimalsB: decodedB.mint.decimals, frozenA, frozenB: false }
+    return { reserveA: pool.reserves.a, reserveB: pool.reserves.b, decimalsA, decimalsB, frozenA, frozenB: false }
   }
-  if (!vaultA || !vaultB || !mintA || !mintB) return null
-  const programA = tokenProgramName(mintA.owner)
-  const programB = tokenProgramName(mintB.owner)
-  if (!programA || !programB) return null
-  const decodedA = decodeTokenProgramAccount(mintA.data, programA)
-  const decodedB = decodeTokenProgramAccount(mintB.data, programB)
-  if (decodedA.kind !== 'mint' || decodedB.kind !== 'mint') return null
+  if (!vaultA || !vaultB) return null
   const accountA = decodeTokenAccountBase(vaultA.data)
   const accountB = decodeTokenAccountBase(vaultB.data)
   if (accountA.mint !== pool.mintA || accountB.mint !== pool.mintB) return null
@@ -179,8 +179,8 @@ async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Res
   return {
     reserveA: clamp(accountA.amount - pool.feesOwedA),
     reserveB: clamp(accountB.amount - pool.feesOwedB),
-    decimalsA: decodedA.mint.decimals,
-    decimalsB: decodedB.mint.decimals,
+    decimalsA,
+    decimalsB,
     frozenA: accountA.state === 'frozen',
     frozenB: accountB.state === 'frozen',
   }
