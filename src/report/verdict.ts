@@ -126,11 +126,6 @@ interface TaxLike {
   buy: string
   sell: string
   transfer: string
-  /**
-   * The most the owner can raise a tax to on this pool, percent, when the report states it ("" or
-   * absent when it does not): said after the taxes, so a capped tax reads as capped.
-   */
-  ceiling?: string
 }
 
 /** What the market grades read of a report, whichever engine it comes from. */
@@ -234,11 +229,10 @@ function judgeMarket(name: string, market: MarketLike): { found: VerdictFinding[
     ]
     const taxed = market.taxes.filter((t) => [t.buy, t.sell, t.transfer].some((v) => num(v) > TAXED_ABOVE_PERCENT))
     const where = taxed.length === 1 ? `on ${taxed[0].where}` : `the highest over ${taxed.length} pools`
-    const ceilings = taxed.filter((t) => t.ceiling).map((t) => `${t.ceiling} % on ${t.where}`)
     found.push({
       check: 'taxed',
       risk: Math.max(...measured) > 10 ? 'RISKY' : 'Medium Risk',
-      sentence: `${parts.join(', ')} (${where})${ceilings.length > 0 ? `; the owner can raise them up to ${ceilings.join(', ')}` : ''}.`,
+      sentence: `${parts.join(', ')} (${where}).`,
     })
   }
   return { found, unknown }
