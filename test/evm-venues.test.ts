@@ -1,61 +1,27 @@
 // Where tokens trade: each venue's zoo tokens (and the V2/V3 ones the venues took over from the
 // collectors) reported against the world manifest — pools found, honeypot and taxes per pool,
 // every code check — within the round trips of any report.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryCache } from '../src/cache/cache.ts'
+import { describe, expect, it } from 'vitest'
 import { loadChainRegistry } from '../src/config/chains.ts'
-import { TEST_DEVNET_DIR } from './helpers/paths.ts'
-import type { DevnetManifest } from '@tokenrisk/devworld/manifest'
-import { startWorld, type World } from '@tokenrisk/devworld/world'
-import type { RpcStats } from '../src/engines/evm/chain/rpc.ts'
-import type { TokenReport } from '../src/contract/token-report.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
-import { createDatabase, type Store } from '../src/store/database.ts'
-import type { EvmFacts } from '../src/engines/evm/facts.ts'
-import { createEvmReportService } from '../src/engines/evm/service.ts'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { checkVenues } from '../src/cli/chains.ts'
+import { useZooReports } from './helpers/zoo-reports.ts'
 
-const DATA_DIR = TEST_DEVNET_DIR
 const TAX_TOLERANCE_PP = 0.5
 /** Round trips of a cold report on any venue: the bench's target. */
 const MAX_ROUND_TRIPS = 3
-const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
 const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only']
 
-const world: World = await startWorld({ dataDir: DATA_DIR })
-const manifest: DevnetManifest = world.manifest
-let store: Store
-let storeDir: string
-const reports = new Map<string, { report: TokenReport; facts: EvmFacts; stats: RpcStats }>()
-
-beforeAll(async () => {
-  storeDir = mkdtempSync(join(tmpdir(), 'tokenrisk-evm-venues-'))
-  store = await createDatabase({ dataDir: storeDir })
-  const service = createEvmReportService({ registry: loadChainRegistry({ chains: localChains(manifest) }), cache: createMemoryCache(), store, logger: silent })
-  for (const key of KEYS) {
-    const t = manifest.tokens.find((x) => x.key === key)
-    if (!t) throw new Error(`no zoo token ${key}`)
-    reports.set(key, await service.reportWithFacts(31337, t.address, {}))
-  }
-}, 240_000)
-
-afterAll(async () => {
-  await store?.close()
-  if (storeDir) rmSync(storeDir, { recursive: true, force: true })
-  await world?.stop()
-})
+const zoo = useZooReports(KEYS)
 
 const lower = (a: string) => a.toLowerCase()
 
 describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
-  const token = () => manifest.tokens.find((t) => t.key === key)!
-  const got = () => reports.get(key)!
+  const token = () => zoo.world.manifest.tokens.find((t) => t.key === key)!
+  const got = () => zoo.get(key)
 
   it('every code check equals the manifest', () => {
     const { report } = got()
@@ -99,7 +65,7 @@ describe('the venues table', () => {
   it('prints venue × token: pools found, honeypot, taxes, the comment, round trips (VENUES_TABLE=1)', () => {
     if (!process.env.VENUES_TABLE) return
     const rows = KEYS.map((key) => {
-      const { report, stats } = reports.get(key)!
+      const { report, stats } = zoo.get(key)
       const pools = report.honeypotDetails.map((h) => `${h.dex} ${h.pairAddress.slice(0, 8)}… hp=${h.isPairHoneypot} buy=${h.buyTax.number} sell=${h.sellTax.number} transfer=${h.transferTax.number} ${h.honeypotReason}`)
       return `${key} | ${report.honeypotDetails.length} | ${pools.join(' ; ')} | RT ${stats.roundTrips}`
     })
@@ -109,8 +75,8 @@ describe('the venues table', () => {
 
 describe('Uniswap V4 hooks are measured by effect and named', () => {
   const row = (key: string) => {
-    const t = manifest.tokens.find((x) => x.key === key)!
-    const h = reports.get(key)!.report.honeypotDetails.find((p) => p.dex === 'Uniswap V4')!
+    const t = zoo.world.manifest.tokens.find((x) => x.key === key)!
+    const h = zoo.get(key).report.honeypotDetails.find((p) => p.dex === 'Uniswap V4')!
     return { hook: t.pools[0].hook, venue: h.venue ?? '' }
   }
 
@@ -135,14 +101,14 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
   it('a pool against the native coin itself is found, priced and traded', () => {
     const { venue } = row('v4-native')
     expect(venue).toMatch(/against the native coin, a 0\.3% LP fee; no hook$/)
-    const t = manifest.tokens.find((x) => x.key === 'v4-native')!
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'v4-native')!
     expect(t.pools[0].quoteToken).toBe('0x0000000000000000000000000000000000000000')
   })
 })
 
 describe('tokenrisk chains check lists the venues', () => {
   it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
-    const chain = loadChainRegistry({ chains: localChains(manifest) }).servable().find((c) => c.chainId === 31337)!
+    const chain = loadChainRegistry({ chains: localChains(zoo.world.manifest) }).servable().find((c) => c.chainId === 31337)!
     const venues = await checkVenues(chain)
     expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
@@ -156,13 +122,13 @@ describe('tokenrisk chains check lists the venues', () => {
 
 describe('Aerodrome-style pools', () => {
   it('finds the volatile and the stable pool, each priced on its own curve, its fee from the factory', () => {
-    const volatile = reports.get('solidly-volatile')!
-    const stable = reports.get('solidly-stable')!
+    const volatile = zoo.get('solidly-volatile')
+    const stable = zoo.get('solidly-stable')
     expect(volatile.report.honeypotDetails[0].venue).toMatch(/^volatile \(x·y\) pool 0x[0-9a-fA-F]{40}, a 0\.3% fee set by its factory$/)
     expect(stable.report.honeypotDetails[0].venue).toMatch(/^stable \(x³y \+ y³x\) pool 0x[0-9a-fA-F]{40}, a 0\.05% fee set by its factory$/)
     // Seeded dollar for dollar: the stable curve prices the token at 1 USD (a volatile curve would too; the manifest measures the curve).
     const price = Number(stable.facts.markets.pools[0].priceUsd)
-    const want = Number(manifest.tokens.find((t) => t.key === 'solidly-stable')!.pools[0].priceUsd)
+    const want = Number(zoo.world.manifest.tokens.find((t) => t.key === 'solidly-stable')!.pools[0].priceUsd)
     expect(Math.abs(price - want) / want).toBeLessThan(0.001)
   })
 })
