@@ -348,7 +348,7 @@ contract TokenProbe is ProbeReaders {
         if (amountIn == 0) _finish(abi.encode(_failed(amountOut, why)));
         Outcome memory o;
         o.sent = amountOut;
-        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
+        (uint256 before, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, to));
         (o.ok, o.err) = _routerSwap(router, amountIn, pool.quote, token, to);
         if (!o.ok) o.err = _foreign(o.err);
         _received(token, to, before, beforeRead, o);
@@ -420,7 +420,7 @@ contract TokenProbe is ProbeReaders {
     {
         approved = true;
         o.sent = amount;
-        (uint256 poolBefore, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+        (uint256 poolBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
         (o.ok, o.err) = _act(seller, router, _routerSwapCall(amount, token, pool.quote, seller));
         _received(token, pool.pool, poolBefore, beforeRead, o);
     }
@@ -470,10 +470,10 @@ contract TokenProbe is ProbeReaders {
         _onlySelf();
         HolderSell memory h;
         h.holder = holder;
-        (h.balance, h.balanceRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, holder));
+        (h.balance, h.balanceRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, holder));
         if (h.balance == 0 || !h.balanceRead) _finish(abi.encode(h));
         h.all = _holderSell(token, pool, router, holder, h.balance);
-        if (h.all.ok) (h.left, h.leftRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, holder));
+        if (h.all.ok) (h.left, h.leftRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, holder));
         else h.part = _holderSell(token, pool, router, holder, h.balance / 1_000 == 0 ? 1 : h.balance / 1_000);
         // A router reverts with its own words ("TRANSFER_FROM_FAILED"): the token's are those of a plain transfer.
         if (!h.all.ok && router != address(0)) (h.direct,) = _sell(token, pool, holder, h.balance);
@@ -501,8 +501,8 @@ contract TokenProbe is ProbeReaders {
         balances = new uint256[](accounts.length);
         read = new bool[](accounts.length);
         if (created == address(0)) return (created, 0, balances, false, read);
-        (supply, supplyRead) = _readUint(created, abi.encodeWithSelector(0x18160ddd));
-        for (uint256 i = 0; i < accounts.length; i++) (balances[i], read[i]) = _readUint(created, abi.encodeWithSelector(0x70a08231, accounts[i]));
+        (supply, supplyRead) = _staticUintRead(created, abi.encodeWithSelector(0x18160ddd));
+        for (uint256 i = 0; i < accounts.length; i++) (balances[i], read[i]) = _staticUintRead(created, abi.encodeWithSelector(0x70a08231, accounts[i]));
     }
 
     function _holderSell(address token, Pool calldata pool, address router, address holder, uint256 amount) internal returns (Outcome memory o) {
@@ -644,7 +644,7 @@ contract TokenProbe is ProbeReaders {
         external
         returns (uint256 supplyBefore, uint256 supplyAfter, bool beforeRead, bool afterRead)
     {
-        (supplyBefore, beforeRead) = _readUint(p.token, abi.encodeWithSelector(0x18160ddd));
+        (supplyBefore, beforeRead) = _staticUintRead(p.token, abi.encodeWithSelector(0x18160ddd));
         _setContext(p.weth, p.route);
         _fund(p);
         uint256 amount = _balanceOf(p.token, p.a) / 2;
@@ -673,7 +673,7 @@ contract TokenProbe is ProbeReaders {
         view
         returns (uint256, uint256 supplyAfter, bool, bool afterRead)
     {
-        (supplyAfter, afterRead) = _readUint(token, abi.encodeWithSelector(0x18160ddd));
+        (supplyAfter, afterRead) = _staticUintRead(token, abi.encodeWithSelector(0x18160ddd));
         return (supplyBefore, supplyAfter, beforeRead, afterRead);
     }
 
@@ -817,7 +817,7 @@ contract TokenProbe is ProbeReaders {
         b = new uint256[](s.watch.length);
         for (uint256 i = 0; i < s.watch.length; i++) {
             bool ok;
-            (b[i], ok) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
+            (b[i], ok) = _staticUintRead(s.token, abi.encodeWithSelector(0x70a08231, s.watch[i]));
             if (ok && i < 256) read |= 1 << i;
         }
     }
@@ -847,27 +847,8 @@ contract TokenProbe is ProbeReaders {
         return _balanceOf(p.token, p.a) > 0 && _balanceOf(p.token, p.b) > 0;
     }
 
-    /**
-     * A balance or supply, and whether it was read: a read that reverted or answered less than a
-     * word is not read (never taken for 0), and every value a token can answer, 2^256 - 1 included,
-     * is a value read.
-     */
-    function _readUint(address target, bytes memory data) internal view returns (uint256 value, bool read) {
-        bool ok;
-        uint256 size;
-        assembly {
-            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
-            size := returndatasize()
-            if and(ok, gt(size, 31)) {
-                returndatacopy(0, 0, 32)
-                value := mload(0)
-            }
-        }
-        read = ok && size >= 32;
-    }
-
     function _measure(Scene calldata s) internal returns (Measure memory m) {
-        (m.supply, m.supplyRead) = _readUint(s.token, abi.encodeWithSelector(0x18160ddd));
+        (m.supply, m.supplyRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x18160ddd));
         (m.balances, m.balancesRead) = _watchBalances(s);
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
@@ -899,7 +880,7 @@ contract TokenProbe is ProbeReaders {
                 m.pullHolder = holders[h];
                 m.pullAllowance = allowed;
                 m.pull.sent = amount;
-                (uint256 before, bool beforeRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, s.spenders[i]));
+                (uint256 before, bool beforeRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x70a08231, s.spenders[i]));
                 bytes memory ret;
                 (m.pull.ok, ret) = _act(s.spenders[i], s.token, abi.encodeWithSelector(0x23b872dd, holders[h], s.spenders[i], amount));
                 if (m.pull.ok && _returnedFalse(ret)) m.pull.ok = false;
@@ -1152,11 +1133,11 @@ contract TokenProbe is ProbeReaders {
         if (grant) _grantAll(p);
         _act(s.caller, s.token, data);
         (uint256[] memory before, uint256 readBefore) = _balancesRead(s.token, p.watch);
-        (uint256 delegateBefore, bool delegateBeforeRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
+        (uint256 delegateBefore, bool delegateBeforeRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
         _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
         (uint256[] memory gains, uint256 readAfter) = _balancesRead(s.token, p.watch);
         for (uint256 i = 0; i < gains.length; i++) gains[i] = gains[i] > before[i] ? gains[i] - before[i] : 0;
-        (uint256 delegateNow, bool delegateNowRead) = _readUint(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
+        (uint256 delegateNow, bool delegateNowRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
         bool delegateRead = delegateBeforeRead && delegateNowRead;
         _finish(abi.encode(gains, readBefore & readAfter, delegateRead && delegateNow > delegateBefore ? delegateNow - delegateBefore : 0, delegateRead));
     }
@@ -1166,7 +1147,7 @@ contract TokenProbe is ProbeReaders {
         out = new uint256[](list.length);
         for (uint256 i = 0; i < list.length; i++) {
             bool ok;
-            (out[i], ok) = _readUint(token, abi.encodeWithSelector(0x70a08231, list[i]));
+            (out[i], ok) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, list[i]));
             if (ok && i < 256) read |= 1 << i;
         }
     }
@@ -1214,7 +1195,7 @@ contract TokenProbe is ProbeReaders {
     /** Buys exactly `amountOut` tokens (as the pool counts them) for `to`, paying the pool's quote. */
     function _buy(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (Outcome memory o) {
         o.sent = amountOut;
-        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
+        (uint256 before, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, to));
         bool ok;
         bytes memory err;
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
@@ -1273,7 +1254,7 @@ contract TokenProbe is ProbeReaders {
         } else if (pool.kind == KIND_V4) {
             (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
         } else {
-            (uint256 poolBefore, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+            (uint256 poolBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
             bytes memory swapCall = abi.encodeCall(
                 IProbeV3Pool.swap, (seller, tokenIs0, int256(amount), tokenIs0 ? MIN_SQRT_RATIO : MAX_SQRT_RATIO, abi.encode(token))
@@ -1299,7 +1280,7 @@ contract TokenProbe is ProbeReaders {
     /** Swaps whatever the pair received beyond its token reserve for the quote, to `to`. */
     function _swapV2In(address token, Pool calldata pool, address to) internal returns (bool, bytes memory, uint256 netIn) {
         (uint256 rToken, uint256 rQuote, bool tokenIs0) = _reserves(pool.pool, token);
-        (uint256 bal, bool read) = _readUint(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+        (uint256 bal, bool read) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
         // The pool's balance not read: what it received is unknown, not none.
         if (!read) return (false, _probeError("the pool's balance could not be read"), 0);
         netIn = bal > rToken ? bal - rToken : 0;
@@ -1314,7 +1295,7 @@ contract TokenProbe is ProbeReaders {
 
     function _transferFrom(address token, address from, address to, uint256 amount) internal returns (Outcome memory o) {
         o.sent = amount;
-        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, to));
+        (uint256 before, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, to));
         bytes memory ret;
         if (from == address(this)) {
             (o.ok, ret) = _call(token, 0, abi.encodeWithSelector(0xa9059cbb, to, amount), CALL_GAS, MAX_RETURN);
@@ -1335,7 +1316,7 @@ contract TokenProbe is ProbeReaders {
      * unknown (never 0), and the outcome is the probe's failure to measure, not the token's.
      */
     function _received(address token, address account, uint256 before, bool beforeRead, Outcome memory o) internal view {
-        (uint256 afterBal, bool afterRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, account));
+        (uint256 afterBal, bool afterRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, account));
         if (!beforeRead || !afterRead) {
             o.ok = false;
             o.err = _probeError("a balance could not be read");
@@ -1403,7 +1384,6 @@ contract TokenProbe is ProbeReaders {
         (bool ok, bytes memory ret) = _call(payToken, 0, abi.encodeWithSelector(0xa9059cbb, msg.sender, owed), CALL_GAS, MAX_RETURN);
         if (!ok) _bubble(_foreign(ret));
     }
-
 
     // ------------------------------------------------------------------------------------------
     // Solidly-style pools (kinds 5 volatile, 6 stable: Aerodrome, Velodrome): V2-like pairs whose
@@ -1507,9 +1487,9 @@ contract TokenProbe is ProbeReaders {
         returns (bool ok, bytes memory err, uint256 netIn)
     {
         (address manager,) = _v4Key(pool.pool);
-        (uint256 before, bool beforeRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, manager));
+        (uint256 before, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, manager));
         (ok, err) = _v4Trade(V4_SELL, token, pool, seller, amount);
-        (uint256 afterBal, bool afterRead) = _readUint(token, abi.encodeWithSelector(0x70a08231, manager));
+        (uint256 afterBal, bool afterRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, manager));
         // The manager's balance not read: what it kept is unknown, not none.
         if (!beforeRead || !afterRead) return (false, _probeError("the pool manager's balance could not be read"), 0);
         netIn = afterBal > before ? afterBal - before : 0;
