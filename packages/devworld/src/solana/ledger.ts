@@ -84,9 +84,19 @@ export class SolanaLedger {
   /** Bumped by every change of state, so readers can cache scans between changes. */
   version = 0
 
-  constructor(options: { startUnixTime: number; startSlot: bigint; epoch: bigint }) {
+  constructor(options: { startUnixTime: number; startSlot: bigint; epoch: bigint } | { restored: LedgerSnapshot }) {
+    if ('restored' in options) {
+      this.svm = LiteSVM.fromBytes(options.restored.svm)
+      for (const saved of options.restored.transactions) this.record(fromSaved(saved))
+      return
+    }
     this.svm = new LiteSVM().withNativeMints()
     this.svm.setClock(new Clock(options.startSlot, BigInt(options.startUnixTime), options.epoch, options.epoch, BigInt(options.startUnixTime)))
+  }
+
+  /** Everything the ledger holds — LiteSVM's state and the transactions it indexed — for `new SolanaLedger({ restored })`. */
+  snapshot(): LedgerSnapshot {
+    return { svm: this.svm.toBytes(), transactions: [...this.transactions.values()].map(toSaved) }
   }
 
   get clock(): Clock {
@@ -163,16 +173,21 @@ export class SolanaLedger {
       preTokenBalances,
       postTokenBalances: this.tokenBalances(accountKeys),
     }
-    this.transactions.set(signature, record)
-    for (const key of new Set(accountKeys)) {
-      const list = this.byAddress.get(key) ?? []
-      list.push(signature)
-      this.byAddress.set(key, list)
-    }
+    this.record(record)
     // A transaction sent with `sameSlot` leaves the clock: the next one lands in the same slot (a bundle).
     if (!options.sameSlot) this.advance(SECONDS_PER_TRANSACTION)
     else this.version++
     return signature
+  }
+
+  /** Indexes a processed transaction: by signature, and under every account it mentions. */
+  private record(record: LedgerTransaction): void {
+    this.transactions.set(record.signature, record)
+    for (const key of new Set(record.accountKeys)) {
+      const list = this.byAddress.get(key) ?? []
+      list.push(record.signature)
+      this.byAddress.set(key, list)
+    }
   }
 
   private lamportsOf(address: string): bigint {
@@ -209,3 +224,43 @@ export class SolanaLedger {
   }
 }
 
+
+/** A transaction as the saved world keeps it: JSON, its integers as decimal strings. */
+export type SavedTransaction = Omit<LedgerTransaction, 'slot' | 'preBalances' | 'postBalances' | 'preTokenBalances' | 'postTokenBalances'> & {
+  slot: string
+  preBalances: string[]
+  postBalances: string[]
+  preTokenBalances: SavedTokenBalance[]
+  postTokenBalances: SavedTokenBalance[]
+}
+type SavedTokenBalance = Omit<TokenBalance, 'amount'> & { amount: string }
+
+/** A ledger's whole content: LiteSVM's own snapshot (accounts, sysvars, clock) and the indexed transactions in order. */
+export interface LedgerSnapshot {
+  svm: Uint8Array
+  transactions: SavedTransaction[]
+}
+
+function toSaved(t: LedgerTransaction): SavedTransaction {
+  const balance = (b: TokenBalance): SavedTokenBalance => ({ ...b, amount: b.amount.toString() })
+  return {
+    ...t,
+    slot: t.slot.toString(),
+    preBalances: t.preBalances.map(String),
+    postBalances: t.postBalances.map(String),
+    preTokenBalances: t.preTokenBalances.map(balance),
+    postTokenBalances: t.postTokenBalances.map(balance),
+  }
+}
+
+function fromSaved(t: SavedTransaction): LedgerTransaction {
+  const balance = (b: SavedTokenBalance): TokenBalance => ({ ...b, amount: BigInt(b.amount) })
+  return {
+    ...t,
+    slot: BigInt(t.slot),
+    preBalances: t.preBalances.map(BigInt),
+    postBalances: t.postBalances.map(BigInt),
+    preTokenBalances: t.preTokenBalances.map(balance),
+    postTokenBalances: t.postTokenBalances.map(balance),
+  }
+}

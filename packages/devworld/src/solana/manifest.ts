@@ -9,6 +9,11 @@ export interface SolanaManifest {
   version: 1
   rpcUrl: string
   genesisHash: string
+  /**
+   * The world's clock when it was ready (ISO 8601): reports measure ages and unlocks against it,
+   * whenever a saved world is loaded.
+   */
+  readyTime: string
   /** Epoch of the world's clock (transfer-fee schedules refer to it). */
   epoch: string
   /** How the world's pools are priced: pass as the service's `pricing` option. */

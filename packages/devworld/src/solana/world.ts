@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
@@ -27,6 +28,7 @@ import { LOCAL_SOLANA_FILE } from 'tokenrisk/cli/local-worlds'
 import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
+import { readSavedSolanaWorld, savedSolanaWorldPath, saveSolanaWorld, SHARED_SOLANA_WORLD_DIR, solanaWorldKey } from './saved-world.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
 import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
@@ -784,9 +786,15 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   const first = mints[0]
   const wallet = await namedSigner('an empty wallet')
   svm.airdrop(wallet.address, lamports(LAMPORTS_PER_SOL))
+  // The world's history ends days before it is built; its clock then moves on to the build's
+  // time, which reports (and a saved world loaded later) measure ages and unlocks against.
+  const readyUnixTime = startUnixTime + WORLD_AGE_SECONDS
+  const behind = readyUnixTime - Number(ledger.clock.unixTimestamp)
+  if (behind > 0) ledger.advance(behind)
   const manifest: Omit<SolanaManifest, 'rpcUrl'> = {
     version: 1,
     genesisHash: LOCAL_GENESIS_HASH,
+    readyTime: new Date(Number(ledger.clock.unixTimestamp) * 1000).toISOString(),
     epoch: ledger.clock.epoch.toString(),
     pricing: { stablecoins: [{ mint: usdc.address, symbol: 'USDC' }], solUsdPools: [solUsdPool], solUsd: WORLD_SOL_USD },
     notMints: {
@@ -913,12 +921,42 @@ function tokenHolders(ledger: SolanaLedger, mint: Address, program: string): Sol
 export interface StartedSolanaWorld {
   rpcUrl: string
   manifest: SolanaManifest
+  /** Whether a saved world was loaded rather than built. */
+  loaded: boolean
   stop(): Promise<void>
 }
 
 /**
- * Builds the world and serves it on 127.0.0.1 as a Solana JSON-RPC; writes the manifest to
+ * The saved world of these sources — this data directory's, else the one this install keeps
+ * for every data directory — or a new one, built and saved in both places.
+ */
+async function loadOrBuildSolanaWorld(dir: string, useSaved: boolean): Promise<SolanaWorld & { loaded: boolean }> {
+  const key = solanaWorldKey()
+  if (useSaved) {
+    const own = readSavedSolanaWorld(dir, key)
+    const found = own ?? readSavedSolanaWorld(SHARED_SOLANA_WORLD_DIR, key)
+    if (found) {
+      const ledger = new SolanaLedger({ restored: found.snapshot })
+      // A data directory that took the install's world keeps its own copy; the install keeps one too.
+      if (!own) saveSolanaWorld(dir, key, found.snapshot, found.saved.manifest, found.saved.builtAt)
+      else if (!existsSync(savedSolanaWorldPath(SHARED_SOLANA_WORLD_DIR, key))) saveSolanaWorld(SHARED_SOLANA_WORLD_DIR, key, found.snapshot, found.saved.manifest, found.saved.builtAt)
+      return { ledger, manifest: found.saved.manifest, loaded: true }
+    }
+  }
+  const builtAt = Date.now()
+  const world = await buildSolanaWorld({ now: builtAt })
+  const snapshot = world.ledger.snapshot()
+  saveSolanaWorld(dir, key, snapshot, world.manifest, builtAt)
+  saveSolanaWorld(SHARED_SOLANA_WORLD_DIR, key, snapshot, world.manifest, builtAt)
+  return { ...world, loaded: false }
+}
+
+/**
+ * Serves the world on 127.0.0.1 as a Solana JSON-RPC and writes its manifest to
  * `<dataDir>/devnet/solana-manifest.json`. `npm start` runs it when SOLANA_RPC_URL is unset.
+ * A world built before from the same sources (in this data directory, or by this install for any
+ * data directory) is loaded instead of built, whatever its age: its clock, and so every time a
+ * report measures against it, is the one it was built with.
  *
  * @example
  * const world = await startSolanaWorld({ dataDir: './data', log: console.log })
@@ -930,22 +968,25 @@ export async function startSolanaWorld(options: {
   log?: (line: string) => void
   /** Hooks for tests: programs refused by getProgramAccounts, intercepted calls. */
   rpc?: Pick<SolanaRpcServerOptions, 'refuseProgramAccounts' | 'intercept'>
+  /** false builds a new world even when a saved one is there. */
+  useSaved?: boolean
 }): Promise<StartedSolanaWorld> {
   const started = performance.now()
-  const { ledger, manifest: base } = await buildSolanaWorld()
+  const dir = join(options.dataDir, 'devnet')
+  const { ledger, manifest: base, loaded } = await loadOrBuildSolanaWorld(dir, options.useSaved !== false)
   let server: SolanaRpcServer | undefined
   try {
     server = await startSolanaRpcServer({ ledger, port: options.port, log: options.log, ...options.rpc })
     const manifest: SolanaManifest = { ...base, rpcUrl: server.url }
-    const dir = join(options.dataDir, 'devnet')
     await mkdir(dir, { recursive: true })
     await writeFile(join(dir, 'solana-manifest.json'), JSON.stringify(manifest, null, 2))
     writeLocalSolanaFile(dir, manifest)
-    options.log?.(`solana world ready: ${manifest.mints.length} demo mints, ${ledger.transactionCount()} transactions in ${Math.round(performance.now() - started)} ms`)
+    options.log?.(`solana world ${loaded ? 'loaded' : 'built'}: ${manifest.mints.length} demo mints, ${ledger.transactionCount()} transactions in ${Math.round(performance.now() - started)} ms`)
     const running = server
     return {
       rpcUrl: server.url,
       manifest,
+      loaded,
       stop: async () => {
         removeLocalFile(dir, LOCAL_SOLANA_FILE, running.url)
         await running.stop()

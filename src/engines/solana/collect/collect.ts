@@ -2,6 +2,7 @@ import type { Address } from '@solana/kit'
 import { extensionName, type EmbeddedTokenMetadata } from '../decode/extensions.ts'
 import type { DecodedMint } from '../decode/token.ts'
 import { readMint } from './mint.ts'
+import { readClusterTime } from './cluster-time.ts'
 import { MAX_LARGEST_ACCOUNTS, resolveHolders } from './holders.ts'
 import { countHolders } from './holder-count.ts'
 import { readCreation } from './creation.ts'
@@ -62,6 +63,8 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   // that a fault reading it fails the report even when no pool asks for it.
   const solUsd = readSolUsd(ctx)
   solUsd.catch(() => undefined)
+  // Read beside the mint: no round trip of its own. Without it, this machine's clock stands in.
+  const clusterTime = readClusterTime(ctx).catch(() => null)
   const largest = optional('largest accounts', async () => known(await ctx.client.getTokenLargestAccounts(address, ctx.signal)))
   const creation = optional('creation', () => readCreation(ctx, address))
   const launch = optional('launch', () => readLaunch(ctx, address, creation))
@@ -110,7 +113,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launch, locks, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
-    observedAt: Math.floor(Date.now() / 1000),
+    observedAt: (await clusterTime) ?? Math.floor(Date.now() / 1000),
     cluster: options.cluster,
     tokenProgram: program,
     programName: mint.programName,

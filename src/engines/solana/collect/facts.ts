@@ -173,7 +173,10 @@ export interface ListedMetadata {
 /** Everything the checks, the score and the renderer know about one mint. */
 export interface SolanaFacts {
   address: string
-  /** Unix seconds when the facts were read: the token's age is taken against it. */
+  /**
+   * Unix seconds when the facts were read, by the cluster's clock (this machine's when the node
+   * did not give it): the token's age and the unlocks to come are taken against it.
+   */
   observedAt: number
   cluster: ClusterName
   tokenProgram: string
