@@ -1,4 +1,4 @@
-// `npm run bench:devnet`: how long the local world takes to be ready, built anew and loaded from
+// `npm run bench:devnet`: how long the local worlds take to be ready (EVM and Solana), built anew and loaded from
 // its saved state, and on a new data directory (the install's world taken), against a baseline
 // measured in the same run: an empty anvil started and
 // stopped through the same supervisor. Then the whole service as `npm start` runs it: its first start
@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { compileContracts } from '@tokenrisk/devworld/compile'
 import { freePort, startAnvil } from '@tokenrisk/devworld/anvil'
 import { startWorld } from '@tokenrisk/devworld/world'
+import { startSolanaWorld } from '@tokenrisk/devworld/solana/world'
 
 /** Runs of each measurement; the median is reported. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -35,7 +36,10 @@ async function main(): Promise<void> {
     const built: number[] = []
     const loaded: number[] = []
     const freshDir: number[] = []
+    const solanaBuilt: number[] = []
+    const solanaLoaded: number[] = []
     let tokens = 0
+    let mints = 0
     for (let run = 0; run < RUNS; run++) {
       let started = Date.now()
       const anvil = await startAnvil({ args: ['--chain-id', '31337'] })
@@ -63,6 +67,18 @@ async function main(): Promise<void> {
       } finally {
         rmSync(newDir, { recursive: true, force: true })
       }
+
+      // The local Solana world: built anew, then loaded from what the build saved.
+      started = Date.now()
+      const solana = await startSolanaWorld({ dataDir, useSaved: false })
+      solanaBuilt.push(Date.now() - started)
+      await solana.stop()
+      started = Date.now()
+      const solanaAgain = await startSolanaWorld({ dataDir })
+      if (!solanaAgain.loaded) throw new Error('the saved Solana world was not loaded')
+      solanaLoaded.push(Date.now() - started)
+      mints = solanaAgain.manifest.mints.length
+      await solanaAgain.stop()
     }
     const b = median(baseline)
     const f = median(built)
@@ -73,6 +89,10 @@ async function main(): Promise<void> {
     console.log(`  world built anew         ${String(f).padStart(6)} ms   ${(f / b).toFixed(1)}× baseline   target < ${TARGET_MS} ms: ${f < TARGET_MS ? 'met' : 'MISSED'}`)
     console.log(`  world loaded (saved)     ${String(l).padStart(6)} ms   ${(l / b).toFixed(1)}× baseline   ${(f / l).toFixed(1)}× faster than building`)
     console.log(`  new data directory       ${String(n).padStart(6)} ms   the install's world taken and loaded   target < ${FRESH_TARGET_MS} ms: ${n < FRESH_TARGET_MS ? 'met' : 'MISSED'}`)
+    const sb = median(solanaBuilt)
+    const sl = median(solanaLoaded)
+    console.log(`  Solana world built       ${String(sb).padStart(6)} ms   ${mints} demo mints`)
+    console.log(`  Solana world loaded      ${String(sl).padStart(6)} ms   ${(sb / Math.max(1, sl)).toFixed(1)}× faster than building`)
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
