@@ -119,6 +119,17 @@ describe('operations', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined()
   })
 
+  it('lets an allowed origin send the key either way: x-api-key or Authorization: Bearer', async () => {
+    const preflight = await api.app.inject({
+      method: 'OPTIONS',
+      url: '/mcp',
+      headers: { origin: 'https://wallet.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    const allowed = String(preflight.headers['access-control-allow-headers']).split(',').map((h) => h.trim())
+    expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'authorization', 'content-type']))
+  })
+
   it('has CORS off by default', async () => {
     const plain = await buildTestApp(t.store)
     const res = await plain.app.inject({ url: '/healthz', headers: { origin: 'https://wallet.example' } })

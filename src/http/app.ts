@@ -201,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins,
       methods: ['GET', 'HEAD', 'OPTIONS', 'POST'],
-      allowedHeaders: [API_KEY_HEADER, 'if-none-match', 'content-type', 'mcp-protocol-version'],
+      // The key travels in x-api-key or as `Authorization: Bearer` (hosted agents send only that).
+      allowedHeaders: [API_KEY_HEADER, 'authorization', 'if-none-match', 'content-type', 'mcp-protocol-version'],
       exposedHeaders: ['etag', 'retry-after', 'x-request-id', 'x-vulnerabilities-truncated'],
     })
   }
