@@ -104,9 +104,21 @@ describe('RPC URLs and the user file', () => {
     expect(message).toContain('[0].name: must be a non-empty string')
     expect(message).toContain('[0].rpcUrls[0]: must be an http(s) URL')
     expect(message).toContain('[0].wrappedNative: must be a 0x-prefixed 20-byte hex address')
-    expect(message).toContain('[0].dexes[0].type: must be one of "uniswap-v2", "uniswap-v3", "pancake-v3", "uniswap-v4", "solidly"')
+    expect(message).toContain('[0].dexes[0].type: must be one of "uniswap-v2", "uniswap-v3", "pancake-v3", "uniswap-v4", "solidly", "slipstream"')
     expect(message).toContain('[0].dexes[0].factory: must be a 0x-prefixed 20-byte hex address')
     expect(message).toContain('[0].colour: is not a known field')
+  })
+
+  it('reads tick spacings for Slipstream-style DEXes only, defaulting to Aerodrome\'s', () => {
+    const base = { chainId: 8453, dexes: [{ name: 'CL', type: 'slipstream', factory: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A' }] }
+    const [entry] = parseChainsFile(JSON.stringify([base]), 'f')
+    expect(entry.dexes?.[0].tickSpacings).toEqual([1, 50, 100, 200, 2000])
+    const [given] = parseChainsFile(JSON.stringify([{ ...base, dexes: [{ ...base.dexes[0], tickSpacings: [100] }] }]), 'f')
+    expect(given.dexes?.[0].tickSpacings).toEqual([100])
+    expect(() => parseChainsFile(JSON.stringify([{ ...base, dexes: [{ ...base.dexes[0], tickSpacings: [0] }] }]), 'f')).toThrow(/dexes\[0\]\.tickSpacings: must be a non-empty array/)
+    expect(() => parseChainsFile(JSON.stringify([{ ...base, dexes: [{ ...base.dexes[0], type: 'uniswap-v3', tickSpacings: [100] }] }]), 'f')).toThrow(/tickSpacings: is read only for DEXes of type "slipstream"/)
+    const shipped = shippedChains().find((c) => c.chainId === 8453)!
+    expect(shipped.dexes.find((d) => d.type === 'slipstream')?.factory).toBe('0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A')
   })
 
   it('rejects a wrong checksum, duplicates, a new chain without its basics, and files that are not JSON arrays', () => {

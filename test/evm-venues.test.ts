@@ -13,7 +13,7 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'slipstream-only']
 
 const zoo = useZooReports(KEYS)
 
@@ -110,9 +110,10 @@ describe('tokenrisk chains check lists the venues', () => {
   it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
     const chain = loadChainRegistry({ chains: localChains(zoo.world.manifest) }).servable().find((c) => c.chainId === 31337)!
     const venues = await checkVenues(chain)
-    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'slipstream', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
     expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
+    expect(venues.find((v) => v.type === 'slipstream')!.detail).toBe('getPool(a, b, 1): pools named by tick spacing (1, 50, 100, 200, 2000)')
     const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
     const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
     expect(misplaced[0].answers).toBe(false)
@@ -130,5 +131,17 @@ describe('Aerodrome-style pools', () => {
     const price = Number(stable.facts.markets.pools[0].priceUsd)
     const want = Number(zoo.world.manifest.tokens.find((t) => t.key === 'solidly-stable')!.pools[0].priceUsd)
     expect(Math.abs(price - want) / want).toBeLessThan(0.001)
+  })
+})
+
+describe('Aerodrome Slipstream-style concentrated pools', () => {
+  it('finds the pool by its tick spacing, its fee from the pool, and says so', () => {
+    const { report, facts } = zoo.get('slipstream-only')
+    expect(report.honeypotDetails).toHaveLength(1)
+    expect(report.honeypotDetails[0].dex).toBe('Aerodrome Slipstream')
+    expect(report.honeypotDetails[0].venue).toMatch(/^concentrated pool 0x[0-9a-fA-F]{40} named by its tick spacing, a 0\.3% fee the pool states$/)
+    expect(facts.markets.pools[0].fee).toBe(3000)
+    // A token without a Slipstream pool is not given one: the clean token's pools are V2/V3 only.
+    expect(zoo.get('clean').report.honeypotDetails.map((h) => h.dex)).not.toContain('Aerodrome Slipstream')
   })
 })

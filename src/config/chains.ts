@@ -14,8 +14,8 @@ import { checksummed, evmAddressProblem } from '../evm-address.ts'
  * The format is documented in docs/chains.md.
  */
 
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly'
-const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly'] satisfies DexType[]
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly' | 'slipstream'
+const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly', 'slipstream'] satisfies DexType[]
 /** PancakeSwap V3's fee tiers (hundredths of a basis point), searched by default on its DEXes. */
 export const PANCAKE_V3_DEFAULT_FEE_TIERS = [100, 500, 2500, 10000]
 export type LockerType = 'tokenrisk-locker' | 'uncx-v2' | 'pinklock-v2'
@@ -39,6 +39,8 @@ export interface DexConfig {
   feeBps: number
   /** V3 fee tiers searched for pools. */
   feeTiers: number[]
+  /** Slipstream-style (Aerodrome's concentrated pools): the tick spacings its factory names pools by. */
+  tickSpacings?: number[]
 }
 
 export interface LockerConfig {
@@ -103,7 +105,11 @@ const ENTRY_FIELDS = new Set([
   'burnAddresses', 'multicall3', 'blockTimeSeconds', 'finalityBlocks', 'maxLogRange', 'maxBatchSize', 'evmVersion', 'links',
 ])
 const EVM_VERSION_NAMES: readonly string[] = ['cancun', 'shanghai', 'paris']
-const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'stateView', 'fromBlock', 'feeBps', 'feeTiers'])
+const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'stateView', 'fromBlock', 'feeBps', 'feeTiers', 'tickSpacings'])
+/** The tick spacings of Aerodrome's Slipstream pools (its CLFactory's), searched by default on `slipstream` DEXes. */
+export const SLIPSTREAM_DEFAULT_TICK_SPACINGS = [1, 50, 100, 200, 2000]
+/** int24's largest value: no tick spacing is larger. */
+const MAX_TICK_SPACING = 2 ** 23 - 1
 const LOCKER_FIELDS = new Set(['name', 'type', 'address'])
 const LINK_FIELDS = new Set(['explorerToken', 'explorerAddress', 'pool', 'aggregatorToken'])
 
@@ -210,6 +216,13 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
       problems.add(`${path}.feeTiers`, 'must be an array of whole numbers (fee in hundredths of a basis point, e.g. 3000)')
     } else feeTiers = v.feeTiers as number[]
   }
+  let tickSpacings: number[] | undefined = type === 'slipstream' ? SLIPSTREAM_DEFAULT_TICK_SPACINGS : undefined
+  if (v.tickSpacings !== undefined) {
+    if (type !== 'slipstream') problems.add(`${path}.tickSpacings`, 'is read only for DEXes of type "slipstream"')
+    else if (!Array.isArray(v.tickSpacings) || v.tickSpacings.length === 0 || v.tickSpacings.some((t) => typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > MAX_TICK_SPACING)) {
+      problems.add(`${path}.tickSpacings`, `must be a non-empty array of whole numbers from 1 to ${MAX_TICK_SPACING} (e.g. [1, 50, 100, 200, 2000])`)
+    } else tickSpacings = v.tickSpacings as number[]
+  }
   if (!name || !factory || !type) return undefined
   return {
     name,
@@ -217,6 +230,7 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
     factory,
     feeBps,
     feeTiers,
+    ...(tickSpacings ? { tickSpacings } : {}),
     ...(router ? { router } : {}),
     ...(quoter ? { quoter } : {}),
     ...(stateView ? { stateView } : {}),

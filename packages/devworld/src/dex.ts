@@ -26,6 +26,10 @@ export const PANCAKE_V3_FEE = 2500
 export const PANCAKE_V3_TICK_SPACING = 50
 /** The widest ticks usable at that spacing. */
 export const PANCAKE_V3_MAX_TICK = 887250
+/** The world's Slipstream-interface pools: tick spacing 200, whose fee the factory sets at 0.3 %; full-range ticks. */
+export const SLIPSTREAM_TICK_SPACING = 200
+export const SLIPSTREAM_FEE = 3000
+export const SLIPSTREAM_MAX_TICK = 887200
 /** Uniswap V4 pools of the world: the static 0.3 % fee and its tick spacing; full-range ticks. */
 export const V4_FEE = 3000
 export const V4_TICK_SPACING = 60
@@ -53,6 +57,8 @@ export interface DexAddresses {
   create2: Address
   /** Our Solidly-style (Aerodrome-interface) factory: volatile and stable pools. */
   solidlyFactory: Address
+  /** Our Aerodrome Slipstream-interface factory (concentrated pools named by tick spacing). */
+  slipstreamFactory: Address
 }
 
 export interface DexDeployment {
@@ -125,6 +131,10 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
     weth.address,
     usd.address,
   ])
+  // Aerodrome Slipstream's interface: our factory, the published Uniswap V3 pool's code for its pools.
+  const slipstreamPoolCode = '0x00000000000000000000000000000000c1a50003' as Address
+  await chain.rpc.request('anvil_setCode', [slipstreamPoolCode, loadDexArtifact('UniswapV3Pool').bytecode])
+  const slipstreamFactory = await chain.deploy(deployer, loadArtifact('WorldSlipstreamFactory'), [slipstreamPoolCode], 'deploy WorldSlipstreamFactory')
 
   return {
     addresses: {
@@ -145,6 +155,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       v4LiquidityRouter: v4LiquidityRouter.address,
       create2: create2.address,
       solidlyFactory: solidlyFactory.address,
+      slipstreamFactory: slipstreamFactory.address,
     },
     usdCreation: usd,
   }

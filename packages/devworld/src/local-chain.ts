@@ -10,6 +10,8 @@ import type { SolanaManifest } from './solana/manifest.ts'
 const V3_FEE_TIERS = [100, 500, 3000, 10000]
 /** PancakeSwap V3's fee tiers. */
 const PANCAKE_V3_FEE_TIERS = [100, 500, 2500, 10000]
+/** The tick spacings the world's Slipstream-interface factory enables (as Aerodrome's does). */
+const SLIPSTREAM_TICK_SPACINGS = [1, 50, 100, 200, 2000]
 /** Uniswap V2's swap fee, basis points. */
 const V2_FEE_BPS = 30
 
@@ -40,6 +42,7 @@ export function localChainEntry(manifest: DevnetManifest): ChainsFileEntry {
     dexes.push({ name: 'PancakeSwap V3', type: 'pancake-v3', factory: getAddress(c.pancakeV3Factory), feeBps: 0, feeTiers: PANCAKE_V3_FEE_TIERS })
   }
   if (c.solidlyFactory) dexes.push({ name: 'Aerodrome', type: 'solidly', factory: getAddress(c.solidlyFactory), feeBps: 0, feeTiers: [] })
+  if (c.slipstreamFactory) dexes.push({ name: 'Aerodrome Slipstream', type: 'slipstream', factory: getAddress(c.slipstreamFactory), feeBps: 0, feeTiers: [], tickSpacings: SLIPSTREAM_TICK_SPACINGS })
   if (c.v4PoolManager) dexes.push({ name: 'Uniswap V4', type: 'uniswap-v4', factory: getAddress(c.v4PoolManager), feeBps: 0, feeTiers: [] })
   return {
     chainId: manifest.chainId,

@@ -31,6 +31,7 @@ export interface DevnetManifest {
     v4PoolManager?: `0x${string}`
     /** Our Aerodrome-interface (Solidly-style) factory, when the world deploys it. */
     solidlyFactory?: `0x${string}`
+    slipstreamFactory?: `0x${string}`
     /** Our timelock LP locker. */
     locker: `0x${string}`
     /** The WETH/USD Uniswap V2 pool that prices ether. */

@@ -3,7 +3,7 @@ import type { Abi, Address, Hex } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
-import { MULTICALL3_ADDRESS, PANCAKE_V3_FEE, V3_FEE, V4_FEE } from './dex.ts'
+import { MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE, V4_FEE } from './dex.ts'
 import { fullRangeAmounts, quoteAddress, v4PoolId, v4PoolKey, v4StateSlot, ZERO_ADDRESS as NO_HOOK } from './venues.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {
@@ -39,6 +39,7 @@ const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
   'uniswap-v4': V4_SWAP_TOPIC,
   'solidly-volatile': SOLIDLY_SWAP_TOPIC,
   'solidly-stable': SOLIDLY_SWAP_TOPIC,
+  slipstream: V3_SWAP_TOPIC,
 }
 /** The name of each pool type's exchange in the world (and in the local chain entry). */
 export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
@@ -48,6 +49,7 @@ export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
   'uniswap-v4': 'Uniswap V4',
   'solidly-volatile': 'Aerodrome',
   'solidly-stable': 'Aerodrome',
+  slipstream: 'Aerodrome Slipstream',
 }
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
@@ -316,6 +318,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       pancakeV3PoolDeployer: dex.pancakeV3PoolDeployer,
       v4PoolManager: dex.v4PoolManager,
       solidlyFactory: dex.solidlyFactory,
+      slipstreamFactory: dex.slipstreamFactory,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -489,10 +492,13 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       rawPrice = { num: quoteAmount, den: tokenAmount }
     } else {
       const pancake = spec.type === 'pancake-v3'
-      fee = pancake ? PANCAKE_V3_FEE : V3_FEE
+      const slipstream = spec.type === 'slipstream'
+      fee = pancake ? PANCAKE_V3_FEE : slipstream ? SLIPSTREAM_FEE : V3_FEE
       pairAddress = pancake
         ? getAddress(await reader.read<Address>(dex.pancakeV3Factory, loadDexArtifact('PancakeV3Factory').abi, 'getPool', [token, quote, PANCAKE_V3_FEE]))
-        : getAddress(await reader.read<Address>(dex.v3Factory, loadDexArtifact('UniswapV3Factory').abi, 'getPool', [token, quote, V3_FEE]))
+        : slipstream
+          ? getAddress(await reader.read<Address>(dex.slipstreamFactory, loadArtifact('WorldSlipstreamFactory').abi as Abi, 'getPool', [token, quote, SLIPSTREAM_TICK_SPACING]))
+          : getAddress(await reader.read<Address>(dex.v3Factory, loadDexArtifact('UniswapV3Factory').abi, 'getPool', [token, quote, V3_FEE]))
       const [sqrtPriceX96] = await reader.read<readonly [bigint]>(pairAddress, v3PoolAbi, 'slot0')
       ;[tokenAmount] = await reader.balances(token, [pairAddress])
       ;[quoteAmount] = await reader.balances(quote, [pairAddress])

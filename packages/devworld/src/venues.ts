@@ -1,5 +1,6 @@
 /*
  * The world's venues beyond Uniswap V2 and V3: PancakeSwap V3 pools (tier 2500, our pool deployer),
+ * Slipstream-interface concentrated pools (our factory, the published Uniswap V3 pool's code),
  * Solidly-style volatile and stable pools (our Aerodrome-interface exchange) and Uniswap V4 pools (the published PoolManager, hooks of the zoo at CREATE2 addresses that carry
  * their permission bits). Seeding a pool, its key and its state, for the world and its manifest.
  */
@@ -7,7 +8,7 @@ import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, p
 import type { Abi, Address, Hex } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { FAR_DEADLINE, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
+import { FAR_DEADLINE, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, SLIPSTREAM_MAX_TICK, SLIPSTREAM_TICK_SPACING, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
 import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
@@ -125,6 +126,19 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
     await chain.send(deployer, token, transferAbi, 'transfer', [address, amount], { label: `fund ${key} pool` })
     await chain.send(deployer, quote, transferAbi, 'transfer', [address, quoteAmount], { label: 'fund pool quote' })
     await chain.send(deployer, address, loadArtifact('WorldSolidlyPool').abi as Abi, 'mint', [deployer], { label: `seed ${key} pool` })
+    return
+  }
+  if (pool.type === 'slipstream') {
+    // The factory creates and initializes the pool at the seed's price; a full-range position follows.
+    const factoryAbi = loadArtifact('WorldSlipstreamFactory').abi as Abi
+    await chain.send(deployer, dex.slipstreamFactory, factoryAbi, 'createPool', [token, quote, SLIPSTREAM_TICK_SPACING, sqrtPriceX96], { label: `create ${key} Slipstream pool` })
+    await chain.mine()
+    const address = await chain.read<Address>(dex.slipstreamFactory, factoryAbi, 'getPool', [token, quote, SLIPSTREAM_TICK_SPACING])
+    await chain.send(deployer, token, approveAbi, 'approve', [dex.v3Liquidity, MAX], { label: `approve ${key}` })
+    await chain.send(deployer, quote, approveAbi, 'approve', [dex.v3Liquidity, MAX], { label: 'approve quote' })
+    await chain.send(deployer, dex.v3Liquidity, loadArtifact('WorldV3Liquidity').abi as Abi, 'mint', [address, -SLIPSTREAM_MAX_TICK, SLIPSTREAM_MAX_TICK, liquidity], {
+      label: `seed ${key} Slipstream position`,
+    })
     return
   }
   if (pool.type === 'pancake-v3') {

@@ -14,6 +14,7 @@
  * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
  * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
  * | paired-only          | only a V2 pair against paired-base (no WETH, no stablecoin) | none                                      | clean           |
+ * | slipstream-only      | only an Aerodrome Slipstream-interface WETH pool, tick spacing 200 | none                               | clean           |
  */
 import type { Address } from 'viem'
 import { deployWith, zooPool } from './zoo-parts.ts'
@@ -138,5 +139,13 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     'NATV',
     [zooPool('ETH', { type: 'uniswap-v4' })],
     'The clean token whose only pool is a hookless Uniswap V4 pool against the native coin itself (currency0 is address zero), not WETH.',
+  ),
+  venueToken(
+    'slipstream-only',
+    'clean',
+    'Slipstream Pool Token',
+    'SLIP',
+    [zooPool('WETH', { type: 'slipstream' })],
+    'The clean token whose only liquidity is a full-range position in a concentrated pool of an Aerodrome Slipstream-interface factory against WETH: named by its tick spacing (200), its 0.3 % fee the factory\'s for that spacing.',
   ),
 ]

@@ -95,3 +95,62 @@ contract WorldCreate2 {
         require(out != address(0), "WorldCreate2: creation failed");
     }
 }
+
+interface IWorldV3PoolInit {
+    function initialize(uint160 sqrtPriceX96) external;
+}
+
+/// A concentrated-liquidity factory with Aerodrome Slipstream's interface: pools named by their
+/// tick spacing (`getPool(a, b, int24)`), each spacing with its fee (`tickSpacingToFee`), pools
+/// announced by `PoolCreated(token0, token1, tickSpacing, pool)`. The pools are the published
+/// Uniswap V3 pool's code (kept as the code of `poolCode`), whose constructor reads `parameters()`
+/// from here, as Slipstream's pools answer the same slot0, liquidity, fee, swap and callback.
+contract WorldSlipstreamFactory {
+    struct Parameters {
+        address factory;
+        address token0;
+        address token1;
+        uint24 fee;
+        int24 tickSpacing;
+    }
+
+    Parameters public parameters;
+    address public immutable poolCode;
+    mapping(int24 => uint24) public tickSpacingToFee;
+    mapping(address => mapping(address => mapping(int24 => address))) public getPool;
+
+    event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool);
+
+    constructor(address poolCode_) {
+        poolCode = poolCode_;
+        tickSpacingToFee[1] = 100;
+        tickSpacingToFee[50] = 500;
+        tickSpacingToFee[100] = 500;
+        tickSpacingToFee[200] = 3000;
+        tickSpacingToFee[2000] = 10000;
+    }
+
+    function createPool(address tokenA, address tokenB, int24 tickSpacing, uint160 sqrtPriceX96) external returns (address pool) {
+        require(tokenA != tokenB, "WorldSlipstreamFactory: same token");
+        (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
+        uint24 fee = tickSpacingToFee[tickSpacing];
+        require(fee != 0, "WorldSlipstreamFactory: tick spacing not enabled");
+        require(getPool[token0][token1][tickSpacing] == address(0), "WorldSlipstreamFactory: pool exists");
+        parameters = Parameters({factory: address(this), token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
+        bytes memory code = new bytes(poolCode.code.length);
+        address from = poolCode;
+        assembly {
+            extcodecopy(from, add(code, 0x20), 0, mload(code))
+        }
+        bytes32 salt = keccak256(abi.encode(token0, token1, tickSpacing));
+        assembly {
+            pool := create2(0, add(code, 0x20), mload(code), salt)
+        }
+        require(pool != address(0), "WorldSlipstreamFactory: pool creation failed");
+        delete parameters;
+        getPool[token0][token1][tickSpacing] = pool;
+        getPool[token1][token0][tickSpacing] = pool;
+        IWorldV3PoolInit(pool).initialize(sqrtPriceX96);
+        emit PoolCreated(token0, token1, tickSpacing, pool);
+    }
+}

@@ -1,0 +1,112 @@
+import { encodeFunctionData, getAddress, parseAbi } from 'viem/utils'
+import type { Address, Hex } from 'viem'
+import { SLIPSTREAM_DEFAULT_TICK_SPACINGS, type DexConfig } from '../../../config/chains.ts'
+import { callProbe, decodeProbe, decodeReads, encodeReads, type PoolInfo, type ReadCall, type ReadResult } from '../chain/probe.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
+import { SimulationError } from '../../../errors.ts'
+import { concentratedVenue, V3_SWAP_TOPIC } from './uniswap-v3.ts'
+import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.ts'
+
+const FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, int24 tickSpacing) view returns (address)'])
+const POOL_ABI = parseAbi(['function slot0() view returns (uint160)', 'function liquidity() view returns (uint128)', 'function fee() view returns (uint24)'])
+const BALANCE_ABI = parseAbi(['function balanceOf(address) view returns (uint256)'])
+/** Reads per found pool: slot0, liquidity, fee, the token's and the quote's balances. */
+const STATE_READS = 5
+
+/** A one-word answer of a read, or undefined when it failed or is not a word. */
+function word(r: ReadResult | undefined): bigint | undefined {
+  if (!r?.success || r.returnData.length < 66) return undefined
+  return BigInt(r.returnData.slice(0, 66))
+}
+
+/** View reads of any contracts in one probe call. */
+async function reads(ctx: CollectContext, calls: ReadCall[]): Promise<readonly ReadResult[]> {
+  const raw = await callProbe(ctx.rpc, { what: 'slipstream reads', data: encodeReads(calls), gas: ctx.gasCap, block: 'latest' })
+  const results = decodeProbe('slipstream reads', raw, decodeReads)
+  if (results.length !== calls.length) throw new SimulationError(`the node's answer to the Slipstream reads is not theirs (${results.length} results for ${calls.length} reads)`)
+  return results
+}
+
+/**
+ * The token's pools on a Slipstream-style factory: `getPool(token, quote, tickSpacing)` for every
+ * quote and tick spacing, in one probe call of the first round trip; the pools' state (price,
+ * liquidity, fee, balances) in one more, awaited by what needs their figures. A pool whose state
+ * could not be read keeps no figures (its price and liquidity are not known), never zero ones.
+ */
+async function findSlipstreamPools(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind> {
+  const spacings = dex.tickSpacings ?? SLIPSTREAM_DEFAULT_TICK_SPACINGS
+  const asked = quotes.filter((q) => !sameAddress(q, ZERO_ADDRESS) && !sameAddress(q, token)).flatMap((quote) => spacings.map((spacing) => ({ quote, spacing })))
+  if (asked.length === 0) return { pools: [], note: '' }
+  const answers = await reads(
+    ctx,
+    asked.map((a) => ({ target: dex.factory, data: encodeFunctionData({ abi: FACTORY_ABI, functionName: 'getPool', args: [token, a.quote, a.spacing] }) })),
+  )
+  const found: { pool: Address; quote: Address }[] = []
+  answers.forEach((answer, i) => {
+    const value = word(answer)
+    if (value === undefined || value === 0n || value >= 1n << 160n) return
+    const pool = getAddress(`0x${value.toString(16).padStart(40, '0')}`)
+    if (!found.some((f) => sameAddress(f.pool, pool))) found.push({ pool, quote: asked[i].quote })
+  })
+  if (found.length === 0) return { pools: [], note: '' }
+  const base = (f: { pool: Address; quote: Address }): PoolInfo => ({
+    dex: BigInt(dexIndex),
+    pool: f.pool,
+    kind: 3,
+    fee: 0,
+    quote: f.quote,
+    // Concentrated pools order their tokens by address.
+    token0: BigInt(token) < BigInt(f.quote) ? token : f.quote,
+    reserveToken: 0n,
+    reserveQuote: 0n,
+    lpSupply: 0n,
+    sqrtPriceX96: 0n,
+    liquidity: 0n,
+  })
+  const pending: FoundPool[] = found.map((f) => ({ ...base(f), pending: true }))
+  const state = (async (): Promise<FoundPool[]> => {
+    const calls = found.flatMap((f): ReadCall[] => [
+      { target: f.pool, data: encodeFunctionData({ abi: POOL_ABI, functionName: 'slot0' }) },
+      { target: f.pool, data: encodeFunctionData({ abi: POOL_ABI, functionName: 'liquidity' }) },
+      { target: f.pool, data: encodeFunctionData({ abi: POOL_ABI, functionName: 'fee' }) },
+      { target: token, data: encodeFunctionData({ abi: BALANCE_ABI, functionName: 'balanceOf', args: [f.pool] }) },
+      { target: f.quote, data: encodeFunctionData({ abi: BALANCE_ABI, functionName: 'balanceOf', args: [f.pool] }) },
+    ])
+    const results = await reads(ctx, calls)
+    return found.flatMap((f, i): FoundPool[] => {
+      const [sqrtPriceX96, liquidity, fee, reserveToken, reserveQuote] = results.slice(i * STATE_READS, (i + 1) * STATE_READS).map(word)
+      // A pool that does not answer as a concentrated pool is left out rather than given zeros.
+      if (sqrtPriceX96 === undefined || liquidity === undefined || reserveToken === undefined || reserveQuote === undefined) return []
+      return [{ ...base(f), sqrtPriceX96: sqrtPriceX96 & ((1n << 160n) - 1n), liquidity: liquidity & ((1n << 128n) - 1n), fee: fee !== undefined && fee < 1_000_000n ? Number(fee) : 0, reserveToken, reserveQuote }]
+    })
+  })()
+  state.catch(() => {})
+  return { pools: pending, note: '', state }
+}
+
+const concentrated = concentratedVenue('slipstream', V3_SWAP_TOPIC)
+
+/**
+ * Aerodrome Slipstream and its Velodrome twin: concentrated pools named by tick spacing
+ * (`getPool(a, b, int24)`), each pool's fee its own (`fee()`); priced from `slot0` and traded with
+ * Uniswap V3's `swap` and `uniswapV3SwapCallback`, as the V3 venues are.
+ */
+export const slipstream: Venue = {
+  ...concentrated,
+  lensQuery: undefined,
+  find: findSlipstreamPools,
+  // getPool(0, 1, spacing): any factory of this interface answers (address zero for no pool).
+  probeCall: (dex) => {
+    const spacing = (dex.tickSpacings ?? SLIPSTREAM_DEFAULT_TICK_SPACINGS)[0]
+    const data = encodeFunctionData({ abi: FACTORY_ABI, functionName: 'getPool', args: ['0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000002', spacing] }) as Hex
+    return {
+      call: `getPool(a, b, ${spacing})`,
+      data,
+      read: (a) => (wordAnswer(a) === undefined ? undefined : `pools named by tick spacing (${(dex.tickSpacings ?? SLIPSTREAM_DEFAULT_TICK_SPACINGS).join(', ')})`),
+    }
+  },
+  describe: (trade) => `concentrated pool ${trade.pool.address} named by its tick spacing, a ${trade.pool.fee / 10_000}% fee the pool states`,
+  // Pools against other tokens are read through the probe's pool lens, which does not ask this
+  // factory: its announcements are not searched (its pools against the quote assets are).
+  creation: undefined,
+}
