@@ -1,6 +1,7 @@
 // `npm run layouts:solana`: writes src/engines/solana/venues/program-layouts.ts from the programs'
 // published IDLs, as their npm packages ship them (pump.fun and PumpSwap: @pump-fun/pump-sdk;
-// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm), and from the
+// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm; Orca Whirlpool positions
+// and their locks: @orca-so/whirlpools-sdk), and from the
 // account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
 // @raydium-io/raydium-sdk-v2's PoolInfoLayout, its discriminator Anchor's). The lock programs: Jupiter
 // Lock's IDL as @meteora-ag/met-lock-sdk ships it; Streamflow's stream contract from
@@ -39,6 +40,7 @@ function idls(): Record<string, { idl: Idl; source: string }> {
     pumpAmm: { idl: jsonIdl('@pump-fun/pump-sdk', 'src/idl/pump_amm.json'), source: '@pump-fun/pump-sdk src/idl/pump_amm.json' },
     cpAmm: { idl: require('@meteora-ag/cp-amm-sdk').CpAmmIdl as Idl, source: '@meteora-ag/cp-amm-sdk CpAmmIdl' },
     dlmm: { idl: require('@meteora-ag/dlmm').IDL as Idl, source: '@meteora-ag/dlmm IDL' },
+    orca: { idl: jsonIdl('@orca-so/whirlpools-sdk', 'dist/artifacts/whirlpool.json'), source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json' },
     jupLock: { idl: jupiterLockIdl(), source: '@meteora-ag/met-lock-sdk createLockProgram().idl' },
   }
 }
@@ -58,6 +60,8 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
   { idl: 'cpAmm', account: 'Pool', fields: ['token_a_mint', 'token_b_mint', 'token_a_vault', 'token_b_vault', 'liquidity', 'protocol_a_fee', 'protocol_b_fee', 'sqrt_price', 'activation_type', 'pool_status', 'permanent_lock_liquidity', 'creator'] },
   { idl: 'cpAmm', account: 'Position', fields: ['pool', 'nft_mint', 'unlocked_liquidity', 'vested_liquidity', 'permanent_locked_liquidity', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
   { idl: 'cpAmm', account: 'Vesting', fields: ['position', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
+  { idl: 'orca', account: 'Position', fields: ['whirlpool', 'position_mint', 'liquidity'] },
+  { idl: 'orca', account: 'LockConfig', fields: ['position', 'position_owner', 'whirlpool', 'locked_timestamp', 'lock_type'] },
   { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
   { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },
 ]

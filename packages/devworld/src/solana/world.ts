@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -64,6 +64,8 @@ export const PUMP_CURVE_VENUE = 'pump.fun bonding curve'
 const DAMM_LIQUIDITY = 1n << 64n
 /** The vesting period of its locked positions. */
 const LOCK_PERIOD_SECONDS = 30 * 24 * 3600
+/** Liquidity of the world's Whirlpool positions together. */
+const WHIRLPOOL_POSITIONS_LIQUIDITY = 1_000_000_000_000n
 /** Bin step of the world's DLMM pair, basis points. */
 const DLMM_BIN_STEP = 25
 
@@ -104,6 +106,8 @@ interface PoolSpec {
   freezeVault?: boolean
   /** LP tokens the creator puts in lock programs (after the burn). */
   lpLocks?: LpLockSpec[]
+  /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
+  positions?: { owner: 'creator' | number; percent: number; locked?: boolean }[]
 }
 
 /**
@@ -257,6 +261,13 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     },
     expect: {},
     notes: 'CPMM pool against USDC (the CPMM vaults of SOL are shared with clean-spl\'s pool) whose LP is 10 % burned, 20 % in Raydium\'s LP lock, 20 % vesting in Streamflow and 20 % in Jupiter Lock; its twins: 10 % in a Streamflow lock its sender can cancel and 10 % in a Jupiter Lock whose unlock is past (neither locks anything)',
+  },  {
+    key: 'orca-positions', program: 'spl-token', name: 'Position Coin', symbol: 'POS', decimals: 6, metadata: 'metaplex',
+    pool: {
+      amm: 'orca-whirlpool', quote: 'USDC', tokenPercent: 12, quoteWhole: 24_000, price: 0.0002,
+      positions: [{ owner: 'creator', percent: 50 }, { owner: 0, percent: 30 }, { owner: 1, percent: 20, locked: true }],
+    },
+    expect: {}, notes: 'Orca Whirlpool whose liquidity is in three positions: the creator\'s half, a holder\'s 30 %, and 20 % another holder locked for good',
   },
 ]
 
@@ -765,6 +776,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
     const locks = p.amm === 'meteora-damm-v2' ? await lockDammLiquidity(pool, creator) : undefined
+    if (p.positions) lpLocked = await whirlpoolPositions(pool, p.positions, creator)
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
     return {
       dex: ammName(p.amm),
@@ -779,6 +791,34 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       ...(locks ? { locks } : {}),
       ...(lpLocked ?? {}),
     }
+  }
+
+  /**
+   * The positions of a Whirlpool: an NFT mint each (supply 1, in its owner's account), the
+   * `Position` at ["position", NFT mint] with its share of the liquidity, and the program's
+   * `LockConfig` at ["lock_config", position] for a locked one.
+   */
+  async function whirlpoolPositions(pool: Address, positions: NonNullable<PoolSpec['positions']>, creator: KeyPairSigner): Promise<LpLockTruth> {
+    const program = ORCA_POSITION.program as Address
+    const lpHolders: LpLockTruth['lpHolders'] = []
+    const lockers: LpLockTruth['lockers'] = []
+    for (const [i, position] of positions.entries()) {
+      const owner = position.owner === 'creator' ? creator : holders[position.owner]
+      const nft = await namedSigner(`${pool} position ${i}`)
+      await ledger.send(lpOperator, [ix.createAccount(lpOperator, nft, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, nft.address, 0, lpOperator.address, null)])
+      const account = await ata(lpOperator, owner.address, nft.address, TOKEN_PROGRAM)
+      await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, nft.address, account, lpOperator, 1n)])
+      const [address] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('position'), enc.encode(nft.address)] })
+      setProgramAccount(ledger, address, program, idlAccountData(ORCA_POSITION, { whirlpool: pool, position_mint: nft.address, liquidity: (WHIRLPOOL_POSITIONS_LIQUIDITY * BigInt(position.percent)) / 100n }))
+      if (position.locked) {
+        const [lock] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('lock_config'), enc.encode(address)] })
+        setProgramAccount(ledger, lock, program, idlAccountData(ORCA_LOCK_CONFIG, { position: address, position_owner: owner.address, whirlpool: pool, locked_timestamp: BigInt(ledger.clock.unixTimestamp) }))
+        lockers.push({ locker: 'Orca position lock', holder: account, lockedPercent: position.percent, locked: true })
+      }
+      lpHolders.push({ owner: owner.address, percent: position.percent })
+    }
+    const locked = lockers.reduce((s, l) => s + l.lockedPercent, 0)
+    return { locks: { lockedPercent: locked, permanentPercent: locked, vestingPercent: 0, unlocks: [] }, lpBurnedPercent: '0', lpHolders, lockers }
   }
 
   /**

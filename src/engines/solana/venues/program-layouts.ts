@@ -125,6 +125,34 @@ export const CP_AMM_VESTING: ProgramAccountLayout = {
   },
 }
 
+export const ORCA_POSITION: ProgramAccountLayout = {
+  program: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  account: 'Position',
+  source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json',
+  discriminator: [170, 188, 143, 228, 122, 64, 247, 208],
+  size: 216,
+  fields: {
+    whirlpool: { offset: 8, type: 'pubkey' },
+    position_mint: { offset: 40, type: 'pubkey' },
+    liquidity: { offset: 72, type: 'u128' },
+  },
+}
+
+export const ORCA_LOCK_CONFIG: ProgramAccountLayout = {
+  program: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  account: 'LockConfig',
+  source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json',
+  discriminator: [106, 47, 238, 159, 124, 12, 160, 192],
+  size: 113,
+  fields: {
+    position: { offset: 8, type: 'pubkey' },
+    position_owner: { offset: 40, type: 'pubkey' },
+    whirlpool: { offset: 72, type: 'pubkey' },
+    locked_timestamp: { offset: 104, type: 'u64' },
+    lock_type: { offset: 112, type: 'enum' },
+  },
+}
+
 export const JUP_LOCK_VESTING_ESCROW: ProgramAccountLayout = {
   program: 'LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn',
   account: 'vestingEscrow',

@@ -7,6 +7,8 @@ import { JUPITER_LOCK } from './jupiter-lock.ts'
 import type { LockerDefinition } from './locker.ts'
 import { RAYDIUM_LP_LOCK } from './raydium-lp-lock.ts'
 import { STREAMFLOW } from './streamflow.ts'
+import { ORCA_WHIRLPOOL_POSITIONS } from './orca-whirlpool-positions.ts'
+import type { PositionVenue } from './position.ts'
 
 /**
  * The venues searched for a token's pools, in report order. Each is one module answering the
@@ -17,3 +19,6 @@ export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CP
 
 /** The lock programs whose hold on a pool's LP tokens is read (collect/locks.ts). */
 export const LP_LOCKERS: readonly LockerDefinition[] = [STREAMFLOW, JUPITER_LOCK, RAYDIUM_LP_LOCK]
+
+/** The venues whose liquidity providers are the holders of position NFTs (collect/positions.ts). */
+export const POSITION_VENUES: readonly PositionVenue[] = [ORCA_WHIRLPOOL_POSITIONS]
