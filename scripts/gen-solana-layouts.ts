@@ -1,8 +1,13 @@
 // `npm run layouts:solana`: writes src/engines/solana/venues/program-layouts.ts from the programs'
 // published IDLs, as their npm packages ship them (pump.fun and PumpSwap: @pump-fun/pump-sdk;
-// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm), and from the
+// Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm; Orca Whirlpool positions
+// and their locks: @orca-so/whirlpools-sdk), and from the
 // account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
-// @raydium-io/raydium-sdk-v2's PoolInfoLayout, its discriminator Anchor's). Each account's
+// @raydium-io/raydium-sdk-v2's PoolInfoLayout, its discriminator Anchor's). The lock programs: Jupiter
+// Lock's IDL as @meteora-ag/met-lock-sdk ships it; Streamflow's stream contract from
+// @streamflow/stream, whose decoder is the only published form of its layout (each field's offset
+// is where the SDK's own decodeStream reads it, its size the one the SDK's own search filters on);
+// Raydium's LP lock (Burn & Earn) from the addresses @raydium-io/raydium-sdk-v2 exports. Each account's
 // discriminator, size and the byte offset of every field the engine reads come from the IDL's
 // own type definitions, never typed by hand.
 import { createHash } from 'node:crypto'
@@ -35,7 +40,16 @@ function idls(): Record<string, { idl: Idl; source: string }> {
     pumpAmm: { idl: jsonIdl('@pump-fun/pump-sdk', 'src/idl/pump_amm.json'), source: '@pump-fun/pump-sdk src/idl/pump_amm.json' },
     cpAmm: { idl: require('@meteora-ag/cp-amm-sdk').CpAmmIdl as Idl, source: '@meteora-ag/cp-amm-sdk CpAmmIdl' },
     dlmm: { idl: require('@meteora-ag/dlmm').IDL as Idl, source: '@meteora-ag/dlmm IDL' },
+    orca: { idl: jsonIdl('@orca-so/whirlpools-sdk', 'dist/artifacts/whirlpool.json'), source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json' },
+    jupLock: { idl: jupiterLockIdl(), source: '@meteora-ag/met-lock-sdk createLockProgram().idl' },
   }
+}
+
+/** Jupiter Lock's IDL: the SDK ships it inside the program object it builds (no request is sent). */
+function jupiterLockIdl(): Idl {
+  const { Connection } = require('@solana/web3.js') as { Connection: new (url: string) => unknown }
+  const sdk = require('@meteora-ag/met-lock-sdk') as { createLockProgram(connection: unknown): { idl: Idl } }
+  return sdk.createLockProgram(new Connection('http://127.0.0.1:1')).idl
 }
 
 /** The accounts the engine reads, and the fields it reads of each (nested fields dotted). */
@@ -46,6 +60,9 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
   { idl: 'cpAmm', account: 'Pool', fields: ['token_a_mint', 'token_b_mint', 'token_a_vault', 'token_b_vault', 'liquidity', 'protocol_a_fee', 'protocol_b_fee', 'sqrt_price', 'activation_type', 'pool_status', 'permanent_lock_liquidity', 'creator'] },
   { idl: 'cpAmm', account: 'Position', fields: ['pool', 'nft_mint', 'unlocked_liquidity', 'vested_liquidity', 'permanent_locked_liquidity', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
   { idl: 'cpAmm', account: 'Vesting', fields: ['position', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
+  { idl: 'orca', account: 'Position', fields: ['whirlpool', 'position_mint', 'liquidity'] },
+  { idl: 'orca', account: 'LockConfig', fields: ['position', 'position_owner', 'whirlpool', 'locked_timestamp', 'lock_type'] },
+  { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
   { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },
 ]
 
@@ -110,10 +127,98 @@ const FROM_SDK_LAYOUTS: { program: () => string; account: string; source: string
   },
 ]
 
+/** The Streamflow stream contract's fields the engine reads, with their types (the SDK's decoder names them in camelCase). */
+const STREAMFLOW_FIELDS: Record<string, string> = {
+  withdrawnAmount: 'u64', canceledAt: 'u64', end: 'u64', sender: 'pubkey', recipient: 'pubkey', mint: 'pubkey', escrowTokens: 'pubkey',
+  start: 'u64', depositedAmount: 'u64', period: 'u64', amountPerPeriod: 'u64', cliff: 'u64', cliffAmount: 'u64',
+  cancelableBySender: 'bool', closed: 'bool', lastRateChangeTime: 'u64', fundsUnlockedAtLastRateChange: 'u64',
+}
+
+interface StreamflowSdk {
+  PROGRAM_ID: Record<string, string>
+  STREAM_STRUCT_OFFSETS: Record<string, number>
+  decodeStream(buf: Buffer): Record<string, unknown>
+  SolanaStreamClient: new (url: string) => { connection: { getProgramAccounts: (...args: unknown[]) => Promise<unknown[]> }; searchStreams(data: Record<string, unknown>): Promise<unknown> }
+}
+
+/**
+ * Streamflow's stream contract as its SDK reads it: each field's offset is the first byte whose
+ * change changes that field in the SDK's decodeStream; the account's size is the dataSize filter
+ * of the SDK's own searchStreams. Checked against the offsets the SDK exports.
+ */
+async function streamflowLayout(): Promise<string[]> {
+  const sdk = require('@streamflow/stream') as StreamflowSdk
+  let span = 0
+  for (let n = 1; n <= MAX_PROBED_ACCOUNT_SIZE && span === 0; n++) {
+    try {
+      sdk.decodeStream(Buffer.alloc(n))
+      span = n
+    } catch {
+      // shorter than the layout
+    }
+  }
+  if (span === 0) throw new Error('@streamflow/stream decodeStream accepts no buffer')
+  const text = (v: unknown) => (v && typeof v === 'object' && 'toBase58' in v ? (v as { toBase58(): string }).toBase58() : String(v))
+  const zero = sdk.decodeStream(Buffer.alloc(span))
+  const offsets: Record<string, number> = {}
+  for (let o = 0; o < span; o++) {
+    const probe = Buffer.alloc(span)
+    probe[o] = 1
+    const decoded = sdk.decodeStream(probe)
+    for (const k of Object.keys(decoded)) if (!(k in offsets) && text(decoded[k]) !== text(zero[k])) offsets[k] = o
+  }
+  for (const [name, offset] of Object.entries(sdk.STREAM_STRUCT_OFFSETS)) {
+    if (offsets[name] !== offset) throw new Error(`@streamflow/stream: ${name} decodes at ${offsets[name]}, exported at ${offset}`)
+  }
+  const client = new sdk.SolanaStreamClient('http://127.0.0.1:1')
+  let size: number | undefined
+  client.connection.getProgramAccounts = async (...args: unknown[]) => {
+    const config = args[1] as { filters: { dataSize?: number }[] }
+    size = config.filters.find((f) => f.dataSize !== undefined)?.dataSize
+    return []
+  }
+  await client.searchStreams({ mint: undefined })
+  if (size === undefined) throw new Error('@streamflow/stream searchStreams filters on no size')
+  const fieldLines = Object.entries(STREAMFLOW_FIELDS).map(([name, type]) => {
+    if (offsets[name] === undefined) throw new Error(`@streamflow/stream decodes no field ${name}`)
+    return `    ${name}: { offset: ${offsets[name]}, type: '${type}' },`
+  })
+  return [
+    'export const STREAMFLOW_CONTRACT: ProgramAccountLayout = {',
+    `  program: '${sdk.PROGRAM_ID.mainnet}',`,
+    "  account: 'Contract',",
+    "  source: '@streamflow/stream decodeStream',",
+    '  discriminator: [],',
+    `  size: ${size},`,
+    '  fields: {',
+    ...fieldLines,
+    '  },',
+    '}',
+    '',
+  ]
+}
+
+/** Longest buffer tried when finding the size a decoder accepts. */
+const MAX_PROBED_ACCOUNT_SIZE = 10_000
+
+/** Raydium's LP lock (Burn & Earn): its program and the authority that holds the LP tokens it locks for good. */
+function raydiumLpLock(): string[] {
+  const sdk = require('@raydium-io/raydium-sdk-v2') as Record<string, { toBase58(): string }>
+  return [
+    '/** Raydium\'s LP lock (Burn & Earn): LP tokens its authority holds are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH). */',
+    'export const RAYDIUM_LP_LOCK = {',
+    `  program: '${sdk.LOCK_CPMM_PROGRAM.toBase58()}',`,
+    `  authority: '${sdk.LOCK_CPMM_AUTH.toBase58()}',`,
+    "  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH',",
+    '} as const',
+    '',
+  ]
+}
+
 /** Anchor's account discriminator: the first 8 bytes of sha256("account:<Name>"). */
 const anchorDiscriminator = (name: string) => [...createHash('sha256').update(`account:${name}`).digest().subarray(0, 8)]
 
-export function renderLayouts(): string {
+export async function renderLayouts(): Promise<string> {
   const all = idls()
   const lines: string[] = [
     '// Generated by `npm run layouts:solana` (scripts/gen-solana-layouts.ts) from the programs\' published IDLs. Do not edit.',
@@ -183,10 +288,11 @@ export function renderLayouts(): string {
       '',
     )
   }
+  lines.push(...(await streamflowLayout()), ...raydiumLpLock())
   return lines.join('\n')
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  writeFileSync(LAYOUTS_FILE, renderLayouts())
+  writeFileSync(LAYOUTS_FILE, await renderLayouts())
   console.log(`wrote ${LAYOUTS_FILE}`)
 }

@@ -269,7 +269,7 @@ describe('what a client shows, against the ground truth', () => {
       expect(at(body(m), 'marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation.tradingPairCount.number'), m.key).toBe(m.pools.length)
       const dexes = at(body(m), 'marketChecks.marketCheckDescription.liquidityDescription.pairByPairInformation') as { numberOfPairs: number; pairsInformation: { pairAddress: string }[] }[]
       expect(dexes.reduce((s, d) => s + d.numberOfPairs, 0), m.key).toBe(m.pools.length)
-      const lp = m.pools.find((p) => p.lpMint)
+      const lp = m.pools.find((p) => p.lpMint || p.lpHolders)
       const locked = at(body(m), 'marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation.percentDistributed.locked.percent')
       expect(locked, m.key).toBe(lp ? Number(lp.lpLockedPercent) : '')
       if (m.pools.length > 0) {

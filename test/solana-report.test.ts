@@ -274,10 +274,10 @@ describe('Solana reports of the demo mints', () => {
     }
   })
 
-  it('read the LP token of constant-product pools: supply, holders and the burned share', () => {
+  it('read the LP token of constant-product pools, or the position NFTs of a Whirlpool: supply, holders and the burned share', () => {
     for (const mint of mints()) {
       const lp = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
-      const pool = mint.pools.find((p) => p.lpMint)
+      const pool = mint.pools.find((p) => p.lpMint || p.lpHolders)
       if (!pool) {
         expect(lp.totalLpSupply, mint.key).toBe('')
         expect(lp.percentDistributed.locked.percent, mint.key).toBe('')
@@ -285,19 +285,20 @@ describe('Solana reports of the demo mints', () => {
       }
       expect(lp.lpMint, mint.key).toBe(pool.lpMint)
       expect(lp.percentDistributed.locked.percent, mint.key).toBe(Number(pool.lpLockedPercent))
-      expect(lp.percentDistributed.burnt.percent, mint.key).toBe(Number(pool.lpLockedPercent))
-      expect(lp.keyLpHolders.map((h) => h.address), mint.key).toEqual([mint.creator])
+      expect(lp.percentDistributed.burnt.percent, mint.key).toBe(Number(pool.lpBurnedPercent ?? pool.lpLockedPercent))
+      expect(lp.keyLpHolders.map((h) => h.address).sort(), mint.key).toEqual(pool.lpHolders ? pool.lpHolders.map((h) => h.owner).sort() : [mint.creator])
     }
   })
 
   it('take LP shares of the LP the pool issued: after a 90 % burn the creator holding all that is left has 10 %', () => {
     for (const mint of mints()) {
-      const pool = mint.pools.find((p) => p.lpMint)
+      const pool = mint.pools.find((p) => p.lpMint || p.lpHolders)
       if (!pool) continue
       const lp = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
-      const creatorShare = 100 - Number(pool.lpLockedPercent)
+      const creatorShare = pool.lpHolders?.find((h) => h.owner === mint.creator)?.percent ?? 100 - Number(pool.lpLockedPercent)
       expect(lp.percentDistributed.creator.percent, mint.key).toBe(creatorShare)
-      expect(lp.keyLpHolders[0].percent, mint.key).toBe(creatorShare)
+      expect(lp.keyLpHolders.find((h) => h.address === mint.creator)?.percent, mint.key).toBe(creatorShare)
+      if (!pool.lpMint) expect([lp.lpPool, lp.lpMint], mint.key).toEqual([pool.address, ''])
     }
   })
 
@@ -398,6 +399,31 @@ describe('Solana reports of the demo mints', () => {
       expect(locked.upcomingUnlockDetails.map((u) => ({ time: u.time, percent: u.percent })), mint.key).toEqual(pools.flatMap((p) => p.locks!.unlocks))
     }
     expect(mints().some((m) => m.pools.some((p) => p.locks))).toBe(true)
+  })
+
+  it('read LP tokens held by lock programs: locked for good, vesting with its unlock dates, and the locks that lock nothing', () => {
+    for (const mint of mints()) {
+      const info = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
+      const pool = mint.pools.find((p) => p.lpMint || p.lpHolders)
+      const entry = info.liquidityLockedDetails.lockedPools.find((l) => l.pool === pool?.address)
+      if (!pool?.lockers) {
+        expect(entry, mint.key).toBeUndefined()
+        continue
+      }
+      const byHolder = (list: { holder: string; lockedPercent: number | '' }[]) => list.map((l) => `${l.holder} ${l.lockedPercent}`).sort()
+      expect(byHolder(entry!.lockers), mint.key).toEqual(byHolder(pool.lockers))
+      for (const truth of pool.lockers) {
+        const lock = entry!.lockers.find((l) => l.holder === truth.holder)!
+        expect([lock.locker, lock.notLocked === ''], mint.key).toEqual([truth.locker, truth.locked])
+        // The LP holder the lock is: its token account, or the owner of it.
+        const holder = info.keyLpHolders.find((h) => h.tokenAccount === truth.holder || h.address === truth.holder)!
+        expect([holder.tag.startsWith(truth.locker), holder.isLocked], mint.key).toEqual([true, truth.locked])
+      }
+      expect(info.percentDistributed.locked.percent, mint.key).toBe(pool.locks!.lockedPercent)
+    }
+    expect(mints().some((m) => m.pools.some((p) => p.lockers?.some((l) => l.locked)) && m.pools.some((p) => p.lockers?.some((l) => !l.locked)))).toBe(true)
+    // Positions locked by their own program, too (an Orca Whirlpool's).
+    expect(mints().some((m) => m.pools.some((p) => !p.lpMint && p.lockers?.some((l) => l.locked)))).toBe(true)
   })
 
   it('score risky mints lower in code than the clean one', () => {

@@ -319,7 +319,7 @@ export const SolanaMarketChecks = obj(
                 liquidityLockedDetails: obj(
                   {
                     upcomingUnlockDetails: Type.Array(obj({ time: Str('ISO 8601; "" when the pool counts in slots'), percent: Num('percent of the pool\'s liquidity that unlocks then'), pool: Str('the pool'), slot: Str('the slot, when the pool counts in slots; "" otherwise') }, 'an unlock'), {
-                      description: 'unlocks still to come of liquidity locked in positions with a vesting schedule (Meteora DAMM v2), earliest first',
+                      description: 'unlocks still to come of liquidity locked in positions with a vesting schedule (Meteora DAMM v2) or of LP tokens in a lock program with a schedule (Streamflow, Jupiter Lock), earliest first',
                     }),
                     lockedPools: Type.Array(
                       obj(
@@ -329,10 +329,25 @@ export const SolanaMarketChecks = obj(
                           lockedPercent: Num('percent of its liquidity locked: permanently, or vesting'),
                           permanentPercent: Num('locked for ever'),
                           vestingPercent: Num('locked until its unlocks'),
+                          lockers: Type.Array(
+                            obj(
+                              {
+                                locker: Str('the lock program'),
+                                address: Str('the lock account (the locker\'s authority for a permanent lock)'),
+                                holder: Str('the LP holder it is: the token account holding the LP, or its owner'),
+                                recipient: Str('who receives the LP as it unlocks; "" for a permanent lock'),
+                                lockedPercent: Num('percent of the LP the pool issued still locked in it'),
+                                permanent: Str('"1" when locked for good'),
+                                notLocked: Str('why it locks nothing although it holds LP (cancelable, cancelled, closed); "" when it locks'),
+                              },
+                              'a lock holding LP tokens',
+                            ),
+                            { description: 'for the pool of the LP token: the locks holding its LP; empty for positions' },
+                          ),
                         },
-                        'a pool whose liquidity is held in positions',
+                        'a pool whose liquidity is held in positions, or whose LP tokens a lock program holds',
                       ),
-                      { description: 'the token\'s Meteora DAMM v2 pools (at most 3) and how much of their liquidity is locked; empty when it has none' },
+                      { description: 'the token\'s Meteora DAMM v2 pools (at most 3), and the pool of its LP token when lock programs hold some of it, with how much of their liquidity is locked; empty when none' },
                     ),
                     reason: Str('why the locks could not be read; "" when they were'),
                   },

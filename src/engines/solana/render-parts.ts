@@ -3,6 +3,7 @@ import { percent, share as sharePercent } from '../../report/format.ts'
 import type { HolderAccount, LaunchWallet, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { MAX_LARGEST_ACCOUNTS } from './collect/holders.ts'
 import { WRAPPED_SOL_MINT } from './programs.ts'
+import { lpLocks } from './score.ts'
 import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
 
 /**
@@ -12,19 +13,40 @@ import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
  */
 
 type Report = SolanaReport
+type LockedDetails = Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['liquidityLockedDetails']
 
-/** Locked liquidity of the pools that hold it in positions, and the unlocks still to come. */
-export function renderLocks(facts: SolanaFacts): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['liquidityLockedDetails'] {
+/**
+ * Locked liquidity of the pools that hold it in positions, of the pool whose LP tokens lock
+ * programs hold (its LP burned counts as locked for good), and the unlocks still to come.
+ */
+export function renderLocks(facts: SolanaFacts): LockedDetails {
   if (!facts.locks.ok) return { upcomingUnlockDetails: [], lockedPools: [], reason: facts.locks.reason }
+  const lp = facts.lp?.ok ? facts.lp.value : undefined
+  if (lp && !lp.lockers.ok) return { upcomingUnlockDetails: [], lockedPools: [], reason: lp.lockers.reason }
   const pct = (part: bigint, total: bigint): number | '' => (total === 0n ? '' : Number((part * 1_000_000n + total / 2n) / total) / 10_000)
   const upcoming = facts.locks.value.flatMap((l) =>
     l.unlocks
       .filter((u) => u.time === null || u.time > facts.observedAt)
       .map((u) => ({ time: u.time === null ? '' : new Date(u.time * 1000).toISOString(), percent: pct(u.liquidity, l.total), pool: l.pool, slot: u.slot === null ? '' : u.slot.toString() })),
   )
+  const lockedPools: LockedDetails['lockedPools'] = facts.locks.value.map((l) => ({ pool: l.pool, dexName: l.dex, lockedPercent: pct(l.permanent + l.vesting, l.total), permanentPercent: pct(l.permanent, l.total), vestingPercent: pct(l.vesting, l.total), lockers: [] }))
+  const held = lp ? lpLocks(lp) : undefined
+  if (lp && held && held.lockers.length > 0) {
+    const dex = facts.pools.ok ? (facts.pools.value.find((p) => p.address === lp.pool)?.dex ?? '') : ''
+    const { base } = held
+    lockedPools.push({
+      pool: lp.pool,
+      dexName: dex,
+      lockedPercent: pct(held.permanent + held.vesting, base),
+      permanentPercent: pct(held.permanent, base),
+      vestingPercent: pct(held.vesting, base),
+      lockers: held.lockers.map((l) => ({ locker: l.locker, address: l.address, holder: l.holder, recipient: l.recipient, lockedPercent: pct(l.locked, base), permanent: l.permanent ? '1' : '0', notLocked: l.notLocked }))
+    })
+    for (const l of held.lockers) for (const u of l.unlocks) if (u.time > facts.observedAt) upcoming.push({ time: new Date(u.time * 1000).toISOString(), percent: pct(u.amount, base), pool: lp.pool, slot: '' })
+  }
   return {
     upcomingUnlockDetails: upcoming.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),
-    lockedPools: facts.locks.value.map((l) => ({ pool: l.pool, dexName: l.dex, lockedPercent: pct(l.permanent + l.vesting, l.total), permanentPercent: pct(l.permanent, l.total), vestingPercent: pct(l.vesting, l.total) })),
+    lockedPools,
     reason: '',
   }
 }

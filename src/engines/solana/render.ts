@@ -9,7 +9,7 @@ import { formatUnits, offChainStatus, renderCurve, renderLaunch, renderLocks } f
 import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
 import { rate } from '../../report/market.ts'
-import { TOP_TEN, TOP_THREE, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
+import { TOP_TEN, TOP_THREE, lpLocks, topAmount, type MarketFigure, type MarketValues, type SolanaScore } from './score.ts'
 import { transferFeeSchedule } from './transfer-fee.ts'
 import { SOLANA_CHECK_SECTIONS, SOLANA_HEADINGS } from './headings.ts'
 import {
@@ -228,11 +228,18 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
   const lpIssued = lp ? (lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply) : undefined
   const lpBase = lpIssued ?? 0n
-  const lpBurnt = lp && lpIssued !== undefined ? lpIssued - lp.supply + atBurn(lp.holders) : undefined
+  const held = lp ? lpLocks(lp) : undefined
+  const lpBurnt = held?.burned
+  const lpLocked = held ? held.permanent + held.vesting : undefined
   const lpTopTen = lp ? topAmount(lpInHands, TOP_TEN) : undefined
-  const keyLpHolders = (lp?.holders ?? []).map((h) =>
-    holderEntry(h, lpBase, lpDecimals, BURN_ADDRESSES.includes(h.owner) ? 'burn' : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''),
-  )
+  // A lock program's account is tagged with it: locked when the lock holds it, not when it can be cancelled.
+  const lockOf = (h: HolderAccount) => held?.lockers.find((l) => l.holder === h.tokenAccount || l.holder === h.owner)
+  const keyLpHolders = (lp?.holders ?? []).map((h) => {
+    const lock = lockOf(h)
+    const tag = BURN_ADDRESSES.includes(h.owner) ? 'burn' : lock ? `${lock.locker}${lock.notLocked ? ' (not locked)' : ''}` : h.owner === d.creator ? 'creator' : h.owner === d.mintAuthority ? 'mint authority' : ''
+    const entry = holderEntry(h, lpBase, lpDecimals, tag)
+    return lock ? { ...entry, isLocked: lock.notLocked === '' } : entry
+  })
   const pairOf = (p: PoolFacts): Pair => {
     const side = (m: string) => ({
       symbol: m === facts.address ? symbol : m === p.quoteMint ? p.quoteSymbol : '',
@@ -338,8 +345,8 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
               largest: unrated(lp ? topAmount(lpInHands, 1) : undefined, lpBase, lpDecimals),
               owner: rated(lpOf(d.mintAuthority), lpBase, lpDecimals, 'lpOwnerPercent'),
               creator: rated(lpOf(d.creator), lpBase, lpDecimals, 'lpOwnerPercent'),
-              burnt: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, UNKNOWN_RISK_NUMBER),
-              locked: member(lpBurnt, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
+              burnt: unrated(lpBurnt, lpBase, lpDecimals),
+              locked: member(lpLocked, values.lockedLiquidityPercent, lpDecimals, rating('lockedLiquidityPercent')),
               other: unrated(lp && lpTopTen !== undefined ? lp.supply - lpTopTen - atBurn(lp.holders) : undefined, lpBase, lpDecimals),
             },
             launchCurve: renderCurve(facts, pools),

@@ -3,7 +3,7 @@ import type { RiskLabel } from '../../contract/common.ts'
 import { share } from '../../report/format.ts'
 import { MARKET_WEIGHTS, rate, type MarketFigure, type MarketValues } from '../../report/market.ts'
 import type { CheckOutcome, ScoredReport } from '../../report/pipeline.ts'
-import type { HolderAccount, SolanaFacts } from './collect/facts.ts'
+import type { HolderAccount, LpFacts, LpLockFacts, SolanaFacts } from './collect/facts.ts'
 import { BURN_ADDRESSES } from './programs.ts'
 import { transferFeeSchedule } from './transfer-fee.ts'
 
@@ -33,13 +33,25 @@ export function topAmount(holders: HolderAccount[], n: number): bigint {
     .reduce((s, v) => s + v, 0n)
 }
 
-/** Percent of the LP the pool issued that is burned or sits with burn addresses. */
-function lockedLpPercent(supply: bigint, issued: bigint | null, holders: HolderAccount[]): number | undefined {
-  const atBurn = holders.filter((h) => BURN_ADDRESSES.includes(h.owner)).reduce((s, h) => s + h.amount, 0n)
-  const base = issued !== null && issued >= supply ? issued : supply
+/**
+ * The LP of the LP token's pool by how it is held: the base (what the pool issued), burned (gone
+ * from the mint's supply, or at burn addresses), locked for good (burned, or in a permanent
+ * locker) and vesting (in lock programs with a schedule, still locked), and the locks themselves.
+ */
+export function lpLocks(lp: LpFacts): { base: bigint; burned: bigint; permanent: bigint; vesting: bigint; lockers: LpLockFacts[] } {
+  const base = lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply
+  const atBurn = lp.holders.filter((h) => BURN_ADDRESSES.includes(h.owner)).reduce((s, h) => s + h.amount, 0n)
+  const burned = base - lp.supply + atBurn
+  const lockers = lp.lockers.ok ? lp.lockers.value : []
+  const sum = (list: LpLockFacts[]) => list.reduce((s, l) => s + l.locked, 0n)
+  return { base, burned, permanent: burned + sum(lockers.filter((l) => l.permanent)), vesting: sum(lockers.filter((l) => !l.permanent)), lockers }
+}
+
+/** Percent of the LP the pool issued that is burned, sits with burn addresses or is locked in a lock program. */
+function lockedLpPercent(lp: LpFacts): number | undefined {
+  const { base, permanent, vesting } = lpLocks(lp)
   if (base === 0n) return undefined
-  const burned = base - supply
-  return Number(((burned + atBurn) * 10n ** 8n) / base) / 10 ** 6
+  return Number(((permanent + vesting) * 10n ** 8n) / base) / 10 ** 6
 }
 
 /**
@@ -70,7 +82,7 @@ export function solanaMarketValues(facts: SolanaFacts): MarketValues {
     ownerPercent: mintAuthority ? share(facts.ownerBalance?.ok ? facts.ownerBalance.value : undefined, supply) : undefined,
     creatorPercent: share(facts.creatorBalance?.ok ? facts.creatorBalance.value : undefined, supply),
     lpHolderCount: lp?.complete ? new Set(lp.holders.map((h) => h.owner)).size : undefined,
-    lockedLiquidityPercent: lp ? lockedLpPercent(lp.supply, lp.issued, lp.holders) : undefined,
+    lockedLiquidityPercent: lp ? lockedLpPercent(lp) : undefined,
     lpOwnerPercent: lp ? share(lpInsiders, lp.issued !== null && lp.issued > lp.supply ? lp.issued : lp.supply) : undefined,
     taxPercent: schedule ? schedule.current.basisPoints / 100 : 0,
     largestHolderPercent: share(holders ? topAmount(inHands, 1) : undefined, supply),

@@ -66,6 +66,12 @@ export interface SolanaManifestPool {
   lpLockedPercent: string
   /** Liquidity held in positions and locked (Meteora DAMM v2): percents of the pool's, and the unlocks to come. */
   locks?: { lockedPercent: number; permanentPercent: number; vestingPercent: number; unlocks: { time: string; percent: number }[] }
+  /** Percent of the LP burned, when part of the rest is in lock programs (lpLockedPercent then counts both). */
+  lpBurnedPercent?: string
+  /** Owners of the LP token and their percent of the LP issued, when lock programs hold some of it. */
+  lpHolders?: { owner: string; percent: number }[]
+  /** The locks holding the pool's LP: the locker, the LP holder it is (token account or owner), the percent of the LP still locked in it, and whether it locks. */
+  lockers?: { locker: string; holder: string; lockedPercent: number; locked: boolean }[]
 }
 
 /** The launch curve the world created the mint on, as the report should read it. */

@@ -30,7 +30,7 @@ import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { readSavedSolanaWorld, savedSolanaWorldPath, saveSolanaWorld, SHARED_SOLANA_WORLD_DIR, solanaWorldKey } from './saved-world.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -66,6 +66,8 @@ export const PUMP_CURVE_VENUE = 'pump.fun bonding curve'
 const DAMM_LIQUIDITY = 1n << 64n
 /** The vesting period of its locked positions. */
 const LOCK_PERIOD_SECONDS = 30 * 24 * 3600
+/** Liquidity of the world's Whirlpool positions together. */
+const WHIRLPOOL_POSITIONS_LIQUIDITY = 1_000_000_000_000n
 /** Bin step of the world's DLMM pair, basis points. */
 const DLMM_BIN_STEP = 25
 
@@ -104,6 +106,26 @@ interface PoolSpec {
   lpBurnPercent?: number
   /** The freeze authority freezes the pool's token vault (the pool can no longer pay out). */
   freezeVault?: boolean
+  /** LP tokens the creator puts in lock programs (after the burn). */
+  lpLocks?: LpLockSpec[]
+  /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
+  positions?: { owner: 'creator' | number; percent: number; locked?: boolean }[]
+}
+
+/**
+ * LP tokens in a lock program, percent of the LP issued: for good (Raydium's LP lock), or on a
+ * schedule counted in days from now (Streamflow, Jupiter Lock): `cliffPercent` of the lock at the
+ * cliff, the rest in `periods` equal steps `periodDays` apart. A lock its sender can cancel, or
+ * whose unlocks are all past, locks nothing.
+ */
+interface LpLockSpec {
+  locker: 'raydium' | 'streamflow' | 'jupiter'
+  percent: number
+  cliffDays?: number
+  cliffPercent?: number
+  periods?: number
+  periodDays?: number
+  cancelable?: boolean
 }
 
 interface MintSpec {
@@ -226,6 +248,28 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'meteora-damm-v2', program: 'token-2022', name: 'Dynamic Coin', symbol: 'DYN', decimals: 9, metadata: 'embedded',
     pool: { amm: 'meteora-damm-v2', quote: 'SOL', tokenPercent: 12, quoteWhole: 400, price: 0.000004 },
     expect: {}, notes: 'Token-2022 trading in a Meteora DAMM v2 pool against SOL',
+  },
+  {
+    key: 'lp-lockers', program: 'spl-token', name: 'Locked Coin', symbol: 'LOCKD', decimals: 6, metadata: 'metaplex',
+    pool: {
+      amm: 'raydium-cpmm', quote: 'USDC', tokenPercent: 25, quoteWhole: 90_000, lpBurnPercent: 10,
+      lpLocks: [
+        { locker: 'raydium', percent: 20 },
+        { locker: 'streamflow', percent: 20, cliffDays: 20, cliffPercent: 50, periods: 2, periodDays: 30 },
+        { locker: 'jupiter', percent: 20, cliffDays: 90, cliffPercent: 100 },
+        { locker: 'streamflow', percent: 10, cliffDays: 10, cliffPercent: 100, cancelable: true },
+        { locker: 'jupiter', percent: 10, cliffDays: -5, cliffPercent: 100 },
+      ],
+    },
+    expect: {},
+    notes: 'CPMM pool against USDC (the CPMM vaults of SOL are shared with clean-spl\'s pool) whose LP is 10 % burned, 20 % in Raydium\'s LP lock, 20 % vesting in Streamflow and 20 % in Jupiter Lock; its twins: 10 % in a Streamflow lock its sender can cancel and 10 % in a Jupiter Lock whose unlock is past (neither locks anything)',
+  },  {
+    key: 'orca-positions', program: 'spl-token', name: 'Position Coin', symbol: 'POS', decimals: 6, metadata: 'metaplex',
+    pool: {
+      amm: 'orca-whirlpool', quote: 'USDC', tokenPercent: 12, quoteWhole: 24_000, price: 0.0002,
+      positions: [{ owner: 'creator', percent: 50 }, { owner: 0, percent: 30 }, { owner: 1, percent: 20, locked: true }],
+    },
+    expect: {}, notes: 'Orca Whirlpool whose liquidity is in three positions: the creator\'s half, a holder\'s 30 %, and 20 % another holder locked for good',
   },
 ]
 
@@ -674,6 +718,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const tokenIsA = mintA === mint
     let lpMint = ''
     let lpLockedPercent = ''
+    let lpLocked: LpLockTruth | undefined
     let priceInQuote: number
     let data: Uint8Array
     const vaults = { vaultA: tokenIsA ? tokenVault : quoteVault, vaultB: tokenIsA ? quoteVault : tokenVault }
@@ -717,6 +762,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued), ix.setAuthority(TOKEN_PROGRAM, lp.address, lpOperator, ix.AUTHORITY_TYPES.MintTokens, authority)])
       const burned = (issued * BigInt(p.lpBurnPercent ?? 0)) / 100n
       if (burned > 0n) await ledger.send(creator, [ix.burn(TOKEN_PROGRAM, creatorLp, lp.address, creator, burned)])
+      if (p.lpLocks) lpLocked = await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, p.lpBurnPercent ?? 0)
       lpMint = lp.address
       lpLockedPercent = String(p.lpBurnPercent ?? 0)
       const input = { mintA, mintB, ...vaults, ...decimals, lpMint: lp.address, lpIssued: issued }
@@ -732,6 +778,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
     const locks = p.amm === 'meteora-damm-v2' ? await lockDammLiquidity(pool, creator) : undefined
+    if (p.positions) lpLocked = await whirlpoolPositions(pool, p.positions, creator)
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
     return {
       dex: ammName(p.amm),
@@ -742,8 +789,98 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       priceUsd: priceInQuote * quoteUsd,
       isPairHoneypot: tokenHoneypot || p.freezeVault ? '1' : '0',
       lpMint,
-      lpLockedPercent,
+      lpLockedPercent: lpLocked?.locks ? String(lpLocked.locks.lockedPercent) : lpLockedPercent,
       ...(locks ? { locks } : {}),
+      ...(lpLocked ?? {}),
+    }
+  }
+
+  /**
+   * The positions of a Whirlpool: an NFT mint each (supply 1, in its owner's account), the
+   * `Position` at ["position", NFT mint] with its share of the liquidity, and the program's
+   * `LockConfig` at ["lock_config", position] for a locked one.
+   */
+  async function whirlpoolPositions(pool: Address, positions: NonNullable<PoolSpec['positions']>, creator: KeyPairSigner): Promise<LpLockTruth> {
+    const program = ORCA_POSITION.program as Address
+    const lpHolders: LpLockTruth['lpHolders'] = []
+    const lockers: LpLockTruth['lockers'] = []
+    for (const [i, position] of positions.entries()) {
+      const owner = position.owner === 'creator' ? creator : holders[position.owner]
+      const nft = await namedSigner(`${pool} position ${i}`)
+      await ledger.send(lpOperator, [ix.createAccount(lpOperator, nft, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, nft.address, 0, lpOperator.address, null)])
+      const account = await ata(lpOperator, owner.address, nft.address, TOKEN_PROGRAM)
+      await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, nft.address, account, lpOperator, 1n)])
+      const [address] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('position'), enc.encode(nft.address)] })
+      setProgramAccount(ledger, address, program, idlAccountData(ORCA_POSITION, { whirlpool: pool, position_mint: nft.address, liquidity: (WHIRLPOOL_POSITIONS_LIQUIDITY * BigInt(position.percent)) / 100n }))
+      if (position.locked) {
+        const [lock] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('lock_config'), enc.encode(address)] })
+        setProgramAccount(ledger, lock, program, idlAccountData(ORCA_LOCK_CONFIG, { position: address, position_owner: owner.address, whirlpool: pool, locked_timestamp: BigInt(ledger.clock.unixTimestamp) }))
+        lockers.push({ locker: 'Orca position lock', holder: account, lockedPercent: position.percent, locked: true })
+      }
+      lpHolders.push({ owner: owner.address, percent: position.percent })
+    }
+    const locked = lockers.reduce((s, l) => s + l.lockedPercent, 0)
+    return { locks: { lockedPercent: locked, permanentPercent: locked, vestingPercent: 0, unlocks: [] }, lpBurnedPercent: '0', lpHolders, lockers }
+  }
+
+  /**
+   * Puts the creator's LP tokens in lock programs: transfers to the token accounts each locker
+   * holds them in (its authority's, a stream's escrow, an escrow's), and the lock accounts written
+   * from the lockers' published layouts. Returns what the report must read of them.
+   */
+  async function lockLp(locks: LpLockSpec[], creator: KeyPairSigner, creatorLp: Address, lpMint: Address, issued: bigint, burnPercent: number): Promise<LpLockTruth> {
+    const now = startUnixTime + WORLD_AGE_SECONDS
+    const day = 24 * 3600
+    const pda = async (program: string, seed: string, i: number) => (await getProgramDerivedAddress({ programAddress: program as Address, seeds: [new TextEncoder().encode(seed), enc.encode(lpMint), Uint8Array.of(i)] }))[0]
+    const lockers: NonNullable<SolanaManifestPool['lockers']> = []
+    const unlocks: { time: string; percent: number }[] = []
+    let permanent = burnPercent
+    let vesting = 0
+    for (const [i, l] of locks.entries()) {
+      const amount = (issued * BigInt(l.percent)) / 100n
+      const cliff = now + (l.cliffDays ?? 0) * day
+      const cliffAmount = (amount * BigInt(l.cliffPercent ?? 100)) / 100n
+      const periods = l.periods ?? 0
+      const perPeriod = periods > 0 ? (amount - cliffAmount) / BigInt(periods) : 0n
+      const period = (l.periodDays ?? 1) * day
+      let owner: Address
+      let holder: string
+      if (l.locker === 'raydium') {
+        owner = RAYDIUM_LP_LOCK.authority as Address
+        holder = await ix.findAssociatedTokenAddress(owner, lpMint, TOKEN_PROGRAM)
+      } else if (l.locker === 'streamflow') {
+        const contract = await pda(STREAMFLOW_CONTRACT.program, 'tokenrisk stream', i)
+        owner = await pda(STREAMFLOW_CONTRACT.program, 'tokenrisk stream escrow', i)
+        holder = await ix.findAssociatedTokenAddress(owner, lpMint, TOKEN_PROGRAM)
+        setProgramAccount(ledger, contract, STREAMFLOW_CONTRACT.program, idlAccountData(STREAMFLOW_CONTRACT, {
+          mint: lpMint, escrowTokens: holder, sender: creator.address, recipient: creator.address, depositedAmount: amount,
+          start: cliff, cliff, cliffAmount, period, amountPerPeriod: perPeriod, end: cliff + periods * period, cancelableBySender: l.cancelable ?? false,
+        }))
+      } else {
+        owner = await pda(JUP_LOCK_VESTING_ESCROW.program, 'tokenrisk escrow', i)
+        holder = owner
+        setProgramAccount(ledger, owner, JUP_LOCK_VESTING_ESCROW.program, idlAccountData(JUP_LOCK_VESTING_ESCROW, {
+          recipient: creator.address, tokenMint: lpMint, creator: creator.address, base: owner, cancelMode: l.cancelable ? 1 : 0,
+          cliffTime: cliff, frequency: period, cliffUnlockAmount: cliffAmount, amountPerPeriod: perPeriod, numberOfPeriod: periods, vestingStartTime: cliff,
+        }))
+      }
+      const account = await ata(creator, owner, lpMint, TOKEN_PROGRAM)
+      await ledger.send(creator, [ix.transferChecked(TOKEN_PROGRAM, creatorLp, lpMint, account, creator, amount, 9)])
+      const future = l.locker !== 'raydium' && !l.cancelable
+      const steps = [{ time: cliff, share: l.percent * ((l.cliffPercent ?? 100) / 100) }, ...Array.from({ length: periods }, (_, k) => ({ time: cliff + (k + 1) * period, share: (l.percent * (1 - (l.cliffPercent ?? 100) / 100)) / periods }))]
+      const ahead = future ? steps.filter((s) => s.time > now && s.share > 0) : []
+      const lockedPercent = l.locker === 'raydium' ? l.percent : ahead.reduce((s, u) => s + u.share, 0)
+      if (l.locker === 'raydium') permanent += l.percent
+      else vesting += lockedPercent
+      unlocks.push(...ahead.map((u) => ({ time: new Date(u.time * 1000).toISOString(), percent: u.share })))
+      lockers.push({ locker: LOCKER_NAMES[l.locker], holder, lockedPercent, locked: lockedPercent > 0 })
+    }
+    const holders = tokenHolders(ledger, lpMint, TOKEN_PROGRAM).map((h) => ({ owner: h.owner, percent: Number((BigInt(h.balance) * 10_000n) / issued) / 100 }))
+    return {
+      locks: { lockedPercent: permanent + vesting, permanentPercent: permanent, vestingPercent: vesting, unlocks: unlocks.sort((a, b) => (a.time < b.time ? -1 : 1)) },
+      lpBurnedPercent: String(burnPercent),
+      lpHolders: holders,
+      lockers,
     }
   }
 
@@ -818,6 +955,9 @@ const AMM_PROGRAMS: Record<Amm, string> = {
   'meteora-damm-v2': CP_AMM_POOL.program,
   'meteora-dlmm': DLMM_LB_PAIR.program,
 }
+/** What a pool whose LP is in lock programs adds to its truth. */
+type LpLockTruth = Required<Pick<SolanaManifestPool, 'locks' | 'lpBurnedPercent' | 'lpHolders' | 'lockers'>>
+const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock' }
 const AMM_NAMES: Record<Amm, string> = {
   'raydium-amm-v4': 'Raydium AMM v4',
   'raydium-cpmm': 'Raydium CPMM',

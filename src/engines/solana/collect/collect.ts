@@ -13,6 +13,8 @@ import { readPumpCurve } from './curve.ts'
 import { readLaunch } from './launch.ts'
 import { readLocks } from './locks.ts'
 import { readLiquidityProviders } from './lp.ts'
+import { readPositionHolders } from './positions.ts'
+import { POSITION_VENUES } from '../venues/registry.ts'
 import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import { DeadlineError } from '../../../errors.ts'
@@ -104,9 +106,12 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const mintAuthority = mint.mint.mintAuthority
   const ownerBalance = mintAuthority ? optional('owner balance', () => readOwnerBalance(ctx, mintAuthority, address)) : Promise.resolve(null)
   const creatorBalance = creation.then((c) => (c.ok ? optional('creator balance', () => readOwnerBalance(ctx, c.value.creator, address)) : null))
+  // The deepest pool with liquidity providers to read: an LP token's holders, or a position venue's NFT holders.
   const lp = pools.then((p) => {
-    const main = p.ok ? p.value.find((pool) => pool.lpMint) : undefined
-    return main ? optional('liquidity providers', () => readLiquidityProviders(ctx, main)) : null
+    const main = p.ok ? p.value.find((pool) => pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)) : undefined
+    if (!main) return null
+    const venue = POSITION_VENUES.find((v) => v.amm === main.amm)
+    return optional('liquidity providers', () => (main.lpMint || !venue ? readLiquidityProviders(ctx, main) : readPositionHolders(ctx, main, venue)))
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.

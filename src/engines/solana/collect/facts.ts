@@ -151,6 +151,26 @@ export interface LpFacts {
   holders: HolderAccount[]
   /** The largest-accounts answer was shorter than its limit: `holders` lists every LP holder. */
   complete: boolean
+  /** LP tokens held by lock programs (Streamflow, Jupiter Lock, Raydium's LP lock); unknown when their search was refused. */
+  lockers: Known<LpLockFacts[]>
+}
+
+/** LP tokens one lock account (or a permanent locker's authority) holds. */
+export interface LpLockFacts {
+  locker: string
+  /** The lock account; the locker's authority for a permanent locker. */
+  address: string
+  /** The token account holding the LP, or its owner: the LP holder the report tags as the lock. */
+  holder: string
+  /** Who receives the LP as it unlocks ("" for a permanent lock). */
+  recipient: string
+  /** LP still locked now (0 when `notLocked` says why the lock holds none). */
+  locked: bigint
+  permanent: boolean
+  /** Unlocks still to come: unix seconds and LP tokens. */
+  unlocks: { time: number; amount: bigint }[]
+  /** Why the lock's LP is not locked (cancelable, cancelled, closed); "" when it is. */
+  notLocked: string
 }
 
 /** What the configured token list says about a mint, links already made safe ("" when absent). */

@@ -125,6 +125,57 @@ export const CP_AMM_VESTING: ProgramAccountLayout = {
   },
 }
 
+export const ORCA_POSITION: ProgramAccountLayout = {
+  program: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  account: 'Position',
+  source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json',
+  discriminator: [170, 188, 143, 228, 122, 64, 247, 208],
+  size: 216,
+  fields: {
+    whirlpool: { offset: 8, type: 'pubkey' },
+    position_mint: { offset: 40, type: 'pubkey' },
+    liquidity: { offset: 72, type: 'u128' },
+  },
+}
+
+export const ORCA_LOCK_CONFIG: ProgramAccountLayout = {
+  program: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  account: 'LockConfig',
+  source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json',
+  discriminator: [106, 47, 238, 159, 124, 12, 160, 192],
+  size: 113,
+  fields: {
+    position: { offset: 8, type: 'pubkey' },
+    position_owner: { offset: 40, type: 'pubkey' },
+    whirlpool: { offset: 72, type: 'pubkey' },
+    locked_timestamp: { offset: 104, type: 'u64' },
+    lock_type: { offset: 112, type: 'enum' },
+  },
+}
+
+export const JUP_LOCK_VESTING_ESCROW: ProgramAccountLayout = {
+  program: 'LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn',
+  account: 'vestingEscrow',
+  source: '@meteora-ag/met-lock-sdk createLockProgram().idl',
+  discriminator: [244, 119, 183, 4, 73, 116, 135, 195],
+  size: 296,
+  fields: {
+    recipient: { offset: 8, type: 'pubkey' },
+    tokenMint: { offset: 40, type: 'pubkey' },
+    creator: { offset: 72, type: 'pubkey' },
+    base: { offset: 104, type: 'pubkey' },
+    cancelMode: { offset: 138, type: 'u8' },
+    cliffTime: { offset: 144, type: 'u64' },
+    frequency: { offset: 152, type: 'u64' },
+    cliffUnlockAmount: { offset: 160, type: 'u64' },
+    amountPerPeriod: { offset: 168, type: 'u64' },
+    numberOfPeriod: { offset: 176, type: 'u64' },
+    totalClaimedAmount: { offset: 184, type: 'u64' },
+    vestingStartTime: { offset: 192, type: 'u64' },
+    cancelledAt: { offset: 200, type: 'u64' },
+  },
+}
+
 export const DLMM_LB_PAIR: ProgramAccountLayout = {
   program: 'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo',
   account: 'LbPair',
@@ -167,3 +218,37 @@ export const RAYDIUM_CLMM_POOL_STATE: ProgramAccountLayout = {
     fundFeesTokenB: { offset: 1072, type: 'u64' },
   },
 }
+
+export const STREAMFLOW_CONTRACT: ProgramAccountLayout = {
+  program: 'strmRqUCoQUgGUan5YhzUZa6KqdzwX5L6FpUxfmKg5m',
+  account: 'Contract',
+  source: '@streamflow/stream decodeStream',
+  discriminator: [],
+  size: 1104,
+  fields: {
+    withdrawnAmount: { offset: 17, type: 'u64' },
+    canceledAt: { offset: 25, type: 'u64' },
+    end: { offset: 33, type: 'u64' },
+    sender: { offset: 49, type: 'pubkey' },
+    recipient: { offset: 113, type: 'pubkey' },
+    mint: { offset: 177, type: 'pubkey' },
+    escrowTokens: { offset: 209, type: 'pubkey' },
+    start: { offset: 409, type: 'u64' },
+    depositedAmount: { offset: 417, type: 'u64' },
+    period: { offset: 425, type: 'u64' },
+    amountPerPeriod: { offset: 433, type: 'u64' },
+    cliff: { offset: 441, type: 'u64' },
+    cliffAmount: { offset: 449, type: 'u64' },
+    cancelableBySender: { offset: 457, type: 'bool' },
+    closed: { offset: 671, type: 'bool' },
+    lastRateChangeTime: { offset: 688, type: 'u64' },
+    fundsUnlockedAtLastRateChange: { offset: 696, type: 'u64' },
+  },
+}
+
+/** Raydium's LP lock (Burn & Earn): LP tokens its authority holds are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH). */
+export const RAYDIUM_LP_LOCK = {
+  program: 'LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE',
+  authority: '3f7GcQFG397GAaEnv51zR6tsTVihYRydnydDD1cXekxH',
+  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH',
+} as const

@@ -3,6 +3,12 @@ import { METEORA_DAMM_V2 } from './meteora-damm-v2.ts'
 import { METEORA_DLMM } from './meteora-dlmm.ts'
 import { PUMPSWAP } from './pumpswap.ts'
 import { RAYDIUM_CLMM } from './raydium-clmm.ts'
+import { JUPITER_LOCK } from './jupiter-lock.ts'
+import type { LockerDefinition } from './locker.ts'
+import { RAYDIUM_LP_LOCK } from './raydium-lp-lock.ts'
+import { STREAMFLOW } from './streamflow.ts'
+import { ORCA_WHIRLPOOL_POSITIONS } from './orca-whirlpool-positions.ts'
+import type { PositionVenue } from './position.ts'
 
 /**
  * The venues searched for a token's pools, in report order. Each is one module answering the
@@ -10,3 +16,9 @@ import { RAYDIUM_CLMM } from './raydium-clmm.ts'
  * is not searched but derived from the mint (pump-curve.ts).
  */
 export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, RAYDIUM_CLMM, ORCA_WHIRLPOOL, PUMPSWAP, METEORA_DAMM_V2, METEORA_DLMM]
+
+/** The lock programs whose hold on a pool's LP tokens is read (collect/locks.ts). */
+export const LP_LOCKERS: readonly LockerDefinition[] = [STREAMFLOW, JUPITER_LOCK, RAYDIUM_LP_LOCK]
+
+/** The venues whose liquidity providers are the holders of position NFTs (collect/positions.ts). */
+export const POSITION_VENUES: readonly PositionVenue[] = [ORCA_WHIRLPOOL_POSITIONS]
