@@ -37,6 +37,24 @@ describe('arguments of owner functions', () => {
     expect(functionVariants(fn('increaseAllowance(address,uint256)'), accounts)).toHaveLength(1)
   })
 
+  it('gives each later address argument the same accounts, the ones before it holding A, and says which argument it was', () => {
+    const accounts = argumentAccounts(TOKEN, [POOL], [owner], [])
+    const variants = functionVariants(fn('setRoute(address,address)'), accounts)
+    const second = variants.filter((v) => v.argument === 1)
+    expect(second.map((v) => v.label)).toEqual(accounts.map((a) => a.label))
+    const pool = second.find((v) => v.label === `the pool ${POOL}`)!
+    expect(pool.data.slice(10, 74)).toBe(word(PROBE_ADDRESSES.a))
+    expect(pool.data.slice(74, 138)).toBe(word(POOL))
+    // The first argument keeps its variants, the second holding the fresh account.
+    const first = variants.find((v) => v.label === `the pool ${POOL}` && v.argument === undefined)!
+    expect(first.data.slice(74, 138)).toBe(word(PROBE_ADDRESSES.f))
+    // A third address argument gets its own; a fourth is left to the plain variants.
+    const four = functionVariants(fn('setWallets(address,address,address,address)'), accounts)
+    expect(new Set(four.map((v) => v.argument ?? 0))).toEqual(new Set([0, 1, 2]))
+    // With a number beside it, an account is tried with the boolean one way: (account, amount, flag) stays in the experiment's gas.
+    expect(functionVariants(fn('addLiquidity(address,uint256,bool)'), accounts).filter((v) => v.label !== '')).toHaveLength(accounts.length * 2)
+  })
+
   it('chains a function taking an address after every other one that may flag holder A', () => {
     const fns = [fn('setBlacklisted(address,bool)'), fn('burnBlacklisted(address)'), fn('setFee(uint256)'), fn('increaseAllowance(address,uint256)')]
     const flags = flagCalls(fns, fns[1])

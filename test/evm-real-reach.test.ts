@@ -19,6 +19,10 @@ const PAIRS = [
   ['display-hundred', 'display-promo'],
   ['hidden-credit', 'hidden-liquidity'],
   ['keeper-fee', 'keeper-own-fee'],
+  ['keeper-exact-sell', 'keeper-own-sell'],
+  ['route-gate', 'route-record'],
+  ['display-multiplier', 'multiplier-credit'],
+  ['hidden-credit-flag', 'hidden-liquidity-flag'],
 ] as const
 /** Tokens whose fee ceiling is read: uncapped to an owner-set wallet, capped, a switch, fixed taxes, none. */
 const FEES = ['fee-stack', 'fee-stack-capped', 'close-trade', 'tax-3-7-1', 'clean']
@@ -106,6 +110,59 @@ describe('the zoo of the owner\'s reach on real shapes', () => {
     expect(c.isBlacklisted.comment).toContain('stopped the address it was given from transferring or selling, while others still could')
     expect(c.hiddenOwner.comment).toContain(`owner() is renounced, yet ${keeper}`)
     expect(checks(zoo.get('keeper-own-fee').report).hiddenOwner.comment).toContain('tried: no power found')
+  })
+
+  it('keeper-exact-sell: the keeper written into storage sets the one amount a sale may be, and every other sale fails; no tax is said to move; keeper-own-sell rules only its own', () => {
+    const keeper = zoo.world.manifest.accounts!.hiddenAdmin
+    const c = checks(zoo.get('keeper-exact-sell').report)
+    const setter = `function ${toFunctionSelector('setSellAmount(uint256)')}(uint256)`
+    expect(c.transferPausable.comment).toMatch(new RegExp(`^simulated: as ${keeper} \\(storage slot \\d+\\), ${setter.replace(/[()]/g, '\\$&')} can be set so low that every sale fails`))
+    expect(c.antiwhaleModifiable.comment).toContain('at some values a holder it was not given can no longer sell or transfer at all')
+    expect(c.hiddenOwner.comment).toContain(`owner() is renounced, yet ${keeper}`)
+    // Sales fail from the smallest amount on, with no tax between: a rule, not a fee.
+    expect(c.slippageModifiable.status).toBe('0')
+    expect(zoo.get('keeper-exact-sell').report.honeypotDetails[0].feeCeiling?.sellTax).toBe('0')
+    const twin = checks(zoo.get('keeper-own-sell').report)
+    expect(twin.transferPausable.status).toBe('0')
+    expect(twin.hiddenOwner.comment).toContain(`${keeper} (storage slot`)
+    expect(twin.hiddenOwner.comment).toContain('tried: no power found')
+  })
+
+  it('route-gate: a setter whose second address is the pool stops every sale, and says so; route-record given the pool in either place changes nothing', () => {
+    const pool = zoo.get('route-gate').report.honeypotDetails[0].pairAddress
+    const pause = checks(zoo.get('route-gate').report).transferPausable
+    expect(pause.status).toBe('1')
+    expect(pause.comment).toContain(`function ${toFunctionSelector('setRoute(address,address)')}(address,address) made every holder's sale into the pool fail`)
+    expect(pause.comment).toContain(`(given the pool ${pool} as its second address argument)`)
+    expect(checks(zoo.get('route-record').report).transferPausable.status).toBe('0')
+  })
+
+  it('display-multiplier: balances shown many times over, held as they were, are a display: no mint, no take, no pause; multiplier-credit\'s look-alike mints', () => {
+    const c = checks(zoo.get('display-multiplier').report)
+    expect(c.isMintable.status).toBe('0')
+    expect(c.ownerChangeBalance.status).toBe('0')
+    expect(c.transferPausable.status).toBe('0')
+    expect(c.ownerChangeBalance.comment).toContain(`function ${toFunctionSelector('setMultiplier(uint256)')}(uint256) raised the balance shown of a holder by`)
+    expect(c.ownerChangeBalance.comment).toContain('a display: nothing created, nothing taken')
+    // The holders of record, whom the probe does not act for at first, were asked again, and hold no more.
+    expect(zoo.get('display-multiplier').facts.powers.askedAgain).toEqual([toFunctionSelector('setMultiplier(uint256)')])
+    const credit = checks(zoo.get('multiplier-credit').report).isMintable
+    expect(credit.status).toBe('1')
+    expect(credit.comment).toContain(`function ${toFunctionSelector('setMultiplier(uint256)')}(uint256) raised the total supply by`)
+  })
+
+  it('hidden-credit-flag: the code-written manager\'s three-argument addLiquidity is measured whole and found crediting balances; hidden-liquidity-flag\'s moves its own', () => {
+    const manager = zoo.world.manifest.accounts!.hiddenAdmin
+    const selector = toFunctionSelector('addLiquidity(address,uint256,bool)')
+    const credit = zoo.get('hidden-credit-flag')
+    expect(credit.facts.powers.functionsFailed).toEqual([])
+    expect(credit.facts.powers.functionsTried).toEqual([selector])
+    const c = checks(credit.report)
+    expect(c.isMintable.comment).toContain(`as ${manager} (a constant in its code), function ${selector}(address,uint256,bool) created`)
+    expect(c.hiddenOwner.comment).toContain(`owner() is renounced, yet ${manager} (a constant in its code) can still mint`)
+    const twin = zoo.get('hidden-liquidity-flag')
+    expect(twin.facts.powers.functionsFailed).toEqual([])
+    expect(checks(twin.report).hiddenOwner.comment).toContain(`${manager} (a constant in its code) tried: no power found`)
   })
 
   it('the fee ceiling: the highest taxes a privileged account reaches, on the pool it was measured on, and where they go', () => {

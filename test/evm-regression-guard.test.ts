@@ -22,7 +22,8 @@ export const GUARDED_TOKENS = [
   'devteam-mint', 'devteam-fee', 'three-step-drain', 'three-step-reward', 'allowance-grant', 'allowance-backdoor', 'role-minter',
   'role-quiet-minter', 'max-credit', 'max-trim', 'reflect-dust', 'reflect-skim', 'helper-drain', 'helper-reward', 'pair-gate',
   'pair-record', 'recipient-block', 'display-hundred', 'hidden-credit', 'hidden-liquidity',
-  'keeper-fee', 'keeper-own-fee',
+  'keeper-fee', 'keeper-own-fee', 'keeper-exact-sell', 'keeper-own-sell', 'route-gate', 'route-record', 'display-multiplier',
+  'multiplier-credit', 'hidden-credit-flag', 'hidden-liquidity-flag',
 ] as const
 
 const zoo = useZooReports(GUARDED_TOKENS)

@@ -196,8 +196,10 @@ contract TokenProbe is ProbeReaders {
         Outcome bBigBuy;
         // Watched accounts (bit i: watch[i]) whose balance shown fell in the call and was not held:
         // before the call they could not send one unit more than they are shown after it, and after
-        // it (and the trades above) they send the whole of what they are shown. Set by a call's
-        // measure only; an account the probe cannot act for never has its bit.
+        // it (and the trades above) they send the whole of what they are shown. Or whose balance
+        // shown rose in the call and is not held: right after it they send the whole of what they
+        // were shown before, and not one unit more. Set by a call's measure only; an account the
+        // probe cannot act for never has its bit.
         uint256 notHeld;
         // An allowance over A's or B's tokens that neither gave (a call granted it): the first one
         // found, and a transferFrom through it by the spender, made after the trades above.
@@ -207,10 +209,12 @@ contract TokenProbe is ProbeReaders {
         Outcome pull;
     }
 
-    /** Balances of the watched accounts, and which were read (bit i: values[i]). */
+    /** Balances of the watched accounts, and which were read (bit i: values[i]); the supply, and whether it was read. */
     struct Balances {
         uint256[] values;
         uint256 read;
+        uint256 supply;
+        bool supplyRead;
     }
 
     struct Attempt {
@@ -779,6 +783,7 @@ contract TokenProbe is ProbeReaders {
     function _callAndMeasure(Scene calldata s, address caller, bytes calldata data) internal {
         Balances memory pre;
         (pre.values, pre.read) = _watchBalances(s);
+        (pre.supply, pre.supplyRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x18160ddd));
         (bool done, bytes memory out) = _isolate(abi.encodeCall(this.callExperiment, (s, caller, data, pre)));
         if (!done) _bubble(out);
         (bool ok, bytes memory err, Measure memory m, bool again, uint256 sentAll) = abi.decode(out, (bool, bytes, Measure, bool, uint256));
@@ -799,9 +804,41 @@ contract TokenProbe is ProbeReaders {
         (bool ok, bytes memory err) = _act(caller, s.token, data);
         Measure memory m;
         if (!ok) _finish(abi.encode(false, err, m, false, uint256(0)));
-        m = _measure(s);
+        _measureReads(s, m);
+        m.notHeld = _risenNotHeld(s, pre, m);
+        _measureTrades(s, m);
         uint256 sentAll = _sendAllFallen(s, pre, m);
         _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data), sentAll));
+    }
+
+    /**
+     * Watched accounts whose balance shown rose in the call and is not held (bit i: watch[i]):
+     * each sends the whole of what it was shown before the call, and not one unit more. Asked in
+     * an experiment of its own (the sends are undone), only where some balance rose and the supply
+     * did not.
+     */
+    function _risenNotHeld(Scene calldata s, Balances calldata pre, Measure memory post) internal returns (uint256 notHeld) {
+        // A display raises no supply: a call that moved the supply (a mint in the open) is not asked.
+        if (!pre.supplyRead || !post.supplyRead || post.supply != pre.supply) return 0;
+        uint256 rose;
+        for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
+            if (pre.read & (1 << i) != 0 && post.balancesRead & (1 << i) != 0 && post.balances[i] > pre.values[i]) rose |= 1 << i;
+        }
+        if (rose == 0) return 0;
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.riseExperiment, (s, pre, rose)));
+        if (done) notHeld = abi.decode(out, (uint256));
+    }
+
+    /** Of the accounts in `rose`, those that cannot send one unit more than `pre` shows and can send all of it. Always reverts. */
+    function riseExperiment(Scene calldata s, Balances calldata pre, uint256 rose) external {
+        _onlySelf();
+        uint256 notHeld;
+        for (uint256 i = 0; i < s.watch.length && i < 256; i++) {
+            if (rose & (1 << i) == 0) continue;
+            if (_transferFrom(s.token, s.watch[i], s.f, pre.values[i] + 1).ok) continue;
+            if (_transferFrom(s.token, s.watch[i], s.f, pre.values[i]).ok) notHeld |= 1 << i;
+        }
+        _finish(abi.encode(notHeld));
     }
 
     /** Each watched account whose balance shown fell (`pre` to `post`) sends the whole of what it is shown now: bit i, it did. */
@@ -848,8 +885,18 @@ contract TokenProbe is ProbeReaders {
     }
 
     function _measure(Scene calldata s) internal returns (Measure memory m) {
+        _measureReads(s, m);
+        _measureTrades(s, m);
+    }
+
+    /** The supply and the watched balances, read before any trade. */
+    function _measureReads(Scene calldata s, Measure memory m) internal view {
         (m.supply, m.supplyRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x18160ddd));
         (m.balances, m.balancesRead) = _watchBalances(s);
+    }
+
+    /** The trades of a measure, and the allowance pull after them. */
+    function _measureTrades(Scene calldata s, Measure memory m) internal {
         m.bTransfer = _transferFrom(s.token, s.b, s.f, _balanceOf(s.token, s.b) / 100);
         m.aTransfer = _transferFrom(s.token, s.a, s.f, _balanceOf(s.token, s.a) / 100);
         if (s.pool.pool != address(0)) {

@@ -21,6 +21,14 @@
  * | display-hundred | ZooDisplayHundred | holders shown 100× what they hold; setBoost(false) shows what is held and takes nothing (cannotSellAll) | display-promo |
  * | hidden-credit   | ZooHiddenCredit   | renounced; a manager written into the code at construction credits any account through addLiquidity(account, amount) (isMintable, ownerChangeBalance, hiddenOwner) | hidden-liquidity |
  * | hidden-liquidity| ZooHiddenLiquidity| renounced; the same manager's addLiquidity moves its own tokens to the pool (nothing) | clean |
+ * | keeper-exact-sell | ZooKeeperExactSell | renounced; the storage keeper's setSellAmount(amount) lets a sale be that amount only: every other sale reverts (transferPausable, antiwhaleModifiable, hiddenOwner) | keeper-own-sell |
+ * | keeper-own-sell | ZooKeeperOwnSell  | renounced; the same keeper's setSellAmount rules only its own sales (nothing) | clean |
+ * | route-gate      | ZooRouteGate      | setRoute(router, pair): given the pool as the pair (the second address), every sale reverts (transferPausable) | route-record |
+ * | route-record    | ZooRouteRecord    | setRoute(router, pair) only records both (nothing)                           | clean         |
+ * | display-multiplier | ZooDisplayMultiplier | setMultiplier(n) shows every holder n times what it holds: display only, never a mint nor a take (nothing) | multiplier-credit |
+ * | multiplier-credit | ZooMultiplierCredit | setMultiplier(n) credits the owner n - 1 hundredths of the supply, in the open (isMintable) | clean |
+ * | hidden-credit-flag | ZooHiddenCreditFlag | renounced; the code-immutable manager's addLiquidity(account, amount, lock) credits any account (isMintable, ownerChangeBalance, hiddenOwner) | hidden-liquidity-flag |
+ * | hidden-liquidity-flag | ZooHiddenLiquidityFlag | renounced; the same manager's three-argument addLiquidity moves its own tokens to the pool (nothing) | clean |
  */
 import type { ZooContext, ZooTokenSpec } from './zoo.ts'
 import { deployWith, ownerSends, zooPool } from './zoo-parts.ts'
@@ -232,5 +240,118 @@ export const REAL_REACH_ZOO: ZooTokenSpec[] = [
     notes: "Ownership renounced at setup; the same manager's addLiquidity(account, amount) moves its own tokens to the token's pool and syncs it: no one else's balance moves.",
     deploy: deployWith('ZooHiddenLiquidity', withKeeper),
     story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooHiddenLiquidity', 'renounceOwnership', []) },
+  },
+  {
+    key: 'keeper-exact-sell',
+    twin: 'keeper-own-sell',
+    name: 'Keeper Exact Sell Token',
+    symbol: 'KEXS',
+    decimals: 18,
+    behaviours: ['pausable', 'anti-whale-modifiable', 'hidden-keeper', 'storage-keeper-caller', 'exact-amount-rule'],
+    risky: ['transferPausable', 'antiwhaleModifiable', 'hiddenOwner'],
+    // Set to a few raw units, no holder sells even a tenth of its balance: a limit graver than its tier.
+    critical: ['antiwhaleModifiable'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      "Ownership renounced at setup; the keeper written into storage at construction may call setSellAmount(amount): from then on a sale into the pool, by anyone but the keeper and the deployer, goes through only if it is exactly that amount. Set to a few raw units, or to more than the supply, no holder's sale goes through; transfers between holders still do.",
+    deploy: deployWith('ZooKeeperExactSell', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooKeeperExactSell', 'renounceOwnership', []) },
+  },
+  {
+    key: 'keeper-own-sell',
+    twin: 'clean',
+    name: 'Keeper Own Sell Token',
+    symbol: 'KOWS',
+    decimals: 18,
+    behaviours: ['storage-keeper-holder', 'exact-amount-rule'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "Ownership renounced at setup; the same keeper's setSellAmount(amount) sets the one amount its own sales may be (its tokens released in fixed slices): no one else's sale is ruled.",
+    deploy: deployWith('ZooKeeperOwnSell', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooKeeperOwnSell', 'renounceOwnership', []) },
+  },
+  {
+    key: 'route-gate',
+    twin: 'route-record',
+    name: 'Route Gate Token',
+    symbol: 'RGATE',
+    decimals: 18,
+    behaviours: ['pausable', 'setter-given-the-pool', 'second-address-argument'],
+    risky: ['transferPausable'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "The owner's setRoute(router, pair): when the pair (the second address) is one of the token's pools, sales into it from anyone not listed (only the deployer is) revert. Given the pool as the router, or a holder as the pair, nothing shows.",
+    deploy: deployWith('ZooRouteGate', pooled),
+  },
+  {
+    key: 'route-record',
+    twin: 'clean',
+    name: 'Route Record Token',
+    symbol: 'RREC',
+    decimals: 18,
+    behaviours: ['setter-given-the-pool', 'second-address-argument'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "The owner's setRoute(router, pair) only records both (an event): given the pool in either place, nothing changes.",
+    deploy: deployWith('ZooRouteRecord', pooled),
+  },
+  {
+    key: 'display-multiplier',
+    twin: 'multiplier-credit',
+    name: 'Display Multiplier Token',
+    symbol: 'DMULT',
+    decimals: 18,
+    behaviours: ['display-balance', 'display-multiplier'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      "The owner's setMultiplier(n), 1 to 1 000, makes balanceOf() show every holder but the pools and the deployer n times what it holds; transfers move what is held. The balances shown rise, nothing is created and nothing taken: each holder can send what it held, and not one unit more. Left at 1 through the history.",
+    deploy: deployWith('ZooDisplayMultiplier', pooled),
+  },
+  {
+    key: 'multiplier-credit',
+    twin: 'clean',
+    name: 'Multiplier Credit Token',
+    symbol: 'MCRED',
+    decimals: 18,
+    behaviours: ['mintable', 'display-multiplier'],
+    risky: ['isMintable'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "The owner's setMultiplier(n), 1 to 1 000, credits the owner n - 1 hundredths of the supply in the open (a Transfer from zero, the supply raised): a mint, whatever the name says.",
+    deploy: deployWith('ZooMultiplierCredit', pooled),
+  },
+  {
+    key: 'hidden-credit-flag',
+    twin: 'hidden-liquidity-flag',
+    name: 'Hidden Credit Flag Token',
+    symbol: 'HCRF',
+    decimals: 18,
+    behaviours: ['mintable', 'owner-change-balance', 'hidden-keeper', 'code-immutable-caller', 'harmless-name', 'three-arguments'],
+    risky: ['isMintable', 'ownerChangeBalance', 'hiddenOwner'],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes:
+      "Ownership renounced at setup; the manager written into the code at construction (an immutable, holding 5 % of the supply) may call addLiquidity(account, amount, lock), which writes the amount into the account's balance whatever the flag, with no Transfer and the supply unmoved: a mint, and a balance set at will.",
+    deploy: deployWith('ZooHiddenCreditFlag', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooHiddenCreditFlag', 'renounceOwnership', []) },
+  },
+  {
+    key: 'hidden-liquidity-flag',
+    twin: 'clean',
+    name: 'Hidden Liquidity Flag Token',
+    symbol: 'HLQF',
+    decimals: 18,
+    behaviours: ['code-immutable-holder', 'harmless-name', 'three-arguments'],
+    risky: [],
+    pools: [wethPool],
+    lpPlan: 'deployer',
+    notes: "Ownership renounced at setup; the same manager's addLiquidity(account, amount, lock) moves its own tokens to the token's pool and syncs it: no one else's balance moves.",
+    deploy: deployWith('ZooHiddenLiquidityFlag', withKeeper),
+    story: { setup: (ctx, t) => ownerSends(ctx, t, 'ZooHiddenLiquidityFlag', 'renounceOwnership', []) },
   },
 ]

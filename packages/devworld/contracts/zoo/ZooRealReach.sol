@@ -15,7 +15,7 @@ import {IZooSyncPair, ZooReflectInclude} from "./ZooArguments.sol";
 
 /// A keeper account, written into storage once at construction, received 5 % of the supply.
 abstract contract ZooKeeperBase is ZooPooledToken {
-    address private _keeper;
+    address internal _keeper;
 
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
         ZooPooledToken(name_, symbol_, supply, factory, quotes)
@@ -337,5 +337,173 @@ contract ZooHiddenLiquidity is ZooManagerBase {
         _move(msg.sender, _mainPair, amount);
         IZooSyncPair(_mainPair).sync();
         emit LiquidityAdded(account, amount);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// An exact-amount rule a keeper written into storage sets: every other sale reverts
+// ------------------------------------------------------------------------------------------------
+
+/// The keeper's setSellAmount(amount) sets the one amount a sale into a pool may be: any other
+/// sale, from anyone but the keeper and the deployer, reverts; 0 lifts the rule. Set to an amount
+/// no holder sells (a few raw units, more than the supply), no sale goes through.
+contract ZooKeeperExactSell is ZooKeeperBase {
+    uint256 public exactSell;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
+        ZooKeeperBase(name_, symbol_, supply, factory, quotes, keeper_)
+    {}
+
+    function setSellAmount(uint256 amount) external onlyKeeper {
+        exactSell = amount;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        bool ruled = exactSell != 0 && isPool[to] && _isTrade(from, to) && from != _keeper;
+        require(!ruled || value == exactSell, "ZooKeeperExactSell: not the amount");
+        _move(from, to, value);
+    }
+}
+
+/// The keeper's setSellAmount(amount) sets the one amount the keeper's own sales may be (its
+/// tokens released in fixed slices): no one else's sale is ruled.
+contract ZooKeeperOwnSell is ZooKeeperBase {
+    uint256 public keeperSlice;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address keeper_)
+        ZooKeeperBase(name_, symbol_, supply, factory, quotes, keeper_)
+    {}
+
+    function setSellAmount(uint256 amount) external onlyKeeper {
+        keeperSlice = amount;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        bool ruled = keeperSlice != 0 && isPool[to] && from == _keeper;
+        require(!ruled || value == keeperSlice, "ZooKeeperOwnSell: not the slice");
+        _move(from, to, value);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// A setter whose power shows only when its second address is the pool
+// ------------------------------------------------------------------------------------------------
+
+/// `setRoute(router, pair)`: when `pair` is one of the token's pools, sales into it from anyone
+/// not listed (only the deployer is) revert. Given the pool as the router, or a holder as the
+/// pair, nothing shows.
+contract ZooRouteGate is ZooPooledToken {
+    address public router;
+    address public routePair;
+    mapping(address => bool) public isListed;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {
+        isListed[msg.sender] = true;
+    }
+
+    function setRoute(address router_, address pair) external onlyOwner {
+        router = router_;
+        routePair = pair;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        require(to != routePair || !isPool[to] || isListed[from], "ZooRouteGate: seller not listed");
+        _move(from, to, value);
+    }
+}
+
+/// `setRoute(router, pair)` only records the router and the pair the token reports its volume
+/// for (an event): given the pool in either place, nothing changes.
+contract ZooRouteRecord is ZooPooledToken {
+    address public router;
+    address public routePair;
+
+    event RouteSet(address indexed router, address indexed pair);
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function setRoute(address router_, address pair) external onlyOwner {
+        router = router_;
+        routePair = pair;
+        emit RouteSet(router_, pair);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// A multiplier of the balance shown, beside a multiplier that really credits
+// ------------------------------------------------------------------------------------------------
+
+/// The owner's setMultiplier(n), 1 to 1 000: balanceOf() shows every holder but the pools and the
+/// deployer n times what it holds; transfers move what is held. Nothing is created, nothing taken.
+contract ZooDisplayMultiplier is ZooPooledToken {
+    uint256 public multiplier = 1;
+    uint256 private constant MAX_MULTIPLIER = 1_000;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function balanceOf(address account) public view override returns (uint256) {
+        uint256 held = _balances[account];
+        return isPool[account] || account == _exempt ? held : held * multiplier;
+    }
+
+    function setMultiplier(uint256 n) external onlyOwner {
+        require(n >= 1 && n <= MAX_MULTIPLIER, "ZooDisplayMultiplier: out of range");
+        multiplier = n;
+    }
+}
+
+/// The owner's setMultiplier(n), 1 to 1 000: the owner is credited, in the open, n - 1 hundredths
+/// of the supply (a Transfer from zero, the supply raised): a mint under a display's name.
+contract ZooMultiplierCredit is ZooPooledToken {
+    uint256 private constant MAX_MULTIPLIER = 1_000;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes)
+        ZooPooledToken(name_, symbol_, supply, factory, quotes)
+    {}
+
+    function setMultiplier(uint256 n) external onlyOwner {
+        require(n >= 1 && n <= MAX_MULTIPLIER, "ZooMultiplierCredit: out of range");
+        _mint(msg.sender, (totalSupply() / 100) * (n - 1));
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// The hidden manager's credit, with a third argument
+// ------------------------------------------------------------------------------------------------
+
+/// The manager's addLiquidity(account, amount, lock) writes `amount` more into the account's
+/// balance, whatever `lock` says: no Transfer, the supply unmoved. A mint under a harmless name.
+contract ZooHiddenCreditFlag is ZooManagerBase {
+    mapping(address => bool) public locked;
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address manager_)
+        ZooManagerBase(name_, symbol_, supply, factory, quotes, manager_)
+    {}
+
+    function addLiquidity(address account, uint256 amount, bool lock) external onlyManager {
+        _balances[account] += amount;
+        locked[account] = lock;
+    }
+}
+
+/// The manager's addLiquidity(account, amount, lock) moves `amount` of its own tokens to the pool
+/// and syncs it (the account and the flag are recorded in an event): no one else's balance moves.
+contract ZooHiddenLiquidityFlag is ZooManagerBase {
+    event LiquidityAdded(address indexed account, uint256 amount, bool lock);
+
+    constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address[] memory quotes, address manager_)
+        ZooManagerBase(name_, symbol_, supply, factory, quotes, manager_)
+    {}
+
+    function addLiquidity(address account, uint256 amount, bool lock) external onlyManager {
+        _move(msg.sender, _mainPair, amount);
+        IZooSyncPair(_mainPair).sync();
+        emit LiquidityAdded(account, amount, lock);
     }
 }

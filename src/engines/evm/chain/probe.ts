@@ -223,8 +223,9 @@ export interface Measure {
   /**
    * Watched accounts (bit i: `watch[i]`) whose balance shown fell in the call and was not held:
    * before the call they could not send one unit more than they are shown after it, and after it
-   * they send the whole of what they are shown. Set after a call only (0 in baselines); an account
-   * the probe cannot act for never has its bit.
+   * they send the whole of what they are shown. Or whose balance shown rose in the call and is not
+   * held: right after it they send the whole of what they were shown before, and not one unit more.
+   * Set after a call only (0 in baselines); an account the probe cannot act for never has its bit.
    */
   notHeld: bigint
   /** An allowance over A's or B's tokens that neither gave, found after the call (zero spender: none)... */

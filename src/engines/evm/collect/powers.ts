@@ -226,7 +226,14 @@ export const MAX_ARGUMENT_ACCOUNTS = 7
 export interface Variant {
   data: Hex
   label: string
+  /** Which address argument names the account (0: the first); absent for the plain variants. */
+  argument?: number
 }
+
+/** Address arguments of a function each given the accounts in turn, at most (the first, second, third). */
+export const MAX_ADDRESS_ARGUMENTS = 3
+/** The words evidence says an address argument's place with, by index. */
+const ORDINALS = ['first', 'second', 'third']
 
 /** Kinds of effects read from balances alone (no trade): what a variant naming the token's own accounts is judged on. */
 const BALANCE_KINDS = new Set<PowerKind>(['mint', 'changeBalance', 'ownMove'])
@@ -261,35 +268,42 @@ export function argumentAccounts(token: Address, pools: readonly Address[], cand
  * 10 000), half of A's balance (substituted by the probe at run time) and the type's maximum: a
  * setter is tried at its extremes, where an uncapped one confiscates or traps. A function taking an
  * address is also given each of `accounts` as its first address (numbers at half A's balance and
- * at their maximum, booleans both ways). An allowance function gets one variant: A, half its balance.
+ * at their maximum; booleans both ways where there is no number, else `true`: the plain variants
+ * try both, and an `(account, amount, flag)` tried four ways per account outgrows the experiment's
+ * gas), and as each later address argument, up to the `MAX_ADDRESS_ARGUMENTS`th, the others
+ * holding A then F (numbers at half A's balance, `true`): a `setRoute(router, pair)` acts only when
+ * its pair is the pool. An allowance function gets one variant: A, half its balance.
  */
 export function functionVariants(fn: CodeFunction, accounts: readonly ArgumentAccount[] = []): Variant[] {
   const params = paramsOf(fn)
   if (!params) return [{ data: fn.selector, label: '' }]
-  const out = new Map<Hex, string>()
+  const out = new Map<Hex, Omit<Variant, 'data'>>()
   if (ALLOWANCE_SELECTORS.has(fn.selector.toLowerCase() as Hex)) {
-    out.set(encode(fn, params, { uint: 'amount', bool: true }, [PROBE_ADDRESSES.a]), '')
-    return [...out].map(([data, label]) => ({ data, label }))
+    out.set(encode(fn, params, { uint: 'amount', bool: true }, [PROBE_ADDRESSES.a]), { label: '' })
+    return [...out].map(([data, v]) => ({ data, ...v }))
   }
   const hasUint = /int/.test(fn.arguments)
   const hasBool = /bool/.test(fn.arguments)
   const uints: UintChoice[] = hasUint ? ['zero', 'small', ...SCALE_EXTREMES, 'amount', 'max'] : ['small']
   const bools = hasBool ? [true, false] : [true]
   for (const uint of uints) {
-    for (const bool of bools) out.set(encode(fn, params, { uint, bool }, [PROBE_ADDRESSES.a, PROBE_ADDRESSES.f]), '')
+    for (const bool of bools) out.set(encode(fn, params, { uint, bool }, [PROBE_ADDRESSES.a, PROBE_ADDRESSES.f]), { label: '' })
   }
-  if (/address/.test(fn.arguments)) {
-    const extremes: UintChoice[] = hasUint ? ['amount', 'max'] : ['small']
+  const addressArguments = Math.min(fn.arguments.match(/address/g)?.length ?? 0, MAX_ADDRESS_ARGUMENTS)
+  for (let argument = 0; argument < addressArguments; argument++) {
+    const extremes: UintChoice[] = !hasUint ? ['small'] : argument === 0 ? ['amount', 'max'] : ['amount']
     for (const account of accounts) {
+      // The account in the argument's place; the ones before it hold A, the one after it F.
+      const queue = [...[PROBE_ADDRESSES.a, PROBE_ADDRESSES.f].slice(0, argument), account.address, PROBE_ADDRESSES.f]
       for (const uint of extremes) {
-        for (const bool of bools) {
-          const data = encode(fn, params, { uint, bool }, [account.address, PROBE_ADDRESSES.f])
-          if (!out.has(data)) out.set(data, account.label)
+        for (const bool of argument === 0 && !hasUint ? bools : [true]) {
+          const data = encode(fn, params, { uint, bool }, [...queue])
+          if (!out.has(data)) out.set(data, { label: account.label, ...(argument > 0 ? { argument } : {}) })
         }
       }
     }
   }
-  return [...out].map(([data, label]) => ({ data, label }))
+  return [...out].map(([data, v]) => ({ data, ...v }))
 }
 
 /**
@@ -452,6 +466,8 @@ export interface BalanceEffect {
   unread: string[]
   /** Balances shown and not held, that the call brought down to what is held: nothing taken (`shownNotHeld`). */
   revealed: { label: string; amount: bigint }[]
+  /** Balances the call showed higher than is held (a display multiplied): nothing created (`shownNotHeld`). */
+  inflated: { label: string; amount: bigint }[]
 }
 
 /**
@@ -473,6 +489,7 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   const raisedRaw: BalanceEffect['raised'] = []
   const ownMoves: BalanceEffect['ownMoves'] = []
   const fell: { index: number; label: string; amount: bigint }[] = []
+  const inflated: BalanceEffect['inflated'] = []
   watch.accounts.forEach((a, i) => {
     const before = balanceRead(base, i)
     const after = balanceRead(m, i)
@@ -484,6 +501,11 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
     const d = after - before
     const key = a.toLowerCase()
     const label = watch.labels.get(key) ?? a
+    // A rise the account cannot send (it sends what it held, not one unit more) is a display: no credit.
+    if (d > 0n && shownNotHeld(i, m)) {
+      inflated.push({ label, amount: d })
+      return
+    }
     if (d > 0n) {
       credits += d
       if (watch.bystanders.has(key)) raisedRaw.push({ label, amount: d })
@@ -505,14 +527,16 @@ export function balanceEffect(watch: Watch, base: Measure, m: Measure, caller: A
   // A call that takes from holders who never sent (the supply unmoved) is taking, not minting:
   // credits beyond the watched debits came from holders the watch list does not read.
   // (What no watched account lost, below the token's rounding, is its rounding: nothing more taken.)
-  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: isDust(0n, minted, watch.dust) ? 0n : minted, supplyDelta, taken, raised, ownMoves, unread, revealed }
-  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves, unread, revealed }
+  if (supplyDelta === 0n && taken.length > 0) return { minted: 0n, unwatched: isDust(0n, minted, watch.dust) ? 0n : minted, supplyDelta, taken, raised, ownMoves, unread, revealed, inflated }
+  return { minted, unwatched: 0n, supplyDelta, taken, raised, ownMoves, unread, revealed, inflated }
 }
 
 /**
- * Whether the balance watched account `index` was shown before the call was not held: it could not
- * send one unit more than it is shown after the call, and after it sends the whole of what it is
- * shown (measured by the probe for every watched account it can act for).
+ * Whether the balance watched account `index` was shown on one side of the call was not held. For a
+ * fall: before the call it could not send one unit more than it is shown after it, and after it
+ * sends the whole of what it is shown. For a rise: right after the call it sends the whole of what
+ * it was shown before, and not one unit more. Measured by the probe for every watched account it
+ * can act for.
  */
 export function shownNotHeld(index: number, m: Measure): boolean {
   return index < 256 && ((m.notHeld >> BigInt(index)) & 1n) === 1n
@@ -554,22 +578,32 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
       text: `lowered the balance shown of ${listed(b.revealed, (x) => `${x.label} by ${x.amount} raw units`, (n, sum) => `${n} more watched account(s) by ${sum} raw units`)} with nothing moving, a balance shown and not held: before the call it could not send one unit more than it is shown after it, and after it sends all it is shown (nothing taken)`,
     })
   }
+  if (b.inflated.length > 0) {
+    out.push({
+      kind: 'ownMove',
+      text: `raised the balance shown of ${listed(b.inflated, (x) => `${x.label} by ${x.amount} raw units`, (n, sum) => `${n} more watched account(s) by ${sum} raw units`)} with nothing moving, a balance shown and not held: after the call it sends all it was shown before and not one unit more (a display: nothing created, nothing taken)`,
+    })
+  }
   const pulled = pullEffect(watch, base, m)
   if (pulled) out.push(pulled)
   if (!funded) return out
 
   // A holder the call emptied has nothing to send: its failures say nothing about being blocked.
+  // A holder whose balance shown the call raised and that does not hold it asks, in each trade, for
+  // a share of what it is shown: its failures and its taxes measure the display, not a power.
   const emptied = (who: Address) => {
     const i = watch.accounts.findIndex((x) => sameAddress(x, who))
     const before = balanceRead(base, i)
-    return i >= 0 && before !== undefined && before > 0n && balanceRead(m, i) === 0n
+    const after = balanceRead(m, i)
+    return i >= 0 && before !== undefined && ((before > 0n && after === 0n) || (after !== undefined && after > before && shownNotHeld(i, m)))
   }
-  const bBlocked = !emptied(PROBE_ADDRESSES.b) && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
+  const bEmptied = emptied(PROBE_ADDRESSES.b)
+  const bBlocked = !bEmptied && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
   const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
   if (bBlocked) out.push({ kind: 'pause', text: `stopped transfers of a holder it was not given${unreadNote}` })
-  const bTransfer = taxChanged(base.bTransfer, m.bTransfer)
-  const bSell = withPool ? taxChanged(base.bSell, m.bSell) : { changed: false }
-  const bBuy = withPool ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
+  const bTransfer = bEmptied ? { changed: false } : taxChanged(base.bTransfer, m.bTransfer)
+  const bSell = withPool && !bEmptied ? taxChanged(base.bSell, m.bSell) : { changed: false }
+  const bBuy = withPool && !bEmptied ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
   const bChanged = bTransfer.changed || bSell.changed || bBuy.changed
   if (bChanged) {
     const which = bSell.changed ? ['sell', bSell] : bBuy.changed ? ['buy', bBuy] : ['transfer', bTransfer]
@@ -679,6 +713,8 @@ function findingsOf(
   appointedBy: PowerCandidate | undefined,
   /** The account each variant names beside the test holders ('' for none), by variant index. */
   labels: readonly string[] = [],
+  /** Which address argument names that account, by variant index (absent: the first). */
+  positions: readonly (number | undefined)[] = [],
 ): PowerFinding[] {
   if (attempts.length === 0) return []
   const findings: PowerFinding[] = []
@@ -715,7 +751,8 @@ function findingsOf(
   const given = (k: PowerKind): string => {
     const i = effects.findIndex((l) => l.some((x) => x.kind === k))
     if (i < 0 || effects.some((l, j) => !labelOfAttempt(j) && l.some((x) => x.kind === k))) return ''
-    return ` (given ${labelOfAttempt(i)} as its address argument)`
+    const position = positions[Number(attempts[i].variant ?? -1n)]
+    return ` (given ${labelOfAttempt(i)} as its ${position ? `${ORDINALS[position]} ` : ''}address argument)`
   }
   const feeSetter = some('feeAll')
   const extra: Effect[] = []
@@ -773,11 +810,13 @@ export function interpretPowers(
   labels: readonly string[] = [],
   /** The preconditions passed to the probe (`flagCalls`). */
   flags: readonly Hex[] = [],
+  /** Which address argument names the labelled account, by variant index (absent: the first). */
+  positions: readonly (number | undefined)[] = [],
 ): PowerFinding[] {
   const findings: PowerFinding[] = []
   for (const candidate of candidates) {
     const attempts = r.attempts.filter((a) => sameAddress(a.candidate, candidate.address) && a.called)
-    findings.push(...findingsOf(fn, candidate, attempts, r.baseline, watch, r.funded, withPool, `as ${candidate.address} (${candidate.source}), `, undefined, labels))
+    findings.push(...findingsOf(fn, candidate, attempts, r.baseline, watch, r.funded, withPool, `as ${candidate.address} (${candidate.source}), `, undefined, labels, positions))
   }
   const flag = r.chained ? flags[Number(r.chainFlag)] : undefined
   const chainBy = r.chained ? candidates.find((c) => sameAddress(c.address, r.chainBy)) : undefined
@@ -785,7 +824,7 @@ export function interpretPowers(
     const selector = flag.slice(0, 10) as Hex
     const flagName = signatureOf(selector) || `function ${selector}`
     const via = `only through a chain (as ${chainBy.address} (${chainBy.source}): first ${flagName} naming the holder, then a trade by another holder, then this call): `
-    findings.push(...findingsOf(fn, chainBy, r.chainAttempts.filter((a) => a.called), r.chainBaseline, watch, r.funded, withPool, via, undefined, labels))
+    findings.push(...findingsOf(fn, chainBy, r.chainAttempts.filter((a) => a.called), r.chainBaseline, watch, r.funded, withPool, via, undefined, labels, positions))
   }
   if (r.twoStep && r.grantMeasured && r.grantsMade.length > 0) {
     const made = r.grantsMade.map((g, i) => ({ calldata: grants[Number(g)], by: candidates.find((c) => sameAddress(c.address, r.grantors[i])) }))
@@ -793,7 +832,7 @@ export function interpretPowers(
     const steps = made.map((m) => `${m.by ? `${m.by.address} (${m.by.source})` : 'a candidate'} called ${signatureOf(m.calldata.slice(0, 10) as Hex) || m.calldata.slice(0, 10)} naming a fresh account`).join('; ')
     const attempts = r.delegateAttempts.filter((a) => a.called)
     const count = made.length + 1
-    findings.push(...findingsOf(fn, DELEGATE, attempts, r.grantBaseline, watch, r.funded, withPool, `in ${count === 2 ? 'two' : count === 3 ? 'three' : count} steps (${steps}; then that account called it): `, first, labels))
+    findings.push(...findingsOf(fn, DELEGATE, attempts, r.grantBaseline, watch, r.funded, withPool, `in ${count === 2 ? 'two' : count === 3 ? 'three' : count} steps (${steps}; then that account called it): `, first, labels, positions))
   }
   return findings
 }
@@ -917,7 +956,7 @@ export async function collectPowers(
       assertGasNotCapped('owner-power', ctx.gasCap, r.startGas, !r.measured || unmeasured.some((a) => isStarved(a.err)))
       funded ||= r.funded
       const read = reach && r.measured ? readReach(reach, candidates, watch) : undefined
-      const findings = r.measured ? withReach(interpretPowers(fn, candidates, r, !!usablePool, watch, grants, variants.map((v) => v.label), flags), fn, read) : []
+      const findings = r.measured ? withReach(interpretPowers(fn, candidates, r, !!usablePool, watch, grants, variants.map((v) => v.label), flags, variants.map((v) => v.argument)), fn, read) : []
       // Events matter only where a call went through: a function nobody could call did nothing.
       const someCalled = r.attempts.some((a) => a.called) || r.delegateAttempts.some((a) => a.called)
       if (!replay.traced) {
@@ -987,9 +1026,32 @@ export function unaskedFalls(watch: Watch, base: Measure, attempts: readonly Att
   const out = new Map<number, number[]>()
   attempts.forEach((at, k) => {
     const fell = quietFalls(watch, base, at).filter((i) => !isTestHolder(watch, i))
-    if (fell.length > 0) out.set(k, fell)
+    const rose = quietRises(watch, base, at)
+    if (fell.length > 0 || rose.length > 0) out.set(k, [...fell, ...rose])
   })
   return out
+}
+
+/**
+ * The holders of record (pools aside) whose balance shown a call raised with nothing moving, where
+ * the test holders' rise was found not held (a display multiplied): the probe could not ask them
+ * whether they hold it. Empty when no test holder's rise was found not held (a credit is asked
+ * nothing more), when something fell or the supply moved. Indexes into the watch list.
+ */
+function quietRises(watch: Watch, base: Measure, at: Attempt): number[] {
+  if (!at.called || !base.supplyRead || !at.m.supplyRead || !isDust(base.supply, at.m.supply, watch.dust)) return []
+  const rose: number[] = []
+  let fell = false
+  let displayed = false
+  watch.accounts.forEach((a, i) => {
+    const before = balanceRead(base, i)
+    const after = balanceRead(at.m, i)
+    if (before === undefined || after === undefined || isDust(before, after, watch.dust)) return
+    if (after < before) fell = true
+    else if (shownNotHeld(i, at.m)) displayed ||= isTestHolder(watch, i)
+    else if (watch.bystanders.has(a.toLowerCase()) && !isTestHolder(watch, i) && !isPoolLabel(watch.labels.get(a.toLowerCase()) ?? '')) rose.push(i)
+  })
+  return fell || !displayed ? [] : rose
 }
 
 /** Whether the call lowered a test holder's balance with nothing moving and the probe found it held (taken). */
@@ -1004,6 +1066,8 @@ function takenFromTestHolder(watch: Watch, base: Measure, at: Attempt): boolean 
  * with nothing moving: the function takes already): a fall the second run measures the same, and
  * finds not held, is taken as not held in the first. A token that treats accounts with code
  * differently does not lower theirs the same way in the second run, and their fall stays taken.
+ * The same for a call that raised the balance shown of holders of record where the test holders'
+ * rise was found not held (a display multiplied): a rise the second run finds not held is no credit.
  */
 async function askHoldersOfRecord(
   ctx: CollectContext,

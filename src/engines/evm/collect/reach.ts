@@ -71,7 +71,7 @@ export interface ReachReading {
 
 /**
  * Reads a search: undefined when no candidate could call the setter, holders could not be funded,
- * or the setter never raised the sell tax above what it was.
+ * or the setter never raised the sell tax above what it was (even where it stops sales: a rule).
  */
 export function readReach(
   r: ReachResult,
@@ -87,7 +87,10 @@ export function readReach(
   const combined = r.withSiblings ? describeSearch(r.combined) : undefined
   const sell = Math.max(alone.sell ?? 0, combined?.sell ?? 0)
   const stops = r.alone.stopsAtTop && r.alone.sells
-  if (sell <= base + TAX_EPSILON_PP && !stops) return undefined
+  // Sales that go from the tax they paid before straight to failing, with no higher tax between
+  // (bisected down to neighbouring values), fail on a rule the setter sets (an exact amount a sale
+  // must be, a size), not on its fees: no fee setter, whatever its plain variants say of its pause.
+  if (sell <= base + TAX_EPSILON_PP) return undefined
   const parts = [`searched: ${alone.text}`]
   const buy = taxOf(r.bestBuy)
   if (buy !== undefined && alone.sell !== undefined) parts.push(`buy tax ${pct(buy)} there`)
