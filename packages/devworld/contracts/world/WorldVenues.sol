@@ -18,6 +18,16 @@ interface IWorldV3Pool {
     function token1() external view returns (address);
 }
 
+/// Deploys, at the CREATE2 address of `salt`, the creation code kept as the code of `codeHolder`
+/// (a pool's published creation code, too large to be a contract's own); address zero on failure.
+function deployCodeOf(address codeHolder, bytes32 salt) returns (address deployed) {
+    bytes memory code = new bytes(codeHolder.code.length);
+    assembly {
+        extcodecopy(codeHolder, add(code, 0x20), 0, mload(code))
+        deployed := create2(0, add(code, 0x20), mload(code), salt)
+    }
+}
+
 /// PancakeSwap V3's pool deployer interface (IPancakeV3PoolDeployer): the factory asks it to
 /// deploy each pool, and the pool's constructor reads `parameters()` from it. The pool's creation
 /// code is the published artifact's, kept as the code of `poolCode` and copied from there.
@@ -48,15 +58,7 @@ contract WorldPancakePoolDeployer {
     function deploy(address factory, address token0, address token1, uint24 fee, int24 tickSpacing) external returns (address pool) {
         require(msg.sender == factoryAddress, "WorldPancakePoolDeployer: only the factory");
         parameters = Parameters({factory: factory, token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
-        bytes memory code = new bytes(poolCode.code.length);
-        address from = poolCode;
-        assembly {
-            extcodecopy(from, add(code, 0x20), 0, mload(code))
-        }
-        bytes32 salt = keccak256(abi.encode(token0, token1, fee));
-        assembly {
-            pool := create2(0, add(code, 0x20), mload(code), salt)
-        }
+        pool = deployCodeOf(poolCode, keccak256(abi.encode(token0, token1, fee)));
         require(pool != address(0), "WorldPancakePoolDeployer: pool creation failed");
         delete parameters;
     }
@@ -137,15 +139,7 @@ contract WorldSlipstreamFactory {
         require(fee != 0, "WorldSlipstreamFactory: tick spacing not enabled");
         require(getPool[token0][token1][tickSpacing] == address(0), "WorldSlipstreamFactory: pool exists");
         parameters = Parameters({factory: address(this), token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
-        bytes memory code = new bytes(poolCode.code.length);
-        address from = poolCode;
-        assembly {
-            extcodecopy(from, add(code, 0x20), 0, mload(code))
-        }
-        bytes32 salt = keccak256(abi.encode(token0, token1, tickSpacing));
-        assembly {
-            pool := create2(0, add(code, 0x20), mload(code), salt)
-        }
+        pool = deployCodeOf(poolCode, keccak256(abi.encode(token0, token1, tickSpacing)));
         require(pool != address(0), "WorldSlipstreamFactory: pool creation failed");
         delete parameters;
         getPool[token0][token1][tickSpacing] = pool;
