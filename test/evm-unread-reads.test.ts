@@ -6,7 +6,11 @@ import { createPublicClient, encodeDeployData, getAddress, http, maxUint256, typ
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
-import { ACTOR_CODE, PROBE_ADDRESSES, decodeCreationBalances, decodeHolderSells, decodePresence, encodeCreationBalances, encodeHolderSells, encodePresence, probeCode } from '../src/engines/evm/chain/probe.ts'
+import { ACTOR_CODE, PROBE_ADDRESSES, decodeCreationBalances, decodeHolderSells, decodePools, decodePresence, encodeCreationBalances, encodeHolderSells, encodePools, encodePresence, probeCode, type DexQuery } from '../src/engines/evm/chain/probe.ts'
+import { poolFacts } from '../src/engines/evm/collect/markets.ts'
+import { uniswapV2 } from '../src/engines/evm/venues/uniswap-v2.ts'
+import { uniswapV3 } from '../src/engines/evm/venues/uniswap-v3.ts'
+import { solidly } from '../src/engines/evm/venues/solidly.ts'
 import { holderSellFact } from '../src/engines/evm/collect/holder-sells.ts'
 import { creationVerdict } from '../src/engines/evm/collect/creation-supply.ts'
 import { eventEffect } from '../src/engines/evm/collect/power-trace.ts'
@@ -23,6 +27,7 @@ const EMPTY = '0x0000000000000000000000000000000000000e11' as Address
 let world: World
 let pub: PublicClient
 let token: Address
+let deploy: (contract: string, args?: unknown[]) => Promise<Address>
 
 /** The probe called as the engine calls it: its code put at its address for this one call. */
 async function probe(data: Hex, actors: Address[] = []): Promise<Hex> {
@@ -46,6 +51,7 @@ beforeAll(async () => {
   pub = createPublicClient({ chain: foundry, transport: http(world.rpcUrl) }) as PublicClient
   const deployer = await createDeployer(world.rpcUrl)
   token = await deployer.deploy('UnreadableReadsToken', [UNREADABLE, FULL, false])
+  deploy = (contract, args) => deployer.deploy(contract, args)
 })
 
 afterAll(async () => {
@@ -117,5 +123,40 @@ describe('a failed read is not read, never 0', () => {
     expect(holderSellFact(unread)).toMatchObject({ outcome: 'unknown', reason: 'its balance could not be read' })
     expect(empty.balanceRead).toBe(true)
     expect(holderSellFact(empty)).toMatchObject({ outcome: 'unknown', reason: 'no balance to sell' })
+  })
+
+  it('pool state: a pair whose getReserves and totalSupply revert has unknown reserves and LP supply, no price and no liquidity; one answering 0 is read empty', async () => {
+    const weth = world.manifest.contracts.weth
+    /** The probe's pool lens over a factory answering with one pool of ours, hiding the reads `hidden` says. */
+    const lens = async (kind: DexQuery['kind'], hidden: number, reserves: [bigint, bigint] = [0n, 0n]) => {
+      const pool = await deploy('UnreadablePool', [token, weth, hidden, ...reserves])
+      const factory = await deploy('UnreadablePoolFactory', [pool])
+      const [info] = decodePools(await probe(encodePools(token, [{ factory, kind, fees: kind === 3 ? [3000] : [] }], [weth])))
+      return info
+    }
+    const tokenIs0 = BigInt(token) < BigInt(weth)
+    // getReserves and totalSupply revert: unknown, never 0; token0 is read.
+    const hidden = await lens(2, 1 | 2)
+    expect(hidden).toMatchObject({ token0: tokenIs0 ? token : getAddress(weth), reserveToken: undefined, reserveQuote: undefined, lpSupply: undefined })
+    expect(uniswapV2.price(hidden, token, 18, 18)).toBeUndefined()
+    // The same facts as the report's pools: reserves and liquidity unknown, never 0.
+    const ctx = { token, chain: { dexes: [{ name: 'a V2 exchange', type: 'uniswap-v2', feeBps: 30 }] } } as never
+    const d = { pools: [hidden], quotes: [{ address: weth, decimals: 18, symbol: 'WETH' }], basics: { decimals: 18 } } as never
+    const [fact] = poolFacts(ctx, d, { [weth.toLowerCase()]: 3000 })
+    expect(fact).toMatchObject({ tokenReserve: undefined, quoteReserve: undefined, lpSupply: undefined, liquidityUsd: undefined, priceUsd: undefined })
+    // A pair answering 0 everywhere is read empty: 0 is a value read.
+    const empty = await lens(2, 0)
+    expect(empty).toMatchObject({ reserveToken: 0n, reserveQuote: 0n, lpSupply: 0n })
+    // token0 hidden: the reserves cannot be ordered, so they are unknown, whatever getReserves says.
+    const unordered = await lens(2, 16, [5n, 7n])
+    expect(unordered).toMatchObject({ token0: undefined, reserveToken: undefined, reserveQuote: undefined, lpSupply: 0n })
+    // A V3 pool whose slot0 and liquidity revert: price and liquidity unknown, its balances read.
+    const v3 = await lens(3, 4 | 8)
+    expect(v3).toMatchObject({ sqrtPriceX96: undefined, liquidity: undefined, reserveToken: 0n, reserveQuote: 0n, fee: 3000 })
+    expect(uniswapV3.price(v3, token, 18, 18)).toBeUndefined()
+    // A Solidly factory whose getFee reverts: the fee is unknown, the reserves read.
+    const volatile = await lens(5, 0, [5n, 7n])
+    expect(volatile).toMatchObject({ fee: undefined, reserveToken: tokenIs0 ? 5n : 7n, reserveQuote: tokenIs0 ? 7n : 5n })
+    expect(solidly.fee({} as never, volatile)).toBeUndefined()
   })
 })

@@ -45,7 +45,18 @@ abstract contract ProbeReaders {
         uint256 lpSupply; // V2 LP token supply
         uint160 sqrtPriceX96; // V3
         uint128 liquidity; // V3
+        // Which of the above the pool (or its factory) answered, a bit each (POOL_READ_*): a read
+        // that failed is unknown, never 0. The reserves need token0 too (it orders them).
+        uint256 read;
     }
+
+    /** PoolInfo.read bits. */
+    uint256 internal constant POOL_READ_TOKEN0 = 1;
+    uint256 internal constant POOL_READ_RESERVES = 2;
+    uint256 internal constant POOL_READ_LP_SUPPLY = 4;
+    uint256 internal constant POOL_READ_PRICE = 8;
+    uint256 internal constant POOL_READ_LIQUIDITY = 16;
+    uint256 internal constant POOL_READ_FEE = 32;
 
     /** A Solidly-style factory's query kind, and the kinds of its pools in `PoolInfo`. */
     uint8 internal constant KIND_SOLIDLY = 5;
@@ -187,13 +198,26 @@ abstract contract ProbeReaders {
         i.pool = pair;
         i.kind = 2;
         i.quote = quote;
-        i.token0 = _staticAddress(pair, abi.encodeWithSelector(0x0dfe1681));
+        i.read = POOL_READ_FEE; // a V2 fee is the DEX's, not read from the pool
+        bool token0Read = _token0(pair, i);
         (bool ok, bytes memory ret) = pair.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x0902f1ac));
-        if (ok && ret.length >= 64) {
+        if (ok && ret.length >= 64 && token0Read) {
             (uint256 r0, uint256 r1) = abi.decode(ret, (uint256, uint256));
             (i.reserveToken, i.reserveQuote) = i.token0 == token ? (r0, r1) : (r1, r0);
+            i.read |= POOL_READ_RESERVES;
         }
-        i.lpSupply = _totalSupply(pair);
+        bool lpRead;
+        (i.lpSupply, lpRead) = _staticUintRead(pair, abi.encodeWithSelector(0x18160ddd));
+        if (lpRead) i.read |= POOL_READ_LP_SUPPLY;
+    }
+
+    /** The pool's token0, and whether it answered one. */
+    function _token0(address pool, PoolInfo memory i) internal view returns (bool read) {
+        uint256 word;
+        (word, read) = _staticUintRead(pool, abi.encodeWithSelector(0x0dfe1681));
+        if (!read) return false;
+        i.token0 = address(uint160(word));
+        i.read |= POOL_READ_TOKEN0;
     }
 
     /** The volatile and the stable pool of a Solidly-style factory: V2-like state, their fee (basis points) from the factory. */
@@ -208,7 +232,12 @@ abstract contract ProbeReaders {
             if (pool == address(0) || pool.code.length == 0) continue;
             PoolInfo memory i = _v2Info(d, pool, token, quote);
             i.kind = stable ? KIND_SOLIDLY_STABLE : KIND_SOLIDLY;
-            i.fee = uint24(_staticUint(factory, abi.encodeCall(IProbeSolidlyFactory.getFee, (pool, stable))));
+            i.read &= ~POOL_READ_FEE;
+            (uint256 fee, bool feeRead) = _staticUintRead(factory, abi.encodeCall(IProbeSolidlyFactory.getFee, (pool, stable)));
+            if (feeRead && fee <= type(uint24).max) {
+                i.fee = uint24(fee);
+                i.read |= POOL_READ_FEE;
+            }
             out[n++] = i;
         }
         return n;
@@ -220,12 +249,24 @@ abstract contract ProbeReaders {
         i.kind = 3;
         i.fee = fee;
         i.quote = quote;
-        i.token0 = _staticAddress(pool, abi.encodeWithSelector(0x0dfe1681));
-        i.reserveToken = _balanceOf(token, pool);
-        i.reserveQuote = _balanceOf(quote, pool);
+        i.read = POOL_READ_FEE; // the tier the factory was asked for
+        _token0(pool, i);
+        (uint256 reserveToken, bool tokenRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool));
+        (uint256 reserveQuote, bool quoteRead) = _staticUintRead(quote, abi.encodeWithSelector(0x70a08231, pool));
+        if (tokenRead && quoteRead) {
+            (i.reserveToken, i.reserveQuote) = (reserveToken, reserveQuote);
+            i.read |= POOL_READ_RESERVES;
+        }
         (bool ok, bytes memory ret) = pool.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0x3850c7bd));
-        if (ok && ret.length >= 32) i.sqrtPriceX96 = uint160(abi.decode(ret, (uint256)));
-        i.liquidity = uint128(_staticUint(pool, abi.encodeWithSelector(0x1a686502)));
+        if (ok && ret.length >= 32) {
+            i.sqrtPriceX96 = uint160(abi.decode(ret, (uint256)));
+            i.read |= POOL_READ_PRICE;
+        }
+        (uint256 liquidity, bool liquidityRead) = _staticUintRead(pool, abi.encodeWithSelector(0x1a686502));
+        if (liquidityRead) {
+            i.liquidity = uint128(liquidity);
+            i.read |= POOL_READ_LIQUIDITY;
+        }
     }
 
     function _staticAddress(address target, bytes memory data) internal view returns (address) {

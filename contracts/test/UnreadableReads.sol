@@ -30,3 +30,71 @@ contract UnreadableReadsToken is ERC20 {
         return super.totalSupply();
     }
 }
+
+/// A pool whose state reads fail where a test says (bits of `hidden`: 1 getReserves, 2 totalSupply,
+/// 4 slot0, 8 liquidity, 16 token0); what does not fail answers empty or as written. What the probe's
+/// pool lens must carry as "not read", never as 0, beside a pool that answers 0.
+contract UnreadablePool {
+    address public immutable tokenA;
+    address public immutable tokenB;
+    uint256 public immutable hidden;
+    uint112 public immutable reserve0;
+    uint112 public immutable reserve1;
+
+    constructor(address a, address b, uint256 hidden_, uint112 reserve0_, uint112 reserve1_) {
+        (tokenA, tokenB) = a < b ? (a, b) : (b, a);
+        hidden = hidden_;
+        (reserve0, reserve1) = (reserve0_, reserve1_);
+    }
+
+    function token0() external view returns (address) {
+        require(hidden & 16 == 0, "token0 hidden");
+        return tokenA;
+    }
+
+    function getReserves() external view returns (uint112, uint112, uint32) {
+        require(hidden & 1 == 0, "reserves hidden");
+        return (reserve0, reserve1, 0);
+    }
+
+    function totalSupply() external view returns (uint256) {
+        require(hidden & 2 == 0, "supply hidden");
+        return 0;
+    }
+
+    function slot0() external view returns (uint160, int24, uint16, uint16, uint16, uint8, bool) {
+        require(hidden & 4 == 0, "price hidden");
+        return (uint160(1) << 96, 0, 0, 0, 0, 0, true);
+    }
+
+    function liquidity() external view returns (uint128) {
+        require(hidden & 8 == 0, "liquidity hidden");
+        return 1;
+    }
+}
+
+/// A factory answering V2 getPair, V3 getPool and Solidly getPool with the pool it was given, and a
+/// Solidly getFee that reverts.
+contract UnreadablePoolFactory {
+    address public immutable pool;
+
+    constructor(address pool_) {
+        pool = pool_;
+    }
+
+    function getPair(address, address) external view returns (address) {
+        return pool;
+    }
+
+    function getPool(address, address, uint24) external view returns (address) {
+        return pool;
+    }
+
+    function getPool(address, address, bool stable) external view returns (address) {
+        return stable ? address(0) : pool;
+    }
+
+    function getFee(address, bool) external pure returns (uint256) {
+        revert("fee hidden");
+    }
+}

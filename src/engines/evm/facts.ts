@@ -208,17 +208,18 @@ export interface CreationFacts {
 export interface PoolFact {
   dex: string
   dexType: DexType
-  /** V2 fee in basis points, or the V3 fee tier. */
-  fee: number
+  /** V2 fee in basis points, or the V3 fee tier; undefined when a Solidly factory's fee could not be read. */
+  fee: number | undefined
   address: Address
-  token0: Address
-  token1: Address
+  /** The pool's sides in its own order; undefined when its token0() could not be read. */
+  token0: Address | undefined
+  token1: Address | undefined
   quote: Address
   quoteSymbol: string
   quoteDecimals: number | undefined
-  /** Raw units of the token held by the pool (V2 reserve, V3 balance). */
-  tokenReserve: bigint
-  quoteReserve: bigint
+  /** Raw units of the token held by the pool (V2 reserve, V3 balance); undefined when not read (unknown, never 0). */
+  tokenReserve: bigint | undefined
+  quoteReserve: bigint | undefined
   /** V2 LP supply. */
   lpSupply: bigint | undefined
   /** Token price in quote units per whole token, from the pool's own state. */

@@ -128,9 +128,11 @@ function distribution(h: HoldersFact, supply: bigint | undefined, decimals: numb
 
 /** A pool's side as the newer view shows it: its symbol and reserve, in whole tokens. */
 function poolSides(p: PoolFact, token: { address: string; symbol: string | undefined; decimals: number | undefined }) {
-  const tokenIs0 = p.token0.toLowerCase() === token.address.toLowerCase()
   const tokenSide = { symbol: token.symbol ?? '', balance: units(p.tokenReserve, token.decimals) }
   const quoteSide = { symbol: p.quoteSymbol, balance: units(p.quoteReserve, p.quoteDecimals) }
+  // A pool whose token0() was not read has no known order: neither side is named.
+  if (p.token0 === undefined) return { token0Symbol: '', token1Symbol: '', token0Balance: '', token1Balance: '' }
+  const tokenIs0 = p.token0.toLowerCase() === token.address.toLowerCase()
   const [s0, s1] = tokenIs0 ? [tokenSide, quoteSide] : [quoteSide, tokenSide]
   return { token0Symbol: s0.symbol, token1Symbol: s1.symbol, token0Balance: s0.balance, token1Balance: s1.balance }
 }
@@ -170,7 +172,7 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
     isPairHoneypot: t.honeypot === undefined ? '' : t.honeypot ? '1' : '0',
     honeypotReason: t.honeypot === undefined ? `not determinable: ${honeypotUnknownReason(t)}` : t.honeypot ? t.honeypotReason : '',
     dex: t.pool.dex,
-    pair: [t.pool.token0, t.pool.token1],
+    pair: [t.pool.token0 ?? '', t.pool.token1 ?? ''],
     pairAddress: t.pool.address,
     ...(t.venue ? { venue: t.venue } : {}),
     ...holderSellsOf(facts, t, decimals),

@@ -506,26 +506,59 @@ export interface DexQuery {
   fees: number[]
 }
 
+/**
+ * A pool and its state. Each value the pool (or its factory) is read for is undefined when that
+ * read failed (the probe's read flags): unknown, never 0. The reserves are known only with token0
+ * (which orders them).
+ */
 export interface PoolInfo {
   dex: bigint
   pool: Address
   kind: number
-  fee: number
+  /** V3 fee tier, or a Solidly pool's fee (basis points) from its factory; 0 for V2 (the DEX's fee). */
+  fee: number | undefined
   quote: Address
-  token0: Address
-  reserveToken: bigint
-  reserveQuote: bigint
-  lpSupply: bigint
-  sqrtPriceX96: bigint
-  liquidity: bigint
+  token0: Address | undefined
+  reserveToken: bigint | undefined
+  reserveQuote: bigint | undefined
+  lpSupply: bigint | undefined
+  sqrtPriceX96: bigint | undefined
+  liquidity: bigint | undefined
 }
+
+/** Bits of the probe's PoolInfo.read: which of its values were answered. */
+export const POOL_READ = { token0: 1n, reserves: 2n, lpSupply: 4n, price: 8n, liquidity: 16n, fee: 32n } as const
 
 export function encodePools(token: Address, dexes: DexQuery[], quotes: Address[]): Hex {
   return encodeFunctionData({ abi: probeAbi(), functionName: 'pools', args: [token, dexes, quotes] })
 }
 
+/** The pools the probe found, each value it could not read left undefined (`POOL_READ`). */
 export function decodePools(data: Hex): readonly PoolInfo[] {
-  return decodeFunctionResult({ abi: probeAbi(), functionName: 'pools', data }) as readonly PoolInfo[]
+  type Raw = Omit<PoolInfo, 'fee' | 'token0' | 'reserveToken' | 'reserveQuote' | 'lpSupply' | 'sqrtPriceX96' | 'liquidity'> & {
+    fee: number
+    token0: Address
+    reserveToken: bigint
+    reserveQuote: bigint
+    lpSupply: bigint
+    sqrtPriceX96: bigint
+    liquidity: bigint
+    read: bigint
+  }
+  const raw = decodeFunctionResult({ abi: probeAbi(), functionName: 'pools', data }) as readonly Raw[]
+  return raw.map(({ read, ...p }) => {
+    const has = (bit: bigint) => (read & bit) === bit
+    return {
+      ...p,
+      fee: has(POOL_READ.fee) ? p.fee : undefined,
+      token0: has(POOL_READ.token0) ? p.token0 : undefined,
+      reserveToken: has(POOL_READ.reserves) ? p.reserveToken : undefined,
+      reserveQuote: has(POOL_READ.reserves) ? p.reserveQuote : undefined,
+      lpSupply: has(POOL_READ.lpSupply) ? p.lpSupply : undefined,
+      sqrtPriceX96: has(POOL_READ.price) ? p.sqrtPriceX96 : undefined,
+      liquidity: has(POOL_READ.liquidity) ? p.liquidity : undefined,
+    }
+  })
 }
 
 /** What a pair the token names (or a factory answers) is. */

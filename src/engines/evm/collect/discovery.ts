@@ -100,11 +100,12 @@ function otherQuotePools(
     fee: 0,
     quote: p.other,
     token0: BigInt(token) < BigInt(p.other) ? token : p.other,
-    reserveToken: 0n,
-    reserveQuote: 0n,
-    lpSupply: 0n,
-    sqrtPriceX96: 0n,
-    liquidity: 0n,
+    // Its state is read later: unknown until then, never 0.
+    reserveToken: undefined,
+    reserveQuote: undefined,
+    lpSupply: undefined,
+    sqrtPriceX96: undefined,
+    liquidity: undefined,
     pending: true,
   }))
   const others = [...new Set(chosen.map((p) => p.other.toLowerCase()))].map((o) => getAddress(o))

@@ -41,7 +41,8 @@ export function priceQuotes(ctx: CollectContext, d: Discovery): Record<string, n
       const qd = decimalsOf(p.quote)
       if (quoteUsd === undefined || qd === undefined) continue
       const price = poolPrice(ctx, p, asset, decimalsOf(asset), qd)
-      if (price === undefined) continue
+      // A pool whose reserves were not read has no depth to compare: it prices nothing.
+      if (price === undefined || p.reserveQuote === undefined) continue
       const depth = units(p.reserveQuote, qd) * quoteUsd
       if (!best || depth > best.depth) best = { usd: price * quoteUsd, depth }
     }
@@ -73,13 +74,14 @@ export function poolFacts(ctx: CollectContext, d: Discovery, quoteUsd: Record<st
     const qUsd = quoteUsd[info.quote.toLowerCase()]
     const priceUsd = price !== undefined && qUsd !== undefined ? price * qUsd : undefined
     let liquidityUsd: number | undefined
-    if (qUsd !== undefined && quote?.decimals !== undefined && !info.pending) {
+    // Reserves not read leave the liquidity unknown (never 0).
+    if (qUsd !== undefined && quote?.decimals !== undefined && !info.pending && info.reserveToken !== undefined && info.reserveQuote !== undefined) {
       const quoteSide = units(info.reserveQuote, quote.decimals) * qUsd
       const tokenSide = priceUsd !== undefined && d.basics.decimals !== undefined ? units(info.reserveToken, d.basics.decimals) * priceUsd : undefined
       liquidityUsd = tokenSide === undefined ? (info.reserveToken === 0n ? quoteSide : undefined) : quoteSide + tokenSide
     }
-    const token0 = getAddress(info.token0)
-    const token1 = sameAddress(token0, ctx.token) ? getAddress(info.quote) : ctx.token
+    const token0 = info.token0 === undefined ? undefined : getAddress(info.token0)
+    const token1 = token0 === undefined ? undefined : sameAddress(token0, ctx.token) ? getAddress(info.quote) : ctx.token
     out.push({
       dex: dex.name,
       dexType: dex.type,

@@ -54,9 +54,11 @@ export function quoteRoute(ctx: CollectContext, d: Discovery, quote: Address): P
     pp.pools.filter((p) => (sameAddress(pp.asset, weth) && sameAddress(p.quote, quote)) || (sameAddress(pp.asset, quote) && sameAddress(p.quote, weth))),
   )
   // Only pools the probe can buy through (a venue says), deepest first.
-  const usable = candidates.filter((p) => p.reserveToken > 0n && p.reserveQuote > 0n && routeThrough(ctx, p) !== undefined)
+  // Reserves not read are unknown: such a pool is not chosen to buy through.
+  const usable = candidates.filter((p) => !!p.reserveToken && !!p.reserveQuote && routeThrough(ctx, p) !== undefined)
   if (usable.length === 0) return undefined
-  const deepest = usable.reduce((a, b) => (sameAddress(b.quote, quote) ? b.reserveQuote : b.reserveToken) > (sameAddress(a.quote, quote) ? a.reserveQuote : a.reserveToken) ? b : a)
+  const side = (p: PoolInfo) => (sameAddress(p.quote, quote) ? p.reserveQuote : p.reserveToken) ?? 0n
+  const deepest = usable.reduce((a, b) => (side(b) > side(a) ? b : a))
   return routeThrough(ctx, deepest)
 }
 
@@ -215,12 +217,13 @@ function untradablePool(ctx: CollectContext, address: Address): PoolFact {
     fee: 0,
     address,
     token0: ctx.token,
-    token1: zero,
+    token1: undefined,
     quote: zero,
     quoteSymbol: '',
     quoteDecimals: undefined,
-    tokenReserve: 0n,
-    quoteReserve: 0n,
+    // Nothing could be read of it as a pool: its reserves are unknown, never 0.
+    tokenReserve: undefined,
+    quoteReserve: undefined,
     lpSupply: undefined,
     priceInQuote: undefined,
     priceUsd: undefined,

@@ -33,16 +33,18 @@ export const solidly: Venue = {
   liquidityForm: 'a fungible LP token',
   fungibleLp: true,
   lensQuery: (dex) => ({ factory: dex.factory, kind: KIND_VOLATILE, fees: [] }),
-  price: (info, _asset, assetDecimals, quoteDecimals) => solidlyPrice(info.reserveToken, info.reserveQuote, info.kind === KIND_STABLE, assetDecimals, quoteDecimals),
+  price: (info, _asset, assetDecimals, quoteDecimals) =>
+    info.reserveToken === undefined || info.reserveQuote === undefined ? undefined : solidlyPrice(info.reserveToken, info.reserveQuote, info.kind === KIND_STABLE, assetDecimals, quoteDecimals),
   fee: (_dex, info) => info.fee,
   extra: (info: PoolInfo): Partial<PoolFact> => ({ stable: info.kind === KIND_STABLE }),
-  probePool: (pool) => ({ pool: pool.address, kind: pool.stable ? KIND_STABLE : KIND_VOLATILE, quote: pool.quote, feeBps: pool.fee }),
+  // The probe asks the pool's own getAmountOut: the fee is not passed (0).
+  probePool: (pool) => ({ pool: pool.address, kind: pool.stable ? KIND_STABLE : KIND_VOLATILE, quote: pool.quote, feeBps: 0 }),
   // The probe's quote routes are V2 and V3 pools only.
   route: () => undefined,
   router: () => undefined,
   // allPoolsLength()
   probeCall: () => ({ call: 'allPoolsLength()', data: '0xefde4e64', read: (a) => wordAnswer(a)?.toString().concat(' pools') }),
-  describe: (trade) => `${trade.pool.stable ? 'stable (x³y + y³x)' : 'volatile (x·y)'} pool ${trade.pool.address}, a ${trade.pool.fee / 100}% fee set by its factory`,
+  describe: (trade) => `${trade.pool.stable ? 'stable (x³y + y³x)' : 'volatile (x·y)'} pool ${trade.pool.address}, ${trade.pool.fee === undefined ? 'a fee its factory did not answer' : `a ${trade.pool.fee / 100}% fee set by its factory`}`,
   // PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256)
   creation: { topic: '0x2128d88d14c80cb081c1252a5acff7a264671bf199ce226b53788fb26065005e', poolWord: 0 },
   swapTopic: SOLIDLY_SYNC_TOPIC,

@@ -15,11 +15,12 @@ export const uniswapV2: Venue = {
   fungibleLp: true,
   lensQuery: (dex) => ({ factory: dex.factory, kind: 2, fees: [] }),
   price(info, _asset, assetDecimals, quoteDecimals) {
-    if (info.reserveToken === 0n || info.reserveQuote === 0n) return undefined
+    // Reserves not read are unknown, and empty ones price nothing.
+    if (!info.reserveToken || !info.reserveQuote) return undefined
     return units(info.reserveQuote, quoteDecimals) / units(info.reserveToken, assetDecimals)
   },
   fee: (dex) => dex.feeBps,
-  probePool: (pool, dex) => ({ pool: pool.address, kind: 2, quote: pool.quote, feeBps: dex?.feeBps ?? pool.fee }),
+  probePool: (pool, dex) => ({ pool: pool.address, kind: 2, quote: pool.quote, feeBps: dex?.feeBps ?? pool.fee ?? 0 }),
   route: (info, dex) => ({ pool: info.pool, kind: 2, feeBps: dex?.feeBps ?? 0 }),
   router: (dex) => dex.router,
   // allPairsLength()

@@ -34,7 +34,8 @@ export function concentratedVenue(type: DexType, swapTopic: Hex): Venue {
     fungibleLp: false,
     lensQuery: (dex) => ({ factory: dex.factory, kind: 3, fees: dex.feeTiers }),
     price(info, asset, assetDecimals, quoteDecimals) {
-      if (info.liquidity === 0n) return undefined
+      // A price, its side or the liquidity not read is unknown; no liquidity prices nothing.
+      if (!info.liquidity || info.sqrtPriceX96 === undefined || info.token0 === undefined) return undefined
       return sqrtPrice(info.sqrtPriceX96, sameAddress(info.token0, asset), assetDecimals, quoteDecimals)
     },
     fee: (_dex, info) => info.fee,

@@ -156,7 +156,7 @@ export const uniswapV4: Venue = {
   fungibleLp: false,
   find: findV4Pools,
   price(info, asset, assetDecimals, quoteDecimals) {
-    if (info.liquidity === 0n) return undefined
+    if (!info.liquidity || info.sqrtPriceX96 === undefined || info.token0 === undefined) return undefined
     return sqrtPrice(info.sqrtPriceX96, sameAddress(info.token0, asset), assetDecimals, quoteDecimals)
   },
   fee: (_dex, info) => info.fee,

@@ -49,8 +49,8 @@ export interface Venue {
   find?(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind>
   /** Price of `asset` in whole quote units per whole asset, from the pool's state. */
   price(info: PoolInfo, asset: Address, assetDecimals: number, quoteDecimals: number): number | undefined
-  /** The pool's fee as reports show it (V2: basis points; V3: hundredths of a basis point). */
-  fee(dex: DexConfig, info: PoolInfo): number
+  /** The pool's fee as reports show it (V2: basis points; V3: hundredths of a basis point); undefined when it could not be read. */
+  fee(dex: DexConfig, info: PoolInfo): number | undefined
   /** How the probe trades through one of the token's pools. */
   probePool(pool: PoolFact, dex: DexConfig | undefined): ProbePool
   /** How the probe obtains a quote asset through one of this venue's pools (undefined: it cannot). */
