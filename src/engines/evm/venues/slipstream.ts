@@ -10,6 +10,8 @@ import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.
 const FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, int24 tickSpacing) view returns (address)'])
 const POOL_ABI = parseAbi(['function slot0() view returns (uint160)', 'function liquidity() view returns (uint128)', 'function fee() view returns (uint24)'])
 const BALANCE_ABI = parseAbi(['function balanceOf(address) view returns (uint256)'])
+/** A concentrated pool's fee is in hundredths of a basis point: a whole pool's worth is 1,000,000. */
+const MAX_FEE = 1_000_000n
 /** Reads per found pool: slot0, liquidity, fee, the token's and the quote's balances. */
 const STATE_READS = 5
 
@@ -30,8 +32,8 @@ async function reads(ctx: CollectContext, calls: ReadCall[]): Promise<readonly R
 /**
  * The token's pools on a Slipstream-style factory: `getPool(token, quote, tickSpacing)` for every
  * quote and tick spacing, in one probe call of the first round trip; the pools' state (price,
- * liquidity, fee, balances) in one more, awaited by what needs their figures. A pool whose state
- * could not be read keeps no figures (its price and liquidity are not known), never zero ones.
+ * liquidity, fee, balances) in one more, awaited by what needs their figures. A figure that could
+ * not be read stays unknown, never zero.
  */
 async function findSlipstreamPools(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind> {
   const spacings = dex.tickSpacings ?? SLIPSTREAM_DEFAULT_TICK_SPACINGS
@@ -49,19 +51,20 @@ async function findSlipstreamPools(ctx: CollectContext, dex: DexConfig, dexIndex
     if (!found.some((f) => sameAddress(f.pool, pool))) found.push({ pool, quote: asked[i].quote })
   })
   if (found.length === 0) return { pools: [], note: '' }
+  // Known by their addresses now; every figure unknown until the state is read.
   const base = (f: { pool: Address; quote: Address }): PoolInfo => ({
     dex: BigInt(dexIndex),
     pool: f.pool,
     kind: 3,
-    fee: 0,
+    fee: undefined,
     quote: f.quote,
     // Concentrated pools order their tokens by address.
     token0: BigInt(token) < BigInt(f.quote) ? token : f.quote,
-    reserveToken: 0n,
-    reserveQuote: 0n,
-    lpSupply: 0n,
-    sqrtPriceX96: 0n,
-    liquidity: 0n,
+    reserveToken: undefined,
+    reserveQuote: undefined,
+    lpSupply: undefined,
+    sqrtPriceX96: undefined,
+    liquidity: undefined,
   })
   const pending: FoundPool[] = found.map((f) => ({ ...base(f), pending: true }))
   const state = (async (): Promise<FoundPool[]> => {
@@ -73,11 +76,17 @@ async function findSlipstreamPools(ctx: CollectContext, dex: DexConfig, dexIndex
       { target: f.quote, data: encodeFunctionData({ abi: BALANCE_ABI, functionName: 'balanceOf', args: [f.pool] }) },
     ])
     const results = await reads(ctx, calls)
-    return found.flatMap((f, i): FoundPool[] => {
+    // A read that failed leaves its figure unknown (undefined), never zero.
+    return found.map((f, i): FoundPool => {
       const [sqrtPriceX96, liquidity, fee, reserveToken, reserveQuote] = results.slice(i * STATE_READS, (i + 1) * STATE_READS).map(word)
-      // A pool that does not answer as a concentrated pool is left out rather than given zeros.
-      if (sqrtPriceX96 === undefined || liquidity === undefined || reserveToken === undefined || reserveQuote === undefined) return []
-      return [{ ...base(f), sqrtPriceX96: sqrtPriceX96 & ((1n << 160n) - 1n), liquidity: liquidity & ((1n << 128n) - 1n), fee: fee !== undefined && fee < 1_000_000n ? Number(fee) : 0, reserveToken, reserveQuote }]
+      return {
+        ...base(f),
+        sqrtPriceX96: sqrtPriceX96 === undefined ? undefined : sqrtPriceX96 & ((1n << 160n) - 1n),
+        liquidity: liquidity === undefined ? undefined : liquidity & ((1n << 128n) - 1n),
+        fee: fee !== undefined && fee < MAX_FEE ? Number(fee) : undefined,
+        reserveToken,
+        reserveQuote,
+      }
     })
   })()
   state.catch(() => {})
@@ -105,7 +114,8 @@ export const slipstream: Venue = {
       read: (a) => (wordAnswer(a) === undefined ? undefined : `pools named by tick spacing (${(dex.tickSpacings ?? SLIPSTREAM_DEFAULT_TICK_SPACINGS).join(', ')})`),
     }
   },
-  describe: (trade) => `concentrated pool ${trade.pool.address} named by its tick spacing, a ${trade.pool.fee / 10_000}% fee the pool states`,
+  describe: (trade) =>
+    `concentrated pool ${trade.pool.address} named by its tick spacing, ${trade.pool.fee === undefined ? 'a fee the pool did not answer' : `a ${trade.pool.fee / 10_000}% fee the pool states`}`,
   // Pools against other tokens are read through the probe's pool lens, which does not ask this
   // factory: its announcements are not searched (its pools against the quote assets are).
   creation: undefined,
