@@ -125,6 +125,18 @@ describe('owner-power effects', () => {
     expect(kinds(measure({ notHeld: bit(A), supply: 999_800n }, { [A]: 800n }))).toEqual(['changeBalance'])
   })
 
+  it('a balance shown higher and not held, with the supply unchanged, is a display: no mint, and the holder\'s failed trades no pause', () => {
+    const bit = (...accounts: Address[]) => accounts.reduce((m, a) => m | (1n << BigInt(at(a))), 0n)
+    // The probe found A and B send what they were shown before the call and not one unit more.
+    const shown = measure({ notHeld: bit(A, B), bSell: { ok: false, sent: 1n, received: 0n, err: '0x' } as Outcome }, { [A]: 20_000n, [B]: 20_000n })
+    const effects = effectsOf(watch, base, shown, owner.address, true, true)
+    expect(effects.map((e) => e.kind)).toEqual(['ownMove'])
+    expect(effects[0].text).toContain('raised the balance shown of a holder by 19000 raw units')
+    expect(effects[0].text).toContain('a display: nothing created, nothing taken')
+    // The same rise where the probe found B holds it (it sent one unit more): B was credited.
+    expect(kinds(measure({ notHeld: bit(A) }, { [A]: 20_000n, [B]: 20_000n }))).toEqual(['mint', 'changeBalance', 'ownMove'])
+  })
+
   it('holders of record whose balance fell with nothing moving are the ones asked again, acting for themselves', () => {
     const HOLDER = '0x00000000000000000000000000000000000000ee' as Address
     const list = watchList(TOKEN, [POOL], [], [owner], [], [HOLDER])
@@ -139,6 +151,11 @@ describe('owner-power effects', () => {
     // The supply moved, or the call was refused: nothing to ask.
     expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n }, { supply: 999_800n }))]).size).toBe(0)
     expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 800n }), false)]).size).toBe(0)
+    // A holder of record shown more while A's rise was found not held (a display): it is asked too.
+    const a = list.accounts.findIndex((x) => x === A)
+    expect([...unaskedFalls(list, base, [attempt(m({ [HOLDER]: 5_000n, [A]: 5_000n }, { notHeld: 1n << BigInt(a) }))])]).toEqual([[0, [h]]])
+    // A rise no test holder showed not held is a credit: nothing to ask.
+    expect(unaskedFalls(list, base, [attempt(m({ [HOLDER]: 5_000n, [A]: 5_000n }))]).size).toBe(0)
   })
 
   it('balances raised beyond what anyone lost are a mint, even when the supply does not show it', () => {

@@ -591,19 +591,19 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   // A holder the call emptied has nothing to send: its failures say nothing about being blocked.
   // A holder whose balance shown the call raised and that does not hold it asks, in each trade, for
   // a share of what it is shown: its failures and its taxes measure the display, not a power.
-  const emptied = (who: Address) => {
+  const notJudged = (who: Address) => {
     const i = watch.accounts.findIndex((x) => sameAddress(x, who))
     const before = balanceRead(base, i)
     const after = balanceRead(m, i)
     return i >= 0 && before !== undefined && ((before > 0n && after === 0n) || (after !== undefined && after > before && shownNotHeld(i, m)))
   }
-  const bEmptied = emptied(PROBE_ADDRESSES.b)
-  const bBlocked = !bEmptied && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
+  const bNotJudged = notJudged(PROBE_ADDRESSES.b)
+  const bBlocked = !bNotJudged && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
   const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
   if (bBlocked) out.push({ kind: 'pause', text: `stopped transfers of a holder it was not given${unreadNote}` })
-  const bTransfer = bEmptied ? { changed: false } : taxChanged(base.bTransfer, m.bTransfer)
-  const bSell = withPool && !bEmptied ? taxChanged(base.bSell, m.bSell) : { changed: false }
-  const bBuy = withPool && !bEmptied ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
+  const bTransfer = bNotJudged ? { changed: false } : taxChanged(base.bTransfer, m.bTransfer)
+  const bSell = withPool && !bNotJudged ? taxChanged(base.bSell, m.bSell) : { changed: false }
+  const bBuy = withPool && !bNotJudged ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
   const bChanged = bTransfer.changed || bSell.changed || bBuy.changed
   if (bChanged) {
     const which = bSell.changed ? ['sell', bSell] : bBuy.changed ? ['buy', bBuy] : ['transfer', bTransfer]
@@ -614,10 +614,10 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   if (withPool && !bBlocked && !bChanged && base.bBigBuy.ok !== m.bBigBuy.ok) {
     out.push({ kind: 'limit', text: m.bBigBuy.ok ? 'lifted a maximum transaction or wallet (a large buy that failed now works)' : 'lowered a maximum transaction or wallet (a large buy that worked now fails)' })
   }
-  const aEmptied = emptied(PROBE_ADDRESSES.a)
-  const aBlocked = !aEmptied && ((base.aTransfer.ok && !m.aTransfer.ok) || (withPool && base.aSell.ok && !m.aSell.ok))
-  const aTransfer = aEmptied ? { changed: false } : taxChanged(base.aTransfer, m.aTransfer)
-  const aSell = withPool && !aEmptied ? taxChanged(base.aSell, m.aSell) : { changed: false }
+  const aNotJudged = notJudged(PROBE_ADDRESSES.a)
+  const aBlocked = !aNotJudged && ((base.aTransfer.ok && !m.aTransfer.ok) || (withPool && base.aSell.ok && !m.aSell.ok))
+  const aTransfer = aNotJudged ? { changed: false } : taxChanged(base.aTransfer, m.aTransfer)
+  const aSell = withPool && !aNotJudged ? taxChanged(base.aSell, m.aSell) : { changed: false }
   if ((aBlocked || aTransfer.changed || aSell.changed) && !bBlocked && !bChanged) {
     const text = aBlocked
       ? 'blocked one address from transferring or selling'
