@@ -13,7 +13,7 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot']
 
 const zoo = useZooReports(KEYS)
 
@@ -110,9 +110,10 @@ describe('tokenrisk chains check lists the venues', () => {
   it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
     const chain = loadChainRegistry({ chains: localChains(zoo.world.manifest) }).servable().find((c) => c.chainId === 31337)!
     const venues = await checkVenues(chain)
-    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(venues.map((v) => v.type).sort()).toEqual(['launchpad', 'pancake-v3', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
     expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
+    expect(venues.find((v) => v.type === 'launchpad')!.detail).toBe('graduationTarget(): curves graduate at 40 of the native coin')
     const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
     const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
     expect(misplaced[0].answers).toBe(false)
@@ -130,5 +131,30 @@ describe('Aerodrome-style pools', () => {
     const price = Number(stable.facts.markets.pools[0].priceUsd)
     const want = Number(zoo.world.manifest.tokens.find((t) => t.key === 'solidly-stable')!.pools[0].priceUsd)
     expect(Math.abs(price - want) / want).toBeLessThan(0.001)
+  })
+})
+
+describe('launchpad curves', () => {
+  const curveOf = (key: string) => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === key)!
+    const { report, facts } = zoo.get(key)
+    return { t, h: report.honeypotDetails.find((p) => p.dex === 'tokenrisk Launchpad')!, report, facts }
+  }
+
+  it('a token still on its curve trades there: named with its launchpad and how far it is from graduating, never as having no pool', () => {
+    const { t, h, report, facts } = curveOf('curve-clean')
+    const curve = t.pools[0].curve!
+    const raised = Number(BigInt(curve.raisedWei) / 10n ** 15n) / 1000
+    expect(h.venue).toContain(`on the bonding curve of tokenrisk Launchpad ${t.pools[0].pairAddress} (a launchpad; no DEX pool yet): ${raised} of the 40 ETH it must raise to graduate raised (${Number((BigInt(curve.raisedWei) * 10_000n) / BigInt(curve.targetWei)) / 100}%)`)
+    expect(h.venue).toContain('a 1% fee kept from the ETH of each trade; buys from the curve and sells back to it went through')
+    expect(h.isPairHoneypot).toBe('0')
+    expect(facts.markets.liquidityUsd).toBeGreaterThan(0)
+    expect(JSON.stringify(report)).not.toMatch(/no pool was found|the token has no pool/)
+  })
+
+  it('its look-alike on the same launchpad refuses sells back to the curve: a honeypot measured there, the revert named', () => {
+    const { h } = curveOf('curve-honeypot')
+    expect(h.isPairHoneypot).toBe('1')
+    expect(h.venue).toContain('sells back to the curve fail: ZooCurveGate: selling to the curve is disabled')
   })
 })

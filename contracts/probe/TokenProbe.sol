@@ -53,6 +53,13 @@ interface IProbeSolidlyPool {
     function getAmountOut(uint256 amountIn, address tokenIn) external view returns (uint256);
 }
 
+/** A bonding-curve launchpad (tokenrisk's launchpad interface): the token's curve, bought for the native coin, sold back with transferFrom. */
+interface IProbeLaunchpad {
+    function buyCost(address token, uint256 tokensOut) external view returns (uint256);
+    function buy(address token, address to, uint256 minOut) external payable returns (uint256);
+    function sell(address token, uint256 amount, uint256 minOut) external returns (uint256);
+}
+
 interface IProbeActor {
     function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret);
 }
@@ -1201,6 +1208,7 @@ contract TokenProbe is ProbeReaders {
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
         else if (_isSolidly(pool)) (ok, err, o.sent) = _buySolidly(token, pool, amountOut, to);
         else if (pool.kind == KIND_V4) (ok, err) = _v4Trade(V4_BUY, token, pool, to, amountOut);
+        else if (pool.kind == KIND_CURVE) (ok, err) = _buyCurve(token, pool, amountOut, to);
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
         o.err = err;
@@ -1253,6 +1261,10 @@ contract TokenProbe is ProbeReaders {
             (o.ok, o.err, o.received) = _sellV2(token, pool, seller, amount);
         } else if (pool.kind == KIND_V4) {
             (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
+        } else if (pool.kind == KIND_CURVE) {
+            (uint256 curveBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+            (o.ok, o.err) = _sellCurve(token, pool, seller, amount);
+            _received(token, pool.pool, curveBefore, beforeRead, o);
         } else {
             (uint256 poolBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
@@ -1441,6 +1453,29 @@ contract TokenProbe is ProbeReaders {
         uint256 priced = _solidlyOut(pool.pool, amountIn, pool.quote);
         if (priced == 0 || priced >= rToken) return (0, sent, _probeError("the pool prices no trade"));
         sent = priced;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Launchpad curves (pool kind 7): `pool.pool` is the launchpad holding the token's curve; buys
+    // pay it the native coin, sells approve it and it pulls the tokens (what it received counts).
+    // ------------------------------------------------------------------------------------------
+
+    uint8 private constant KIND_CURVE = 7;
+
+    /** Buys about `amountOut` tokens (the curve's rounding may give a little more) for `to`, paying the curve's price in the native coin. */
+    function _buyCurve(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory) {
+        (uint256 cost, bool priced) = _staticUintRead(pool.pool, abi.encodeCall(IProbeLaunchpad.buyCost, (token, amountOut)));
+        if (!priced || cost == 0) return (false, _probeError("the curve prices no buy"));
+        if (address(this).balance < cost) return (false, _probeError("too little native coin for the curve"));
+        return _call(pool.pool, cost, abi.encodeCall(IProbeLaunchpad.buy, (token, to, 0)), CALL_GAS, MAX_RETURN);
+    }
+
+    /** `seller` approves the launchpad and sells `amount` tokens back to the curve. */
+    function _sellCurve(address token, Pool calldata pool, address seller, uint256 amount) internal returns (bool, bytes memory) {
+        (bool ok, bytes memory err) = _act(seller, token, abi.encodeWithSelector(0x095ea7b3, pool.pool, amount));
+        if (!ok) return (false, err);
+        if (_returnedFalse(err)) return (false, _observed("the token's approve returned false"));
+        return _act(seller, pool.pool, abi.encodeCall(IProbeLaunchpad.sell, (token, amount, 0)));
     }
 
     // ------------------------------------------------------------------------------------------

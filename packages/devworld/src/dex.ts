@@ -31,6 +31,14 @@ export const V4_FEE = 3000
 export const V4_TICK_SPACING = 60
 export const V4_MAX_TICK = 887220
 
+/**
+ * The world's bonding-curve launchpad (ours): a curve graduates once it raised 40 ether; every curve
+ * starts with a virtual reserve of 10 ether; 1 % of the native coin of every trade is kept.
+ */
+export const LAUNCHPAD = { graduationTarget: 40n * 10n ** 18n, virtualNative: 10n * 10n ** 18n, feeBps: 100n } as const
+/** The first buys from a zoo token's curve (two traders'): 4 of its 40 ether to graduation. */
+export const LAUNCHPAD_SEED_BUYS = [25n * 10n ** 17n, 15n * 10n ** 17n] as const
+
 export interface DexAddresses {
   weth: Address
   usd: Address
@@ -53,6 +61,8 @@ export interface DexAddresses {
   create2: Address
   /** Our Solidly-style (Aerodrome-interface) factory: volatile and stable pools. */
   solidlyFactory: Address
+  /** Our bonding-curve launchpad: tokens sold from a curve for the native coin until they graduate. */
+  launchpad: Address
 }
 
 export interface DexDeployment {
@@ -109,6 +119,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
   const v4LiquidityRouter = await chain.deploy(deployer, loadDexArtifact('PoolModifyLiquidityTest'), [v4PoolManager.address], 'deploy PoolModifyLiquidityTest')
   const create2 = await chain.deploy(deployer, loadArtifact('WorldCreate2'), [], 'deploy WorldCreate2')
   const solidlyFactory = await chain.deploy(deployer, loadArtifact('WorldSolidlyFactory'), [], 'deploy WorldSolidlyFactory')
+  const launchpad = await chain.deploy(deployer, loadArtifact('WorldLaunchpad'), [LAUNCHPAD.graduationTarget, LAUNCHPAD.virtualNative, LAUNCHPAD.feeBps], 'deploy WorldLaunchpad')
 
   const usd = await chain.deploy(deployer, loadArtifact('DevUsd'), [USD_SUPPLY], 'deploy DevUsd')
   await chain.send(deployer, usd.address, erc20Abi, 'approve', [v2Router.address, 2n ** 256n - 1n], { label: 'approve USD' })
@@ -145,6 +156,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       v4LiquidityRouter: v4LiquidityRouter.address,
       create2: create2.address,
       solidlyFactory: solidlyFactory.address,
+      launchpad: launchpad.address,
     },
     usdCreation: usd,
   }

@@ -14,11 +14,23 @@
  * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
  * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
  * | paired-only          | only a V2 pair against paired-base (no WETH, no stablecoin) | none                                      | clean           |
+ * | curve-clean          | only its curve on our launchpad (90 % of the supply), no pool | none                                    | clean           |
+ * | curve-honeypot       | only its curve on the same launchpad              | sells back to the curve revert (cannotSellAll, honeypot) | curve-clean |
  */
 import type { Address } from 'viem'
 import { deployWith, zooPool } from './zoo-parts.ts'
 import { HOOK_FLAGS } from './venues.ts'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
+
+/** The revert of a sell back to the curve of the launchpad honeypot. */
+export const CURVE_GATE_REASON = 'ZooCurveGate: selling to the curve is disabled'
+/**
+ * The tokens a launched token puts on its curve: 900,000 whole tokens, 90 % of the zoo's supply
+ * (written out: this list is read while zoo.ts, which holds the supply, is still loading); the rest
+ * pays the receivers of the history.
+ */
+const CURVE_TOKENS = 900_000n * 10n ** 18n
+const onCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'launchpad', tokenAmount: CURVE_TOKENS, ...overrides })
 
 /** The revert of a sell refused by the gate hook. */
 export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
@@ -139,4 +151,24 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     [zooPool('ETH', { type: 'uniswap-v4' })],
     'The clean token whose only pool is a hookless Uniswap V4 pool against the native coin itself (currency0 is address zero), not WETH.',
   ),
+  venueToken(
+    'curve-clean',
+    'clean',
+    'Curve Launch Token',
+    'CURVE',
+    [onCurve()],
+    'The clean token still on its bonding curve: 90 % of its supply put on our launchpad, 4 of the 40 ether to graduation raised by two buyers; no DEX pool yet. Bought from and sold back to the curve for the native coin, 1 % of it kept by the launchpad.',
+  ),
+  {
+    ...venueToken(
+      'curve-honeypot',
+      'curve-clean',
+      'Curve Gate Token',
+      'CGATE',
+      [onCurve({ honeypotReason: CURVE_GATE_REASON })],
+      "A token on the same launchpad's curve whose transfers into the launchpad revert for everyone but its deployer: buys from the curve work, no holder can sell back to it.",
+      ['cannotSellAll'],
+    ),
+    deploy: deployWith('ZooCurveGate', (ctx, s) => [s.name, s.symbol, zooSupply(s), ctx.dex.launchpad]),
+  },
 ]

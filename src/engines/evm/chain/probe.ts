@@ -145,9 +145,9 @@ export interface ProbePool {
   pool: Address
   /**
    * 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool, 4 = Uniswap V4 pool (`pool` then carries its
-   * key), 5 / 6 = Solidly-style volatile / stable pool.
+   * key), 5 / 6 = Solidly-style volatile / stable pool, 7 = a launchpad's bonding curve (`pool` is the launchpad).
    */
-  kind: 2 | 3 | 4 | 5 | 6
+  kind: 2 | 3 | 4 | 5 | 6 | 7
   quote: Address
   feeBps: number
   /** A V4 pool's manager and key: placed as the code of the account `pool` names (see `poolState`). */

@@ -4,6 +4,7 @@ import { uniswapV2 } from './uniswap-v2.ts'
 import { uniswapV3 } from './uniswap-v3.ts'
 import { uniswapV4 } from './uniswap-v4.ts'
 import { solidly } from './solidly.ts'
+import { launchpad } from './launchpad.ts'
 import type { Venue } from './venue.ts'
 
 /** Every venue tokenrisk trades, by the chain entry's DEX type. */
@@ -13,6 +14,7 @@ export const VENUES: Record<DexType, Venue> = {
   'pancake-v3': pancakeV3,
   'uniswap-v4': uniswapV4,
   solidly,
+  launchpad,
 }
 
 /** The venue of a DEX type. */
