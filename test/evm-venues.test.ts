@@ -13,7 +13,7 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting']
 
 const zoo = useZooReports(KEYS)
 
@@ -33,8 +33,9 @@ describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
   it('finds its pools, each with its honeypot verdict and taxes', () => {
     const { report } = got()
     const t = token()
-    const listed = report.honeypotDetails.filter((p) => !p.dex.startsWith('unlisted'))
-    expect(listed.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
+    // The pools measured; a pool found among the holders that cannot be traded is named with "" (see below).
+    const measured = report.honeypotDetails.filter((p) => p.isPairHoneypot !== '')
+    expect(measured.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
     for (const pool of t.pools) {
       const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pool.pairAddress))!
       expect(h.dex).toBe(pool.dex)
@@ -156,5 +157,37 @@ describe('launchpad curves', () => {
     const { h } = curveOf('curve-honeypot')
     expect(h.isPairHoneypot).toBe('1')
     expect(h.venue).toContain('sells back to the curve fail: ZooCurveGate: selling to the curve is disabled')
+  })
+})
+
+describe('pools wherever the token sits', () => {
+  it("a V2 pair of a factory the chain entry does not list is found among the token's holders, priced and traded there", () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'holder-pair')!
+    const { report, facts } = zoo.get('holder-pair')
+    const pair = t.pools[0]
+    expect(pair.dex).toBe(`unlisted V2 exchange (factory ${zoo.world.manifest.contracts.unlistedV2Factory})`)
+    const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pair.pairAddress))!
+    expect(h.isPairHoneypot).toBe('0')
+    expect(h.venue).toContain('found among its largest holders and traded directly')
+    expect(Math.abs(Number(facts.markets.priceUsd) - Number(pair.priceUsd)) / Number(pair.priceUsd)).toBeLessThan(0.001)
+    expect(JSON.stringify(report)).not.toMatch(/no pool was found|the token has no pool/)
+  })
+
+  it('a pool among the holders against a token that is no quote asset is named, with "" and the reason, never as no liquidity', () => {
+    const base = zoo.get('paired-base').report
+    const only = zoo.world.manifest.tokens.find((x) => x.key === 'paired-only')!
+    const h = base.honeypotDetails.find((p) => lower(p.pairAddress) === lower(only.pools[0].pairAddress))!
+    expect(h.dex).toBe('Uniswap V2')
+    expect(h.isPairHoneypot).toBe('')
+    expect(h.honeypotReason).toContain(`its other token ${only.address} is none of the chain's quote assets`)
+  })
+
+  it('a contract holder whose token0() names the token but that is no pair is not called a pool', () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'holder-vesting')!
+    const { report, facts } = zoo.get('holder-vesting')
+    const vesting = facts.holders.top.find((h) => h.isContract && !t.pools.some((p) => lower(p.pairAddress) === lower(h.address)))
+    expect(vesting, 'the vesting contract among the largest holders').toBeDefined()
+    expect(report.honeypotDetails.map((p) => lower(p.pairAddress))).not.toContain(lower(vesting!.address))
+    expect(report.honeypotDetails.map((p) => p.dex)).toEqual(['Uniswap V2'])
   })
 })

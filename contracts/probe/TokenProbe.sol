@@ -438,6 +438,99 @@ contract TokenProbe is ProbeReaders {
     }
 
     // ------------------------------------------------------------------------------------------
+    // Pools among the holders: an account that holds the token and answers as a pool of it is a
+    // market, whatever exchange made it; each one found is traded like any pool.
+    // ------------------------------------------------------------------------------------------
+
+    /** Answers no pool read: it names the token as token0 or token1 and is no pool the probe knows. */
+    uint8 private constant KIND_NAMES_TOKEN = 1;
+
+    struct HolderPool {
+        address account;
+        uint8 kind; // 0 no pool of the token; KIND_NAMES_TOKEN; 2 V2-like (getReserves); 3 V3-like (slot0); 5 / 6 Solidly-style (stable())
+        address other; // the pool's other token
+        address factory; // what factory() answered (zero: nothing)
+        uint256 reserveToken; // getReserves() (V2-like, Solidly-style), the pool's balance (V3-like)
+        uint256 reserveOther;
+        uint256 sqrtPriceX96; // slot0()'s first word (V3-like)
+        bytes trade; // the trade experiment's TradeResult (abi-encoded) when it ran; empty otherwise
+        bytes err; // why it did not run, when it was tried
+    }
+
+    /**
+     * Reads what each of `accounts` is; those that are pools of `t.token` against one of `quotes`
+     * (routes[i] obtains quotes[i]) are traded as `trade` does, each in its own isolated experiment,
+     * with `t` as the template (its pool's fee is the one assumed for V2-like pairs).
+     */
+    function holderPools(TradeParams calldata t, address[] calldata accounts, address[] calldata quotes, Route[] calldata routes)
+        external
+        returns (uint256 startGas, HolderPool[] memory out)
+    {
+        startGas = gasleft();
+        out = new HolderPool[](accounts.length);
+        for (uint256 i = 0; i < accounts.length; i++) {
+            out[i] = _holderPoolShape(t.token, accounts[i]);
+            if (out[i].kind <= KIND_NAMES_TOKEN || out[i].reserveToken == 0 || out[i].reserveOther == 0) continue;
+            uint256 q = 0;
+            while (q < quotes.length && quotes[q] != out[i].other) q++;
+            if (q == quotes.length) continue;
+            TradeParams memory p = t;
+            p.pool = Pool(accounts[i], out[i].kind, out[i].other, t.pool.feeBps);
+            p.route = routes[q];
+            (bool done, bytes memory ret) = _isolate(abi.encodeCall(this.holderPoolTradeExperiment, (p)));
+            if (done) out[i].trade = ret;
+            else out[i].err = ret;
+        }
+    }
+
+    function holderPoolTradeExperiment(TradeParams calldata p) external {
+        _onlySelf();
+        _finish(abi.encode(this.trade(p)));
+    }
+
+    /** What `account` answers: a pool of `token` (which kind, its other token, reserves, factory) or not. */
+    function _holderPoolShape(address token, address account) internal view returns (HolderPool memory h) {
+        h.account = account;
+        if (account.code.length == 0) return h;
+        (uint256 w0, bool r0) = _staticUintRead(account, abi.encodeWithSelector(0x0dfe1681)); // token0()
+        (uint256 w1, bool r1) = _staticUintRead(account, abi.encodeWithSelector(0xd21220a7)); // token1()
+        if (!r0 || !r1 || w0 >> 160 != 0 || w1 >> 160 != 0) return h;
+        bool tokenIs0 = address(uint160(w0)) == token;
+        if (tokenIs0 == (address(uint160(w1)) == token)) return h;
+        h.kind = KIND_NAMES_TOKEN;
+        h.other = address(uint160(tokenIs0 ? w1 : w0));
+        (uint256 f, bool rf) = _staticUintRead(account, abi.encodeWithSelector(0xc45a0155)); // factory()
+        if (rf && f >> 160 == 0) h.factory = address(uint160(f));
+        (bool ok, uint256 a, uint256 b) = _staticTwoWords(account, abi.encodeWithSelector(0x0902f1ac)); // getReserves()
+        if (ok) {
+            (h.reserveToken, h.reserveOther) = tokenIs0 ? (a, b) : (b, a);
+            (uint256 st, bool rs) = _staticUintRead(account, abi.encodeWithSelector(0x22be3de1)); // stable()
+            h.kind = !rs ? 2 : st != 0 ? KIND_SOLIDLY_STABLE : KIND_SOLIDLY;
+            return h;
+        }
+        (ok, a,) = _staticTwoWords(account, abi.encodeWithSelector(0x3850c7bd)); // slot0()
+        if (ok && a >> 160 == 0) {
+            h.kind = 3;
+            h.sqrtPriceX96 = a;
+            h.reserveToken = _balanceOf(token, account);
+            h.reserveOther = _balanceOf(h.other, account);
+        }
+    }
+
+    /** The first two words a view answers (at least two), or not ok; never more than two words copied. */
+    function _staticTwoWords(address target, bytes memory data) internal view returns (bool ok, uint256 a, uint256 b) {
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            ok := and(ok, gt(returndatasize(), 63))
+            if ok {
+                returndatacopy(0, 0, 64)
+                a := mload(0)
+                b := mload(0x20)
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
     // Real holders sell: each of the largest holders of record sells its whole balance
     // ------------------------------------------------------------------------------------------
 

@@ -63,6 +63,8 @@ export interface DexAddresses {
   solidlyFactory: Address
   /** Our bonding-curve launchpad: tokens sold from a curve for the native coin until they graduate. */
   launchpad: Address
+  /** A second Uniswap V2 factory, one the local chain entry does not list: its pairs are found among holders only. */
+  unlistedV2Factory: Address
 }
 
 export interface DexDeployment {
@@ -119,6 +121,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
   const v4LiquidityRouter = await chain.deploy(deployer, loadDexArtifact('PoolModifyLiquidityTest'), [v4PoolManager.address], 'deploy PoolModifyLiquidityTest')
   const create2 = await chain.deploy(deployer, loadArtifact('WorldCreate2'), [], 'deploy WorldCreate2')
   const solidlyFactory = await chain.deploy(deployer, loadArtifact('WorldSolidlyFactory'), [], 'deploy WorldSolidlyFactory')
+  const unlistedV2Factory = await chain.deploy(deployer, loadDexArtifact('UniswapV2Factory'), [deployer], 'deploy an unlisted UniswapV2Factory')
   const launchpad = await chain.deploy(deployer, loadArtifact('WorldLaunchpad'), [LAUNCHPAD.graduationTarget, LAUNCHPAD.virtualNative, LAUNCHPAD.feeBps], 'deploy WorldLaunchpad')
 
   const usd = await chain.deploy(deployer, loadArtifact('DevUsd'), [USD_SUPPLY], 'deploy DevUsd')
@@ -157,6 +160,7 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       create2: create2.address,
       solidlyFactory: solidlyFactory.address,
       launchpad: launchpad.address,
+      unlistedV2Factory: unlistedV2Factory.address,
     },
     usdCreation: usd,
   }

@@ -33,6 +33,8 @@ export interface DevnetManifest {
     solidlyFactory?: `0x${string}`
     /** Our bonding-curve launchpad. */
     launchpad?: `0x${string}`
+    /** A Uniswap V2 factory the local chain entry does not list. */
+    unlistedV2Factory?: `0x${string}`
     /** Our timelock LP locker. */
     locker: `0x${string}`
     /** The WETH/USD Uniswap V2 pool that prices ether. */

@@ -41,6 +41,7 @@ const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
   'solidly-volatile': SOLIDLY_SWAP_TOPIC,
   'solidly-stable': SOLIDLY_SWAP_TOPIC,
   launchpad: LAUNCHPAD_TRADE_TOPIC,
+  'unlisted-v2': V2_SWAP_TOPIC,
 }
 /** The name of each pool type's exchange in the world (and in the local chain entry). */
 export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
@@ -51,6 +52,8 @@ export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
   'solidly-volatile': 'Aerodrome',
   'solidly-stable': 'Aerodrome',
   launchpad: 'tokenrisk Launchpad',
+  // With its factory's address after it, as reports name an exchange the chain entry does not list.
+  'unlisted-v2': 'unlisted V2 exchange',
 }
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
@@ -320,6 +323,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       v4PoolManager: dex.v4PoolManager,
       solidlyFactory: dex.solidlyFactory,
       launchpad: dex.launchpad,
+      unlistedV2Factory: dex.unlistedV2Factory,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -497,8 +501,8 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       rawPrice = { num: virtualNative + nativeReserve, den: tokenReserve }
       fee = Number(LAUNCHPAD.feeBps)
       curve = { raisedWei: nativeReserve.toString(), targetWei: (await reader.read<bigint>(pairAddress, launchpadAbi, 'graduationTarget')).toString() }
-    } else if (spec.type === 'uniswap-v2') {
-      pairAddress = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
+    } else if (spec.type === 'uniswap-v2' || spec.type === 'unlisted-v2') {
+      pairAddress = getAddress(await reader.read<Address>(spec.type === 'unlisted-v2' ? dex.unlistedV2Factory : dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
       const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pairAddress, pairAbi, 'getReserves')
       const tokenIsZero = BigInt(token) < BigInt(quote)
       ;[tokenAmount, quoteAmount] = tokenIsZero ? [r0, r1] : [r1, r0]
@@ -531,7 +535,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     const tokenSide: Ratio = { num: tokenAmount * price.num, den: tokenScale * price.den }
     const liquidity: Ratio = { num: quoteSide.num * tokenSide.den + tokenSide.num * quoteSide.den, den: quoteSide.den * tokenSide.den }
     const pool: ManifestPool = {
-      dex: DEX_NAMES[spec.type],
+      dex: spec.type === 'unlisted-v2' ? `${DEX_NAMES[spec.type]} (factory ${getAddress(dex.unlistedV2Factory)})` : DEX_NAMES[spec.type],
       type: spec.type,
       pairAddress,
       pair: [getAddress(token0), getAddress(token1)],

@@ -122,6 +122,17 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
     return
   }
   if (quote === dex.weth) await chain.send(deployer, dex.weth, wethAbi, 'deposit', [], { value: quoteAmount, label: 'wrap WETH' })
+  if (pool.type === 'unlisted-v2') {
+    // A pair of the V2 factory the chain entry does not list, seeded by hand (no router knows it).
+    const factoryAbi = loadDexArtifact('UniswapV2Factory').abi
+    await chain.send(deployer, dex.unlistedV2Factory, factoryAbi, 'createPair', [token, quote], { label: `create ${key} unlisted pair` })
+    await chain.mine()
+    const pair = await chain.read<Address>(dex.unlistedV2Factory, factoryAbi, 'getPair', [token, quote])
+    await chain.send(deployer, token, transferAbi, 'transfer', [pair, amount], { label: `fund ${key} unlisted pair` })
+    await chain.send(deployer, quote, transferAbi, 'transfer', [pair, quoteAmount], { label: 'fund unlisted pair quote' })
+    await chain.send(deployer, pair, loadDexArtifact('UniswapV2Pair').abi, 'mint', [deployer], { label: `seed ${key} unlisted pair` })
+    return
+  }
   const tokenIs0 = BigInt(token) < BigInt(quote)
   const [amount0, amount1] = tokenIs0 ? [amount, quoteAmount] : [quoteAmount, amount]
   const sqrtPriceX96 = bigintSqrt((amount1 << 192n) / amount0)

@@ -16,8 +16,12 @@
  * | paired-only          | only a V2 pair against paired-base (no WETH, no stablecoin) | none                                      | clean           |
  * | curve-clean          | only its curve on our launchpad (90 % of the supply), no pool | none                                    | clean           |
  * | curve-honeypot       | only its curve on the same launchpad              | sells back to the curve revert (cannotSellAll, honeypot) | curve-clean |
+ * | holder-pair          | only a V2 WETH pair of a factory the chain entry does not list (found among its holders) | none | clean |
+ * | holder-vesting       | a V2 WETH pool; 20 % held by a vesting contract with a token0() that is no pair | none (the vesting contract is no pool) | holder-pair |
  */
 import type { Address } from 'viem'
+import { loadArtifact } from './compile.ts'
+import { erc20Abi } from './erc20-abi.ts'
 import { deployWith, zooPool } from './zoo-parts.ts'
 import { HOOK_FLAGS } from './venues.ts'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
@@ -30,6 +34,9 @@ export const CURVE_GATE_REASON = 'ZooCurveGate: selling to the curve is disabled
  * pays the receivers of the history.
  */
 const CURVE_TOKENS = 900_000n * 10n ** 18n
+/** The vesting contract's share: 200,000 whole tokens (20 % of the supply), released far in the future. */
+const VESTED_TOKENS = 200_000n * 10n ** 18n
+const VESTING_RELEASE = 10_000_000_000n
 const onCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'launchpad', tokenAmount: CURVE_TOKENS, ...overrides })
 
 /** The revert of a sell refused by the gate hook. */
@@ -170,5 +177,30 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
       ['cannotSellAll'],
     ),
     deploy: deployWith('ZooCurveGate', (ctx, s) => [s.name, s.symbol, zooSupply(s), ctx.dex.launchpad]),
+  },
+  venueToken(
+    'holder-pair',
+    'clean',
+    'Holder Pair Token',
+    'HPAIR',
+    [zooPool('WETH', { type: 'unlisted-v2', traded: false })],
+    'The clean token whose only pool is a V2 WETH pair of a factory the chain entry does not list (no factory announcement tokenrisk reads names it): found among its largest holders, traded there.',
+  ),
+  {
+    ...venueToken(
+      'holder-vesting',
+      'holder-pair',
+      'Holder Vesting Token',
+      'HVEST',
+      [zooPool('WETH', { traded: false })],
+      'The clean token with a V2 WETH pool, 20 % of its supply held by a vesting contract whose token0() names the token (and no token1(), no reserves): a contract holder that is no pool.',
+    ),
+    story: {
+      setup: async (ctx, token) => {
+        const { deployer } = ctx.accounts
+        const vesting = await ctx.chain.deploy(deployer, loadArtifact('ZooVesting'), [token, deployer, VESTING_RELEASE], 'deploy ZooVesting')
+        await ctx.chain.send(deployer, token, erc20Abi, 'transfer', [vesting.address, VESTED_TOKENS], { label: 'fund ZooVesting' })
+      },
+    },
   },
 ]

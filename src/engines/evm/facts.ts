@@ -245,6 +245,8 @@ export interface MarketFacts {
   dayLowUsd: number | undefined
   /** How the 24 h range was obtained, or why it is unknown. */
   dayRangeNote: string
+  /** Why the largest holders were not read as pools (absent when they were). */
+  holderPoolsNote?: string
 }
 
 export interface TaxFigure {

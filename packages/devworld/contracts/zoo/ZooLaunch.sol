@@ -20,3 +20,27 @@ contract ZooCurveGate is ZooPooledToken {
         _move(from, to, value);
     }
 }
+
+interface IZooVestedToken {
+    function transfer(address to, uint256 amount) external returns (bool);
+    function balanceOf(address account) external view returns (uint256);
+}
+
+/// A vesting contract that holds a token for its beneficiary until a release time. It names the
+/// token it vests `token0` (its only token): a holder with a token0() that is no pair of the token.
+contract ZooVesting {
+    address public immutable token0;
+    address public immutable beneficiary;
+    uint256 public immutable releaseTime;
+
+    constructor(address token_, address beneficiary_, uint256 releaseTime_) {
+        token0 = token_;
+        beneficiary = beneficiary_;
+        releaseTime = releaseTime_;
+    }
+
+    function release() external {
+        require(block.timestamp >= releaseTime, "ZooVesting: not yet");
+        require(IZooVestedToken(token0).transfer(beneficiary, IZooVestedToken(token0).balanceOf(address(this))), "ZooVesting: transfer failed");
+    }
+}

@@ -585,6 +585,50 @@ export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonl
   return { startGas, sells }
 }
 
+/** What a holder of the token answered, as the probe's `holderPools` reads it (kind 0: no pool of the token). */
+export interface HolderPoolResult {
+  account: Address
+  /** 0: no pool of the token; 1: names the token as token0/token1 but answers no pool read; 2 V2-like; 3 V3-like; 5 / 6 Solidly-style. */
+  kind: number
+  other: Address
+  factory: Address
+  reserveToken: bigint
+  reserveOther: bigint
+  sqrtPriceX96: bigint
+  /** The trade experiment's result (`trade`'s return), '0x' when it was not traded. */
+  trade: Hex
+  /** Why the trade did not run, when it was tried ('0x' otherwise). */
+  err: Hex
+}
+
+/**
+ * The token's holders read as pools (`holderPools`): each that is a pool of the token against one
+ * of `quotes` (obtained through `routes[i]`) is traded as `encodeTrade`'s trade is, V2-like pairs
+ * assumed to charge `feeBps`.
+ */
+export function encodeHolderPools(p: { token: Address; weth: Address; donors: Address[]; feeBps: number; accounts: Address[]; quotes: Address[]; routes: ProbeRoute[] }): Hex {
+  const template = {
+    token: p.token,
+    weth: p.weth,
+    pool: { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: p.feeBps },
+    route: NO_ROUTE,
+    w1: PROBE_ADDRESSES.w1,
+    w2: PROBE_ADDRESSES.w2,
+    w3: PROBE_ADDRESSES.w3,
+    donors: p.donors,
+    smallBps: SMALL_BUY_BPS,
+    largeBps: LARGE_BUY_BPS,
+    sellsOnly: false,
+    router: NO_ROUTE.pool,
+  }
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'holderPools', args: [template, p.accounts, p.quotes, p.routes] })
+}
+
+export function decodeHolderPools(data: Hex): { startGas: bigint; pools: readonly HolderPoolResult[] } {
+  const [startGas, pools] = decodeFunctionResult({ abi: probeAbi(), functionName: 'holderPools', data }) as unknown as [bigint, HolderPoolResult[]]
+  return { startGas, pools }
+}
+
 /** The creation code run again from the probe's address (`creationBalances`): the accounts' balances it leaves. */
 export function encodeCreationBalances(initCode: Hex, accounts: Address[]): Hex {
   return encodeFunctionData({ abi: probeAbi(), functionName: 'creationBalances', args: [initCode, accounts] })

@@ -52,6 +52,12 @@ export interface Venue {
   readonly liquidityForm: string
   /** Whether the pool's liquidity is a fungible LP token (its holders, locks and burns are read). */
   readonly fungibleLp: boolean
+  /**
+   * The probe's kinds of pool (see `holderPools`) that an account answering as a pool of this family
+   * is, and how the report names an exchange of this family the chain entry does not list.
+   */
+  readonly holderKinds?: readonly number[]
+  readonly holderName?: string
   /** Whether its pools may stand against the native coin itself (address zero), which is then a quote asset. */
   readonly nativeQuote?: boolean
   /** How the probe's pool lens asks this exchange for the token's pools (first round trip), unless the venue finds them itself. */
