@@ -13,7 +13,7 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting', 'holder-pair-base']
 
 const zoo = useZooReports(KEYS)
 
@@ -173,7 +173,17 @@ describe('pools wherever the token sits', () => {
     expect(JSON.stringify(report)).not.toMatch(/no pool was found|the token has no pool/)
   })
 
-  it('a pool among the holders against a token that is no quote asset is named, with "" and the reason, never as no liquidity', () => {
+  it("a pair among the holders against a token that is no quote asset is traded by buying that token through its own WETH pool, and priced through it", () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'holder-pair-base')!
+    const base = zoo.world.manifest.tokens.find((x) => x.key === 'paired-base')!
+    const { report, facts } = zoo.get('holder-pair-base')
+    const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(t.pools[0].pairAddress))!
+    expect(h.isPairHoneypot).toBe('0')
+    expect(h.venue).toContain(`its other token bought and priced through its pool ${base.pools[0].pairAddress} against WETH`)
+    expect(Math.abs(Number(facts.markets.priceUsd) - Number(t.pools[0].priceUsd)) / Number(t.pools[0].priceUsd)).toBeLessThan(0.001)
+  })
+
+  it('a pool among the holders against a token that is no quote asset and has no WETH pool is named, with "" and the reason, never as no liquidity', () => {
     const base = zoo.get('paired-base').report
     const only = zoo.world.manifest.tokens.find((x) => x.key === 'paired-only')!
     const h = base.honeypotDetails.find((p) => lower(p.pairAddress) === lower(only.pools[0].pairAddress))!

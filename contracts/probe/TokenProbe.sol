@@ -453,16 +453,28 @@ contract TokenProbe is ProbeReaders {
         uint256 reserveToken; // getReserves() (V2-like, Solidly-style), the pool's balance (V3-like)
         uint256 reserveOther;
         uint256 sqrtPriceX96; // slot0()'s first word (V3-like)
+        uint256 otherDecimals; // the other token's decimals(), when `otherDecimalsRead`
+        bool otherDecimalsRead;
+        PoolInfo otherPool; // a token that is no quote asset: its deepest V2 or V3 pool against WETH (its route and its price); pool zero when none
         bytes trade; // the trade experiment's TradeResult (abi-encoded) when it ran; empty otherwise
         bytes err; // why it did not run, when it was tried
     }
 
+    /** Where the quote assets come from: routes[i] obtains quotes[i]; any other token is bought through its own pools (dexes, V2 fees in dexFees). */
+    struct HolderPoolScene {
+        address[] quotes;
+        Route[] routes;
+        DexQuery[] dexes;
+        uint16[] dexFees;
+    }
+
     /**
-     * Reads what each of `accounts` is; those that are pools of `t.token` against one of `quotes`
-     * (routes[i] obtains quotes[i]) are traded as `trade` does, each in its own isolated experiment,
-     * with `t` as the template (its pool's fee is the one assumed for V2-like pairs).
+     * Reads what each of `accounts` is; those that are pools of `t.token` are traded as `trade` does,
+     * each in its own isolated experiment, with `t` as the template (its pool's fee is the one
+     * assumed for V2-like pairs): against a quote asset obtained through its route, or against
+     * another token bought with WETH through that token's deepest V2 or V3 pool.
      */
-    function holderPools(TradeParams calldata t, address[] calldata accounts, address[] calldata quotes, Route[] calldata routes)
+    function holderPools(TradeParams calldata t, address[] calldata accounts, HolderPoolScene calldata scene)
         external
         returns (uint256 startGas, HolderPool[] memory out)
     {
@@ -471,16 +483,34 @@ contract TokenProbe is ProbeReaders {
         for (uint256 i = 0; i < accounts.length; i++) {
             out[i] = _holderPoolShape(t.token, accounts[i]);
             if (out[i].kind <= KIND_NAMES_TOKEN || out[i].reserveToken == 0 || out[i].reserveOther == 0) continue;
-            uint256 q = 0;
-            while (q < quotes.length && quotes[q] != out[i].other) q++;
-            if (q == quotes.length) continue;
+            (bool routed, Route memory route) = _holderPoolRoute(t.weth, scene, out[i]);
+            if (!routed) continue;
             TradeParams memory p = t;
             p.pool = Pool(accounts[i], out[i].kind, out[i].other, t.pool.feeBps);
-            p.route = routes[q];
+            p.route = route;
             (bool done, bytes memory ret) = _isolate(abi.encodeCall(this.holderPoolTradeExperiment, (p)));
             if (done) out[i].trade = ret;
             else out[i].err = ret;
         }
+    }
+
+    /** How the probe obtains the pool's other token: a quote asset's route, or the other token's deepest V2/V3 pool against WETH. */
+    function _holderPoolRoute(address weth, HolderPoolScene calldata scene, HolderPool memory h) internal view returns (bool, Route memory route) {
+        for (uint256 q = 0; q < scene.quotes.length; q++) {
+            if (scene.quotes[q] == h.other) return (true, scene.routes[q]);
+        }
+        (h.otherDecimals, h.otherDecimalsRead) = _staticUintRead(h.other, abi.encodeWithSelector(0x313ce567));
+        address[] memory wethOnly = new address[](1);
+        wethOnly[0] = weth;
+        PoolInfo[] memory found = this.pools(h.other, scene.dexes, wethOnly);
+        for (uint256 k = 0; k < found.length; k++) {
+            if (found[k].kind != 2 && found[k].kind != 3) continue;
+            if (found[k].reserveToken == 0 || found[k].reserveQuote == 0) continue;
+            if (h.otherPool.pool == address(0) || found[k].reserveQuote > h.otherPool.reserveQuote) h.otherPool = found[k];
+        }
+        if (h.otherPool.pool == address(0)) return (false, route);
+        route = Route(h.otherPool.pool, h.otherPool.kind, h.otherPool.kind == 2 ? scene.dexFees[h.otherPool.dex] : 0);
+        return (true, route);
     }
 
     function holderPoolTradeExperiment(TradeParams calldata p) external {

@@ -17,6 +17,7 @@
  * | curve-clean          | only its curve on our launchpad (90 % of the supply), no pool | none                                    | clean           |
  * | curve-honeypot       | only its curve on the same launchpad              | sells back to the curve revert (cannotSellAll, honeypot) | curve-clean |
  * | holder-pair          | only a V2 WETH pair of a factory the chain entry does not list (found among its holders) | none | clean |
+ * | holder-pair-base     | only a V2 pair against paired-base of the same unlisted factory (found among its holders) | none | holder-pair |
  * | holder-vesting       | a V2 WETH pool; 20 % held by a vesting contract with a token0() that is no pair | none (the vesting contract is no pool) | holder-pair |
  */
 import type { Address } from 'viem'
@@ -203,4 +204,12 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
       },
     },
   },
+  venueToken(
+    'holder-pair-base',
+    'holder-pair',
+    'Holder Pair Base Token',
+    'HPBASE',
+    [zooPool('ZOO', { type: 'unlisted-v2', quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT, traded: false })],
+    "The clean token whose only pool is a V2 pair of the unlisted factory against paired-base (neither WETH nor a stablecoin): found among its holders, paired-base bought and priced through paired-base's own WETH pool in the same call.",
+  ),
 ]

@@ -595,6 +595,11 @@ export interface HolderPoolResult {
   reserveToken: bigint
   reserveOther: bigint
   sqrtPriceX96: bigint
+  /** The other token's decimals, when it is no quote asset and answered them (`otherDecimalsRead`). */
+  otherDecimals: bigint
+  otherDecimalsRead: boolean
+  /** A token that is no quote asset: its deepest V2 or V3 pool against WETH, through which it is bought and priced (pool zero: none). */
+  otherPool: PoolInfo
   /** The trade experiment's result (`trade`'s return), '0x' when it was not traded. */
   trade: Hex
   /** Why the trade did not run, when it was tried ('0x' otherwise). */
@@ -602,11 +607,22 @@ export interface HolderPoolResult {
 }
 
 /**
- * The token's holders read as pools (`holderPools`): each that is a pool of the token against one
- * of `quotes` (obtained through `routes[i]`) is traded as `encodeTrade`'s trade is, V2-like pairs
- * assumed to charge `feeBps`.
+ * The token's holders read as pools (`holderPools`): each that is a pool of the token is traded as
+ * `encodeTrade`'s trade is, V2-like pairs assumed to charge `feeBps` — against one of `quotes`
+ * (obtained through `routes[i]`), or against another token bought through its deepest V2 or V3
+ * pool against WETH on `dexes` (V2 fees `dexFees`, basis points).
  */
-export function encodeHolderPools(p: { token: Address; weth: Address; donors: Address[]; feeBps: number; accounts: Address[]; quotes: Address[]; routes: ProbeRoute[] }): Hex {
+export function encodeHolderPools(p: {
+  token: Address
+  weth: Address
+  donors: Address[]
+  feeBps: number
+  accounts: Address[]
+  quotes: Address[]
+  routes: ProbeRoute[]
+  dexes: DexQuery[]
+  dexFees: number[]
+}): Hex {
   const template = {
     token: p.token,
     weth: p.weth,
@@ -621,7 +637,8 @@ export function encodeHolderPools(p: { token: Address; weth: Address; donors: Ad
     sellsOnly: false,
     router: NO_ROUTE.pool,
   }
-  return encodeFunctionData({ abi: probeAbi(), functionName: 'holderPools', args: [template, p.accounts, p.quotes, p.routes] })
+  const scene = { quotes: p.quotes, routes: p.routes, dexes: p.dexes, dexFees: p.dexFees }
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'holderPools', args: [template, p.accounts, scene] })
 }
 
 export function decodeHolderPools(data: Hex): { startGas: bigint; pools: readonly HolderPoolResult[] } {

@@ -7,7 +7,7 @@ import type { MarketFacts, PoolFact, TokenBasics, TradeFact } from '../facts.ts'
 import { VENUES, venueOf } from '../venues/registry.ts'
 import { units, type Venue } from '../venues/venue.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
-import type { Discovery } from './discovery.ts'
+import { dexQueries, type Discovery } from './discovery.ts'
 import { priceQuotes } from './markets.ts'
 import { UNLISTED_V2_FEE_BPS } from './own-pairs.ts'
 import { emptyTrade, interpretTrade, quoteRoute } from './trades.ts'
@@ -22,6 +22,8 @@ import { emptyTrade, interpretTrade, quoteRoute } from './trades.ts'
 
 /** Holders of record read as pools at most, the largest first. */
 export const MAX_HOLDER_POOL_CANDIDATES = 10
+/** Decimals a token may answer (a larger answer is not a token's decimals). */
+const MAX_DECIMALS = 255n
 /** The probe's answer for an account that names the token as one of its two tokens but answers no pool read. */
 const KIND_NAMES_TOKEN = 1
 
@@ -59,6 +61,7 @@ export async function collectHolderPools(
     const route = quoteRoute(ctx, d, q.address)
     return route ? [{ address: q.address, route }] : []
   })
+  const dexes = dexQueries(ctx)
   const raw = await callProbe(ctx.rpc, {
     what: 'holder pools',
     data: encodeHolderPools({
@@ -69,6 +72,8 @@ export async function collectHolderPools(
       accounts,
       quotes: quotes.map((q) => q.address),
       routes: quotes.map((q) => q.route),
+      dexes: dexes.map((x) => x.query),
+      dexFees: dexes.map((x) => ctx.chain.dexes[x.index].feeBps),
     }),
     gas: ctx.gasCap,
     block,
@@ -77,17 +82,31 @@ export async function collectHolderPools(
   const { pools: read } = decodeProbe('holder pools', raw, decodeHolderPools)
   const quoteUsd = priceQuotes(ctx, d)
   const found = read.filter((h) => h.kind !== 0)
-  const pools = found.map((h) => holderPoolFact(ctx, d, h, quoteUsd))
+  const pools = found.map((h) => holderPoolFact(ctx, d, h, quoteUsd, otherUsd(ctx, d, h, quoteUsd, dexes.map((x) => x.index))))
   const trades = found.map((h, i) => holderPoolTrade(ctx, d, h, pools[i], quotes.map((q) => q.address)))
   return { pools: pools.filter((p, i) => trades[i].simulated && p.liquidityUsd !== undefined), trades, note: '' }
 }
 
+/** The USD price of a pool's other token that is no quote asset, through its own deepest pool against WETH (undefined: none, or unpriced). */
+function otherUsd(ctx: CollectContext, d: Discovery, h: HolderPoolResult, quoteUsd: Record<string, number>, dexIndexes: number[]): number | undefined {
+  const pool = h.otherPool
+  if (sameAddress(pool.pool, ZERO_ADDRESS) || !h.otherDecimalsRead || h.otherDecimals > MAX_DECIMALS) return undefined
+  const dex = ctx.chain.dexes[dexIndexes[Number(pool.dex)] ?? -1]
+  const weth = d.quotes.find((q) => sameAddress(q.address, ctx.chain.wrappedNative))
+  const wethUsd = quoteUsd[ctx.chain.wrappedNative.toLowerCase()]
+  if (!dex || weth?.decimals === undefined || wethUsd === undefined) return undefined
+  const inWeth = venueOf(dex.type).price(pool, h.other, Number(h.otherDecimals), weth.decimals)
+  return inWeth === undefined ? undefined : inWeth * wethUsd
+}
+
 /** A pool found among the holders as a pool fact: its exchange (by its factory), reserves, price and liquidity. */
-function holderPoolFact(ctx: CollectContext, d: Discovery, h: HolderPoolResult, quoteUsd: Record<string, number>): PoolFact {
+function holderPoolFact(ctx: CollectContext, d: Discovery, h: HolderPoolResult, quoteUsd: Record<string, number>, otherPriceUsd: number | undefined): PoolFact {
   // An exchange of the chain entry (a pool against a token that is no quote asset) keeps its name.
   const listed = ctx.chain.dexes.find((x) => !sameAddress(h.factory, ZERO_ADDRESS) && sameAddress(x.factory, h.factory))
   const venue = listed ? venueOf(listed.type) : venueOfKind(h.kind)
-  const quote = d.quotes.find((q) => sameAddress(q.address, h.other))
+  const listedQuote = d.quotes.find((q) => sameAddress(q.address, h.other))
+  // A token that is no quote asset: its decimals as it answered them.
+  const quote = listedQuote ?? (h.otherDecimalsRead && h.otherDecimals <= MAX_DECIMALS ? { symbol: '', decimals: Number(h.otherDecimals) } : undefined)
   const factory = sameAddress(h.factory, ZERO_ADDRESS) ? 'unknown' : getAddress(h.factory)
   const tokenIs0 = BigInt(ctx.token) < BigInt(h.other)
   const token0 = tokenIs0 ? getAddress(ctx.token) : getAddress(h.other)
@@ -107,7 +126,7 @@ function holderPoolFact(ctx: CollectContext, d: Discovery, h: HolderPoolResult, 
   }
   const decimals = d.basics.decimals
   const price = venue && decimals !== undefined && quote?.decimals !== undefined ? venue.price(info, ctx.token, decimals, quote.decimals) : undefined
-  const qUsd = quoteUsd[h.other.toLowerCase()]
+  const qUsd = quoteUsd[h.other.toLowerCase()] ?? otherPriceUsd
   const priceUsd = price !== undefined && qUsd !== undefined ? price * qUsd : undefined
   const liquidityUsd =
     priceUsd !== undefined && quote?.decimals !== undefined && decimals !== undefined ? units(h.reserveOther, quote.decimals) * qUsd! + units(h.reserveToken, decimals) * priceUsd : undefined
@@ -140,7 +159,7 @@ function holderPoolTrade(ctx: CollectContext, d: Discovery, h: HolderPoolResult,
       ...fact,
       router: { address: undefined, buyOk: undefined, buyReason: '', sellOk: undefined, sellStep: '', sellReason: '', sellTax: { percent: undefined, note: 'no router is known for an exchange found among the holders' }, note: 'no router is known for an exchange found among the holders' },
       loadedNote: 'not sold again with the token holding itself: a pool found among the holders',
-      venue: `${where}, found among its largest holders and traded directly`,
+      venue: `${where}, found among its largest holders and traded directly${sameAddress(h.otherPool.pool, ZERO_ADDRESS) ? '' : `; its other token bought and priced through its pool ${getAddress(h.otherPool.pool)} against WETH`}`,
     }
   }
   const why =
@@ -150,8 +169,8 @@ function holderPoolTrade(ctx: CollectContext, d: Discovery, h: HolderPoolResult,
         ? 'it names the token as one of its two tokens (token0/token1) but answers neither getReserves() nor slot0(): a pool of a kind tokenrisk cannot trade'
         : h.reserveToken === 0n || h.reserveOther === 0n
           ? 'it has no reserves: nothing can be bought or sold there'
-          : !quotes.some((q) => sameAddress(q, h.other))
-            ? `its other token ${getAddress(h.other)} is none of the chain's quote assets: it is not traded (the other token's own pools are not read for it)`
+          : !quotes.some((q) => sameAddress(q, h.other)) && sameAddress(h.otherPool.pool, ZERO_ADDRESS)
+            ? `its other token ${getAddress(h.other)} is none of the chain's quote assets and has no V2 or V3 pool against WETH to be bought and priced through`
             : 'it was not traded'
   return { ...emptyTrade(pool, `${where}: ${why}`), venue: `${where}: ${why}` }
 }
