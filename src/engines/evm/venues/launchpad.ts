@@ -13,8 +13,9 @@ import { units, wordAnswer, type CurveRef, type FoundPool, type Venue, type Venu
 export const LAUNCHPAD_TRADE_TOPIC: Hex = '0xf4682780a0e17045675b1fdf80687447d8cc9589bc87f718bcba8cbd53a2e81e'
 /** The probe's kind of a launchpad curve (see the probe's TokenProbe). */
 export const KIND_CURVE = 7
-/** Basis points in a whole (the launchpad's fee). */
+/** Basis points in a whole (the launchpad's fee), and in a percent. */
 const BPS = 10_000
+const BPS_PER_PERCENT = 100
 
 const LAUNCHPAD_ABI = parseAbi([
   'function curves(address token) view returns (uint256 tokenReserve, uint256 nativeReserve, uint256 virtualNative, address creator, bool graduated)',
@@ -87,7 +88,8 @@ export function curvePrice(tokenReserve: bigint, raised: bigint, virtualNative: 
 
 /** How far the curve is from graduating: raised of target, percent. */
 function progress(curve: CurveRef, symbol: string): string {
-  const percent = curve.target > 0n ? Number((curve.raised * 10_000n) / curve.target) / 100 : undefined
+  // Two decimals of a percent, floored.
+  const percent = curve.target > 0n ? Number((curve.raised * BigInt(BPS)) / curve.target) / BPS_PER_PERCENT : undefined
   return `${formatEther(curve.raised)} of the ${formatEther(curve.target)} ${symbol} it must raise to graduate raised${percent === undefined ? '' : ` (${percent}%)`}`
 }
 
@@ -143,7 +145,7 @@ export function describeCurve(trade: TradeFact): string {
   const curve = trade.pool.curve
   if (!curve) return ''
   const symbol = trade.pool.quoteSymbol || 'native coin'
-  const where = `on the bonding curve of ${trade.pool.dex} ${curve.launchpad} (a launchpad; no DEX pool yet): ${progress(curve, symbol)}; a ${(trade.pool.fee * 100) / BPS}% fee kept from the ${symbol} of each trade`
+  const where = `on the bonding curve of ${trade.pool.dex} ${curve.launchpad} (a launchpad; no DEX pool yet): ${progress(curve, symbol)}; a ${trade.pool.fee / BPS_PER_PERCENT}% fee kept from the ${symbol} of each trade`
   const sell = trade.sellTax.percent
   let measured: string
   if (!trade.simulated) measured = 'not simulated'
