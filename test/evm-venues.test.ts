@@ -13,7 +13,7 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'slipstream-only']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting', 'holder-pair-base', 'slipstream-only']
 
 const zoo = useZooReports(KEYS)
 
@@ -33,8 +33,9 @@ describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
   it('finds its pools, each with its honeypot verdict and taxes', () => {
     const { report } = got()
     const t = token()
-    const listed = report.honeypotDetails.filter((p) => !p.dex.startsWith('unlisted'))
-    expect(listed.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
+    // The pools measured; a pool found among the holders that cannot be traded is named with "" (see below).
+    const measured = report.honeypotDetails.filter((p) => p.isPairHoneypot !== '')
+    expect(measured.map((p) => lower(p.pairAddress)).sort()).toEqual(t.pools.map((p) => lower(p.pairAddress)).sort())
     for (const pool of t.pools) {
       const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pool.pairAddress))!
       expect(h.dex).toBe(pool.dex)
@@ -110,10 +111,11 @@ describe('tokenrisk chains check lists the venues', () => {
   it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
     const chain = loadChainRegistry({ chains: localChains(zoo.world.manifest) }).servable().find((c) => c.chainId === 31337)!
     const venues = await checkVenues(chain)
-    expect(venues.map((v) => v.type).sort()).toEqual(['pancake-v3', 'slipstream', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(venues.map((v) => v.type).sort()).toEqual(['launchpad', 'pancake-v3', 'slipstream', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
     expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
     expect(venues.find((v) => v.type === 'slipstream')!.detail).toBe('getPool(a, b, 1): pools named by tick spacing (1, 50, 100, 200, 2000)')
+    expect(venues.find((v) => v.type === 'launchpad')!.detail).toBe('graduationTarget(): curves graduate at 40 of the native coin')
     const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
     const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
     expect(misplaced[0].answers).toBe(false)
@@ -131,6 +133,73 @@ describe('Aerodrome-style pools', () => {
     const price = Number(stable.facts.markets.pools[0].priceUsd)
     const want = Number(zoo.world.manifest.tokens.find((t) => t.key === 'solidly-stable')!.pools[0].priceUsd)
     expect(Math.abs(price - want) / want).toBeLessThan(0.001)
+  })
+})
+
+describe('launchpad curves', () => {
+  const curveOf = (key: string) => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === key)!
+    const { report, facts } = zoo.get(key)
+    return { t, h: report.honeypotDetails.find((p) => p.dex === 'tokenrisk Launchpad')!, report, facts }
+  }
+
+  it('a token still on its curve trades there: named with its launchpad and how far it is from graduating, never as having no pool', () => {
+    const { t, h, report, facts } = curveOf('curve-clean')
+    const curve = t.pools[0].curve!
+    const raised = Number(BigInt(curve.raisedWei) / 10n ** 15n) / 1000
+    expect(h.venue).toContain(`on the bonding curve of tokenrisk Launchpad ${t.pools[0].pairAddress} (a launchpad; no DEX pool yet): ${raised} of the 40 ETH it must raise to graduate raised (${Number((BigInt(curve.raisedWei) * 10_000n) / BigInt(curve.targetWei)) / 100}%)`)
+    expect(h.venue).toContain('a 1% fee kept from the ETH of each trade; buys from the curve and sells back to it went through')
+    expect(h.isPairHoneypot).toBe('0')
+    expect(facts.markets.liquidityUsd).toBeGreaterThan(0)
+    expect(JSON.stringify(report)).not.toMatch(/no pool was found|the token has no pool/)
+  })
+
+  it('its look-alike on the same launchpad refuses sells back to the curve: a honeypot measured there, the revert named', () => {
+    const { h } = curveOf('curve-honeypot')
+    expect(h.isPairHoneypot).toBe('1')
+    expect(h.venue).toContain('sells back to the curve fail: ZooCurveGate: selling to the curve is disabled')
+  })
+})
+
+describe('pools wherever the token sits', () => {
+  it("a V2 pair of a factory the chain entry does not list is found among the token's holders, priced and traded there", () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'holder-pair')!
+    const { report, facts } = zoo.get('holder-pair')
+    const pair = t.pools[0]
+    expect(pair.dex).toBe(`unlisted V2 exchange (factory ${zoo.world.manifest.contracts.unlistedV2Factory})`)
+    const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(pair.pairAddress))!
+    expect(h.isPairHoneypot).toBe('0')
+    expect(h.venue).toContain('found among its largest holders and traded directly')
+    expect(Math.abs(Number(facts.markets.priceUsd) - Number(pair.priceUsd)) / Number(pair.priceUsd)).toBeLessThan(0.001)
+    expect(JSON.stringify(report)).not.toMatch(/no pool was found|the token has no pool/)
+  })
+
+  it("a pair among the holders against a token that is no quote asset is traded by buying that token through its own WETH pool, and priced through it", () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'holder-pair-base')!
+    const base = zoo.world.manifest.tokens.find((x) => x.key === 'paired-base')!
+    const { report, facts } = zoo.get('holder-pair-base')
+    const h = report.honeypotDetails.find((p) => lower(p.pairAddress) === lower(t.pools[0].pairAddress))!
+    expect(h.isPairHoneypot).toBe('0')
+    expect(h.venue).toContain(`its other token bought and priced through its pool ${base.pools[0].pairAddress} against WETH`)
+    expect(Math.abs(Number(facts.markets.priceUsd) - Number(t.pools[0].priceUsd)) / Number(t.pools[0].priceUsd)).toBeLessThan(0.001)
+  })
+
+  it('a pool among the holders against a token that is no quote asset and has no WETH pool is named, with "" and the reason, never as no liquidity', () => {
+    const base = zoo.get('paired-base').report
+    const only = zoo.world.manifest.tokens.find((x) => x.key === 'paired-only')!
+    const h = base.honeypotDetails.find((p) => lower(p.pairAddress) === lower(only.pools[0].pairAddress))!
+    expect(h.dex).toBe('Uniswap V2')
+    expect(h.isPairHoneypot).toBe('')
+    expect(h.honeypotReason).toContain(`its other token ${only.address} is none of the chain's quote assets`)
+  })
+
+  it('a contract holder whose token0() names the token but that is no pair is not called a pool', () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'holder-vesting')!
+    const { report, facts } = zoo.get('holder-vesting')
+    const vesting = facts.holders.top.find((h) => h.isContract && !t.pools.some((p) => lower(p.pairAddress) === lower(h.address)))
+    expect(vesting, 'the vesting contract among the largest holders').toBeDefined()
+    expect(report.honeypotDetails.map((p) => lower(p.pairAddress))).not.toContain(lower(vesting!.address))
+    expect(report.honeypotDetails.map((p) => p.dex)).toEqual(['Uniswap V2'])
   })
 })
 

@@ -53,6 +53,13 @@ interface IProbeSolidlyPool {
     function getAmountOut(uint256 amountIn, address tokenIn) external view returns (uint256);
 }
 
+/** A bonding-curve launchpad (tokenrisk's launchpad interface): the token's curve, bought for the native coin, sold back with transferFrom. */
+interface IProbeLaunchpad {
+    function buyCost(address token, uint256 tokensOut) external view returns (uint256);
+    function buy(address token, address to, uint256 minOut) external payable returns (uint256);
+    function sell(address token, uint256 amount, uint256 minOut) external returns (uint256);
+}
+
 interface IProbeActor {
     function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret);
 }
@@ -432,6 +439,129 @@ contract TokenProbe is ProbeReaders {
     function _failed(uint256 sent, bytes memory err) internal pure returns (Outcome memory o) {
         o.sent = sent;
         o.err = err;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Pools among the holders: an account that holds the token and answers as a pool of it is a
+    // market, whatever exchange made it; each one found is traded like any pool.
+    // ------------------------------------------------------------------------------------------
+
+    /** Answers no pool read: it names the token as token0 or token1 and is no pool the probe knows. */
+    uint8 private constant KIND_NAMES_TOKEN = 1;
+
+    struct HolderPool {
+        address account;
+        uint8 kind; // 0 no pool of the token; KIND_NAMES_TOKEN; 2 V2-like (getReserves); 3 V3-like (slot0); 5 / 6 Solidly-style (stable())
+        address other; // the pool's other token
+        address factory; // what factory() answered (zero: nothing)
+        uint256 reserveToken; // getReserves() (V2-like, Solidly-style), the pool's balance (V3-like)
+        uint256 reserveOther;
+        uint256 sqrtPriceX96; // slot0()'s first word (V3-like)
+        uint256 otherDecimals; // the other token's decimals(), when `otherDecimalsRead`
+        bool otherDecimalsRead;
+        PoolInfo otherPool; // a token that is no quote asset: its deepest V2 or V3 pool against WETH (its route and its price); pool zero when none
+        bytes trade; // the trade experiment's TradeResult (abi-encoded) when it ran; empty otherwise
+        bytes err; // why it did not run, when it was tried
+    }
+
+    /** Where the quote assets come from: routes[i] obtains quotes[i]; any other token is bought through its own pools (dexes, V2 fees in dexFees). */
+    struct HolderPoolScene {
+        address[] quotes;
+        Route[] routes;
+        DexQuery[] dexes;
+        uint16[] dexFees;
+    }
+
+    /**
+     * Reads what each of `accounts` is; those that are pools of `t.token` are traded as `trade` does,
+     * each in its own isolated experiment, with `t` as the template (its pool's fee is the one
+     * assumed for V2-like pairs): against a quote asset obtained through its route, or against
+     * another token bought with WETH through that token's deepest V2 or V3 pool.
+     */
+    function holderPools(TradeParams calldata t, address[] calldata accounts, HolderPoolScene calldata scene)
+        external
+        returns (uint256 startGas, HolderPool[] memory out)
+    {
+        startGas = gasleft();
+        out = new HolderPool[](accounts.length);
+        for (uint256 i = 0; i < accounts.length; i++) {
+            out[i] = _holderPoolShape(t.token, accounts[i]);
+            if (out[i].kind <= KIND_NAMES_TOKEN || out[i].reserveToken == 0 || out[i].reserveOther == 0) continue;
+            (bool routed, Route memory route) = _holderPoolRoute(t.weth, scene, out[i]);
+            if (!routed) continue;
+            TradeParams memory p = t;
+            p.pool = Pool(accounts[i], out[i].kind, out[i].other, t.pool.feeBps);
+            p.route = route;
+            (bool done, bytes memory ret) = _isolate(abi.encodeCall(this.holderPoolTradeExperiment, (p)));
+            if (done) out[i].trade = ret;
+            else out[i].err = ret;
+        }
+    }
+
+    /** How the probe obtains the pool's other token: a quote asset's route, or the other token's deepest V2/V3 pool against WETH. */
+    function _holderPoolRoute(address weth, HolderPoolScene calldata scene, HolderPool memory h) internal view returns (bool, Route memory route) {
+        for (uint256 q = 0; q < scene.quotes.length; q++) {
+            if (scene.quotes[q] == h.other) return (true, scene.routes[q]);
+        }
+        (h.otherDecimals, h.otherDecimalsRead) = _staticUintRead(h.other, abi.encodeWithSelector(0x313ce567));
+        address[] memory wethOnly = new address[](1);
+        wethOnly[0] = weth;
+        PoolInfo[] memory found = this.pools(h.other, scene.dexes, wethOnly);
+        for (uint256 k = 0; k < found.length; k++) {
+            if (found[k].kind != 2 && found[k].kind != 3) continue;
+            if (found[k].reserveToken == 0 || found[k].reserveQuote == 0) continue;
+            if (h.otherPool.pool == address(0) || found[k].reserveQuote > h.otherPool.reserveQuote) h.otherPool = found[k];
+        }
+        if (h.otherPool.pool == address(0)) return (false, route);
+        route = Route(h.otherPool.pool, h.otherPool.kind, h.otherPool.kind == 2 ? scene.dexFees[h.otherPool.dex] : 0);
+        return (true, route);
+    }
+
+    function holderPoolTradeExperiment(TradeParams calldata p) external {
+        _onlySelf();
+        _finish(abi.encode(this.trade(p)));
+    }
+
+    /** What `account` answers: a pool of `token` (which kind, its other token, reserves, factory) or not. */
+    function _holderPoolShape(address token, address account) internal view returns (HolderPool memory h) {
+        h.account = account;
+        if (account.code.length == 0) return h;
+        (uint256 w0, bool r0) = _staticUintRead(account, abi.encodeWithSelector(0x0dfe1681)); // token0()
+        (uint256 w1, bool r1) = _staticUintRead(account, abi.encodeWithSelector(0xd21220a7)); // token1()
+        if (!r0 || !r1 || w0 >> 160 != 0 || w1 >> 160 != 0) return h;
+        bool tokenIs0 = address(uint160(w0)) == token;
+        if (tokenIs0 == (address(uint160(w1)) == token)) return h;
+        h.kind = KIND_NAMES_TOKEN;
+        h.other = address(uint160(tokenIs0 ? w1 : w0));
+        (uint256 f, bool rf) = _staticUintRead(account, abi.encodeWithSelector(0xc45a0155)); // factory()
+        if (rf && f >> 160 == 0) h.factory = address(uint160(f));
+        (bool ok, uint256 a, uint256 b) = _staticTwoWords(account, abi.encodeWithSelector(0x0902f1ac)); // getReserves()
+        if (ok) {
+            (h.reserveToken, h.reserveOther) = tokenIs0 ? (a, b) : (b, a);
+            (uint256 st, bool rs) = _staticUintRead(account, abi.encodeWithSelector(0x22be3de1)); // stable()
+            h.kind = !rs ? 2 : st != 0 ? KIND_SOLIDLY_STABLE : KIND_SOLIDLY;
+            return h;
+        }
+        (ok, a,) = _staticTwoWords(account, abi.encodeWithSelector(0x3850c7bd)); // slot0()
+        if (ok && a >> 160 == 0) {
+            h.kind = 3;
+            h.sqrtPriceX96 = a;
+            h.reserveToken = _balanceOf(token, account);
+            h.reserveOther = _balanceOf(h.other, account);
+        }
+    }
+
+    /** The first two words a view answers (at least two), or not ok; never more than two words copied. */
+    function _staticTwoWords(address target, bytes memory data) internal view returns (bool ok, uint256 a, uint256 b) {
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            ok := and(ok, gt(returndatasize(), 63))
+            if ok {
+                returndatacopy(0, 0, 64)
+                a := mload(0)
+                b := mload(0x20)
+            }
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -1248,6 +1378,7 @@ contract TokenProbe is ProbeReaders {
         if (pool.kind == 2) (ok, err) = _buyV2(token, pool, amountOut, to);
         else if (_isSolidly(pool)) (ok, err, o.sent) = _buySolidly(token, pool, amountOut, to);
         else if (pool.kind == KIND_V4) (ok, err) = _v4Trade(V4_BUY, token, pool, to, amountOut);
+        else if (pool.kind == KIND_CURVE) (ok, err) = _buyCurve(token, pool, amountOut, to);
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
         o.err = err;
@@ -1300,6 +1431,10 @@ contract TokenProbe is ProbeReaders {
             (o.ok, o.err, o.received) = _sellV2(token, pool, seller, amount);
         } else if (pool.kind == KIND_V4) {
             (o.ok, o.err, o.received) = _sellV4(token, pool, seller, amount);
+        } else if (pool.kind == KIND_CURVE) {
+            (uint256 curveBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
+            (o.ok, o.err) = _sellCurve(token, pool, seller, amount);
+            _received(token, pool.pool, curveBefore, beforeRead, o);
         } else {
             (uint256 poolBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
@@ -1488,6 +1623,29 @@ contract TokenProbe is ProbeReaders {
         uint256 priced = _solidlyOut(pool.pool, amountIn, pool.quote);
         if (priced == 0 || priced >= rToken) return (0, sent, _probeError("the pool prices no trade"));
         sent = priced;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Launchpad curves (pool kind 7): `pool.pool` is the launchpad holding the token's curve; buys
+    // pay it the native coin, sells approve it and it pulls the tokens (what it received counts).
+    // ------------------------------------------------------------------------------------------
+
+    uint8 private constant KIND_CURVE = 7;
+
+    /** Buys about `amountOut` tokens (the curve's rounding may give a little more) for `to`, paying the curve's price in the native coin. */
+    function _buyCurve(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory) {
+        (uint256 cost, bool priced) = _staticUintRead(pool.pool, abi.encodeCall(IProbeLaunchpad.buyCost, (token, amountOut)));
+        if (!priced || cost == 0) return (false, _probeError("the curve prices no buy"));
+        if (address(this).balance < cost) return (false, _probeError("too little native coin for the curve"));
+        return _call(pool.pool, cost, abi.encodeCall(IProbeLaunchpad.buy, (token, to, 0)), CALL_GAS, MAX_RETURN);
+    }
+
+    /** `seller` approves the launchpad and sells `amount` tokens back to the curve. */
+    function _sellCurve(address token, Pool calldata pool, address seller, uint256 amount) internal returns (bool, bytes memory) {
+        (bool ok, bytes memory err) = _act(seller, token, abi.encodeWithSelector(0x095ea7b3, pool.pool, amount));
+        if (!ok) return (false, err);
+        if (_returnedFalse(err)) return (false, _observed("the token's approve returned false"));
+        return _act(seller, pool.pool, abi.encodeCall(IProbeLaunchpad.sell, (token, amount, 0)));
     }
 
     // ------------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ import { checksummed, evmAddressProblem } from '../evm-address.ts'
  * The format is documented in docs/chains.md.
  */
 
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly' | 'slipstream'
-const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly', 'slipstream'] satisfies DexType[]
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly' | 'slipstream' | 'launchpad'
+const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly', 'slipstream', 'launchpad'] satisfies DexType[]
 /** PancakeSwap V3's fee tiers (hundredths of a basis point), searched by default on its DEXes. */
 export const PANCAKE_V3_DEFAULT_FEE_TIERS = [100, 500, 2500, 10000]
 export type LockerType = 'tokenrisk-locker' | 'uncx-v2' | 'pinklock-v2'
@@ -25,7 +25,7 @@ export interface DexConfig {
   /** Name shown in reports (`availableDex[].name`, `honeypotDetails[].dex`). */
   name: string
   type: DexType
-  /** The factory (V2, V3) or, for Uniswap V4, the PoolManager that holds every pool. */
+  /** The factory (V2, V3); for Uniswap V4, the PoolManager that holds every pool; for a launchpad, the contract that holds every curve. */
   factory: Address
   /** Uniswap V4's StateView lens, where deployed (informational: pool state is read with the manager's extsload). */
   stateView?: Address

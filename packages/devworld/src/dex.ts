@@ -35,6 +35,14 @@ export const V4_FEE = 3000
 export const V4_TICK_SPACING = 60
 export const V4_MAX_TICK = 887220
 
+/**
+ * The world's bonding-curve launchpad (ours): a curve graduates once it raised 40 ether; every curve
+ * starts with a virtual reserve of 10 ether; 1 % of the native coin of every trade is kept.
+ */
+export const LAUNCHPAD = { graduationTarget: 40n * 10n ** 18n, virtualNative: 10n * 10n ** 18n, feeBps: 100n } as const
+/** The first buys from a zoo token's curve (two traders'): 4 of its 40 ether to graduation. */
+export const LAUNCHPAD_SEED_BUYS = [25n * 10n ** 17n, 15n * 10n ** 17n] as const
+
 export interface DexAddresses {
   weth: Address
   usd: Address
@@ -59,6 +67,10 @@ export interface DexAddresses {
   solidlyFactory: Address
   /** Our Aerodrome Slipstream-interface factory (concentrated pools named by tick spacing). */
   slipstreamFactory: Address
+  /** Our bonding-curve launchpad: tokens sold from a curve for the native coin until they graduate. */
+  launchpad: Address
+  /** A second Uniswap V2 factory, one the local chain entry does not list: its pairs are found among holders only. */
+  unlistedV2Factory: Address
 }
 
 export interface DexDeployment {
@@ -115,6 +127,8 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
   const v4LiquidityRouter = await chain.deploy(deployer, loadDexArtifact('PoolModifyLiquidityTest'), [v4PoolManager.address], 'deploy PoolModifyLiquidityTest')
   const create2 = await chain.deploy(deployer, loadArtifact('WorldCreate2'), [], 'deploy WorldCreate2')
   const solidlyFactory = await chain.deploy(deployer, loadArtifact('WorldSolidlyFactory'), [], 'deploy WorldSolidlyFactory')
+  const unlistedV2Factory = await chain.deploy(deployer, loadDexArtifact('UniswapV2Factory'), [deployer], 'deploy an unlisted UniswapV2Factory')
+  const launchpad = await chain.deploy(deployer, loadArtifact('WorldLaunchpad'), [LAUNCHPAD.graduationTarget, LAUNCHPAD.virtualNative, LAUNCHPAD.feeBps], 'deploy WorldLaunchpad')
 
   const usd = await chain.deploy(deployer, loadArtifact('DevUsd'), [USD_SUPPLY], 'deploy DevUsd')
   await chain.send(deployer, usd.address, erc20Abi, 'approve', [v2Router.address, 2n ** 256n - 1n], { label: 'approve USD' })
@@ -156,6 +170,8 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       create2: create2.address,
       solidlyFactory: solidlyFactory.address,
       slipstreamFactory: slipstreamFactory.address,
+      launchpad: launchpad.address,
+      unlistedV2Factory: unlistedV2Factory.address,
     },
     usdCreation: usd,
   }

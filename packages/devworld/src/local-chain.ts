@@ -44,6 +44,7 @@ export function localChainEntry(manifest: DevnetManifest): ChainsFileEntry {
   if (c.solidlyFactory) dexes.push({ name: 'Aerodrome', type: 'solidly', factory: getAddress(c.solidlyFactory), feeBps: 0, feeTiers: [] })
   if (c.slipstreamFactory) dexes.push({ name: 'Aerodrome Slipstream', type: 'slipstream', factory: getAddress(c.slipstreamFactory), feeBps: 0, feeTiers: [], tickSpacings: SLIPSTREAM_TICK_SPACINGS })
   if (c.v4PoolManager) dexes.push({ name: 'Uniswap V4', type: 'uniswap-v4', factory: getAddress(c.v4PoolManager), feeBps: 0, feeTiers: [] })
+  if (c.launchpad) dexes.push({ name: 'tokenrisk Launchpad', type: 'launchpad', factory: getAddress(c.launchpad), feeBps: 0, feeTiers: [] })
   return {
     chainId: manifest.chainId,
     name: 'local',

@@ -3,7 +3,7 @@ import type { Abi, Address, Hex } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
-import { MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE, V4_FEE } from './dex.ts'
+import { LAUNCHPAD, MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE, V4_FEE } from './dex.ts'
 import { fullRangeAmounts, quoteAddress, v4PoolId, v4PoolKey, v4StateSlot, ZERO_ADDRESS as NO_HOOK } from './venues.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {
@@ -31,6 +31,7 @@ const V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int25
 const PANCAKE_V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)'))
 const SOLIDLY_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,uint256,uint256,uint256,uint256)'))
 const V4_SWAP_TOPIC = keccak256(stringToBytes('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'))
+const LAUNCHPAD_TRADE_TOPIC = keccak256(stringToBytes('Trade(address,address,address,bool,uint256,uint256,uint256,uint256,uint256)'))
 /** The event each pool type emits on a swap. */
 const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
   'uniswap-v2': V2_SWAP_TOPIC,
@@ -40,6 +41,8 @@ const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
   'solidly-volatile': SOLIDLY_SWAP_TOPIC,
   'solidly-stable': SOLIDLY_SWAP_TOPIC,
   slipstream: V3_SWAP_TOPIC,
+  launchpad: LAUNCHPAD_TRADE_TOPIC,
+  'unlisted-v2': V2_SWAP_TOPIC,
 }
 /** The name of each pool type's exchange in the world (and in the local chain entry). */
 export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
@@ -50,6 +53,9 @@ export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
   'solidly-volatile': 'Aerodrome',
   'solidly-stable': 'Aerodrome',
   slipstream: 'Aerodrome Slipstream',
+  launchpad: 'tokenrisk Launchpad',
+  // With its factory's address after it, as reports name an exchange the chain entry does not list.
+  'unlisted-v2': 'unlisted V2 exchange',
 }
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
@@ -319,6 +325,8 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       v4PoolManager: dex.v4PoolManager,
       solidlyFactory: dex.solidlyFactory,
       slipstreamFactory: dex.slipstreamFactory,
+      launchpad: dex.launchpad,
+      unlistedV2Factory: dex.unlistedV2Factory,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -455,6 +463,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     let rawPrice: Ratio
     let fee: number | undefined
     let hook: Address | undefined
+    let curve: ManifestPool['curve']
     if (spec.type === 'uniswap-v4') {
       // A V4 pool has no address of its own: the PoolManager holds it, found by its key.
       fee = V4_FEE
@@ -484,8 +493,19 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
         const y = (quoteAmount * 10n ** 18n) / 10n ** BigInt(qDecimals)
         rawPrice = { num: (3n * x * x * y + y * y * y) * 10n ** BigInt(qDecimals), den: (x * x * x + 3n * y * y * x) * 10n ** BigInt(decimals) }
       }
-    } else if (spec.type === 'uniswap-v2') {
-      pairAddress = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
+    } else if (spec.type === 'launchpad') {
+      // A curve has no address of its own: the launchpad holds every token's curve.
+      pairAddress = dex.launchpad
+      const launchpadAbi = loadArtifact('WorldLaunchpad').abi as Abi
+      const [tokenReserve, nativeReserve, virtualNative] = await reader.read<readonly [bigint, bigint, bigint, Address, boolean]>(pairAddress, launchpadAbi, 'curves', [token])
+      if (tokenReserve === 0n) throw new DevnetError(`no launchpad curve for ${token}`)
+      ;[tokenAmount, quoteAmount] = [tokenReserve, nativeReserve]
+      // x·y = k on the tokens and the raised ether plus the virtual reserve.
+      rawPrice = { num: virtualNative + nativeReserve, den: tokenReserve }
+      fee = Number(LAUNCHPAD.feeBps)
+      curve = { raisedWei: nativeReserve.toString(), targetWei: (await reader.read<bigint>(pairAddress, launchpadAbi, 'graduationTarget')).toString() }
+    } else if (spec.type === 'uniswap-v2' || spec.type === 'unlisted-v2') {
+      pairAddress = getAddress(await reader.read<Address>(spec.type === 'unlisted-v2' ? dex.unlistedV2Factory : dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
       const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pairAddress, pairAbi, 'getReserves')
       const tokenIsZero = BigInt(token) < BigInt(quote)
       ;[tokenAmount, quoteAmount] = tokenIsZero ? [r0, r1] : [r1, r0]
@@ -509,7 +529,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     }
     if (pairAddress === ZERO_ADDRESS) throw new DevnetError(`no ${spec.type} pool for ${token} against ${spec.quote}`)
     const [token0, token1] =
-      spec.type === 'uniswap-v4'
+      spec.type === 'uniswap-v4' || spec.type === 'launchpad'
         ? BigInt(token) < BigInt(quote)
           ? [token, quote]
           : [quote, token]
@@ -521,7 +541,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     const tokenSide: Ratio = { num: tokenAmount * price.num, den: tokenScale * price.den }
     const liquidity: Ratio = { num: quoteSide.num * tokenSide.den + tokenSide.num * quoteSide.den, den: quoteSide.den * tokenSide.den }
     const pool: ManifestPool = {
-      dex: DEX_NAMES[spec.type],
+      dex: spec.type === 'unlisted-v2' ? `${DEX_NAMES[spec.type]} (factory ${getAddress(dex.unlistedV2Factory)})` : DEX_NAMES[spec.type],
       type: spec.type,
       pairAddress,
       pair: [getAddress(token0), getAddress(token1)],
@@ -538,6 +558,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     }
     if (fee !== undefined) pool.fee = fee
     if (hook) pool.hook = hook
+    if (curve) pool.curve = curve
     return pool
   }
 

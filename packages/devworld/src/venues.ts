@@ -8,7 +8,7 @@ import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, p
 import type { Abi, Address, Hex } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { FAR_DEADLINE, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, SLIPSTREAM_MAX_TICK, SLIPSTREAM_TICK_SPACING, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
+import { FAR_DEADLINE, LAUNCHPAD_SEED_BUYS, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, SLIPSTREAM_MAX_TICK, SLIPSTREAM_TICK_SPACING, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
 import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
@@ -96,7 +96,7 @@ const transferAbi = parseAbi(['function transfer(address, uint256) returns (bool
 const MAX = 2n ** 256n - 1n
 
 /**
- * Seeds one PancakeSwap V3, Uniswap V4 or Solidly-style pool of `token` with `amount` tokens against `quoteAmount`
+ * Seeds one PancakeSwap V3, Uniswap V4 or Solidly-style pool, or a launchpad curve, of `token` with `amount` tokens against `quoteAmount`
  * of its quote (a full-range position), deploying the pool's hook first when it has one.
  */
 export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: Address, amount: bigint, quoteAmount: bigint, key: string): Promise<void> {
@@ -111,7 +111,29 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
     await chain.send(deployer, dex.v2Router, router, 'addLiquidity', [token, quote, amount, quoteAmount, 0n, 0n, deployer, FAR_DEADLINE], { label: `seed ${key}/${pool.quoteToken}` })
     return
   }
+  if (pool.type === 'launchpad') {
+    // On the curve: the tokens put on it by their creator, then the first buyers' ether.
+    const launchpad = loadArtifact('WorldLaunchpad').abi as Abi
+    await chain.send(deployer, token, approveAbi, 'approve', [dex.launchpad, MAX], { label: `approve ${key}` })
+    await chain.send(deployer, dex.launchpad, launchpad, 'launch', [token, amount], { label: `launch ${key} on its curve` })
+    for (const [i, value] of LAUNCHPAD_SEED_BUYS.entries()) {
+      const buyer = accounts.traders[i]
+      await chain.send(buyer, dex.launchpad, launchpad, 'buy', [token, buyer, 0n], { value, label: `buy ${key} from its curve` })
+    }
+    return
+  }
   if (quote === dex.weth) await chain.send(deployer, dex.weth, wethAbi, 'deposit', [], { value: quoteAmount, label: 'wrap WETH' })
+  if (pool.type === 'unlisted-v2') {
+    // A pair of the V2 factory the chain entry does not list, seeded by hand (no router knows it).
+    const factoryAbi = loadDexArtifact('UniswapV2Factory').abi
+    await chain.send(deployer, dex.unlistedV2Factory, factoryAbi, 'createPair', [token, quote], { label: `create ${key} unlisted pair` })
+    await chain.mine()
+    const pair = await chain.read<Address>(dex.unlistedV2Factory, factoryAbi, 'getPair', [token, quote])
+    await chain.send(deployer, token, transferAbi, 'transfer', [pair, amount], { label: `fund ${key} unlisted pair` })
+    await chain.send(deployer, quote, transferAbi, 'transfer', [pair, quoteAmount], { label: 'fund unlisted pair quote' })
+    await chain.send(deployer, pair, loadDexArtifact('UniswapV2Pair').abi, 'mint', [deployer], { label: `seed ${key} unlisted pair` })
+    return
+  }
   const tokenIs0 = BigInt(token) < BigInt(quote)
   const [amount0, amount1] = tokenIs0 ? [amount, quoteAmount] : [quoteAmount, amount]
   const sqrtPriceX96 = bigintSqrt((amount1 << 192n) / amount0)

@@ -195,7 +195,7 @@ async function seedLiquidity(ctx: ZooContext, states: TokenState[]): Promise<voi
     const amount = (zooSupply(state.spec) * POOL_SEED.tokenPercent) / 100n
     for (const pool of state.spec.pools) {
       if ((pool.type !== 'uniswap-v2' && pool.type !== 'uniswap-v3') || pool.quote === 'ZOO') {
-        await seedVenuePool(ctx, pool, token, amount, pool.quoteAmount ?? (pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth), state.spec.key)
+        await seedVenuePool(ctx, pool, token, pool.tokenAmount ?? amount, pool.quoteAmount ?? (pool.quote === 'USD' ? POOL_SEED.usd : POOL_SEED.weth), state.spec.key)
       } else if (pool.type === 'uniswap-v2') {
         await approveOnce(ctx, state, deployer, token, dex.v2Router)
         if (pool.quote === 'WETH') {

@@ -15,11 +15,31 @@
  * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
  * | paired-only          | only a V2 pair against paired-base (no WETH, no stablecoin) | none                                      | clean           |
  * | slipstream-only      | only an Aerodrome Slipstream-interface WETH pool, tick spacing 200 | none                               | clean           |
+ * | curve-clean          | only its curve on our launchpad (90 % of the supply), no pool | none                                    | clean           |
+ * | curve-honeypot       | only its curve on the same launchpad              | sells back to the curve revert (cannotSellAll, honeypot) | curve-clean |
+ * | holder-pair          | only a V2 WETH pair of a factory the chain entry does not list (found among its holders) | none | clean |
+ * | holder-pair-base     | only a V2 pair against paired-base of the same unlisted factory (found among its holders) | none | holder-pair |
+ * | holder-vesting       | a V2 WETH pool; 20 % held by a vesting contract with a token0() that is no pair | none (the vesting contract is no pool) | holder-pair |
  */
 import type { Address } from 'viem'
+import { loadArtifact } from './compile.ts'
+import { erc20Abi } from './erc20-abi.ts'
 import { deployWith, zooPool } from './zoo-parts.ts'
 import { HOOK_FLAGS } from './venues.ts'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
+
+/** The revert of a sell back to the curve of the launchpad honeypot. */
+export const CURVE_GATE_REASON = 'ZooCurveGate: selling to the curve is disabled'
+/**
+ * The tokens a launched token puts on its curve: 900,000 whole tokens, 90 % of the zoo's supply
+ * (written out: this list is read while zoo.ts, which holds the supply, is still loading); the rest
+ * pays the receivers of the history.
+ */
+const CURVE_TOKENS = 900_000n * 10n ** 18n
+/** The vesting contract's share: 200,000 whole tokens (20 % of the supply), released far in the future. */
+const VESTED_TOKENS = 200_000n * 10n ** 18n
+const VESTING_RELEASE = 10_000_000_000n
+const onCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'launchpad', tokenAmount: CURVE_TOKENS, ...overrides })
 
 /** The revert of a sell refused by the gate hook. */
 export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
@@ -139,6 +159,59 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     'NATV',
     [zooPool('ETH', { type: 'uniswap-v4' })],
     'The clean token whose only pool is a hookless Uniswap V4 pool against the native coin itself (currency0 is address zero), not WETH.',
+  ),
+  venueToken(
+    'curve-clean',
+    'clean',
+    'Curve Launch Token',
+    'CURVE',
+    [onCurve()],
+    'The clean token still on its bonding curve: 90 % of its supply put on our launchpad, 4 of the 40 ether to graduation raised by two buyers; no DEX pool yet. Bought from and sold back to the curve for the native coin, 1 % of it kept by the launchpad.',
+  ),
+  {
+    ...venueToken(
+      'curve-honeypot',
+      'curve-clean',
+      'Curve Gate Token',
+      'CGATE',
+      [onCurve({ honeypotReason: CURVE_GATE_REASON })],
+      "A token on the same launchpad's curve whose transfers into the launchpad revert for everyone but its deployer: buys from the curve work, no holder can sell back to it.",
+      ['cannotSellAll'],
+    ),
+    deploy: deployWith('ZooCurveGate', (ctx, s) => [s.name, s.symbol, zooSupply(s), ctx.dex.launchpad]),
+  },
+  venueToken(
+    'holder-pair',
+    'clean',
+    'Holder Pair Token',
+    'HPAIR',
+    [zooPool('WETH', { type: 'unlisted-v2', traded: false })],
+    'The clean token whose only pool is a V2 WETH pair of a factory the chain entry does not list (no factory announcement tokenrisk reads names it): found among its largest holders, traded there.',
+  ),
+  {
+    ...venueToken(
+      'holder-vesting',
+      'holder-pair',
+      'Holder Vesting Token',
+      'HVEST',
+      [zooPool('WETH', { traded: false })],
+      'The clean token with a V2 WETH pool, 20 % of its supply held by a vesting contract whose token0() names the token (and no token1(), no reserves): a contract holder that is no pool.',
+    ),
+    story: {
+      setup: async (ctx, token) => {
+        const { deployer } = ctx.accounts
+        const vesting = await ctx.chain.deploy(deployer, loadArtifact('ZooVesting'), [token, deployer, VESTING_RELEASE], 'deploy ZooVesting')
+        await ctx.chain.send(deployer, token, erc20Abi, 'transfer', [vesting.address, VESTED_TOKENS], { label: 'fund ZooVesting' })
+      },
+    },
+  },
+  venueToken(
+    'holder-pair-base',
+    'holder-pair',
+    'Holder Pair Base Token',
+    'HPBASE',
+    [zooPool('ZOO', { type: 'unlisted-v2', quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT, traded: false })],
+    "The clean token whose only pool is a V2 pair of the unlisted factory against paired-base (neither WETH nor a stablecoin): found among its holders, paired-base bought and priced through paired-base's own WETH pool in the same call.",
   ),
   venueToken(
     'slipstream-only',

@@ -76,7 +76,7 @@ import { deployWith as direct, ownerSends, zooPool as pool } from './zoo-parts.t
 
 /** The pool's other side: WETH, the USD stablecoin, the native coin itself (Uniswap V4 only), or another zoo token (`quoteToken`). */
 export type QuoteKey = 'WETH' | 'USD' | 'ETH' | 'ZOO'
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly-volatile' | 'solidly-stable' | 'slipstream'
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly-volatile' | 'solidly-stable' | 'slipstream' | 'launchpad' | 'unlisted-v2'
 
 /** A Uniswap V4 pool's hook: a zoo contract deployed at an address carrying `flags`. */
 export interface ZooHookSpec {
@@ -102,6 +102,8 @@ export interface ZooPoolSpec {
   buyable: boolean
   /** A Uniswap V4 pool's hook. */
   hook?: ZooHookSpec
+  /** The tokens seeded, raw units, when not the usual share of the supply (a launchpad curve holds most of it). */
+  tokenAmount?: bigint
   /** The quote seeded, raw units, when not the usual amount (a stable pool's dollar for dollar). */
   quoteAmount?: bigint
   /** The zoo token (its key) a `ZOO` pool stands against; it is deployed earlier in the zoo. */

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem'
-import type { V4PoolRef } from './venues/venue.ts'
+import type { CurveRef, V4PoolRef } from './venues/venue.ts'
 import type { ChainEntry, DexType } from '../../config/chains.ts'
 import type { CodeAnalysis } from './chain/bytecode.ts'
 import type { ProxyInfo } from './chain/proxy.ts'
@@ -231,6 +231,8 @@ export interface PoolFact {
   v4?: V4PoolRef
   /** A Solidly-style pool's curve: stable (x³y + y³x) rather than volatile (x·y). */
   stable?: boolean
+  /** A launchpad's bonding curve (its `address` is the launchpad's): its virtual reserve and graduation. */
+  curve?: CurveRef
 }
 
 export interface MarketFacts {
@@ -244,6 +246,8 @@ export interface MarketFacts {
   dayLowUsd: number | undefined
   /** How the 24 h range was obtained, or why it is unknown. */
   dayRangeNote: string
+  /** Why the largest holders were not read as pools (absent when they were). */
+  holderPoolsNote?: string
 }
 
 export interface TaxFigure {

@@ -145,9 +145,9 @@ export interface ProbePool {
   pool: Address
   /**
    * 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool, 4 = Uniswap V4 pool (`pool` then carries its
-   * key), 5 / 6 = Solidly-style volatile / stable pool.
+   * key), 5 / 6 = Solidly-style volatile / stable pool, 7 = a launchpad's bonding curve (`pool` is the launchpad).
    */
-  kind: 2 | 3 | 4 | 5 | 6
+  kind: 2 | 3 | 4 | 5 | 6 | 7
   quote: Address
   feeBps: number
   /** A V4 pool's manager and key: placed as the code of the account `pool` names (see `poolState`). */
@@ -617,6 +617,67 @@ export function encodeHolderSells(token: Address, pool: ProbePool, router: Addre
 export function decodeHolderSells(data: Hex): { startGas: bigint; sells: readonly HolderSellResult[] } {
   const [startGas, sells] = decodeFunctionResult({ abi: probeAbi(), functionName: 'holderSells', data }) as unknown as [bigint, HolderSellResult[]]
   return { startGas, sells }
+}
+
+/** What a holder of the token answered, as the probe's `holderPools` reads it (kind 0: no pool of the token). */
+export interface HolderPoolResult {
+  account: Address
+  /** 0: no pool of the token; 1: names the token as token0/token1 but answers no pool read; 2 V2-like; 3 V3-like; 5 / 6 Solidly-style. */
+  kind: number
+  other: Address
+  factory: Address
+  reserveToken: bigint
+  reserveOther: bigint
+  sqrtPriceX96: bigint
+  /** The other token's decimals, when it is no quote asset and answered them (`otherDecimalsRead`). */
+  otherDecimals: bigint
+  otherDecimalsRead: boolean
+  /** A token that is no quote asset: its deepest V2 or V3 pool against WETH, through which it is bought and priced (pool zero: none). */
+  otherPool: PoolInfo
+  /** The trade experiment's result (`trade`'s return), '0x' when it was not traded. */
+  trade: Hex
+  /** Why the trade did not run, when it was tried ('0x' otherwise). */
+  err: Hex
+}
+
+/**
+ * The token's holders read as pools (`holderPools`): each that is a pool of the token is traded as
+ * `encodeTrade`'s trade is, V2-like pairs assumed to charge `feeBps` — against one of `quotes`
+ * (obtained through `routes[i]`), or against another token bought through its deepest V2 or V3
+ * pool against WETH on `dexes` (V2 fees `dexFees`, basis points).
+ */
+export function encodeHolderPools(p: {
+  token: Address
+  weth: Address
+  donors: Address[]
+  feeBps: number
+  accounts: Address[]
+  quotes: Address[]
+  routes: ProbeRoute[]
+  dexes: DexQuery[]
+  dexFees: number[]
+}): Hex {
+  const template = {
+    token: p.token,
+    weth: p.weth,
+    pool: { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: p.feeBps },
+    route: NO_ROUTE,
+    w1: PROBE_ADDRESSES.w1,
+    w2: PROBE_ADDRESSES.w2,
+    w3: PROBE_ADDRESSES.w3,
+    donors: p.donors,
+    smallBps: SMALL_BUY_BPS,
+    largeBps: LARGE_BUY_BPS,
+    sellsOnly: false,
+    router: NO_ROUTE.pool,
+  }
+  const scene = { quotes: p.quotes, routes: p.routes, dexes: p.dexes, dexFees: p.dexFees }
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'holderPools', args: [template, p.accounts, scene] })
+}
+
+export function decodeHolderPools(data: Hex): { startGas: bigint; pools: readonly HolderPoolResult[] } {
+  const [startGas, pools] = decodeFunctionResult({ abi: probeAbi(), functionName: 'holderPools', data }) as unknown as [bigint, HolderPoolResult[]]
+  return { startGas, pools }
 }
 
 /** The creation code run again from the probe's address (`creationBalances`): the accounts' balances it leaves. */

@@ -17,6 +17,7 @@ import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
 import { collectPowers, powerCandidates } from './powers.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
+import { collectHolderPools, withHolderPools, type HolderPoolsFound } from './holder-pools.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells, mainPool } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
@@ -129,11 +130,11 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     .filter((a): a is Address => !!a && a !== ZERO_ADDRESS && !sameAddress(a, ctx.token) && !pools.some((p) => sameAddress(p.address, a)))
     .filter((a, i, all) => all.findIndex((b) => sameAddress(a, b)) === i)
 
-  const marketsPromise = collectMarkets(ctx, d)
   const ownPairsPromise = ownPairsRead.then((r) =>
     'read' in r ? ownPairFacts(ctx, d, r.read, pools) : { fact: { pairs: [], note: `the token's pairs could not be read: ${r.why}` }, extra: [] },
   )
-  const tradesPromise = ownPairsPromise.then((own) => collectTrades(ctx, d, pools, donors, block, own))
+  const marketsOfPools = collectMarkets(ctx, d)
+  const tradesOnPools = ownPairsPromise.then((own) => collectTrades(ctx, d, pools, donors, block, own))
   const creationLookup = collectCreation(ctx, d, storedCreation)
   // The last resort of the creation, without Otterscan, history or explorer: the first Transfer's
   // transaction, from the holder index read from genesis (then stored like any other).
@@ -190,6 +191,23 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const indexPromise = startPromise.then((start) =>
     indexHolders(ctx, [ctx.token, ...(deepestV2 ? [deepestV2.address] : [])], d.block.number, start),
   )
+  // Pools among the largest holders of record (of exchanges no factory of the chain entry knows),
+  // read and traded in one call once the holder index stands, beside the holders' own reads.
+  const holderPoolsPromise: Promise<HolderPoolsFound> = Promise.all([indexPromise, ownPairsPromise]).then(([index, own]) =>
+    collectHolderPools(ctx, d, index.get(ctx.token)?.top ?? [], [...pools, ...own.extra].map((p) => p.address), donors, block).catch((error: unknown) => ({
+      pools: [],
+      trades: [],
+      note: `the holders were not read as pools: ${(error as Error).message.slice(0, 160)}`,
+    })),
+  )
+  const marketsPromise = Promise.all([marketsOfPools, holderPoolsPromise]).then(([markets, found]) => ({
+    ...withHolderPools(markets, found, d.basics),
+    ...(found.note ? { holderPoolsNote: found.note } : {}),
+  }))
+  const tradesPromise = Promise.all([tradesOnPools, holderPoolsPromise]).then(([trades, found]) => [
+    ...trades,
+    ...found.trades,
+  ])
   // The accounts kept in storage (at any byte offset of a slot) and what makes each plausible (one
   // read beside the trades), before the owner powers.
   // The addresses written into the code (a hard-coded team account) are read the same way.

@@ -128,10 +128,10 @@ function otherQuotePools(
 
 /** Whether the chain lists a venue whose pools may stand against the native coin itself. */
 function tradesNative(ctx: CollectContext): boolean {
-  return ctx.chain.dexes.some((d) => d.type === 'uniswap-v4')
+  return ctx.chain.dexes.some((d) => venueOf(d.type).nativeQuote === true)
 }
 
-/** The token's pools on the venues that find them themselves (Uniswap V4), against `quotes`. */
+/** The token's pools on the venues that find them themselves (Uniswap V4, launchpad curves), against `quotes`. */
 async function venuePools(ctx: CollectContext, token: Address, quotes: Address[]): Promise<{ pools: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
   const found = await Promise.all(
     ctx.chain.dexes.map(async (dex, index): Promise<VenueFind> => {

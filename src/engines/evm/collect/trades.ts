@@ -80,7 +80,7 @@ function tax(o: Outcome, what: string): TaxFigure {
   return { percent: undefined, note: o.ok ? `${what} not simulated` : `${what} failed: ${decodeRevert(o.err)}` }
 }
 
-function emptyTrade(pool: PoolFact, error: string): TradeFact {
+export function emptyTrade(pool: PoolFact, error: string): TradeFact {
   const unknown: TaxFigure = { percent: undefined, note: error }
   return {
     pool,

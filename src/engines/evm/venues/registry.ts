@@ -5,6 +5,7 @@ import { uniswapV3 } from './uniswap-v3.ts'
 import { uniswapV4 } from './uniswap-v4.ts'
 import { solidly } from './solidly.ts'
 import { slipstream } from './slipstream.ts'
+import { launchpad } from './launchpad.ts'
 import type { Venue } from './venue.ts'
 
 /** Every venue tokenrisk trades, by the chain entry's DEX type. */
@@ -15,6 +16,7 @@ export const VENUES: Record<DexType, Venue> = {
   'uniswap-v4': uniswapV4,
   solidly,
   slipstream,
+  launchpad,
 }
 
 /** The venue of a DEX type. */

@@ -32,6 +32,8 @@ export const solidly: Venue = {
   type: 'solidly',
   liquidityForm: 'a fungible LP token',
   fungibleLp: true,
+  holderKinds: [KIND_VOLATILE, KIND_STABLE],
+  holderName: 'Solidly-style exchange',
   lensQuery: (dex) => ({ factory: dex.factory, kind: KIND_VOLATILE, fees: [] }),
   price: (info, _asset, assetDecimals, quoteDecimals) =>
     info.reserveToken === undefined || info.reserveQuote === undefined ? undefined : solidlyPrice(info.reserveToken, info.reserveQuote, info.kind === KIND_STABLE, assetDecimals, quoteDecimals),

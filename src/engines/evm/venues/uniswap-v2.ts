@@ -13,6 +13,8 @@ export const uniswapV2: Venue = {
   type: 'uniswap-v2',
   liquidityForm: 'a fungible LP token',
   fungibleLp: true,
+  holderKinds: [2],
+  holderName: 'V2 exchange',
   lensQuery: (dex) => ({ factory: dex.factory, kind: 2, fees: [] }),
   price(info, _asset, assetDecimals, quoteDecimals) {
     // Reserves not read are unknown, and empty ones price nothing.

@@ -65,5 +65,5 @@ export function concentratedVenue(type: DexType, swapTopic: Hex): Venue {
   }
 }
 
-/** Uniswap V3 and its exact forks. */
-export const uniswapV3: Venue = concentratedVenue('uniswap-v3', V3_SWAP_TOPIC)
+/** Uniswap V3 and its exact forks (and the V3-style pools of exchanges the chain entry does not list, found among holders). */
+export const uniswapV3: Venue = { ...concentratedVenue('uniswap-v3', V3_SWAP_TOPIC), holderKinds: [3], holderName: 'V3-style exchange' }

@@ -154,6 +154,7 @@ export const uniswapV4: Venue = {
   type: 'uniswap-v4',
   liquidityForm: 'positions in the PoolManager (no fungible LP token)',
   fungibleLp: false,
+  nativeQuote: true,
   find: findV4Pools,
   price(info, asset, assetDecimals, quoteDecimals) {
     if (!info.liquidity || info.sqrtPriceX96 === undefined || info.token0 === undefined) return undefined

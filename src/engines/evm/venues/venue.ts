@@ -16,7 +16,19 @@ export interface V4PoolRef {
  * A pool as discovery finds it: the probe lens's fields, and a V4 pool's key. A `pending` pool is
  * known by its key before its state is read (its reserves and price are not known yet).
  */
-export type FoundPool = PoolInfo & { v4?: V4PoolRef; pending?: true }
+export type FoundPool = PoolInfo & { v4?: V4PoolRef; curve?: CurveRef; pending?: true }
+
+/** A token's bonding curve on a launchpad: its virtual reserve (its price) and how far it is from graduating. */
+export interface CurveRef {
+  launchpad: Address
+  creator: Address
+  /** The curve's virtual native reserve (wei): its price is (virtual + raised) / tokens on the curve. */
+  virtualNative: bigint
+  /** The native coin the curve raised (wei). */
+  raised: bigint
+  /** The native coin it must raise to graduate (wei). */
+  target: bigint
+}
 
 /**
  * What a venue that finds pools by itself (not through the probe's lens) found, and what it could
@@ -40,6 +52,14 @@ export interface Venue {
   readonly liquidityForm: string
   /** Whether the pool's liquidity is a fungible LP token (its holders, locks and burns are read). */
   readonly fungibleLp: boolean
+  /**
+   * The probe's kinds of pool (see `holderPools`) that an account answering as a pool of this family
+   * is, and how the report names an exchange of this family the chain entry does not list.
+   */
+  readonly holderKinds?: readonly number[]
+  readonly holderName?: string
+  /** Whether its pools may stand against the native coin itself (address zero), which is then a quote asset. */
+  readonly nativeQuote?: boolean
   /** How the probe's pool lens asks this exchange for the token's pools (first round trip), unless the venue finds them itself. */
   lensQuery?(dex: DexConfig): DexQuery
   /**
