@@ -210,6 +210,8 @@ describe('Solana reports of the demo mints', () => {
     }
     expect(mints().filter((m) => m.curve?.complete === false).length).toBeGreaterThan(0)
     expect(mints().filter((m) => m.curve?.complete === true).length).toBeGreaterThan(0)
+    // Curves found by the pool search too, not only the one derived from the mint.
+    expect(new Set(mints().map((m) => m.curve?.venue))).toEqual(new Set([undefined, 'pump.fun bonding curve', 'Raydium LaunchLab', 'Meteora DBC']))
   })
 
   it('find the pools by exchange, their liquidity and the price, where the quote side is priced', () => {

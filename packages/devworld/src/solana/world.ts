@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -52,7 +52,7 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 type Program = 'spl-token' | 'token-2022'
 type Quote = 'SOL' | 'USDC'
-type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm'
+type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'raydium-launchlab' | 'meteora-dbc'
 
 /** pump.fun's launch parameters (whole tokens, SOL): a curve starts with these virtual reserves and sells the real ones. */
 const PUMP_INITIAL_VIRTUAL_TOKENS = 1_073_000_000n
@@ -106,6 +106,8 @@ interface PoolSpec {
   freezeVault?: boolean
   /** LP tokens the creator puts in lock programs (after the burn). */
   lpLocks?: LpLockSpec[]
+  /** Launchpad curves found by search: the percent of the supply sold, the curve's virtual tokens (LaunchLab), the quote to raise before migrating (DBC). */
+  curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number }
   /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
   positions?: { owner: 'creator' | number; percent: number; locked?: boolean }[]
 }
@@ -268,6 +270,15 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
       positions: [{ owner: 'creator', percent: 50 }, { owner: 0, percent: 30 }, { owner: 1, percent: 20, locked: true }],
     },
     expect: {}, notes: 'Orca Whirlpool whose liquidity is in three positions: the creator\'s half, a holder\'s 30 %, and 20 % another holder locked for good',
+  },  {
+    key: 'launchlab-curve', program: 'spl-token', name: 'Lab Coin', symbol: 'LAB', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'raydium-launchlab', quote: 'SOL', tokenPercent: 40, quoteWhole: 10, curve: { soldPercent: 20, virtualTokenPercent: 80 } },
+    expect: {}, notes: 'on a Raydium LaunchLab curve: a third of its sale sold, trading there only',
+  },
+  {
+    key: 'dbc-curve', program: 'spl-token', name: 'Dynamic Curve Coin', symbol: 'DBCC', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'meteora-dbc', quote: 'USDC', tokenPercent: 45, quoteWhole: 12_000, price: 0.00003, curve: { migrationQuoteWhole: 40_000 } },
+    expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
   },
 ]
 
@@ -334,7 +345,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     return pda
   }
   const poolAuthority = async (amm: Amm, pool: Address): Promise<Address> => {
-    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm') return pool
+    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm' || LAUNCHPAD_CURVES.includes(amm)) return pool
     const seed = amm === 'raydium-cpmm' ? 'vault_and_lp_mint_auth_seed' : 'amm authority'
     const [pda] = await getProgramDerivedAddress({ programAddress: ammProgram(amm) as Address, seeds: [new TextEncoder().encode(seed)] })
     return pda
@@ -368,6 +379,8 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   const mints: SolanaManifestMint[] = []
+  /** Launchpad curves found by search (LaunchLab, DBC) by mint, for the mint's truth. */
+  const searchedCurves = new Map<Address, SolanaManifestCurve>()
   for (const [index, spec] of SOLANA_WORLD_MINTS.entries()) {
     ledger.advance(3600 * (HOURS_BETWEEN_MINTS + index))
     mints.push(await buildMint(spec))
@@ -602,7 +615,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       creator: creator.address,
       creationSignature,
       creationTime,
-      curve: curve?.curve ?? null,
+      curve: curve?.curve ?? searchedCurves.get(mint) ?? null,
       creatorHistory: { earlierMints: earlier ? [earlier] : [], liquidityPulled: earlier ? [earlier] : [] },
       launch: {
         bundled: bundled.map((h) => h.address),
@@ -698,7 +711,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   async function buildPool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, supply: bigint, thaw: (a: Address) => Promise<void>): Promise<SolanaManifestPool> {
     const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
     const quoteDecimals = p.quote === 'SOL' ? 9 : 6
-    const ordered = p.amm === 'raydium-amm-v4' || p.amm === 'pumpswap' ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
+    const ordered = p.amm === 'raydium-amm-v4' || p.amm === 'pumpswap' || LAUNCHPAD_CURVES.includes(p.amm) ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
     const [mintA, mintB] = ordered as [Address, Address]
     const pool = await poolAddress(p.amm, mintA, mintB)
     const authority = await poolAuthority(p.amm, pool)
@@ -721,7 +734,11 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     let data: Uint8Array
     const vaults = { vaultA: tokenIsA ? tokenVault : quoteVault, vaultB: tokenIsA ? quoteVault : tokenVault }
     const decimals = { decimalsA: tokenIsA ? spec.decimals : quoteDecimals, decimalsB: tokenIsA ? quoteDecimals : spec.decimals }
-    if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2' || p.amm === 'raydium-clmm') {
+    if (LAUNCHPAD_CURVES.includes(p.amm)) {
+      const written = await launchpadCurve(spec, p, creator, pool, { mint, quoteMint, tokenVault, quoteVault, tokenAmount, quoteDecimals })
+      ;({ data, priceInQuote } = written)
+      searchedCurves.set(mint, written.curve)
+    } else if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2' || p.amm === 'raydium-clmm') {
       priceInQuote = p.price!
       const bPerA = tokenIsA ? priceInQuote : 1 / priceInQuote
       const sqrt = sqrtPriceX64(bPerA, decimals.decimalsA, decimals.decimalsB)
@@ -791,6 +808,42 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       ...(locks ? { locks } : {}),
       ...(lpLocked ?? {}),
     }
+  }
+
+  /**
+   * A launchpad curve found by search: a LaunchLab `PoolState` (a constant-product curve on its
+   * virtual reserves, selling `totalSellA`) or a DBC `VirtualPool` and its `PoolConfig` (priced at
+   * its √price, migrating once it raised its quote threshold), written from the published layouts;
+   * its vaults hold the tokens left to sell and the quote raised.
+   */
+  async function launchpadCurve(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, pool: Address, a: { mint: Address; quoteMint: Address; tokenVault: Address; quoteVault: Address; tokenAmount: bigint; quoteDecimals: number }): Promise<{ data: Uint8Array; priceInQuote: number; curve: SolanaManifestCurve }> {
+    const unit = 10n ** BigInt(spec.decimals)
+    const supply = DEMO_SUPPLY_WHOLE * unit
+    const quoteBase = BigInt(Math.round(p.quoteWhole * 10 ** a.quoteDecimals))
+    const toWholePrice = (rawBPerA: number) => rawBPerA * 10 ** (spec.decimals - a.quoteDecimals)
+    const curve = (progressPercent: number): SolanaManifestCurve => ({ venue: ammName(p.amm), address: pool, tokenVault: a.tokenVault, complete: false, progressPercent, creator: creator.address, graduatedPool: '' })
+    if (p.amm === 'raydium-launchlab') {
+      const sold = (supply * BigInt(p.curve!.soldPercent!)) / 100n
+      const totalSell = sold + a.tokenAmount
+      const virtualA = (supply * BigInt(p.curve!.virtualTokenPercent!)) / 100n
+      // The constant product on virtual reserves that raised quoteBase for the tokens sold.
+      const virtualB = (quoteBase * (virtualA - sold)) / sold
+      const data = idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
+        status: 0, mintDecimalsA: spec.decimals, mintDecimalsB: a.quoteDecimals, supply, totalSellA: totalSell, virtualA, virtualB, realA: sold, realB: quoteBase,
+        mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
+      })
+      return { data, priceInQuote: toWholePrice(Number(virtualB + quoteBase) / Number(virtualA - sold)), curve: curve(Number((sold * 10_000n) / totalSell) / 100) }
+    }
+    const threshold = BigInt(p.curve!.migrationQuoteWhole!) * 10n ** BigInt(a.quoteDecimals)
+    const sqrt = sqrtPriceX64(p.price!, spec.decimals, a.quoteDecimals)
+    const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
+    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: a.quoteMint, migration_quote_threshold: threshold }))
+    const data = idlAccountData(DBC_VIRTUAL_POOL, {
+      'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': a.mint, 'pool_state.base_vault': a.tokenVault, 'pool_state.quote_vault': a.quoteVault,
+      'pool_state.base_reserve': a.tokenAmount, 'pool_state.quote_reserve': quoteBase, 'pool_state.sqrt_price': sqrt, 'pool_state.is_migrated': 0,
+    })
+    const raw = (Number(sqrt) / 2 ** 64) ** 2
+    return { data, priceInQuote: toWholePrice(raw), curve: curve(Number((quoteBase * 10_000n) / threshold) / 100) }
   }
 
   /**
@@ -946,9 +999,13 @@ const AMM_PROGRAMS: Record<Amm, string> = {
   pumpswap: PUMP_AMM_POOL.program,
   'meteora-damm-v2': CP_AMM_POOL.program,
   'meteora-dlmm': DLMM_LB_PAIR.program,
+  'raydium-launchlab': RAYDIUM_LAUNCHLAB_POOL_STATE.program,
+  'meteora-dbc': DBC_VIRTUAL_POOL.program,
 }
 /** What a pool whose LP is in lock programs adds to its truth. */
 type LpLockTruth = Required<Pick<SolanaManifestPool, 'locks' | 'lpBurnedPercent' | 'lpHolders' | 'lockers'>>
+/** Launchpad curves the pool search finds (their token trades on them until they migrate). */
+const LAUNCHPAD_CURVES: readonly Amm[] = ['raydium-launchlab', 'meteora-dbc']
 const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock' }
 const AMM_NAMES: Record<Amm, string> = {
   'raydium-amm-v4': 'Raydium AMM v4',
@@ -958,6 +1015,8 @@ const AMM_NAMES: Record<Amm, string> = {
   pumpswap: 'PumpSwap',
   'meteora-damm-v2': 'Meteora DAMM v2',
   'meteora-dlmm': 'Meteora DLMM',
+  'raydium-launchlab': 'Raydium LaunchLab',
+  'meteora-dbc': 'Meteora DBC',
 }
 
 function ammProgram(amm: Amm): string {

@@ -2,7 +2,7 @@ import type { DecodedMint } from '../decode/token.ts'
 import type { EmbeddedTokenMetadata } from '../decode/extensions.ts'
 import type { MetaplexMetadata } from '../decode/metaplex.ts'
 import type { OffChainMetadata } from '../decode/offchain-metadata.ts'
-import type { AmmId } from '../decode/pools.ts'
+import type { AmmId, PoolCurve } from '../decode/pools.ts'
 import type { TokenProgramName } from '../programs.ts'
 import type { WellKnownToken } from '../../../metadata/providers.ts'
 
@@ -110,6 +110,8 @@ export interface PoolFacts {
   swapEnabled: boolean | null
   lpMint: string | null
   lpIssued: bigint | null
+  /** A launchpad curve found by search (LaunchLab, DBC): the launch it carries. */
+  curve?: PoolCurve
 }
 
 /** Liquidity of a pool held in positions, and how much of it is locked (Meteora DAMM v2). */
@@ -124,7 +126,7 @@ export interface PoolLockFacts {
   unlocks: { time: number | null; slot: bigint | null; liquidity: bigint }[]
 }
 
-/** A launchpad curve the token was created on (pump.fun): where it trades until it graduates. */
+/** A launchpad curve the token was created on (pump.fun, Raydium LaunchLab, Meteora DBC): where it trades until it graduates. */
 export interface CurveFacts {
   venue: string
   address: string

@@ -50,16 +50,29 @@ export async function readPools(
   // A node refusing the search leaves the pools unknown; a node failing it fails the report.
   if (failed && !isRefusal(failed.reason)) throw failed.reason
   if (failed) return unknown(`pool search failed: ${reasonOf(failed.reason)}`)
+  const accounts = settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+  // Pools whose state is split over two accounts: the other account, one read for all of them.
+  const relatedAddress = (a: (typeof accounts)[number]) => {
+    try {
+      return a.amm.related?.address(a.data)
+    } catch {
+      return undefined
+    }
+  }
+  const relatedAddresses = [...new Set(accounts.map(relatedAddress).filter((x): x is string => x !== undefined))]
+  const relatedAccounts = new Map(relatedAddresses.length > 0 ? (await ctx.loader.loadMany(relatedAddresses)).map((a, i) => [relatedAddresses[i], a] as const) : [])
   const found = new Map<string, FoundPool>()
-  for (const result of settled) {
-    if (result.status !== 'fulfilled') continue
-    for (const { amm, address, data } of result.value) {
-      try {
-        const pool = amm.decode(data)
-        if (pool.mintA === mint || pool.mintB === mint) found.set(address, { amm, address, pool })
-      } catch (error) {
-        ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
-      }
+  for (const account of accounts) {
+    const { amm, address, data } = account
+    try {
+      const related = amm.related ? relatedAccounts.get(relatedAddress(account) ?? '') : undefined
+      if (amm.related && (!related || related.owner !== amm.programId)) throw new Error(`its ${amm.name} config account is missing`)
+      const pool = amm.related && related ? amm.related.decode(data, related.data) : amm.decode(data)
+      // A curve that completed trades no more: its token trades where it migrated.
+      if (pool.curve?.complete) continue
+      if (pool.mintA === mint || pool.mintB === mint) found.set(address, { amm, address, pool })
+    } catch (error) {
+      ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
     }
   }
   const launch = await curve
@@ -109,6 +122,7 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
     swapEnabled: pool.swapEnabled,
     lpMint: pool.lpMint,
     lpIssued: pool.lpIssued,
+    ...(pool.curve ? { curve: pool.curve } : {}),
   }
   if (!reserves) {
     return { ...base, tokenReserve: 0n, quoteReserve: 0n, priceInQuote: undefined, quoteUsd, liquidityUsd: undefined, tokenVaultFrozen: false }
@@ -212,6 +226,28 @@ export async function readSolUsd(ctx: CollectContext): Promise<number | undefine
     ctx.logger.warn({ reason: reasonOf(error) }, 'SOL/USD reference pools could not be read')
   }
   return undefined
+}
+
+/**
+ * The launch curve of a token that trades on a launchpad curve found by search (LaunchLab, DBC):
+ * the deepest such pool. null when none is.
+ */
+export function curveOfPools(pools: PoolFacts[]): CurveFacts | null {
+  const p = pools.find((x) => x.curve)
+  if (!p?.curve) return null
+  return {
+    venue: p.dex,
+    address: p.address,
+    tokenVault: p.tokenVault,
+    complete: p.curve.complete,
+    creator: p.curve.creator,
+    quoteMint: p.quoteMint,
+    virtualTokenReserve: p.curve.virtualToken,
+    virtualQuoteReserve: p.curve.virtualQuote,
+    realTokenReserve: p.tokenReserve,
+    realQuoteReserve: p.quoteReserve,
+    progressPercent: p.curve.progressPercent,
+  }
 }
 
 function toWhole(amount: bigint, decimals: number): number {

@@ -153,6 +153,37 @@ export const ORCA_LOCK_CONFIG: ProgramAccountLayout = {
   },
 }
 
+export const DBC_VIRTUAL_POOL: ProgramAccountLayout = {
+  program: 'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN',
+  account: 'VirtualPool',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl',
+  discriminator: [213, 224, 5, 209, 98, 69, 119, 92],
+  size: 424,
+  fields: {
+    'pool_state.config': { offset: 72, type: 'pubkey' },
+    'pool_state.creator': { offset: 104, type: 'pubkey' },
+    'pool_state.base_mint': { offset: 136, type: 'pubkey' },
+    'pool_state.base_vault': { offset: 168, type: 'pubkey' },
+    'pool_state.quote_vault': { offset: 200, type: 'pubkey' },
+    'pool_state.base_reserve': { offset: 232, type: 'u64' },
+    'pool_state.quote_reserve': { offset: 240, type: 'u64' },
+    'pool_state.sqrt_price': { offset: 280, type: 'u128' },
+    'pool_state.is_migrated': { offset: 305, type: 'u8' },
+  },
+}
+
+export const DBC_POOL_CONFIG: ProgramAccountLayout = {
+  program: 'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN',
+  account: 'PoolConfig',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl',
+  discriminator: [26, 108, 14, 123, 116, 230, 129, 43],
+  size: 1048,
+  fields: {
+    quote_mint: { offset: 8, type: 'pubkey' },
+    migration_quote_threshold: { offset: 264, type: 'u64' },
+  },
+}
+
 export const JUP_LOCK_VESTING_ESCROW: ProgramAccountLayout = {
   program: 'LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn',
   account: 'vestingEscrow',
@@ -216,6 +247,31 @@ export const RAYDIUM_CLMM_POOL_STATE: ProgramAccountLayout = {
     status: { offset: 389, type: 'u8' },
     fundFeesTokenA: { offset: 1064, type: 'u64' },
     fundFeesTokenB: { offset: 1072, type: 'u64' },
+  },
+}
+
+export const RAYDIUM_LAUNCHLAB_POOL_STATE: ProgramAccountLayout = {
+  program: 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
+  account: 'PoolState',
+  source: '@raydium-io/raydium-sdk-v2 LaunchpadPool',
+  discriminator: [247, 237, 227, 245, 215, 195, 222, 70],
+  size: 429,
+  fields: {
+    status: { offset: 17, type: 'u8' },
+    mintDecimalsA: { offset: 18, type: 'u8' },
+    mintDecimalsB: { offset: 19, type: 'u8' },
+    supply: { offset: 21, type: 'u64' },
+    totalSellA: { offset: 29, type: 'u64' },
+    virtualA: { offset: 37, type: 'u64' },
+    virtualB: { offset: 45, type: 'u64' },
+    realA: { offset: 53, type: 'u64' },
+    realB: { offset: 61, type: 'u64' },
+    configId: { offset: 141, type: 'pubkey' },
+    mintA: { offset: 205, type: 'pubkey' },
+    mintB: { offset: 237, type: 'pubkey' },
+    vaultA: { offset: 269, type: 'pubkey' },
+    vaultB: { offset: 301, type: 'pubkey' },
+    creator: { offset: 333, type: 'pubkey' },
   },
 }
 
