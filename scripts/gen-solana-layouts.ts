@@ -4,7 +4,7 @@
 // and their locks: @orca-so/whirlpools-sdk), and from the
 // account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
 // @raydium-io/raydium-sdk-v2's PoolInfoLayout, Raydium LaunchLab: its LaunchpadPool; their discriminators
-// Anchor's; Meteora DBC: @meteora-ag/dynamic-bonding-curve-sdk's IDL). The lock programs: Jupiter
+// Anchor's; Meteora DBC, and DAMM v1 with its vaults: @meteora-ag/dynamic-bonding-curve-sdk's IDLs). The lock programs: Jupiter
 // Lock's IDL as @meteora-ag/met-lock-sdk ships it; Streamflow's stream contract from
 // @streamflow/stream, whose decoder is the only published form of its layout (each field's offset
 // is where the SDK's own decodeStream reads it, its size the one the SDK's own search filters on);
@@ -43,8 +43,17 @@ function idls(): Record<string, { idl: Idl; source: string }> {
     dlmm: { idl: require('@meteora-ag/dlmm').IDL as Idl, source: '@meteora-ag/dlmm IDL' },
     orca: { idl: jsonIdl('@orca-so/whirlpools-sdk', 'dist/artifacts/whirlpool.json'), source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json' },
     dbc: { idl: require('@meteora-ag/dynamic-bonding-curve-sdk').DynamicBondingCurveIdl as Idl, source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl' },
+    dammV1: { idl: dbcSdkIdl('createDammV1Program'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl' },
+    meteoraVault: { idl: dbcSdkIdl('createDynamicVaultProgram'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDynamicVaultProgram().idl' },
     jupLock: { idl: jupiterLockIdl(), source: '@meteora-ag/met-lock-sdk createLockProgram().idl' },
   }
+}
+
+/** Meteora DAMM v1's and its vaults' IDLs: the DBC SDK ships them inside the program objects it builds (no request is sent). */
+function dbcSdkIdl(factory: 'createDammV1Program' | 'createDynamicVaultProgram'): Idl {
+  const { Connection } = require('@solana/web3.js') as { Connection: new (url: string) => unknown }
+  const sdk = require('@meteora-ag/dynamic-bonding-curve-sdk') as Record<string, (connection: unknown) => { idl: Idl }>
+  return sdk[factory](new Connection('http://127.0.0.1:1')).idl
 }
 
 /** Jupiter Lock's IDL: the SDK ships it inside the program object it builds (no request is sent). */
@@ -69,6 +78,8 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
     account: 'VirtualPool',
     fields: ['pool_state.config', 'pool_state.creator', 'pool_state.base_mint', 'pool_state.base_vault', 'pool_state.quote_vault', 'pool_state.base_reserve', 'pool_state.quote_reserve', 'pool_state.sqrt_price', 'pool_state.is_migrated'],
   },
+  { idl: 'dammV1', account: 'pool', fields: ['lpMint', 'tokenAMint', 'tokenBMint', 'aVault', 'bVault', 'aVaultLp', 'bVaultLp', 'enabled', 'curveType'] },
+  { idl: 'meteoraVault', account: 'vault', fields: ['totalAmount', 'tokenVault', 'tokenMint', 'lpMint'] },
   { idl: 'dbc', account: 'PoolConfig', fields: ['quote_mint', 'migration_quote_threshold'] },
   { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
   { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },

@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -52,7 +52,7 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 type Program = 'spl-token' | 'token-2022'
 type Quote = 'SOL' | 'USDC'
-type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'raydium-launchlab' | 'meteora-dbc'
+type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'raydium-launchlab' | 'meteora-dbc' | 'meteora-damm-v1'
 
 /** pump.fun's launch parameters (whole tokens, SOL): a curve starts with these virtual reserves and sells the real ones. */
 const PUMP_INITIAL_VIRTUAL_TOKENS = 1_073_000_000n
@@ -279,6 +279,10 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'dbc-curve', program: 'spl-token', name: 'Dynamic Curve Coin', symbol: 'DBCC', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-dbc', quote: 'USDC', tokenPercent: 45, quoteWhole: 12_000, price: 0.00003, curve: { migrationQuoteWhole: 40_000 } },
     expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
+  },  {
+    key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300 },
+    expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults',
   },
 ]
 
@@ -345,7 +349,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     return pda
   }
   const poolAuthority = async (amm: Amm, pool: Address): Promise<Address> => {
-    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm' || LAUNCHPAD_CURVES.includes(amm)) return pool
+    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm' || LAUNCHPAD_CURVES.includes(amm) || amm === 'meteora-damm-v1') return pool
     const seed = amm === 'raydium-cpmm' ? 'vault_and_lp_mint_auth_seed' : 'amm authority'
     const [pda] = await getProgramDerivedAddress({ programAddress: ammProgram(amm) as Address, seeds: [new TextEncoder().encode(seed)] })
     return pda
@@ -757,6 +761,10 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       // The price the pool states, as the program reads its √price.
       const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
       priceInQuote = tokenIsA ? raw : 1 / raw
+    } else if (p.amm === 'meteora-damm-v1') {
+      priceInQuote = p.quoteWhole / tokenWhole
+      ;({ data, lpMint } = await dammV1Pool(spec, creator, pool, { mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount }))
+      lpLockedPercent = '0'
     } else if (p.amm === 'meteora-dlmm') {
       // The active bin nearest the wanted price; the pair's price is that bin's, exactly.
       const wantedRaw = (tokenIsA ? p.price! : 1 / p.price!) * 10 ** (decimals.decimalsB - decimals.decimalsA)
@@ -800,7 +808,8 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       address: pool,
       pair: [mintA, mintB],
       quoteSymbol: p.quote,
-      liquidityUsd: (tokenWhole * priceInQuote + p.quoteWhole) * quoteUsd,
+      // A DAMM v1 pool owns its share of the Meteora vaults that hold the tokens.
+      liquidityUsd: (tokenWhole * priceInQuote + p.quoteWhole) * quoteUsd * (p.amm === 'meteora-damm-v1' ? DAMM_V1_VAULT_SHARE_PERCENT / 100 : 1),
       priceUsd: priceInQuote * quoteUsd,
       isPairHoneypot: tokenHoneypot || p.freezeVault ? '1' : '0',
       lpMint,
@@ -844,6 +853,36 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     })
     const raw = (Number(sqrt) / 2 ** 64) ** 2
     return { data, priceInQuote: toWholePrice(raw), curve: curve(Number((quoteBase * 10_000n) / threshold) / 100) }
+  }
+
+  /**
+   * A Meteora DAMM v1 pool: a Meteora vault per side (its token account holds the side's tokens,
+   * `totalAmount` says so), each vault's LP mint, of which the pool holds DAMM_V1_VAULT_SHARE_PERCENT
+   * (another pool of the vault holds the rest), and the pool's own LP token, all the creator's.
+   */
+  async function dammV1Pool(spec: MintSpec, creator: KeyPairSigner, pool: Address, a: { mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint }): Promise<{ data: Uint8Array; lpMint: string }> {
+    const vaultProgram = METEORA_VAULT_VAULT.program as Address
+    const side = async (label: string, mint: Address, tokenAccount: Address, amount: bigint) => {
+      const [vault] = await getProgramDerivedAddress({ programAddress: vaultProgram, seeds: [new TextEncoder().encode(`tokenrisk vault ${label}`), enc.encode(pool)] })
+      const vaultLp = await namedSigner(`${spec.key} vault lp ${label}`)
+      await ledger.send(lpOperator, [ix.createAccount(lpOperator, vaultLp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, vaultLp.address, 9, lpOperator.address, null)])
+      const shares = await ata(lpOperator, pool, vaultLp.address, TOKEN_PROGRAM)
+      const others = await ata(lpOperator, (await namedSigner(`${spec.key} another pool`)).address, vaultLp.address, TOKEN_PROGRAM)
+      const supply = 1_000_000n * 10n ** 9n
+      const ours = (supply * BigInt(DAMM_V1_VAULT_SHARE_PERCENT)) / 100n
+      await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, vaultLp.address, shares, lpOperator, ours), ix.mintTo(TOKEN_PROGRAM, vaultLp.address, others, lpOperator, supply - ours)])
+      setProgramAccount(ledger, vault, vaultProgram, idlAccountData(METEORA_VAULT_VAULT, { totalAmount: amount, tokenVault: tokenAccount, tokenMint: mint, lpMint: vaultLp.address }))
+      return { vault, shares }
+    }
+    const [sideA, sideB] = [await side('a', a.mintA, a.vaultA, a.amountA), await side('b', a.mintB, a.vaultB, a.amountB)]
+    const lp = await namedSigner(`${spec.key} lp mint`)
+    await ledger.send(lpOperator, [ix.createAccount(lpOperator, lp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, lp.address, 9, lpOperator.address, null)])
+    const creatorLp = await ata(creator, creator.address, lp.address, TOKEN_PROGRAM)
+    await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, 1_000_000n * 10n ** 9n)])
+    const data = idlAccountData(DAMM_V1_POOL, {
+      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true,
+    }, DAMM_V1_CONSTANT_PRODUCT_SIZE)
+    return { data, lpMint: lp.address }
   }
 
   /**
@@ -1001,10 +1040,15 @@ const AMM_PROGRAMS: Record<Amm, string> = {
   'meteora-dlmm': DLMM_LB_PAIR.program,
   'raydium-launchlab': RAYDIUM_LAUNCHLAB_POOL_STATE.program,
   'meteora-dbc': DBC_VIRTUAL_POOL.program,
+  'meteora-damm-v1': DAMM_V1_POOL.program,
 }
 /** What a pool whose LP is in lock programs adds to its truth. */
 type LpLockTruth = Required<Pick<SolanaManifestPool, 'locks' | 'lpBurnedPercent' | 'lpHolders' | 'lockers'>>
 /** Launchpad curves the pool search finds (their token trades on them until they migrate). */
+/** Share of each Meteora vault's LP the world's DAMM v1 pool holds. */
+const DAMM_V1_VAULT_SHARE_PERCENT = 50
+/** A constant-product DAMM v1 pool's data ends with its curve type's one byte. */
+const DAMM_V1_CONSTANT_PRODUCT_SIZE = DAMM_V1_POOL.fields.curveType.offset + 1
 const LAUNCHPAD_CURVES: readonly Amm[] = ['raydium-launchlab', 'meteora-dbc']
 const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock' }
 const AMM_NAMES: Record<Amm, string> = {
@@ -1017,6 +1061,7 @@ const AMM_NAMES: Record<Amm, string> = {
   'meteora-dlmm': 'Meteora DLMM',
   'raydium-launchlab': 'Raydium LaunchLab',
   'meteora-dbc': 'Meteora DBC',
+  'meteora-damm-v1': 'Meteora DAMM v1',
 }
 
 function ammProgram(amm: Amm): string {

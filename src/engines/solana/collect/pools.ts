@@ -10,7 +10,7 @@ import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 const Q64 = 2 ** 64
 
 interface FoundPool {
-  amm: Pick<AmmDefinition, 'id' | 'name'>
+  amm: Pick<AmmDefinition, 'id' | 'name' | 'readReserves'>
   address: string
   pool: DecodedPool
 }
@@ -22,6 +22,9 @@ interface Reserves {
   decimalsB: number
   frozenA: boolean
   frozenB: boolean
+  /** The token accounts holding the reserves, when they are not the pool's own vaults (shared vaults). */
+  tokenAccountA?: string
+  tokenAccountB?: string
 }
 
 /**
@@ -109,7 +112,7 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
   const tokenIsA = pool.mintA === mint
   const quoteMint = tokenIsA ? pool.mintB : pool.mintA
   const stable = ctx.pricing.stablecoins.find((s) => s.mint === quoteMint)
-  const [reserves, solUsd] = await Promise.all([readReserves(ctx, pool), quoteMint === WRAPPED_SOL_MINT ? solUsdPromise : Promise.resolve(undefined)])
+  const [reserves, solUsd] = await Promise.all([readReserves(ctx, pool, found.amm), quoteMint === WRAPPED_SOL_MINT ? solUsdPromise : Promise.resolve(undefined)])
   const quoteUsd = stable ? 1 : quoteMint === WRAPPED_SOL_MINT ? solUsd : undefined
   const base = {
     amm: found.amm.id,
@@ -127,6 +130,8 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
   if (!reserves) {
     return { ...base, tokenReserve: 0n, quoteReserve: 0n, priceInQuote: undefined, quoteUsd, liquidityUsd: undefined, tokenVaultFrozen: false }
   }
+  const tokenAccount = tokenIsA ? reserves.tokenAccountA : reserves.tokenAccountB
+  if (tokenAccount) base.tokenVault = tokenAccount
   const tokenReserve = tokenIsA ? reserves.reserveA : reserves.reserveB
   const quoteReserve = tokenIsA ? reserves.reserveB : reserves.reserveA
   const quoteDecimals = tokenIsA ? reserves.decimalsB : reserves.decimalsA
@@ -174,7 +179,8 @@ function decimalsOf(account: { owner: string; data: Uint8Array }): number | unde
   return decoded.kind === 'mint' ? decoded.mint.decimals : undefined
 }
 
-async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Reserves | null> {
+async function readReserves(ctx: CollectContext, pool: DecodedPool, amm?: Pick<AmmDefinition, 'readReserves'>): Promise<Reserves | null> {
+  if (amm?.readReserves) return readSharedReserves(ctx, pool, amm.readReserves)
   const [vaultA, vaultB, mintA, mintB] = await ctx.loader.loadMany([pool.vaultA, pool.vaultB, pool.mintA, pool.mintB])
   if (!mintA || !mintB) return null
   const decimalsA = decimalsOf(mintA)
@@ -198,6 +204,18 @@ async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Res
     frozenA: accountA.state === 'frozen',
     frozenB: accountB.state === 'frozen',
   }
+}
+
+/** Reserves a pool's venue reads from vaults it shares with other pools, and whether their token accounts are frozen. */
+async function readSharedReserves(ctx: CollectContext, pool: DecodedPool, read: NonNullable<AmmDefinition['readReserves']>): Promise<Reserves | null> {
+  const shared = await read(pool, (addresses) => ctx.loader.loadMany(addresses))
+  if (!shared) return null
+  const [accountA, accountB, mintA, mintB] = await ctx.loader.loadMany([shared.tokenAccountA, shared.tokenAccountB, pool.mintA, pool.mintB])
+  const decimalsA = mintA ? decimalsOf(mintA) : undefined
+  const decimalsB = mintB ? decimalsOf(mintB) : undefined
+  if (!accountA || !accountB || decimalsA === undefined || decimalsB === undefined) return null
+  const frozen = (a: { data: Uint8Array }) => decodeTokenAccountBase(a.data).state === 'frozen'
+  return { reserveA: shared.a, reserveB: shared.b, decimalsA, decimalsB, frozenA: frozen(accountA), frozenB: frozen(accountB), tokenAccountA: shared.tokenAccountA, tokenAccountB: shared.tokenAccountB }
 }
 
 /**

@@ -172,6 +172,39 @@ export const DBC_VIRTUAL_POOL: ProgramAccountLayout = {
   },
 }
 
+export const DAMM_V1_POOL: ProgramAccountLayout = {
+  program: 'Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB',
+  account: 'pool',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl',
+  discriminator: [241, 154, 109, 4, 17, 177, 109, 188],
+  size: null,
+  fields: {
+    lpMint: { offset: 8, type: 'pubkey' },
+    tokenAMint: { offset: 40, type: 'pubkey' },
+    tokenBMint: { offset: 72, type: 'pubkey' },
+    aVault: { offset: 104, type: 'pubkey' },
+    bVault: { offset: 136, type: 'pubkey' },
+    aVaultLp: { offset: 168, type: 'pubkey' },
+    bVaultLp: { offset: 200, type: 'pubkey' },
+    enabled: { offset: 233, type: 'bool' },
+    curveType: { offset: 874, type: 'enum' },
+  },
+}
+
+export const METEORA_VAULT_VAULT: ProgramAccountLayout = {
+  program: '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi',
+  account: 'vault',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk createDynamicVaultProgram().idl',
+  discriminator: [211, 8, 232, 43, 2, 152, 117, 119],
+  size: 1227,
+  fields: {
+    totalAmount: { offset: 11, type: 'u64' },
+    tokenVault: { offset: 19, type: 'pubkey' },
+    tokenMint: { offset: 83, type: 'pubkey' },
+    lpMint: { offset: 115, type: 'pubkey' },
+  },
+}
+
 export const DBC_POOL_CONFIG: ProgramAccountLayout = {
   program: 'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN',
   account: 'PoolConfig',

@@ -2,6 +2,7 @@ import { ORCA_WHIRLPOOL, RAYDIUM_AMM_V4, RAYDIUM_CPMM, type AmmDefinition } from
 import { METEORA_DAMM_V2 } from './meteora-damm-v2.ts'
 import { METEORA_DLMM } from './meteora-dlmm.ts'
 import { METEORA_DBC } from './meteora-dbc.ts'
+import { METEORA_DAMM_V1 } from './meteora-damm-v1.ts'
 import { RAYDIUM_LAUNCHLAB } from './raydium-launchlab.ts'
 import { PUMPSWAP } from './pumpswap.ts'
 import { RAYDIUM_CLMM } from './raydium-clmm.ts'
@@ -18,7 +19,7 @@ import type { PositionVenue } from './position.ts'
  * search (LaunchLab, DBC) are pools while they sell; the pump.fun bonding curve is not searched
  * but derived from the mint (pump-curve.ts).
  */
-export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, RAYDIUM_CLMM, ORCA_WHIRLPOOL, PUMPSWAP, METEORA_DAMM_V2, METEORA_DLMM, RAYDIUM_LAUNCHLAB, METEORA_DBC]
+export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, RAYDIUM_CLMM, ORCA_WHIRLPOOL, PUMPSWAP, METEORA_DAMM_V2, METEORA_DLMM, METEORA_DAMM_V1, RAYDIUM_LAUNCHLAB, METEORA_DBC]
 
 /** The lock programs whose hold on a pool's LP tokens is read (collect/locks.ts). */
 export const LP_LOCKERS: readonly LockerDefinition[] = [STREAMFLOW, JUPITER_LOCK, RAYDIUM_LP_LOCK]
