@@ -380,11 +380,18 @@ describe('Solana reports of the demo mints', () => {
     for (const mint of mints()) {
       const history = reports.get(mint.key)!.tokenInformation.generalInformation.creatorHistory
       expect(history.reason, mint.key).toBe('')
-      expect(history.complete, mint.key).toBe('1')
+      expect(history.complete, mint.key).toBe(mint.creatorHistory.complete ? '1' : '0')
       expect(history.earlierMints.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.earlierMints)
       expect(history.liquidityPulled.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.liquidityPulled)
+      // Dead ones: never traded, or a curve no one bought from; the pump.fun curves of any age from one search.
+      expect(history.deadMints.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.deadMints)
+      expect(history.deadMintCount, mint.key).toBe(mint.creatorHistory.deadMints.length)
+      expect(history.pumpCurves, mint.key).toEqual(mint.creatorHistory.pumpCurves)
     }
     expect(mints().some((m) => m.creatorHistory.liquidityPulled.length > 0)).toBe(true)
+    // Earlier mints dead and alive, none pulled; and a serial creator whose earlier mint traded: not dead.
+    expect(mints().some((m) => m.creatorHistory.deadMints.length > 0 && m.creatorHistory.pumpCurves.graduated > 0)).toBe(true)
+    expect(mints().some((m) => m.creatorHistory.earlierMints.length > 0 && m.creatorHistory.deadMints.length === 0)).toBe(true)
   })
 
   it('read liquidity locked in positions, with its unlock dates', () => {

@@ -80,6 +80,20 @@ interface LaunchSpec {
   bundle?: boolean
 }
 
+/**
+ * A creator's earlier pump.fun launches: `oldDead` curves no one bought from, then other
+ * transactions of the creator, then `graduated` complete curves (their mint traded) and `dead`
+ * curves no one bought from (their mint's only transaction its creation). All within the 20
+ * transactions the report reads of the creator, so that "none pulled" stays a finding.
+ */
+interface EarlierPumpSpec {
+  oldDead: number
+  graduated: number
+  dead: number
+}
+/** Transactions of a creator between its old launches and its recent ones. */
+const CREATOR_FILLER_TRANSACTIONS = 3
+
 /** Holder wallets (by index) that buy in the creation slot, and in the first seconds, of a bundled launch. */
 const BUNDLED_HOLDERS = [0, 1, 2]
 const SNIPER_HOLDERS = [3, 4]
@@ -154,6 +168,8 @@ interface MintSpec {
   launch?: LaunchSpec
   /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
   pulledEarlier?: boolean
+  /** Before this mint, the creator launched pump.fun curves: some long ago (past the report's window of its transactions), some just before. */
+  earlierPump?: EarlierPumpSpec
   expect: Partial<Record<SolanaCheckName, '1'>>
   notes: string
 }
@@ -283,6 +299,9 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300 },
     expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults',
+  },  {
+    key: 'serial-pump-creator', program: 'spl-token', name: 'Third Launch', symbol: 'THIRD', decimals: 6, metadata: 'metaplex', earlierPump: { oldDead: 2, graduated: 1, dead: 2 },
+    expect: {}, notes: 'its creator launched five pump.fun curves before: four no one bought from (two of them earlier, before other transactions), one that graduated; none rugged',
   },
 ]
 
@@ -413,6 +432,46 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   /**
+   * A creator's earlier pump.fun launches (EarlierPumpSpec): each a mint the creator initialises
+   * and its curve at ["bonding-curve", mint] written from pump's layout, complete or bought from by
+   * no one. Returns the truth: the mints within the report's window (newest first), the dead ones
+   * among them, and every curve of the creator.
+   */
+  async function launchEarlierPumpMints(spec: MintSpec, e: EarlierPumpSpec, creator: KeyPairSigner): Promise<{ inWindow: string[]; dead: string[]; windowFull: boolean; pumpCurves: { created: number; graduated: number; dead: number } }> {
+    const launch = async (label: string, complete: boolean) => {
+      const m = await namedSigner(`${spec.key} earlier pump ${label}`)
+      await ledger.send(creator, [ix.createAccount(creator, m, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, m.address, PUMP_DECIMALS, creator.address, null)])
+      const [curve] = await getProgramDerivedAddress({ programAddress: PUMP_BONDING_CURVE.program as Address, seeds: [new TextEncoder().encode('bonding-curve'), enc.encode(m.address)] })
+      const unit = 10n ** BigInt(PUMP_DECIMALS)
+      setProgramAccount(ledger, curve, PUMP_BONDING_CURVE.program, idlAccountData(PUMP_BONDING_CURVE, {
+        virtual_token_reserves: PUMP_INITIAL_VIRTUAL_TOKENS * unit, virtual_quote_reserves: PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL,
+        real_token_reserves: complete ? 0n : PUMP_INITIAL_REAL_TOKENS * unit, real_quote_reserves: 0n, token_total_supply: DEMO_SUPPLY_WHOLE * unit,
+        complete, creator: creator.address, quote_mint: WRAPPED_SOL_MINT,
+      }))
+      if (complete) {
+        // A graduated token traded: a second transaction of its mint.
+        const account = await ata(creator, creator.address, m.address, TOKEN_PROGRAM)
+        await ledger.send(creator, [ix.mintTo(TOKEN_PROGRAM, m.address, account, creator, unit)])
+      }
+      return m.address
+    }
+    const old: string[] = []
+    for (let i = 0; i < e.oldDead; i++) old.push(await launch(`old ${i}`, false))
+    const elsewhere = await namedSigner(`${spec.key} creator's other wallet`)
+    for (let i = 0; i < CREATOR_FILLER_TRANSACTIONS; i++) await ledger.send(creator, [ix.transferSol(creator, elsewhere.address, LAMPORTS_PER_SOL / 100n)])
+    const graduated: string[] = []
+    const dead: string[] = []
+    for (let i = 0; i < e.graduated; i++) graduated.push(await launch(`graduated ${i}`, true))
+    for (let i = 0; i < e.dead; i++) dead.push(await launch(`dead ${i}`, false))
+    return {
+      inWindow: [...old, ...graduated, ...dead].reverse(),
+      dead: [...old, ...dead].reverse(),
+      windowFull: false,
+      pumpCurves: { created: e.oldDead + e.graduated + e.dead, graduated: e.graduated, dead: e.oldDead + e.dead },
+    }
+  }
+
+  /**
    * A creator's earlier token whose liquidity it pulled: a mint, a pool's two vaults (owned by a
    * program address, the world's operator their delegate as for the curves) holding the token and
    * wrapped SOL, then one transaction of the creator taking both out.
@@ -505,6 +564,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       ...(spec.metadata === 'embedded' ? [ix.updateTokenMetadataAuthority(mint, creator, null)] : []),
     ]
     const earlier = spec.pulledEarlier ? await pullEarlierMint(spec, creator) : null
+    const earlierPump = spec.earlierPump ? await launchEarlierPumpMints(spec, spec.earlierPump, creator) : null
     const decimalsFactor = 10n ** BigInt(spec.decimals)
     const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
     const launch = spec.launch ? await launchAccounts(mint, program) : null
@@ -620,7 +680,13 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       creationSignature,
       creationTime,
       curve: curve?.curve ?? searchedCurves.get(mint) ?? null,
-      creatorHistory: { earlierMints: earlier ? [earlier] : [], liquidityPulled: earlier ? [earlier] : [] },
+      creatorHistory: {
+        earlierMints: earlierPump?.inWindow ?? (earlier ? [earlier] : []),
+        liquidityPulled: earlier ? [earlier] : [],
+        complete: !earlierPump?.windowFull,
+        deadMints: earlierPump?.dead ?? [],
+        pumpCurves: earlierPump?.pumpCurves ?? { created: 0, graduated: 0, dead: 0 },
+      },
       launch: {
         bundled: bundled.map((h) => h.address),
         snipers: snipers.map((h) => h.address),

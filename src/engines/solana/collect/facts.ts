@@ -84,6 +84,18 @@ export interface CreatorHistory {
   liquidityPulled: { mint: string; signature: string }[]
   /** Every transaction of the creator before this creation was read (fewer than the budget): none found is a finding. */
   complete: boolean
+  /**
+   * Earlier mints that are dead, of the first MAX_EARLIER_MINTS_CHECKED: never traded (their only
+   * transaction is their creation) or a pump.fun curve no one bought from.
+   */
+  deadMints: { mint: string; evidence: string }[]
+  /** Earlier mints checked for life. */
+  mintsChecked: number
+  /**
+   * The creator's pump.fun curves of any age (one search; this mint's own excluded): how many,
+   * how many graduated, how many no one bought from. null when the search was refused or is off.
+   */
+  pumpCurves: { created: number; graduated: number; dead: number } | null
 }
 
 export interface PoolFacts {
