@@ -146,6 +146,22 @@ const FROM_SDK_LAYOUTS: { name: string; program: () => string; account: string; 
     },
   },
   {
+    name: 'RAYDIUM_CLMM_PERSONAL_POSITION',
+    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    account: 'PersonalPositionState',
+    source: '@raydium-io/raydium-sdk-v2 PersonalPositionLayout',
+    layout: () => require('@raydium-io/raydium-sdk-v2').PersonalPositionLayout as BufferLayout,
+    fields: { nftMint: 'pubkey', poolId: 'pubkey', liquidity: 'u128' },
+  },
+  {
+    name: 'RAYDIUM_CLMM_LOCKED_POSITION',
+    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_LOCK_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    account: 'LockedClmmPositionState',
+    source: '@raydium-io/raydium-sdk-v2 LockClPositionLayoutV2',
+    layout: () => require('@raydium-io/raydium-sdk-v2').LockClPositionLayoutV2 as BufferLayout,
+    fields: { lockOwner: 'pubkey', poolId: 'pubkey', positionId: 'pubkey', nftAccount: 'pubkey' },
+  },
+  {
     name: 'RAYDIUM_LAUNCHLAB_POOL_STATE',
     program: () => (require('@raydium-io/raydium-sdk-v2').LAUNCHPAD_PROGRAM as { toBase58(): string }).toBase58(),
     account: 'PoolState',
@@ -236,11 +252,12 @@ const MAX_PROBED_ACCOUNT_SIZE = 10_000
 function raydiumLpLock(): string[] {
   const sdk = require('@raydium-io/raydium-sdk-v2') as Record<string, { toBase58(): string }>
   return [
-    '/** Raydium\'s LP lock (Burn & Earn): LP tokens its authority holds are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH). */',
+    '/** Raydium\'s LP lock (Burn & Earn): LP tokens its authority holds, and CLMM position NFTs its CLMM authority holds, are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID). */',
     'export const RAYDIUM_LP_LOCK = {',
     `  program: '${sdk.LOCK_CPMM_PROGRAM.toBase58()}',`,
     `  authority: '${sdk.LOCK_CPMM_AUTH.toBase58()}',`,
-    "  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH',",
+    `  clmmAuthority: '${sdk.CLMM_LOCK_AUTH_ID.toBase58()}',`,
+    "  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID',",
     '} as const',
     '',
   ]

@@ -430,8 +430,8 @@ describe('Solana reports of the demo mints', () => {
       expect(info.percentDistributed.locked.percent, mint.key).toBe(pool.locks!.lockedPercent)
     }
     expect(mints().some((m) => m.pools.some((p) => p.lockers?.some((l) => l.locked)) && m.pools.some((p) => p.lockers?.some((l) => !l.locked)))).toBe(true)
-    // Positions locked by their own program, too (an Orca Whirlpool's).
-    expect(mints().some((m) => m.pools.some((p) => !p.lpMint && p.lockers?.some((l) => l.locked)))).toBe(true)
+    // Positions locked for good: by their own program (an Orca Whirlpool's) and by Raydium's LP lock (a CLMM position).
+    for (const dex of ['Orca Whirlpool', 'Raydium CLMM']) expect(mints().some((m) => m.pools.some((p) => p.dex === dex && p.lockers?.some((l) => l.locked))), dex).toBe(true)
   })
 
   it('score risky mints lower in code than the clean one', () => {

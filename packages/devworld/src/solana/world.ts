@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -302,6 +302,13 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
   },  {
     key: 'serial-pump-creator', program: 'spl-token', name: 'Third Launch', symbol: 'THIRD', decimals: 6, metadata: 'metaplex', earlierPump: { oldDead: 2, graduated: 1, dead: 2 },
     expect: {}, notes: 'its creator launched five pump.fun curves before: four no one bought from (two of them earlier, before other transactions), one that graduated; none rugged',
+  },  {
+    key: 'raydium-clmm-locked', program: 'spl-token', name: 'Burnt Range Coin', symbol: 'BRNG', decimals: 9, metadata: 'metaplex',
+    pool: {
+      amm: 'raydium-clmm', quote: 'USDC', tokenPercent: 14, quoteWhole: 35_000, price: 0.00025,
+      positions: [{ owner: 'creator', percent: 40 }, { owner: 2, percent: 20 }, { owner: 'creator', percent: 40, locked: true }],
+    },
+    expect: {}, notes: 'Raydium CLMM pool whose liquidity is in three positions: the creator\'s 40 %, a holder\'s 20 %, and 40 % the creator put in Raydium\'s LP lock (Burn & Earn) for good',
   },
 ]
 
@@ -867,7 +874,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
     const locks = p.amm === 'meteora-damm-v2' ? await lockDammLiquidity(pool, creator) : undefined
-    if (p.positions) lpLocked = await whirlpoolPositions(pool, p.positions, creator)
+    if (p.positions) lpLocked = await poolPositions(p.amm, pool, p.positions, creator)
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
     return {
       dex: ammName(p.amm),
@@ -952,23 +959,33 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   /**
-   * The positions of a Whirlpool: an NFT mint each (supply 1, in its owner's account), the
-   * `Position` at ["position", NFT mint] with its share of the liquidity, and the program's
-   * `LockConfig` at ["lock_config", position] for a locked one.
+   * The positions of a Whirlpool or a Raydium CLMM pool: an NFT mint each (supply 1, in its
+   * owner's account), the position at ["position", NFT mint] with its share of the liquidity, and
+   * for a locked one the Whirlpool program's `LockConfig` at ["lock_config", position], or Raydium
+   * LP lock's `LockedClmmPositionState` (the NFT then held by the lock's authority).
    */
-  async function whirlpoolPositions(pool: Address, positions: NonNullable<PoolSpec['positions']>, creator: KeyPairSigner): Promise<LpLockTruth> {
-    const program = ORCA_POSITION.program as Address
+  async function poolPositions(amm: Amm, pool: Address, positions: NonNullable<PoolSpec['positions']>, creator: KeyPairSigner): Promise<LpLockTruth> {
+    const raydium = amm === 'raydium-clmm'
+    const program = (raydium ? RAYDIUM_CLMM_PERSONAL_POSITION.program : ORCA_POSITION.program) as Address
     const lpHolders: LpLockTruth['lpHolders'] = []
     const lockers: LpLockTruth['lockers'] = []
     for (const [i, position] of positions.entries()) {
-      const owner = position.owner === 'creator' ? creator : holders[position.owner]
+      const wallet = (position.owner === 'creator' ? creator : holders[position.owner]).address
+      // Raydium's lock takes the position NFT: its authority holds it.
+      const owner = { address: raydium && position.locked ? (RAYDIUM_LP_LOCK.clmmAuthority as Address) : wallet }
       const nft = await namedSigner(`${pool} position ${i}`)
       await ledger.send(lpOperator, [ix.createAccount(lpOperator, nft, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, nft.address, 0, lpOperator.address, null)])
       const account = await ata(lpOperator, owner.address, nft.address, TOKEN_PROGRAM)
       await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, nft.address, account, lpOperator, 1n)])
       const [address] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('position'), enc.encode(nft.address)] })
-      setProgramAccount(ledger, address, program, idlAccountData(ORCA_POSITION, { whirlpool: pool, position_mint: nft.address, liquidity: (WHIRLPOOL_POSITIONS_LIQUIDITY * BigInt(position.percent)) / 100n }))
-      if (position.locked) {
+      const liquidity = (WHIRLPOOL_POSITIONS_LIQUIDITY * BigInt(position.percent)) / 100n
+      setProgramAccount(ledger, address, program, raydium ? idlAccountData(RAYDIUM_CLMM_PERSONAL_POSITION, { poolId: pool, nftMint: nft.address, liquidity }) : idlAccountData(ORCA_POSITION, { whirlpool: pool, position_mint: nft.address, liquidity }))
+      if (position.locked && raydium) {
+        const lockProgram = RAYDIUM_CLMM_LOCKED_POSITION.program as Address
+        const [lock] = await getProgramDerivedAddress({ programAddress: lockProgram, seeds: [new TextEncoder().encode('locked_position'), enc.encode(address)] })
+        setProgramAccount(ledger, lock, lockProgram, idlAccountData(RAYDIUM_CLMM_LOCKED_POSITION, { lockOwner: wallet, poolId: pool, positionId: address, nftAccount: account }))
+        lockers.push({ locker: 'Raydium LP lock', holder: account, lockedPercent: position.percent, locked: true })
+      } else if (position.locked) {
         const [lock] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('lock_config'), enc.encode(address)] })
         setProgramAccount(ledger, lock, program, idlAccountData(ORCA_LOCK_CONFIG, { position: address, position_owner: owner.address, whirlpool: pool, locked_timestamp: BigInt(ledger.clock.unixTimestamp) }))
         lockers.push({ locker: 'Orca position lock', holder: account, lockedPercent: position.percent, locked: true })

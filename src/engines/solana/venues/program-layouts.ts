@@ -283,6 +283,33 @@ export const RAYDIUM_CLMM_POOL_STATE: ProgramAccountLayout = {
   },
 }
 
+export const RAYDIUM_CLMM_PERSONAL_POSITION: ProgramAccountLayout = {
+  program: 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  account: 'PersonalPositionState',
+  source: '@raydium-io/raydium-sdk-v2 PersonalPositionLayout',
+  discriminator: [70, 111, 150, 126, 230, 15, 25, 117],
+  size: 281,
+  fields: {
+    nftMint: { offset: 9, type: 'pubkey' },
+    poolId: { offset: 41, type: 'pubkey' },
+    liquidity: { offset: 81, type: 'u128' },
+  },
+}
+
+export const RAYDIUM_CLMM_LOCKED_POSITION: ProgramAccountLayout = {
+  program: 'LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE',
+  account: 'LockedClmmPositionState',
+  source: '@raydium-io/raydium-sdk-v2 LockClPositionLayoutV2',
+  discriminator: [52, 23, 5, 7, 170, 90, 108, 213],
+  size: 241,
+  fields: {
+    lockOwner: { offset: 9, type: 'pubkey' },
+    poolId: { offset: 41, type: 'pubkey' },
+    positionId: { offset: 73, type: 'pubkey' },
+    nftAccount: { offset: 105, type: 'pubkey' },
+  },
+}
+
 export const RAYDIUM_LAUNCHLAB_POOL_STATE: ProgramAccountLayout = {
   program: 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
   account: 'PoolState',
@@ -335,9 +362,10 @@ export const STREAMFLOW_CONTRACT: ProgramAccountLayout = {
   },
 }
 
-/** Raydium's LP lock (Burn & Earn): LP tokens its authority holds are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH). */
+/** Raydium's LP lock (Burn & Earn): LP tokens its authority holds, and CLMM position NFTs its CLMM authority holds, are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID). */
 export const RAYDIUM_LP_LOCK = {
   program: 'LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE',
   authority: '3f7GcQFG397GAaEnv51zR6tsTVihYRydnydDD1cXekxH',
-  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH',
+  clmmAuthority: 'kN1kEznaF5Xbd8LYuqtEFcxzWSBk5Fv6ygX6SqEGJVy',
+  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID',
 } as const

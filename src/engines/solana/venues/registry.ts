@@ -11,6 +11,7 @@ import type { LockerDefinition } from './locker.ts'
 import { RAYDIUM_LP_LOCK } from './raydium-lp-lock.ts'
 import { STREAMFLOW } from './streamflow.ts'
 import { ORCA_WHIRLPOOL_POSITIONS } from './orca-whirlpool-positions.ts'
+import { RAYDIUM_CLMM_POSITIONS } from './raydium-clmm-positions.ts'
 import type { PositionVenue } from './position.ts'
 
 /**
@@ -25,4 +26,4 @@ export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CP
 export const LP_LOCKERS: readonly LockerDefinition[] = [STREAMFLOW, JUPITER_LOCK, RAYDIUM_LP_LOCK]
 
 /** The venues whose liquidity providers are the holders of position NFTs (collect/positions.ts). */
-export const POSITION_VENUES: readonly PositionVenue[] = [ORCA_WHIRLPOOL_POSITIONS]
+export const POSITION_VENUES: readonly PositionVenue[] = [ORCA_WHIRLPOOL_POSITIONS, RAYDIUM_CLMM_POSITIONS]
