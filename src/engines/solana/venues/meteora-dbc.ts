@@ -1,6 +1,7 @@
 import type { AmmDefinition, DecodedPool } from '../decode/pools.ts'
 import { DBC_POOL_CONFIG, DBC_VIRTUAL_POOL as L } from './program-layouts.ts'
 import { expectLayout, fieldReader } from './venue.ts'
+import { MalformedAccountError } from '../decode/reader.ts'
 
 const PERCENT = 100
 
@@ -27,7 +28,7 @@ function decodeDbc(data: Uint8Array, config: Uint8Array | null): DecodedPool {
   const what = 'Meteora DBC pool'
   expectLayout(L, data, what, true)
   const f = fieldReader(L, data, what)
-  if (!config) throw new Error(`${what}: its config was not read`)
+  if (!config) throw new MalformedAccountError(`${what}: read without its config`)
   expectLayout(DBC_POOL_CONFIG, config, 'Meteora DBC config', true)
   const c = fieldReader(DBC_POOL_CONFIG, config, 'Meteora DBC config')
   const quoteReserve = f.u64('pool_state.quote_reserve')
