@@ -3,7 +3,8 @@
 // Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm; Orca Whirlpool positions
 // and their locks: @orca-so/whirlpools-sdk), and from the
 // account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
-// @raydium-io/raydium-sdk-v2's PoolInfoLayout, its discriminator Anchor's). The lock programs: Jupiter
+// @raydium-io/raydium-sdk-v2's PoolInfoLayout, Raydium LaunchLab: its LaunchpadPool; their discriminators
+// Anchor's; Meteora DBC, and DAMM v1 with its vaults: @meteora-ag/dynamic-bonding-curve-sdk's IDLs). The lock programs: Jupiter
 // Lock's IDL as @meteora-ag/met-lock-sdk ships it; Streamflow's stream contract from
 // @streamflow/stream, whose decoder is the only published form of its layout (each field's offset
 // is where the SDK's own decodeStream reads it, its size the one the SDK's own search filters on);
@@ -41,8 +42,18 @@ function idls(): Record<string, { idl: Idl; source: string }> {
     cpAmm: { idl: require('@meteora-ag/cp-amm-sdk').CpAmmIdl as Idl, source: '@meteora-ag/cp-amm-sdk CpAmmIdl' },
     dlmm: { idl: require('@meteora-ag/dlmm').IDL as Idl, source: '@meteora-ag/dlmm IDL' },
     orca: { idl: jsonIdl('@orca-so/whirlpools-sdk', 'dist/artifacts/whirlpool.json'), source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json' },
+    dbc: { idl: require('@meteora-ag/dynamic-bonding-curve-sdk').DynamicBondingCurveIdl as Idl, source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl' },
+    dammV1: { idl: dbcSdkIdl('createDammV1Program'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl' },
+    meteoraVault: { idl: dbcSdkIdl('createDynamicVaultProgram'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDynamicVaultProgram().idl' },
     jupLock: { idl: jupiterLockIdl(), source: '@meteora-ag/met-lock-sdk createLockProgram().idl' },
   }
+}
+
+/** Meteora DAMM v1's and its vaults' IDLs: the DBC SDK ships them inside the program objects it builds (no request is sent). */
+function dbcSdkIdl(factory: 'createDammV1Program' | 'createDynamicVaultProgram'): Idl {
+  const { Connection } = require('@solana/web3.js') as { Connection: new (url: string) => unknown }
+  const sdk = require('@meteora-ag/dynamic-bonding-curve-sdk') as Record<string, (connection: unknown) => { idl: Idl }>
+  return sdk[factory](new Connection('http://127.0.0.1:1')).idl
 }
 
 /** Jupiter Lock's IDL: the SDK ships it inside the program object it builds (no request is sent). */
@@ -62,6 +73,14 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
   { idl: 'cpAmm', account: 'Vesting', fields: ['position', 'inner_vesting.cliff_point', 'inner_vesting.period_frequency', 'inner_vesting.cliff_unlock_liquidity', 'inner_vesting.liquidity_per_period', 'inner_vesting.total_released_liquidity', 'inner_vesting.number_of_period'] },
   { idl: 'orca', account: 'Position', fields: ['whirlpool', 'position_mint', 'liquidity'] },
   { idl: 'orca', account: 'LockConfig', fields: ['position', 'position_owner', 'whirlpool', 'locked_timestamp', 'lock_type'] },
+  {
+    idl: 'dbc',
+    account: 'VirtualPool',
+    fields: ['pool_state.config', 'pool_state.creator', 'pool_state.base_mint', 'pool_state.base_vault', 'pool_state.quote_vault', 'pool_state.base_reserve', 'pool_state.quote_reserve', 'pool_state.sqrt_price', 'pool_state.is_migrated'],
+  },
+  { idl: 'dammV1', account: 'pool', fields: ['lpMint', 'tokenAMint', 'tokenBMint', 'aVault', 'bVault', 'aVaultLp', 'bVaultLp', 'enabled', 'curveType'] },
+  { idl: 'meteoraVault', account: 'vault', fields: ['totalAmount', 'tokenVault', 'tokenMint', 'lpMint'] },
+  { idl: 'dbc', account: 'PoolConfig', fields: ['quote_mint', 'migration_quote_threshold'] },
   { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
   { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },
 ]
@@ -114,8 +133,9 @@ function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string
 
 /** Accounts laid out by an SDK's buffer layout (a struct with `span` and `offsetOf`), with the IDL type of each field read. */
 interface BufferLayout { span: number; offsetOf(property: string): number | undefined; fields: { property?: string; span: number }[] }
-const FROM_SDK_LAYOUTS: { program: () => string; account: string; source: string; layout: () => BufferLayout; fields: Record<string, string> }[] = [
+const FROM_SDK_LAYOUTS: { name: string; program: () => string; account: string; source: string; layout: () => BufferLayout; fields: Record<string, string> }[] = [
   {
+    name: 'RAYDIUM_CLMM_POOL_STATE',
     program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
     account: 'PoolState',
     source: '@raydium-io/raydium-sdk-v2 PoolInfoLayout',
@@ -123,6 +143,33 @@ const FROM_SDK_LAYOUTS: { program: () => string; account: string; source: string
     fields: {
       mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', mintDecimalsA: 'u8', mintDecimalsB: 'u8', liquidity: 'u128', sqrtPriceX64: 'u128',
       protocolFeesTokenA: 'u64', protocolFeesTokenB: 'u64', status: 'u8', fundFeesTokenA: 'u64', fundFeesTokenB: 'u64',
+    },
+  },
+  {
+    name: 'RAYDIUM_CLMM_PERSONAL_POSITION',
+    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    account: 'PersonalPositionState',
+    source: '@raydium-io/raydium-sdk-v2 PersonalPositionLayout',
+    layout: () => require('@raydium-io/raydium-sdk-v2').PersonalPositionLayout as BufferLayout,
+    fields: { nftMint: 'pubkey', poolId: 'pubkey', liquidity: 'u128' },
+  },
+  {
+    name: 'RAYDIUM_CLMM_LOCKED_POSITION',
+    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_LOCK_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    account: 'LockedClmmPositionState',
+    source: '@raydium-io/raydium-sdk-v2 LockClPositionLayoutV2',
+    layout: () => require('@raydium-io/raydium-sdk-v2').LockClPositionLayoutV2 as BufferLayout,
+    fields: { lockOwner: 'pubkey', poolId: 'pubkey', positionId: 'pubkey', nftAccount: 'pubkey' },
+  },
+  {
+    name: 'RAYDIUM_LAUNCHLAB_POOL_STATE',
+    program: () => (require('@raydium-io/raydium-sdk-v2').LAUNCHPAD_PROGRAM as { toBase58(): string }).toBase58(),
+    account: 'PoolState',
+    source: '@raydium-io/raydium-sdk-v2 LaunchpadPool',
+    layout: () => require('@raydium-io/raydium-sdk-v2').LaunchpadPool as BufferLayout,
+    fields: {
+      status: 'u8', mintDecimalsA: 'u8', mintDecimalsB: 'u8', supply: 'u64', totalSellA: 'u64', virtualA: 'u64', virtualB: 'u64', realA: 'u64', realB: 'u64',
+      configId: 'pubkey', mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', creator: 'pubkey',
     },
   },
 ]
@@ -205,11 +252,12 @@ const MAX_PROBED_ACCOUNT_SIZE = 10_000
 function raydiumLpLock(): string[] {
   const sdk = require('@raydium-io/raydium-sdk-v2') as Record<string, { toBase58(): string }>
   return [
-    '/** Raydium\'s LP lock (Burn & Earn): LP tokens its authority holds are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH). */',
+    '/** Raydium\'s LP lock (Burn & Earn): LP tokens its authority holds, and CLMM position NFTs its CLMM authority holds, are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID). */',
     'export const RAYDIUM_LP_LOCK = {',
     `  program: '${sdk.LOCK_CPMM_PROGRAM.toBase58()}',`,
     `  authority: '${sdk.LOCK_CPMM_AUTH.toBase58()}',`,
-    "  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH',",
+    `  clmmAuthority: '${sdk.CLMM_LOCK_AUTH_ID.toBase58()}',`,
+    "  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID',",
     '} as const',
     '',
   ]
@@ -275,7 +323,7 @@ export async function renderLayouts(): Promise<string> {
       return `    ${name}: { offset: ${offset}, type: '${type}' },`
     })
     lines.push(
-      `export const RAYDIUM_CLMM_${w.account.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}: ProgramAccountLayout = {`,
+      `export const ${w.name}: ProgramAccountLayout = {`,
       `  program: '${w.program()}',`,
       `  account: '${w.account}',`,
       `  source: '${w.source}',`,

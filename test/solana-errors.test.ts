@@ -1,6 +1,9 @@
 import { PUMPSWAP } from '../src/engines/solana/venues/pumpswap.ts'
 import { RAYDIUM_CLMM } from '../src/engines/solana/venues/raydium-clmm.ts'
 import { METEORA_DAMM_V2 } from '../src/engines/solana/venues/meteora-damm-v2.ts'
+import { METEORA_DBC } from '../src/engines/solana/venues/meteora-dbc.ts'
+import { METEORA_DAMM_V1 } from '../src/engines/solana/venues/meteora-damm-v1.ts'
+import { RAYDIUM_LAUNCHLAB } from '../src/engines/solana/venues/raydium-launchlab.ts'
 import { METEORA_DLMM } from '../src/engines/solana/venues/meteora-dlmm.ts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
@@ -273,7 +276,7 @@ describe('optional facts that fail leave "" and the report stands', () => {
   })
 
   it('a node refusing only the newer venues\' searches: pools unknown, never 0, for a token on its curve too', async () => {
-    for (const program of [PUMPSWAP.programId, METEORA_DAMM_V2.programId, METEORA_DLMM.programId, RAYDIUM_CLMM.programId]) {
+    for (const program of [PUMPSWAP.programId, METEORA_DAMM_V2.programId, METEORA_DLMM.programId, RAYDIUM_CLMM.programId, RAYDIUM_LAUNCHLAB.programId, METEORA_DBC.programId, METEORA_DAMM_V1.programId]) {
       hostile = (call) =>
         call.method === 'getProgramAccounts' && call.params[0] === program ? { error: { code: -32010, message: 'excluded from account secondary indexes' } } : undefined
       for (const key of ['pump-curve', 'meteora-dlmm']) {
@@ -284,6 +287,8 @@ describe('optional facts that fail leave "" and the report stands', () => {
         expect(report.honeypotDetails.isPairHoneypot, `${key} ${program}`).toBe('')
         // The curve is derived from the mint, not searched: it is still known.
         if (key === 'pump-curve') expect(ag.launchCurve.state).toBe('on curve')
+        // A curve found only by the search is unknown with the pools, never "none".
+        if (key === 'meteora-dlmm') expect(ag.launchCurve.state).toBe('')
       }
     }
   })

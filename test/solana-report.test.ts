@@ -210,6 +210,8 @@ describe('Solana reports of the demo mints', () => {
     }
     expect(mints().filter((m) => m.curve?.complete === false).length).toBeGreaterThan(0)
     expect(mints().filter((m) => m.curve?.complete === true).length).toBeGreaterThan(0)
+    // Curves found by the pool search too, not only the one derived from the mint.
+    expect(new Set(mints().map((m) => m.curve?.venue))).toEqual(new Set([undefined, 'pump.fun bonding curve', 'Raydium LaunchLab', 'Meteora DBC']))
   })
 
   it('find the pools by exchange, their liquidity and the price, where the quote side is priced', () => {
@@ -379,11 +381,18 @@ describe('Solana reports of the demo mints', () => {
     for (const mint of mints()) {
       const history = reports.get(mint.key)!.tokenInformation.generalInformation.creatorHistory
       expect(history.reason, mint.key).toBe('')
-      expect(history.complete, mint.key).toBe('1')
+      expect(history.complete, mint.key).toBe(mint.creatorHistory.complete ? '1' : '0')
       expect(history.earlierMints.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.earlierMints)
       expect(history.liquidityPulled.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.liquidityPulled)
+      // Dead ones: never traded, or a curve no one bought from; the pump.fun curves of any age from one search.
+      expect(history.deadMints.map((m) => m.mint), mint.key).toEqual(mint.creatorHistory.deadMints)
+      expect(history.deadMintCount, mint.key).toBe(mint.creatorHistory.deadMints.length)
+      expect(history.pumpCurves, mint.key).toEqual(mint.creatorHistory.pumpCurves)
     }
     expect(mints().some((m) => m.creatorHistory.liquidityPulled.length > 0)).toBe(true)
+    // Earlier mints dead and alive, none pulled; and a serial creator whose earlier mint traded: not dead.
+    expect(mints().some((m) => m.creatorHistory.deadMints.length > 0 && m.creatorHistory.pumpCurves.graduated > 0)).toBe(true)
+    expect(mints().some((m) => m.creatorHistory.earlierMints.length > 0 && m.creatorHistory.deadMints.length === 0)).toBe(true)
   })
 
   it('read liquidity locked in positions, with its unlock dates', () => {
@@ -422,8 +431,8 @@ describe('Solana reports of the demo mints', () => {
       expect(info.percentDistributed.locked.percent, mint.key).toBe(pool.locks!.lockedPercent)
     }
     expect(mints().some((m) => m.pools.some((p) => p.lockers?.some((l) => l.locked)) && m.pools.some((p) => p.lockers?.some((l) => !l.locked)))).toBe(true)
-    // Positions locked by their own program, too (an Orca Whirlpool's).
-    expect(mints().some((m) => m.pools.some((p) => !p.lpMint && p.lockers?.some((l) => l.locked)))).toBe(true)
+    // Positions locked for good: by their own program (an Orca Whirlpool's) and by Raydium's LP lock (a CLMM position).
+    for (const dex of ['Orca Whirlpool', 'Raydium CLMM']) expect(mints().some((m) => m.pools.some((p) => p.dex === dex && p.lockers?.some((l) => l.locked))), dex).toBe(true)
   })
 
   it('score risky mints lower in code than the clean one', () => {

@@ -94,6 +94,16 @@ export const SolanaGeneralInformation = obj(
         earlierMints: Type.Array(obj({ mint: Str('the earlier mint'), signature: Str('the transaction that shows it') }, 'an earlier mint'), { description: 'the earlier mints' }),
         liquidityPulled: Type.Array(obj({ mint: Str('the earlier mint'), signature: Str('the transaction that took its token and quote out of the pool') }, 'a pull'), { description: 'the pulls' }),
         complete: Tri("whether every transaction of the creator before this mint was read (the budget is 20)"),
+        deadMintCount: Num('earlier mints that are dead, of the first 10 checked: never traded (only their creation), or a pump.fun curve no one bought from'),
+        deadMints: Type.Array(obj({ mint: Str('the earlier mint'), evidence: Str('why it is dead') }, 'a dead mint'), { description: 'the dead earlier mints' }),
+        pumpCurves: obj(
+          {
+            created: Num('pump.fun curves the creator launched, of any age (this mint\'s excluded), from one search'),
+            graduated: Num('of those, complete'),
+            dead: Num('of those, not complete and bought from by no one'),
+          },
+          'The creator\'s pump.fun launches; "" when the search was refused.',
+        ),
         reason: Str('why the history is unknown; "" when it was read'),
       },
       "The creator's earlier tokens, from its transactions before this mint's creation.",

@@ -4,7 +4,7 @@ import { fillLink } from '../../config/chains.ts'
 import type { SolanaCheckName } from '../../contract/checks.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import { SOLANA_TOKEN_LIST_CHAIN_IDS, coinGeckoLink } from '../../metadata/providers.ts'
-import type { ClusterName, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
+import type { ClusterName, CreatorHistory, HolderAccount, LpFacts, PoolFacts, SolanaFacts } from './collect/facts.ts'
 import { formatUnits, offChainStatus, renderCurve, renderLaunch, renderLocks } from './render-parts.ts'
 import { BURN_ADDRESSES } from './programs.ts'
 import { percent, price, share as sharePercent, usd } from '../../report/format.ts'
@@ -371,6 +371,11 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   }
 }
 
+/** The creator's pump.fun launches as the body writes them ("" when unknown). */
+function pumpCurvesOf(c: CreatorHistory['pumpCurves']): { created: number | ''; graduated: number | ''; dead: number | '' } {
+  return c ? { created: c.created, graduated: c.graduated, dead: c.dead } : { created: '', graduated: '', dead: '' }
+}
+
 function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: RenderOptions): General {
   const { mint } = facts
   const ext = mint.extensions
@@ -417,9 +422,12 @@ function renderGeneral(facts: SolanaFacts, d: Derived, score: Scored, options: R
           earlierMints: facts.launch.value.creatorHistory.earlierMints,
           liquidityPulled: facts.launch.value.creatorHistory.liquidityPulled,
           complete: facts.launch.value.creatorHistory.complete ? '1' : '0',
+          deadMintCount: facts.launch.value.creatorHistory.deadMints.length,
+          deadMints: facts.launch.value.creatorHistory.deadMints,
+          pumpCurves: pumpCurvesOf(facts.launch.value.creatorHistory.pumpCurves),
           reason: '',
         }
-      : { earlierMintCount: '', pulledCount: '', earlierMints: [], liquidityPulled: [], complete: '', reason: facts.launch.reason },
+      : { earlierMintCount: '', pulledCount: '', earlierMints: [], liquidityPulled: [], complete: '', deadMintCount: '', deadMints: [], pumpCurves: pumpCurvesOf(null), reason: facts.launch.reason },
     tokenAgeDays: { number: orUnknown(roundTo(score.values.tokenAgeDays, 2)), risk: riskNumber(score.ratings.tokenAgeDays) },
     creationSignature: creation?.signature ?? '',
     ownerAddress: holder(mint.mintAuthority),

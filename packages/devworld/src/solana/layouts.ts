@@ -162,9 +162,9 @@ export function sqrtPriceX64(priceBPerA: number, decimalsA: number, decimalsB: n
  * (pump.fun, PumpSwap, Meteora): the discriminator and every named field at the IDL's offset, the
  * rest zero. Values: addresses as strings, integers as bigint or number, booleans.
  */
-export function idlAccountData(layout: ProgramAccountLayout, values: Record<string, string | bigint | number | boolean>): Uint8Array {
-  if (layout.size === null) throw new Error(`${layout.account} has no fixed size`)
-  const w = new Writer(layout.size)
+export function idlAccountData(layout: ProgramAccountLayout, values: Record<string, string | bigint | number | boolean>, size: number | null = layout.size): Uint8Array {
+  if (size === null) throw new Error(`${layout.account} has no fixed size: give the size of the data to write`)
+  const w = new Writer(size)
   w.raw(0, layout.discriminator)
   for (const [name, value] of Object.entries(values)) {
     const field = layout.fields[name]

@@ -104,7 +104,16 @@ export interface SolanaManifestMint {
   /** ISO 8601. */
   creationTime: string
   /** The creator's earlier mints, and those whose liquidity it pulled. */
-  creatorHistory: { earlierMints: string[]; liquidityPulled: string[] }
+  creatorHistory: {
+    earlierMints: string[]
+    liquidityPulled: string[]
+    /** Every transaction of the creator before the creation fits the report's budget of 20. */
+    complete: boolean
+    /** Earlier mints (of those) that are dead: never traded, or a pump.fun curve no one bought from. */
+    deadMints: string[]
+    /** The creator's pump.fun curves of any age, this mint's excluded. */
+    pumpCurves: { created: number; graduated: number; dead: number }
+  }
   /** Who bought at launch, as the world made them buy: in the creation slot, in the first seconds, funded by the creator. */
   launch: { bundled: string[]; snipers: string[]; insiders: string[] }
   /** The launch curve; null when the mint was not launched on one. */

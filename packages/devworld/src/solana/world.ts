@@ -30,7 +30,7 @@ import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { readSavedSolanaWorld, savedSolanaWorldPath, saveSolanaWorld, SHARED_SOLANA_WORLD_DIR, solanaWorldKey } from './saved-world.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -54,7 +54,7 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 type Program = 'spl-token' | 'token-2022'
 type Quote = 'SOL' | 'USDC'
-type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm'
+type Amm = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'raydium-launchlab' | 'meteora-dbc' | 'meteora-damm-v1'
 
 /** pump.fun's launch parameters (whole tokens, SOL): a curve starts with these virtual reserves and sells the real ones. */
 const PUMP_INITIAL_VIRTUAL_TOKENS = 1_073_000_000n
@@ -82,6 +82,20 @@ interface LaunchSpec {
   bundle?: boolean
 }
 
+/**
+ * A creator's earlier pump.fun launches: `oldDead` curves no one bought from, then other
+ * transactions of the creator, then `graduated` complete curves (their mint traded) and `dead`
+ * curves no one bought from (their mint's only transaction its creation). All within the 20
+ * transactions the report reads of the creator, so that "none pulled" stays a finding.
+ */
+interface EarlierPumpSpec {
+  oldDead: number
+  graduated: number
+  dead: number
+}
+/** Transactions of a creator between its old launches and its recent ones. */
+const CREATOR_FILLER_TRANSACTIONS = 3
+
 /** Holder wallets (by index) that buy in the creation slot, and in the first seconds, of a bundled launch. */
 const BUNDLED_HOLDERS = [0, 1, 2]
 const SNIPER_HOLDERS = [3, 4]
@@ -108,6 +122,8 @@ interface PoolSpec {
   freezeVault?: boolean
   /** LP tokens the creator puts in lock programs (after the burn). */
   lpLocks?: LpLockSpec[]
+  /** Launchpad curves found by search: the percent of the supply sold, the curve's virtual tokens (LaunchLab), the quote to raise before migrating (DBC). */
+  curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number }
   /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
   positions?: { owner: 'creator' | number; percent: number; locked?: boolean }[]
 }
@@ -154,6 +170,8 @@ interface MintSpec {
   launch?: LaunchSpec
   /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
   pulledEarlier?: boolean
+  /** Before this mint, the creator launched pump.fun curves: some long ago (past the report's window of its transactions), some just before. */
+  earlierPump?: EarlierPumpSpec
   expect: Partial<Record<SolanaCheckName, '1'>>
   notes: string
 }
@@ -270,6 +288,29 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
       positions: [{ owner: 'creator', percent: 50 }, { owner: 0, percent: 30 }, { owner: 1, percent: 20, locked: true }],
     },
     expect: {}, notes: 'Orca Whirlpool whose liquidity is in three positions: the creator\'s half, a holder\'s 30 %, and 20 % another holder locked for good',
+  },  {
+    key: 'launchlab-curve', program: 'spl-token', name: 'Lab Coin', symbol: 'LAB', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'raydium-launchlab', quote: 'SOL', tokenPercent: 40, quoteWhole: 10, curve: { soldPercent: 20, virtualTokenPercent: 80 } },
+    expect: {}, notes: 'on a Raydium LaunchLab curve: a third of its sale sold, trading there only',
+  },
+  {
+    key: 'dbc-curve', program: 'spl-token', name: 'Dynamic Curve Coin', symbol: 'DBCC', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'meteora-dbc', quote: 'USDC', tokenPercent: 45, quoteWhole: 12_000, price: 0.00003, curve: { migrationQuoteWhole: 40_000 } },
+    expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
+  },  {
+    key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300 },
+    expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults',
+  },  {
+    key: 'serial-pump-creator', program: 'spl-token', name: 'Third Launch', symbol: 'THIRD', decimals: 6, metadata: 'metaplex', earlierPump: { oldDead: 2, graduated: 1, dead: 2 },
+    expect: {}, notes: 'its creator launched five pump.fun curves before: four no one bought from (two of them earlier, before other transactions), one that graduated; none rugged',
+  },  {
+    key: 'raydium-clmm-locked', program: 'spl-token', name: 'Burnt Range Coin', symbol: 'BRNG', decimals: 9, metadata: 'metaplex',
+    pool: {
+      amm: 'raydium-clmm', quote: 'USDC', tokenPercent: 14, quoteWhole: 35_000, price: 0.00025,
+      positions: [{ owner: 'creator', percent: 40 }, { owner: 2, percent: 20 }, { owner: 'creator', percent: 40, locked: true }],
+    },
+    expect: {}, notes: 'Raydium CLMM pool whose liquidity is in three positions: the creator\'s 40 %, a holder\'s 20 %, and 40 % the creator put in Raydium\'s LP lock (Burn & Earn) for good',
   },
 ]
 
@@ -336,7 +377,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     return pda
   }
   const poolAuthority = async (amm: Amm, pool: Address): Promise<Address> => {
-    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm') return pool
+    if (amm === 'orca-whirlpool' || amm === 'raydium-clmm' || amm === 'pumpswap' || amm === 'meteora-damm-v2' || amm === 'meteora-dlmm' || LAUNCHPAD_CURVES.includes(amm) || amm === 'meteora-damm-v1') return pool
     const seed = amm === 'raydium-cpmm' ? 'vault_and_lp_mint_auth_seed' : 'amm authority'
     const [pda] = await getProgramDerivedAddress({ programAddress: ammProgram(amm) as Address, seeds: [new TextEncoder().encode(seed)] })
     return pda
@@ -370,6 +411,8 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   const mints: SolanaManifestMint[] = []
+  /** Launchpad curves found by search (LaunchLab, DBC) by mint, for the mint's truth. */
+  const searchedCurves = new Map<Address, SolanaManifestCurve>()
   for (const [index, spec] of SOLANA_WORLD_MINTS.entries()) {
     ledger.advance(3600 * (HOURS_BETWEEN_MINTS + index))
     mints.push(await buildMint(spec))
@@ -395,6 +438,46 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     data.set(enc.encode(operator), TOKEN_ACCOUNT_DELEGATE + 4)
     view.setBigUint64(TOKEN_ACCOUNT_DELEGATED_AMOUNT, 2n ** 64n - 1n, true)
     ledger.setAccount({ address: vault, data, executable: false, lamports: account.lamports, programAddress: account.programAddress, space: BigInt(data.length) })
+  }
+
+  /**
+   * A creator's earlier pump.fun launches (EarlierPumpSpec): each a mint the creator initialises
+   * and its curve at ["bonding-curve", mint] written from pump's layout, complete or bought from by
+   * no one. Returns the truth: the mints within the report's window (newest first), the dead ones
+   * among them, and every curve of the creator.
+   */
+  async function launchEarlierPumpMints(spec: MintSpec, e: EarlierPumpSpec, creator: KeyPairSigner): Promise<{ inWindow: string[]; dead: string[]; windowFull: boolean; pumpCurves: { created: number; graduated: number; dead: number } }> {
+    const launch = async (label: string, complete: boolean) => {
+      const m = await namedSigner(`${spec.key} earlier pump ${label}`)
+      await ledger.send(creator, [ix.createAccount(creator, m, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, m.address, PUMP_DECIMALS, creator.address, null)])
+      const [curve] = await getProgramDerivedAddress({ programAddress: PUMP_BONDING_CURVE.program as Address, seeds: [new TextEncoder().encode('bonding-curve'), enc.encode(m.address)] })
+      const unit = 10n ** BigInt(PUMP_DECIMALS)
+      setProgramAccount(ledger, curve, PUMP_BONDING_CURVE.program, idlAccountData(PUMP_BONDING_CURVE, {
+        virtual_token_reserves: PUMP_INITIAL_VIRTUAL_TOKENS * unit, virtual_quote_reserves: PUMP_INITIAL_VIRTUAL_SOL * LAMPORTS_PER_SOL,
+        real_token_reserves: complete ? 0n : PUMP_INITIAL_REAL_TOKENS * unit, real_quote_reserves: 0n, token_total_supply: DEMO_SUPPLY_WHOLE * unit,
+        complete, creator: creator.address, quote_mint: WRAPPED_SOL_MINT,
+      }))
+      if (complete) {
+        // A graduated token traded: a second transaction of its mint.
+        const account = await ata(creator, creator.address, m.address, TOKEN_PROGRAM)
+        await ledger.send(creator, [ix.mintTo(TOKEN_PROGRAM, m.address, account, creator, unit)])
+      }
+      return m.address
+    }
+    const old: string[] = []
+    for (let i = 0; i < e.oldDead; i++) old.push(await launch(`old ${i}`, false))
+    const elsewhere = await namedSigner(`${spec.key} creator's other wallet`)
+    for (let i = 0; i < CREATOR_FILLER_TRANSACTIONS; i++) await ledger.send(creator, [ix.transferSol(creator, elsewhere.address, LAMPORTS_PER_SOL / 100n)])
+    const graduated: string[] = []
+    const dead: string[] = []
+    for (let i = 0; i < e.graduated; i++) graduated.push(await launch(`graduated ${i}`, true))
+    for (let i = 0; i < e.dead; i++) dead.push(await launch(`dead ${i}`, false))
+    return {
+      inWindow: [...old, ...graduated, ...dead].reverse(),
+      dead: [...old, ...dead].reverse(),
+      windowFull: false,
+      pumpCurves: { created: e.oldDead + e.graduated + e.dead, graduated: e.graduated, dead: e.oldDead + e.dead },
+    }
   }
 
   /**
@@ -490,6 +573,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       ...(spec.metadata === 'embedded' ? [ix.updateTokenMetadataAuthority(mint, creator, null)] : []),
     ]
     const earlier = spec.pulledEarlier ? await pullEarlierMint(spec, creator) : null
+    const earlierPump = spec.earlierPump ? await launchEarlierPumpMints(spec, spec.earlierPump, creator) : null
     const decimalsFactor = 10n ** BigInt(spec.decimals)
     const supply = DEMO_SUPPLY_WHOLE * decimalsFactor
     const launch = spec.launch ? await launchAccounts(mint, program) : null
@@ -604,8 +688,14 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       creator: creator.address,
       creationSignature,
       creationTime,
-      curve: curve?.curve ?? null,
-      creatorHistory: { earlierMints: earlier ? [earlier] : [], liquidityPulled: earlier ? [earlier] : [] },
+      curve: curve?.curve ?? searchedCurves.get(mint) ?? null,
+      creatorHistory: {
+        earlierMints: earlierPump?.inWindow ?? (earlier ? [earlier] : []),
+        liquidityPulled: earlier ? [earlier] : [],
+        complete: !earlierPump?.windowFull,
+        deadMints: earlierPump?.dead ?? [],
+        pumpCurves: earlierPump?.pumpCurves ?? { created: 0, graduated: 0, dead: 0 },
+      },
       launch: {
         bundled: bundled.map((h) => h.address),
         snipers: snipers.map((h) => h.address),
@@ -700,7 +790,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   async function buildPool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, supply: bigint, thaw: (a: Address) => Promise<void>): Promise<SolanaManifestPool> {
     const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
     const quoteDecimals = p.quote === 'SOL' ? 9 : 6
-    const ordered = p.amm === 'raydium-amm-v4' || p.amm === 'pumpswap' ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
+    const ordered = p.amm === 'raydium-amm-v4' || p.amm === 'pumpswap' || LAUNCHPAD_CURVES.includes(p.amm) ? [mint, quoteMint] : [mint, quoteMint].sort(compareAddresses)
     const [mintA, mintB] = ordered as [Address, Address]
     const pool = await poolAddress(p.amm, mintA, mintB)
     const authority = await poolAuthority(p.amm, pool)
@@ -723,7 +813,11 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     let data: Uint8Array
     const vaults = { vaultA: tokenIsA ? tokenVault : quoteVault, vaultB: tokenIsA ? quoteVault : tokenVault }
     const decimals = { decimalsA: tokenIsA ? spec.decimals : quoteDecimals, decimalsB: tokenIsA ? quoteDecimals : spec.decimals }
-    if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2' || p.amm === 'raydium-clmm') {
+    if (LAUNCHPAD_CURVES.includes(p.amm)) {
+      const written = await launchpadCurve(spec, p, creator, pool, { mint, quoteMint, tokenVault, quoteVault, tokenAmount, quoteDecimals })
+      ;({ data, priceInQuote } = written)
+      searchedCurves.set(mint, written.curve)
+    } else if (p.amm === 'orca-whirlpool' || p.amm === 'meteora-damm-v2' || p.amm === 'raydium-clmm') {
       priceInQuote = p.price!
       const bPerA = tokenIsA ? priceInQuote : 1 / priceInQuote
       const sqrt = sqrtPriceX64(bPerA, decimals.decimalsA, decimals.decimalsB)
@@ -742,6 +836,10 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       // The price the pool states, as the program reads its √price.
       const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
       priceInQuote = tokenIsA ? raw : 1 / raw
+    } else if (p.amm === 'meteora-damm-v1') {
+      priceInQuote = p.quoteWhole / tokenWhole
+      ;({ data, lpMint } = await dammV1Pool(spec, creator, pool, { mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount }))
+      lpLockedPercent = '0'
     } else if (p.amm === 'meteora-dlmm') {
       // The active bin nearest the wanted price; the pair's price is that bin's, exactly.
       const wantedRaw = (tokenIsA ? p.price! : 1 / p.price!) * 10 ** (decimals.decimalsB - decimals.decimalsA)
@@ -778,14 +876,15 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     }
     setProgramAccount(ledger, pool, ammProgram(p.amm), data)
     const locks = p.amm === 'meteora-damm-v2' ? await lockDammLiquidity(pool, creator) : undefined
-    if (p.positions) lpLocked = await whirlpoolPositions(pool, p.positions, creator)
+    if (p.positions) lpLocked = await poolPositions(p.amm, pool, p.positions, creator)
     const tokenHoneypot = spec.nonTransferable || spec.pausable?.paused || spec.defaultFrozen
     return {
       dex: ammName(p.amm),
       address: pool,
       pair: [mintA, mintB],
       quoteSymbol: p.quote,
-      liquidityUsd: (tokenWhole * priceInQuote + p.quoteWhole) * quoteUsd,
+      // A DAMM v1 pool owns its share of the Meteora vaults that hold the tokens.
+      liquidityUsd: (tokenWhole * priceInQuote + p.quoteWhole) * quoteUsd * (p.amm === 'meteora-damm-v1' ? DAMM_V1_VAULT_SHARE_PERCENT / 100 : 1),
       priceUsd: priceInQuote * quoteUsd,
       isPairHoneypot: tokenHoneypot || p.freezeVault ? '1' : '0',
       lpMint,
@@ -796,23 +895,99 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   /**
-   * The positions of a Whirlpool: an NFT mint each (supply 1, in its owner's account), the
-   * `Position` at ["position", NFT mint] with its share of the liquidity, and the program's
-   * `LockConfig` at ["lock_config", position] for a locked one.
+   * A launchpad curve found by search: a LaunchLab `PoolState` (a constant-product curve on its
+   * virtual reserves, selling `totalSellA`) or a DBC `VirtualPool` and its `PoolConfig` (priced at
+   * its √price, migrating once it raised its quote threshold), written from the published layouts;
+   * its vaults hold the tokens left to sell and the quote raised.
    */
-  async function whirlpoolPositions(pool: Address, positions: NonNullable<PoolSpec['positions']>, creator: KeyPairSigner): Promise<LpLockTruth> {
-    const program = ORCA_POSITION.program as Address
+  async function launchpadCurve(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, pool: Address, a: { mint: Address; quoteMint: Address; tokenVault: Address; quoteVault: Address; tokenAmount: bigint; quoteDecimals: number }): Promise<{ data: Uint8Array; priceInQuote: number; curve: SolanaManifestCurve }> {
+    const unit = 10n ** BigInt(spec.decimals)
+    const supply = DEMO_SUPPLY_WHOLE * unit
+    const quoteBase = BigInt(Math.round(p.quoteWhole * 10 ** a.quoteDecimals))
+    const toWholePrice = (rawBPerA: number) => rawBPerA * 10 ** (spec.decimals - a.quoteDecimals)
+    const curve = (progressPercent: number): SolanaManifestCurve => ({ venue: ammName(p.amm), address: pool, tokenVault: a.tokenVault, complete: false, progressPercent, creator: creator.address, graduatedPool: '' })
+    if (p.amm === 'raydium-launchlab') {
+      const sold = (supply * BigInt(p.curve!.soldPercent!)) / 100n
+      const totalSell = sold + a.tokenAmount
+      const virtualA = (supply * BigInt(p.curve!.virtualTokenPercent!)) / 100n
+      // The constant product on virtual reserves that raised quoteBase for the tokens sold.
+      const virtualB = (quoteBase * (virtualA - sold)) / sold
+      const data = idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
+        status: 0, mintDecimalsA: spec.decimals, mintDecimalsB: a.quoteDecimals, supply, totalSellA: totalSell, virtualA, virtualB, realA: sold, realB: quoteBase,
+        mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
+      })
+      return { data, priceInQuote: toWholePrice(Number(virtualB + quoteBase) / Number(virtualA - sold)), curve: curve(Number((sold * 10_000n) / totalSell) / 100) }
+    }
+    const threshold = BigInt(p.curve!.migrationQuoteWhole!) * 10n ** BigInt(a.quoteDecimals)
+    const sqrt = sqrtPriceX64(p.price!, spec.decimals, a.quoteDecimals)
+    const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
+    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: a.quoteMint, migration_quote_threshold: threshold }))
+    const data = idlAccountData(DBC_VIRTUAL_POOL, {
+      'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': a.mint, 'pool_state.base_vault': a.tokenVault, 'pool_state.quote_vault': a.quoteVault,
+      'pool_state.base_reserve': a.tokenAmount, 'pool_state.quote_reserve': quoteBase, 'pool_state.sqrt_price': sqrt, 'pool_state.is_migrated': 0,
+    })
+    const raw = (Number(sqrt) / 2 ** 64) ** 2
+    return { data, priceInQuote: toWholePrice(raw), curve: curve(Number((quoteBase * 10_000n) / threshold) / 100) }
+  }
+
+  /**
+   * A Meteora DAMM v1 pool: a Meteora vault per side (its token account holds the side's tokens,
+   * `totalAmount` says so), each vault's LP mint, of which the pool holds DAMM_V1_VAULT_SHARE_PERCENT
+   * (another pool of the vault holds the rest), and the pool's own LP token, all the creator's.
+   */
+  async function dammV1Pool(spec: MintSpec, creator: KeyPairSigner, pool: Address, a: { mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint }): Promise<{ data: Uint8Array; lpMint: string }> {
+    const vaultProgram = METEORA_VAULT_VAULT.program as Address
+    const side = async (label: string, mint: Address, tokenAccount: Address, amount: bigint) => {
+      const [vault] = await getProgramDerivedAddress({ programAddress: vaultProgram, seeds: [new TextEncoder().encode(`tokenrisk vault ${label}`), enc.encode(pool)] })
+      const vaultLp = await namedSigner(`${spec.key} vault lp ${label}`)
+      await ledger.send(lpOperator, [ix.createAccount(lpOperator, vaultLp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, vaultLp.address, 9, lpOperator.address, null)])
+      const shares = await ata(lpOperator, pool, vaultLp.address, TOKEN_PROGRAM)
+      const others = await ata(lpOperator, (await namedSigner(`${spec.key} another pool`)).address, vaultLp.address, TOKEN_PROGRAM)
+      const supply = 1_000_000n * 10n ** 9n
+      const ours = (supply * BigInt(DAMM_V1_VAULT_SHARE_PERCENT)) / 100n
+      await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, vaultLp.address, shares, lpOperator, ours), ix.mintTo(TOKEN_PROGRAM, vaultLp.address, others, lpOperator, supply - ours)])
+      setProgramAccount(ledger, vault, vaultProgram, idlAccountData(METEORA_VAULT_VAULT, { totalAmount: amount, tokenVault: tokenAccount, tokenMint: mint, lpMint: vaultLp.address }))
+      return { vault, shares }
+    }
+    const [sideA, sideB] = [await side('a', a.mintA, a.vaultA, a.amountA), await side('b', a.mintB, a.vaultB, a.amountB)]
+    const lp = await namedSigner(`${spec.key} lp mint`)
+    await ledger.send(lpOperator, [ix.createAccount(lpOperator, lp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, lp.address, 9, lpOperator.address, null)])
+    const creatorLp = await ata(creator, creator.address, lp.address, TOKEN_PROGRAM)
+    await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, 1_000_000n * 10n ** 9n)])
+    const data = idlAccountData(DAMM_V1_POOL, {
+      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true,
+    }, DAMM_V1_CONSTANT_PRODUCT_SIZE)
+    return { data, lpMint: lp.address }
+  }
+
+  /**
+   * The positions of a Whirlpool or a Raydium CLMM pool: an NFT mint each (supply 1, in its
+   * owner's account), the position at ["position", NFT mint] with its share of the liquidity, and
+   * for a locked one the Whirlpool program's `LockConfig` at ["lock_config", position], or Raydium
+   * LP lock's `LockedClmmPositionState` (the NFT then held by the lock's authority).
+   */
+  async function poolPositions(amm: Amm, pool: Address, positions: NonNullable<PoolSpec['positions']>, creator: KeyPairSigner): Promise<LpLockTruth> {
+    const raydium = amm === 'raydium-clmm'
+    const program = (raydium ? RAYDIUM_CLMM_PERSONAL_POSITION.program : ORCA_POSITION.program) as Address
     const lpHolders: LpLockTruth['lpHolders'] = []
     const lockers: LpLockTruth['lockers'] = []
     for (const [i, position] of positions.entries()) {
-      const owner = position.owner === 'creator' ? creator : holders[position.owner]
+      const wallet = (position.owner === 'creator' ? creator : holders[position.owner]).address
+      // Raydium's lock takes the position NFT: its authority holds it.
+      const owner = { address: raydium && position.locked ? (RAYDIUM_LP_LOCK.clmmAuthority as Address) : wallet }
       const nft = await namedSigner(`${pool} position ${i}`)
       await ledger.send(lpOperator, [ix.createAccount(lpOperator, nft, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, nft.address, 0, lpOperator.address, null)])
       const account = await ata(lpOperator, owner.address, nft.address, TOKEN_PROGRAM)
       await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, nft.address, account, lpOperator, 1n)])
       const [address] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('position'), enc.encode(nft.address)] })
-      setProgramAccount(ledger, address, program, idlAccountData(ORCA_POSITION, { whirlpool: pool, position_mint: nft.address, liquidity: (WHIRLPOOL_POSITIONS_LIQUIDITY * BigInt(position.percent)) / 100n }))
-      if (position.locked) {
+      const liquidity = (WHIRLPOOL_POSITIONS_LIQUIDITY * BigInt(position.percent)) / 100n
+      setProgramAccount(ledger, address, program, raydium ? idlAccountData(RAYDIUM_CLMM_PERSONAL_POSITION, { poolId: pool, nftMint: nft.address, liquidity }) : idlAccountData(ORCA_POSITION, { whirlpool: pool, position_mint: nft.address, liquidity }))
+      if (position.locked && raydium) {
+        const lockProgram = RAYDIUM_CLMM_LOCKED_POSITION.program as Address
+        const [lock] = await getProgramDerivedAddress({ programAddress: lockProgram, seeds: [new TextEncoder().encode('locked_position'), enc.encode(address)] })
+        setProgramAccount(ledger, lock, lockProgram, idlAccountData(RAYDIUM_CLMM_LOCKED_POSITION, { lockOwner: wallet, poolId: pool, positionId: address, nftAccount: account }))
+        lockers.push({ locker: 'Raydium LP lock', holder: account, lockedPercent: position.percent, locked: true })
+      } else if (position.locked) {
         const [lock] = await getProgramDerivedAddress({ programAddress: program, seeds: [new TextEncoder().encode('lock_config'), enc.encode(address)] })
         setProgramAccount(ledger, lock, program, idlAccountData(ORCA_LOCK_CONFIG, { position: address, position_owner: owner.address, whirlpool: pool, locked_timestamp: BigInt(ledger.clock.unixTimestamp) }))
         lockers.push({ locker: 'Orca position lock', holder: account, lockedPercent: position.percent, locked: true })
@@ -954,9 +1129,18 @@ const AMM_PROGRAMS: Record<Amm, string> = {
   pumpswap: PUMP_AMM_POOL.program,
   'meteora-damm-v2': CP_AMM_POOL.program,
   'meteora-dlmm': DLMM_LB_PAIR.program,
+  'raydium-launchlab': RAYDIUM_LAUNCHLAB_POOL_STATE.program,
+  'meteora-dbc': DBC_VIRTUAL_POOL.program,
+  'meteora-damm-v1': DAMM_V1_POOL.program,
 }
 /** What a pool whose LP is in lock programs adds to its truth. */
 type LpLockTruth = Required<Pick<SolanaManifestPool, 'locks' | 'lpBurnedPercent' | 'lpHolders' | 'lockers'>>
+/** Launchpad curves the pool search finds (their token trades on them until they migrate). */
+/** Share of each Meteora vault's LP the world's DAMM v1 pool holds. */
+const DAMM_V1_VAULT_SHARE_PERCENT = 50
+/** A constant-product DAMM v1 pool's data ends with its curve type's one byte. */
+const DAMM_V1_CONSTANT_PRODUCT_SIZE = DAMM_V1_POOL.fields.curveType.offset + 1
+const LAUNCHPAD_CURVES: readonly Amm[] = ['raydium-launchlab', 'meteora-dbc']
 const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock' }
 const AMM_NAMES: Record<Amm, string> = {
   'raydium-amm-v4': 'Raydium AMM v4',
@@ -966,6 +1150,9 @@ const AMM_NAMES: Record<Amm, string> = {
   pumpswap: 'PumpSwap',
   'meteora-damm-v2': 'Meteora DAMM v2',
   'meteora-dlmm': 'Meteora DLMM',
+  'raydium-launchlab': 'Raydium LaunchLab',
+  'meteora-dbc': 'Meteora DBC',
+  'meteora-damm-v1': 'Meteora DAMM v1',
 }
 
 function ammProgram(amm: Amm): string {

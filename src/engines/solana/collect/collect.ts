@@ -8,14 +8,14 @@ import { countHolders } from './holder-count.ts'
 import { readCreation } from './creation.ts'
 import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
-import { readPools, readSolUsd } from './pools.ts'
+import { curveOfPools, readPools, readSolUsd } from './pools.ts'
 import { readPumpCurve } from './curve.ts'
 import { readLaunch } from './launch.ts'
 import { readLocks } from './locks.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { readPositionHolders } from './positions.ts'
 import { POSITION_VENUES } from '../venues/registry.ts'
-import { known, unknown, type ClusterName, type Known, type SolanaFacts } from './facts.ts'
+import { known, unknown, type ClusterName, type CurveFacts, type Known, type SolanaFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import { DeadlineError } from '../../../errors.ts'
 import { nameKey, type WellKnownToken } from '../../../metadata/providers.ts'
@@ -73,6 +73,13 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const curve = optional('launch curve', () => readPumpCurve(ctx, address))
   const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
   const locks = optional('locked liquidity', () => readLocks(ctx, pools))
+  // A token without a pump.fun curve may sell on a launchpad curve its pool search found.
+  const launchCurve = Promise.all([curve, pools]).then(([c, p]): Known<CurveFacts | null> => {
+    if (!c.ok || c.value !== null) return c
+    return p.ok ? known(curveOfPools(p.value)) : unknown(`no pump.fun curve; the launchpad curves searched with the pools are unknown: ${p.reason}`)
+  })
+  // A fault reading the pools fails the report where it is awaited; this copy of it is not unhandled.
+  launchCurve.catch(() => undefined)
   const mint = await readMint(ctx, address)
   const embedded = embeddedMetadataOf(mint.mint.extensions, address)
   const metaplex = mint.metaplex.ok ? mint.metaplex.value.metadata : null
@@ -115,7 +122,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launch, locks, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launchCurve, launch, locks, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: (await clusterTime) ?? Math.floor(Date.now() / 1000),
@@ -137,7 +144,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     ownerBalance: await ownerBalance,
     creatorBalance: await creatorBalance,
     pools: await pools,
-    curve: await curve,
+    curve: await launchCurve,
     launch: await launch,
     locks: await locks,
     lp: await lp,

@@ -2,7 +2,7 @@ import type { DecodedMint } from '../decode/token.ts'
 import type { EmbeddedTokenMetadata } from '../decode/extensions.ts'
 import type { MetaplexMetadata } from '../decode/metaplex.ts'
 import type { OffChainMetadata } from '../decode/offchain-metadata.ts'
-import type { AmmId } from '../decode/pools.ts'
+import type { AmmId, PoolCurve } from '../decode/pools.ts'
 import type { TokenProgramName } from '../programs.ts'
 import type { WellKnownToken } from '../../../metadata/providers.ts'
 
@@ -84,6 +84,18 @@ export interface CreatorHistory {
   liquidityPulled: { mint: string; signature: string }[]
   /** Every transaction of the creator before this creation was read (fewer than the budget): none found is a finding. */
   complete: boolean
+  /**
+   * Earlier mints that are dead, of the first MAX_EARLIER_MINTS_CHECKED: never traded (their only
+   * transaction is their creation) or a pump.fun curve no one bought from.
+   */
+  deadMints: { mint: string; evidence: string }[]
+  /** Earlier mints checked for life. */
+  mintsChecked: number
+  /**
+   * The creator's pump.fun curves of any age (one search; this mint's own excluded): how many,
+   * how many graduated, how many no one bought from. null when the search was refused or is off.
+   */
+  pumpCurves: { created: number; graduated: number; dead: number } | null
 }
 
 export interface PoolFacts {
@@ -110,6 +122,8 @@ export interface PoolFacts {
   swapEnabled: boolean | null
   lpMint: string | null
   lpIssued: bigint | null
+  /** A launchpad curve found by search (LaunchLab, DBC): the launch it carries. */
+  curve?: PoolCurve
 }
 
 /** Liquidity of a pool held in positions, and how much of it is locked (Meteora DAMM v2). */
@@ -124,7 +138,7 @@ export interface PoolLockFacts {
   unlocks: { time: number | null; slot: bigint | null; liquidity: bigint }[]
 }
 
-/** A launchpad curve the token was created on (pump.fun): where it trades until it graduates. */
+/** A launchpad curve the token was created on (pump.fun, Raydium LaunchLab, Meteora DBC): where it trades until it graduates. */
 export interface CurveFacts {
   venue: string
   address: string

@@ -1,7 +1,9 @@
 import { isOffCurveAddress, type Address } from '@solana/kit'
 import type { TransactionBalances } from '../rpc/client.ts'
 import { BURN_ADDRESSES, WRAPPED_SOL_MINT } from '../programs.ts'
-import { known, unknown, type CreationFacts, type Known, type LaunchFacts, type LaunchWallet } from './facts.ts'
+import { known, unknown, type CreationFacts, type CreatorHistory, type Known, type LaunchFacts, type LaunchWallet } from './facts.ts'
+import { curvesByCreatorSearch, decodePumpCurve, pumpCurveAddress, PUMP_PROGRAM } from '../venues/pump-curve.ts'
+import { isRefusal } from '../rpc/errors.ts'
 import type { CollectContext } from './context.ts'
 import { MAX_LAUNCH_TRANSACTIONS } from './creation.ts'
 
@@ -9,6 +11,10 @@ import { MAX_LAUNCH_TRANSACTIONS } from './creation.ts'
 export const SNIPE_SECONDS = 15
 /** The creator's transactions before the creation read for the wallets it funded and its earlier mints. */
 export const MAX_CREATOR_TRANSACTIONS = 20
+/** Earlier mints checked for life (one getSignaturesForAddress each, their curves in one read). */
+export const MAX_EARLIER_MINTS_CHECKED = 10
+/** Signatures asked of an earlier mint: more than its creation shows it traded. */
+const LIFE_SIGNATURES = 2
 
 /**
  * Who bought at launch, from the mint's first transactions (their signatures come with the
@@ -24,6 +30,8 @@ export async function readLaunch(ctx: CollectContext, mint: string, creationProm
   if (!creation.ok) return unknown(`the mint's history is not available: ${creation.reason}`)
   const c = creation.value
   let creatorSignatureCount = 0
+  const curves = readCreatorCurves(ctx, mint, c.creator)
+  curves.catch(() => undefined)
   const [mintTransactions, creatorTransactions] = await Promise.all([
     Promise.all(c.firstSignatures.map((s) => ctx.client.getTransactionBalances(s.signature, ctx.signal).then((t) => ({ signature: s.signature, t })))),
     ctx.client.getSignaturesForAddress(c.creator, { before: c.signature, limit: MAX_CREATOR_TRANSACTIONS }, ctx.signal).then((list) => {
@@ -73,6 +81,8 @@ export async function readLaunch(ctx: CollectContext, mint: string, creationProm
       if (fundedBy && !insiders.has(b.owner)) insiders.set(b.owner, { ...wallet, evidence: `funded by the creator in ${fundedBy} before the launch; bought in slot ${t.slot}` })
     }
   }
+  const checked = [...earlierMints.keys()].slice(0, MAX_EARLIER_MINTS_CHECKED)
+  const [deadMints, pumpCurves] = await Promise.all([readDeadMints(ctx, checked), curves])
   const allRead = c.firstSignatures.length < MAX_LAUNCH_TRANSACTIONS
   const windowCovered = allRead || (lastTime !== null && c.blockTime !== null && lastTime > c.blockTime + SNIPE_SECONDS)
   return known({
@@ -88,8 +98,55 @@ export async function readLaunch(ctx: CollectContext, mint: string, creationProm
       earlierMints: [...earlierMints].map(([m, signature]) => ({ mint: m, signature })),
       liquidityPulled: [...pulled].filter(([m]) => earlierMints.has(m)).map(([m, signature]) => ({ mint: m, signature })),
       complete: creatorSignatureCount < MAX_CREATOR_TRANSACTIONS,
+      deadMints,
+      mintsChecked: checked.length,
+      pumpCurves,
     },
   })
+}
+
+/**
+ * Which earlier mints are dead: their only transaction is their creation (never traded), or
+ * their pump.fun curve exists, is not complete and holds no quote (no one bought). One
+ * getSignaturesForAddress per mint, their curves in one read.
+ */
+async function readDeadMints(ctx: CollectContext, mints: string[]): Promise<{ mint: string; evidence: string }[]> {
+  if (mints.length === 0) return []
+  const curveAddresses = await Promise.all(mints.map(pumpCurveAddress))
+  const [signatures, curves] = await Promise.all([Promise.all(mints.map((m) => ctx.client.getSignaturesForAddress(m, { limit: LIFE_SIGNATURES }, ctx.signal))), ctx.loader.loadMany(curveAddresses)])
+  return mints.flatMap((m, i) => {
+    const curve = curves[i]
+    if (curve && curve.owner === PUMP_PROGRAM) {
+      try {
+        const decoded = decodePumpCurve(curve.data)
+        if (!decoded.complete && decoded.realQuoteReserve === 0n) return [{ mint: m, evidence: `its pump.fun curve ${curveAddresses[i]} is not complete and no one bought from it` }]
+        return []
+      } catch {
+        // Not a curve this engine reads: judged by its transactions.
+      }
+    }
+    return signatures[i].length < LIFE_SIGNATURES ? [{ mint: m, evidence: 'its only transaction is its creation: it never traded' }] : []
+  })
+}
+
+/** The creator's pump.fun curves (one search), this mint's excluded; null when the node refuses the search or searches are off. */
+async function readCreatorCurves(ctx: CollectContext, mint: string, creator: string): Promise<CreatorHistory['pumpCurves']> {
+  if (!ctx.limits.searchPools) return null
+  const own = await pumpCurveAddress(mint)
+  try {
+    const accounts = await ctx.client.getProgramAccounts(PUMP_PROGRAM, curvesByCreatorSearch(creator), undefined, ctx.signal)
+    const curves = accounts.filter((a) => a.address !== own).flatMap((a) => {
+      try {
+        return [decodePumpCurve(a.data)]
+      } catch {
+        return []
+      }
+    })
+    return { created: curves.length, graduated: curves.filter((x) => x.complete).length, dead: curves.filter((x) => !x.complete && x.realQuoteReserve === 0n).length }
+  } catch (error) {
+    if (isRefusal(error)) return null
+    throw error
+  }
 }
 
 const withinSnipe = (t: TransactionBalances, c: CreationFacts) => t.blockTime !== null && c.blockTime !== null && t.blockTime - c.blockTime <= SNIPE_SECONDS

@@ -10,7 +10,7 @@ import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 const Q64 = 2 ** 64
 
 interface FoundPool {
-  amm: Pick<AmmDefinition, 'id' | 'name'>
+  amm: Pick<AmmDefinition, 'id' | 'name' | 'readReserves'>
   address: string
   pool: DecodedPool
 }
@@ -22,6 +22,9 @@ interface Reserves {
   decimalsB: number
   frozenA: boolean
   frozenB: boolean
+  /** The token accounts holding the reserves, when they are not the pool's own vaults (shared vaults). */
+  tokenAccountA?: string
+  tokenAccountB?: string
 }
 
 /**
@@ -50,16 +53,29 @@ export async function readPools(
   // A node refusing the search leaves the pools unknown; a node failing it fails the report.
   if (failed && !isRefusal(failed.reason)) throw failed.reason
   if (failed) return unknown(`pool search failed: ${reasonOf(failed.reason)}`)
+  const accounts = settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+  // Pools whose state is split over two accounts: the other account, one read for all of them.
+  const relatedAddress = (a: (typeof accounts)[number]) => {
+    try {
+      return a.amm.related?.address(a.data)
+    } catch {
+      return undefined
+    }
+  }
+  const relatedAddresses = [...new Set(accounts.map(relatedAddress).filter((x): x is string => x !== undefined))]
+  const relatedAccounts = new Map(relatedAddresses.length > 0 ? (await ctx.loader.loadMany(relatedAddresses)).map((a, i) => [relatedAddresses[i], a] as const) : [])
   const found = new Map<string, FoundPool>()
-  for (const result of settled) {
-    if (result.status !== 'fulfilled') continue
-    for (const { amm, address, data } of result.value) {
-      try {
-        const pool = amm.decode(data)
-        if (pool.mintA === mint || pool.mintB === mint) found.set(address, { amm, address, pool })
-      } catch (error) {
-        ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
-      }
+  for (const account of accounts) {
+    const { amm, address, data } = account
+    try {
+      const related = amm.related ? relatedAccounts.get(relatedAddress(account) ?? '') : undefined
+      if (amm.related && (!related || related.owner !== amm.programId)) throw new Error(`its ${amm.name} config account is missing`)
+      const pool = amm.related && related ? amm.related.decode(data, related.data) : amm.decode(data)
+      // A curve that completed trades no more: its token trades where it migrated.
+      if (pool.curve?.complete) continue
+      if (pool.mintA === mint || pool.mintB === mint) found.set(address, { amm, address, pool })
+    } catch (error) {
+      ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
     }
   }
   const launch = await curve
@@ -96,7 +112,7 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
   const tokenIsA = pool.mintA === mint
   const quoteMint = tokenIsA ? pool.mintB : pool.mintA
   const stable = ctx.pricing.stablecoins.find((s) => s.mint === quoteMint)
-  const [reserves, solUsd] = await Promise.all([readReserves(ctx, pool), quoteMint === WRAPPED_SOL_MINT ? solUsdPromise : Promise.resolve(undefined)])
+  const [reserves, solUsd] = await Promise.all([readReserves(ctx, pool, found.amm), quoteMint === WRAPPED_SOL_MINT ? solUsdPromise : Promise.resolve(undefined)])
   const quoteUsd = stable ? 1 : quoteMint === WRAPPED_SOL_MINT ? solUsd : undefined
   const base = {
     amm: found.amm.id,
@@ -109,10 +125,13 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
     swapEnabled: pool.swapEnabled,
     lpMint: pool.lpMint,
     lpIssued: pool.lpIssued,
+    ...(pool.curve ? { curve: pool.curve } : {}),
   }
   if (!reserves) {
     return { ...base, tokenReserve: 0n, quoteReserve: 0n, priceInQuote: undefined, quoteUsd, liquidityUsd: undefined, tokenVaultFrozen: false }
   }
+  const tokenAccount = tokenIsA ? reserves.tokenAccountA : reserves.tokenAccountB
+  if (tokenAccount) base.tokenVault = tokenAccount
   const tokenReserve = tokenIsA ? reserves.reserveA : reserves.reserveB
   const quoteReserve = tokenIsA ? reserves.reserveB : reserves.reserveA
   const quoteDecimals = tokenIsA ? reserves.decimalsB : reserves.decimalsA
@@ -160,7 +179,8 @@ function decimalsOf(account: { owner: string; data: Uint8Array }): number | unde
   return decoded.kind === 'mint' ? decoded.mint.decimals : undefined
 }
 
-async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Reserves | null> {
+async function readReserves(ctx: CollectContext, pool: DecodedPool, amm?: Pick<AmmDefinition, 'readReserves'>): Promise<Reserves | null> {
+  if (amm?.readReserves) return readSharedReserves(ctx, pool, amm.readReserves)
   const [vaultA, vaultB, mintA, mintB] = await ctx.loader.loadMany([pool.vaultA, pool.vaultB, pool.mintA, pool.mintB])
   if (!mintA || !mintB) return null
   const decimalsA = decimalsOf(mintA)
@@ -184,6 +204,18 @@ async function readReserves(ctx: CollectContext, pool: DecodedPool): Promise<Res
     frozenA: accountA.state === 'frozen',
     frozenB: accountB.state === 'frozen',
   }
+}
+
+/** Reserves a pool's venue reads from vaults it shares with other pools, and whether their token accounts are frozen. */
+async function readSharedReserves(ctx: CollectContext, pool: DecodedPool, read: NonNullable<AmmDefinition['readReserves']>): Promise<Reserves | null> {
+  const shared = await read(pool, (addresses) => ctx.loader.loadMany(addresses))
+  if (!shared) return null
+  const [accountA, accountB, mintA, mintB] = await ctx.loader.loadMany([shared.tokenAccountA, shared.tokenAccountB, pool.mintA, pool.mintB])
+  const decimalsA = mintA ? decimalsOf(mintA) : undefined
+  const decimalsB = mintB ? decimalsOf(mintB) : undefined
+  if (!accountA || !accountB || decimalsA === undefined || decimalsB === undefined) return null
+  const frozen = (a: { data: Uint8Array }) => decodeTokenAccountBase(a.data).state === 'frozen'
+  return { reserveA: shared.a, reserveB: shared.b, decimalsA, decimalsB, frozenA: frozen(accountA), frozenB: frozen(accountB), tokenAccountA: shared.tokenAccountA, tokenAccountB: shared.tokenAccountB }
 }
 
 /**
@@ -212,6 +244,28 @@ export async function readSolUsd(ctx: CollectContext): Promise<number | undefine
     ctx.logger.warn({ reason: reasonOf(error) }, 'SOL/USD reference pools could not be read')
   }
   return undefined
+}
+
+/**
+ * The launch curve of a token that trades on a launchpad curve found by search (LaunchLab, DBC):
+ * the deepest such pool. null when none is.
+ */
+export function curveOfPools(pools: PoolFacts[]): CurveFacts | null {
+  const p = pools.find((x) => x.curve)
+  if (!p?.curve) return null
+  return {
+    venue: p.dex,
+    address: p.address,
+    tokenVault: p.tokenVault,
+    complete: p.curve.complete,
+    creator: p.curve.creator,
+    quoteMint: p.quoteMint,
+    virtualTokenReserve: p.curve.virtualToken,
+    virtualQuoteReserve: p.curve.virtualQuote,
+    realTokenReserve: p.tokenReserve,
+    realQuoteReserve: p.quoteReserve,
+    progressPercent: p.curve.progressPercent,
+  }
 }
 
 function toWhole(amount: bigint, decimals: number): number {

@@ -15,7 +15,7 @@ import { reasonOf, type CollectContext } from './context.ts'
 export async function readPositionHolders(ctx: CollectContext, pool: PoolFacts, venue: PositionVenue): Promise<Known<LpFacts>> {
   const [positionAccounts, lockAccounts] = await Promise.all([
     ctx.client.getProgramAccounts(venue.programId, venue.positionSearch(pool.address), undefined, ctx.signal),
-    ctx.client.getProgramAccounts(venue.programId, venue.lockSearch(pool.address), undefined, ctx.signal),
+    ctx.client.getProgramAccounts(venue.lockProgramId, venue.lockSearch(pool.address), undefined, ctx.signal),
   ])
   const positions = positionAccounts
     .flatMap((a) => {

@@ -27,9 +27,26 @@ export interface DecodedPool {
   reserves?: { a: bigint; b: bigint }
   /** false when the pool's own status forbids swaps; null when the pool has no such switch. */
   swapEnabled: boolean | null
+  /** The pool's shares of vaults it shares with other pools (DAMM v1's vault LP accounts), read by its venue's readReserves. */
+  sharesA?: string
+  sharesB?: string
+  /** A launchpad curve the token trades on until it graduates (LaunchLab, DBC). */
+  curve?: PoolCurve
 }
 
-export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'pump-curve'
+/** What a launchpad curve found as a pool says of the launch. */
+export interface PoolCurve {
+  complete: boolean
+  /** Who launched the token on it. */
+  creator: string
+  /** Percent of the curve's sale done (tokens sold, or quote raised toward migration); undefined when it cannot say. */
+  progressPercent: number | undefined
+  /** Reserves the curve prices on beyond its real ones (0 when it prices otherwise). */
+  virtualToken: bigint
+  virtualQuote: bigint
+}
+
+export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'pump-curve' | 'raydium-launchlab' | 'meteora-dbc' | 'meteora-damm-v1'
 
 /** How to find (getProgramAccounts filters) and read the pools of one AMM. */
 export interface AmmDefinition {
@@ -44,6 +61,25 @@ export interface AmmDefinition {
    */
   searches(mint: string): PoolSearch[]
   decode(data: Uint8Array): DecodedPool
+  /**
+   * For a pool whose state is split over two accounts (a curve and its config): the address of
+   * the other account, read after the search, and the pool decoded with it.
+   */
+  related?: { address(data: Uint8Array): string; decode(data: Uint8Array, related: Uint8Array): DecodedPool }
+  /**
+   * For a pool whose reserves sit in shared vaults (Meteora DAMM v1): its reserves, read through
+   * `load` (the report's batched account reader), and the token accounts that hold them. null
+   * when an account is missing or is not what the pool says.
+   */
+  readReserves?(pool: DecodedPool, load: (addresses: string[]) => Promise<({ owner: string; data: Uint8Array } | null)[]>): Promise<SharedReserves | null>
+}
+
+/** Reserves of a pool in shared vaults: its share of each, and the token accounts of the vaults. */
+export interface SharedReserves {
+  a: bigint
+  b: bigint
+  tokenAccountA: string
+  tokenAccountB: string
 }
 
 /** Searches for a mint at two offsets of accounts of one exact size. */

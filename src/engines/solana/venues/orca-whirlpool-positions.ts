@@ -11,6 +11,7 @@ export const ORCA_WHIRLPOOL_POSITIONS: PositionVenue = {
   amm: 'orca-whirlpool',
   programId: ORCA_POSITION.program,
   lockName: 'Orca position lock',
+  lockProgramId: ORCA_LOCK_CONFIG.program,
   positionSearch: (pool) => ({ dataSize: ORCA_POSITION.size!, memcmp: [{ offset: ORCA_POSITION.fields.whirlpool.offset, bytes: pool }] }),
   decodePosition(data) {
     const what = 'Orca Whirlpool position'

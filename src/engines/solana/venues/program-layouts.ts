@@ -153,6 +153,70 @@ export const ORCA_LOCK_CONFIG: ProgramAccountLayout = {
   },
 }
 
+export const DBC_VIRTUAL_POOL: ProgramAccountLayout = {
+  program: 'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN',
+  account: 'VirtualPool',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl',
+  discriminator: [213, 224, 5, 209, 98, 69, 119, 92],
+  size: 424,
+  fields: {
+    'pool_state.config': { offset: 72, type: 'pubkey' },
+    'pool_state.creator': { offset: 104, type: 'pubkey' },
+    'pool_state.base_mint': { offset: 136, type: 'pubkey' },
+    'pool_state.base_vault': { offset: 168, type: 'pubkey' },
+    'pool_state.quote_vault': { offset: 200, type: 'pubkey' },
+    'pool_state.base_reserve': { offset: 232, type: 'u64' },
+    'pool_state.quote_reserve': { offset: 240, type: 'u64' },
+    'pool_state.sqrt_price': { offset: 280, type: 'u128' },
+    'pool_state.is_migrated': { offset: 305, type: 'u8' },
+  },
+}
+
+export const DAMM_V1_POOL: ProgramAccountLayout = {
+  program: 'Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB',
+  account: 'pool',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl',
+  discriminator: [241, 154, 109, 4, 17, 177, 109, 188],
+  size: null,
+  fields: {
+    lpMint: { offset: 8, type: 'pubkey' },
+    tokenAMint: { offset: 40, type: 'pubkey' },
+    tokenBMint: { offset: 72, type: 'pubkey' },
+    aVault: { offset: 104, type: 'pubkey' },
+    bVault: { offset: 136, type: 'pubkey' },
+    aVaultLp: { offset: 168, type: 'pubkey' },
+    bVaultLp: { offset: 200, type: 'pubkey' },
+    enabled: { offset: 233, type: 'bool' },
+    curveType: { offset: 874, type: 'enum' },
+  },
+}
+
+export const METEORA_VAULT_VAULT: ProgramAccountLayout = {
+  program: '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi',
+  account: 'vault',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk createDynamicVaultProgram().idl',
+  discriminator: [211, 8, 232, 43, 2, 152, 117, 119],
+  size: 1227,
+  fields: {
+    totalAmount: { offset: 11, type: 'u64' },
+    tokenVault: { offset: 19, type: 'pubkey' },
+    tokenMint: { offset: 83, type: 'pubkey' },
+    lpMint: { offset: 115, type: 'pubkey' },
+  },
+}
+
+export const DBC_POOL_CONFIG: ProgramAccountLayout = {
+  program: 'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN',
+  account: 'PoolConfig',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl',
+  discriminator: [26, 108, 14, 123, 116, 230, 129, 43],
+  size: 1048,
+  fields: {
+    quote_mint: { offset: 8, type: 'pubkey' },
+    migration_quote_threshold: { offset: 264, type: 'u64' },
+  },
+}
+
 export const JUP_LOCK_VESTING_ESCROW: ProgramAccountLayout = {
   program: 'LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn',
   account: 'vestingEscrow',
@@ -219,6 +283,58 @@ export const RAYDIUM_CLMM_POOL_STATE: ProgramAccountLayout = {
   },
 }
 
+export const RAYDIUM_CLMM_PERSONAL_POSITION: ProgramAccountLayout = {
+  program: 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  account: 'PersonalPositionState',
+  source: '@raydium-io/raydium-sdk-v2 PersonalPositionLayout',
+  discriminator: [70, 111, 150, 126, 230, 15, 25, 117],
+  size: 281,
+  fields: {
+    nftMint: { offset: 9, type: 'pubkey' },
+    poolId: { offset: 41, type: 'pubkey' },
+    liquidity: { offset: 81, type: 'u128' },
+  },
+}
+
+export const RAYDIUM_CLMM_LOCKED_POSITION: ProgramAccountLayout = {
+  program: 'LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE',
+  account: 'LockedClmmPositionState',
+  source: '@raydium-io/raydium-sdk-v2 LockClPositionLayoutV2',
+  discriminator: [52, 23, 5, 7, 170, 90, 108, 213],
+  size: 241,
+  fields: {
+    lockOwner: { offset: 9, type: 'pubkey' },
+    poolId: { offset: 41, type: 'pubkey' },
+    positionId: { offset: 73, type: 'pubkey' },
+    nftAccount: { offset: 105, type: 'pubkey' },
+  },
+}
+
+export const RAYDIUM_LAUNCHLAB_POOL_STATE: ProgramAccountLayout = {
+  program: 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
+  account: 'PoolState',
+  source: '@raydium-io/raydium-sdk-v2 LaunchpadPool',
+  discriminator: [247, 237, 227, 245, 215, 195, 222, 70],
+  size: 429,
+  fields: {
+    status: { offset: 17, type: 'u8' },
+    mintDecimalsA: { offset: 18, type: 'u8' },
+    mintDecimalsB: { offset: 19, type: 'u8' },
+    supply: { offset: 21, type: 'u64' },
+    totalSellA: { offset: 29, type: 'u64' },
+    virtualA: { offset: 37, type: 'u64' },
+    virtualB: { offset: 45, type: 'u64' },
+    realA: { offset: 53, type: 'u64' },
+    realB: { offset: 61, type: 'u64' },
+    configId: { offset: 141, type: 'pubkey' },
+    mintA: { offset: 205, type: 'pubkey' },
+    mintB: { offset: 237, type: 'pubkey' },
+    vaultA: { offset: 269, type: 'pubkey' },
+    vaultB: { offset: 301, type: 'pubkey' },
+    creator: { offset: 333, type: 'pubkey' },
+  },
+}
+
 export const STREAMFLOW_CONTRACT: ProgramAccountLayout = {
   program: 'strmRqUCoQUgGUan5YhzUZa6KqdzwX5L6FpUxfmKg5m',
   account: 'Contract',
@@ -246,9 +362,10 @@ export const STREAMFLOW_CONTRACT: ProgramAccountLayout = {
   },
 }
 
-/** Raydium's LP lock (Burn & Earn): LP tokens its authority holds are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH). */
+/** Raydium's LP lock (Burn & Earn): LP tokens its authority holds, and CLMM position NFTs its CLMM authority holds, are locked for good (@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID). */
 export const RAYDIUM_LP_LOCK = {
   program: 'LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE',
   authority: '3f7GcQFG397GAaEnv51zR6tsTVihYRydnydDD1cXekxH',
-  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH',
+  clmmAuthority: 'kN1kEznaF5Xbd8LYuqtEFcxzWSBk5Fv6ygX6SqEGJVy',
+  source: '@raydium-io/raydium-sdk-v2 LOCK_CPMM_PROGRAM, LOCK_CPMM_AUTH, CLMM_LOCK_AUTH_ID',
 } as const

@@ -1,7 +1,7 @@
 import { getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit'
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, WRAPPED_SOL_MINT } from '../programs.ts'
 import { PUMP_BONDING_CURVE, PUMP_GLOBAL } from './program-layouts.ts'
-import { expectLayout, fieldReader } from './venue.ts'
+import { discriminatorFilter, expectLayout, fieldReader, type PoolSearch } from './venue.ts'
 
 /** The pump.fun launchpad program. */
 export const PUMP_PROGRAM = PUMP_BONDING_CURVE.program
@@ -14,6 +14,11 @@ const text = (s: string) => new TextEncoder().encode(s)
 export async function pumpCurveAddress(mint: string): Promise<string> {
   const [pda] = await getProgramDerivedAddress({ programAddress: PUMP_PROGRAM as Address, seeds: [text('bonding-curve'), enc.encode(mint as Address)] })
   return pda
+}
+
+/** The pump.fun curves a creator launched: one search, bounded by the curve's discriminator and the creator at its offset. */
+export function curvesByCreatorSearch(creator: string): PoolSearch {
+  return { memcmp: [discriminatorFilter(PUMP_BONDING_CURVE), { offset: PUMP_BONDING_CURVE.fields.creator.offset, bytes: creator }] }
 }
 
 /** The launchpad's settings: the PDA of ["global"] (it holds the curve's initial reserves). */

@@ -40,7 +40,8 @@ export function expectLayout(layout: ProgramAccountLayout, data: Uint8Array, wha
   if (exactSize && layout.size !== null && data.length !== layout.size) throw new MalformedAccountError(`${what}: ${data.length} bytes, expected ${layout.size}`)
 }
 
-const SIZES: Record<string, number> = { bool: 1, u8: 1, i8: 1, u16: 2, i16: 2, u32: 4, i32: 4, u64: 8, i64: 8, u128: 16, i128: 16, pubkey: 32 }
+/** Bytes of each field type; an enum takes at least its one-byte tag. */
+const SIZES: Record<string, number> = { enum: 1, bool: 1, u8: 1, i8: 1, u16: 2, i16: 2, u32: 4, i32: 4, u64: 8, i64: 8, u128: 16, i128: 16, pubkey: 32 }
 const fieldSize = (type: string) => SIZES[type] ?? 0
 
 /** The memcmp filter that selects one account type of a program by its discriminator. */
