@@ -1,6 +1,7 @@
 // Where tokens trade: each venue's zoo tokens (and the V2/V3 ones the venues took over from the
 // collectors) reported against the world manifest — pools found, honeypot and taxes per pool,
 // every code check — within the round trips of any report.
+import { toFunctionSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
@@ -13,7 +14,28 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only']
+const KEYS = [
+  'clean',
+  'tax-3-7-1',
+  'pool-honeypot',
+  'v3-only',
+  'lp-locked',
+  'pancake-v3-2500',
+  'v4-sell-gate',
+  'v4-hook-counter',
+  'v4-sell-tax',
+  'v4-fixed-fee',
+  'v4-native',
+  'solidly-volatile',
+  'solidly-stable',
+  'paired-base',
+  'paired-only',
+  'v4-owner-fee',
+  'v4-steady-fee',
+  'v4-pausable',
+  'v4-after-tax',
+  'v4-after-zero',
+]
 
 const zoo = useZooReports(KEYS)
 
@@ -96,6 +118,45 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
   it("a hook taking 10 % of sells through its returned delta is a 10 % sell tax on its pool; the fixed 0.3 % hook's is 0.3 %", () => {
     expect(row('v4-sell-tax').venue).toMatch(/\(beforeSwap, beforeSwapReturnDelta\): sells lose 10% of the tokens before they reach the pool, taken through the hook's returned delta/)
     expect(row('v4-fixed-fee').venue).toMatch(/sells lose 0\.3% of the tokens/)
+  })
+
+  const check = (key: string, name: 'slippageModifiable' | 'transferPausable') => zoo.get(key).report.codeChecks.ownershipChecks[name] as { status: string; comment: string }
+
+  it("a dynamic-fee pool whose hook's owner can raise the LP fee to 100 %: the tax is modifiable, searched to 100 %, on the hook, by its owner", () => {
+    const { hook, venue } = row('v4-owner-fee')
+    const setFee = toFunctionSelector('function setFee(uint24)')
+    expect(venue).toMatch(/a dynamic fee its hook sets/)
+    expect(venue).toContain('sells lose 0.3% to the LP fee the hook sets (a dynamic fee)')
+    const modifiable = check('v4-owner-fee', 'slippageModifiable')
+    expect(modifiable.status).toBe('1')
+    expect(modifiable.comment).toContain(`on the hook ${hook} of the Uniswap V4 pool`)
+    expect(modifiable.comment).toContain(setFee)
+    expect(check('v4-owner-fee', 'transferPausable').comment).toContain(`on the hook ${hook}`)
+    const ceiling = zoo.get('v4-owner-fee').report.honeypotDetails[0].feeCeiling!
+    expect(Number(ceiling.sellTax)).toBeGreaterThanOrEqual(99)
+    expect(ceiling.function).toContain(setFee)
+    expect(ceiling.summary).toContain(`owner() of the hook ${hook}`)
+  })
+
+  it('its twin, a dynamic fee its code holds at 0.3 % with no owner, raises nothing', () => {
+    const { venue } = row('v4-steady-fee')
+    expect(venue).toContain('sells lose 0.3% to the LP fee the hook sets (a dynamic fee)')
+    expect(check('v4-steady-fee', 'slippageModifiable').status).toBe('0')
+    expect(check('v4-steady-fee', 'transferPausable').status).toBe('0')
+  })
+
+  it("a hook whose owner can pause swaps stops trading: transferPausable names the hook and its function; its twin's hook has no owner functions", () => {
+    const { hook } = row('v4-pausable')
+    const pausable = check('v4-pausable', 'transferPausable')
+    expect(pausable.status).toBe('1')
+    expect(pausable.comment).toContain(`on the hook ${hook} of the Uniswap V4 pool`)
+    expect(pausable.comment).toContain(toFunctionSelector('function setPaused(bool)'))
+    expect(check('v4-hook-counter', 'transferPausable').status).toBe('0')
+  })
+
+  it('a cut of what sells are paid, kept after the swap, is a sell tax like the one taken before it; its twin returning a zero delta takes nothing', () => {
+    expect(row('v4-after-tax').venue).toMatch(/\(afterSwap, afterSwapReturnDelta\): sells lose 10% of what the pool pays out, kept after the swap through the hook's returned delta \(afterSwap\)/)
+    expect(row('v4-after-zero').venue).toMatch(/\(afterSwap, afterSwapReturnDelta\): the hook refused nothing and took nothing/)
   })
 
   it('a pool against the native coin itself is found, priced and traded', () => {

@@ -13,6 +13,8 @@ import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
 /** Uniswap V4's hook permission bits (the low 14 bits of a hook's address). */
 export const HOOK_FLAGS = { beforeSwap: 1 << 7, afterSwap: 1 << 6, beforeSwapReturnDelta: 1 << 3, afterSwapReturnDelta: 1 << 2 } as const
+/** A V4 key's fee when its hook sets the LP fee (LPFeeLibrary.DYNAMIC_FEE_FLAG). */
+export const V4_DYNAMIC_FEE = 0x800000
 const ALL_HOOK_MASK = (1n << 14n) - 1n
 /** The PoolManager's storage slot of `mapping(PoolId => Pool.State) pools`. */
 export const V4_POOLS_SLOT = 6n
@@ -49,7 +51,7 @@ export function quoteAddress(ctx: Pick<ZooContext, 'dex' | 'tokens'>, pool: ZooP
 }
 
 /** A zoo hook's creation code for `token`, and the first CREATE2 salt whose address carries exactly its permission bits. */
-export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
+export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens' | 'accounts'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
   if (!pool.hook) return undefined
   const artifact = loadArtifact(pool.hook.contract)
   const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: pool.hook.args(ctx, token) })
@@ -63,10 +65,10 @@ export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens
 }
 
 /** The V4 pool key of a zoo pool. */
-export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
+export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens' | 'accounts'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
   const quote = quoteAddress(ctx, pool)
   const [currency0, currency1] = BigInt(token) < BigInt(quote) ? [token, quote] : [quote, token]
-  return { currency0, currency1, fee: V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
+  return { currency0, currency1, fee: pool.v4Fee ?? V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
 }
 
 export function v4PoolId(key: V4PoolKey): Hex {

@@ -10,6 +10,11 @@
  * | v4-sell-tax          | only a V4 WETH pool, hook ZooHookSellTax          | the hook takes 10 % of every sell (sell tax 10)     | v4-fixed-fee    |
  * | v4-fixed-fee         | only a V4 WETH pool, hook ZooHookFixedFee         | an immutable 0.3 % of sells (sell tax 0.3)          | clean           |
  * | v4-native            | only a V4 pool against the native coin, no hook   | none                                                | clean           |
+ * | v4-owner-fee         | only a dynamic-fee V4 WETH pool, ZooHookOwnedFee  | its owner raises the LP fee to 100 % (slippageModifiable, transferPausable; sell tax 0.3) | v4-steady-fee |
+ * | v4-steady-fee        | only a dynamic-fee V4 WETH pool, ZooHookSteadyFee | a dynamic fee its code holds at 0.3 % (sell tax 0.3) | clean          |
+ * | v4-pausable          | only a V4 WETH pool, hook ZooHookPausable         | its owner pauses every swap (transferPausable)      | v4-hook-counter |
+ * | v4-after-tax         | only a V4 WETH pool, hook ZooHookAfterTax         | afterSwap keeps 10 % of what sells are paid (sell tax 10) | v4-after-zero |
+ * | v4-after-zero        | only a V4 WETH pool, hook ZooHookAfterZero        | afterSwap with a returned delta of zero (none)      | clean           |
  * | solidly-volatile     | only a volatile (x·y=k) Aerodrome-style WETH pool | none                                                | clean           |
  * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
  * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
@@ -17,7 +22,8 @@
  */
 import type { Address } from 'viem'
 import { deployWith, zooPool } from './zoo-parts.ts'
-import { HOOK_FLAGS } from './venues.ts'
+import { HOOK_FLAGS, V4_DYNAMIC_FEE } from './venues.ts'
+import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
 
 /** The revert of a sell refused by the gate hook. */
@@ -26,9 +32,20 @@ export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
 const cleanArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, s.decimals, zooSupply(s)]
 const clean = deployWith('ZooClean', cleanArgs)
 const managerAndToken = (ctx: Pick<ZooContext, 'dex' | 'feeSink'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token]
-const hook = (contract: string, flags: number, args = managerAndToken): ZooHookSpec => ({ contract, flags, args })
+/** A hook owned by the world's deployer (an account, not the CREATE2 factory that deploys it). */
+const ownedByDeployer = (ctx: Pick<ZooContext, 'dex' | 'accounts'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token, ctx.accounts.deployer]
+const hook = (contract: string, flags: number, args: ZooHookSpec['args'] = managerAndToken): ZooHookSpec => ({ contract, flags, args })
 
-function venueToken(key: string, twin: string, name: string, symbol: string, pools: ZooTokenSpec['pools'], notes: string, risky: ZooTokenSpec['risky'] = []): ZooTokenSpec {
+function venueToken(
+  key: string,
+  twin: string,
+  name: string,
+  symbol: string,
+  pools: ZooTokenSpec['pools'],
+  notes: string,
+  risky: ZooTokenSpec['risky'] = [],
+  critical: EvmCheckName[] = risky.includes('cannotSellAll') ? ['cannotSellAll'] : [],
+): ZooTokenSpec {
   return {
     key,
     twin,
@@ -37,7 +54,7 @@ function venueToken(key: string, twin: string, name: string, symbol: string, poo
     decimals: 18,
     behaviours: [key],
     risky,
-    ...(risky.includes('cannotSellAll') ? { critical: ['cannotSellAll' as const] } : {}),
+    ...(critical.length > 0 ? { critical } : {}),
     pools,
     lpPlan: 'deployer',
     notes,
@@ -138,5 +155,49 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     'NATV',
     [zooPool('ETH', { type: 'uniswap-v4' })],
     'The clean token whose only pool is a hookless Uniswap V4 pool against the native coin itself (currency0 is address zero), not WETH.',
+  ),
+  venueToken(
+    'v4-owner-fee',
+    'v4-steady-fee',
+    'Owned Fee Hook Token',
+    'HOFEE',
+    [zooPool('WETH', { type: 'uniswap-v4', v4Fee: V4_DYNAMIC_FEE, hook: hook('ZooHookOwnedFee', HOOK_FLAGS.beforeSwap, ownedByDeployer), sellTax: '0.3' })],
+    "The clean token whose only pool is a dynamic-fee Uniswap V4 WETH pool whose hook sets the LP fee of every swap, 0.3 % now, and whose owner can raise it to the PoolManager's 100 %: a sale can be made to pay everything to the pool.",
+    ['slippageModifiable', 'transferPausable'],
+    ['slippageModifiable', 'transferPausable'],
+  ),
+  venueToken(
+    'v4-steady-fee',
+    'clean',
+    'Steady Fee Hook Token',
+    'HSFEE',
+    [zooPool('WETH', { type: 'uniswap-v4', v4Fee: V4_DYNAMIC_FEE, hook: hook('ZooHookSteadyFee', HOOK_FLAGS.beforeSwap), sellTax: '0.3' })],
+    'The clean token whose only pool is a dynamic-fee Uniswap V4 WETH pool whose hook holds the LP fee at 0.3 % in its code, with no owner and no function to change it.',
+  ),
+  venueToken(
+    'v4-pausable',
+    'v4-hook-counter',
+    'Pausable Hook Token',
+    'HPAUSE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookPausable', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook's owner can pause it: every swap then reverts (not paused now).",
+    ['transferPausable'],
+    ['transferPausable'],
+  ),
+  venueToken(
+    'v4-after-tax',
+    'v4-after-zero',
+    'After Tax Hook Token',
+    'HATAX',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookAfterTax', HOOK_FLAGS.afterSwap | HOOK_FLAGS.afterSwapReturnDelta), sellTax: '10' })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook keeps 10 % of what every sale is paid, on the output side (afterSwap with a returned delta), for itself.",
+  ),
+  venueToken(
+    'v4-after-zero',
+    'clean',
+    'After Zero Hook Token',
+    'HAZERO',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookAfterZero', HOOK_FLAGS.afterSwap | HOOK_FLAGS.afterSwapReturnDelta) })],
+    'The clean token whose only pool is a Uniswap V4 WETH pool whose afterSwap hook records what each sale is paid and returns a delta of zero.',
   ),
 ]

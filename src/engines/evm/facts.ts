@@ -309,6 +309,8 @@ export type PowerKind = 'mint' | 'changeBalance' | 'pause' | 'feeAll' | 'feePers
 export interface PowerCandidate {
   address: Address
   source: string
+  /** The contract beside the token whose owner()/getOwner() names it (a pool's hook): its declared owner. */
+  ownerOf?: Address
 }
 
 export interface PowerFinding {

@@ -329,6 +329,8 @@ export interface PowerParams {
   grants: Hex[]
   /** Calldata that flags holder A (chained powers: flag, then act); none by default. */
   flags?: Hex[]
+  /** The contract the variants, grants and flags call: the token by default, or a contract its trades pass through (a pool's hook). */
+  target?: Address
 }
 
 /** The owner-power experiment: every call isolated and measured (`powers`). */
@@ -384,6 +386,7 @@ function powerArgs(p: PowerParams) {
     fundBps: FUND_BPS,
     bigBuyBps: POWER_BIG_BUY_BPS,
     flags: p.flags ?? [],
+    target: p.target ?? p.token,
   }
 }
 

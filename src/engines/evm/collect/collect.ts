@@ -14,7 +14,8 @@ import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
-import { collectPowers, powerCandidates } from './powers.ts'
+import { collectPowers, mergePowers, powerCandidates } from './powers.ts'
+import { poolContractCandidates, readPoolContracts } from './pool-contracts.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
@@ -228,13 +229,22 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
     return { logic, candidates, slotAccounts, ofRecord, ownPairs: own.fact.pairs.map((p) => p.address), roles }
   })
-  const powersPromise = candidatesPromise.then((c) =>
-    collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs).then((powers) => ({
-      ...powers,
-      ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
-      ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
-    })),
+  // The contracts the pools run beside the token on every trade (a V4 pool's hook): read once the
+  // pools are known, their own privileged functions tried beside the token's.
+  const poolContractsPromise = readPoolContracts(ctx, pools, block)
+  const contractPowersPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) =>
+    Promise.all(
+      contracts.map((k) =>
+        collectPowers(ctx, d, k.logic, poolContractCandidates(k, c.candidates), pools, block, c.ofRecord, [], c.ownPairs, k).then((fact) => ({ contract: k, fact })),
+      ),
+    ),
   )
+  const tokenPowersPromise = candidatesPromise.then((c) => collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs))
+  const powersPromise = Promise.all([candidatesPromise, tokenPowersPromise, contractPowersPromise]).then(([c, powers, others]) => ({
+    ...mergePowers(powers, others),
+    ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
+    ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
+  }))
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),

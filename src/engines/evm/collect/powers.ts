@@ -38,6 +38,7 @@ import { probePool, quoteRoute } from './trades.ts'
 import { MAX_ROLE_HOLDERS, type RoleHolder } from './role-holders.ts'
 import { dustFloor, isDust } from './effect-floor.ts'
 import { MAX_SIBLINGS, SEARCH_GRID, STOPPING_TAX_PERCENT, readReach, searchableSetter, withReach } from './reach.ts'
+import type { PoolContract } from '../venues/venue.ts'
 
 /** Privileged-account candidates tried at most. */
 export const MAX_CANDIDATES = 8
@@ -828,6 +829,12 @@ export async function collectPowers(
   slotAccounts: readonly SlotAccount[] = [],
   /** The pairs the token records as its own (getters, storage, AMM-pair mappings), listed or not. */
   ownPairs: readonly Address[] = [],
+  /**
+   * The contract whose functions are tried, when not the token: one its pools' trades run (a V4
+   * pool's hook), `logic` being its code; its effects are measured on the token's holders and pools
+   * all the same, and its findings say which contract they were found on.
+   */
+  target?: PoolContract,
 ): Promise<PowersFact> {
   const base: PowersFact = {
     status: 'not-tested',
@@ -886,6 +893,7 @@ export async function collectPowers(
         variants: variants.map((v) => v.data),
         grants,
         flags,
+        ...(target ? { target: target.address } : {}),
       }
       // A numeric setter is also searched to its reach (beside its siblings at their extremes).
       const setter = usablePool ? searchableSetter(fn) : undefined
@@ -938,7 +946,8 @@ export async function collectPowers(
       return { fn, ok: true as const, findings }
     }),
   )
-  const findings = results.flatMap((r) => r.findings)
+  const on = (evidence: string) => (target ? `on ${target.label}, ${evidence}` : evidence)
+  const findings = results.flatMap((r) => r.findings).map((f) => ({ ...f, evidence: on(f.evidence) }))
   return {
     ...base,
     status: 'tested',
@@ -1066,4 +1075,42 @@ function eventFindings(fn: CodeFunction, candidates: PowerCandidate[], r: PowerR
     out.push({ kind: 'changeBalance', candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} took ${from}, which never sent or approved them (an account named only in its Transfer events; balance measured in storage)` })
   }
   return out
+}
+
+/**
+ * The token's owner powers and those found on the contracts its pools run beside it (a V4 pool's
+ * hook), as one fact: their findings side by side (each saying the contract it was found on), the
+ * functions tried and failed of all. A contract whose powers were not measured leaves the whole
+ * unmeasured (its reason said), never a "0"; one with no one to call its functions adds that to
+ * the token's reason where the token has one, and clears it where the token's were tried.
+ */
+export function mergePowers(token: PowersFact, others: readonly { contract: PoolContract; fact: PowersFact }[]): PowersFact {
+  if (others.length === 0) return token
+  const all = [token, ...others.map((o) => o.fact)]
+  const untested = others.find((o) => o.fact.status !== 'tested')
+  const tried = others.filter((o) => o.fact.status === 'tested' && !o.fact.reason)
+  const reasons = [token.reason, ...others.filter((o) => o.fact.reason).map((o) => `on ${o.contract.label}: ${o.fact.reason}`)].filter((r) => r)
+  const reason =
+    token.status !== 'tested' ? token.reason : untested ? `on ${untested.contract.label}: ${untested.fact.reason}` : token.reason && tried.length === 0 ? reasons.join('; ') : ''
+  const candidates: PowerCandidate[] = []
+  for (const c of all.flatMap((p) => p.candidates)) if (!candidates.some((x) => sameAddress(x.address, c.address))) candidates.push(c)
+  const eventsUnread = all.map((p) => p.eventsUnread).find((x) => x)
+  const askedAgain = all.flatMap((p) => p.askedAgain ?? [])
+  const ownMoves = all.flatMap((p) => p.ownMoves ?? [])
+  const measuredPool = all.map((p) => p.measuredPool).find((x) => x)
+  return {
+    ...token,
+    status: token.status === 'tested' && !untested ? 'tested' : 'not-tested',
+    reason,
+    candidates,
+    functionsTried: all.flatMap((p) => p.functionsTried),
+    functionsFailed: all.flatMap((p) => p.functionsFailed),
+    findings: all.flatMap((p) => p.findings),
+    funded: all.some((p) => p.funded),
+    withPool: all.some((p) => p.withPool),
+    ...(ownMoves.length > 0 ? { ownMoves } : {}),
+    ...(measuredPool ? { measuredPool } : {}),
+    ...(eventsUnread ? { eventsUnread } : {}),
+    ...(askedAgain.length > 0 ? { askedAgain } : {}),
+  }
 }

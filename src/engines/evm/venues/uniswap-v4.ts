@@ -6,8 +6,8 @@ import { RpcError } from '../chain/rpc.ts'
 import type { PoolInfo, V4PoolKey } from '../chain/probe.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
 import { sqrtPrice } from './uniswap-v3.ts'
-import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.ts'
-import type { TradeFact } from '../facts.ts'
+import { wordAnswer, type FoundPool, type PoolContract, type Venue, type VenueFind } from './venue.ts'
+import type { PoolFact, TradeFact } from '../facts.ts'
 
 /** keccak256("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)"): a V4 pool's creation. */
 export const V4_INITIALIZE_TOPIC: Hex = '0xdd466e674ea557f56295e2d0218a125ea4b4f0f6f3307b95f85e6110838d6438'
@@ -166,6 +166,7 @@ export const uniswapV4: Venue = {
   },
   route: (info) => ({ pool: info.pool, kind: 0, feeBps: 0 }),
   describe: describeV4,
+  poolContracts: v4Hook,
   // extsload(bytes32 0): every PoolManager reads its own storage out.
   probeCall: () => ({ call: 'extsload(0)', data: `0x1e2eaeaf${'0'.repeat(64)}`, read: (a) => (wordAnswer(a) === undefined ? undefined : 'a PoolManager reading its storage out') }),
   router: () => undefined,
@@ -190,15 +191,37 @@ export function describeV4(trade: TradeFact): string {
   if (sameAddress(key.hooks, ZERO_ADDRESS)) return `${where}; no hook`
   const perms = v4.permissions.length > 0 ? v4.permissions.join(', ') : 'no permissions'
   const hook = `hook ${key.hooks} (${perms})`
-  const delta = v4.permissions.some((p) => p.endsWith('ReturnDelta'))
   const sell = trade.sellTax.percent
   let measured: string
   if (!trade.simulated) measured = 'not simulated'
   else if (trade.honeypot) measured = `sells through the pool fail: ${trade.honeypotReason}`
-  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% of the tokens before they reach the pool${delta ? ', taken through the hook\'s returned delta' : ''}`
+  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% ${whereLost(v4.permissions, key.fee === V4_DYNAMIC_FEE)}`
   else if (trade.honeypot === false) measured = 'the hook refused nothing and took nothing in the simulated trades'
   else measured = `its effect was not measured: ${trade.sellTax.note}`
   return `${where}; ${hook}: ${measured}`
+}
+
+/**
+ * Where a measured sell loss can come from, by what the hook's address lets it do: a share of the
+ * tokens sold kept before the swap (beforeSwap's returned delta), a dynamic LP fee it sets, a share
+ * of what the pool pays out kept after the swap (afterSwap's returned delta). The loss itself is
+ * measured (the manager's balance, the pool's move, what reached the seller), not inferred.
+ */
+function whereLost(permissions: readonly string[], dynamicFee: boolean): string {
+  const ways = [
+    ...(permissions.includes('beforeSwapReturnDelta') ? ["of the tokens before they reach the pool, taken through the hook's returned delta"] : []),
+    ...(dynamicFee ? ['to the LP fee the hook sets (a dynamic fee)'] : []),
+    ...(permissions.includes('afterSwapReturnDelta') ? ["of what the pool pays out, kept after the swap through the hook's returned delta (afterSwap)"] : []),
+  ]
+  if (ways.length === 0) return 'between the tokens sold and what the pool paid'
+  return ways.length === 1 ? ways[0] : `(${ways.join('; or ')})`
+}
+
+/** A V4 pool's hook, run by every swap of the pool (none for a pool without one). */
+export function v4Hook(pool: PoolFact): PoolContract[] {
+  const v4 = pool.v4
+  if (!v4 || sameAddress(v4.key.hooks, ZERO_ADDRESS)) return []
+  return [{ address: getAddress(v4.key.hooks), label: `the hook ${getAddress(v4.key.hooks)} of the Uniswap V4 pool ${v4.id}` }]
 }
 
 /** The account whose code carries a V4 pool's key for the probe (a state override): the pool id's low 20 bytes. */
