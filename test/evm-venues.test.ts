@@ -159,6 +159,16 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
     expect(row('v4-after-zero').venue).toMatch(/\(afterSwap, afterSwapReturnDelta\): the hook refused nothing and took nothing/)
   })
 
+  it("who is paid a hook's cut is read from balances around a sale: its owner, an address in its code, the hook itself; a dynamic LP fee pays none of them", () => {
+    const tax = row('v4-sell-tax')
+    expect(tax.venue).toMatch(new RegExp(`; paid to 0x[0-9a-fA-F]{40} \\(owner\\(\\) of the hook ${tax.hook} of the Uniswap V4 pool 0x[0-9a-f]{64}\\) \\(in the token\\), by the balances read around a sale$`))
+    const fixed = row('v4-fixed-fee')
+    expect(fixed.venue).toMatch(new RegExp(`; paid to 0x[0-9a-fA-F]{40} \\(an address written into the code of the hook ${fixed.hook} of the Uniswap V4 pool 0x[0-9a-f]{64}\\) \\(in the token\\), by the balances`))
+    const after = row('v4-after-tax')
+    expect(after.venue).toMatch(new RegExp(`; paid to the hook ${after.hook} of the Uniswap V4 pool 0x[0-9a-f]{64} itself \\(in WETH\\), by the balances`))
+    expect(row('v4-steady-fee').venue).toContain("none of the hook's accounts gained over a sale")
+  })
+
   it('a pool against the native coin itself is found, priced and traded', () => {
     const { venue } = row('v4-native')
     expect(venue).toMatch(/against the native coin, a 0\.3% LP fee; no hook$/)

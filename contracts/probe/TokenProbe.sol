@@ -1145,6 +1145,51 @@ contract TokenProbe is ProbeReaders {
         _finish(abi.encode(gains, readBefore & readAfter, delegateRead && delegateNow > delegateBefore ? delegateNow - delegateBefore : 0, delegateRead));
     }
 
+    /** What each watched account gained over one sale, in the token and in the quote (`saleGains`). */
+    struct SaleGains {
+        bool funded;
+        Outcome sell; // B's sale of a tenth of its balance
+        uint256[] tokenGains;
+        uint256 tokenRead; // bit i: tokenGains[i] was read on both sides; else unknown, never 0
+        uint256[] quoteGains;
+        uint256 quoteRead;
+    }
+
+    /**
+     * Who is paid over a sale into the pool with nothing changed before it: holder B, funded as the
+     * owner-power experiments fund it, sells a tenth of its balance, and each watched account's
+     * balance of the token and of the quote (the native coin for address zero) is read around the
+     * sale. What a pool's hook keeps of a sale lands where the hook sends it: itself, its owner, a
+     * wallet it names.
+     */
+    function saleGains(PowerParams calldata p) external returns (SaleGains memory g) {
+        _setContext(p.weth, p.route);
+        g.funded = _fund(p);
+        if (!g.funded || p.pool.pool == address(0)) return g;
+        (uint256[] memory tokenBefore, uint256 tokenReadBefore) = _balancesRead(p.token, p.watch);
+        (uint256[] memory quoteBefore, uint256 quoteReadBefore) = _quoteBalancesRead(p.pool.quote, p.watch);
+        (g.sell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
+        uint256 readAfter;
+        (g.tokenGains, readAfter) = _balancesRead(p.token, p.watch);
+        g.tokenRead = tokenReadBefore & readAfter;
+        (g.quoteGains, readAfter) = _quoteBalancesRead(p.pool.quote, p.watch);
+        g.quoteRead = quoteReadBefore & readAfter;
+        for (uint256 i = 0; i < p.watch.length; i++) {
+            g.tokenGains[i] = g.tokenGains[i] > tokenBefore[i] ? g.tokenGains[i] - tokenBefore[i] : 0;
+            g.quoteGains[i] = g.quoteGains[i] > quoteBefore[i] ? g.quoteGains[i] - quoteBefore[i] : 0;
+        }
+    }
+
+    /** Balances of `list` in a quote (the native coin for address zero, always read), and which were read. */
+    function _quoteBalancesRead(address quote, address[] calldata list) internal view returns (uint256[] memory out, uint256 read) {
+        if (quote != address(0)) return _balancesRead(quote, list);
+        out = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            out[i] = list[i].balance;
+            if (i < 256) read |= 1 << i;
+        }
+    }
+
     /** Balances of `list`, and a bitmask of those read (bit i; the first 256): one not read is unknown, not 0. */
     function _balancesRead(address token, address[] calldata list) internal view returns (uint256[] memory out, uint256 read) {
         out = new uint256[](list.length);

@@ -283,6 +283,18 @@ export interface TradeFact {
   venue?: string
   /** Buys and sells through the DEX's router (approve + transferFrom), as wallets make them. */
   router?: RouterTradeFact
+  /** Who gained over a sale among the accounts of the contracts the pool runs (a V4 pool's hook); absent for other pools. */
+  proceeds?: PoolProceeds
+}
+
+/** The accounts seen paid over one sale into a pool: the contracts it runs beside the token, their owners, the addresses in their code. */
+export interface PoolProceeds {
+  /** Whether the sale was made and the balances read (false: `note` says why; nothing is known of who is paid). */
+  measured: boolean
+  /** The watched accounts that gained, with what they gained in raw units of the token and of the quote. */
+  paidTo: { address: Address; label: string; token: bigint; quote: bigint }[]
+  /** What was watched, or why it was not measured; the accounts whose balances could not be read. */
+  note: string
 }
 
 export interface RouterTradeFact {

@@ -446,6 +446,26 @@ export function decodeReach(data: Hex): ReachResult {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'reach', data }) as unknown as ReachResult
 }
 
+/** What each watched account gained over one sale into the pool (`saleGains`): in the token, and in the quote. */
+export interface SaleGains {
+  funded: boolean
+  sell: Outcome
+  tokenGains: readonly bigint[]
+  /** Bit i: `tokenGains[i]` was read before and after the sale; clear, it is unknown (never 0). */
+  tokenRead: bigint
+  quoteGains: readonly bigint[]
+  quoteRead: bigint
+}
+
+/** A sale into the pool by a funded holder, with nothing changed before it, and who gained over it among `watch`. */
+export function encodeSaleGains(p: PowerParams): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'saleGains', args: [powerArgs(p)] })
+}
+
+export function decodeSaleGains(data: Hex): SaleGains {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'saleGains', data }) as unknown as SaleGains
+}
+
 export function decodePowers(data: Hex): PowerResult {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'powers', data }) as unknown as PowerResult
 }

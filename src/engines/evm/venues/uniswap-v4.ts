@@ -195,10 +195,21 @@ export function describeV4(trade: TradeFact): string {
   let measured: string
   if (!trade.simulated) measured = 'not simulated'
   else if (trade.honeypot) measured = `sells through the pool fail: ${trade.honeypotReason}`
-  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% ${whereLost(v4.permissions, key.fee === V4_DYNAMIC_FEE)}`
+  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% ${whereLost(v4.permissions, key.fee === V4_DYNAMIC_FEE)}${paidWords(trade)}`
   else if (trade.honeypot === false) measured = 'the hook refused nothing and took nothing in the simulated trades'
   else measured = `its effect was not measured: ${trade.sellTax.note}`
   return `${where}; ${hook}: ${measured}`
+}
+
+/** Who was seen paid over a sale (the hook's accounts' balances, read around it), in words; '' when not asked. */
+function paidWords(trade: TradeFact): string {
+  const p = trade.proceeds
+  if (!p) return ''
+  if (!p.measured) return `; who is paid was not measured: ${p.note}`
+  if (p.paidTo.length === 0) return "; none of the hook's accounts gained over a sale (the hook, its owners, the addresses in its code, the token's privileged accounts): what is lost stays in the pool or goes elsewhere"
+  const quote = trade.pool.quoteSymbol || 'the quote'
+  const each = p.paidTo.map((x) => `${x.label} (${[...(x.token > 0n ? ['in the token'] : []), ...(x.quote > 0n ? [`in ${quote}`] : [])].join(' and ')})`)
+  return `; paid to ${each.join(', ')}, by the balances read around a sale`
 }
 
 /**

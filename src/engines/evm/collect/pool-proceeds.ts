@@ -1,0 +1,120 @@
+/*
+ * Where the share a pool's own contracts keep of a sale goes (a V4 pool's hook taking a cut), by
+ * balance change: a funded holder sells into the pool, nothing changed before, and the balances
+ * of the token and of the quote are read around the sale for the contracts the pool runs beside
+ * the token, their owners, the addresses written into their code and the token's privileged
+ * accounts. One simulation per such pool, beside the owner powers.
+ */
+import type { Address, Hex } from 'viem'
+import { NO_ROUTE, PROBE_ADDRESSES, REJECTER_STATE, callProbe, decodeProbe, decodeSaleGains, encodeSaleGains, type SaleGains } from '../chain/probe.ts'
+import type { PoolFact, PoolProceeds, PowerCandidate, TradeFact } from '../facts.ts'
+import { venueOf } from '../venues/registry.ts'
+import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
+import type { Discovery } from './discovery.ts'
+import type { PoolContractFact } from './pool-contracts.ts'
+import { powerActors } from './powers.ts'
+import { probePool, quoteRoute } from './trades.ts'
+
+/** Accounts watched over the sale, at most (the probe reads each in the token and in the quote, twice). */
+export const MAX_PROCEEDS_WATCH = 24
+
+interface Watched {
+  address: Address
+  label: string
+}
+
+/** The accounts a pool's contracts may pay: each contract itself, its owners, the addresses in its code, then the token's privileged accounts. */
+export function proceedsWatch(pool: PoolFact, contracts: readonly PoolContractFact[], tokenCandidates: readonly PowerCandidate[], exclude: readonly Address[]): Watched[] {
+  const out: Watched[] = []
+  const add = (address: Address, label: string) => {
+    if (sameAddress(address, ZERO_ADDRESS) || [...exclude, pool.address, pool.quote].some((x) => sameAddress(x, address))) return
+    if (!out.some((w) => sameAddress(w.address, address))) out.push({ address, label })
+  }
+  for (const c of contracts) {
+    add(c.address, `${c.label} itself`)
+    for (const o of c.owners) add(o.address, `${o.address} (${o.source})`)
+    for (const a of c.logic?.addresses ?? []) add(a, `${a} (an address written into the code of ${c.label})`)
+  }
+  for (const c of tokenCandidates) add(c.address, `${c.address} (${c.source})`)
+  return out.slice(0, MAX_PROCEEDS_WATCH)
+}
+
+const bit = (mask: bigint, i: number) => i < 256 && ((mask >> BigInt(i)) & 1n) === 1n
+
+/** Reads a sale's gains: who among the watched gained, and which balances could not be read. */
+export function readProceeds(watch: readonly Watched[], g: SaleGains): PoolProceeds {
+  if (!g.funded) return { measured: false, paidTo: [], note: 'no holder could be given tokens to sell' }
+  if (!g.sell.ok) return { measured: false, paidTo: [], note: 'the sale failed' }
+  const paidTo = watch
+    .map((w, i) => ({ ...w, token: bit(g.tokenRead, i) ? g.tokenGains[i] : 0n, quote: bit(g.quoteRead, i) ? g.quoteGains[i] : 0n }))
+    .filter((x) => x.token > 0n || x.quote > 0n)
+  const unread = watch.filter((_, i) => !bit(g.tokenRead, i) || !bit(g.quoteRead, i))
+  const watched = `watched over a sale: ${watch.map((w) => w.label).join(', ')}`
+  return { measured: true, paidTo, note: unread.length > 0 ? `${watched}; the balances of ${unread.length} of them could not be read (unknown)` : watched }
+}
+
+/**
+ * Who gains over a sale into each pool that runs contracts beside the token, by the pool's key
+ * (`proceedsKey`); pools without such contracts are not asked.
+ */
+export async function collectPoolProceeds(
+  ctx: CollectContext,
+  d: Discovery,
+  pools: readonly PoolFact[],
+  contracts: readonly PoolContractFact[],
+  tokenCandidates: readonly PowerCandidate[],
+  block: Hex,
+): Promise<Map<string, PoolProceeds>> {
+  const out = new Map<string, PoolProceeds>()
+  const asked = pools.flatMap((pool) => {
+    const own = venueOf(pool.dexType).poolContracts?.(pool) ?? []
+    const facts = contracts.filter((c) => own.some((o) => sameAddress(o.address, c.address)))
+    return facts.length > 0 ? [{ pool, facts }] : []
+  })
+  await Promise.all(
+    asked.map(async ({ pool, facts }) => {
+      const route = quoteRoute(ctx, d, pool.quote)
+      if (!route) {
+        out.set(proceedsKey(pool), { measured: false, paidTo: [], note: 'the pool\'s quote could not be obtained to trade' })
+        return
+      }
+      const watch = proceedsWatch(pool, facts, tokenCandidates, [ctx.token, ctx.chain.wrappedNative, ...Object.values(PROBE_ADDRESSES)])
+      const candidates = tokenCandidates.map((c) => c.address)
+      const params = {
+        token: ctx.token,
+        weth: ctx.chain.wrappedNative,
+        pool: probePool(ctx, pool),
+        route: route ?? NO_ROUTE,
+        candidates,
+        donors: candidates,
+        watch: watch.map((w) => w.address),
+        variants: [],
+        grants: [],
+      }
+      try {
+        const raw = await callProbe(ctx.rpc, { what: 'sale proceeds', data: encodeSaleGains(params), gas: ctx.gasCap, block, actors: powerActors(tokenCandidates), state: REJECTER_STATE, pool: params.pool })
+        out.set(proceedsKey(pool), readProceeds(watch, decodeProbe('sale proceeds', raw, decodeSaleGains)))
+      } catch (error) {
+        if (ctx.rpc.signal?.aborted) throw error
+        out.set(proceedsKey(pool), { measured: false, paidTo: [], note: `the sale could not be simulated: ${(error as Error).message.slice(0, 160)}` })
+      }
+    }),
+  )
+  return out
+}
+
+/** A pool's key among the token's pools: its address, and a V4 pool's id (V4 pools share the manager's address). */
+export function proceedsKey(pool: Pick<PoolFact, 'address' | 'v4'>): string {
+  return `${pool.address.toLowerCase()}${pool.v4 ? `:${pool.v4.id}` : ''}`
+}
+
+/** The trades with who was paid over their sales, their venue's words said again with it. */
+export function withProceeds(trades: readonly TradeFact[], proceeds: ReadonlyMap<string, PoolProceeds>): TradeFact[] {
+  return trades.map((t) => {
+    const found = proceeds.get(proceedsKey(t.pool))
+    if (!found) return t
+    const paid = { ...t, proceeds: found }
+    const venue = venueOf(t.pool.dexType).describe?.(paid)
+    return venue ? { ...paid, venue } : paid
+  })
+}
