@@ -35,6 +35,9 @@ const KEYS = [
   'v4-pausable',
   'v4-after-tax',
   'v4-after-zero',
+  'v4-routed',
+  'v4-fixed-rule',
+  'v4-proxy-hook',
 ]
 
 const zoo = useZooReports(KEYS)
@@ -167,6 +170,31 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
     const after = row('v4-after-tax')
     expect(after.venue).toMatch(new RegExp(`; paid to the hook ${after.hook} of the Uniswap V4 pool 0x[0-9a-f]{64} itself \\(in WETH\\), by the balances`))
     expect(row('v4-steady-fee').venue).toContain("none of the hook's accounts gained over a sale")
+  })
+
+  it("a hook its owner can point at another contract is said in the pool's words, and stops trading when pointed at one that refuses; its twin's rule is fixed", () => {
+    const { hook, venue } = row('v4-routed')
+    const setRule = toFunctionSelector('function setRule(address)')
+    expect(venue).toMatch(new RegExp(`privileged calls on the hook change trading: .*${setRule}.* stops trading .*it takes an address, the contract can be pointed elsewhere`))
+    const pausable = check('v4-routed', 'transferPausable')
+    expect(pausable.status).toBe('1')
+    expect(pausable.comment).toContain(`on the hook ${hook}`)
+    expect(row('v4-fixed-rule').venue).not.toContain('privileged calls on the hook')
+    expect(check('v4-fixed-rule', 'transferPausable').status).toBe('0')
+  })
+
+  it("a hook behind a proxy is said upgradeable by its admin; reverting code in its place stops sales, so its admin can stop trading; its implementation's functions unread leave the trading powers unknown", () => {
+    const { hook, venue } = row('v4-proxy-hook')
+    expect(venue).toMatch(/; the hook is an EIP-1967 proxy running the code of 0x[0-9a-fA-F]{40}: its admin 0x[0-9a-fA-F]{40} can replace it/)
+    const pausable = check('v4-proxy-hook', 'transferPausable')
+    expect(pausable.status).toBe('1')
+    expect(pausable.comment).toContain(`on the hook ${hook}`)
+    expect(pausable.comment).toContain("with code that reverts in its place, a holder's sale into the pool fails")
+    const modifiable = check('v4-proxy-hook', 'slippageModifiable')
+    expect(modifiable.status).toBe('')
+    expect(modifiable.comment).toContain(`the functions of the hook ${hook}`)
+    expect(row('v4-hook-counter').venue).not.toContain('proxy')
+    expect(row('v4-pausable').venue).toContain(`privileged calls on the hook change trading: setPaused(bool) [${toFunctionSelector('function setPaused(bool)')}] stops trading`)
   })
 
   it('a pool against the native coin itself is found, priced and traded', () => {

@@ -64,6 +64,21 @@ export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens
   }
 }
 
+/** Where a contract deployed through the world's CREATE2 factory at salt 0 lands, and its creation code. */
+export function create2Zero(create2: Address, contract: string, args: unknown[]): { address: Address; salt: Hex; initCode: Hex } {
+  const artifact = loadArtifact(contract)
+  const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args })
+  const salt = toHex(0n, { size: 32 })
+  const address = getAddress(`0x${keccak256(concat(['0xff', create2, salt, keccak256(initCode)])).slice(26)}`)
+  return { address, salt, initCode }
+}
+
+/** A zoo hook's implementation (a proxy hook's), deployed before it; undefined for hooks without one. */
+export function hookImplementation(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'accounts'>, pool: ZooPoolSpec, token: Address): ReturnType<typeof create2Zero> | undefined {
+  const impl = pool.hook?.implementation
+  return impl ? create2Zero(ctx.dex.create2, impl.contract, impl.args(ctx, token)) : undefined
+}
+
 /** The V4 pool key of a zoo pool. */
 export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens' | 'accounts'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
   const quote = quoteAddress(ctx, pool)
@@ -142,6 +157,12 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
       label: `seed ${key} PancakeSwap V3 position`,
     })
     return
+  }
+  const implementation = hookImplementation(ctx, pool, token)
+  if (implementation) {
+    await chain.send(deployer, dex.create2, loadArtifact('WorldCreate2').abi as Abi, 'deploy', [implementation.salt, implementation.initCode], { label: `deploy ${key} hook's implementation` })
+    // The proxy's constructor checks that its implementation has code: mined before it is sent.
+    await chain.mine()
   }
   const hook = hookDeployment(ctx, pool, token)
   if (hook) await chain.send(deployer, dex.create2, loadArtifact('WorldCreate2').abi as Abi, 'deploy', [hook.salt, hook.initCode], { label: `deploy ${key} hook` })

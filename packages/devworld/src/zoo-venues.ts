@@ -15,14 +15,17 @@
  * | v4-pausable          | only a V4 WETH pool, hook ZooHookPausable         | its owner pauses every swap (transferPausable)      | v4-hook-counter |
  * | v4-after-tax         | only a V4 WETH pool, hook ZooHookAfterTax         | afterSwap keeps 10 % of what sells are paid (sell tax 10) | v4-after-zero |
  * | v4-after-zero        | only a V4 WETH pool, hook ZooHookAfterZero        | afterSwap with a returned delta of zero (none)      | clean           |
+ * | v4-routed            | only a V4 WETH pool, hook ZooHookRouted           | its owner points the hook at another rule contract (transferPausable) | v4-fixed-rule |
+ * | v4-fixed-rule        | only a V4 WETH pool, hook ZooHookFixedRule        | the same rule, fixed at deployment (none)           | clean           |
+ * | v4-proxy-hook        | only a V4 WETH pool, its hook behind an EIP-1967 proxy | its admin can replace the hook's code (transferPausable; the implementation's functions unread) | v4-hook-counter |
  * | solidly-volatile     | only a volatile (x·y=k) Aerodrome-style WETH pool | none                                                | clean           |
  * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
  * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
  * | paired-only          | only a V2 pair against paired-base (no WETH, no stablecoin) | none                                      | clean           |
  */
-import type { Address } from 'viem'
+import { toFunctionSelector, type Address } from 'viem'
 import { deployWith, zooPool } from './zoo-parts.ts'
-import { HOOK_FLAGS, V4_DYNAMIC_FEE } from './venues.ts'
+import { HOOK_FLAGS, V4_DYNAMIC_FEE, create2Zero } from './venues.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
 
@@ -32,6 +35,12 @@ export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
 const cleanArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, s.decimals, zooSupply(s)]
 const clean = deployWith('ZooClean', cleanArgs)
 const managerAndToken = (ctx: Pick<ZooContext, 'dex' | 'feeSink'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token]
+/** The implementation behind the proxy hook: the counting hook (its immutables in its code, its count in the proxy). */
+const COUNTER_IMPLEMENTATION = { contract: 'ZooHookCounter', args: managerAndToken }
+
+/** The call the proxy makes of its implementation when created (the proxy requires one): the counter's `swaps()`, a read. */
+const PROXY_FIRST_CALL = toFunctionSelector('function swaps()')
+
 /** A hook owned by the world's deployer (an account, not the CREATE2 factory that deploys it). */
 const ownedByDeployer = (ctx: Pick<ZooContext, 'dex' | 'accounts'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token, ctx.accounts.deployer]
 const hook = (contract: string, flags: number, args: ZooHookSpec['args'] = managerAndToken): ZooHookSpec => ({ contract, flags, args })
@@ -200,4 +209,45 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookAfterZero', HOOK_FLAGS.afterSwap | HOOK_FLAGS.afterSwapReturnDelta) })],
     'The clean token whose only pool is a Uniswap V4 WETH pool whose afterSwap hook records what each sale is paid and returns a delta of zero.',
   ),
+  venueToken(
+    'v4-routed',
+    'v4-fixed-rule',
+    'Routed Hook Token',
+    'HROUTE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookRouted', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook asks a rule contract on every swap (everyone may trade now), and whose owner can point the hook at any other contract: one that refuses, or an account with no code, stops every swap.",
+    ['transferPausable'],
+    ['transferPausable'],
+  ),
+  venueToken(
+    'v4-fixed-rule',
+    'clean',
+    'Fixed Rule Hook Token',
+    'HFRULE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookFixedRule', HOOK_FLAGS.beforeSwap) })],
+    'The clean token whose only pool is a Uniswap V4 WETH pool whose hook asks a rule contract fixed at deployment (everyone may trade), with no owner.',
+  ),
+  {
+    ...venueToken(
+      'v4-proxy-hook',
+      'v4-hook-counter',
+      'Proxy Hook Token',
+      'HPROXY',
+      [
+        zooPool('WETH', {
+          type: 'uniswap-v4',
+          hook: {
+            contract: 'ZooTransparentProxy',
+            flags: HOOK_FLAGS.beforeSwap,
+            implementation: COUNTER_IMPLEMENTATION,
+            args: (ctx, token) => [create2Zero(ctx.dex.create2, COUNTER_IMPLEMENTATION.contract, COUNTER_IMPLEMENTATION.args(ctx, token)).address, ctx.accounts.deployer, PROXY_FIRST_CALL],
+          },
+        }),
+      ],
+      "The clean token whose only pool is a Uniswap V4 WETH pool whose hook is an EIP-1967 transparent proxy (to the counting hook) whose admin can replace the hook's code: what runs on every swap is the admin's to change. Its implementation's own functions are not read within a report's round trips, so the powers a hook's functions could hold are unknown.",
+      ['transferPausable'],
+      ['transferPausable'],
+    ),
+    undetermined: ['slippageModifiable', 'personalSlippageModifiable', 'isBlacklisted', 'isWhitelisted', 'antiwhaleModifiable'],
+  },
 ]

@@ -84,6 +84,8 @@ export interface ZooHookSpec {
   /** Its permission bits (see HOOK_FLAGS in venues.ts). */
   flags: number
   args(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'accounts'>, token: Address): unknown[]
+  /** A contract deployed before the hook (CREATE2, salt 0) that its arguments name: a proxy hook's implementation. */
+  implementation?: { contract: string; args(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'accounts'>, token: Address): unknown[] }
 }
 
 /** Supply of every zoo token, in whole tokens. */

@@ -257,3 +257,51 @@ contract ZooHookAfterZero is ZooAfterHook {
         return 0;
     }
 }
+
+/// What a routed hook asks on every swap: whether the sender may make it.
+interface IZooSwapRule {
+    function allows(address sender, bool sell) external view returns (bool);
+}
+
+/// The rule the routed hooks start with: every swap is allowed.
+contract ZooOpenRule is IZooSwapRule {
+    function allows(address, bool) external pure returns (bool) {
+        return true;
+    }
+}
+
+/// A hook that asks a rule contract on every swap, and whose owner can point it at another
+/// contract: whatever that contract answers (or a revert) decides who trades.
+contract ZooHookRouted is ZooHookBase {
+    address public owner;
+    address public rule;
+
+    constructor(address poolManager_, address token_, address owner_) ZooHookBase(poolManager_, token_) {
+        owner = owner_;
+        rule = address(new ZooOpenRule());
+    }
+
+    function setRule(address rule_) external {
+        require(msg.sender == owner, "ZooHookRouted: not the owner");
+        rule = rule_;
+    }
+
+    function _beforeSwap(address sender, ZooPoolKey calldata key, ZooSwapParams calldata params) internal view override returns (int128) {
+        require(IZooSwapRule(rule).allows(sender, _isSell(key, params)), "ZooHookRouted: refused by its rule");
+        return 0;
+    }
+}
+
+/// Its twin: the same question asked of a rule fixed at deployment, with no owner.
+contract ZooHookFixedRule is ZooHookBase {
+    address public immutable rule;
+
+    constructor(address poolManager_, address token_) ZooHookBase(poolManager_, token_) {
+        rule = address(new ZooOpenRule());
+    }
+
+    function _beforeSwap(address sender, ZooPoolKey calldata key, ZooSwapParams calldata params) internal view override returns (int128) {
+        require(IZooSwapRule(rule).allows(sender, _isSell(key, params)), "ZooHookFixedRule: refused by its rule");
+        return 0;
+    }
+}

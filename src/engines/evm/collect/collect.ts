@@ -16,7 +16,7 @@ import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
 import { collectPowers, mergePowers, powerCandidates } from './powers.ts'
 import { poolContractCandidates, readPoolContracts } from './pool-contracts.ts'
-import { collectPoolProceeds, withProceeds } from './pool-proceeds.ts'
+import { collectPoolProceeds, withPoolContracts } from './pool-proceeds.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
@@ -240,11 +240,12 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
       ),
     ),
   )
-  // Who is paid over a sale among those contracts' accounts (beside the owner powers).
+  // Who is paid over a sale among those contracts' accounts, and whether one whose code can be
+  // replaced stops the sale when it reverts (beside the owner powers).
   const proceedsPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) => collectPoolProceeds(ctx, d, pools, contracts, c.candidates, block))
   const tokenPowersPromise = candidatesPromise.then((c) => collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs))
-  const powersPromise = Promise.all([candidatesPromise, tokenPowersPromise, contractPowersPromise]).then(([c, powers, others]) => ({
-    ...mergePowers(powers, others),
+  const powersPromise = Promise.all([candidatesPromise, tokenPowersPromise, contractPowersPromise, proceedsPromise]).then(([c, powers, others, sold]) => ({
+    ...mergePowers(powers, others, sold.findings),
     ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
     ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
   }))
@@ -296,7 +297,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
 
   // Every stage is awaited together: a stage that fails fails the collection once, and none is left
   // rejected and unawaited behind it.
-  const [proxy, logic, markets, measuredTrades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained, creationSupply, proceeds] = await Promise.all([
+  const [proxy, logic, markets, measuredTrades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained, creationSupply, sold, poolContracts] = await Promise.all([
     proxyPromise,
     logicPromise,
     marketsPromise,
@@ -316,8 +317,9 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     unexplainedPromise,
     creationSupplyPromise,
     proceedsPromise,
+    poolContractsPromise,
   ])
-  const trades = withProceeds(measuredTrades, proceeds)
+  const trades = withPoolContracts(measuredTrades, sold.proceeds, poolContracts, powers.findings)
 
   if (logic) assertToken(ctx, d, logic)
   const implementation = proxy ? logic : undefined

@@ -7,6 +7,7 @@
 import { encodeFunctionData, getAddress, parseAbi } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { analyzeCode, type CodeAnalysis } from '../chain/bytecode.ts'
+import { PROXY_SLOTS } from '../chain/proxy.ts'
 import type { PoolFact, PowerCandidate } from '../facts.ts'
 import { venueOf } from '../venues/registry.ts'
 import type { PoolContract } from '../venues/venue.ts'
@@ -21,10 +22,37 @@ const OWNER_ABI = parseAbi(['function owner() view returns (address)', 'function
 const OWNER_GETTERS = ['owner', 'getOwner'] as const
 
 export interface PoolContractFact extends PoolContract {
-  /** Its code, analysed; undefined when it could not be read (its powers are then not measured). */
+  /** Its code, analysed; undefined when it could not be read or only forwards (its powers are then not measured: `unread` says why). */
   logic: CodeAnalysis | undefined
+  unread: string
   /** The accounts its owner getters name (none renounced to address zero). */
   owners: PowerCandidate[]
+  /** How its code can be replaced, in words ('' when it cannot: it is no proxy); `admin` is who can, when a slot names it. */
+  upgrade: string
+  admin?: Address
+}
+
+/** The EIP-1967 slots read of each contract: its implementation, its admin, its beacon. */
+const UPGRADE_SLOTS = [PROXY_SLOTS.eip1967Implementation, PROXY_SLOTS.eip1967Admin, PROXY_SLOTS.eip1967Beacon] as const
+
+/** An address in a storage word (undefined for zero or a word that is not one). */
+function slotAddress(word: Hex | undefined): Address | undefined {
+  if (!word || !/^0x[0-9a-fA-F]{1,64}$/.test(word)) return undefined
+  const v = BigInt(word)
+  return v === 0n || v >= 1n << 160n ? undefined : getAddress(`0x${v.toString(16).padStart(40, '0')}`)
+}
+
+/**
+ * Whether a contract's code can be replaced: a contract that forwards its calls (delegatecall)
+ * with an implementation or a beacon in the EIP-1967 slots is a proxy; an admin slot names who
+ * upgrades it, else its implementation (UUPS) or its beacon's owner may.
+ */
+export function upgradeOf(logic: CodeAnalysis | undefined, words: readonly (Hex | undefined)[]): { upgrade: string; admin?: Address; implementation?: Address } {
+  const [implementation, admin, beacon] = words.map(slotAddress)
+  if (!logic?.reachable.delegateCall || (!implementation && !beacon)) return { upgrade: '' }
+  if (beacon && !implementation) return { upgrade: `a beacon proxy (EIP-1967) whose code its beacon ${beacon} names: the beacon's owner can replace it` }
+  const by = admin ? `its admin ${admin} can replace it` : 'its implementation may let it be replaced (UUPS)'
+  return { upgrade: `an EIP-1967 proxy running the code of ${implementation}: ${by}`, ...(admin ? { admin } : {}), implementation }
 }
 
 /** The contracts the pools' venues name, each once, the first `MAX_POOL_CONTRACTS`. */
@@ -50,7 +78,11 @@ export async function readPoolContracts(ctx: CollectContext, pools: readonly Poo
   const contracts = poolContracts(pools)
   if (contracts.length === 0) return []
   const calls = contracts.flatMap((c) => OWNER_GETTERS.map((functionName) => ({ target: c.address, data: encodeFunctionData({ abi: OWNER_ABI, functionName }) })))
-  const [codes, reads] = await Promise.all([Promise.all(contracts.map((c) => ctx.rpc.request<Hex>('eth_getCode', [c.address, block]))), probeReads(ctx, calls, block)])
+  const [codes, reads, slots] = await Promise.all([
+    Promise.all(contracts.map((c) => ctx.rpc.request<Hex>('eth_getCode', [c.address, block]))),
+    probeReads(ctx, calls, block),
+    Promise.all(contracts.map((c) => Promise.all(UPGRADE_SLOTS.map((slot) => ctx.rpc.request<Hex>('eth_getStorageAt', [c.address, slot, block]))))),
+  ])
   return contracts.map((c, i) => {
     const owners: PowerCandidate[] = []
     OWNER_GETTERS.forEach((getter, j) => {
@@ -61,7 +93,11 @@ export async function readPoolContracts(ctx: CollectContext, pools: readonly Poo
       }
     })
     const code = codes[i]
-    return { ...c, logic: code && code !== '0x' ? analyzeCode(code) : undefined, owners }
+    const analysed = code && code !== '0x' ? analyzeCode(code) : undefined
+    const { upgrade, admin, implementation } = upgradeOf(analysed, slots[i])
+    // A proxy's own code only forwards: the functions that matter are its implementation's, read a round trip later than the powers run.
+    const unread = !analysed ? 'its code could not be read' : upgrade ? `its code forwards to ${implementation ?? 'the code its beacon names'} (a proxy), whose functions are not read within a report's round trips` : ''
+    return { ...c, logic: upgrade ? undefined : analysed, unread, owners, upgrade, ...(admin ? { admin } : {}) }
   })
 }
 

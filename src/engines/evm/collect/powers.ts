@@ -852,7 +852,7 @@ export async function collectPowers(
   if (candidates.length === 0) {
     return { ...base, status: 'tested', reason: 'no account holds privileges: owner renounced and no privileged address found in storage' }
   }
-  if (fns.length === 0) return { ...base, status: 'tested', reason: 'the contract has no state-changing function beyond standard ERC-20 and ownership' }
+  if (fns.length === 0) return { ...base, status: 'tested', reason: target ? 'it has no state-changing function' : 'the contract has no state-changing function beyond standard ERC-20 and ownership' }
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
@@ -947,7 +947,7 @@ export async function collectPowers(
     }),
   )
   const on = (evidence: string) => (target ? `on ${target.label}, ${evidence}` : evidence)
-  const findings = results.flatMap((r) => r.findings).map((f) => ({ ...f, evidence: on(f.evidence) }))
+  const findings = results.flatMap((r) => r.findings).map((f) => ({ ...f, evidence: on(f.evidence), ...(target ? { on: target.address } : {}) }))
   return {
     ...base,
     status: 'tested',
@@ -1080,18 +1080,25 @@ function eventFindings(fn: CodeFunction, candidates: PowerCandidate[], r: PowerR
 /**
  * The token's owner powers and those found on the contracts its pools run beside it (a V4 pool's
  * hook), as one fact: their findings side by side (each saying the contract it was found on), the
- * functions tried and failed of all. A contract whose powers were not measured leaves the whole
- * unmeasured (its reason said), never a "0"; one with no one to call its functions adds that to
- * the token's reason where the token has one, and clears it where the token's were tried.
+ * functions tried and failed of all. A contract whose functions were not tried (a proxy whose
+ * implementation is not read, code that could not be read) is said in `unmeasuredContracts`:
+ * what concerns trading is then unknown, never a "0". One with no one to call its functions adds
+ * that to the token's reason where the token has one, and clears it where the token's were tried.
  */
-export function mergePowers(token: PowersFact, others: readonly { contract: PoolContract; fact: PowersFact }[]): PowersFact {
-  if (others.length === 0) return token
-  const all = [token, ...others.map((o) => o.fact)]
-  const untested = others.find((o) => o.fact.status !== 'tested')
-  const tried = others.filter((o) => o.fact.status === 'tested' && !o.fact.reason)
-  const reasons = [token.reason, ...others.filter((o) => o.fact.reason).map((o) => `on ${o.contract.label}: ${o.fact.reason}`)].filter((r) => r)
-  const reason =
-    token.status !== 'tested' ? token.reason : untested ? `on ${untested.contract.label}: ${untested.fact.reason}` : token.reason && tried.length === 0 ? reasons.join('; ') : ''
+export function mergePowers(
+  token: PowersFact,
+  others: readonly { contract: PoolContract & { unread?: string }; fact: PowersFact }[],
+  /** Powers over those contracts found otherwise (their code replaced): beside their functions'. */
+  more: readonly PowerFinding[] = [],
+): PowersFact {
+  if (others.length === 0 && more.length === 0) return token
+  const tested = others.filter((o) => o.fact.status === 'tested')
+  const untested = others.filter((o) => o.fact.status !== 'tested')
+  const all = [token, ...tested.map((o) => o.fact)]
+  const tried = tested.filter((o) => !o.fact.reason)
+  const reasons = [token.reason, ...tested.filter((o) => o.fact.reason).map((o) => `on ${o.contract.label}: ${o.fact.reason}`)].filter((r) => r)
+  const reason = token.status !== 'tested' ? token.reason : token.reason && tried.length === 0 ? reasons.join('; ') : ''
+  const unmeasuredContracts = untested.map((o) => `the functions of ${o.contract.label} were not tried: ${o.contract.unread || o.fact.reason}`).join('; ')
   const candidates: PowerCandidate[] = []
   for (const c of all.flatMap((p) => p.candidates)) if (!candidates.some((x) => sameAddress(x.address, c.address))) candidates.push(c)
   const eventsUnread = all.map((p) => p.eventsUnread).find((x) => x)
@@ -1100,17 +1107,17 @@ export function mergePowers(token: PowersFact, others: readonly { contract: Pool
   const measuredPool = all.map((p) => p.measuredPool).find((x) => x)
   return {
     ...token,
-    status: token.status === 'tested' && !untested ? 'tested' : 'not-tested',
     reason,
     candidates,
     functionsTried: all.flatMap((p) => p.functionsTried),
     functionsFailed: all.flatMap((p) => p.functionsFailed),
-    findings: all.flatMap((p) => p.findings),
+    findings: [...all.flatMap((p) => p.findings), ...more],
     funded: all.some((p) => p.funded),
     withPool: all.some((p) => p.withPool),
     ...(ownMoves.length > 0 ? { ownMoves } : {}),
     ...(measuredPool ? { measuredPool } : {}),
     ...(eventsUnread ? { eventsUnread } : {}),
     ...(askedAgain.length > 0 ? { askedAgain } : {}),
+    ...(unmeasuredContracts ? { unmeasuredContracts } : {}),
   }
 }

@@ -198,7 +198,19 @@ export function describeV4(trade: TradeFact): string {
   else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% ${whereLost(v4.permissions, key.fee === V4_DYNAMIC_FEE)}${paidWords(trade)}`
   else if (trade.honeypot === false) measured = 'the hook refused nothing and took nothing in the simulated trades'
   else measured = `its effect was not measured: ${trade.sellTax.note}`
-  return `${where}; ${hook}: ${measured}`
+  return `${where}; ${hook}: ${measured}${hookNotes(trade, key.hooks)}`
+}
+
+/** How the hook's code can be replaced, and what privileged calls on it were measured doing to trading; '' when nothing. */
+function hookNotes(trade: TradeFact, hooks: Address): string {
+  const note = trade.contracts?.find((c) => sameAddress(c.address, hooks))
+  if (!note) return ''
+  const parts = [
+    ...(note.upgrade ? [`the hook is ${note.upgrade}`] : []),
+    ...(note.unread ? [`its functions were not tried: ${note.unread}`] : []),
+    ...(note.powers.length > 0 ? [`privileged calls on the hook change trading: ${note.powers.join('; ')}`] : []),
+  ]
+  return parts.map((p) => `; ${p}`).join('')
 }
 
 /** Who was seen paid over a sale (the hook's accounts' balances, read around it), in words; '' when not asked. */
