@@ -38,6 +38,7 @@ const KEYS = [
   'v4-routed',
   'v4-fixed-rule',
   'v4-proxy-hook',
+  'v4-pause-beside-v2',
 ]
 
 const zoo = useZooReports(KEYS)
@@ -194,6 +195,9 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
     expect(modifiable.status).toBe('')
     expect(modifiable.comment).toContain(`the functions of the hook ${hook}`)
     expect(row('v4-hook-counter').venue).not.toContain('proxy')
+    const beside = zoo.get('v4-pause-beside-v2').report
+    expect(beside.honeypotDetails.map((h) => h.dex).sort()).toEqual(['Uniswap V2', 'Uniswap V4'])
+    expect(check('v4-pause-beside-v2', 'transferPausable').comment).toContain('setPaused(bool)')
     expect(row('v4-pausable').venue).toContain(`privileged calls on the hook change trading: setPaused(bool) [${toFunctionSelector('function setPaused(bool)')}] stops trading`)
   })
 

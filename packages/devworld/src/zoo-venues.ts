@@ -17,6 +17,7 @@
  * | v4-after-zero        | only a V4 WETH pool, hook ZooHookAfterZero        | afterSwap with a returned delta of zero (none)      | clean           |
  * | v4-routed            | only a V4 WETH pool, hook ZooHookRouted           | its owner points the hook at another rule contract (transferPausable) | v4-fixed-rule |
  * | v4-fixed-rule        | only a V4 WETH pool, hook ZooHookFixedRule        | the same rule, fixed at deployment (none)           | clean           |
+ * | v4-pause-beside-v2   | a V2 WETH pool, and a V4 WETH pool hooked by ZooHookPausable | its hook's owner pauses the V4 pool (transferPausable, measured on that pool) | v4-hook-counter |
  * | v4-proxy-hook        | only a V4 WETH pool, its hook behind an EIP-1967 proxy | its admin can replace the hook's code (transferPausable; the implementation's functions unread) | v4-hook-counter |
  * | solidly-volatile     | only a volatile (x·y=k) Aerodrome-style WETH pool | none                                                | clean           |
  * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
@@ -250,4 +251,14 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     ),
     undetermined: ['slippageModifiable', 'personalSlippageModifiable', 'isBlacklisted', 'isWhitelisted', 'antiwhaleModifiable'],
   },
+  venueToken(
+    'v4-pause-beside-v2',
+    'v4-hook-counter',
+    'Paused Beside Token',
+    'HPBV2',
+    [zooPool('WETH', { traded: false }), zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookPausable', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token with a V2 WETH pool (not traded in the history) and a Uniswap V4 WETH pool whose hook's owner can pause it: the hook's powers are measured on the pool that runs it, not on the token's first pool.",
+    ['transferPausable'],
+    ['transferPausable'],
+  ),
 ]

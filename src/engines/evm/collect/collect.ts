@@ -15,7 +15,7 @@ import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
 import { collectPowers, mergePowers, powerCandidates } from './powers.ts'
-import { poolContractCandidates, readPoolContracts } from './pool-contracts.ts'
+import { poolContractCandidates, poolsRunning, readPoolContracts } from './pool-contracts.ts'
 import { collectPoolProceeds, withPoolContracts } from './pool-proceeds.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
@@ -236,7 +236,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   const contractPowersPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) =>
     Promise.all(
       contracts.map((k) =>
-        collectPowers(ctx, d, k.logic, poolContractCandidates(k, c.candidates), pools, block, c.ofRecord, [], c.ownPairs, k).then((fact) => ({ contract: k, fact })),
+        collectPowers(ctx, d, k.logic, poolContractCandidates(k, c.candidates), poolsRunning(pools, k), block, c.ofRecord, [], c.ownPairs, k).then((fact) => ({ contract: k, fact })),
       ),
     ),
   )

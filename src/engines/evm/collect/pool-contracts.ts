@@ -107,3 +107,9 @@ export function poolContractCandidates(contract: PoolContractFact, tokenCandidat
   for (const c of tokenCandidates) if (!out.some((x) => sameAddress(x.address, c.address))) out.push(c)
   return out.slice(0, MAX_CANDIDATES)
 }
+
+/** The token's pools with those that run `contract` first: its powers are measured on a pool that runs it. */
+export function poolsRunning(pools: readonly PoolFact[], contract: PoolContract): PoolFact[] {
+  const runs = (p: PoolFact) => (venueOf(p.dexType).poolContracts?.(p) ?? []).some((c) => sameAddress(c.address, contract.address))
+  return [...pools.filter(runs), ...pools.filter((p) => !runs(p))]
+}
