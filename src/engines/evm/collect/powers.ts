@@ -567,7 +567,9 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   }
   const bBlocked = !emptied(PROBE_ADDRESSES.b) && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
   const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
-  if (bBlocked) out.push({ kind: 'pause', text: `stopped transfers of a holder it was not given${unreadNote}` })
+  // Sales alone failing (transfers between holders still going) is said as such: a pool's hook stops swaps, not transfers.
+  const salesOnly = bBlocked && base.bTransfer.ok && m.bTransfer.ok
+  if (bBlocked) out.push({ kind: 'pause', text: `${salesOnly ? 'stopped the sales into the pool of a holder it was not given (its transfers still went through)' : 'stopped transfers of a holder it was not given'}${unreadNote}` })
   const bTransfer = taxChanged(base.bTransfer, m.bTransfer)
   const bSell = withPool ? taxChanged(base.bSell, m.bSell) : { changed: false }
   const bBuy = withPool ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
