@@ -8,8 +8,9 @@
  * simulations per such pool, beside the owner powers.
  */
 import type { Address, Hex } from 'viem'
-import { NO_ROUTE, PROBE_ADDRESSES, REJECTER_STATE, REJECTING_CODE, callProbe, decodeProbe, decodeSaleGains, encodeSaleGains, type SaleGains } from '../chain/probe.ts'
+import { PROBE_ADDRESSES, REJECTER_STATE, REJECTING_CODE, callProbe, decodeProbe, decodeSaleGains, encodeSaleGains, type SaleGains } from '../chain/probe.ts'
 import { signatureOf } from '../chain/signatures.ts'
+import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import type { PoolContractNote, PoolFact, PoolProceeds, PowerCandidate, PowerFinding, PowerKind, TradeFact } from '../facts.ts'
 import { venueOf } from '../venues/registry.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
@@ -83,6 +84,10 @@ export async function collectPoolProceeds(
   })
   await Promise.all(
     asked.map(async ({ pool, facts }) => {
+      if (ctx.rpc.capabilities?.stateOverride === 'no') {
+        out.set(proceedsKey(pool), { measured: false, paidTo: [], note: NO_OVERRIDE_REASON })
+        return
+      }
       const route = quoteRoute(ctx, d, pool.quote)
       if (!route) {
         out.set(proceedsKey(pool), { measured: false, paidTo: [], note: 'the pool\'s quote could not be obtained to trade' })
@@ -94,7 +99,7 @@ export async function collectPoolProceeds(
         token: ctx.token,
         weth: ctx.chain.wrappedNative,
         pool: probePool(ctx, pool),
-        route: route ?? NO_ROUTE,
+        route,
         candidates,
         donors: candidates,
         watch: watch.map((w) => w.address),
