@@ -103,7 +103,7 @@ describe('the zoo of arguments and callers', () => {
   it('fee-wallet-trap: a fee wallet set to an account refusing the native coin stops every sale; fee-wallet-safe ignores the refusal', () => {
     const pause = checks('fee-wallet-trap').transferPausable
     expect(pause.status).toBe('1')
-    expect(pause.comment).toContain(`stopped transfers of a holder it was not given (given ${REJECTER_LABEL} as its address argument)`)
+    expect(pause.comment).toContain(`stopped the sales into the pool of a holder it was not given (its transfers still went through) (given ${REJECTER_LABEL} as its address argument)`)
     expect(checks('fee-wallet-safe').transferPausable.status).toBe('0')
   })
 

@@ -10,7 +10,9 @@ import { AMOUNT_PLACEHOLDER, NO_ROUTE, PROBE_ADDRESSES, encodeAccounts, encodeLo
 import { decodeRevert, isProbeReason } from '../src/engines/evm/chain/revert.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
 import { EVM_CHECKS } from '../src/engines/evm/checks/registry.ts'
-import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, roleConstants, unaskedFalls, watchList } from '../src/engines/evm/collect/powers.ts'
+import { candidateFunctions, effectsOf, functionVariants, grantCalls, interpretPowers, mergePowers, roleConstants, unaskedFalls, watchList } from '../src/engines/evm/collect/powers.ts'
+import { transferPausable } from '../src/engines/evm/checks/transfer-pausable.ts'
+import { isMintable } from '../src/engines/evm/checks/is-mintable.ts'
 import { eventEffect, movesWithTransfers, slotDelta, transferAccounts } from '../src/engines/evm/collect/power-trace.ts'
 import { renderChecksDoc } from '../src/report/checks-doc.ts'
 import { ABSENT_LABEL, renderCheck, type CheckDefinition } from '../src/report/define-check.ts'
@@ -551,5 +553,36 @@ describe('the fee ceiling', () => {
     expect(feeCeiling(facts([], { functionsFailed: ['0x1c75b6b2'] }))).toBeUndefined()
     expect(feeCeiling(facts([], { status: 'not-tested', reason: 'no state overrides' }))).toBeUndefined()
     expect(feeCeiling(facts([], { withPool: false }))).toBeUndefined()
+  })
+})
+
+describe("the powers of a pool's contracts (a V4 hook) beside the token's", () => {
+  const owner = { address: '0x00000000000000000000000000000000000000aa' as Address, source: 'owner()' }
+  const HOOK = '0x00000000000000000000000000000000000000b0' as Address
+  const hook = { address: HOOK, label: `the hook ${HOOK} of the Uniswap V4 pool 0x01` }
+  const powers = (over: Partial<EvmFacts['powers']> = {}): EvmFacts['powers'] => ({
+    status: 'tested', reason: '', candidates: [owner], functionsTried: ['0x1c75b6b2'], functionsFailed: [], findings: [], funded: true, withPool: true, ...over,
+  })
+  const traced = { dependencies: { list: [], note: '' }, externalCalls: { method: 'trace', calls: [], note: '' }, trades: [] }
+  const pausable = (p: EvmFacts['powers']) => renderCheck(transferPausable as CheckDefinition<unknown>, transferPausable.run({ ...traced, powers: p } as unknown as EvmFacts))
+  const mintable = (p: EvmFacts['powers']) => renderCheck(isMintable as CheckDefinition<unknown>, isMintable.run({ powers: p } as unknown as EvmFacts))
+
+  it("a hook whose functions were not tried leaves the powers over trading unknown, not the token's over its supply", () => {
+    const merged = mergePowers(powers(), [{ contract: { ...hook, unread: 'its code forwards (a proxy)' }, fact: powers({ status: 'not-tested', reason: 'the logic contract could not be read', candidates: [], functionsTried: [] }) }])
+    expect(merged.status).toBe('tested')
+    expect(merged.unmeasuredContracts).toBe(`the functions of ${hook.label} were not tried: its code forwards (a proxy)`)
+    expect(pausable(merged).status).toBe('')
+    expect(pausable(merged).comment).toContain(hook.label)
+    expect(mintable(merged).status).toBe('0')
+  })
+
+  it("a hook's finding stands beside the token's, and a hook with no one to call it does not hide that the token's functions were tried", () => {
+    const finding: PowerFinding = { kind: 'pause', candidate: { address: owner.address, source: `owner() of ${hook.label}`, ownerOf: HOOK }, selector: '0x16c38b3c', signature: 'setPaused(bool)', evidence: `on ${hook.label}, as …`, on: HOOK }
+    const merged = mergePowers(powers({ reason: 'the contract has no state-changing function beyond standard ERC-20 and ownership', functionsTried: [] }), [{ contract: hook, fact: powers({ findings: [finding] }) }])
+    expect(merged.reason).toBe('')
+    expect(pausable(merged).status).toBe('1')
+    const quiet = mergePowers(powers(), [{ contract: hook, fact: powers({ reason: 'no account holds privileges', candidates: [], functionsTried: [] }) }])
+    expect([quiet.reason, quiet.unmeasuredContracts]).toEqual(['', undefined])
+    expect(pausable(quiet).status).toBe('0')
   })
 })

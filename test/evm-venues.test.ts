@@ -1,6 +1,7 @@
 // Where tokens trade: each venue's zoo tokens (and the V2/V3 ones the venues took over from the
 // collectors) reported against the world manifest — pools found, honeypot and taxes per pool,
 // every code check — within the round trips of any report.
+import { toFunctionSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS } from '../src/contract/checks.ts'
@@ -13,7 +14,38 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting', 'holder-pair-base', 'slipstream-only']
+const KEYS = [
+  'clean',
+  'tax-3-7-1',
+  'pool-honeypot',
+  'v3-only',
+  'lp-locked',
+  'pancake-v3-2500',
+  'v4-sell-gate',
+  'v4-hook-counter',
+  'v4-sell-tax',
+  'v4-fixed-fee',
+  'v4-native',
+  'solidly-volatile',
+  'solidly-stable',
+  'paired-base',
+  'paired-only',
+  'curve-clean',
+  'curve-honeypot',
+  'holder-pair',
+  'holder-vesting',
+  'holder-pair-base',
+  'slipstream-only',
+  'v4-owner-fee',
+  'v4-steady-fee',
+  'v4-pausable',
+  'v4-after-tax',
+  'v4-after-zero',
+  'v4-routed',
+  'v4-fixed-rule',
+  'v4-proxy-hook',
+  'v4-pause-beside-v2',
+]
 
 const zoo = useZooReports(KEYS)
 
@@ -97,6 +129,83 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
   it("a hook taking 10 % of sells through its returned delta is a 10 % sell tax on its pool; the fixed 0.3 % hook's is 0.3 %", () => {
     expect(row('v4-sell-tax').venue).toMatch(/\(beforeSwap, beforeSwapReturnDelta\): sells lose 10% of the tokens before they reach the pool, taken through the hook's returned delta/)
     expect(row('v4-fixed-fee').venue).toMatch(/sells lose 0\.3% of the tokens/)
+  })
+
+  const check = (key: string, name: 'slippageModifiable' | 'transferPausable') => zoo.get(key).report.codeChecks.ownershipChecks[name] as { status: string; comment: string }
+
+  it("a dynamic-fee pool whose hook's owner can raise the LP fee to 100 %: the tax is modifiable, searched to 100 %, on the hook, by its owner", () => {
+    const { hook, venue } = row('v4-owner-fee')
+    const setFee = toFunctionSelector('function setFee(uint24)')
+    expect(venue).toMatch(/a dynamic fee its hook sets/)
+    expect(venue).toContain('sells lose 0.3% to the LP fee the hook sets (a dynamic fee)')
+    const modifiable = check('v4-owner-fee', 'slippageModifiable')
+    expect(modifiable.status).toBe('1')
+    expect(modifiable.comment).toContain(`on the hook ${hook} of the Uniswap V4 pool`)
+    expect(modifiable.comment).toContain(setFee)
+    expect(check('v4-owner-fee', 'transferPausable').comment).toContain(`on the hook ${hook}`)
+    const ceiling = zoo.get('v4-owner-fee').report.honeypotDetails[0].feeCeiling!
+    expect(Number(ceiling.sellTax)).toBeGreaterThanOrEqual(99)
+    expect(ceiling.function).toContain(setFee)
+    expect(ceiling.summary).toContain(`owner() of the hook ${hook}`)
+  })
+
+  it('its twin, a dynamic fee its code holds at 0.3 % with no owner, raises nothing', () => {
+    const { venue } = row('v4-steady-fee')
+    expect(venue).toContain('sells lose 0.3% to the LP fee the hook sets (a dynamic fee)')
+    expect(check('v4-steady-fee', 'slippageModifiable').status).toBe('0')
+    expect(check('v4-steady-fee', 'transferPausable').status).toBe('0')
+  })
+
+  it("a hook whose owner can pause swaps stops trading: transferPausable names the hook and its function; its twin's hook has no owner functions", () => {
+    const { hook } = row('v4-pausable')
+    const pausable = check('v4-pausable', 'transferPausable')
+    expect(pausable.status).toBe('1')
+    expect(pausable.comment).toContain(`on the hook ${hook} of the Uniswap V4 pool`)
+    expect(pausable.comment).toContain(toFunctionSelector('function setPaused(bool)'))
+    expect(check('v4-hook-counter', 'transferPausable').status).toBe('0')
+  })
+
+  it('a cut of what sells are paid, kept after the swap, is a sell tax like the one taken before it; its twin returning a zero delta takes nothing', () => {
+    expect(row('v4-after-tax').venue).toMatch(/\(afterSwap, afterSwapReturnDelta\): sells lose 10% of what the pool pays out, kept after the swap through the hook's returned delta \(afterSwap\)/)
+    expect(row('v4-after-zero').venue).toMatch(/\(afterSwap, afterSwapReturnDelta\): the hook refused nothing and took nothing/)
+  })
+
+  it("who is paid a hook's cut is read from balances around a sale: its owner, an address in its code, the hook itself; a dynamic LP fee pays none of them", () => {
+    const tax = row('v4-sell-tax')
+    expect(tax.venue).toMatch(new RegExp(`; paid to 0x[0-9a-fA-F]{40} \\(owner\\(\\) of the hook ${tax.hook} of the Uniswap V4 pool 0x[0-9a-f]{64}\\) \\(in the token\\), by the balances read around a sale$`))
+    const fixed = row('v4-fixed-fee')
+    expect(fixed.venue).toMatch(new RegExp(`; paid to 0x[0-9a-fA-F]{40} \\(an address written into the code of the hook ${fixed.hook} of the Uniswap V4 pool 0x[0-9a-f]{64}\\) \\(in the token\\), by the balances`))
+    const after = row('v4-after-tax')
+    expect(after.venue).toMatch(new RegExp(`; paid to the hook ${after.hook} of the Uniswap V4 pool 0x[0-9a-f]{64} itself \\(in WETH\\), by the balances`))
+    expect(row('v4-steady-fee').venue).toContain("none of the hook's accounts gained over a sale")
+  })
+
+  it("a hook its owner can point at another contract is said in the pool's words, and stops trading when pointed at one that refuses; its twin's rule is fixed", () => {
+    const { hook, venue } = row('v4-routed')
+    const setRule = toFunctionSelector('function setRule(address)')
+    expect(venue).toMatch(new RegExp(`privileged calls on the hook change trading: .*${setRule}.* stops trading .*it takes an address, the contract can be pointed elsewhere`))
+    const pausable = check('v4-routed', 'transferPausable')
+    expect(pausable.status).toBe('1')
+    expect(pausable.comment).toContain(`on the hook ${hook}`)
+    expect(row('v4-fixed-rule').venue).not.toContain('privileged calls on the hook')
+    expect(check('v4-fixed-rule', 'transferPausable').status).toBe('0')
+  })
+
+  it("a hook behind a proxy is said upgradeable by its admin; reverting code in its place stops sales, so its admin can stop trading; its implementation's functions unread leave the trading powers unknown", () => {
+    const { hook, venue } = row('v4-proxy-hook')
+    expect(venue).toMatch(/; the hook is an EIP-1967 proxy running the code of 0x[0-9a-fA-F]{40}: its admin 0x[0-9a-fA-F]{40} can replace it/)
+    const pausable = check('v4-proxy-hook', 'transferPausable')
+    expect(pausable.status).toBe('1')
+    expect(pausable.comment).toContain(`on the hook ${hook}`)
+    expect(pausable.comment).toContain("with code that reverts in its place, a holder's sale into the pool fails")
+    const modifiable = check('v4-proxy-hook', 'slippageModifiable')
+    expect(modifiable.status).toBe('')
+    expect(modifiable.comment).toContain(`the functions of the hook ${hook}`)
+    expect(row('v4-hook-counter').venue).not.toContain('proxy')
+    const beside = zoo.get('v4-pause-beside-v2').report
+    expect(beside.honeypotDetails.map((h) => h.dex).sort()).toEqual(['Uniswap V2', 'Uniswap V4'])
+    expect(check('v4-pause-beside-v2', 'transferPausable').comment).toContain('setPaused(bool)')
+    expect(row('v4-pausable').venue).toContain(`privileged calls on the hook change trading: setPaused(bool) [${toFunctionSelector('function setPaused(bool)')}] stops trading`)
   })
 
   it('a pool against the native coin itself is found, priced and traded', () => {

@@ -176,6 +176,7 @@ contract TokenProbe is ProbeReaders {
         uint256 fundBps;
         uint256 bigBuyBps; // share of the pool a large buy asks for (a limit being lifted shows here)
         bytes[] flags; // calldata that names holder A (flag it, exclude it...): preconditions of chained powers
+        address target; // the contract the variants, grants and flags call: the token, or a contract its trades pass through (a pool's hook)
     }
 
     /** What every owner-power measure needs, and no more: passed to each isolated experiment. */
@@ -188,6 +189,7 @@ contract TokenProbe is ProbeReaders {
         address[] watch;
         uint256 bigBuyBps;
         address[] spenders; // accounts whose allowances over A's and B's tokens every measure reads, then uses
+        address target; // the contract the calls go to (PowerParams.target)
     }
 
     struct Measure {
@@ -655,7 +657,7 @@ contract TokenProbe is ProbeReaders {
         r.startGas = gasleft();
         _setContext(p.weth, p.route);
         r.funded = _fund(p);
-        Scene memory scene = Scene(p.token, p.pool, p.a, p.b, p.f, p.watch, p.bigBuyBps, _spenders(p));
+        Scene memory scene = Scene(p.token, p.pool, p.a, p.b, p.f, p.watch, p.bigBuyBps, _spenders(p), p.target);
         bytes[] memory none = new bytes[](0);
         address[] memory nobody = new address[](0);
         bytes memory base;
@@ -735,11 +737,11 @@ contract TokenProbe is ProbeReaders {
 
     function chainTryExperiment(Scene calldata s, address caller, bytes calldata flag, bytes[] calldata variants) external {
         _onlySelf();
-        (bool flagged,) = _act(caller, s.token, flag);
+        (bool flagged,) = _act(caller, s.target, flag);
         if (!flagged) _finish(abi.encode(false));
         _nudge(s);
         for (uint256 v = 0; v < variants.length; v++) {
-            (bool ok,) = _act(caller, s.token, variants[v]);
+            (bool ok,) = _act(caller, s.target, variants[v]);
             if (ok) _finish(abi.encode(true));
         }
         _finish(abi.encode(false));
@@ -747,14 +749,14 @@ contract TokenProbe is ProbeReaders {
 
     function chainMeasureExperiment(Scene calldata s, address by, bytes[] calldata pre) external {
         _onlySelf();
-        for (uint256 i = 0; i < pre.length; i++) _act(by, s.token, pre[i]);
+        for (uint256 i = 0; i < pre.length; i++) _act(by, s.target, pre[i]);
         _nudge(s);
         _finish(abi.encode(_measure(s)));
     }
 
     function chainAttemptExperiment(Scene calldata s, address caller, bytes[] calldata pre, bytes calldata data) external {
         _onlySelf();
-        for (uint256 i = 0; i < pre.length; i++) _act(caller, s.token, pre[i]);
+        for (uint256 i = 0; i < pre.length; i++) _act(caller, s.target, pre[i]);
         _nudge(s);
         _callAndMeasure(s, caller, data);
     }
@@ -787,16 +789,16 @@ contract TokenProbe is ProbeReaders {
         for (uint256 c = 0; c < p.candidates.length; c++) {
             for (uint256 v = 0; v < p.variants.length; v++) {
                 if (gasleft() < MIN_EXPERIMENT_GAS) return _replayEnd(p.token, supplyBefore, beforeRead);
-                (bool ok,) = _act(p.candidates[c], p.token, _substitute(p.variants[v], amount));
+                (bool ok,) = _act(p.candidates[c], p.target, _substitute(p.variants[v], amount));
                 anyCalled = anyCalled || ok;
             }
         }
         if (!anyCalled && p.grants.length > 0) {
-            _grantPasses(p.token, p.candidates, p.grants, false);
+            _grantPasses(p.target, p.candidates, p.grants, false);
             if (gasleft() < MIN_EXPERIMENT_GAS) return _replayEnd(p.token, supplyBefore, beforeRead);
             for (uint256 v = 0; v < p.variants.length; v++) {
                 if (gasleft() < MIN_EXPERIMENT_GAS) break;
-                _act(p.delegate, p.token, _substitute(p.variants[v], amount));
+                _act(p.delegate, p.target, _substitute(p.variants[v], amount));
             }
         }
         return _replayEnd(p.token, supplyBefore, beforeRead);
@@ -813,7 +815,7 @@ contract TokenProbe is ProbeReaders {
 
     function _twoStep(PowerParams calldata p, Scene memory scene, uint256 amount, PowerResult memory r) internal {
         r.twoStep = true;
-        (bool granted, bytes memory made) = _isolate(abi.encodeCall(this.grantExperiment, (p.token, p.candidates, p.grants)));
+        (bool granted, bytes memory made) = _isolate(abi.encodeCall(this.grantExperiment, (p.target, p.candidates, p.grants)));
         if (!granted) return;
         (r.grantsMade, r.grantors) = abi.decode(made, (uint256[], address[]));
         if (r.grantsMade.length == 0) return;
@@ -847,13 +849,13 @@ contract TokenProbe is ProbeReaders {
      * refused on one pass is tried again on the next while the previous pass made some: chains of
      * up to three calls where one call's effect enables the next.
      */
-    function grantExperiment(address token, address[] calldata candidates, bytes[] calldata grants) external {
+    function grantExperiment(address target, address[] calldata candidates, bytes[] calldata grants) external {
         _onlySelf();
-        (uint256[] memory made, address[] memory by) = _grantPasses(token, candidates, grants, true);
+        (uint256[] memory made, address[] memory by) = _grantPasses(target, candidates, grants, true);
         _finish(abi.encode(made, by));
     }
 
-    function _grantPasses(address token, address[] calldata candidates, bytes[] calldata grants, bool strict)
+    function _grantPasses(address target, address[] calldata candidates, bytes[] calldata grants, bool strict)
         internal
         returns (uint256[] memory made, address[] memory by)
     {
@@ -869,7 +871,7 @@ contract TokenProbe is ProbeReaders {
                     if (strict) _bubble(_probeError("gas budget exhausted"));
                     break;
                 }
-                address granter = _grantOnce(token, candidates, grants[g]);
+                address granter = _grantOnce(target, candidates, grants[g]);
                 if (granter == address(0)) continue;
                 done[g] = true;
                 made[n] = g;
@@ -884,9 +886,9 @@ contract TokenProbe is ProbeReaders {
     }
 
     /** The first candidate that can make the grant (it is made), or zero. */
-    function _grantOnce(address token, address[] calldata candidates, bytes calldata grant) internal returns (address) {
+    function _grantOnce(address target, address[] calldata candidates, bytes calldata grant) internal returns (address) {
         for (uint256 c = 0; c < candidates.length; c++) {
-            (bool ok,) = _act(candidates[c], token, grant);
+            (bool ok,) = _act(candidates[c], target, grant);
             if (ok) return candidates[c];
         }
         return address(0);
@@ -894,13 +896,13 @@ contract TokenProbe is ProbeReaders {
 
     function measureExperiment(Scene calldata s, bytes[] calldata replay, address[] calldata by) external {
         _onlySelf();
-        for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
+        for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.target, replay[i]);
         _finish(abi.encode(_measure(s)));
     }
 
     function attemptExperiment(Scene calldata s, address caller, bytes calldata data, bytes[] calldata replay, address[] calldata by) external {
         _onlySelf();
-        for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.token, replay[i]);
+        for (uint256 i = 0; i < replay.length; i++) _act(by[i], s.target, replay[i]);
         _callAndMeasure(s, caller, data);
     }
 
@@ -931,14 +933,14 @@ contract TokenProbe is ProbeReaders {
      */
     function callExperiment(Scene calldata s, address caller, bytes calldata data, Balances calldata pre) external {
         _onlySelf();
-        (bool ok, bytes memory err) = _act(caller, s.token, data);
+        (bool ok, bytes memory err) = _act(caller, s.target, data);
         Measure memory m;
         if (!ok) _finish(abi.encode(false, err, m, false, uint256(0)));
         _measureReads(s, m);
         m.notHeld = _risenNotHeld(s, pre, m);
         _measureTrades(s, m);
         uint256 sentAll = _sendAllFallen(s, pre, m);
-        _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, caller, data), sentAll));
+        _finish(abi.encode(true, bytes(""), m, _raisesAgain(s.token, s.target, caller, data), sentAll));
     }
 
     /**
@@ -990,9 +992,9 @@ contract TokenProbe is ProbeReaders {
     }
 
     /** Once or at will: the same call made again raises the supply again. */
-    function _raisesAgain(address token, address caller, bytes calldata data) internal returns (bool) {
+    function _raisesAgain(address token, address target, address caller, bytes calldata data) internal returns (bool) {
         uint256 supply = _totalSupply(token);
-        (bool again,) = _act(caller, token, data);
+        (bool again,) = _act(caller, target, data);
         return again && _totalSupply(token) > supply;
     }
 
@@ -1124,6 +1126,7 @@ contract TokenProbe is ProbeReaders {
         Pool pool;
         address b;
         address caller;
+        address target; // the contract the setter is called on (PowerParams.target)
     }
 
     function reach(PowerParams calldata p, Setter calldata target, Setter[] calldata siblings, uint256[] calldata grid)
@@ -1137,14 +1140,14 @@ contract TokenProbe is ProbeReaders {
         (r.baseSell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
         for (uint256 c = 0; c < p.candidates.length && r.caller == address(0); c++) {
             for (uint256 g = 0; g < grid.length; g++) {
-                if (_accepts(p.token, p.candidates[c], _setTo(target, grid[g]), new bytes[](0))) {
+                if (_accepts(p.target, p.candidates[c], _setTo(target, grid[g]), new bytes[](0))) {
                     r.caller = p.candidates[c];
                     break;
                 }
             }
         }
         if (r.caller == address(0)) return r;
-        ReachScene memory s = ReachScene(p.token, p.pool, p.b, r.caller);
+        ReachScene memory s = ReachScene(p.token, p.pool, p.b, r.caller, p.target);
         bytes[] memory none = new bytes[](0);
         r.alone = _search(s, target, none, grid, r.baseSell);
         // A setter that neither raises the tax nor stops sales is no fee setter: nothing more to search.
@@ -1155,7 +1158,7 @@ contract TokenProbe is ProbeReaders {
         bytes[] memory pre = new bytes[](siblings.length);
         r.siblingValues = new uint256[](siblings.length);
         for (uint256 i = 0; i < siblings.length; i++) {
-            r.siblingValues[i] = _largestAccepted(p.token, r.caller, siblings[i], grid);
+            r.siblingValues[i] = _largestAccepted(p.target, r.caller, siblings[i], grid);
             pre[i] = _setTo(siblings[i], r.siblingValues[i]);
         }
         r.combined = _search(s, target, pre, grid, r.baseSell);
@@ -1255,12 +1258,12 @@ contract TokenProbe is ProbeReaders {
         if (done) (pt.accepted, pt.sell) = abi.decode(out, (bool, Outcome));
     }
 
-    function _largestAccepted(address token, address caller, Setter calldata t, uint256[] calldata grid) internal returns (uint256 best) {
+    function _largestAccepted(address target, address caller, Setter calldata t, uint256[] calldata grid) internal returns (uint256 best) {
         bytes[] memory none = new bytes[](0);
         bool refused;
         uint256 firstRefused;
         for (uint256 g = 0; g < grid.length; g++) {
-            if (_accepts(token, caller, _setTo(t, grid[g]), none)) {
+            if (_accepts(target, caller, _setTo(t, grid[g]), none)) {
                 best = grid[g];
                 refused = false;
             } else if (!refused && grid[g] > best) {
@@ -1271,27 +1274,27 @@ contract TokenProbe is ProbeReaders {
         for (uint256 i = 0; i < SEARCH_STEPS && refused; i++) {
             uint256 mid = _mid(best, firstRefused);
             if (mid == best) break;
-            if (_accepts(token, caller, _setTo(t, mid), none)) best = mid;
+            if (_accepts(target, caller, _setTo(t, mid), none)) best = mid;
             else firstRefused = mid;
         }
     }
 
-    function _accepts(address token, address caller, bytes memory data, bytes[] memory pre) internal returns (bool ok) {
-        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.acceptExperiment, (token, caller, data, pre)));
+    function _accepts(address target, address caller, bytes memory data, bytes[] memory pre) internal returns (bool ok) {
+        (bool done, bytes memory out) = _isolate(abi.encodeCall(this.acceptExperiment, (target, caller, data, pre)));
         if (done) ok = abi.decode(out, (bool));
     }
 
-    function acceptExperiment(address token, address caller, bytes calldata data, bytes[] calldata pre) external {
+    function acceptExperiment(address target, address caller, bytes calldata data, bytes[] calldata pre) external {
         _onlySelf();
-        for (uint256 i = 0; i < pre.length; i++) _act(caller, token, pre[i]);
-        (bool ok,) = _act(caller, token, data);
+        for (uint256 i = 0; i < pre.length; i++) _act(caller, target, pre[i]);
+        (bool ok,) = _act(caller, target, data);
         _finish(abi.encode(ok));
     }
 
     function pointExperiment(ReachScene calldata s, bytes calldata data, bytes[] calldata pre) external {
         _onlySelf();
-        for (uint256 i = 0; i < pre.length; i++) _act(s.caller, s.token, pre[i]);
-        (bool ok,) = _act(s.caller, s.token, data);
+        for (uint256 i = 0; i < pre.length; i++) _act(s.caller, s.target, pre[i]);
+        (bool ok,) = _act(s.caller, s.target, data);
         Outcome memory sell;
         if (ok) (sell,) = _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
         _finish(abi.encode(ok, sell));
@@ -1299,7 +1302,7 @@ contract TokenProbe is ProbeReaders {
 
     function reachBuyExperiment(ReachScene calldata s, bytes calldata data) external {
         _onlySelf();
-        _act(s.caller, s.token, data);
+        _act(s.caller, s.target, data);
         uint256 small = _poolTokenBalance(s.pool, s.token) / 1_000;
         _finish(abi.encode(_buy(s.token, s.pool, small == 0 ? 1 : small, s.b)));
     }
@@ -1308,7 +1311,7 @@ contract TokenProbe is ProbeReaders {
     function proceedsExperiment(ReachScene calldata s, bytes calldata data, PowerParams calldata p, bool grant) external {
         _onlySelf();
         if (grant) _grantAll(p);
-        _act(s.caller, s.token, data);
+        _act(s.caller, s.target, data);
         (uint256[] memory before, uint256 readBefore) = _balancesRead(s.token, p.watch);
         (uint256 delegateBefore, bool delegateBeforeRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
         _sell(s.token, s.pool, s.b, _balanceOf(s.token, s.b) / 10);
@@ -1317,6 +1320,51 @@ contract TokenProbe is ProbeReaders {
         (uint256 delegateNow, bool delegateNowRead) = _staticUintRead(s.token, abi.encodeWithSelector(0x70a08231, p.delegate));
         bool delegateRead = delegateBeforeRead && delegateNowRead;
         _finish(abi.encode(gains, readBefore & readAfter, delegateRead && delegateNow > delegateBefore ? delegateNow - delegateBefore : 0, delegateRead));
+    }
+
+    /** What each watched account gained over one sale, in the token and in the quote (`saleGains`). */
+    struct SaleGains {
+        bool funded;
+        Outcome sell; // B's sale of a tenth of its balance
+        uint256[] tokenGains;
+        uint256 tokenRead; // bit i: tokenGains[i] was read on both sides; else unknown, never 0
+        uint256[] quoteGains;
+        uint256 quoteRead;
+    }
+
+    /**
+     * Who is paid over a sale into the pool with nothing changed before it: holder B, funded as the
+     * owner-power experiments fund it, sells a tenth of its balance, and each watched account's
+     * balance of the token and of the quote (the native coin for address zero) is read around the
+     * sale. What a pool's hook keeps of a sale lands where the hook sends it: itself, its owner, a
+     * wallet it names.
+     */
+    function saleGains(PowerParams calldata p) external returns (SaleGains memory g) {
+        _setContext(p.weth, p.route);
+        g.funded = _fund(p);
+        if (!g.funded || p.pool.pool == address(0)) return g;
+        (uint256[] memory tokenBefore, uint256 tokenReadBefore) = _balancesRead(p.token, p.watch);
+        (uint256[] memory quoteBefore, uint256 quoteReadBefore) = _quoteBalancesRead(p.pool.quote, p.watch);
+        (g.sell,) = _sell(p.token, p.pool, p.b, _balanceOf(p.token, p.b) / 10);
+        uint256 readAfter;
+        (g.tokenGains, readAfter) = _balancesRead(p.token, p.watch);
+        g.tokenRead = tokenReadBefore & readAfter;
+        (g.quoteGains, readAfter) = _quoteBalancesRead(p.pool.quote, p.watch);
+        g.quoteRead = quoteReadBefore & readAfter;
+        for (uint256 i = 0; i < p.watch.length; i++) {
+            g.tokenGains[i] = g.tokenGains[i] > tokenBefore[i] ? g.tokenGains[i] - tokenBefore[i] : 0;
+            g.quoteGains[i] = g.quoteGains[i] > quoteBefore[i] ? g.quoteGains[i] - quoteBefore[i] : 0;
+        }
+    }
+
+    /** Balances of `list` in a quote (the native coin for address zero, always read), and which were read. */
+    function _quoteBalancesRead(address quote, address[] calldata list) internal view returns (uint256[] memory out, uint256 read) {
+        if (quote != address(0)) return _balancesRead(quote, list);
+        out = new uint256[](list.length);
+        for (uint256 i = 0; i < list.length; i++) {
+            out[i] = list[i].balance;
+            if (i < 256) read |= 1 << i;
+        }
     }
 
     /** Balances of `list`, and a bitmask of those read (bit i; the first 256): one not read is unknown, not 0. */
@@ -1330,7 +1378,7 @@ contract TokenProbe is ProbeReaders {
     }
 
     function _grantAll(PowerParams calldata p) internal {
-        _grantPasses(p.token, p.candidates, p.grants, false);
+        _grantPasses(p.target, p.candidates, p.grants, false);
     }
 
     /** The setter's calldata with every numeric argument set to `v` (at most its type's largest value). */
@@ -1675,29 +1723,119 @@ contract TokenProbe is ProbeReaders {
         (manager, key) = abi.decode(data, (address, ProbeV4Key));
     }
 
+    /** A V4 pool's √-price (Q64.96) and in-range liquidity, read from the manager. */
+    function _v4State(address manager, ProbeV4Key memory key) internal view returns (uint256 sqrtPrice, uint256 liquidity) {
+        bytes32 state = keccak256(abi.encode(keccak256(abi.encode(key)), V4_POOLS_SLOT));
+        sqrtPrice = uint256(IProbeV4Manager(manager).extsload(state)) & type(uint160).max;
+        liquidity = uint256(IProbeV4Manager(manager).extsload(bytes32(uint256(state) + 3))) & type(uint128).max;
+    }
+
     /** The pool's virtual token reserve at its current price, √-price and liquidity read from the manager. */
     function _v4TokenReserve(address holder, address token) internal view returns (uint256) {
         (address manager, ProbeV4Key memory key) = _v4Key(holder);
         if (manager == address(0)) return 0;
-        bytes32 state = keccak256(abi.encode(keccak256(abi.encode(key)), V4_POOLS_SLOT));
-        uint256 sqrtPrice = uint256(IProbeV4Manager(manager).extsload(state)) & type(uint160).max;
-        uint256 liquidity = uint256(IProbeV4Manager(manager).extsload(bytes32(uint256(state) + 3))) & type(uint128).max;
+        (uint256 sqrtPrice, uint256 liquidity) = _v4State(manager, key);
         if (sqrtPrice == 0) return 0;
         return key.currency0 == token ? (liquidity << 96) / sqrtPrice : (liquidity * sqrtPrice) >> 96;
     }
 
-    /** `seller` sells `amount` into the V4 pool; `netIn` is what the manager kept of it (a hook's take excluded). */
+    /** A V4 key's fee with this bit set is dynamic: the hook sets it (LPFeeLibrary.DYNAMIC_FEE_FLAG). */
+    uint24 private constant V4_DYNAMIC_FEE_FLAG = 0x800000;
+    /** The LP fee's denominator: hundredths of a basis point (LPFeeLibrary.MAX_LP_FEE is 100 %). */
+    uint256 private constant V4_FEE_DENOMINATOR = 1_000_000;
+
+    /** What a V4 sale moved: the manager's token balance, the pool's state and the seller's quote, before and after. */
+    struct V4Sale {
+        uint256 netIn; // tokens the manager kept (a hook's take in tokens excluded)
+        uint256 price0;
+        uint256 liquidity0;
+        uint256 price1;
+        uint256 liquidity1;
+        uint256 quoteOut; // the quote that reached the seller
+    }
+
+    /**
+     * `seller` sells `amount` into the V4 pool. `netIn` is the share of the sale that reached the
+     * pool as a trade, in tokens: what the manager kept (a hook's take of the tokens excluded), less
+     * a dynamic LP fee (a fee the hook sets, unlike the key's own) and in proportion to what a hook
+     * kept of the quote the pool paid out (see `_v4Effective`).
+     */
     function _sellV4(address token, Pool calldata pool, address seller, uint256 amount)
         internal
         returns (bool ok, bytes memory err, uint256 netIn)
     {
-        (address manager,) = _v4Key(pool.pool);
+        (address manager, ProbeV4Key memory key) = _v4Key(pool.pool);
+        V4Sale memory s;
+        if (manager != address(0)) (s.price0, s.liquidity0) = _v4State(manager, key);
+        s.quoteOut = _nativeOrBalance(pool.quote, seller);
         (uint256 before, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, manager));
         (ok, err) = _v4Trade(V4_SELL, token, pool, seller, amount);
-        (uint256 afterBal, bool afterRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, manager));
+        (s.netIn, beforeRead) = _v4Kept(token, manager, before, beforeRead);
         // The manager's balance not read: what it kept is unknown, not none.
-        if (!beforeRead || !afterRead) return (false, _probeError("the pool manager's balance could not be read"), 0);
-        netIn = afterBal > before ? afterBal - before : 0;
+        if (!beforeRead) return (false, _probeError("the pool manager's balance could not be read"), 0);
+        if (!ok || manager == address(0)) return (ok, err, s.netIn);
+        (s.price1, s.liquidity1) = _v4State(manager, key);
+        uint256 quoteAfter = _nativeOrBalance(pool.quote, seller);
+        s.quoteOut = quoteAfter > s.quoteOut ? quoteAfter - s.quoteOut : 0;
+        netIn = _v4Effective(key, key.currency0 == token, s);
+    }
+
+    /** What the manager kept of a sale, from its balance before; `read` false: a balance was not read (unknown). */
+    function _v4Kept(address token, address manager, uint256 before, bool beforeRead) internal view returns (uint256 kept, bool read) {
+        (uint256 afterBal, bool afterRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, manager));
+        read = beforeRead && afterRead;
+        kept = read && afterBal > before ? afterBal - before : 0;
+    }
+
+    /** An account's balance of a token, or of the native coin (address zero, V4's currency for it). */
+    function _nativeOrBalance(address currency, address account) internal view returns (uint256) {
+        return currency == address(0) ? account.balance : _balanceOf(currency, account);
+    }
+
+    /**
+     * The tokens of a V4 sale that reached the pool as a trade, measured by the pool's own move.
+     * Within one range of liquidity the √-price's move gives what the curve took in and paid out;
+     * a dynamic LP fee (what the tokens in did not move the curve by) counts as lost, the key's
+     * fixed fee does not (it is the pool's, like a V3 tier); a quote paid out by the curve that did
+     * not reach the seller (a hook's cut of the output, afterSwap with a returned delta) scales the
+     * rest down. Where the liquidity changed (the sale crossed a range), the manager's kept
+     * balance stands alone.
+     */
+    function _v4Effective(ProbeV4Key memory key, bool tokenIs0, V4Sale memory s) internal pure returns (uint256) {
+        if (s.liquidity0 == 0 || s.liquidity0 != s.liquidity1 || s.price0 == 0 || s.price1 == 0) return s.netIn;
+        // A sale of currency0 lowers the price, of currency1 raises it; the other way, the move is not the sale's.
+        if (tokenIs0 ? s.price1 > s.price0 : s.price1 < s.price0) return s.netIn;
+        uint256 l = s.liquidity0;
+        uint256 curveIn;
+        uint256 curveOut;
+        if (tokenIs0) {
+            curveIn = (l << 96) / s.price1 - (l << 96) / s.price0;
+            curveOut = _mulShift96(l, s.price0 - s.price1);
+        } else {
+            curveIn = _mulShift96(l, s.price1 - s.price0);
+            curveOut = (l << 96) / s.price0 - (l << 96) / s.price1;
+        }
+        uint256 gross = curveIn;
+        if (key.fee & V4_DYNAMIC_FEE_FLAG == 0) {
+            if (key.fee >= V4_FEE_DENOMINATOR) return s.netIn;
+            gross = curveIn * V4_FEE_DENOMINATOR / (V4_FEE_DENOMINATOR - key.fee);
+        }
+        uint256 effective = s.netIn;
+        if (!_v4Near(gross, s.netIn) && gross < s.netIn) effective = gross;
+        if (curveOut > 0 && !_v4Near(s.quoteOut, curveOut) && s.quoteOut < curveOut) effective = effective * s.quoteOut / curveOut;
+        return effective;
+    }
+
+    /** Two amounts equal but for the rounding of the pool's math: within a millionth, or 2 units. */
+    function _v4Near(uint256 a, uint256 b) internal pure returns (bool) {
+        uint256 d = a > b ? a - b : b - a;
+        uint256 big = a > b ? a : b;
+        return d <= 2 || d <= big / V4_FEE_DENOMINATOR;
+    }
+
+    /** l · x / 2^96 without overflow for l < 2^128, x < 2^160. */
+    function _mulShift96(uint256 l, uint256 x) internal pure returns (uint256) {
+        return ((l * (x >> 64)) >> 32) + ((l * (x & type(uint64).max)) >> 96);
     }
 
     /** One unlock of the manager: a buy of exactly `amount` tokens for `who`, or a sale of `amount` by `who`. */

@@ -3,7 +3,7 @@ import type { Abi, Address, Hex } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
-import { LAUNCHPAD, MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE, V4_FEE } from './dex.ts'
+import { LAUNCHPAD, MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE } from './dex.ts'
 import { fullRangeAmounts, quoteAddress, v4PoolId, v4PoolKey, v4StateSlot, ZERO_ADDRESS as NO_HOOK } from './venues.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {
@@ -278,7 +278,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
   const quoteDecimals = (quote: Address): number => (quote === dex.usd ? 6 : 18)
 
   // The zoo's tokens by key (pools against another zoo token), and such a token's USD price from its WETH pair.
-  const zooCtx = { dex, feeSink: world.feeSink, tokens: new Map(world.tokens.map((t) => [t.spec.key, t.address])) }
+  const zooCtx = { dex, accounts, feeSink: world.feeSink, tokens: new Map(world.tokens.map((t) => [t.spec.key, t.address])) }
   const zooTokenUsd = async (token: Address): Promise<Ratio> => {
     const pair = getAddress(await reader.read<Address>(dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, dex.weth]))
     const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pair, pairAbi, 'getReserves')
@@ -466,8 +466,8 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     let curve: ManifestPool['curve']
     if (spec.type === 'uniswap-v4') {
       // A V4 pool has no address of its own: the PoolManager holds it, found by its key.
-      fee = V4_FEE
       const key = v4PoolKey(zooCtx, spec, token)
+      fee = key.fee
       if (key.hooks !== NO_HOOK) hook = key.hooks
       const slot = v4StateSlot(v4PoolId(key))
       const [slot0, liquidity] = await Promise.all([reader.storage(dex.v4PoolManager, toHex(slot, { size: 32 })), reader.storage(dex.v4PoolManager, toHex(slot + 3n, { size: 32 }))])

@@ -14,6 +14,8 @@ import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
 /** Uniswap V4's hook permission bits (the low 14 bits of a hook's address). */
 export const HOOK_FLAGS = { beforeSwap: 1 << 7, afterSwap: 1 << 6, beforeSwapReturnDelta: 1 << 3, afterSwapReturnDelta: 1 << 2 } as const
+/** A V4 key's fee when its hook sets the LP fee (LPFeeLibrary.DYNAMIC_FEE_FLAG). */
+export const V4_DYNAMIC_FEE = 0x800000
 const ALL_HOOK_MASK = (1n << 14n) - 1n
 /** The PoolManager's storage slot of `mapping(PoolId => Pool.State) pools`. */
 export const V4_POOLS_SLOT = 6n
@@ -50,7 +52,7 @@ export function quoteAddress(ctx: Pick<ZooContext, 'dex' | 'tokens'>, pool: ZooP
 }
 
 /** A zoo hook's creation code for `token`, and the first CREATE2 salt whose address carries exactly its permission bits. */
-export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
+export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens' | 'accounts'>, pool: ZooPoolSpec, token: Address): { address: Address; salt: Hex; initCode: Hex } | undefined {
   if (!pool.hook) return undefined
   const artifact = loadArtifact(pool.hook.contract)
   const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: pool.hook.args(ctx, token) })
@@ -63,11 +65,26 @@ export function hookDeployment(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens
   }
 }
 
+/** Where a contract deployed through the world's CREATE2 factory at salt 0 lands, and its creation code. */
+export function create2Zero(create2: Address, contract: string, args: unknown[]): { address: Address; salt: Hex; initCode: Hex } {
+  const artifact = loadArtifact(contract)
+  const initCode = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args })
+  const salt = toHex(0n, { size: 32 })
+  const address = getAddress(`0x${keccak256(concat(['0xff', create2, salt, keccak256(initCode)])).slice(26)}`)
+  return { address, salt, initCode }
+}
+
+/** A zoo hook's implementation (a proxy hook's), deployed before it; undefined for hooks without one. */
+export function hookImplementation(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'accounts'>, pool: ZooPoolSpec, token: Address): ReturnType<typeof create2Zero> | undefined {
+  const impl = pool.hook?.implementation
+  return impl ? create2Zero(ctx.dex.create2, impl.contract, impl.args(ctx, token)) : undefined
+}
+
 /** The V4 pool key of a zoo pool. */
-export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
+export function v4PoolKey(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'tokens' | 'accounts'>, pool: ZooPoolSpec, token: Address): V4PoolKey {
   const quote = quoteAddress(ctx, pool)
   const [currency0, currency1] = BigInt(token) < BigInt(quote) ? [token, quote] : [quote, token]
-  return { currency0, currency1, fee: V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
+  return { currency0, currency1, fee: pool.v4Fee ?? V4_FEE, tickSpacing: V4_TICK_SPACING, hooks: hookDeployment(ctx, pool, token)?.address ?? ZERO_ADDRESS }
 }
 
 export function v4PoolId(key: V4PoolKey): Hex {
@@ -176,6 +193,12 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
       label: `seed ${key} PancakeSwap V3 position`,
     })
     return
+  }
+  const implementation = hookImplementation(ctx, pool, token)
+  if (implementation) {
+    await chain.send(deployer, dex.create2, loadArtifact('WorldCreate2').abi as Abi, 'deploy', [implementation.salt, implementation.initCode], { label: `deploy ${key} hook's implementation` })
+    // The proxy's constructor checks that its implementation has code: mined before it is sent.
+    await chain.mine()
   }
   const hook = hookDeployment(ctx, pool, token)
   if (hook) await chain.send(deployer, dex.create2, loadArtifact('WorldCreate2').abi as Abi, 'deploy', [hook.salt, hook.initCode], { label: `deploy ${key} hook` })

@@ -10,6 +10,15 @@
  * | v4-sell-tax          | only a V4 WETH pool, hook ZooHookSellTax          | the hook takes 10 % of every sell (sell tax 10)     | v4-fixed-fee    |
  * | v4-fixed-fee         | only a V4 WETH pool, hook ZooHookFixedFee         | an immutable 0.3 % of sells (sell tax 0.3)          | clean           |
  * | v4-native            | only a V4 pool against the native coin, no hook   | none                                                | clean           |
+ * | v4-owner-fee         | only a dynamic-fee V4 WETH pool, ZooHookOwnedFee  | its owner raises the LP fee to 100 % (slippageModifiable, transferPausable; sell tax 0.3) | v4-steady-fee |
+ * | v4-steady-fee        | only a dynamic-fee V4 WETH pool, ZooHookSteadyFee | a dynamic fee its code holds at 0.3 % (sell tax 0.3) | clean          |
+ * | v4-pausable          | only a V4 WETH pool, hook ZooHookPausable         | its owner pauses every swap (transferPausable)      | v4-hook-counter |
+ * | v4-after-tax         | only a V4 WETH pool, hook ZooHookAfterTax         | afterSwap keeps 10 % of what sells are paid (sell tax 10) | v4-after-zero |
+ * | v4-after-zero        | only a V4 WETH pool, hook ZooHookAfterZero        | afterSwap with a returned delta of zero (none)      | clean           |
+ * | v4-routed            | only a V4 WETH pool, hook ZooHookRouted           | its owner points the hook at another rule contract (transferPausable) | v4-fixed-rule |
+ * | v4-fixed-rule        | only a V4 WETH pool, hook ZooHookFixedRule        | the same rule, fixed at deployment (none)           | clean           |
+ * | v4-pause-beside-v2   | a V2 WETH pool, and a V4 WETH pool hooked by ZooHookPausable | its hook's owner pauses the V4 pool (transferPausable, measured on that pool) | v4-hook-counter |
+ * | v4-proxy-hook        | only a V4 WETH pool, its hook behind an EIP-1967 proxy | its admin can replace the hook's code (transferPausable; the implementation's functions unread) | v4-hook-counter |
  * | solidly-volatile     | only a volatile (x·y=k) Aerodrome-style WETH pool | none                                                | clean           |
  * | solidly-stable       | only a stable (x³y+y³x) Aerodrome-style USD pool  | none (priced 1 USD, the curve's spot price)         | clean           |
  * | paired-base          | a V2 WETH pool; the quote of paired-only          | none                                                | clean           |
@@ -21,11 +30,12 @@
  * | holder-pair-base     | only a V2 pair against paired-base of the same unlisted factory (found among its holders) | none | holder-pair |
  * | holder-vesting       | a V2 WETH pool; 20 % held by a vesting contract with a token0() that is no pair | none (the vesting contract is no pool) | holder-pair |
  */
-import type { Address } from 'viem'
+import { toFunctionSelector, type Address } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { erc20Abi } from './erc20-abi.ts'
 import { deployWith, zooPool } from './zoo-parts.ts'
-import { HOOK_FLAGS } from './venues.ts'
+import { HOOK_FLAGS, V4_DYNAMIC_FEE, create2Zero } from './venues.ts'
+import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
 
 /** The revert of a sell back to the curve of the launchpad honeypot. */
@@ -47,9 +57,26 @@ export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
 const cleanArgs = (_ctx: ZooContext, s: ZooTokenSpec): unknown[] => [s.name, s.symbol, s.decimals, zooSupply(s)]
 const clean = deployWith('ZooClean', cleanArgs)
 const managerAndToken = (ctx: Pick<ZooContext, 'dex' | 'feeSink'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token]
-const hook = (contract: string, flags: number, args = managerAndToken): ZooHookSpec => ({ contract, flags, args })
+/** The implementation behind the proxy hook: the counting hook (its immutables in its code, its count in the proxy). */
+const COUNTER_IMPLEMENTATION = { contract: 'ZooHookCounter', args: managerAndToken }
 
-function venueToken(key: string, twin: string, name: string, symbol: string, pools: ZooTokenSpec['pools'], notes: string, risky: ZooTokenSpec['risky'] = []): ZooTokenSpec {
+/** The call the proxy makes of its implementation when created (the proxy requires one): the counter's `swaps()`, a read. */
+const PROXY_FIRST_CALL = toFunctionSelector('function swaps()')
+
+/** A hook owned by the world's deployer (an account, not the CREATE2 factory that deploys it). */
+const ownedByDeployer = (ctx: Pick<ZooContext, 'dex' | 'accounts'>, token: Address): unknown[] => [ctx.dex.v4PoolManager, token, ctx.accounts.deployer]
+const hook = (contract: string, flags: number, args: ZooHookSpec['args'] = managerAndToken): ZooHookSpec => ({ contract, flags, args })
+
+function venueToken(
+  key: string,
+  twin: string,
+  name: string,
+  symbol: string,
+  pools: ZooTokenSpec['pools'],
+  notes: string,
+  risky: ZooTokenSpec['risky'] = [],
+  critical: EvmCheckName[] = risky.includes('cannotSellAll') ? ['cannotSellAll'] : [],
+): ZooTokenSpec {
   return {
     key,
     twin,
@@ -58,7 +85,7 @@ function venueToken(key: string, twin: string, name: string, symbol: string, poo
     decimals: 18,
     behaviours: [key],
     risky,
-    ...(risky.includes('cannotSellAll') ? { critical: ['cannotSellAll' as const] } : {}),
+    ...(critical.length > 0 ? { critical } : {}),
     pools,
     lpPlan: 'deployer',
     notes,
@@ -220,5 +247,100 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     'SLIP',
     [zooPool('WETH', { type: 'slipstream' })],
     'The clean token whose only liquidity is a full-range position in a concentrated pool of an Aerodrome Slipstream-interface factory against WETH: named by its tick spacing (200), its 0.3 % fee the factory\'s for that spacing.',
+  ),
+  venueToken(
+    'v4-owner-fee',
+    'v4-steady-fee',
+    'Owned Fee Hook Token',
+    'HOFEE',
+    [zooPool('WETH', { type: 'uniswap-v4', v4Fee: V4_DYNAMIC_FEE, hook: hook('ZooHookOwnedFee', HOOK_FLAGS.beforeSwap, ownedByDeployer), sellTax: '0.3' })],
+    "The clean token whose only pool is a dynamic-fee Uniswap V4 WETH pool whose hook sets the LP fee of every swap, 0.3 % now, and whose owner can raise it to the PoolManager's 100 %: a sale can be made to pay everything to the pool.",
+    ['slippageModifiable', 'transferPausable'],
+    ['slippageModifiable', 'transferPausable'],
+  ),
+  venueToken(
+    'v4-steady-fee',
+    'clean',
+    'Steady Fee Hook Token',
+    'HSFEE',
+    [zooPool('WETH', { type: 'uniswap-v4', v4Fee: V4_DYNAMIC_FEE, hook: hook('ZooHookSteadyFee', HOOK_FLAGS.beforeSwap), sellTax: '0.3' })],
+    'The clean token whose only pool is a dynamic-fee Uniswap V4 WETH pool whose hook holds the LP fee at 0.3 % in its code, with no owner and no function to change it.',
+  ),
+  venueToken(
+    'v4-pausable',
+    'v4-hook-counter',
+    'Pausable Hook Token',
+    'HPAUSE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookPausable', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook's owner can pause it: every swap then reverts (not paused now).",
+    ['transferPausable'],
+    ['transferPausable'],
+  ),
+  venueToken(
+    'v4-after-tax',
+    'v4-after-zero',
+    'After Tax Hook Token',
+    'HATAX',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookAfterTax', HOOK_FLAGS.afterSwap | HOOK_FLAGS.afterSwapReturnDelta), sellTax: '10' })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook keeps 10 % of what every sale is paid, on the output side (afterSwap with a returned delta), for itself.",
+  ),
+  venueToken(
+    'v4-after-zero',
+    'clean',
+    'After Zero Hook Token',
+    'HAZERO',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookAfterZero', HOOK_FLAGS.afterSwap | HOOK_FLAGS.afterSwapReturnDelta) })],
+    'The clean token whose only pool is a Uniswap V4 WETH pool whose afterSwap hook records what each sale is paid and returns a delta of zero.',
+  ),
+  venueToken(
+    'v4-routed',
+    'v4-fixed-rule',
+    'Routed Hook Token',
+    'HROUTE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookRouted', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token whose only pool is a Uniswap V4 WETH pool whose hook asks a rule contract on every swap (everyone may trade now), and whose owner can point the hook at any other contract: one that refuses, or an account with no code, stops every swap.",
+    ['transferPausable'],
+    ['transferPausable'],
+  ),
+  venueToken(
+    'v4-fixed-rule',
+    'clean',
+    'Fixed Rule Hook Token',
+    'HFRULE',
+    [zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookFixedRule', HOOK_FLAGS.beforeSwap) })],
+    'The clean token whose only pool is a Uniswap V4 WETH pool whose hook asks a rule contract fixed at deployment (everyone may trade), with no owner.',
+  ),
+  {
+    ...venueToken(
+      'v4-proxy-hook',
+      'v4-hook-counter',
+      'Proxy Hook Token',
+      'HPROXY',
+      [
+        zooPool('WETH', {
+          type: 'uniswap-v4',
+          hook: {
+            contract: 'ZooTransparentProxy',
+            flags: HOOK_FLAGS.beforeSwap,
+            implementation: COUNTER_IMPLEMENTATION,
+            args: (ctx, token) => [create2Zero(ctx.dex.create2, COUNTER_IMPLEMENTATION.contract, COUNTER_IMPLEMENTATION.args(ctx, token)).address, ctx.accounts.deployer, PROXY_FIRST_CALL],
+          },
+        }),
+      ],
+      "The clean token whose only pool is a Uniswap V4 WETH pool whose hook is an EIP-1967 transparent proxy (to the counting hook) whose admin can replace the hook's code: what runs on every swap is the admin's to change. Its implementation's own functions are not read within a report's round trips, so the powers a hook's functions could hold are unknown.",
+      ['transferPausable'],
+      ['transferPausable'],
+    ),
+    undetermined: ['slippageModifiable', 'personalSlippageModifiable', 'isBlacklisted', 'isWhitelisted', 'antiwhaleModifiable'],
+  },
+  venueToken(
+    'v4-pause-beside-v2',
+    'v4-hook-counter',
+    'Paused Beside Token',
+    'HPBV2',
+    [zooPool('WETH', { traded: false }), zooPool('WETH', { type: 'uniswap-v4', hook: hook('ZooHookPausable', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token with a V2 WETH pool (not traded in the history) and a Uniswap V4 WETH pool whose hook's owner can pause it: the hook's powers are measured on the pool that runs it, not on the token's first pool.",
+    ['transferPausable'],
+    ['transferPausable'],
   ),
 ]

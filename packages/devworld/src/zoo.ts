@@ -83,7 +83,9 @@ export interface ZooHookSpec {
   contract: string
   /** Its permission bits (see HOOK_FLAGS in venues.ts). */
   flags: number
-  args(ctx: Pick<ZooContext, 'dex' | 'feeSink'>, token: Address): unknown[]
+  args(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'accounts'>, token: Address): unknown[]
+  /** A contract deployed before the hook (CREATE2, salt 0) that its arguments name: a proxy hook's implementation. */
+  implementation?: { contract: string; args(ctx: Pick<ZooContext, 'dex' | 'feeSink' | 'accounts'>, token: Address): unknown[] }
 }
 
 /** Supply of every zoo token, in whole tokens. */
@@ -104,6 +106,8 @@ export interface ZooPoolSpec {
   hook?: ZooHookSpec
   /** The tokens seeded, raw units, when not the usual share of the supply (a launchpad curve holds most of it). */
   tokenAmount?: bigint
+  /** A Uniswap V4 pool's key fee when not the usual 0.3 % (V4_DYNAMIC_FEE: its hook sets it). */
+  v4Fee?: number
   /** The quote seeded, raw units, when not the usual amount (a stable pool's dollar for dollar). */
   quoteAmount?: bigint
   /** The zoo token (its key) a `ZOO` pool stands against; it is deployed earlier in the zoo. */

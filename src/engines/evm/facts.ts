@@ -288,6 +288,31 @@ export interface TradeFact {
   venue?: string
   /** Buys and sells through the DEX's router (approve + transferFrom), as wallets make them. */
   router?: RouterTradeFact
+  /** Who gained over a sale among the accounts of the contracts the pool runs (a V4 pool's hook); absent for other pools. */
+  proceeds?: PoolProceeds
+  /** The contracts the pool runs beside the token (a V4 pool's hook): how their code can be replaced, and the powers found on them. */
+  contracts?: PoolContractNote[]
+}
+
+/** A contract a pool runs beside the token, as the pool's words say it. */
+export interface PoolContractNote {
+  address: Address
+  /** How its code can be replaced ('' when it cannot). */
+  upgrade: string
+  /** The powers found on its functions, in short words ("setPaused(bool) [0x16c38b3c] stops trading"). */
+  powers: string[]
+  /** Why its functions were not tried ('' when they were). */
+  unread: string
+}
+
+/** The accounts seen paid over one sale into a pool: the contracts it runs beside the token, their owners, the addresses in their code. */
+export interface PoolProceeds {
+  /** Whether the sale was made and the balances read (false: `note` says why; nothing is known of who is paid). */
+  measured: boolean
+  /** The watched accounts that gained, with what they gained in raw units of the token and of the quote. */
+  paidTo: { address: Address; label: string; token: bigint; quote: bigint }[]
+  /** What was watched, or why it was not measured; the accounts whose balances could not be read. */
+  note: string
 }
 
 export interface RouterTradeFact {
@@ -314,6 +339,8 @@ export type PowerKind = 'mint' | 'changeBalance' | 'pause' | 'feeAll' | 'feePers
 export interface PowerCandidate {
   address: Address
   source: string
+  /** The contract beside the token whose owner()/getOwner() names it (a pool's hook): its declared owner. */
+  ownerOf?: Address
 }
 
 export interface PowerFinding {
@@ -332,6 +359,8 @@ export interface PowerFinding {
    * ran, the accounts the tax was seen paid to and whether a privileged call can redirect it.
    */
   reach?: { buy: number; sell: number; transfer: number; sellsStopped: boolean; paidTo?: Address[]; walletSettable?: boolean }
+  /** The contract beside the token the power was found on (a pool's hook); absent for the token's own. */
+  on?: Address
 }
 
 export interface PowersFact {
@@ -368,6 +397,11 @@ export interface PowersFact {
    * balances shown with nothing moving, and each was asked whether it held them): one more round trip.
    */
   askedAgain?: Hex[]
+  /**
+   * The contracts the token's pools run beside it (a V4 pool's hook) whose functions were not tried,
+   * and why: a power over trading may be theirs. Absent when every such contract's were tried.
+   */
+  unmeasuredContracts?: string
 }
 
 export interface ExternalCallFact {

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// Uniswap V4 hooks of the zoo, each with its legitimate look-alike. A hook runs on every swap of
-/// its pool; the world deploys each at an address whose low bits carry its permissions
-/// (beforeSwap = 1 << 7, beforeSwapReturnDelta = 1 << 3), as the PoolManager requires.
+// Uniswap V4 hooks of the zoo, each with its legitimate look-alike. A hook runs on every swap of
+// its pool; the world deploys each at an address whose low bits carry its permissions
+// (beforeSwap = 1 << 7, afterSwap = 1 << 6, beforeSwapReturnDelta = 1 << 3,
+// afterSwapReturnDelta = 1 << 2), as the PoolManager requires.
+
+// A beforeSwap answer's LP fee with this bit set overrides a dynamic-fee pool's fee (LPFeeLibrary.OVERRIDE_FEE_FLAG).
+uint24 constant ZOO_OVERRIDE_FEE_FLAG = 0x400000;
+// The largest LP fee the PoolManager takes: 100 %, in hundredths of a basis point (LPFeeLibrary.MAX_LP_FEE).
+uint24 constant ZOO_MAX_LP_FEE = 1_000_000;
 
 /// The PoolManager's types, as its ABI has them (Currency and IHooks are addresses).
 struct ZooPoolKey {
@@ -41,7 +47,12 @@ abstract contract ZooHookBase {
     {
         require(msg.sender == poolManager, "ZooHook: only the pool manager");
         int128 specified = _beforeSwap(sender, key, params);
-        return (this.beforeSwap.selector, int256(specified) << 128, 0);
+        return (this.beforeSwap.selector, int256(specified) << 128, _lpFee());
+    }
+
+    /// The LP fee of this swap in a dynamic-fee pool (with the override flag), or 0: the pool's own.
+    function _lpFee() internal view virtual returns (uint24) {
+        return 0;
     }
 
     /// A sell: the token is what goes into the pool.
@@ -131,5 +142,166 @@ contract ZooHookFixedFee is ZooHookSellFee {
 
     function _recipient() internal view override returns (address) {
         return recipient;
+    }
+}
+
+/// A dynamic-fee pool's hook whose owner sets the LP fee of every swap, up to the PoolManager's
+/// 100 %: at 0.3 % when deployed, a sale can be made to pay everything it sells to the pool.
+contract ZooHookOwnedFee is ZooHookBase {
+    uint24 public constant START_FEE = 3_000;
+    address public owner;
+    uint24 public fee = START_FEE;
+
+    constructor(address poolManager_, address token_, address owner_) ZooHookBase(poolManager_, token_) {
+        owner = owner_;
+    }
+
+    function setFee(uint24 fee_) external {
+        require(msg.sender == owner, "ZooHookOwnedFee: not the owner");
+        require(fee_ <= ZOO_MAX_LP_FEE, "ZooHookOwnedFee: above 100 %");
+        fee = fee_;
+    }
+
+    function _lpFee() internal view override returns (uint24) {
+        return fee | ZOO_OVERRIDE_FEE_FLAG;
+    }
+
+    function _beforeSwap(address, ZooPoolKey calldata, ZooSwapParams calldata) internal pure override returns (int128) {
+        return 0;
+    }
+}
+
+/// Its twin: a dynamic-fee pool's hook whose code holds the LP fee at 0.3 %, with no owner and
+/// no function to change it.
+contract ZooHookSteadyFee is ZooHookBase {
+    uint24 public constant FEE = 3_000;
+
+    constructor(address poolManager_, address token_) ZooHookBase(poolManager_, token_) {}
+
+    function _lpFee() internal pure override returns (uint24) {
+        return FEE | ZOO_OVERRIDE_FEE_FLAG;
+    }
+
+    function _beforeSwap(address, ZooPoolKey calldata, ZooSwapParams calldata) internal pure override returns (int128) {
+        return 0;
+    }
+}
+
+/// A hook whose owner can pause its pool: every swap then reverts.
+contract ZooHookPausable is ZooHookBase {
+    address public owner;
+    bool public paused;
+
+    constructor(address poolManager_, address token_, address owner_) ZooHookBase(poolManager_, token_) {
+        owner = owner_;
+    }
+
+    function setPaused(bool paused_) external {
+        require(msg.sender == owner, "ZooHookPausable: not the owner");
+        paused = paused_;
+    }
+
+    function _beforeSwap(address, ZooPoolKey calldata, ZooSwapParams calldata) internal view override returns (int128) {
+        require(!paused, "ZooHookPausable: trading is paused");
+        return 0;
+    }
+}
+
+/// After a swap: what a hook answers through afterSwap (the unspecified currency's share it keeps).
+abstract contract ZooAfterHook is ZooHookBase {
+    /// IHooks.afterSwap: (selector, the hook's delta of the unspecified currency: positive, it keeps that much).
+    function afterSwap(address, ZooPoolKey calldata key, ZooSwapParams calldata params, int256 delta, bytes calldata)
+        external
+        returns (bytes4, int128)
+    {
+        require(msg.sender == poolManager, "ZooHook: only the pool manager");
+        return (this.afterSwap.selector, _afterSwap(key, params, delta));
+    }
+
+    function _afterSwap(ZooPoolKey calldata key, ZooSwapParams calldata params, int256 delta) internal virtual returns (int128);
+
+    function _beforeSwap(address, ZooPoolKey calldata, ZooSwapParams calldata) internal pure override returns (int128) {
+        return 0;
+    }
+}
+
+/// Keeps 10 % of what every exact-input sell is paid, on the output side: it takes that share of the
+/// quote out of the manager to itself and returns it as its delta, so the seller is paid the rest.
+contract ZooHookAfterTax is ZooAfterHook {
+    uint256 public constant CUT_BPS = 1_000;
+
+    constructor(address poolManager_, address token_) ZooHookBase(poolManager_, token_) {}
+
+    function _afterSwap(ZooPoolKey calldata key, ZooSwapParams calldata params, int256 delta) internal override returns (int128) {
+        if (!_isSell(key, params) || params.amountSpecified >= 0) return 0;
+        // The quote is the unspecified currency of a sale: the other side of the delta, owed to the seller.
+        int128 paid = params.zeroForOne ? int128(delta) : int128(delta >> 128);
+        if (paid <= 0) return 0;
+        uint256 cut = uint256(uint128(paid)) * CUT_BPS / 10_000;
+        if (cut == 0) return 0;
+        IZooPoolManager(poolManager).take(params.zeroForOne ? key.currency1 : key.currency0, address(this), cut);
+        return int128(int256(cut));
+    }
+
+    receive() external payable {}
+}
+
+/// Its twin: an afterSwap hook with a returned delta that records the last sale's payout and keeps nothing.
+contract ZooHookAfterZero is ZooAfterHook {
+    int128 public lastPaid;
+
+    constructor(address poolManager_, address token_) ZooHookBase(poolManager_, token_) {}
+
+    function _afterSwap(ZooPoolKey calldata, ZooSwapParams calldata params, int256 delta) internal override returns (int128) {
+        lastPaid = params.zeroForOne ? int128(delta) : int128(delta >> 128);
+        return 0;
+    }
+}
+
+/// What a routed hook asks on every swap: whether the sender may make it.
+interface IZooSwapRule {
+    function allows(address sender, bool sell) external view returns (bool);
+}
+
+/// The rule the routed hooks start with: every swap is allowed.
+contract ZooOpenRule is IZooSwapRule {
+    function allows(address, bool) external pure returns (bool) {
+        return true;
+    }
+}
+
+/// A hook that asks a rule contract on every swap, and whose owner can point it at another
+/// contract: whatever that contract answers (or a revert) decides who trades.
+contract ZooHookRouted is ZooHookBase {
+    address public owner;
+    address public rule;
+
+    constructor(address poolManager_, address token_, address owner_) ZooHookBase(poolManager_, token_) {
+        owner = owner_;
+        rule = address(new ZooOpenRule());
+    }
+
+    function setRule(address rule_) external {
+        require(msg.sender == owner, "ZooHookRouted: not the owner");
+        rule = rule_;
+    }
+
+    function _beforeSwap(address sender, ZooPoolKey calldata key, ZooSwapParams calldata params) internal view override returns (int128) {
+        require(IZooSwapRule(rule).allows(sender, _isSell(key, params)), "ZooHookRouted: refused by its rule");
+        return 0;
+    }
+}
+
+/// Its twin: the same question asked of a rule fixed at deployment, with no owner.
+contract ZooHookFixedRule is ZooHookBase {
+    address public immutable rule;
+
+    constructor(address poolManager_, address token_) ZooHookBase(poolManager_, token_) {
+        rule = address(new ZooOpenRule());
+    }
+
+    function _beforeSwap(address sender, ZooPoolKey calldata key, ZooSwapParams calldata params) internal view override returns (int128) {
+        require(IZooSwapRule(rule).allows(sender, _isSell(key, params)), "ZooHookFixedRule: refused by its rule");
+        return 0;
     }
 }

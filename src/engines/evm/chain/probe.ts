@@ -330,6 +330,8 @@ export interface PowerParams {
   grants: Hex[]
   /** Calldata that flags holder A (chained powers: flag, then act); none by default. */
   flags?: Hex[]
+  /** The contract the variants, grants and flags call: the token by default, or a contract its trades pass through (a pool's hook). */
+  target?: Address
 }
 
 /** The owner-power experiment: every call isolated and measured (`powers`). */
@@ -385,6 +387,7 @@ function powerArgs(p: PowerParams) {
     fundBps: FUND_BPS,
     bigBuyBps: POWER_BIG_BUY_BPS,
     flags: p.flags ?? [],
+    target: p.target ?? p.token,
   }
 }
 
@@ -442,6 +445,26 @@ export function encodeReach(p: PowerParams, target: ProbeSetter, siblings: reado
 
 export function decodeReach(data: Hex): ReachResult {
   return decodeFunctionResult({ abi: probeAbi(), functionName: 'reach', data }) as unknown as ReachResult
+}
+
+/** What each watched account gained over one sale into the pool (`saleGains`): in the token, and in the quote. */
+export interface SaleGains {
+  funded: boolean
+  sell: Outcome
+  tokenGains: readonly bigint[]
+  /** Bit i: `tokenGains[i]` was read before and after the sale; clear, it is unknown (never 0). */
+  tokenRead: bigint
+  quoteGains: readonly bigint[]
+  quoteRead: bigint
+}
+
+/** A sale into the pool by a funded holder, with nothing changed before it, and who gained over it among `watch`. */
+export function encodeSaleGains(p: PowerParams): Hex {
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'saleGains', args: [powerArgs(p)] })
+}
+
+export function decodeSaleGains(data: Hex): SaleGains {
+  return decodeFunctionResult({ abi: probeAbi(), functionName: 'saleGains', data }) as unknown as SaleGains
 }
 
 export function decodePowers(data: Hex): PowerResult {

@@ -1,6 +1,9 @@
 import type { CheckResult } from '../../../report/define-check.ts'
 import type { EvmFacts, PowerKind, TradeFact } from '../facts.ts'
 
+/** Powers a contract the token's trades run beside it (a pool's hook) can hold too: over trading, not over balances or the supply. */
+const TRADING_KINDS = new Set<PowerKind>(['pause', 'feeAll', 'feePersonal', 'blacklist', 'whitelist', 'limit'])
+
 /**
  * Shared reasoning of the EVM checks: a finding of the owner-power simulation, or why there is
  * none. Pure functions of the facts.
@@ -14,6 +17,8 @@ export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needs
     return { status: 'present', method: 'simulated', evidence: ordered.map((f) => f.evidence).slice(0, 3).join('; '), ...(ordered[0].tier ? { tier: ordered[0].tier } : {}) }
   }
   if (p.status !== 'tested') return { status: 'undetermined', method: 'not determinable', evidence: p.reason || 'owner powers were not simulated' }
+  // A contract every trade runs (a pool's hook) whose functions were not tried may hold a power over trading.
+  if (p.unmeasuredContracts && TRADING_KINDS.has(kind)) return { status: 'undetermined', method: 'not determinable', evidence: p.unmeasuredContracts }
   if (p.candidates.length === 0 || p.functionsTried.length === 0 && p.functionsFailed.length === 0) {
     return { status: 'absent', method: 'simulated', evidence: p.reason }
   }

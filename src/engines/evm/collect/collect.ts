@@ -14,7 +14,9 @@ import { collectExternalCalls } from './external-calls.ts'
 import { indexHolders, verifyHolders } from './holders.ts'
 import { liquidityFact, readLocks } from './liquidity.ts'
 import { collectMarkets, poolFacts, priceQuotes } from './markets.ts'
-import { collectPowers, powerCandidates } from './powers.ts'
+import { collectPowers, mergePowers, powerCandidates } from './powers.ts'
+import { poolContractCandidates, poolsRunning, readPoolContracts } from './pool-contracts.ts'
+import { collectPoolProceeds, withPoolContracts } from './pool-proceeds.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
 import { collectHolderPools, withHolderPools, type HolderPoolsFound } from './holder-pools.ts'
@@ -246,13 +248,25 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     const ofRecord = (index.get(ctx.token)?.top ?? []).map((h) => h.address)
     return { logic, candidates, slotAccounts, ofRecord, ownPairs: own.fact.pairs.map((p) => p.address), roles }
   })
-  const powersPromise = candidatesPromise.then((c) =>
-    collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs).then((powers) => ({
-      ...powers,
-      ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
-      ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
-    })),
+  // The contracts the pools run beside the token on every trade (a V4 pool's hook): read once the
+  // pools are known, their own privileged functions tried beside the token's.
+  const poolContractsPromise = readPoolContracts(ctx, pools, block)
+  const contractPowersPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) =>
+    Promise.all(
+      contracts.map((k) =>
+        collectPowers(ctx, d, k.logic, poolContractCandidates(k, c.candidates), poolsRunning(pools, k), block, c.ofRecord, [], c.ownPairs, k).then((fact) => ({ contract: k, fact })),
+      ),
+    ),
   )
+  // Who is paid over a sale among those contracts' accounts, and whether one whose code can be
+  // replaced stops the sale when it reverts (beside the owner powers).
+  const proceedsPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) => collectPoolProceeds(ctx, d, pools, contracts, c.candidates, block))
+  const tokenPowersPromise = candidatesPromise.then((c) => collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs))
+  const powersPromise = Promise.all([candidatesPromise, tokenPowersPromise, contractPowersPromise, proceedsPromise]).then(([c, powers, others, sold]) => ({
+    ...mergePowers(powers, others, sold.findings),
+    ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
+    ...(c.roles.unread ? { rolesUnread: c.roles.unread } : {}),
+  }))
   const holdersPromise = indexPromise.then((index) =>
     Promise.all([
       verifyHolders(ctx, ctx.token, index.get(ctx.token), block),
@@ -301,7 +315,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
 
   // Every stage is awaited together: a stage that fails fails the collection once, and none is left
   // rejected and unawaited behind it.
-  const [proxy, logic, markets, trades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained, creationSupply] = await Promise.all([
+  const [proxy, logic, markets, measuredTrades, creation, externalCalls, locks, [holders, lpHolders], powers, balances, metadata, adminOwner, source, ownPairs, holderSells, dependencies, unexplained, creationSupply, sold, poolContracts] = await Promise.all([
     proxyPromise,
     logicPromise,
     marketsPromise,
@@ -320,7 +334,10 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
     dependenciesPromise,
     unexplainedPromise,
     creationSupplyPromise,
+    proceedsPromise,
+    poolContractsPromise,
   ])
+  const trades = withPoolContracts(measuredTrades, sold.proceeds, poolContracts, powers.findings)
 
   if (logic) assertToken(ctx, d, logic)
   const implementation = proxy ? logic : undefined

@@ -38,6 +38,7 @@ import { probePool, quoteRoute } from './trades.ts'
 import { MAX_ROLE_HOLDERS, type RoleHolder } from './role-holders.ts'
 import { dustFloor, isDust } from './effect-floor.ts'
 import { MAX_SIBLINGS, SEARCH_GRID, STOPPING_TAX_PERCENT, readReach, searchableSetter, withReach } from './reach.ts'
+import type { PoolContract } from '../venues/venue.ts'
 
 /** Privileged-account candidates tried at most. */
 export const MAX_CANDIDATES = 8
@@ -600,7 +601,9 @@ export function effectsOf(watch: Watch, base: Measure, m: Measure, caller: Addre
   const bNotJudged = notJudged(PROBE_ADDRESSES.b)
   const bBlocked = !bNotJudged && ((base.bTransfer.ok && !m.bTransfer.ok) || (withPool && base.bSell.ok && !m.bSell.ok))
   const unreadNote = b.unread.length > 0 ? `; after it, the balances of ${b.unread.length} watched account(s) could not be read (unknown, not counted as taken)` : ''
-  if (bBlocked) out.push({ kind: 'pause', text: `stopped transfers of a holder it was not given${unreadNote}` })
+  // Sales alone failing (transfers between holders still going) is said as such: a pool's hook stops swaps, not transfers.
+  const salesOnly = bBlocked && base.bTransfer.ok && m.bTransfer.ok
+  if (bBlocked) out.push({ kind: 'pause', text: `${salesOnly ? 'stopped the sales into the pool of a holder it was not given (its transfers still went through)' : 'stopped transfers of a holder it was not given'}${unreadNote}` })
   const bTransfer = bNotJudged ? { changed: false } : taxChanged(base.bTransfer, m.bTransfer)
   const bSell = withPool && !bNotJudged ? taxChanged(base.bSell, m.bSell) : { changed: false }
   const bBuy = withPool && !bNotJudged ? taxChanged(base.bBuy, m.bBuy) : { changed: false }
@@ -867,6 +870,12 @@ export async function collectPowers(
   slotAccounts: readonly SlotAccount[] = [],
   /** The pairs the token records as its own (getters, storage, AMM-pair mappings), listed or not. */
   ownPairs: readonly Address[] = [],
+  /**
+   * The contract whose functions are tried, when not the token: one its pools' trades run (a V4
+   * pool's hook), `logic` being its code; its effects are measured on the token's holders and pools
+   * all the same, and its findings say which contract they were found on.
+   */
+  target?: PoolContract,
 ): Promise<PowersFact> {
   const base: PowersFact = {
     status: 'not-tested',
@@ -884,7 +893,7 @@ export async function collectPowers(
   if (candidates.length === 0) {
     return { ...base, status: 'tested', reason: 'no account holds privileges: owner renounced and no privileged address found in storage' }
   }
-  if (fns.length === 0) return { ...base, status: 'tested', reason: 'the contract has no state-changing function beyond standard ERC-20 and ownership' }
+  if (fns.length === 0) return { ...base, status: 'tested', reason: target ? 'it has no state-changing function' : 'the contract has no state-changing function beyond standard ERC-20 and ownership' }
   const pool = pools[0]
   const route = pool ? quoteRoute(ctx, d, pool.quote) : undefined
   const usablePool = pool && route ? pool : undefined
@@ -925,6 +934,7 @@ export async function collectPowers(
         variants: variants.map((v) => v.data),
         grants,
         flags,
+        ...(target ? { target: target.address } : {}),
       }
       // A numeric setter is also searched to its reach (beside its siblings at their extremes).
       const setter = usablePool ? searchableSetter(fn) : undefined
@@ -977,7 +987,8 @@ export async function collectPowers(
       return { fn, ok: true as const, findings }
     }),
   )
-  const findings = results.flatMap((r) => r.findings)
+  const on = (evidence: string) => (target ? `on ${target.label}, ${evidence}` : evidence)
+  const findings = results.flatMap((r) => r.findings).map((f) => ({ ...f, evidence: on(f.evidence), ...(target ? { on: target.address } : {}) }))
   return {
     ...base,
     status: 'tested',
@@ -1130,4 +1141,49 @@ function eventFindings(fn: CodeFunction, candidates: PowerCandidate[], r: PowerR
     out.push({ kind: 'changeBalance', candidate, appointedBy, selector: fn.selector, signature, evidence: `${via}${labelOf(fn)} took ${from}, which never sent or approved them (an account named only in its Transfer events; balance measured in storage)` })
   }
   return out
+}
+
+/**
+ * The token's owner powers and those found on the contracts its pools run beside it (a V4 pool's
+ * hook), as one fact: their findings side by side (each saying the contract it was found on), the
+ * functions tried and failed of all. A contract whose functions were not tried (a proxy whose
+ * implementation is not read, code that could not be read) is said in `unmeasuredContracts`:
+ * what concerns trading is then unknown, never a "0". One with no one to call its functions adds
+ * that to the token's reason where the token has one, and clears it where the token's were tried.
+ */
+export function mergePowers(
+  token: PowersFact,
+  others: readonly { contract: PoolContract & { unread?: string }; fact: PowersFact }[],
+  /** Powers over those contracts found otherwise (their code replaced): beside their functions'. */
+  more: readonly PowerFinding[] = [],
+): PowersFact {
+  if (others.length === 0 && more.length === 0) return token
+  const tested = others.filter((o) => o.fact.status === 'tested')
+  const untested = others.filter((o) => o.fact.status !== 'tested')
+  const all = [token, ...tested.map((o) => o.fact)]
+  const tried = tested.filter((o) => !o.fact.reason)
+  const reasons = [token.reason, ...tested.filter((o) => o.fact.reason).map((o) => `on ${o.contract.label}: ${o.fact.reason}`)].filter((r) => r)
+  const reason = token.status !== 'tested' ? token.reason : token.reason && tried.length === 0 ? reasons.join('; ') : ''
+  const unmeasuredContracts = untested.map((o) => `the functions of ${o.contract.label} were not tried: ${o.contract.unread || o.fact.reason}`).join('; ')
+  const candidates: PowerCandidate[] = []
+  for (const c of all.flatMap((p) => p.candidates)) if (!candidates.some((x) => sameAddress(x.address, c.address))) candidates.push(c)
+  const eventsUnread = all.map((p) => p.eventsUnread).find((x) => x)
+  const askedAgain = all.flatMap((p) => p.askedAgain ?? [])
+  const ownMoves = all.flatMap((p) => p.ownMoves ?? [])
+  const measuredPool = all.map((p) => p.measuredPool).find((x) => x)
+  return {
+    ...token,
+    reason,
+    candidates,
+    functionsTried: all.flatMap((p) => p.functionsTried),
+    functionsFailed: all.flatMap((p) => p.functionsFailed),
+    findings: [...all.flatMap((p) => p.findings), ...more],
+    funded: all.some((p) => p.funded),
+    withPool: all.some((p) => p.withPool),
+    ...(ownMoves.length > 0 ? { ownMoves } : {}),
+    ...(measuredPool ? { measuredPool } : {}),
+    ...(eventsUnread ? { eventsUnread } : {}),
+    ...(askedAgain.length > 0 ? { askedAgain } : {}),
+    ...(unmeasuredContracts ? { unmeasuredContracts } : {}),
+  }
 }

@@ -14,8 +14,12 @@ import type { Outcome, ProbeSetter, ReachResult, ReachSearch } from '../chain/pr
 import type { PowerCandidate, PowerFinding } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress } from './context.ts'
 
-/** Values every search starts from: 0, a small number, the largest percentage of each usual scale, the type's maximum. */
-export const SEARCH_GRID: readonly bigint[] = [0n, 20n, 100n, 1_000n, 10_000n, (1n << 256n) - 1n]
+/**
+ * Values every search starts from: 0, a small number, the largest percentage of each usual scale
+ * (100 %, 1 000 ‰, 10 000 basis points, 1 000 000 hundredths of a basis point: a Uniswap V3/V4 LP
+ * fee), the type's maximum.
+ */
+export const SEARCH_GRID: readonly bigint[] = [0n, 20n, 100n, 1_000n, 10_000n, 1_000_000n, (1n << 256n) - 1n]
 /** Sibling setters put at their largest accepted values during a combined search, at most. */
 export const MAX_SIBLINGS = 4
 /** A sell tax a single privileged call can push to this or above stops trading in effect. */

@@ -6,8 +6,8 @@ import { RpcError } from '../chain/rpc.ts'
 import type { PoolInfo, V4PoolKey } from '../chain/probe.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
 import { sqrtPrice } from './uniswap-v3.ts'
-import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.ts'
-import type { TradeFact } from '../facts.ts'
+import { wordAnswer, type FoundPool, type PoolContract, type Venue, type VenueFind } from './venue.ts'
+import type { PoolFact, TradeFact } from '../facts.ts'
 
 /** keccak256("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)"): a V4 pool's creation. */
 export const V4_INITIALIZE_TOPIC: Hex = '0xdd466e674ea557f56295e2d0218a125ea4b4f0f6f3307b95f85e6110838d6438'
@@ -167,6 +167,7 @@ export const uniswapV4: Venue = {
   },
   route: (info) => ({ pool: info.pool, kind: 0, feeBps: 0 }),
   describe: describeV4,
+  poolContracts: v4Hook,
   // extsload(bytes32 0): every PoolManager reads its own storage out.
   probeCall: () => ({ call: 'extsload(0)', data: `0x1e2eaeaf${'0'.repeat(64)}`, read: (a) => (wordAnswer(a) === undefined ? undefined : 'a PoolManager reading its storage out') }),
   router: () => undefined,
@@ -191,15 +192,60 @@ export function describeV4(trade: TradeFact): string {
   if (sameAddress(key.hooks, ZERO_ADDRESS)) return `${where}; no hook`
   const perms = v4.permissions.length > 0 ? v4.permissions.join(', ') : 'no permissions'
   const hook = `hook ${key.hooks} (${perms})`
-  const delta = v4.permissions.some((p) => p.endsWith('ReturnDelta'))
   const sell = trade.sellTax.percent
   let measured: string
   if (!trade.simulated) measured = 'not simulated'
   else if (trade.honeypot) measured = `sells through the pool fail: ${trade.honeypotReason}`
-  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% of the tokens before they reach the pool${delta ? ', taken through the hook\'s returned delta' : ''}`
+  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% ${whereLost(v4.permissions, key.fee === V4_DYNAMIC_FEE)}${paidWords(trade)}`
   else if (trade.honeypot === false) measured = 'the hook refused nothing and took nothing in the simulated trades'
   else measured = `its effect was not measured: ${trade.sellTax.note}`
-  return `${where}; ${hook}: ${measured}`
+  return `${where}; ${hook}: ${measured}${hookNotes(trade, key.hooks)}`
+}
+
+/** How the hook's code can be replaced, and what privileged calls on it were measured doing to trading; '' when nothing. */
+function hookNotes(trade: TradeFact, hooks: Address): string {
+  const note = trade.contracts?.find((c) => sameAddress(c.address, hooks))
+  if (!note) return ''
+  const parts = [
+    ...(note.upgrade ? [`the hook is ${note.upgrade}`] : []),
+    ...(note.unread ? [`its functions were not tried: ${note.unread}`] : []),
+    ...(note.powers.length > 0 ? [`privileged calls on the hook change trading: ${note.powers.join('; ')}`] : []),
+  ]
+  return parts.map((p) => `; ${p}`).join('')
+}
+
+/** Who was seen paid over a sale (the hook's accounts' balances, read around it), in words; '' when not asked. */
+function paidWords(trade: TradeFact): string {
+  const p = trade.proceeds
+  if (!p) return ''
+  if (!p.measured) return `; who is paid was not measured: ${p.note}`
+  if (p.paidTo.length === 0) return "; none of the hook's accounts gained over a sale (the hook, its owners, the addresses in its code, the token's privileged accounts): what is lost stays in the pool or goes elsewhere"
+  const quote = trade.pool.quoteSymbol || 'the quote'
+  const each = p.paidTo.map((x) => `${x.label} (${[...(x.token > 0n ? ['in the token'] : []), ...(x.quote > 0n ? [`in ${quote}`] : [])].join(' and ')})`)
+  return `; paid to ${each.join(', ')}, by the balances read around a sale`
+}
+
+/**
+ * Where a measured sell loss can come from, by what the hook's address lets it do: a share of the
+ * tokens sold kept before the swap (beforeSwap's returned delta), a dynamic LP fee it sets, a share
+ * of what the pool pays out kept after the swap (afterSwap's returned delta). The loss itself is
+ * measured (the manager's balance, the pool's move, what reached the seller), not inferred.
+ */
+function whereLost(permissions: readonly string[], dynamicFee: boolean): string {
+  const ways = [
+    ...(permissions.includes('beforeSwapReturnDelta') ? ["of the tokens before they reach the pool, taken through the hook's returned delta"] : []),
+    ...(dynamicFee ? ['to the LP fee the hook sets (a dynamic fee)'] : []),
+    ...(permissions.includes('afterSwapReturnDelta') ? ["of what the pool pays out, kept after the swap through the hook's returned delta (afterSwap)"] : []),
+  ]
+  if (ways.length === 0) return 'between the tokens sold and what the pool paid'
+  return ways.length === 1 ? ways[0] : `(${ways.join('; or ')})`
+}
+
+/** A V4 pool's hook, run by every swap of the pool (none for a pool without one). */
+export function v4Hook(pool: PoolFact): PoolContract[] {
+  const v4 = pool.v4
+  if (!v4 || sameAddress(v4.key.hooks, ZERO_ADDRESS)) return []
+  return [{ address: getAddress(v4.key.hooks), label: `the hook ${getAddress(v4.key.hooks)} of the Uniswap V4 pool ${v4.id}` }]
 }
 
 /** The account whose code carries a V4 pool's key for the probe (a state override): the pool id's low 20 bytes. */

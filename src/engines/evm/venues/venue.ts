@@ -87,6 +87,12 @@ export interface Venue {
   /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
   describe?(trade: TradeFact): string
   /**
+   * Contracts beside the token that every trade through the pool runs (a V4 pool's hook), each
+   * with the words that name it: their own privileged functions are tried as owner powers over the
+   * token's trading, like the token's.
+   */
+  poolContracts?(pool: PoolFact): PoolContract[]
+  /**
    * The factory's event announcing a new pool, whose first two indexed topics are the pool's two
    * tokens and whose data holds the pool's address at `poolWord` (pools against any other token).
    */
@@ -95,6 +101,12 @@ export interface Venue {
   readonly swapTopic: Hex
   /** The token's price in quote units after the swap an event records. */
   priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number, pool: PoolFact): number | undefined
+}
+
+/** A contract a pool's trades run beside the token, and how reports name it ("the hook 0x… of the Uniswap V4 pool 0x…"). */
+export interface PoolContract {
+  address: Address
+  label: string
 }
 
 /** A uint256 answer as a decimal string, or undefined when the answer is not one word. */
