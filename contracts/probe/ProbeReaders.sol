@@ -91,20 +91,21 @@ abstract contract ProbeReaders {
     function reads(Read[] calldata calls) external view returns (ReadResult[] memory out) {
         out = new ReadResult[](calls.length);
         for (uint256 i = 0; i < calls.length; i++) {
-            address target = calls[i].target;
-            bytes memory data = calls[i].data;
-            bool ok;
-            bytes memory ret;
-            assembly {
-                ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
-                let size := returndatasize()
-                if gt(size, MAX_READ_RETURN) { size := MAX_READ_RETURN }
-                ret := mload(0x40)
-                mstore(ret, size)
-                returndatacopy(add(ret, 0x20), 0, size)
-                mstore(0x40, add(add(ret, 0x20), and(add(size, 31), not(31))))
-            }
+            (bool ok, bytes memory ret) = _boundedRead(calls[i].target, calls[i].data);
             out[i] = ReadResult(ok, ret);
+        }
+    }
+
+    /** One view read with bounded gas and at most MAX_READ_RETURN bytes of its answer kept. */
+    function _boundedRead(address target, bytes memory data) internal view returns (bool ok, bytes memory ret) {
+        assembly {
+            ok := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            let size := returndatasize()
+            if gt(size, MAX_READ_RETURN) { size := MAX_READ_RETURN }
+            ret := mload(0x40)
+            mstore(ret, size)
+            returndatacopy(add(ret, 0x20), 0, size)
+            mstore(0x40, add(add(ret, 0x20), and(add(size, 31), not(31))))
         }
     }
 

@@ -461,6 +461,7 @@ contract TokenProbe is ProbeReaders {
         uint256 sqrtPriceX96; // slot0()'s first word (V3-like)
         uint256 otherDecimals; // the other token's decimals(), when `otherDecimalsRead`
         bool otherDecimalsRead;
+        bytes otherSymbol; // the other token's symbol() answer (bounded), empty when it did not answer
         PoolInfo otherPool; // a token that is no quote asset: its deepest V2 or V3 pool against WETH (its route and its price); pool zero when none
         bytes trade; // the trade experiment's TradeResult (abi-encoded) when it ran; empty otherwise
         bytes err; // why it did not run, when it was tried
@@ -506,6 +507,8 @@ contract TokenProbe is ProbeReaders {
             if (scene.quotes[q] == h.other) return (true, scene.routes[q]);
         }
         (h.otherDecimals, h.otherDecimalsRead) = _staticUintRead(h.other, abi.encodeWithSelector(0x313ce567));
+        (bool named, bytes memory symbol) = _boundedRead(h.other, abi.encodeWithSelector(0x95d89b41));
+        if (named) h.otherSymbol = symbol;
         address[] memory wethOnly = new address[](1);
         wethOnly[0] = weth;
         PoolInfo[] memory found = this.pools(h.other, scene.dexes, wethOnly);

@@ -655,6 +655,8 @@ export interface HolderPoolResult {
   /** The other token's decimals, when it is no quote asset and answered them (`otherDecimalsRead`). */
   otherDecimals: bigint
   otherDecimalsRead: boolean
+  /** The other token's symbol() answer (bounded; '0x' when it did not answer), when it is no quote asset. */
+  otherSymbol: Hex
   /** A token that is no quote asset: its deepest V2 or V3 pool against WETH, through which it is bought and priced (pool zero: none). */
   otherPool: PoolInfo
   /** The trade experiment's result (`trade`'s return), '0x' when it was not traded. */

@@ -201,7 +201,8 @@ export async function probeReads(ctx: CollectContext, calls: ReadCall[], block: 
   return results
 }
 
-function decodeText(r: ReadResult | undefined): string | undefined {
+/** A text answer (string or bytes32) of a read, printable and bounded; undefined when it failed or is not text. */
+export function decodeText(r: ReadResult | undefined): string | undefined {
   if (!r?.success || r.returnData === '0x') return undefined
   try {
     const [s] = decodeAbiParameters([{ type: 'string' }], r.returnData)

@@ -7,7 +7,7 @@ import type { MarketFacts, PoolFact, TokenBasics, TradeFact } from '../facts.ts'
 import { VENUES, venueOf } from '../venues/registry.ts'
 import { units, type Venue } from '../venues/venue.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
-import { dexQueries, type Discovery } from './discovery.ts'
+import { decodeText, dexQueries, type Discovery } from './discovery.ts'
 import { priceQuotes } from './markets.ts'
 import { UNLISTED_V2_FEE_BPS } from './own-pairs.ts'
 import { emptyTrade, interpretTrade, quoteRoute } from './trades.ts'
@@ -106,7 +106,8 @@ function holderPoolFact(ctx: CollectContext, d: Discovery, h: HolderPoolResult, 
   const venue = listed ? venueOf(listed.type) : venueOfKind(h.kind)
   const listedQuote = d.quotes.find((q) => sameAddress(q.address, h.other))
   // A token that is no quote asset: its decimals as it answered them.
-  const quote = listedQuote ?? (h.otherDecimalsRead && h.otherDecimals <= MAX_DECIMALS ? { symbol: '', decimals: Number(h.otherDecimals) } : undefined)
+  const symbol = decodeText({ success: h.otherSymbol !== '0x', returnData: h.otherSymbol }) ?? ''
+  const quote = listedQuote ?? (h.otherDecimalsRead && h.otherDecimals <= MAX_DECIMALS ? { symbol, decimals: Number(h.otherDecimals) } : undefined)
   const factory = sameAddress(h.factory, ZERO_ADDRESS) ? 'unknown' : getAddress(h.factory)
   const tokenIs0 = BigInt(ctx.token) < BigInt(h.other)
   const token0 = tokenIs0 ? getAddress(ctx.token) : getAddress(h.other)
