@@ -20,6 +20,8 @@
  * | holder-pair          | only a V2 WETH pair of a factory the chain entry does not list (found among its holders) | none | clean |
  * | holder-pair-base     | only a V2 pair against paired-base of the same unlisted factory (found among its holders) | none | holder-pair |
  * | holder-vesting       | a V2 WETH pool; 20 % held by a vesting contract with a token0() that is no pair | none (the vesting contract is no pool) | holder-pair |
+ * | fourmeme-clean       | only its curve on our four.meme-interface launchpad (90 % of the supply), no pool | none                   | clean           |
+ * | fourmeme-honeypot    | only its curve on the same four.meme-interface launchpad | sells back to the curve revert (cannotSellAll, honeypot) | fourmeme-clean |
  */
 import type { Address } from 'viem'
 import { loadArtifact } from './compile.ts'
@@ -40,6 +42,7 @@ const CURVE_TOKENS = 900_000n * 10n ** 18n
 const VESTED_TOKENS = 200_000n * 10n ** 18n
 const VESTING_RELEASE = 10_000_000_000n
 const onCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'launchpad', tokenAmount: CURVE_TOKENS, ...overrides })
+const onFourMemeCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'four-meme', tokenAmount: CURVE_TOKENS, ...overrides })
 
 /** The revert of a sell refused by the gate hook. */
 export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
@@ -221,4 +224,24 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     [zooPool('WETH', { type: 'slipstream' })],
     'The clean token whose only liquidity is a full-range position in a concentrated pool of an Aerodrome Slipstream-interface factory against WETH: named by its tick spacing (200), its 0.3 % fee the factory\'s for that spacing.',
   ),
+  venueToken(
+    'fourmeme-clean',
+    'clean',
+    'Four Curve Token',
+    'FCURVE',
+    [onFourMemeCurve()],
+    'The clean token still on its bonding curve behind four.meme\'s trading interface: 90 % of its supply put on our four.meme-interface manager, 3 of the 24 ether to graduation raised by two buyers; no DEX pool yet. Bought with buyTokenAMAP and sold back with sellToken for the native coin, 1 % of it (at least 0.0001 ether) kept by the manager.',
+  ),
+  {
+    ...venueToken(
+      'fourmeme-honeypot',
+      'fourmeme-clean',
+      'Four Curve Gate Token',
+      'FGATE',
+      [onFourMemeCurve({ honeypotReason: CURVE_GATE_REASON })],
+      "A token on the same four.meme-interface curve whose transfers into the manager revert for everyone but its deployer: buys from the curve work, no holder can sell back to it.",
+      ['cannotSellAll'],
+    ),
+    deploy: deployWith('ZooCurveGate', (ctx, s) => [s.name, s.symbol, zooSupply(s), ctx.dex.fourMemeManager]),
+  },
 ]
