@@ -86,12 +86,15 @@ function untradedReason(dex: DexConfig, ref: FourMemeCurveRef, quote: Address): 
   return undefined
 }
 
+/** Whole tokens, floored (the curve's tokens have CURVE_TOKEN_DECIMALS). */
+const wholeTokens = (raw: bigint) => (raw / 10n ** BigInt(CURVE_TOKEN_DECIMALS)).toString()
+
 /** How far the curve is from graduating: funds raised of the most it raises, tokens sold of those offered. */
 function progress(ref: FourMemeCurveRef, symbol: string, quoteDecimals: number): string {
   // Two decimals of a percent, floored.
   const percent = (part: bigint, whole: bigint) => (whole > 0n ? ` (${Number((part * BigInt(BPS)) / whole) / BPS_PER_PERCENT}%)` : '')
   const sold = ref.maxOffers - ref.offers
-  return `${formatUnits(ref.funds, quoteDecimals)} of the ${formatUnits(ref.maxFunds, quoteDecimals)} ${symbol} it must raise to graduate raised${percent(ref.funds, ref.maxFunds)}, ${formatUnits(sold, CURVE_TOKEN_DECIMALS)} of its ${formatUnits(ref.maxOffers, CURVE_TOKEN_DECIMALS)} tokens on offer sold${percent(sold, ref.maxOffers)}`
+  return `${formatUnits(ref.funds, quoteDecimals)} of the ${formatUnits(ref.maxFunds, quoteDecimals)} ${symbol} it must raise to graduate raised${percent(ref.funds, ref.maxFunds)}, ${wholeTokens(sold)} of its ${wholeTokens(ref.maxOffers)} tokens on offer sold${percent(sold, ref.maxOffers)}`
 }
 
 /**
