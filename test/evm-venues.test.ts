@@ -13,7 +13,7 @@ const TAX_TOLERANCE_PP = 0.5
 const MAX_ROUND_TRIPS = 3
 
 /** The zoo tokens of the venues, and the V2/V3 ones that show the venues did not change them. */
-const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting', 'holder-pair-base', 'slipstream-only', 'fourmeme-clean', 'fourmeme-honeypot']
+const KEYS = ['clean', 'tax-3-7-1', 'pool-honeypot', 'v3-only', 'lp-locked', 'pancake-v3-2500', 'v4-sell-gate', 'v4-hook-counter', 'v4-sell-tax', 'v4-fixed-fee', 'v4-native', 'solidly-volatile', 'solidly-stable', 'paired-base', 'paired-only', 'curve-clean', 'curve-honeypot', 'holder-pair', 'holder-vesting', 'holder-pair-base', 'slipstream-only', 'fourmeme-clean', 'fourmeme-honeypot', 'fourmeme-graduated']
 
 const zoo = useZooReports(KEYS)
 
@@ -244,6 +244,14 @@ describe('four.meme-interface curves', () => {
     const { h } = curveOf('fourmeme-honeypot')
     expect(h!.isPairHoneypot).toBe('1')
     expect(h!.venue).toContain('sells back to the curve fail: ZooCurveGate: selling to the curve is disabled')
+  })
+
+  it('a token whose curve graduated (liquidity added) is not reported on the closed curve: its DEX pool is its market', () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'fourmeme-graduated')!
+    const { report } = zoo.get('fourmeme-graduated')
+    expect(curveOf('fourmeme-graduated').h).toBeUndefined()
+    expect(report.honeypotDetails.map((p) => lower(p.pairAddress))).toEqual([lower(t.pools[0].pairAddress)])
+    expect(report.honeypotDetails[0].dex).toBe('Uniswap V2')
   })
 
   it('a token the manager never launched has no curve there, and the other launchpad does not claim its tokens', () => {

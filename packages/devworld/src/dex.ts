@@ -51,6 +51,8 @@ export const LAUNCHPAD_SEED_BUYS = [25n * 10n ** 17n, 15n * 10n ** 17n] as const
 export const FOUR_MEME = { maxFunds: 24n * 10n ** 18n, virtualFunds: 8n * 10n ** 18n, tradingFeeRate: 100n, minTradingFee: 10n ** 14n } as const
 /** The first buys from a zoo token's four.meme-interface curve (two traders'): 3 of its 24 ether to graduation. */
 export const FOUR_MEME_SEED_BUYS = [2n * 10n ** 18n, 1n * 10n ** 18n] as const
+/** A buy that graduates a four.meme-interface curve: 25 ether, 24.75 of it raised after the 1 % fee. */
+export const FOUR_MEME_GRADUATING_BUY = 25n * 10n ** 18n
 
 export interface DexAddresses {
   weth: Address
