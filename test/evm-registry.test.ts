@@ -29,7 +29,7 @@ describe('shipped chains', () => {
 
   it('every address is valid and correctly checksummed; every real chain has a V2 DEX and stablecoins', () => {
     for (const c of chains) {
-      const addresses = [c.wrappedNative, c.multicall3, ...c.stablecoins, ...c.majors, ...c.burnAddresses, ...c.lockers.map((l) => l.address), ...c.dexes.flatMap((d) => [d.factory, d.router, d.quoter].filter((x): x is `0x${string}` => !!x))]
+      const addresses = [c.wrappedNative, c.multicall3, ...c.stablecoins, ...c.majors, ...c.burnAddresses, ...c.lockers.map((l) => l.address), ...c.dexes.flatMap((d) => [d.factory, d.router, d.quoter, d.lens].filter((x): x is `0x${string}` => !!x))]
       for (const a of addresses) expect(isAddress(a, { strict: true }), `${c.name} ${a}`).toBe(true)
       if (c.chainId === 31337) continue
       expect(c.dexes.some((d) => d.type === 'uniswap-v2'), c.name).toBe(true)
@@ -119,6 +119,18 @@ describe('RPC URLs and the user file', () => {
     expect(() => parseChainsFile(JSON.stringify([{ ...base, dexes: [{ ...base.dexes[0], type: 'uniswap-v3', tickSpacings: [100] }] }]), 'f')).toThrow(/tickSpacings: is read only for DEXes of type "slipstream"/)
     const shipped = shippedChains().find((c) => c.chainId === 8453)!
     expect(shipped.dexes.find((d) => d.type === 'slipstream')?.factory).toBe('0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A')
+  })
+
+  it("a four.meme-interface launchpad needs its helper as lens, which no other DEX type takes; BNB Chain ships four.meme's", () => {
+    const manager = '0x5c952063c7fc8610FFDB798152D69F0B9550762b'
+    const helper = '0xF251F83e40a78868FcfA3FA4599Dad6494E46034'
+    const [entry] = parseChainsFile(JSON.stringify([{ chainId: 56, dexes: [{ name: 'four.meme', type: 'four-meme', factory: manager, lens: helper }] }]), 'f')
+    expect(entry.dexes?.[0]).toMatchObject({ type: 'four-meme', factory: manager, lens: helper })
+    expect(() => parseChainsFile(JSON.stringify([{ chainId: 56, dexes: [{ name: 'four.meme', type: 'four-meme', factory: manager }] }]), 'f')).toThrow(/dexes\[0\]\.lens: is required for DEXes of type "four-meme"/)
+    expect(() => parseChainsFile(JSON.stringify([{ chainId: 56, dexes: [{ name: 'V2', type: 'uniswap-v2', factory: manager, lens: helper }] }]), 'f')).toThrow(/dexes\[0\]\.lens: is read only for DEXes of type "four-meme"/)
+    expect(() => parseChainsFile(JSON.stringify([{ chainId: 56, dexes: [{ name: 'four.meme', type: 'four-meme', factory: manager, lens: helper.toLowerCase().replace('f251', 'F251') }] }]), 'f')).toThrow(/dexes\[0\]\.lens/)
+    const bsc = shippedChains().find((c) => c.chainId === 56)!
+    expect(bsc.dexes.find((d) => d.type === 'four-meme')).toMatchObject({ name: 'four.meme', factory: manager, lens: helper })
   })
 
   it('rejects a wrong checksum, duplicates, a new chain without its basics, and files that are not JSON arrays', () => {

@@ -45,6 +45,9 @@ const KEYS = [
   'v4-fixed-rule',
   'v4-proxy-hook',
   'v4-pause-beside-v2',
+  'fourmeme-clean',
+  'fourmeme-honeypot',
+  'fourmeme-graduated',
 ]
 
 const zoo = useZooReports(KEYS)
@@ -220,11 +223,12 @@ describe('tokenrisk chains check lists the venues', () => {
   it("every venue of the local world answers at its address; a venue configured at another venue's address does not", async () => {
     const chain = loadChainRegistry({ chains: localChains(zoo.world.manifest) }).servable().find((c) => c.chainId === 31337)!
     const venues = await checkVenues(chain)
-    expect(venues.map((v) => v.type).sort()).toEqual(['launchpad', 'pancake-v3', 'slipstream', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(venues.map((v) => v.type).sort()).toEqual(['four-meme', 'launchpad', 'pancake-v3', 'slipstream', 'solidly', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const v of venues) expect(v.answers, `${v.name}: ${v.detail}`).toBe(true)
     expect(venues.find((v) => v.type === 'pancake-v3')!.detail).toBe('feeAmountTickSpacing(10000): tier 10000 spaced 200')
     expect(venues.find((v) => v.type === 'slipstream')!.detail).toBe('getPool(a, b, 1): pools named by tick spacing (1, 50, 100, 200, 2000)')
     expect(venues.find((v) => v.type === 'launchpad')!.detail).toBe('graduationTarget(): curves graduate at 40 of the native coin')
+    expect(venues.find((v) => v.type === 'four-meme')!.detail).toBe('getTokenInfo(0x0) on its helper: a four.meme-interface helper (address zero: version 0, manager 0x0000000000000000000000000000000000000000)')
     const v2 = chain.dexes.find((d) => d.type === 'uniswap-v2')!
     const misplaced = await checkVenues({ ...chain, dexes: [{ ...v2, name: 'V4 at the V2 factory', type: 'uniswap-v4' }] })
     expect(misplaced[0].answers).toBe(false)
@@ -321,5 +325,50 @@ describe('Aerodrome Slipstream-style concentrated pools', () => {
     expect(facts.markets.pools[0].fee).toBe(3000)
     // A token without a Slipstream pool is not given one: the clean token's pools are V2/V3 only.
     expect(zoo.get('clean').report.honeypotDetails.map((h) => h.dex)).not.toContain('Aerodrome Slipstream')
+  })
+})
+
+describe('four.meme-interface curves', () => {
+  const curveOf = (key: string) => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === key)!
+    const { report, facts } = zoo.get(key)
+    return { t, h: report.honeypotDetails.find((p) => p.dex === 'four.meme-interface Launchpad'), report, facts }
+  }
+  const percent = (part: bigint, whole: bigint) => Number((part * 10_000n) / whole) / 100
+
+  it("a token on its curve is found through the helper's getTokenInfo and traded on the manager: named with how far it is from graduating and its fee, never as having no pool", () => {
+    const { t, h, report, facts } = curveOf('fourmeme-clean')
+    expect(h, 'the curve among the pools').toBeDefined()
+    expect(lower(h!.pairAddress)).toBe(lower(zoo.world.manifest.contracts.fourMemeManager!))
+    const raised = BigInt(t.pools[0].curve!.raisedWei)
+    const target = BigInt(t.pools[0].curve!.targetWei)
+    const funds = Number(raised / 10n ** 14n) / 10_000
+    expect(h!.venue).toContain(`on the four.meme-interface bonding curve of four.meme-interface Launchpad ${t.pools[0].pairAddress} (a launchpad; no DEX pool yet): ${funds} of the 24 ETH it must raise to graduate raised (${percent(raised, target)}%)`)
+    expect(h!.venue).toMatch(/, \d+ of its 900000 tokens on offer sold \([0-9.]+%\); a 1% fee \(at least 0\.0001 ETH\) kept from each trade; buys from the curve and sells back to it went through$/)
+    expect(h!.isPairHoneypot).toBe('0')
+    expect(facts.markets.liquidityUsd).toBeGreaterThan(0)
+    // Priced by the curve's last price, as the manager states it.
+    expect(Math.abs(Number(facts.markets.priceUsd) - Number(t.pools[0].priceUsd)) / Number(t.pools[0].priceUsd)).toBeLessThan(0.001)
+    expect(JSON.stringify(report)).not.toMatch(/no pool was found|the token has no pool/)
+  })
+
+  it('its look-alike on the same manager refuses sells back to the curve: a honeypot measured there, the revert named', () => {
+    const { h } = curveOf('fourmeme-honeypot')
+    expect(h!.isPairHoneypot).toBe('1')
+    expect(h!.venue).toContain('sells back to the curve fail: ZooCurveGate: selling to the curve is disabled')
+  })
+
+  it('a token whose curve graduated (liquidity added) is not reported on the closed curve: its DEX pool is its market', () => {
+    const t = zoo.world.manifest.tokens.find((x) => x.key === 'fourmeme-graduated')!
+    const { report } = zoo.get('fourmeme-graduated')
+    expect(curveOf('fourmeme-graduated').h).toBeUndefined()
+    expect(report.honeypotDetails.map((p) => lower(p.pairAddress))).toEqual([lower(t.pools[0].pairAddress)])
+    expect(report.honeypotDetails[0].dex).toBe('Uniswap V2')
+  })
+
+  it('a token the manager never launched has no curve there, and the other launchpad does not claim its tokens', () => {
+    expect(curveOf('clean').h).toBeUndefined()
+    expect(curveOf('curve-clean').h).toBeUndefined()
+    expect(zoo.get('fourmeme-clean').report.honeypotDetails.map((p) => p.dex)).toEqual(['four.meme-interface Launchpad'])
   })
 })

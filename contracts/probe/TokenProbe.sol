@@ -60,6 +60,24 @@ interface IProbeLaunchpad {
     function sell(address token, uint256 amount, uint256 minOut) external returns (uint256);
 }
 
+/** A four.meme-interface helper: which manager holds a token's curve, and what a buy of it costs. */
+interface IProbeFourMemeHelper {
+    function getTokenInfo(address token)
+        external
+        view
+        returns (uint256, address, address, uint256, uint256, uint256, uint256, uint256, uint256, uint256, uint256, bool);
+    function tryBuy(address token, uint256 amount, uint256 funds)
+        external
+        view
+        returns (address, address, uint256, uint256, uint256, uint256, uint256, uint256);
+}
+
+/** A four.meme-interface manager: buys for the native coin sent, sells pulled with transferFrom after an approval. */
+interface IProbeFourMemeManager {
+    function buyTokenAMAP(address token, address to, uint256 funds, uint256 minAmount) external payable;
+    function sellToken(address token, uint256 amount) external;
+}
+
 interface IProbeActor {
     function act(address target, bytes calldata data) external returns (bool ok, bytes memory ret);
 }
@@ -1430,6 +1448,7 @@ contract TokenProbe is ProbeReaders {
         else if (_isSolidly(pool)) (ok, err, o.sent) = _buySolidly(token, pool, amountOut, to);
         else if (pool.kind == KIND_V4) (ok, err) = _v4Trade(V4_BUY, token, pool, to, amountOut);
         else if (pool.kind == KIND_CURVE) (ok, err) = _buyCurve(token, pool, amountOut, to);
+        else if (pool.kind == KIND_FOUR_MEME) (ok, err, o.sent) = _buyFourMeme(token, pool, amountOut, to);
         else (ok, err) = _buyV3(token, pool, amountOut, to);
         o.ok = ok;
         o.err = err;
@@ -1486,6 +1505,11 @@ contract TokenProbe is ProbeReaders {
             (uint256 curveBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             (o.ok, o.err) = _sellCurve(token, pool, seller, amount);
             _received(token, pool.pool, curveBefore, beforeRead, o);
+        } else if (pool.kind == KIND_FOUR_MEME) {
+            address manager = _fourMemeManager(token, pool);
+            (uint256 managerBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, manager));
+            (o.ok, o.err) = _sellFourMeme(token, manager, seller, amount);
+            _received(token, manager, managerBefore, beforeRead, o);
         } else {
             (uint256 poolBefore, bool beforeRead) = _staticUintRead(token, abi.encodeWithSelector(0x70a08231, pool.pool));
             bool tokenIs0 = IProbeV3Pool(pool.pool).token0() == token;
@@ -1697,6 +1721,82 @@ contract TokenProbe is ProbeReaders {
         if (!ok) return (false, err);
         if (_returnedFalse(err)) return (false, _observed("the token's approve returned false"));
         return _act(seller, pool.pool, abi.encodeCall(IProbeLaunchpad.sell, (token, amount, 0)));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // four.meme-interface curves (pool kind 8): `pool.pool` is the helper (`getTokenInfo`,
+    // `tryBuy`), which names the manager holding the token's curve; buys pay the manager the native
+    // coin through `buyTokenAMAP`, sells approve it and `sellToken` pulls the tokens (what reached
+    // the manager counts).
+    // ------------------------------------------------------------------------------------------
+
+    uint8 private constant KIND_FOUR_MEME = 8;
+    /** The words of the helper's answers read: getTokenInfo's version and tokenManager; tryBuy's estimatedAmount, amountMsgValue and amountFunds. */
+    uint256 private constant FOUR_MEME_INFO_WORDS = 2;
+    uint256 private constant FOUR_MEME_INFO_VERSION = 0;
+    uint256 private constant FOUR_MEME_INFO_MANAGER = 1;
+    /** The manager interface's version whose `buyTokenAMAP` and `sellToken` the probe calls (TokenManager2's). */
+    uint256 private constant FOUR_MEME_TRADED_VERSION = 2;
+    uint256 private constant FOUR_MEME_TRY_WORDS = 8;
+    uint256 private constant FOUR_MEME_TRY_AMOUNT = 2;
+    uint256 private constant FOUR_MEME_TRY_MSG_VALUE = 5;
+    uint256 private constant FOUR_MEME_TRY_FUNDS = 7;
+
+    /** The first `count` words a view answers (only those are copied), and whether it answered that many. */
+    function _staticWords(address target, bytes memory data, uint256 count) internal view returns (uint256[] memory words, bool read) {
+        words = new uint256[](count);
+        uint256 size;
+        assembly {
+            read := staticcall(CALL_GAS, target, add(data, 0x20), mload(data), 0, 0)
+            size := returndatasize()
+            if and(read, iszero(lt(size, mul(count, 32)))) {
+                returndatacopy(add(words, 0x20), 0, mul(count, 32))
+            }
+        }
+        read = read && size >= count * 32;
+    }
+
+    /** The manager the helper names for the token: zero when it names none, or one of another interface than TokenManager2's. */
+    function _fourMemeManager(address token, Pool calldata pool) internal view returns (address) {
+        (uint256[] memory w, bool read) = _staticWords(pool.pool, abi.encodeCall(IProbeFourMemeHelper.getTokenInfo, (token)), FOUR_MEME_INFO_WORDS);
+        if (!read || w[FOUR_MEME_INFO_VERSION] != FOUR_MEME_TRADED_VERSION) return address(0);
+        return address(uint160(w[FOUR_MEME_INFO_MANAGER]));
+    }
+
+    /**
+     * What buying about `amountOut` tokens takes, as the helper prices it: the value to send and the
+     * funds to name (`tryBuy(token, amountOut, 0)`), and the tokens those funds buy (`tryBuy(token, 0,
+     * funds)`): what the buy sends. Zeros when the helper prices no buy.
+     */
+    function _fourMemeBuyPrice(address token, address helper, uint256 amountOut) internal view returns (uint256 value, uint256 funds, uint256 expected) {
+        (uint256[] memory cost, bool priced) = _staticWords(helper, abi.encodeCall(IProbeFourMemeHelper.tryBuy, (token, amountOut, 0)), FOUR_MEME_TRY_WORDS);
+        if (!priced) return (0, 0, 0);
+        (value, funds) = (cost[FOUR_MEME_TRY_MSG_VALUE], cost[FOUR_MEME_TRY_FUNDS]);
+        if (funds == 0) return (0, 0, 0);
+        (uint256[] memory got, bool quoted) = _staticWords(helper, abi.encodeCall(IProbeFourMemeHelper.tryBuy, (token, 0, funds)), FOUR_MEME_TRY_WORDS);
+        expected = quoted ? got[FOUR_MEME_TRY_AMOUNT] : 0;
+    }
+
+    /** Buys about `amountOut` tokens for `to` through `buyTokenAMAP`, paying the native coin; returns what the curve said it sends. */
+    function _buyFourMeme(address token, Pool calldata pool, uint256 amountOut, address to) internal returns (bool, bytes memory, uint256) {
+        if (pool.quote != address(0)) return (false, _probeError("the curve is quoted in a token, not the native coin"), amountOut);
+        address manager = _fourMemeManager(token, pool);
+        if (manager == address(0)) return (false, _probeError("the helper names no TokenManager2-interface manager for the token"), amountOut);
+        (uint256 value, uint256 funds, uint256 expected) = _fourMemeBuyPrice(token, pool.pool, amountOut);
+        if (value == 0 || expected == 0) return (false, _probeError("the curve prices no buy"), amountOut);
+        if (address(this).balance < value) return (false, _probeError("too little native coin for the curve"), expected);
+        bytes memory buy = abi.encodeCall(IProbeFourMemeManager.buyTokenAMAP, (token, to, funds, 0));
+        (bool ok, bytes memory err) = _call(manager, value, buy, CALL_GAS, MAX_RETURN);
+        return (ok, err, expected);
+    }
+
+    /** `seller` approves the manager and sells `amount` tokens back to the curve with `sellToken`. */
+    function _sellFourMeme(address token, address manager, address seller, uint256 amount) internal returns (bool, bytes memory) {
+        if (manager == address(0)) return (false, _probeError("the helper names no TokenManager2-interface manager for the token"));
+        (bool ok, bytes memory err) = _act(seller, token, abi.encodeWithSelector(0x095ea7b3, manager, amount));
+        if (!ok) return (false, err);
+        if (_returnedFalse(err)) return (false, _observed("the token's approve returned false"));
+        return _act(seller, manager, abi.encodeCall(IProbeFourMemeManager.sellToken, (token, amount)));
     }
 
     // ------------------------------------------------------------------------------------------
@@ -1974,6 +2074,7 @@ contract TokenProbe is ProbeReaders {
 
     function _poolTokenBalance(Pool calldata pool, address token) internal view returns (uint256) {
         if (pool.kind == KIND_V4) return _v4TokenReserve(pool.pool, token);
+        if (pool.kind == KIND_FOUR_MEME) return _balanceOf(token, _fourMemeManager(token, pool));
         if (pool.kind == 2 || _isSolidly(pool)) {
             (uint256 rToken,,) = _reserves(pool.pool, token);
             return rToken;

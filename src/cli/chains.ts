@@ -32,7 +32,7 @@ export async function checkVenues(chain: ChainEntry): Promise<VenueCheck[]> {
       try {
         const [code, answer] = await Promise.all([
           rpc.request<Hex>('eth_getCode', [dex.factory, 'latest']),
-          rpc.request<Hex>('eth_call', [{ to: dex.factory, data: probe.data }, 'latest']).catch((error: unknown) => error as Error),
+          rpc.request<Hex>('eth_call', [{ to: probe.to ?? dex.factory, data: probe.data }, 'latest']).catch((error: unknown) => error as Error),
         ])
         if (!code || code === '0x') return { ...base, answers: false, detail: 'no contract at this address' }
         if (answer instanceof Error) return { ...base, answers: false, detail: `${probe.call} failed: ${answer.message.slice(0, 120)}` }

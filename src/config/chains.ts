@@ -14,8 +14,8 @@ import { checksummed, evmAddressProblem } from '../evm-address.ts'
  * The format is documented in docs/chains.md.
  */
 
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly' | 'slipstream' | 'launchpad'
-const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly', 'slipstream', 'launchpad'] satisfies DexType[]
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly' | 'slipstream' | 'launchpad' | 'four-meme'
+const DEX_TYPES: readonly string[] = ['uniswap-v2', 'uniswap-v3', 'pancake-v3', 'uniswap-v4', 'solidly', 'slipstream', 'launchpad', 'four-meme'] satisfies DexType[]
 /** PancakeSwap V3's fee tiers (hundredths of a basis point), searched by default on its DEXes. */
 export const PANCAKE_V3_DEFAULT_FEE_TIERS = [100, 500, 2500, 10000]
 export type LockerType = 'tokenrisk-locker' | 'uncx-v2' | 'pinklock-v2'
@@ -25,8 +25,13 @@ export interface DexConfig {
   /** Name shown in reports (`availableDex[].name`, `honeypotDetails[].dex`). */
   name: string
   type: DexType
-  /** The factory (V2, V3); for Uniswap V4, the PoolManager that holds every pool; for a launchpad, the contract that holds every curve. */
+  /**
+   * The factory (V2, V3); for Uniswap V4, the PoolManager that holds every pool; for a launchpad, the
+   * contract that holds every curve (four.meme: its TokenManager2).
+   */
   factory: Address
+  /** A four.meme-interface launchpad's helper (TokenManagerHelper3), which answers `getTokenInfo` and `tryBuy`. */
+  lens?: Address
   /** Uniswap V4's StateView lens, where deployed (informational: pool state is read with the manager's extsload). */
   stateView?: Address
   /** Uniswap V4: the block the PoolManager was deployed in, where the search for its Initialize logs starts. */
@@ -105,7 +110,7 @@ const ENTRY_FIELDS = new Set([
   'burnAddresses', 'multicall3', 'blockTimeSeconds', 'finalityBlocks', 'maxLogRange', 'maxBatchSize', 'evmVersion', 'links',
 ])
 const EVM_VERSION_NAMES: readonly string[] = ['cancun', 'shanghai', 'paris']
-const DEX_FIELDS = new Set(['name', 'type', 'factory', 'router', 'quoter', 'stateView', 'fromBlock', 'feeBps', 'feeTiers', 'tickSpacings'])
+const DEX_FIELDS = new Set(['name', 'type', 'factory', 'lens', 'router', 'quoter', 'stateView', 'fromBlock', 'feeBps', 'feeTiers', 'tickSpacings'])
 /** The tick spacings of Aerodrome's Slipstream pools (its CLFactory's), searched by default on `slipstream` DEXes. */
 export const SLIPSTREAM_DEFAULT_TICK_SPACINGS = [1, 50, 100, 200, 2000]
 /** int24's largest value: no tick spacing is larger. */
@@ -203,6 +208,9 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
   const router = v.router === undefined ? undefined : address(v.router, `${path}.router`, problems)
   const quoter = v.quoter === undefined ? undefined : address(v.quoter, `${path}.quoter`, problems)
   const stateView = v.stateView === undefined ? undefined : address(v.stateView, `${path}.stateView`, problems)
+  const lens = v.lens === undefined ? undefined : address(v.lens, `${path}.lens`, problems)
+  if (v.lens !== undefined && type !== undefined && type !== 'four-meme') problems.add(`${path}.lens`, 'is read only for DEXes of type "four-meme"')
+  if (type === 'four-meme' && v.lens === undefined) problems.add(`${path}.lens`, 'is required for DEXes of type "four-meme" (its TokenManagerHelper3)')
   const fromBlock = v.fromBlock === undefined ? undefined : positiveNumber(v.fromBlock, `${path}.fromBlock`, problems, true)
   let feeBps = 30
   if (v.feeBps !== undefined) {
@@ -234,6 +242,7 @@ function parseDex(v: unknown, path: string, problems: Problems): DexConfig | und
     ...(router ? { router } : {}),
     ...(quoter ? { quoter } : {}),
     ...(stateView ? { stateView } : {}),
+    ...(lens && type === 'four-meme' ? { lens } : {}),
     ...(fromBlock !== undefined ? { fromBlock } : {}),
   }
 }

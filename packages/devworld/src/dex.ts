@@ -43,6 +43,17 @@ export const LAUNCHPAD = { graduationTarget: 40n * 10n ** 18n, virtualNative: 10
 /** The first buys from a zoo token's curve (two traders'): 4 of its 40 ether to graduation. */
 export const LAUNCHPAD_SEED_BUYS = [25n * 10n ** 17n, 15n * 10n ** 17n] as const
 
+/**
+ * The world's four.meme-interface launchpad (ours, behind four.meme's public trading interface): a
+ * curve graduates once it raised 24 ether; it prices with a virtual reserve of 8 ether; 1 % of the
+ * native coin of every trade is kept, never less than 0.0001 ether.
+ */
+export const FOUR_MEME = { maxFunds: 24n * 10n ** 18n, virtualFunds: 8n * 10n ** 18n, tradingFeeRate: 100n, minTradingFee: 10n ** 14n } as const
+/** The first buys from a zoo token's four.meme-interface curve (two traders'): 3 of its 24 ether to graduation. */
+export const FOUR_MEME_SEED_BUYS = [2n * 10n ** 18n, 1n * 10n ** 18n] as const
+/** A buy that graduates a four.meme-interface curve: 25 ether, 24.75 of it raised after the 1 % fee. */
+export const FOUR_MEME_GRADUATING_BUY = 25n * 10n ** 18n
+
 export interface DexAddresses {
   weth: Address
   usd: Address
@@ -71,6 +82,9 @@ export interface DexAddresses {
   launchpad: Address
   /** A second Uniswap V2 factory, one the local chain entry does not list: its pairs are found among holders only. */
   unlistedV2Factory: Address
+  /** Our four.meme-interface launchpad: the manager holding every curve (buyTokenAMAP, sellToken) and its helper (getTokenInfo). */
+  fourMemeManager: Address
+  fourMemeHelper: Address
 }
 
 export interface DexDeployment {
@@ -149,6 +163,13 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
   const slipstreamPoolCode = '0x00000000000000000000000000000000c1a50003' as Address
   await chain.rpc.request('anvil_setCode', [slipstreamPoolCode, loadDexArtifact('UniswapV3Pool').bytecode])
   const slipstreamFactory = await chain.deploy(deployer, loadArtifact('WorldSlipstreamFactory'), [slipstreamPoolCode], 'deploy WorldSlipstreamFactory')
+  const fourMemeManager = await chain.deploy(
+    deployer,
+    loadArtifact('WorldFourMemeManager'),
+    [FOUR_MEME.maxFunds, FOUR_MEME.virtualFunds, FOUR_MEME.tradingFeeRate, FOUR_MEME.minTradingFee],
+    'deploy WorldFourMemeManager',
+  )
+  const fourMemeHelper = await chain.deploy(deployer, loadArtifact('WorldFourMemeHelper'), [fourMemeManager.address], 'deploy WorldFourMemeHelper')
 
   return {
     addresses: {
@@ -172,6 +193,8 @@ export async function deployDex(chain: WorldChain, deployer: Address): Promise<D
       slipstreamFactory: slipstreamFactory.address,
       launchpad: launchpad.address,
       unlistedV2Factory: unlistedV2Factory.address,
+      fourMemeManager: fourMemeManager.address,
+      fourMemeHelper: fourMemeHelper.address,
     },
     usdCreation: usd,
   }

@@ -45,6 +45,9 @@ export function localChainEntry(manifest: DevnetManifest): ChainsFileEntry {
   if (c.slipstreamFactory) dexes.push({ name: 'Aerodrome Slipstream', type: 'slipstream', factory: getAddress(c.slipstreamFactory), feeBps: 0, feeTiers: [], tickSpacings: SLIPSTREAM_TICK_SPACINGS })
   if (c.v4PoolManager) dexes.push({ name: 'Uniswap V4', type: 'uniswap-v4', factory: getAddress(c.v4PoolManager), feeBps: 0, feeTiers: [] })
   if (c.launchpad) dexes.push({ name: 'tokenrisk Launchpad', type: 'launchpad', factory: getAddress(c.launchpad), feeBps: 0, feeTiers: [] })
+  if (c.fourMemeManager && c.fourMemeHelper) {
+    dexes.push({ name: 'four.meme-interface Launchpad', type: 'four-meme', factory: getAddress(c.fourMemeManager), lens: getAddress(c.fourMemeHelper), feeBps: 0, feeTiers: [] })
+  }
   return {
     chainId: manifest.chainId,
     name: 'local',

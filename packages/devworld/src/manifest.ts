@@ -36,6 +36,9 @@ export interface DevnetManifest {
     launchpad?: `0x${string}`
     /** A Uniswap V2 factory the local chain entry does not list. */
     unlistedV2Factory?: `0x${string}`
+    /** Our four.meme-interface launchpad: its manager (every curve) and its helper (getTokenInfo). */
+    fourMemeManager?: `0x${string}`
+    fourMemeHelper?: `0x${string}`
     /** Our timelock LP locker. */
     locker: `0x${string}`
     /** The WETH/USD Uniswap V2 pool that prices ether. */
@@ -102,7 +105,7 @@ export interface ManifestPool {
   fee?: number
   /** A Uniswap V4 pool's hook (its pairAddress is the PoolManager's, which holds every V4 pool). */
   hook?: `0x${string}`
-  /** A launchpad curve's progress to graduation: the ether it raised and the ether it must raise (wei). */
+  /** A launchpad curve's (either interface's) progress to graduation: the ether it raised and the ether it must raise (wei). */
   curve?: { raisedWei: string; targetWei: string }
   /** Swap events of the pool up to `readyBlock`: all of them, and those of the 24 h before `readyTimestamp`. */
   swaps?: { total: number; last24h: number }

@@ -3,7 +3,7 @@ import type { Abi, Address, Hex } from 'viem'
 import { erc20Abi } from './erc20-abi.ts'
 import { loadArtifact } from './compile.ts'
 import { OTHER_CHECKS, OWNERSHIP_CHECKS, type EvmCheckName } from 'tokenrisk/contract/checks'
-import { LAUNCHPAD, MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE } from './dex.ts'
+import { FOUR_MEME, LAUNCHPAD, MULTICALL3_ADDRESS, PANCAKE_V3_FEE, SLIPSTREAM_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE } from './dex.ts'
 import { fullRangeAmounts, quoteAddress, v4PoolId, v4PoolKey, v4StateSlot, ZERO_ADDRESS as NO_HOOK } from './venues.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
 import type {
@@ -32,6 +32,7 @@ const PANCAKE_V3_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,int2
 const SOLIDLY_SWAP_TOPIC = keccak256(stringToBytes('Swap(address,address,uint256,uint256,uint256,uint256)'))
 const V4_SWAP_TOPIC = keccak256(stringToBytes('Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'))
 const LAUNCHPAD_TRADE_TOPIC = keccak256(stringToBytes('Trade(address,address,address,bool,uint256,uint256,uint256,uint256,uint256)'))
+const FOUR_MEME_PURCHASE_TOPIC = keccak256(stringToBytes('TokenPurchase(address,address,uint256,uint256,uint256,uint256,uint256,uint256)'))
 /** The event each pool type emits on a swap. */
 const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
   'uniswap-v2': V2_SWAP_TOPIC,
@@ -43,6 +44,7 @@ const SWAP_TOPICS: Record<ZooPoolSpec['type'], Hex> = {
   slipstream: V3_SWAP_TOPIC,
   launchpad: LAUNCHPAD_TRADE_TOPIC,
   'unlisted-v2': V2_SWAP_TOPIC,
+  'four-meme': FOUR_MEME_PURCHASE_TOPIC,
 }
 /** The name of each pool type's exchange in the world (and in the local chain entry). */
 export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
@@ -56,6 +58,7 @@ export const DEX_NAMES: Record<ZooPoolSpec['type'], string> = {
   launchpad: 'tokenrisk Launchpad',
   // With its factory's address after it, as reports name an exchange the chain entry does not list.
   'unlisted-v2': 'unlisted V2 exchange',
+  'four-meme': 'four.meme-interface Launchpad',
 }
 /** EIP-1967 slots: implementation and admin. */
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
@@ -327,6 +330,8 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       slipstreamFactory: dex.slipstreamFactory,
       launchpad: dex.launchpad,
       unlistedV2Factory: dex.unlistedV2Factory,
+      fourMemeManager: dex.fourMemeManager,
+      fourMemeHelper: dex.fourMemeHelper,
       locker: world.locker,
       wethUsdPair: dex.wethUsdPair,
       feeCollector: world.feeSink,
@@ -504,6 +509,17 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
       rawPrice = { num: virtualNative + nativeReserve, den: tokenReserve }
       fee = Number(LAUNCHPAD.feeBps)
       curve = { raisedWei: nativeReserve.toString(), targetWei: (await reader.read<bigint>(pairAddress, launchpadAbi, 'graduationTarget')).toString() }
+    } else if (spec.type === 'four-meme') {
+      // The manager holds every token's curve; its own view of the curve (not the helper the report reads).
+      pairAddress = dex.fourMemeManager
+      const managerAbi = loadArtifact('WorldFourMemeManager').abi as Abi
+      const c = await reader.read<{ offers: bigint; funds: bigint; creator: Address }>(pairAddress, managerAbi, 'curveOf', [token])
+      if (c.offers === 0n) throw new DevnetError(`no four.meme-interface curve for ${token}`)
+      ;[tokenAmount, quoteAmount] = [c.offers, c.funds]
+      // x·y = k on the tokens on offer and the raised ether plus the virtual reserve.
+      rawPrice = { num: FOUR_MEME.virtualFunds + c.funds, den: c.offers }
+      fee = Number(FOUR_MEME.tradingFeeRate)
+      curve = { raisedWei: c.funds.toString(), targetWei: FOUR_MEME.maxFunds.toString() }
     } else if (spec.type === 'uniswap-v2' || spec.type === 'unlisted-v2') {
       pairAddress = getAddress(await reader.read<Address>(spec.type === 'unlisted-v2' ? dex.unlistedV2Factory : dex.v2Factory, loadDexArtifact('UniswapV2Factory').abi, 'getPair', [token, quote]))
       const [r0, r1] = await reader.read<readonly [bigint, bigint, number]>(pairAddress, pairAbi, 'getReserves')
@@ -529,7 +545,7 @@ export async function measureWorld(rpc: DevnetRpc, world: BuiltWorld): Promise<D
     }
     if (pairAddress === ZERO_ADDRESS) throw new DevnetError(`no ${spec.type} pool for ${token} against ${spec.quote}`)
     const [token0, token1] =
-      spec.type === 'uniswap-v4' || spec.type === 'launchpad'
+      spec.type === 'uniswap-v4' || spec.type === 'launchpad' || spec.type === 'four-meme'
         ? BigInt(token) < BigInt(quote)
           ? [token, quote]
           : [quote, token]

@@ -8,7 +8,7 @@ import { concat, encodeAbiParameters, encodeDeployData, getAddress, keccak256, p
 import type { Abi, Address, Hex } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { loadDexArtifact } from './dex-artifacts.ts'
-import { FAR_DEADLINE, LAUNCHPAD_SEED_BUYS, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, SLIPSTREAM_MAX_TICK, SLIPSTREAM_TICK_SPACING, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
+import { FAR_DEADLINE, FOUR_MEME_SEED_BUYS, LAUNCHPAD_SEED_BUYS, PANCAKE_V3_FEE, PANCAKE_V3_MAX_TICK, SLIPSTREAM_MAX_TICK, SLIPSTREAM_TICK_SPACING, V4_FEE, V4_MAX_TICK, V4_TICK_SPACING } from './dex.ts'
 import type { ZooContext, ZooPoolSpec } from './zoo.ts'
 
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
@@ -126,6 +126,17 @@ export async function seedVenuePool(ctx: ZooContext, pool: ZooPoolSpec, token: A
     await chain.send(deployer, token, approveAbi, 'approve', [dex.v2Router, MAX], { label: `approve ${key}` })
     await chain.send(deployer, quote, approveAbi, 'approve', [dex.v2Router, MAX], { label: 'approve the quote token' })
     await chain.send(deployer, dex.v2Router, router, 'addLiquidity', [token, quote, amount, quoteAmount, 0n, 0n, deployer, FAR_DEADLINE], { label: `seed ${key}/${pool.quoteToken}` })
+    return
+  }
+  if (pool.type === 'four-meme') {
+    // On the four.meme-interface curve: the tokens put on it by their creator, then the first buyers' ether.
+    const manager = loadArtifact('WorldFourMemeManager').abi as Abi
+    await chain.send(deployer, token, approveAbi, 'approve', [dex.fourMemeManager, MAX], { label: `approve ${key}` })
+    await chain.send(deployer, dex.fourMemeManager, manager, 'launch', [token, amount], { label: `launch ${key} on its four.meme-interface curve` })
+    for (const [i, value] of FOUR_MEME_SEED_BUYS.entries()) {
+      const buyer = accounts.traders[i]
+      await chain.send(buyer, dex.fourMemeManager, manager, 'buyTokenAMAP', [token, buyer, value, 0n], { value, label: `buy ${key} from its four.meme-interface curve` })
+    }
     return
   }
   if (pool.type === 'launchpad') {

@@ -29,11 +29,15 @@
  * | holder-pair          | only a V2 WETH pair of a factory the chain entry does not list (found among its holders) | none | clean |
  * | holder-pair-base     | only a V2 pair against paired-base of the same unlisted factory (found among its holders) | none | holder-pair |
  * | holder-vesting       | a V2 WETH pool; 20 % held by a vesting contract with a token0() that is no pair | none (the vesting contract is no pool) | holder-pair |
+ * | fourmeme-clean       | only its curve on our four.meme-interface launchpad (90 % of the supply), no pool | none                   | clean           |
+ * | fourmeme-honeypot    | only its curve on the same four.meme-interface launchpad | sells back to the curve revert (cannotSellAll, honeypot) | fourmeme-clean |
+ * | fourmeme-graduated   | a V2 WETH pool; its four.meme-interface curve graduated (liquidity added) | none (the closed curve is no market) | fourmeme-clean |
  */
-import { toFunctionSelector, type Address } from 'viem'
+import { toFunctionSelector, type Abi, type Address } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { erc20Abi } from './erc20-abi.ts'
 import { deployWith, zooPool } from './zoo-parts.ts'
+import { FOUR_MEME_GRADUATING_BUY } from './dex.ts'
 import { HOOK_FLAGS, V4_DYNAMIC_FEE, create2Zero } from './venues.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
@@ -46,10 +50,13 @@ export const CURVE_GATE_REASON = 'ZooCurveGate: selling to the curve is disabled
  * pays the receivers of the history.
  */
 const CURVE_TOKENS = 900_000n * 10n ** 18n
+/** The tokens the graduated token put on its four.meme-interface curve: 100,000 whole tokens (10 % of the supply). */
+const GRADUATED_CURVE_TOKENS = 100_000n * 10n ** 18n
 /** The vesting contract's share: 200,000 whole tokens (20 % of the supply), released far in the future. */
 const VESTED_TOKENS = 200_000n * 10n ** 18n
 const VESTING_RELEASE = 10_000_000_000n
 const onCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'launchpad', tokenAmount: CURVE_TOKENS, ...overrides })
+const onFourMemeCurve = (overrides: Partial<ZooTokenSpec['pools'][number]> = {}) => zooPool('ETH', { type: 'four-meme', tokenAmount: CURVE_TOKENS, ...overrides })
 
 /** The revert of a sell refused by the gate hook. */
 export const HOOK_SELL_GATE_REASON = 'ZooHookSellGate: sells are closed'
@@ -343,4 +350,46 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     ['transferPausable'],
     ['transferPausable'],
   ),
+  venueToken(
+    'fourmeme-clean',
+    'clean',
+    'Four Curve Token',
+    'FCURVE',
+    [onFourMemeCurve()],
+    'The clean token still on its bonding curve behind four.meme\'s trading interface: 90 % of its supply put on our four.meme-interface manager, 3 of the 24 ether to graduation raised by two buyers; no DEX pool yet. Bought with buyTokenAMAP and sold back with sellToken for the native coin, 1 % of it (at least 0.0001 ether) kept by the manager.',
+  ),
+  {
+    ...venueToken(
+      'fourmeme-honeypot',
+      'fourmeme-clean',
+      'Four Curve Gate Token',
+      'FGATE',
+      [onFourMemeCurve({ honeypotReason: CURVE_GATE_REASON })],
+      "A token on the same four.meme-interface curve whose transfers into the manager revert for everyone but its deployer: buys from the curve work, no holder can sell back to it.",
+      ['cannotSellAll'],
+    ),
+    deploy: deployWith('ZooCurveGate', (ctx, s) => [s.name, s.symbol, zooSupply(s), ctx.dex.fourMemeManager]),
+  },
+  {
+    ...venueToken(
+      'fourmeme-graduated',
+      'fourmeme-clean',
+      'Four Graduated Token',
+      'FGRAD',
+      [zooPool('WETH')],
+      'The clean token with a V2 WETH pool whose curve on the four.meme-interface launchpad graduated: 10 % of its supply put on the curve, then a 25 ether buy raised more than its 24 ether, so the manager closed it (liquidity added). The closed curve is no market: only the V2 pool is.',
+    ),
+    story: {
+      setup: async (ctx, token) => {
+        const { deployer, traders } = ctx.accounts
+        const manager = loadArtifact('WorldFourMemeManager').abi as Abi
+        await ctx.chain.send(deployer, token, erc20Abi, 'approve', [ctx.dex.fourMemeManager, GRADUATED_CURVE_TOKENS], { label: 'approve the four.meme-interface manager' })
+        await ctx.chain.send(deployer, ctx.dex.fourMemeManager, manager, 'launch', [token, GRADUATED_CURVE_TOKENS], { label: 'launch fourmeme-graduated on its curve' })
+        await ctx.chain.send(traders[0], ctx.dex.fourMemeManager, manager, 'buyTokenAMAP', [token, traders[0], FOUR_MEME_GRADUATING_BUY, 0n], {
+          value: FOUR_MEME_GRADUATING_BUY,
+          label: 'graduate fourmeme-graduated',
+        })
+      },
+    },
+  },
 ]

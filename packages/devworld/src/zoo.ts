@@ -76,7 +76,7 @@ import { deployWith as direct, ownerSends, zooPool as pool } from './zoo-parts.t
 
 /** The pool's other side: WETH, the USD stablecoin, the native coin itself (Uniswap V4 only), or another zoo token (`quoteToken`). */
 export type QuoteKey = 'WETH' | 'USD' | 'ETH' | 'ZOO'
-export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly-volatile' | 'solidly-stable' | 'slipstream' | 'launchpad' | 'unlisted-v2'
+export type DexType = 'uniswap-v2' | 'uniswap-v3' | 'pancake-v3' | 'uniswap-v4' | 'solidly-volatile' | 'solidly-stable' | 'slipstream' | 'launchpad' | 'unlisted-v2' | 'four-meme'
 
 /** A Uniswap V4 pool's hook: a zoo contract deployed at an address carrying `flags`. */
 export interface ZooHookSpec {

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem'
-import type { CurveRef, V4PoolRef } from './venues/venue.ts'
+import type { CurveRef, FourMemeCurveRef, V4PoolRef } from './venues/venue.ts'
 import type { ChainEntry, DexType } from '../../config/chains.ts'
 import type { CodeAnalysis } from './chain/bytecode.ts'
 import type { ProxyInfo } from './chain/proxy.ts'
@@ -233,6 +233,8 @@ export interface PoolFact {
   stable?: boolean
   /** A launchpad's bonding curve (its `address` is the launchpad's): its virtual reserve and graduation. */
   curve?: CurveRef
+  /** A four.meme-interface curve (its `address` is the manager's): its progress, fee floor and price. */
+  fourMeme?: FourMemeCurveRef
 }
 
 export interface MarketFacts {

@@ -145,9 +145,10 @@ export interface ProbePool {
   pool: Address
   /**
    * 2 = Uniswap V2 type pair, 3 = Uniswap V3 type pool, 4 = Uniswap V4 pool (`pool` then carries its
-   * key), 5 / 6 = Solidly-style volatile / stable pool, 7 = a launchpad's bonding curve (`pool` is the launchpad).
+   * key), 5 / 6 = Solidly-style volatile / stable pool, 7 = a launchpad's bonding curve (`pool` is the launchpad),
+   * 8 = a four.meme-interface curve (`pool` is the helper that names its manager).
    */
-  kind: 2 | 3 | 4 | 5 | 6 | 7
+  kind: 2 | 3 | 4 | 5 | 6 | 7 | 8
   quote: Address
   feeBps: number
   /** A V4 pool's manager and key: placed as the code of the account `pool` names (see `poolState`). */

@@ -6,6 +6,7 @@ import { uniswapV4 } from './uniswap-v4.ts'
 import { solidly } from './solidly.ts'
 import { slipstream } from './slipstream.ts'
 import { launchpad } from './launchpad.ts'
+import { fourMeme } from './four-meme.ts'
 import type { Venue } from './venue.ts'
 
 /** Every venue tokenrisk trades, by the chain entry's DEX type. */
@@ -17,6 +18,7 @@ export const VENUES: Record<DexType, Venue> = {
   solidly,
   slipstream,
   launchpad,
+  'four-meme': fourMeme,
 }
 
 /** The venue of a DEX type. */

@@ -16,7 +16,7 @@ export interface V4PoolRef {
  * A pool as discovery finds it: the probe lens's fields, and a V4 pool's key. A `pending` pool is
  * known by its key before its state is read (its reserves and price are not known yet).
  */
-export type FoundPool = PoolInfo & { v4?: V4PoolRef; curve?: CurveRef; pending?: true }
+export type FoundPool = PoolInfo & { v4?: V4PoolRef; curve?: CurveRef; fourMeme?: FourMemeCurveRef; pending?: true }
 
 /** A token's bonding curve on a launchpad: its virtual reserve (its price) and how far it is from graduating. */
 export interface CurveRef {
@@ -28,6 +28,27 @@ export interface CurveRef {
   raised: bigint
   /** The native coin it must raise to graduate (wei). */
   target: bigint
+}
+
+/** A token's curve on a four.meme-interface launchpad, as its helper's getTokenInfo answered it (raw units). */
+export interface FourMemeCurveRef {
+  /** The manager that holds the curve (the pool's address), and the helper that described it. */
+  manager: Address
+  helper: Address
+  /** The manager's interface version (four.meme's TokenManager2: 2). */
+  version: bigint
+  /** The curve's last price: quote units (raw) per whole token. */
+  lastPrice: bigint
+  /** The least fee of a trade, quote units (raw). */
+  minFee: bigint
+  /** Tokens left on offer, and those put on the curve. */
+  offers: bigint
+  maxOffers: bigint
+  /** The quote raised, and what the curve raises before graduating. */
+  funds: bigint
+  maxFunds: bigint
+  /** Why the probe does not trade this curve (a token quote, another manager interface). */
+  untraded?: string
 }
 
 /**
@@ -83,7 +104,7 @@ export interface Venue {
    * A read that shows the venue's contract answers at the configured address (`tokenrisk chains
    * check`): its calldata, and what the answer says (undefined when it is not this venue's).
    */
-  probeCall(dex: DexConfig): { call: string; data: Hex; read(answer: Hex): string | undefined }
+  probeCall(dex: DexConfig): { call: string; data: Hex; read(answer: Hex): string | undefined; /** Where the read goes, when not the factory (a launchpad's helper). */ to?: Address }
   /** What the report says of the pool beside its verdict (a V4 pool's hook and what it was measured to do). */
   describe?(trade: TradeFact): string
   /**
