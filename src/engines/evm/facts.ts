@@ -248,8 +248,12 @@ export interface MarketFacts {
   dayLowUsd: number | undefined
   /** How the 24 h range was obtained, or why it is unknown. */
   dayRangeNote: string
-  /** Why the largest holders were not read as pools (absent when they were). */
-  holderPoolsNote?: string
+  /**
+   * What the search for the token's pools could not cover ('' when it covered everything): a node
+   * refusing a venue's log range, holders not read as pools, a curve that has graduated. Said with
+   * the trade checks, so that "no pool" is never stated where pools may have gone unseen.
+   */
+  searchNote: string
 }
 
 export interface TaxFigure {

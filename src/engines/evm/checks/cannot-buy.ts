@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../report/define-check.ts'
 import type { EvmFacts } from '../facts.ts'
-import { poolName, simulatedTrades, noTradeEvidence } from './evidence.ts'
+import { poolName, simulatedTrades, noTradeEvidence, withSearchNote } from './evidence.ts'
 
 export const cannotBuy = defineCheck<EvmFacts>({
   id: 'cannotBuy',
@@ -16,7 +16,7 @@ export const cannotBuy = defineCheck<EvmFacts>({
     const failed = tried.find((t) => t.buyOk === false)
     if (failed) return { status: 'present', method: 'simulated', evidence: `buy on ${poolName(failed)} failed: ${failed.buyReason}` }
     if (tried.length === 0) {
-      return { status: 'undetermined', method: 'not determinable', evidence: facts.trades.length === 0 ? 'the token has no pool' : noTradeEvidence(facts, 'no pool could be simulated') }
+      return { status: 'undetermined', method: 'not determinable', evidence: facts.trades.length === 0 ? withSearchNote(facts, 'no pool of the token was found') : noTradeEvidence(facts, 'no pool could be simulated') }
     }
     return { status: 'absent', method: 'simulated', evidence: `bought on ${tried.length} pool(s)` }
   },

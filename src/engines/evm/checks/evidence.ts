@@ -56,7 +56,13 @@ export function fromPowers(facts: EvmFacts, kind: PowerKind, what: string, needs
 /** Why no pool could answer a trade check: `what`, and the simulation's own reason when it did not run. */
 export function noTradeEvidence(facts: EvmFacts, what: string): string {
   const errors = [...new Set(facts.trades.filter((t) => !t.simulated && t.error).map((t) => t.error))]
-  return errors.length > 0 ? `${what}: ${errors.slice(0, 2).join('; ')}` : what
+  return withSearchNote(facts, errors.length > 0 ? `${what}: ${errors.slice(0, 2).join('; ')}` : what)
+}
+
+/** `text`, and what the search for the token's pools could not cover, when it could not cover everything. */
+export function withSearchNote(facts: EvmFacts, text: string): string {
+  const note = facts.markets?.searchNote
+  return note ? `${text} (the pool search: ${note})` : text
 }
 
 /** Pools the probe could trade on. */

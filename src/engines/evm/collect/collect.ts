@@ -204,7 +204,7 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   const marketsPromise = Promise.all([marketsOfPools, holderPoolsPromise]).then(([markets, found]) => ({
     ...withHolderPools(markets, found, d.basics),
-    ...(found.note ? { holderPoolsNote: found.note } : {}),
+    searchNote: [d.venueNote, found.note].filter(Boolean).join('; '),
   }))
   const tradesPromise = Promise.all([tradesOnPools, holderPoolsPromise]).then(([trades, found]) => [
     ...trades,

@@ -120,7 +120,7 @@ export async function collectMarkets(ctx: CollectContext, found: Discovery): Pro
   const liquidities = pools.map((p) => p.liquidityUsd)
   const liquidityUsd = pools.length === 0 ? 0 : liquidities.every((l) => l !== undefined) ? liquidities.reduce((a, b) => a! + b!, 0) : undefined
   const range = await dayRange(ctx, d, pools, priceUsd)
-  return { pools, quoteUsd, priceUsd, marketCapUsd, liquidityUsd, dayHighUsd: range.high, dayLowUsd: range.low, dayRangeNote: range.note }
+  return { pools, quoteUsd, priceUsd, marketCapUsd, liquidityUsd, dayHighUsd: range.high, dayLowUsd: range.low, dayRangeNote: range.note, searchNote: '' }
 }
 
 async function dayRange(
