@@ -208,14 +208,11 @@ async function readReserves(ctx: CollectContext, pool: DecodedPool, amm?: Pick<A
 
 /** Reserves a pool's venue reads from vaults it shares with other pools, and whether their token accounts are frozen. */
 async function readSharedReserves(ctx: CollectContext, pool: DecodedPool, read: NonNullable<AmmDefinition['readReserves']>): Promise<Reserves | null> {
-  const shared = await read(pool, (addresses) => ctx.loader.loadMany(addresses))
-  if (!shared) return null
-  const [accountA, accountB, mintA, mintB] = await ctx.loader.loadMany([shared.tokenAccountA, shared.tokenAccountB, pool.mintA, pool.mintB])
+  const [shared, [mintA, mintB]] = await Promise.all([read(pool, (addresses) => ctx.loader.loadMany(addresses)), ctx.loader.loadMany([pool.mintA, pool.mintB])])
   const decimalsA = mintA ? decimalsOf(mintA) : undefined
   const decimalsB = mintB ? decimalsOf(mintB) : undefined
-  if (!accountA || !accountB || decimalsA === undefined || decimalsB === undefined) return null
-  const frozen = (a: { data: Uint8Array }) => decodeTokenAccountBase(a.data).state === 'frozen'
-  return { reserveA: shared.a, reserveB: shared.b, decimalsA, decimalsB, frozenA: frozen(accountA), frozenB: frozen(accountB), tokenAccountA: shared.tokenAccountA, tokenAccountB: shared.tokenAccountB }
+  if (!shared || decimalsA === undefined || decimalsB === undefined) return null
+  return { reserveA: shared.a, reserveB: shared.b, decimalsA, decimalsB, frozenA: shared.frozenA, frozenB: shared.frozenB, tokenAccountA: shared.tokenAccountA, tokenAccountB: shared.tokenAccountB }
 }
 
 /**

@@ -74,12 +74,14 @@ export interface AmmDefinition {
   readReserves?(pool: DecodedPool, load: (addresses: string[]) => Promise<({ owner: string; data: Uint8Array } | null)[]>): Promise<SharedReserves | null>
 }
 
-/** Reserves of a pool in shared vaults: its share of each, and the token accounts of the vaults. */
+/** Reserves of a pool in shared vaults: its share of each, and the token accounts of the vaults (and whether they are frozen). */
 export interface SharedReserves {
   a: bigint
   b: bigint
   tokenAccountA: string
   tokenAccountB: string
+  frozenA: boolean
+  frozenB: boolean
 }
 
 /** Searches for a mint at two offsets of accounts of one exact size. */

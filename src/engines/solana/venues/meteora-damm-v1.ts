@@ -11,7 +11,8 @@ const CONSTANT_PRODUCT = 0
  * Meteora DAMM v1 (the dynamic AMM program): a `Pool` as the program's IDL lays it out, whose
  * reserves sit in Meteora vaults shared with other pools: the pool holds LP tokens of each vault
  * (`aVaultLp`, `bVaultLp`), and its reserve is the vault's `totalAmount` times its share of the
- * vault's LP supply (two round trips: the vaults and the pool's vault LP, then the vault LP mints).
+ * vault's LP supply (two round trips: the vaults and the pool's vault LP, then the vault LP mints
+ * and token accounts).
  * Constant-product pools are priced on their reserves; stable pools are left unpriced.
  */
 export const METEORA_DAMM_V1: AmmDefinition = {
@@ -55,7 +56,9 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     if (!a || !b) return null
     const [shareA, shareB] = [decodeTokenAccountBase(sharesA.data), decodeTokenAccountBase(sharesB.data)]
     if (shareA.mint !== a.lpMint || shareB.mint !== b.lpMint) return null
-    const [lpA, lpB] = await load([a.lpMint, b.lpMint])
+    // The vaults' LP mints and token accounts, in one read.
+    const [lpA, lpB, tokensA, tokensB] = await load([a.lpMint, b.lpMint, a.tokenVault, b.tokenVault])
+    if (!tokensA || !tokensB) return null
     const supply = (m: typeof lpA) => {
       const program = m ? tokenProgramName(m.owner) : undefined
       const decoded = m && program ? decodeTokenProgramAccount(m.data, program) : undefined
@@ -63,6 +66,7 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     }
     const [supplyA, supplyB] = [supply(lpA), supply(lpB)]
     if (!supplyA || !supplyB) return null
-    return { a: (a.total * shareA.amount) / supplyA, b: (b.total * shareB.amount) / supplyB, tokenAccountA: a.tokenVault, tokenAccountB: b.tokenVault }
+    const frozen = (account: { data: Uint8Array }) => decodeTokenAccountBase(account.data).state === 'frozen'
+    return { a: (a.total * shareA.amount) / supplyA, b: (b.total * shareB.amount) / supplyB, tokenAccountA: a.tokenVault, tokenAccountB: b.tokenVault, frozenA: frozen(tokensA), frozenB: frozen(tokensB) }
   },
 }
