@@ -43,7 +43,12 @@ export interface CollectOptions {
  * hook program, epoch, balances, creation transaction, vaults, LP accounts, and the off-chain
  * metadata JSON (when a reader is given); (3) owners, program data, LP owners, the mint's first
  * transactions and the creator's signatures before the creation; (4) the creator's transactions
- * (the launch reads: at most MAX_LAUNCH_TRANSACTIONS + 1 + MAX_CREATOR_TRANSACTIONS calls).
+ * (the launch reads: at most MAX_LAUNCH_TRANSACTIONS + 1 + MAX_CREATOR_TRANSACTIONS calls), beside
+ * them one search for the creator's pump.fun curves; (5) when the creator made earlier mints, one
+ * getSignaturesForAddress for each of the first MAX_EARLIER_MINTS_CHECKED and their curves. The
+ * pools' own extra reads run beside these: the lock programs' searches of the LP mint with its
+ * largest accounts; a DBC curve's config, a DAMM v1 pool's vaults (two reads); a position venue's
+ * positions and locks, then their NFTs' holders (four reads).
  */
 export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
   const budget = AbortSignal.timeout(options.optionalBudgetMs)
