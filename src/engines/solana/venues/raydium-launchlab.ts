@@ -1,6 +1,6 @@
 import type { AmmDefinition } from '../decode/pools.ts'
 import { RAYDIUM_LAUNCHLAB_POOL_STATE as L } from './program-layouts.ts'
-import { expectLayout, fieldReader, mintSearches } from './venue.ts'
+import { expectLayout, fieldReader } from './venue.ts'
 
 /** `status` of a LaunchLab pool still selling on its curve (1: migrating, 2: migrated, trading elsewhere). */
 const STATUS_FUNDING = 0
@@ -17,7 +17,9 @@ export const RAYDIUM_LAUNCHLAB: AmmDefinition = {
   id: 'raydium-launchlab',
   name: 'Raydium LaunchLab',
   programId: L.program,
-  searches: (mint) => mintSearches(L, ['mintA', 'mintB'], mint, true),
+  // Token A only: a LaunchLab pool sells its own token (A) for a quote (B); searching B would list every
+  // launch paid in a quote token (SOL, a stablecoin), unbounded.
+  searches: (mint) => [{ dataSize: L.size!, memcmp: [{ offset: L.fields.mintA.offset, bytes: mint }] }],
   decode(data) {
     const what = 'Raydium LaunchLab pool'
     expectLayout(L, data, what, true)
