@@ -22,7 +22,7 @@ export const LAYOUTS_FILE = join(PROJECT_ROOT, 'src', 'engines', 'solana', 'venu
 
 type IdlType = string | { array: [IdlType, number] } | { defined: { name: string } } | { option: IdlType } | { vec: IdlType }
 interface IdlField { name: string; type: IdlType }
-interface IdlTypeDef { name: string; type: { kind: 'struct'; fields: IdlField[] } | { kind: 'enum'; variants: { name: string; fields?: unknown[] }[] } }
+interface IdlTypeDef { name: string; type: { kind: 'struct'; fields: IdlField[] } | { kind: 'enum'; variants: { name: string; fields?: (IdlField | IdlType)[] }[] } }
 interface Idl { address: string; accounts: { name: string; discriminator: number[] }[]; types: IdlTypeDef[] }
 
 const require = createRequire(import.meta.url)
@@ -74,7 +74,16 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
     account: 'VirtualPool',
     fields: ['pool_state.config', 'pool_state.creator', 'pool_state.base_mint', 'pool_state.base_vault', 'pool_state.quote_vault', 'pool_state.base_reserve', 'pool_state.quote_reserve', 'pool_state.sqrt_price', 'pool_state.is_migrated'],
   },
-  { idl: 'dammV1', account: 'pool', fields: ['lpMint', 'tokenAMint', 'tokenBMint', 'aVault', 'bVault', 'aVaultLp', 'bVaultLp', 'enabled', 'curveType'] },
+  {
+    idl: 'dammV1',
+    account: 'pool',
+    fields: [
+      'lpMint', 'tokenAMint', 'tokenBMint', 'aVault', 'bVault', 'aVaultLp', 'bVaultLp', 'enabled', 'totalLockedLp', 'curveType', 'curveType.stable.amp',
+      'curveType.stable.tokenMultiplier.tokenAMultiplier', 'curveType.stable.tokenMultiplier.tokenBMultiplier', 'curveType.stable.depeg.depegType',
+      'curveType.stable.lastAmpUpdatedTimestamp',
+    ],
+  },
+  { idl: 'dammV1', account: 'lockEscrow', fields: ['pool', 'owner', 'escrowVault', 'totalLockedAmount'] },
   { idl: 'meteoraVault', account: 'vault', fields: ['totalAmount', 'tokenVault', 'tokenMint', 'lpMint'] },
   { idl: 'dbc', account: 'PoolConfig', fields: ['quote_mint', 'migration_quote_threshold'] },
   { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
@@ -107,6 +116,9 @@ function sizeOf(idl: Idl, type: IdlType): number | null {
 
 interface FieldLayout { offset: number; type: string }
 
+/** Borsh writes an enum's variant as one byte before the variant's fields. */
+const ENUM_TAG_SIZE = 1
+
 /** Offsets of every field (nested structs dotted) up to the first one whose size varies. */
 function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string, out: Record<string, FieldLayout>): number | null {
   let offset = base
@@ -118,7 +130,14 @@ function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string
     else if ('defined' in t) {
       const def = idl.types.find((d) => d.name === t.defined.name)!
       if (def.type.kind === 'struct') fieldOffsets(idl, def.type.fields, offset, `${name}.`, out)
-      else out[name] = { offset, type: 'enum' }
+      else {
+        out[name] = { offset, type: 'enum' }
+        // A variant's named fields follow the one-byte tag: `curveType.stable.amp`.
+        for (const v of def.type.variants) {
+          const named = (v.fields ?? []).filter((x): x is IdlField => typeof x === 'object' && 'name' in x)
+          if (named.length > 0 && named.length === v.fields!.length) fieldOffsets(idl, named, offset + ENUM_TAG_SIZE, `${name}.${v.name}.`, out)
+        }
+      }
     }
     const size = sizeOf(idl, t)
     if (size === null) return null
@@ -160,6 +179,8 @@ const FROM_SDK_LAYOUTS: { name: string; programExport: string; account: string; 
       configId: 'pubkey', mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', creator: 'pubkey',
     },
   },
+  // The launchpad's config, at the program's `global_config` seed (the SDK's getPdaLaunchpadConfigId): its curve type.
+  { name: 'RAYDIUM_LAUNCHLAB_CONFIG', programExport: 'LAUNCHPAD_PROGRAM', account: 'GlobalConfig', layoutExport: 'LaunchpadConfig', fields: { curveType: 'u8', mintB: 'pubkey' } },
 ]
 
 /** The Streamflow stream contract's fields the engine reads, with their types (the SDK's decoder names them in camelCase). */

@@ -432,6 +432,8 @@ describe('Solana reports of the demo mints', () => {
     expect(mints().some((m) => m.pools.some((p) => p.lockers?.some((l) => l.locked)) && m.pools.some((p) => p.lockers?.some((l) => !l.locked)))).toBe(true)
     // Positions locked for good: by their own program (an Orca Whirlpool's) and by Raydium's LP lock (a CLMM position).
     for (const dex of ['Orca Whirlpool', 'Raydium CLMM']) expect(mints().some((m) => m.pools.some((p) => p.dex === dex && p.lockers?.some((l) => l.locked))), dex).toBe(true)
+    // LP an AMM locks itself: a Meteora DAMM v1 pool's lock escrow.
+    expect(mints().some((m) => m.pools.some((p) => p.dex === 'Meteora DAMM v1' && p.lockers?.some((l) => l.locker === 'Meteora DAMM v1 lock' && l.locked)))).toBe(true)
   })
 
   it('score risky mints lower in code than the clean one', () => {

@@ -28,7 +28,7 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_LOCK_ESCROW, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -133,7 +133,7 @@ interface PoolSpec {
  * whose unlocks are all past, locks nothing.
  */
 interface LpLockSpec {
-  locker: 'raydium' | 'streamflow' | 'jupiter'
+  locker: 'raydium' | 'streamflow' | 'jupiter' | 'meteora-damm-v1'
   percent: number
   cliffDays?: number
   cliffPercent?: number
@@ -297,8 +297,8 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
   },  {
     key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
-    pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300 },
-    expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults',
+    pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300, lpLocks: [{ locker: 'meteora-damm-v1', percent: 40 }] },
+    expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults; 40 % of its LP locked for good in the pool\'s lock escrow, the rest the creator\'s',
   },  {
     key: 'serial-pump-creator', program: 'spl-token', name: 'Third Launch', symbol: 'THIRD', decimals: 6, metadata: 'metaplex', earlierPump: { oldDead: 2, graduated: 1, dead: 2 },
     expect: {}, notes: 'its creator launched five pump.fun curves before: four no one bought from (two of them earlier, before other transactions), one that graduated; none rugged',
@@ -836,7 +836,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       priceInQuote = tokenIsA ? raw : 1 / raw
     } else if (p.amm === 'meteora-damm-v1') {
       priceInQuote = p.quoteWhole / tokenWhole
-      ;({ data, lpMint } = await dammV1Pool(spec, creator, pool, { mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount }))
+      ;({ data, lpMint, lpLocked } = await dammV1Pool(spec, p, creator, pool, { mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount }))
       lpLockedPercent = '0'
     } else if (p.amm === 'meteora-dlmm') {
       // The active bin nearest the wanted price; the pair's price is that bin's, exactly.
@@ -858,7 +858,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued), ix.setAuthority(TOKEN_PROGRAM, lp.address, lpOperator, ix.AUTHORITY_TYPES.MintTokens, authority)])
       const burned = (issued * BigInt(p.lpBurnPercent ?? 0)) / 100n
       if (burned > 0n) await ledger.send(creator, [ix.burn(TOKEN_PROGRAM, creatorLp, lp.address, creator, burned)])
-      if (p.lpLocks) lpLocked = await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, p.lpBurnPercent ?? 0)
+      if (p.lpLocks) lpLocked = await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, p.lpBurnPercent ?? 0, pool)
       lpMint = lp.address
       lpLockedPercent = String(p.lpBurnPercent ?? 0)
       const input = { mintA, mintB, ...vaults, ...decimals, lpMint: lp.address, lpIssued: issued }
@@ -931,9 +931,10 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   /**
    * A Meteora DAMM v1 pool: a Meteora vault per side (its token account holds the side's tokens,
    * `totalAmount` says so), each vault's LP mint, of which the pool holds DAMM_V1_VAULT_SHARE_PERCENT
-   * (another pool of the vault holds the rest), and the pool's own LP token, all the creator's.
+   * (another pool of the vault holds the rest), and the pool's own LP token, the creator's but
+   * what it locks (the pool's `totalLockedLp` counts what its lock escrows hold).
    */
-  async function dammV1Pool(spec: MintSpec, creator: KeyPairSigner, pool: Address, a: { mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint }): Promise<{ data: Uint8Array; lpMint: string }> {
+  async function dammV1Pool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, pool: Address, a: { mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint }): Promise<{ data: Uint8Array; lpMint: string; lpLocked?: LpLockTruth }> {
     const vaultProgram = METEORA_VAULT_VAULT.program as Address
     const side = async (label: string, mint: Address, tokenAccount: Address, amount: bigint) => {
       const [vault] = await getProgramDerivedAddress({ programAddress: vaultProgram, seeds: [new TextEncoder().encode(`tokenrisk vault ${label}`), enc.encode(pool)] })
@@ -951,11 +952,14 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const lp = await namedSigner(`${spec.key} lp mint`)
     await ledger.send(lpOperator, [ix.createAccount(lpOperator, lp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, lp.address, 9, lpOperator.address, null)])
     const creatorLp = await ata(creator, creator.address, lp.address, TOKEN_PROGRAM)
-    await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, 1_000_000n * 10n ** 9n)])
+    const issued = 1_000_000n * 10n ** 9n
+    await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued)])
+    const lpLocked = p.lpLocks ? await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, 0, pool) : undefined
+    const totalLockedLp = (issued * BigInt(lpLocked?.locks?.permanentPercent ?? 0)) / 100n
     const data = idlAccountData(DAMM_V1_POOL, {
-      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true,
-    }, DAMM_V1_CONSTANT_PRODUCT_SIZE)
-    return { data, lpMint: lp.address }
+      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true, totalLockedLp, curveType: 0,
+    }, DAMM_V1_POOL_SIZE)
+    return { data, lpMint: lp.address, lpLocked }
   }
 
   /**
@@ -1001,7 +1005,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
    * holds them in (its authority's, a stream's escrow, an escrow's), and the lock accounts written
    * from the lockers' published layouts. Returns what the report must read of them.
    */
-  async function lockLp(locks: LpLockSpec[], creator: KeyPairSigner, creatorLp: Address, lpMint: Address, issued: bigint, burnPercent: number): Promise<LpLockTruth> {
+  async function lockLp(locks: LpLockSpec[], creator: KeyPairSigner, creatorLp: Address, lpMint: Address, issued: bigint, burnPercent: number, pool: Address): Promise<LpLockTruth> {
     const now = startUnixTime + WORLD_AGE_SECONDS
     const day = 24 * 3600
     const pda = async (program: string, seed: string, i: number) => (await getProgramDerivedAddress({ programAddress: program as Address, seeds: [new TextEncoder().encode(seed), enc.encode(lpMint), Uint8Array.of(i)] }))[0]
@@ -1021,6 +1025,11 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       if (l.locker === 'raydium') {
         owner = RAYDIUM_LP_LOCK.authority as Address
         holder = await ix.findAssociatedTokenAddress(owner, lpMint, TOKEN_PROGRAM)
+      } else if (l.locker === 'meteora-damm-v1') {
+        // The pool's lock escrow owns its escrow vault, the LP token account that holds what it locks.
+        owner = await pda(DAMM_V1_LOCK_ESCROW.program, 'tokenrisk lock escrow', i)
+        holder = await ix.findAssociatedTokenAddress(owner, lpMint, TOKEN_PROGRAM)
+        setProgramAccount(ledger, owner, DAMM_V1_LOCK_ESCROW.program, idlAccountData(DAMM_V1_LOCK_ESCROW, { pool, owner: creator.address, escrowVault: holder, totalLockedAmount: amount }))
       } else if (l.locker === 'streamflow') {
         const contract = await pda(STREAMFLOW_CONTRACT.program, 'tokenrisk stream', i)
         owner = await pda(STREAMFLOW_CONTRACT.program, 'tokenrisk stream escrow', i)
@@ -1039,11 +1048,12 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       }
       const account = await ata(creator, owner, lpMint, TOKEN_PROGRAM)
       await ledger.send(creator, [ix.transferChecked(TOKEN_PROGRAM, creatorLp, lpMint, account, creator, amount, 9)])
-      const future = l.locker !== 'raydium' && !l.cancelable
+      const forGood = PERMANENT_LOCKERS.includes(l.locker)
+      const future = !forGood && !l.cancelable
       const steps = [{ time: cliff, share: l.percent * ((l.cliffPercent ?? 100) / 100) }, ...Array.from({ length: periods }, (_, k) => ({ time: cliff + (k + 1) * period, share: (l.percent * (1 - (l.cliffPercent ?? 100) / 100)) / periods }))]
       const ahead = future ? steps.filter((s) => s.time > now && s.share > 0) : []
-      const lockedPercent = l.locker === 'raydium' ? l.percent : ahead.reduce((s, u) => s + u.share, 0)
-      if (l.locker === 'raydium') permanent += l.percent
+      const lockedPercent = forGood ? l.percent : ahead.reduce((s, u) => s + u.share, 0)
+      if (forGood) permanent += l.percent
       else vesting += lockedPercent
       unlocks.push(...ahead.map((u) => ({ time: new Date(u.time * 1000).toISOString(), percent: u.share })))
       lockers.push({ locker: LOCKER_NAMES[l.locker], holder, lockedPercent, locked: lockedPercent > 0 })
@@ -1131,9 +1141,13 @@ type LpLockTruth = Required<Pick<SolanaManifestPool, 'locks' | 'lpBurnedPercent'
 /** Share of each Meteora vault's LP the world's DAMM v1 pool holds. */
 const DAMM_V1_VAULT_SHARE_PERCENT = 50
 /** A constant-product DAMM v1 pool's data ends with its curve type's one byte. */
-const DAMM_V1_CONSTANT_PRODUCT_SIZE = DAMM_V1_POOL.fields.curveType.offset + 1
+/** A DAMM v1 pool's data up to the end of its largest curve (the stable one's last field). */
+const U64_BYTES = 8
+const DAMM_V1_POOL_SIZE = DAMM_V1_POOL.fields['curveType.stable.lastAmpUpdatedTimestamp'].offset + U64_BYTES
 const LAUNCHPAD_CURVES: readonly Amm[] = ['raydium-launchlab', 'meteora-dbc']
-const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock' }
+const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock', 'meteora-damm-v1': 'Meteora DAMM v1 lock' }
+/** Lockers that lock for good. */
+const PERMANENT_LOCKERS: readonly LpLockSpec['locker'][] = ['raydium', 'meteora-damm-v1']
 const AMM_NAMES: Record<Amm, string> = {
   'raydium-amm-v4': 'Raydium AMM v4',
   'raydium-cpmm': 'Raydium CPMM',
