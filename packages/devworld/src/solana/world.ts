@@ -122,6 +122,8 @@ interface PoolSpec {
   lpLocks?: LpLockSpec[]
   /** Launchpad curves found by search: the percent of the supply sold, the curve's virtual tokens (LaunchLab), the quote to raise before migrating (DBC). */
   curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number }
+  /** Meteora DAMM v1: a stable pool with this amplification (constant product without). */
+  stableAmp?: number
   /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
   positions?: { owner: 'creator' | number; percent: number; locked?: boolean }[]
 }
@@ -299,6 +301,11 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300, lpLocks: [{ locker: 'meteora-damm-v1', percent: 40 }] },
     expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults; 40 % of its LP locked for good in the pool\'s lock escrow, the rest the creator\'s',
+  },
+  {
+    key: 'meteora-damm-v1-stable', program: 'spl-token', name: 'Vault Peg Dollar', symbol: 'VPD', decimals: 9, metadata: 'metaplex',
+    pool: { amm: 'meteora-damm-v1', quote: 'USDC', tokenPercent: 1, quoteWhole: 6_000_000, stableAmp: 100 },
+    expect: {}, notes: 'trades in a Meteora DAMM v1 stable pool (amplification 100, token multipliers for 9 and 6 decimals) against USDC: 10 M tokens against 6 M USDC price it near 1 USDC, not the 0.6 its reserves\' ratio says; its LP the creator\'s, none locked',
   },  {
     key: 'serial-pump-creator', program: 'spl-token', name: 'Third Launch', symbol: 'THIRD', decimals: 6, metadata: 'metaplex', earlierPump: { oldDead: 2, graduated: 1, dead: 2 },
     expect: {}, notes: 'its creator launched five pump.fun curves before: four no one bought from (two of them earlier, before other transactions), one that graduated; none rugged',
@@ -835,8 +842,12 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
       priceInQuote = tokenIsA ? raw : 1 / raw
     } else if (p.amm === 'meteora-damm-v1') {
-      priceInQuote = p.quoteWhole / tokenWhole
-      ;({ data, lpMint, lpLocked } = await dammV1Pool(spec, p, creator, pool, { mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount }))
+      // A stable pool's price: what a small swap of the token pays out on the invariant, over the pool's share of the vaults.
+      const share = (amount: bigint) => (amount * BigInt(DAMM_V1_VAULT_SHARE_PERCENT)) / 100n
+      priceInQuote = p.stableAmp
+        ? stableSwapPrice(BigInt(p.stableAmp), share(tokenAmount), share(BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals))), spec.decimals, quoteDecimals)
+        : p.quoteWhole / tokenWhole
+      ;({ data, lpMint, lpLocked } = await dammV1Pool(spec, p, creator, pool, { mint, mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount, quoteDecimals }))
       lpLockedPercent = '0'
     } else if (p.amm === 'meteora-dlmm') {
       // The active bin nearest the wanted price; the pair's price is that bin's, exactly.
@@ -934,7 +945,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
    * (another pool of the vault holds the rest), and the pool's own LP token, the creator's but
    * what it locks (the pool's `totalLockedLp` counts what its lock escrows hold).
    */
-  async function dammV1Pool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, pool: Address, a: { mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint }): Promise<{ data: Uint8Array; lpMint: string; lpLocked?: LpLockTruth }> {
+  async function dammV1Pool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, pool: Address, a: { mint: Address; mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint; quoteDecimals: number }): Promise<{ data: Uint8Array; lpMint: string; lpLocked?: LpLockTruth }> {
     const vaultProgram = METEORA_VAULT_VAULT.program as Address
     const side = async (label: string, mint: Address, tokenAccount: Address, amount: bigint) => {
       const [vault] = await getProgramDerivedAddress({ programAddress: vaultProgram, seeds: [new TextEncoder().encode(`tokenrisk vault ${label}`), enc.encode(pool)] })
@@ -956,8 +967,19 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued)])
     const lpLocked = p.lpLocks ? await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, 0, pool) : undefined
     const totalLockedLp = (issued * BigInt(lpLocked?.locks?.permanentPercent ?? 0)) / 100n
+    // A stable pool scales both sides to the larger of their decimals.
+    const stable = p.stableAmp
+      ? (() => {
+          const [decimalsA, decimalsB] = a.mintA === a.mint ? [spec.decimals, a.quoteDecimals] : [a.quoteDecimals, spec.decimals]
+          const precision = Math.max(decimalsA, decimalsB)
+          return {
+            curveType: 1, 'curveType.stable.amp': BigInt(p.stableAmp), 'curveType.stable.depeg.depegType': 0,
+            'curveType.stable.tokenMultiplier.tokenAMultiplier': 10n ** BigInt(precision - decimalsA), 'curveType.stable.tokenMultiplier.tokenBMultiplier': 10n ** BigInt(precision - decimalsB),
+          }
+        })()
+      : { curveType: 0 }
     const data = idlAccountData(DAMM_V1_POOL, {
-      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true, totalLockedLp, curveType: 0,
+      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true, totalLockedLp, ...stable,
     }, DAMM_V1_POOL_SIZE)
     return { data, lpMint: lp.address, lpLocked }
   }
@@ -1146,6 +1168,41 @@ const U64_BYTES = 8
 const DAMM_V1_POOL_SIZE = DAMM_V1_POOL.fields['curveType.stable.lastAmpUpdatedTimestamp'].offset + U64_BYTES
 const LAUNCHPAD_CURVES: readonly Amm[] = ['raydium-launchlab', 'meteora-dbc']
 const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock', 'meteora-damm-v1': 'Meteora DAMM v1 lock' }
+/**
+ * The world's truth for a stable pool's price: quote paid out for a small swap of the token on
+ * the stable-swap invariant (leverage amp · 2: L(x+y) + D = LD + D³/4xy), found by solving the
+ * invariant for the quote side after the swap, amounts scaled to the larger of the decimals.
+ * Whole quote per whole token.
+ */
+function stableSwapPrice(amp: bigint, tokenRaw: bigint, quoteRaw: bigint, tokenDecimals: number, quoteDecimals: number): number {
+  const precision = BigInt(Math.max(tokenDecimals, quoteDecimals))
+  const [mt, mq] = [10n ** (precision - BigInt(tokenDecimals)), 10n ** (precision - BigInt(quoteDecimals))]
+  const [x, y] = [tokenRaw * mt, quoteRaw * mq]
+  const leverage = amp * 2n
+  // D: the root of f(D) = D³/4xy + (L − 1)D − L(x+y), by bisection.
+  const f = (d: bigint) => (d * d * d) / (4n * x * y) + (leverage - 1n) * d - leverage * (x + y)
+  let [lo, hi] = [0n, 2n * (x + y)]
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n
+    if (f(mid) < 0n) lo = mid
+    else hi = mid
+  }
+  const d = hi
+  // y' for x' = x + dx: the root of L·y'² + (L·x' + D − L·D)·y' − D³/4x' = 0.
+  const dx = x / STABLE_PROBE_DIVISOR
+  const x2 = x + dx
+  const g = (yy: bigint) => leverage * yy * yy + (leverage * x2 + d - leverage * d) * yy - (d * d * d) / (4n * x2)
+  let [ylo, yhi] = [0n, y]
+  while (yhi - ylo > 1n) {
+    const mid = (ylo + yhi) / 2n
+    if (g(mid) < 0n) ylo = mid
+    else yhi = mid
+  }
+  const paid = Number(y - yhi) / Number(mq)
+  return (paid / (Number(dx) / Number(mt))) * 10 ** (tokenDecimals - quoteDecimals)
+}
+/** The probing swap of the stable price truth: this fraction of the pool's token side. */
+const STABLE_PROBE_DIVISOR = 1_000_000n
 /** Lockers that lock for good. */
 const PERMANENT_LOCKERS: readonly LpLockSpec['locker'][] = ['raydium', 'meteora-damm-v1']
 const AMM_NAMES: Record<Amm, string> = {

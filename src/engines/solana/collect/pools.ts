@@ -153,6 +153,12 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
 
 /** Price of one whole token A (or B, when `forA` is false) in whole units of the other side. */
 function priceOf(pool: DecodedPool, forA: boolean, r: Reserves): number | null {
+  if (pool.priceOnReserves) {
+    const raw = pool.priceOnReserves(r.reserveA, r.reserveB)
+    const bPerA = raw === undefined ? Number.NaN : raw * 10 ** (r.decimalsA - r.decimalsB)
+    if (!Number.isFinite(bPerA) || bPerA <= 0) return null
+    return forA ? bPerA : 1 / bPerA
+  }
   if (pool.rawPriceBPerA !== undefined) {
     const bPerA = pool.rawPriceBPerA * 10 ** (r.decimalsA - r.decimalsB)
     if (!Number.isFinite(bPerA) || bPerA <= 0) return null

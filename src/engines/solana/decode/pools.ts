@@ -23,6 +23,8 @@ export interface DecodedPool {
   sqrtPriceX64: bigint | null
   /** Price of one base unit of A in base units of B when the pool states it otherwise (DLMM's active bin, a curve's virtual reserves). */
   rawPriceBPerA?: number
+  /** A pool whose price is not the ratio of its reserves (a stable curve): B per A in base units on the reserves read; undefined when it cannot say. */
+  priceOnReserves?: (a: bigint, b: bigint) => number | undefined
   /** Reserves the pool states itself (a bonding curve's real reserves), instead of its vaults' balances. */
   reserves?: { a: bigint; b: bigint }
   /** false when the pool's own status forbids swaps; null when the pool has no such switch. */

@@ -3,9 +3,13 @@ import { decodeTokenAccountBase, decodeTokenProgramAccount } from '../decode/tok
 import { tokenProgramName } from '../programs.ts'
 import { DAMM_V1_POOL as L, METEORA_VAULT_VAULT as V } from './program-layouts.ts'
 import { expectLayout, fieldReader, mintSearches } from './venue.ts'
+import { stableSpotPrice } from './stable-curve.ts'
 
-/** `curveType` of a constant-product pool (1 is the stable curve, priced otherwise). */
+/** `curveType` of a constant-product pool, and of a stable one (priced on its invariant). */
 const CONSTANT_PRODUCT = 0
+const STABLE = 1
+/** `depegType` of a stable pool whose token B is not a staked token repegged by its virtual price. */
+const DEPEG_NONE = 0
 
 /**
  * Meteora DAMM v1 (the dynamic AMM program): a `Pool` as the program's IDL lays it out, whose
@@ -13,7 +17,9 @@ const CONSTANT_PRODUCT = 0
  * (`aVaultLp`, `bVaultLp`), and its reserve is the vault's `totalAmount` times its share of the
  * vault's LP supply (two round trips: the vaults and the pool's vault LP, then the vault LP mints
  * and token accounts).
- * Constant-product pools are priced on their reserves; stable pools are left unpriced.
+ * Constant-product pools are priced on their reserves; stable pools on the stable invariant of
+ * their reserves scaled by the pool's token multipliers, with its amplification (stable-curve.ts).
+ * A stable pool repegging a staked token by its virtual price is left unpriced.
  */
 export const METEORA_DAMM_V1: AmmDefinition = {
   id: 'meteora-damm-v1',
@@ -24,7 +30,7 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     const what = 'Meteora DAMM v1 pool'
     expectLayout(L, data, what)
     const f = fieldReader(L, data, what)
-    const constantProduct = data[L.fields.curveType.offset] === CONSTANT_PRODUCT
+    const curve = f.tag('curveType')
     return {
       mintA: f.address('tokenAMint'),
       mintB: f.address('tokenBMint'),
@@ -38,8 +44,7 @@ export const METEORA_DAMM_V1: AmmDefinition = {
       lpMint: f.address('lpMint'),
       lpIssued: null,
       sqrtPriceX64: null,
-      // A stable pool is not priced on its reserves: NaN is no price.
-      ...(constantProduct ? {} : { rawPriceBPerA: Number.NaN }),
+      ...(curve === CONSTANT_PRODUCT ? {} : { priceOnReserves: curve === STABLE ? stablePrice(f) : () => undefined }),
       swapEnabled: f.bool('enabled'),
     }
   },
@@ -69,4 +74,16 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     const frozen = (account: { data: Uint8Array }) => decodeTokenAccountBase(account.data).state === 'frozen'
     return { a: (a.total * shareA.amount) / supplyA, b: (b.total * shareB.amount) / supplyB, tokenAccountA: a.tokenVault, tokenAccountB: b.tokenVault, frozenA: frozen(tokensA), frozenB: frozen(tokensB) }
   },
+}
+
+/** The price of a stable pool on its reserves: B per A in base units; undefined for a repegged pool. */
+function stablePrice(f: ReturnType<typeof fieldReader>): (a: bigint, b: bigint) => number | undefined {
+  if (f.tag('curveType.stable.depeg.depegType') !== DEPEG_NONE) return () => undefined
+  const amp = f.u64('curveType.stable.amp')
+  const [multA, multB] = [f.u64('curveType.stable.tokenMultiplier.tokenAMultiplier'), f.u64('curveType.stable.tokenMultiplier.tokenBMultiplier')]
+  if (multA === 0n || multB === 0n) return () => undefined
+  return (a, b) => {
+    const scaled = stableSpotPrice(amp, a * multA, b * multB)
+    return scaled === undefined ? undefined : (scaled * Number(multA)) / Number(multB)
+  }
 }
