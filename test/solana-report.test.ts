@@ -324,7 +324,7 @@ describe('Solana reports of the demo mints', () => {
       const age = reports.get(mint.key)!.tokenInformation.generalInformation.tokenAgeDays
       const days = (Date.now() - Date.parse(mint.creationTime)) / 86_400_000
       expect(Math.abs((age.number as number) - days), mint.key).toBeLessThan(0.1)
-      // The world's mints are about 30 to 40 days old: Nice To Have (4) from 30 days, Neutral (3) under.
+      // The world's mints are about 20 to 60 days old: Nice To Have (4) from 30 days, Neutral (3) under.
       expect(age.risk, mint.key).toBe(days >= 30 ? 4 : 3)
     }
   })

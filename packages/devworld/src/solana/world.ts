@@ -28,12 +28,16 @@ import { removeLocalFile, writeLocalSolanaFile } from '../local-chain.ts'
 import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_LOCK_ESCROW, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_LOCK_ESCROW, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_CONFIG, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
-/** The world's clock starts this long before now, so creation dates lie in the past. */
-const WORLD_AGE_SECONDS = 40 * 24 * 3600
+/**
+ * The world's clock starts this long before now, so creation dates lie in the past: the mints'
+ * spacing (HOURS_BETWEEN_MINTS, one hour more per mint) takes some 40 days, so the last mint is
+ * still weeks old.
+ */
+const WORLD_AGE_SECONDS = 60 * 24 * 3600
 const WORLD_START_SLOT = 300_000_000n
 const WORLD_EPOCH = 700n
 const LAMPORTS_PER_SOL = 1_000_000_000n
@@ -105,6 +109,10 @@ const BUY_LAMPORTS = 10_000_000n
 const TOKEN_ACCOUNT_DELEGATE = 72
 const TOKEN_ACCOUNT_DELEGATED_AMOUNT = 121
 
+/** Raydium LaunchLab's curves, as its SDK numbers them in a launchpad config's `curveType`. */
+const LAUNCHLAB_CURVES = { 'constant-product': 0, fixed: 1, linear: 2 } as const
+type LaunchLabCurve = keyof typeof LAUNCHLAB_CURVES
+
 interface PoolSpec {
   amm: Amm
   quote: Quote
@@ -121,7 +129,7 @@ interface PoolSpec {
   /** LP tokens the creator puts in lock programs (after the burn). */
   lpLocks?: LpLockSpec[]
   /** Launchpad curves found by search: the percent of the supply sold, the curve's virtual tokens (LaunchLab), the quote to raise before migrating (DBC). */
-  curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number }
+  curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number; launchLabCurve?: LaunchLabCurve }
   /** Meteora DAMM v1: a stable pool with this amplification (constant product without). */
   stableAmp?: number
   /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
@@ -292,6 +300,16 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'launchlab-curve', program: 'spl-token', name: 'Lab Coin', symbol: 'LAB', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'raydium-launchlab', quote: 'SOL', tokenPercent: 40, quoteWhole: 10, curve: { soldPercent: 20, virtualTokenPercent: 80 } },
     expect: {}, notes: 'on a Raydium LaunchLab curve: a third of its sale sold, trading there only',
+  },
+  {
+    key: 'launchlab-fixed', program: 'spl-token', name: 'Fixed Lab Coin', symbol: 'FLAB', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'raydium-launchlab', quote: 'SOL', tokenPercent: 50, quoteWhole: 25, curve: { soldPercent: 10, launchLabCurve: 'fixed' } },
+    expect: {}, notes: 'on a Raydium LaunchLab fixed-price curve: every token sold at the price 25 SOL bought 10 % of the supply at',
+  },
+  {
+    key: 'launchlab-linear', program: 'spl-token', name: 'Linear Lab Coin', symbol: 'LLAB', decimals: 3, metadata: 'metaplex',
+    pool: { amm: 'raydium-launchlab', quote: 'USDC', tokenPercent: 50, quoteWhole: 4_000, curve: { soldPercent: 20, launchLabCurve: 'linear' } },
+    expect: {}, notes: 'on a Raydium LaunchLab linear-price curve against USDC: 20 % of the supply sold for 4,000 USDC, its price now twice the average paid (3 decimals: the curve\'s Q64.64 slope per base unit keeps seven digits)',
   },
   {
     key: 'dbc-curve', program: 'spl-token', name: 'Dynamic Curve Coin', symbol: 'DBCC', decimals: 6, metadata: 'metaplex',
@@ -918,14 +936,32 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     if (p.amm === 'raydium-launchlab') {
       const sold = (supply * BigInt(p.curve!.soldPercent!)) / 100n
       const totalSell = sold + a.tokenAmount
-      const virtualA = (supply * BigInt(p.curve!.virtualTokenPercent!)) / 100n
-      // The constant product on virtual reserves that raised quoteBase for the tokens sold.
-      const virtualB = (quoteBase * (virtualA - sold)) / sold
+      const kind = p.curve!.launchLabCurve ?? 'constant-product'
+      let virtualA: bigint
+      let virtualB: bigint
+      let rawPrice: number
+      if (kind === 'fixed') {
+        // Every token sells at the price the tokens sold were bought at.
+        ;[virtualA, virtualB] = [totalSell, (quoteBase * totalSell) / sold]
+        rawPrice = Number(quoteBase) / Number(sold)
+      } else if (kind === 'linear') {
+        // The price grows by a slope per token sold (Q64.64 in virtualA): the quote raised is the area under it, slope·sold²/2, so the price now is twice the average paid.
+        ;[virtualA, virtualB] = [(2n * quoteBase * (1n << 64n)) / (sold * sold), 0n]
+        rawPrice = (2 * Number(quoteBase)) / Number(sold)
+      } else {
+        virtualA = (supply * BigInt(p.curve!.virtualTokenPercent!)) / 100n
+        // The constant product on virtual reserves that raised quoteBase for the tokens sold.
+        virtualB = (quoteBase * (virtualA - sold)) / sold
+        rawPrice = Number(virtualB + quoteBase) / Number(virtualA - sold)
+      }
+      // The launchpad config the pool names, at the program's `global_config` seed in the real program; its curve type.
+      const [config] = await getProgramDerivedAddress({ programAddress: RAYDIUM_LAUNCHLAB_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk launchlab config'), enc.encode(pool)] })
+      setProgramAccount(ledger, config, RAYDIUM_LAUNCHLAB_CONFIG.program, idlAccountData(RAYDIUM_LAUNCHLAB_CONFIG, { curveType: LAUNCHLAB_CURVES[kind], mintB: a.quoteMint }))
       const data = idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
         status: 0, mintDecimalsA: spec.decimals, mintDecimalsB: a.quoteDecimals, supply, totalSellA: totalSell, virtualA, virtualB, realA: sold, realB: quoteBase,
-        mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
+        configId: config, mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
       })
-      return { data, priceInQuote: toWholePrice(Number(virtualB + quoteBase) / Number(virtualA - sold)), curve: curve(Number((sold * 10_000n) / totalSell) / 100) }
+      return { data, priceInQuote: toWholePrice(rawPrice), curve: curve(Number((sold * 10_000n) / totalSell) / 100) }
     }
     const threshold = BigInt(p.curve!.migrationQuoteWhole!) * 10n ** BigInt(a.quoteDecimals)
     const sqrt = sqrtPriceX64(p.price!, spec.decimals, a.quoteDecimals)
