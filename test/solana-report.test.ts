@@ -212,6 +212,8 @@ describe('Solana reports of the demo mints', () => {
     expect(mints().filter((m) => m.curve?.complete === true).length).toBeGreaterThan(0)
     // Curves found by the pool search too, not only the one derived from the mint.
     expect(new Set(mints().map((m) => m.curve?.venue))).toEqual(new Set([undefined, 'pump.fun bonding curve', 'Raydium LaunchLab', 'Meteora DBC']))
+    // A searched curve that completed: graduated, no pool, its token found in the pool it migrated to.
+    expect(mints().some((m) => m.curve?.complete && m.curve.venue === 'Meteora DBC' && m.curve.graduatedPool !== '' && !m.pools.some((p) => p.address === m.curve!.address))).toBe(true)
   })
 
   it('find the pools by exchange, their liquidity and the price, where the quote side is priced', () => {

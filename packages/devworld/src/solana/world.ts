@@ -176,6 +176,8 @@ interface MintSpec {
   pool?: PoolSpec
   /** Launched on a pump.fun bonding curve. */
   launch?: LaunchSpec
+  /** Launched on a Meteora DBC curve that completed and migrated to `pool`: the curve raised this much quote (whole) and sold out. */
+  graduatedDbc?: { migrationQuoteWhole: number }
   /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
   pulledEarlier?: boolean
   /** Before this mint, the creator launched pump.fun curves: some long ago (past the report's window of its transactions), some just before. */
@@ -315,6 +317,11 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     key: 'dbc-curve', program: 'spl-token', name: 'Dynamic Curve Coin', symbol: 'DBCC', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-dbc', quote: 'USDC', tokenPercent: 45, quoteWhole: 12_000, price: 0.00003, curve: { migrationQuoteWhole: 40_000 } },
     expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
+  },
+  {
+    key: 'dbc-graduated', program: 'spl-token', name: 'Graduated Curve Coin', symbol: 'GRAD', decimals: 6, metadata: 'metaplex', graduatedDbc: { migrationQuoteWhole: 40_000 },
+    pool: { amm: 'meteora-damm-v2', quote: 'USDC', tokenPercent: 20, quoteWhole: 40_000, price: 0.0002 },
+    expect: {}, notes: 'the twin of dbc-curve whose Meteora DBC curve completed: it migrated to a Meteora DAMM v2 pool against USDC, where it trades; the curve is graduated, not a pool',
   },  {
     key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300, lpLocks: [{ locker: 'meteora-damm-v1', percent: 40 }] },
@@ -680,6 +687,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     if (curve?.pool) pools.push(curve.pool)
     if (spec.pool) pools.push(await buildPool(spec, spec.pool, creator, mint, program, supply, thaw))
     if (curve?.curve.complete) curve.curve.graduatedPool = pools.find((p) => p.dex === 'PumpSwap')?.address ?? ''
+    if (spec.graduatedDbc && spec.pool) searchedCurves.set(mint, await graduatedDbcCurve(spec.graduatedDbc.migrationQuoteWhole, spec.pool, creator, mint, program, spec.decimals, pools[0].address))
 
     // 4. Life after launch: one transfer between holders (pays the fee), schedules, pauses, revocations.
     if (!spec.nonTransferable && !spec.transferHook) {
@@ -973,6 +981,26 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     })
     const raw = (Number(sqrt) / 2 ** 64) ** 2
     return { data, priceInQuote: toWholePrice(raw), curve: curve(Number((quoteBase * 10_000n) / threshold) / 100) }
+  }
+
+  /**
+   * A Meteora DBC curve that completed: its `VirtualPool` migrated (`is_migrated`), nothing left to
+   * sell, the quote it raised gone with the migration, and its `PoolConfig`; the token trades in
+   * the pool it migrated to.
+   */
+  async function graduatedDbcCurve(migrationQuoteWhole: number, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, decimals: number, graduatedPool: string): Promise<SolanaManifestCurve> {
+    const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
+    const quoteDecimals = p.quote === 'SOL' ? 9 : 6
+    const pool = await poolAddress('meteora-dbc', mint, quoteMint)
+    const [baseVault, quoteVault] = [await ata(creator, pool, mint, program), await ata(creator, pool, quoteMint, TOKEN_PROGRAM)]
+    const threshold = BigInt(migrationQuoteWhole) * 10n ** BigInt(quoteDecimals)
+    const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
+    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: quoteMint, migration_quote_threshold: threshold }))
+    setProgramAccount(ledger, pool, DBC_VIRTUAL_POOL.program, idlAccountData(DBC_VIRTUAL_POOL, {
+      'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': mint, 'pool_state.base_vault': baseVault, 'pool_state.quote_vault': quoteVault,
+      'pool_state.base_reserve': 0n, 'pool_state.quote_reserve': 0n, 'pool_state.sqrt_price': sqrtPriceX64(p.price!, decimals, quoteDecimals), 'pool_state.is_migrated': 1,
+    }))
+    return { venue: ammName('meteora-dbc'), address: pool, tokenVault: baseVault, complete: true, progressPercent: 100, creator: creator.address, graduatedPool }
   }
 
   /**

@@ -8,6 +8,7 @@ import { readCreation } from './creation.ts'
 import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
 import { curveOfPools, readPools, readSolUsd } from './pools.ts'
+import type { PoolFacts } from './facts.ts'
 import { readPumpCurve } from './curve.ts'
 import { readLaunch } from './launch.ts'
 import { readLocks } from './locks.ts'
@@ -73,12 +74,13 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const creation = optional('creation', () => readCreation(ctx, address))
   const launch = optional('launch', () => readLaunch(ctx, address, creation))
   const curve = optional('launch curve', () => readPumpCurve(ctx, address))
-  const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  const found = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  const pools = found.then((f): Known<PoolFacts[]> => (f.ok ? known(f.value.pools) : f))
   const locks = optional('locked liquidity', () => readLocks(ctx, pools))
-  // A token without a pump.fun curve may sell on a launchpad curve its pool search found.
-  const launchCurve = Promise.all([curve, pools]).then(([c, p]): Known<CurveFacts | null> => {
+  // A token without a pump.fun curve may sell on a launchpad curve its pool search found, or have graduated from one.
+  const launchCurve = Promise.all([curve, found]).then(([c, p]): Known<CurveFacts | null> => {
     if (!c.ok || c.value !== null) return c
-    return p.ok ? known(curveOfPools(p.value)) : unknown(`no pump.fun curve; the launchpad curves searched with the pools are unknown: ${p.reason}`)
+    return p.ok ? known(curveOfPools(p.value.pools) ?? p.value.completedCurves[0] ?? null) : unknown(`no pump.fun curve; the launchpad curves searched with the pools are unknown: ${p.reason}`)
   })
   // A fault reading the pools fails the report where it is awaited; this copy of it is not unhandled.
   launchCurve.catch(() => undefined)
@@ -124,7 +126,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   })
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launchCurve, launch, locks, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, found, pools, curve, launchCurve, launch, locks, lp]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: Math.floor(Date.now() / 1000),
