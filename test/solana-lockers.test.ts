@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { idlAccountData } from '@tokenrisk/devworld/solana/layouts'
-import { JUP_LOCK_VESTING_ESCROW, STREAMFLOW_CONTRACT } from '../src/engines/solana/venues/program-layouts.ts'
+import { DAMM_V1_LOCK_ESCROW, JUP_LOCK_VESTING_ESCROW, STREAMFLOW_CONTRACT } from '../src/engines/solana/venues/program-layouts.ts'
+import { METEORA_DAMM_V1_LOCK } from '../src/engines/solana/venues/meteora-damm-v1-lock.ts'
+import { MalformedAccountError } from '../src/engines/solana/decode/reader.ts'
 import { MAX_UNLOCK_STEPS } from '../src/engines/solana/venues/locker.ts'
 import { JUPITER_LOCK } from '../src/engines/solana/venues/jupiter-lock.ts'
 import { STREAMFLOW } from '../src/engines/solana/venues/streamflow.ts'
@@ -58,5 +60,29 @@ describe('Streamflow and Jupiter Lock schedules', () => {
     expect(decode(JUPITER_LOCK, escrow({ ...values, cancelMode: 1 })).notLocked).toMatch(/creator can cancel/)
     // Every unlock past: nothing left locked.
     expect(decode(JUPITER_LOCK, escrow({ ...values, cliffTime: BigInt(NOW - 10 * DAY) })).locked).toBe(0n)
+  })
+})
+
+describe('Meteora DAMM v1 lock escrows', () => {
+  const POOL = 'SysvarRent111111111111111111111111111111111'
+  const VAULT = 'Stake11111111111111111111111111111111111111'
+  const lockOf = (data: Uint8Array) => {
+    if (METEORA_DAMM_V1_LOCK.kind !== 'pool') throw new Error('a pool locker')
+    return METEORA_DAMM_V1_LOCK.decode(LOCK, data)
+  }
+  const data = idlAccountData(DAMM_V1_LOCK_ESCROW, { pool: POOL, owner: WALLET, escrowVault: VAULT, totalLockedAmount: 4_000n })
+
+  it('read what an escrow locks for good: its pool, the LP token account holding it, and how much', () => {
+    expect(lockOf(data)).toEqual({ address: LOCK, pool: POOL, holder: VAULT, recipient: WALLET, locked: 4_000n })
+  })
+
+  it('are searched by the pool they lock, and refuse an account that is not one', () => {
+    if (METEORA_DAMM_V1_LOCK.kind !== 'pool') throw new Error('a pool locker')
+    const [search] = METEORA_DAMM_V1_LOCK.searches(POOL)
+    expect(search.memcmp).toContainEqual({ offset: DAMM_V1_LOCK_ESCROW.fields.pool.offset, bytes: POOL })
+    const wrong = new Uint8Array(data)
+    wrong[0] ^= 1
+    expect(() => lockOf(wrong)).toThrow(MalformedAccountError)
+    expect(() => lockOf(data.subarray(0, DAMM_V1_LOCK_ESCROW.fields.totalLockedAmount.offset + 4))).toThrow(MalformedAccountError)
   })
 })
