@@ -431,6 +431,17 @@ describe('Solana reports of the demo mints', () => {
       }
       expect(info.percentDistributed.locked.percent, mint.key).toBe(pool.locks!.lockedPercent)
     }
+    // The next pools with liquidity providers are read for their locks too.
+    for (const mint of mints()) {
+      const info = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
+      const [, ...others] = mint.pools.filter((p) => p.lpMint || p.lpHolders)
+      for (const pool of others.filter((p) => p.lockers)) {
+        const entry = info.liquidityLockedDetails.lockedPools.find((l) => l.pool === pool.address)
+        expect(entry?.lockers.map((l) => `${l.holder} ${l.lockedPercent} ${l.locker}`).sort(), mint.key).toEqual(pool.lockers!.map((l) => `${l.holder} ${l.lockedPercent} ${l.locker}`).sort())
+        expect(entry?.lockedPercent, mint.key).toBe(pool.locks!.lockedPercent)
+      }
+    }
+    expect(mints().some((m) => m.pools.filter((p) => p.lpMint || p.lpHolders).slice(1).some((p) => p.lockers?.some((l) => l.locked)))).toBe(true)
     expect(mints().some((m) => m.pools.some((p) => p.lockers?.some((l) => l.locked)) && m.pools.some((p) => p.lockers?.some((l) => !l.locked)))).toBe(true)
     // Positions locked for good: by their own program (an Orca Whirlpool's) and by Raydium's LP lock (a CLMM position).
     for (const dex of ['Orca Whirlpool', 'Raydium CLMM']) expect(mints().some((m) => m.pools.some((p) => p.dex === dex && p.lockers?.some((l) => l.locked))), dex).toBe(true)

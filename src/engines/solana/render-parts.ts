@@ -22,8 +22,9 @@ type Report = SolanaReport
 type LockedDetails = Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['liquidityLockedDetails']
 
 /**
- * Locked liquidity of the pools that hold it in positions, of the pool whose LP tokens lock
- * programs hold (its LP burned counts as locked for good), and the unlocks still to come.
+ * Locked liquidity of the pools that hold it in positions, of the pools whose LP tokens (or
+ * positions) lock programs hold (the token's liquidity providers' pool and the next ones read for
+ * their locks; burned LP counts as locked for good), and the unlocks still to come.
  */
 export function renderLocks(facts: SolanaFacts): LockedDetails {
   if (!facts.locks.ok) return { upcomingUnlockDetails: [], lockedPools: [], reason: facts.locks.reason }
@@ -36,19 +37,22 @@ export function renderLocks(facts: SolanaFacts): LockedDetails {
       .map((u) => ({ time: u.time === null ? '' : new Date(u.time * 1000).toISOString(), percent: pct(u.liquidity, l.total), pool: l.pool, slot: u.slot === null ? '' : u.slot.toString() })),
   )
   const lockedPools: LockedDetails['lockedPools'] = facts.locks.value.map((l) => ({ pool: l.pool, dexName: l.dex, lockedPercent: pct(l.permanent + l.vesting, l.total), permanentPercent: pct(l.permanent, l.total), vestingPercent: pct(l.vesting, l.total), lockers: [] }))
-  const held = lp ? lpLocks(lp) : undefined
-  if (lp && held && held.lockers.length > 0) {
-    const dex = facts.pools.ok ? (facts.pools.value.find((p) => p.address === lp.pool)?.dex ?? '') : ''
+  // The pool of the token's liquidity providers, then the next pools whose providers were read for their locks.
+  const others = facts.otherLps.flatMap((o) => (o.ok && o.value.lockers.ok ? [o.value] : []))
+  for (const providers of lp ? [lp, ...others] : others) {
+    const held = lpLocks(providers)
+    if (held.lockers.length === 0) continue
+    const dex = facts.pools.ok ? (facts.pools.value.find((p) => p.address === providers.pool)?.dex ?? '') : ''
     const { base } = held
     lockedPools.push({
-      pool: lp.pool,
+      pool: providers.pool,
       dexName: dex,
       lockedPercent: pct(held.permanent + held.vesting, base),
       permanentPercent: pct(held.permanent, base),
       vestingPercent: pct(held.vesting, base),
       lockers: held.lockers.map((l) => ({ locker: l.locker, address: l.address, holder: l.holder, recipient: l.recipient, lockedPercent: pct(l.locked, base), permanent: l.permanent ? '1' : '0', notLocked: l.notLocked }))
     })
-    for (const l of held.lockers) for (const u of l.unlocks) if (u.time > facts.observedAt) upcoming.push({ time: new Date(u.time * 1000).toISOString(), percent: pct(u.amount, base), pool: lp.pool, slot: '' })
+    for (const l of held.lockers) for (const u of l.unlocks) if (u.time > facts.observedAt) upcoming.push({ time: new Date(u.time * 1000).toISOString(), percent: pct(u.amount, base), pool: providers.pool, slot: '' })
   }
   return {
     upcomingUnlockDetails: upcoming.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),

@@ -174,6 +174,8 @@ interface MintSpec {
   /** Send part of the supply to the incinerator. */
   burnHolderPercent?: number
   pool?: PoolSpec
+  /** A second, shallower pool of another exchange (its vaults its own). */
+  secondPool?: PoolSpec
   /** Launched on a pump.fun bonding curve. */
   launch?: LaunchSpec
   /** Launched on a Meteora DBC curve that completed and migrated to `pool`: the curve raised this much quote (whole) and sold out. */
@@ -319,7 +321,16 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
   },
   {
-    key: 'dbc-graduated', program: 'spl-token', name: 'Graduated Curve Coin', symbol: 'GRAD', decimals: 6, metadata: 'metaplex', graduatedDbc: { migrationQuoteWhole: 40_000 },
+    key: 'second-pool-locked', program: 'spl-token', name: 'Two Pool Coin', symbol: 'TWOP', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'pumpswap', quote: 'SOL', tokenPercent: 20, quoteWhole: 100, lpBurnPercent: 99 },
+    secondPool: {
+      amm: 'orca-whirlpool', quote: 'USDC', tokenPercent: 5, quoteWhole: 5_000, price: 0.000075,
+      positions: [{ owner: 'creator', percent: 60 }, { owner: 0, percent: 40, locked: true }],
+    },
+    expect: {}, notes: 'its deepest pool a PumpSwap pool whose LP is 99 % burned; a shallower Orca Whirlpool beside it, 40 % of whose liquidity a holder locked for good: the locks of both pools are read',
+  },
+  {
+    key: 'dbc-graduated', program: 'spl-token', name: 'Graduated Curve Coin', symbol: 'DGRAD', decimals: 6, metadata: 'metaplex', graduatedDbc: { migrationQuoteWhole: 40_000 },
     pool: { amm: 'meteora-damm-v2', quote: 'USDC', tokenPercent: 20, quoteWhole: 40_000, price: 0.0002 },
     expect: {}, notes: 'the twin of dbc-curve whose Meteora DBC curve completed: it migrated to a Meteora DAMM v2 pool against USDC, where it trades; the curve is graduated, not a pool',
   },  {
@@ -617,7 +628,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       }
       // pump.fun's create: the mint and the curve's token account holding what is not the creator's.
       // (A graduated curve's last tokens went to its pool, which the world mints apart.)
-      const curveTokens = supply - (supply * (20n + BigInt(spec.burnHolderPercent ?? 0) + BigInt(spec.pool?.tokenPercent ?? 0))) / 100n
+      const curveTokens = supply - (supply * (20n + BigInt(spec.burnHolderPercent ?? 0) + BigInt(spec.pool?.tokenPercent ?? 0) + BigInt(spec.secondPool?.tokenPercent ?? 0))) / 100n
       creation.push(ix.createAssociatedTokenAccountIdempotent(creator, launch.tokenVault, launch.curve, mint, program), ix.mintTo(program, mint, launch.tokenVault, creator, curveTokens))
     }
     const creationSignature = await ledger.send(creator, creation, { sameSlot: bundled.length > 0 })
@@ -630,7 +641,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     // 2. Distribution: creator 20 %, holder wallets a falling share, burn address and pool as
     // specified; on a launch curve the holders buy their share from the curve.
     const allocations: { owner: Address; amount: bigint }[] = []
-    const poolShare = BigInt((spec.pool?.tokenPercent ?? 0) + (spec.launch?.curvePercent ?? 0))
+    const poolShare = BigInt((spec.pool?.tokenPercent ?? 0) + (spec.secondPool?.tokenPercent ?? 0) + (spec.launch?.curvePercent ?? 0))
     const burnShare = BigInt(spec.burnHolderPercent ?? 0)
     const creatorShare = 20n
     const rest = 100n - poolShare - burnShare - creatorShare
@@ -686,6 +697,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const curve = spec.launch ? await buildCurve(spec, spec.launch, creator, mint, program, supply) : null
     if (curve?.pool) pools.push(curve.pool)
     if (spec.pool) pools.push(await buildPool(spec, spec.pool, creator, mint, program, supply, thaw))
+    if (spec.secondPool) pools.push(await buildPool(spec, spec.secondPool, creator, mint, program, supply, thaw))
     if (curve?.curve.complete) curve.curve.graduatedPool = pools.find((p) => p.dex === 'PumpSwap')?.address ?? ''
     if (spec.graduatedDbc && spec.pool) searchedCurves.set(mint, await graduatedDbcCurve(spec.graduatedDbc.migrationQuoteWhole, spec.pool, creator, mint, program, spec.decimals, pools[0].address))
 

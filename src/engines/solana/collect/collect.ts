@@ -51,6 +51,9 @@ export interface CollectOptions {
  * largest accounts; a DBC curve's config, a DAMM v1 pool's vaults (two reads); a position venue's
  * positions and locks, then their NFTs' holders (four reads).
  */
+/** Pools with liquidity providers read beyond the deepest one, for the locks on their liquidity. */
+export const MAX_OTHER_LP_POOLS = 2
+
 export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
   const budget = AbortSignal.timeout(options.optionalBudgetMs)
   const budgetReached = new Promise<void>((resolve) => budget.addEventListener('abort', () => resolve(), { once: true }))
@@ -117,16 +120,18 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const mintAuthority = mint.mint.mintAuthority
   const ownerBalance = mintAuthority ? optional('owner balance', () => readOwnerBalance(ctx, mintAuthority, address)) : Promise.resolve(null)
   const creatorBalance = creation.then((c) => (c.ok ? optional('creator balance', () => readOwnerBalance(ctx, c.value.creator, address)) : null))
-  // The deepest pool with liquidity providers to read: an LP token's holders, or a position venue's NFT holders.
-  const lp = pools.then((p) => {
-    const main = p.ok ? p.value.find((pool) => pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)) : undefined
-    if (!main) return null
-    const venue = POSITION_VENUES.find((v) => v.amm === main.amm)
-    return optional('liquidity providers', () => (main.lpMint || !venue ? readLiquidityProviders(ctx, main) : readPositionHolders(ctx, main, venue)))
-  })
+  // The pools with liquidity providers to read: an LP token's holders, or a position venue's NFT holders.
+  const providersOf = (pool: PoolFacts, label: string) => {
+    const venue = POSITION_VENUES.find((v) => v.amm === pool.amm)
+    return optional(label, () => (pool.lpMint || !venue ? readLiquidityProviders(ctx, pool) : readPositionHolders(ctx, pool, venue)))
+  }
+  const withProviders = pools.then((p) => (p.ok ? p.value.filter((pool) => pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)) : []))
+  // The deepest one's are the token's liquidity providers; the next ones' are read beside them, for their locks.
+  const lp = withProviders.then((list) => (list[0] ? providersOf(list[0], 'liquidity providers') : null))
+  const otherLps = withProviders.then((list) => Promise.all(list.slice(1, 1 + MAX_OTHER_LP_POOLS).map((pool) => providersOf(pool, `liquidity providers of ${pool.address}`))))
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, found, pools, curve, launchCurve, launch, locks, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, found, pools, curve, launchCurve, launch, locks, lp, otherLps]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: Math.floor(Date.now() / 1000),
@@ -152,6 +157,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     launch: await launch,
     locks: await locks,
     lp: await lp,
+    otherLps: await otherLps,
   }
   await solUsd
   return facts
