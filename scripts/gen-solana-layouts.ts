@@ -3,8 +3,8 @@
 // Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm; Orca Whirlpool positions
 // and their locks: @orca-so/whirlpools-sdk), and from the
 // account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
-// @raydium-io/raydium-sdk-v2's PoolInfoLayout, Raydium LaunchLab: its LaunchpadPool; their discriminators
-// Anchor's; Meteora DBC, and DAMM v1 with its vaults: @meteora-ag/dynamic-bonding-curve-sdk's IDLs). The lock programs: Jupiter
+// @raydium-io/raydium-sdk-v2's PoolInfoLayout, Raydium LaunchLab: its LaunchpadPool and LaunchpadConfig; their discriminators
+// Anchor's; Meteora DBC, and DAMM v1 with its vaults and lock escrows: @meteora-ag/dynamic-bonding-curve-sdk's IDLs). The lock programs: Jupiter
 // Lock's IDL as @meteora-ag/met-lock-sdk ships it; Streamflow's stream contract from
 // @streamflow/stream, whose decoder is the only published form of its layout (each field's offset
 // is where the SDK's own decodeStream reads it, its size the one the SDK's own search filters on);

@@ -48,7 +48,8 @@ export interface CollectOptions {
  * them one search for the creator's pump.fun curves; (5) when the creator made earlier mints, one
  * getSignaturesForAddress for each of the first MAX_EARLIER_MINTS_CHECKED and their curves. The
  * pools' own extra reads run beside these: the lock programs' searches of the LP mint with its
- * largest accounts; a DBC curve's config, a DAMM v1 pool's vaults (two reads); a position venue's
+ * largest accounts (for the deepest pool with liquidity providers and the next MAX_OTHER_LP_POOLS,
+ * side by side; a DAMM v1 pool's lock escrows searched by the pool beside them); a DBC curve's config, a DAMM v1 pool's vaults (two reads); a position venue's
  * positions and locks, then their NFTs' holders (four reads).
  */
 /** Pools with liquidity providers read beyond the deepest one, for the locks on their liquidity. */
