@@ -48,6 +48,8 @@ async function searchLocks(ctx: CollectContext, lpMint: string, pool: PoolFacts)
               try {
                 const lock = locker.decode(a.address, a.data)
                 if (lock.pool !== pool.address) return []
+                // The lock account owns the LP token account it keeps: the LP holders' owners read it no more.
+                if (!a.sliced) ctx.loader.remember(a)
                 return [{ locker: locker.name, address: a.address, holder: lock.holder, recipient: lock.recipient, locked: lock.locked, permanent: true, unlocks: [], notLocked: '' }]
               } catch (error) {
                 ctx.logger.warn({ lock: a.address, locker: locker.id, reason: reasonOf(error) }, 'skipping a malformed lock account')
