@@ -3,8 +3,8 @@
 // Meteora DAMM v2: @meteora-ag/cp-amm-sdk; Meteora DLMM: @meteora-ag/dlmm; Orca Whirlpool positions
 // and their locks: @orca-so/whirlpools-sdk), and from the
 // account layouts of SDKs that publish layouts instead of an IDL (Raydium CLMM:
-// @raydium-io/raydium-sdk-v2's PoolInfoLayout, Raydium LaunchLab: its LaunchpadPool; their discriminators
-// Anchor's; Meteora DBC, and DAMM v1 with its vaults: @meteora-ag/dynamic-bonding-curve-sdk's IDLs). The lock programs: Jupiter
+// @raydium-io/raydium-sdk-v2's PoolInfoLayout, Raydium LaunchLab: its LaunchpadPool and LaunchpadConfig; their discriminators
+// Anchor's; Meteora DBC, and DAMM v1 with its vaults and lock escrows: @meteora-ag/dynamic-bonding-curve-sdk's IDLs). The lock programs: Jupiter
 // Lock's IDL as @meteora-ag/met-lock-sdk ships it; Streamflow's stream contract from
 // @streamflow/stream, whose decoder is the only published form of its layout (each field's offset
 // is where the SDK's own decodeStream reads it, its size the one the SDK's own search filters on);
@@ -22,7 +22,7 @@ export const LAYOUTS_FILE = join(PROJECT_ROOT, 'src', 'engines', 'solana', 'venu
 
 type IdlType = string | { array: [IdlType, number] } | { defined: { name: string } } | { option: IdlType } | { vec: IdlType }
 interface IdlField { name: string; type: IdlType }
-interface IdlTypeDef { name: string; type: { kind: 'struct'; fields: IdlField[] } | { kind: 'enum'; variants: { name: string; fields?: unknown[] }[] } }
+interface IdlTypeDef { name: string; type: { kind: 'struct'; fields: IdlField[] } | { kind: 'enum'; variants: { name: string; fields?: (IdlField | IdlType)[] }[] } }
 interface Idl { address: string; accounts: { name: string; discriminator: number[] }[]; types: IdlTypeDef[] }
 
 const require = createRequire(import.meta.url)
@@ -43,24 +43,20 @@ function idls(): Record<string, { idl: Idl; source: string }> {
     dlmm: { idl: require('@meteora-ag/dlmm').IDL as Idl, source: '@meteora-ag/dlmm IDL' },
     orca: { idl: jsonIdl('@orca-so/whirlpools-sdk', 'dist/artifacts/whirlpool.json'), source: '@orca-so/whirlpools-sdk dist/artifacts/whirlpool.json' },
     dbc: { idl: require('@meteora-ag/dynamic-bonding-curve-sdk').DynamicBondingCurveIdl as Idl, source: '@meteora-ag/dynamic-bonding-curve-sdk DynamicBondingCurveIdl' },
-    dammV1: { idl: dbcSdkIdl('createDammV1Program'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl' },
-    meteoraVault: { idl: dbcSdkIdl('createDynamicVaultProgram'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDynamicVaultProgram().idl' },
-    jupLock: { idl: jupiterLockIdl(), source: '@meteora-ag/met-lock-sdk createLockProgram().idl' },
+    dammV1: { idl: idlOfProgram('@meteora-ag/dynamic-bonding-curve-sdk', 'createDammV1Program'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl' },
+    meteoraVault: { idl: idlOfProgram('@meteora-ag/dynamic-bonding-curve-sdk', 'createDynamicVaultProgram'), source: '@meteora-ag/dynamic-bonding-curve-sdk createDynamicVaultProgram().idl' },
+    jupLock: { idl: idlOfProgram('@meteora-ag/met-lock-sdk', 'createLockProgram'), source: '@meteora-ag/met-lock-sdk createLockProgram().idl' },
   }
 }
 
-/** Meteora DAMM v1's and its vaults' IDLs: the DBC SDK ships them inside the program objects it builds (no request is sent). */
-function dbcSdkIdl(factory: 'createDammV1Program' | 'createDynamicVaultProgram'): Idl {
+/**
+ * An IDL an SDK ships only inside the Anchor program object it builds (Jupiter Lock's, Meteora
+ * DAMM v1's and its vaults'): the object is built on a connection that is never used.
+ */
+function idlOfProgram(pkg: string, factory: string): Idl {
   const { Connection } = require('@solana/web3.js') as { Connection: new (url: string) => unknown }
-  const sdk = require('@meteora-ag/dynamic-bonding-curve-sdk') as Record<string, (connection: unknown) => { idl: Idl }>
+  const sdk = require(pkg) as Record<string, (connection: unknown) => { idl: Idl }>
   return sdk[factory](new Connection('http://127.0.0.1:1')).idl
-}
-
-/** Jupiter Lock's IDL: the SDK ships it inside the program object it builds (no request is sent). */
-function jupiterLockIdl(): Idl {
-  const { Connection } = require('@solana/web3.js') as { Connection: new (url: string) => unknown }
-  const sdk = require('@meteora-ag/met-lock-sdk') as { createLockProgram(connection: unknown): { idl: Idl } }
-  return sdk.createLockProgram(new Connection('http://127.0.0.1:1')).idl
 }
 
 /** The accounts the engine reads, and the fields it reads of each (nested fields dotted). */
@@ -78,7 +74,16 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
     account: 'VirtualPool',
     fields: ['pool_state.config', 'pool_state.creator', 'pool_state.base_mint', 'pool_state.base_vault', 'pool_state.quote_vault', 'pool_state.base_reserve', 'pool_state.quote_reserve', 'pool_state.sqrt_price', 'pool_state.is_migrated'],
   },
-  { idl: 'dammV1', account: 'pool', fields: ['lpMint', 'tokenAMint', 'tokenBMint', 'aVault', 'bVault', 'aVaultLp', 'bVaultLp', 'enabled', 'curveType'] },
+  {
+    idl: 'dammV1',
+    account: 'pool',
+    fields: [
+      'lpMint', 'tokenAMint', 'tokenBMint', 'aVault', 'bVault', 'aVaultLp', 'bVaultLp', 'enabled', 'totalLockedLp', 'curveType', 'curveType.stable.amp',
+      'curveType.stable.tokenMultiplier.tokenAMultiplier', 'curveType.stable.tokenMultiplier.tokenBMultiplier', 'curveType.stable.depeg.depegType',
+      'curveType.stable.lastAmpUpdatedTimestamp',
+    ],
+  },
+  { idl: 'dammV1', account: 'lockEscrow', fields: ['pool', 'owner', 'escrowVault', 'totalLockedAmount'] },
   { idl: 'meteoraVault', account: 'vault', fields: ['totalAmount', 'tokenVault', 'tokenMint', 'lpMint'] },
   { idl: 'dbc', account: 'PoolConfig', fields: ['quote_mint', 'migration_quote_threshold'] },
   { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
@@ -111,6 +116,9 @@ function sizeOf(idl: Idl, type: IdlType): number | null {
 
 interface FieldLayout { offset: number; type: string }
 
+/** Borsh writes an enum's variant as one byte before the variant's fields. */
+const ENUM_TAG_SIZE = 1
+
 /** Offsets of every field (nested structs dotted) up to the first one whose size varies. */
 function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string, out: Record<string, FieldLayout>): number | null {
   let offset = base
@@ -122,7 +130,14 @@ function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string
     else if ('defined' in t) {
       const def = idl.types.find((d) => d.name === t.defined.name)!
       if (def.type.kind === 'struct') fieldOffsets(idl, def.type.fields, offset, `${name}.`, out)
-      else out[name] = { offset, type: 'enum' }
+      else {
+        out[name] = { offset, type: 'enum' }
+        // A variant's named fields follow the one-byte tag: `curveType.stable.amp`.
+        for (const v of def.type.variants) {
+          const named = (v.fields ?? []).filter((x): x is IdlField => typeof x === 'object' && 'name' in x)
+          if (named.length > 0 && named.length === v.fields!.length) fieldOffsets(idl, named, offset + ENUM_TAG_SIZE, `${name}.${v.name}.`, out)
+        }
+      }
     }
     const size = sizeOf(idl, t)
     if (size === null) return null
@@ -131,47 +146,41 @@ function fieldOffsets(idl: Idl, fields: IdlField[], base: number, prefix: string
   return offset
 }
 
-/** Accounts laid out by an SDK's buffer layout (a struct with `span` and `offsetOf`), with the IDL type of each field read. */
+/** Accounts laid out by Raydium's SDK in buffer layouts (a struct with `span` and `offsetOf`), named by the SDK's exports, with the IDL type of each field read. */
 interface BufferLayout { span: number; offsetOf(property: string): number | undefined; fields: { property?: string; span: number }[] }
-const FROM_SDK_LAYOUTS: { name: string; program: () => string; account: string; source: string; layout: () => BufferLayout; fields: Record<string, string> }[] = [
+const RAYDIUM_SDK = '@raydium-io/raydium-sdk-v2'
+const raydiumExport = (name: string): unknown => (require(RAYDIUM_SDK) as Record<string, unknown>)[name]
+const FROM_SDK_LAYOUTS: { name: string; programExport: string; account: string; layoutExport: string; fields: Record<string, string> }[] = [
   {
     name: 'RAYDIUM_CLMM_POOL_STATE',
-    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    programExport: 'CLMM_PROGRAM_ID',
     account: 'PoolState',
-    source: '@raydium-io/raydium-sdk-v2 PoolInfoLayout',
-    layout: () => require('@raydium-io/raydium-sdk-v2').PoolInfoLayout as BufferLayout,
+    layoutExport: 'PoolInfoLayout',
     fields: {
       mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', mintDecimalsA: 'u8', mintDecimalsB: 'u8', liquidity: 'u128', sqrtPriceX64: 'u128',
       protocolFeesTokenA: 'u64', protocolFeesTokenB: 'u64', status: 'u8', fundFeesTokenA: 'u64', fundFeesTokenB: 'u64',
     },
   },
-  {
-    name: 'RAYDIUM_CLMM_PERSONAL_POSITION',
-    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_PROGRAM_ID as { toBase58(): string }).toBase58(),
-    account: 'PersonalPositionState',
-    source: '@raydium-io/raydium-sdk-v2 PersonalPositionLayout',
-    layout: () => require('@raydium-io/raydium-sdk-v2').PersonalPositionLayout as BufferLayout,
-    fields: { nftMint: 'pubkey', poolId: 'pubkey', liquidity: 'u128' },
-  },
+  { name: 'RAYDIUM_CLMM_PERSONAL_POSITION', programExport: 'CLMM_PROGRAM_ID', account: 'PersonalPositionState', layoutExport: 'PersonalPositionLayout', fields: { nftMint: 'pubkey', poolId: 'pubkey', liquidity: 'u128' } },
   {
     name: 'RAYDIUM_CLMM_LOCKED_POSITION',
-    program: () => (require('@raydium-io/raydium-sdk-v2').CLMM_LOCK_PROGRAM_ID as { toBase58(): string }).toBase58(),
+    programExport: 'CLMM_LOCK_PROGRAM_ID',
     account: 'LockedClmmPositionState',
-    source: '@raydium-io/raydium-sdk-v2 LockClPositionLayoutV2',
-    layout: () => require('@raydium-io/raydium-sdk-v2').LockClPositionLayoutV2 as BufferLayout,
+    layoutExport: 'LockClPositionLayoutV2',
     fields: { lockOwner: 'pubkey', poolId: 'pubkey', positionId: 'pubkey', nftAccount: 'pubkey' },
   },
   {
     name: 'RAYDIUM_LAUNCHLAB_POOL_STATE',
-    program: () => (require('@raydium-io/raydium-sdk-v2').LAUNCHPAD_PROGRAM as { toBase58(): string }).toBase58(),
+    programExport: 'LAUNCHPAD_PROGRAM',
     account: 'PoolState',
-    source: '@raydium-io/raydium-sdk-v2 LaunchpadPool',
-    layout: () => require('@raydium-io/raydium-sdk-v2').LaunchpadPool as BufferLayout,
+    layoutExport: 'LaunchpadPool',
     fields: {
       status: 'u8', mintDecimalsA: 'u8', mintDecimalsB: 'u8', supply: 'u64', totalSellA: 'u64', virtualA: 'u64', virtualB: 'u64', realA: 'u64', realB: 'u64',
       configId: 'pubkey', mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', creator: 'pubkey',
     },
   },
+  // The launchpad's config, at the program's `global_config` seed (the SDK's getPdaLaunchpadConfigId): its curve type.
+  { name: 'RAYDIUM_LAUNCHLAB_CONFIG', programExport: 'LAUNCHPAD_PROGRAM', account: 'GlobalConfig', layoutExport: 'LaunchpadConfig', fields: { curveType: 'u8', mintB: 'pubkey' } },
 ]
 
 /** The Streamflow stream contract's fields the engine reads, with their types (the SDK's decoder names them in camelCase). */
@@ -315,18 +324,19 @@ export async function renderLayouts(): Promise<string> {
     lines.push('')
   }
   for (const w of FROM_SDK_LAYOUTS) {
-    const layout = w.layout()
+    const layout = raydiumExport(w.layoutExport) as BufferLayout
+    const source = `${RAYDIUM_SDK} ${w.layoutExport}`
     const fieldLines = Object.entries(w.fields).map(([name, type]) => {
       const offset = layout.offsetOf(name)
       const span = layout.fields.find((f) => f.property === name)?.span
-      if (offset === undefined || span !== PRIMITIVE_SIZES[type]) throw new Error(`${w.source}: ${name} is not a ${type} in the layout`)
+      if (offset === undefined || span !== PRIMITIVE_SIZES[type]) throw new Error(`${source}: ${name} is not a ${type} in the layout`)
       return `    ${name}: { offset: ${offset}, type: '${type}' },`
     })
     lines.push(
       `export const ${w.name}: ProgramAccountLayout = {`,
-      `  program: '${w.program()}',`,
+      `  program: '${(raydiumExport(w.programExport) as { toBase58(): string }).toBase58()}',`,
       `  account: '${w.account}',`,
-      `  source: '${w.source}',`,
+      `  source: '${source}',`,
       `  discriminator: [${anchorDiscriminator(w.account).join(', ')}],`,
       `  size: ${layout.span},`,
       '  fields: {',

@@ -8,6 +8,9 @@ import { decodePumpCurve, PUMP_CURVE_NAME, PUMP_PROGRAM } from '../src/engines/s
 import { decodeProgramAccount, decodeProgramDataAuthority } from '../src/engines/solana/decode/loader.ts'
 import { MalformedAccountError } from '../src/engines/solana/decode/reader.ts'
 import { tokenProgramName } from '../src/engines/solana/programs.ts'
+import { stableInvariant, stableSpotPrice } from '../src/engines/solana/venues/stable-curve.ts'
+import { METEORA_DAMM_V1 } from '../src/engines/solana/venues/meteora-damm-v1.ts'
+import { DAMM_V1_POOL } from '../src/engines/solana/venues/program-layouts.ts'
 
 /**
  * The decoders read accounts the real programs wrote (LiteSVM) and reject every truncation or
@@ -161,5 +164,43 @@ describe('Metaplex metadata, loader and pool layouts', () => {
         expect(() => decode(wrong)).toThrow(/discriminator/)
       }
     }
+  })
+})
+
+describe('the stable curve of Meteora DAMM v1 pools', () => {
+  const E = 10n ** 15n
+  it('price at par when balanced, toward the reserves ratio as the amplification falls', () => {
+    expect(stableSpotPrice(100n, 5n * E, 5n * E)).toBeCloseTo(1, 9)
+    const flat = stableSpotPrice(100n, 10n * E, 6n * E)!
+    const curved = stableSpotPrice(1n, 10n * E, 6n * E)!
+    expect(flat).toBeGreaterThan(0.95)
+    expect(flat).toBeLessThan(1)
+    expect(curved).toBeLessThan(flat)
+    expect(curved).toBeGreaterThan(0.6)
+  })
+
+  it('give the price a small swap pays on the invariant', () => {
+    for (const [amp, x, y] of [[100n, 10n * E, 6n * E], [10n, 3n * E, 9n * E], [2_000n, 7n * E, 1n * E]] as const) {
+      const price = stableSpotPrice(amp, x, y)!
+      const dx = x / 1_000_000n
+      // Moving along the price keeps the invariant: what was paid out is priced right.
+      const d = stableInvariant(amp, x, y)!
+      const after = stableInvariant(amp, x + dx, y - BigInt(Math.round(Number(dx) * price)))!
+      expect(Number(after - d) / Number(d)).toBeCloseTo(0, 10)
+      const wrong = stableInvariant(amp, x + dx, y - BigInt(Math.round(Number(dx) * price * 1.01)))!
+      expect(Number(wrong - d) / Number(d)).toBeLessThan(-1e-10)
+    }
+    expect(stableSpotPrice(100n, 0n, E)).toBeUndefined()
+  })
+
+  it('price the world\'s stable pool on its reserves, and leave a repegged one unpriced', () => {
+    const pool = world.manifest.mints.find((m) => m.key === 'meteora-damm-v1-stable')!.pools[0]
+    const { data } = raw(pool.address)
+    expect(METEORA_DAMM_V1.decode(data).priceOnReserves!(10n * E, 10n * E)).toBeGreaterThan(0)
+    const repegged = new Uint8Array(data)
+    repegged[DAMM_V1_POOL.fields['curveType.stable.depeg.depegType'].offset] = 1
+    expect(METEORA_DAMM_V1.decode(repegged).priceOnReserves!(10n * E, 10n * E)).toBeUndefined()
+    const constantProduct = world.manifest.mints.find((m) => m.key === 'meteora-damm-v1')!.pools[0]
+    expect(METEORA_DAMM_V1.decode(raw(constantProduct.address).data).priceOnReserves).toBeUndefined()
   })
 })

@@ -212,6 +212,8 @@ describe('Solana reports of the demo mints', () => {
     expect(mints().filter((m) => m.curve?.complete === true).length).toBeGreaterThan(0)
     // Curves found by the pool search too, not only the one derived from the mint.
     expect(new Set(mints().map((m) => m.curve?.venue))).toEqual(new Set([undefined, 'pump.fun bonding curve', 'Raydium LaunchLab', 'Meteora DBC']))
+    // A searched curve that completed: graduated, no pool, its token found in the pool it migrated to.
+    expect(mints().some((m) => m.curve?.complete && m.curve.venue === 'Meteora DBC' && m.curve.graduatedPool !== '' && !m.pools.some((p) => p.address === m.curve!.address))).toBe(true)
   })
 
   it('find the pools by exchange, their liquidity and the price, where the quote side is priced', () => {
@@ -325,7 +327,7 @@ describe('Solana reports of the demo mints', () => {
       // Measured against the world's clock, not this machine's: a saved world loaded later reads the same.
       const days = (Date.parse(world.manifest.readyTime) - Date.parse(mint.creationTime)) / 86_400_000
       expect(Math.abs((age.number as number) - days), mint.key).toBeLessThan(0.1)
-      // The world's mints are about 30 to 40 days old: Nice To Have (4) from 30 days, Neutral (3) under.
+      // The world's mints are about 20 to 60 days old: Nice To Have (4) from 30 days, Neutral (3) under.
       expect(age.risk, mint.key).toBe(days >= 30 ? 4 : 3)
     }
   })
@@ -430,9 +432,22 @@ describe('Solana reports of the demo mints', () => {
       }
       expect(info.percentDistributed.locked.percent, mint.key).toBe(pool.locks!.lockedPercent)
     }
+    // The next pools with liquidity providers are read for their locks too.
+    for (const mint of mints()) {
+      const info = reports.get(mint.key)!.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
+      const [, ...others] = mint.pools.filter((p) => p.lpMint || p.lpHolders)
+      for (const pool of others.filter((p) => p.lockers)) {
+        const entry = info.liquidityLockedDetails.lockedPools.find((l) => l.pool === pool.address)
+        expect(entry?.lockers.map((l) => `${l.holder} ${l.lockedPercent} ${l.locker}`).sort(), mint.key).toEqual(pool.lockers!.map((l) => `${l.holder} ${l.lockedPercent} ${l.locker}`).sort())
+        expect(entry?.lockedPercent, mint.key).toBe(pool.locks!.lockedPercent)
+      }
+    }
+    expect(mints().some((m) => m.pools.filter((p) => p.lpMint || p.lpHolders).slice(1).some((p) => p.lockers?.some((l) => l.locked)))).toBe(true)
     expect(mints().some((m) => m.pools.some((p) => p.lockers?.some((l) => l.locked)) && m.pools.some((p) => p.lockers?.some((l) => !l.locked)))).toBe(true)
     // Positions locked for good: by their own program (an Orca Whirlpool's) and by Raydium's LP lock (a CLMM position).
     for (const dex of ['Orca Whirlpool', 'Raydium CLMM']) expect(mints().some((m) => m.pools.some((p) => p.dex === dex && p.lockers?.some((l) => l.locked))), dex).toBe(true)
+    // LP an AMM locks itself: a Meteora DAMM v1 pool's lock escrow.
+    expect(mints().some((m) => m.pools.some((p) => p.dex === 'Meteora DAMM v1' && p.lockers?.some((l) => l.locker === 'Meteora DAMM v1 lock' && l.locked)))).toBe(true)
   })
 
   it('score risky mints lower in code than the clean one', () => {

@@ -5,6 +5,12 @@ import { MAX_LARGEST_ACCOUNTS } from './collect/holders.ts'
 import { WRAPPED_SOL_MINT } from './programs.ts'
 import { lpLocks } from './score.ts'
 import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
+import { PUMPSWAP } from './venues/pumpswap.ts'
+import { RAYDIUM_LAUNCHLAB } from './venues/raydium-launchlab.ts'
+import { METEORA_DBC } from './venues/meteora-dbc.ts'
+import { METEORA_DAMM_V1 } from './venues/meteora-damm-v1.ts'
+import { METEORA_DAMM_V2 } from './venues/meteora-damm-v2.ts'
+import { RAYDIUM_AMM_V4, RAYDIUM_CPMM } from './decode/pools.ts'
 
 /**
  * Parts of the Solana body the render stage fills from the launch, lock and metadata facts (pure):
@@ -16,8 +22,9 @@ type Report = SolanaReport
 type LockedDetails = Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['liquidityLockedDetails']
 
 /**
- * Locked liquidity of the pools that hold it in positions, of the pool whose LP tokens lock
- * programs hold (its LP burned counts as locked for good), and the unlocks still to come.
+ * Locked liquidity of the pools that hold it in positions, of the pools whose LP tokens (or
+ * positions) lock programs hold (the token's liquidity providers' pool and the next ones read for
+ * their locks; burned LP counts as locked for good), and the unlocks still to come.
  */
 export function renderLocks(facts: SolanaFacts): LockedDetails {
   if (!facts.locks.ok) return { upcomingUnlockDetails: [], lockedPools: [], reason: facts.locks.reason }
@@ -30,19 +37,22 @@ export function renderLocks(facts: SolanaFacts): LockedDetails {
       .map((u) => ({ time: u.time === null ? '' : new Date(u.time * 1000).toISOString(), percent: pct(u.liquidity, l.total), pool: l.pool, slot: u.slot === null ? '' : u.slot.toString() })),
   )
   const lockedPools: LockedDetails['lockedPools'] = facts.locks.value.map((l) => ({ pool: l.pool, dexName: l.dex, lockedPercent: pct(l.permanent + l.vesting, l.total), permanentPercent: pct(l.permanent, l.total), vestingPercent: pct(l.vesting, l.total), lockers: [] }))
-  const held = lp ? lpLocks(lp) : undefined
-  if (lp && held && held.lockers.length > 0) {
-    const dex = facts.pools.ok ? (facts.pools.value.find((p) => p.address === lp.pool)?.dex ?? '') : ''
+  // The pool of the token's liquidity providers, then the next pools whose providers were read for their locks.
+  const others = facts.otherLps.flatMap((o) => (o.ok && o.value.lockers.ok ? [o.value] : []))
+  for (const providers of lp ? [lp, ...others] : others) {
+    const held = lpLocks(providers)
+    if (held.lockers.length === 0) continue
+    const dex = facts.pools.ok ? (facts.pools.value.find((p) => p.address === providers.pool)?.dex ?? '') : ''
     const { base } = held
     lockedPools.push({
-      pool: lp.pool,
+      pool: providers.pool,
       dexName: dex,
       lockedPercent: pct(held.permanent + held.vesting, base),
       permanentPercent: pct(held.permanent, base),
       vestingPercent: pct(held.vesting, base),
       lockers: held.lockers.map((l) => ({ locker: l.locker, address: l.address, holder: l.holder, recipient: l.recipient, lockedPercent: pct(l.locked, base), permanent: l.permanent ? '1' : '0', notLocked: l.notLocked }))
     })
-    for (const l of held.lockers) for (const u of l.unlocks) if (u.time > facts.observedAt) upcoming.push({ time: new Date(u.time * 1000).toISOString(), percent: pct(u.amount, base), pool: lp.pool, slot: '' })
+    for (const l of held.lockers) for (const u of l.unlocks) if (u.time > facts.observedAt) upcoming.push({ time: new Date(u.time * 1000).toISOString(), percent: pct(u.amount, base), pool: providers.pool, slot: '' })
   }
   return {
     upcomingUnlockDetails: upcoming.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),
@@ -76,15 +86,19 @@ export function renderLaunch(facts: SolanaFacts, holders: HolderAccount[] | unde
   }
 }
 
-/** Exchanges a launchpad's curves graduate to. */
-const GRADUATES_TO: Record<string, string> = { [PUMP_CURVE_NAME]: 'PumpSwap' }
+/** Exchanges a launchpad's curves graduate to (LaunchLab: Raydium's AMM v4 or CPMM; DBC: Meteora's DAMM v1 or v2, as the curve's config says). */
+const GRADUATES_TO: Record<string, readonly string[]> = {
+  [PUMP_CURVE_NAME]: [PUMPSWAP.name],
+  [RAYDIUM_LAUNCHLAB.name]: [RAYDIUM_CPMM.name, RAYDIUM_AMM_V4.name],
+  [METEORA_DBC.name]: [METEORA_DAMM_V2.name, METEORA_DAMM_V1.name],
+}
 
 export function renderCurve(facts: SolanaFacts, pools: PoolFacts[] | undefined): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['launchCurve'] {
   const none = { venue: '', address: '', complete: '', progressPercent: '', creator: '', tokenReserve: '', quoteReserve: '', graduatedPool: '', reason: '' }
   if (!facts.curve.ok) return { ...none, state: '', reason: facts.curve.reason }
   const c = facts.curve.value
   if (!c) return { ...none, state: 'none' }
-  const graduatedPool = c.complete ? (pools?.find((p) => p.dex === GRADUATES_TO[c.venue])?.address ?? '') : ''
+  const graduatedPool = c.complete ? (pools?.find((p) => GRADUATES_TO[c.venue]?.includes(p.dex))?.address ?? '') : ''
   return {
     state: c.complete ? 'graduated' : 'on curve',
     venue: c.venue,

@@ -174,6 +174,8 @@ export function idlAccountData(layout: ProgramAccountLayout, values: Record<stri
       case 'pubkey': w.key(o, value as string); break
       case 'bool': w.u8(o, value ? 1 : 0); break
       case 'u8': w.u8(o, Number(value)); break
+      // An enum's variant index (its fields, when it has some, are written by their own dotted names).
+      case 'enum': w.u8(o, Number(value)); break
       case 'u16': w.u16(o, Number(value)); break
       case 'i32': new DataView(w.bytes.buffer).setInt32(o, Number(value), true); break
       case 'u64': w.u64(o, BigInt(value)); break

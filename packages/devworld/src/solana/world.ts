@@ -30,12 +30,16 @@ import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { readSavedSolanaWorld, savedSolanaWorldPath, saveSolanaWorld, SHARED_SOLANA_WORLD_DIR, solanaWorldKey } from './saved-world.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_LOCK_ESCROW, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_CONFIG, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
-/** The world's clock starts this long before now, so creation dates lie in the past. */
-const WORLD_AGE_SECONDS = 40 * 24 * 3600
+/**
+ * The world's clock starts this long before now, so creation dates lie in the past: the mints'
+ * spacing (HOURS_BETWEEN_MINTS, one hour more per mint) takes some 40 days, so the last mint is
+ * still weeks old.
+ */
+const WORLD_AGE_SECONDS = 60 * 24 * 3600
 const WORLD_START_SLOT = 300_000_000n
 const WORLD_EPOCH = 700n
 const LAMPORTS_PER_SOL = 1_000_000_000n
@@ -107,6 +111,10 @@ const BUY_LAMPORTS = 10_000_000n
 const TOKEN_ACCOUNT_DELEGATE = 72
 const TOKEN_ACCOUNT_DELEGATED_AMOUNT = 121
 
+/** Raydium LaunchLab's curves, as its SDK numbers them in a launchpad config's `curveType`. */
+const LAUNCHLAB_CURVES = { 'constant-product': 0, fixed: 1, linear: 2 } as const
+type LaunchLabCurve = keyof typeof LAUNCHLAB_CURVES
+
 interface PoolSpec {
   amm: Amm
   quote: Quote
@@ -123,7 +131,9 @@ interface PoolSpec {
   /** LP tokens the creator puts in lock programs (after the burn). */
   lpLocks?: LpLockSpec[]
   /** Launchpad curves found by search: the percent of the supply sold, the curve's virtual tokens (LaunchLab), the quote to raise before migrating (DBC). */
-  curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number }
+  curve?: { soldPercent?: number; virtualTokenPercent?: number; migrationQuoteWhole?: number; launchLabCurve?: LaunchLabCurve }
+  /** Meteora DAMM v1: a stable pool with this amplification (constant product without). */
+  stableAmp?: number
   /** Whirlpools: positions holding the pool's liquidity, percent each, by owner (holder wallets by index), and whether the program locks it. */
   positions?: { owner: 'creator' | number; percent: number; locked?: boolean }[]
 }
@@ -135,7 +145,7 @@ interface PoolSpec {
  * whose unlocks are all past, locks nothing.
  */
 interface LpLockSpec {
-  locker: 'raydium' | 'streamflow' | 'jupiter'
+  locker: 'raydium' | 'streamflow' | 'jupiter' | 'meteora-damm-v1'
   percent: number
   cliffDays?: number
   cliffPercent?: number
@@ -166,8 +176,12 @@ interface MintSpec {
   /** Send part of the supply to the incinerator. */
   burnHolderPercent?: number
   pool?: PoolSpec
+  /** A second, shallower pool of another exchange (its vaults its own). */
+  secondPool?: PoolSpec
   /** Launched on a pump.fun bonding curve. */
   launch?: LaunchSpec
+  /** Launched on a Meteora DBC curve that completed and migrated to `pool`: the curve raised this much quote (whole) and sold out. */
+  graduatedDbc?: { migrationQuoteWhole: number }
   /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
   pulledEarlier?: boolean
   /** Before this mint, the creator launched pump.fun curves: some long ago (past the report's window of its transactions), some just before. */
@@ -294,13 +308,42 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     expect: {}, notes: 'on a Raydium LaunchLab curve: a third of its sale sold, trading there only',
   },
   {
+    key: 'launchlab-fixed', program: 'spl-token', name: 'Fixed Lab Coin', symbol: 'FLAB', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'raydium-launchlab', quote: 'SOL', tokenPercent: 50, quoteWhole: 25, curve: { soldPercent: 10, launchLabCurve: 'fixed' } },
+    expect: {}, notes: 'on a Raydium LaunchLab fixed-price curve: every token sold at the price 25 SOL bought 10 % of the supply at',
+  },
+  {
+    key: 'launchlab-linear', program: 'spl-token', name: 'Linear Lab Coin', symbol: 'LLAB', decimals: 3, metadata: 'metaplex',
+    pool: { amm: 'raydium-launchlab', quote: 'USDC', tokenPercent: 50, quoteWhole: 4_000, curve: { soldPercent: 20, launchLabCurve: 'linear' } },
+    expect: {}, notes: 'on a Raydium LaunchLab linear-price curve against USDC: 20 % of the supply sold for 4,000 USDC, its price now twice the average paid (3 decimals: the curve\'s Q64.64 slope per base unit keeps seven digits)',
+  },
+  {
     key: 'dbc-curve', program: 'spl-token', name: 'Dynamic Curve Coin', symbol: 'DBCC', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-dbc', quote: 'USDC', tokenPercent: 45, quoteWhole: 12_000, price: 0.00003, curve: { migrationQuoteWhole: 40_000 } },
     expect: {}, notes: 'on a Meteora DBC curve against USDC, 30 % of the way to its migration threshold',
+  },
+  {
+    key: 'second-pool-locked', program: 'spl-token', name: 'Two Pool Coin', symbol: 'TWOP', decimals: 6, metadata: 'metaplex',
+    pool: { amm: 'pumpswap', quote: 'SOL', tokenPercent: 20, quoteWhole: 100, lpBurnPercent: 99 },
+    secondPool: {
+      amm: 'orca-whirlpool', quote: 'USDC', tokenPercent: 5, quoteWhole: 5_000, price: 0.000075,
+      positions: [{ owner: 'creator', percent: 60 }, { owner: 0, percent: 40, locked: true }],
+    },
+    expect: {}, notes: 'its deepest pool a PumpSwap pool whose LP is 99 % burned; a shallower Orca Whirlpool beside it, 40 % of whose liquidity a holder locked for good: the locks of both pools are read',
+  },
+  {
+    key: 'dbc-graduated', program: 'spl-token', name: 'Graduated Curve Coin', symbol: 'DGRAD', decimals: 6, metadata: 'metaplex', graduatedDbc: { migrationQuoteWhole: 40_000 },
+    pool: { amm: 'meteora-damm-v2', quote: 'USDC', tokenPercent: 20, quoteWhole: 40_000, price: 0.0002 },
+    expect: {}, notes: 'the twin of dbc-curve whose Meteora DBC curve completed: it migrated to a Meteora DAMM v2 pool against USDC, where it trades; the curve is graduated, not a pool',
   },  {
     key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
-    pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300 },
-    expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults',
+    pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300, lpLocks: [{ locker: 'meteora-damm-v1', percent: 40 }] },
+    expect: {}, notes: 'trades in a Meteora DAMM v1 pool against SOL, its reserves its half of two Meteora vaults; 40 % of its LP locked for good in the pool\'s lock escrow, the rest the creator\'s',
+  },
+  {
+    key: 'meteora-damm-v1-stable', program: 'spl-token', name: 'Vault Peg Dollar', symbol: 'VPD', decimals: 9, metadata: 'metaplex',
+    pool: { amm: 'meteora-damm-v1', quote: 'USDC', tokenPercent: 1, quoteWhole: 6_000_000, stableAmp: 100 },
+    expect: {}, notes: 'trades in a Meteora DAMM v1 stable pool (amplification 100, token multipliers for 9 and 6 decimals) against USDC: 10 M tokens against 6 M USDC price it near 1 USDC, not the 0.6 its reserves\' ratio says; its LP the creator\'s, none locked',
   },  {
     key: 'serial-pump-creator', program: 'spl-token', name: 'Third Launch', symbol: 'THIRD', decimals: 6, metadata: 'metaplex', earlierPump: { oldDead: 2, graduated: 1, dead: 2 },
     expect: {}, notes: 'its creator launched five pump.fun curves before: four no one bought from (two of them earlier, before other transactions), one that graduated; none rugged',
@@ -587,7 +630,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       }
       // pump.fun's create: the mint and the curve's token account holding what is not the creator's.
       // (A graduated curve's last tokens went to its pool, which the world mints apart.)
-      const curveTokens = supply - (supply * (20n + BigInt(spec.burnHolderPercent ?? 0) + BigInt(spec.pool?.tokenPercent ?? 0))) / 100n
+      const curveTokens = supply - (supply * (20n + BigInt(spec.burnHolderPercent ?? 0) + BigInt(spec.pool?.tokenPercent ?? 0) + BigInt(spec.secondPool?.tokenPercent ?? 0))) / 100n
       creation.push(ix.createAssociatedTokenAccountIdempotent(creator, launch.tokenVault, launch.curve, mint, program), ix.mintTo(program, mint, launch.tokenVault, creator, curveTokens))
     }
     const creationSignature = await ledger.send(creator, creation, { sameSlot: bundled.length > 0 })
@@ -600,7 +643,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     // 2. Distribution: creator 20 %, holder wallets a falling share, burn address and pool as
     // specified; on a launch curve the holders buy their share from the curve.
     const allocations: { owner: Address; amount: bigint }[] = []
-    const poolShare = BigInt((spec.pool?.tokenPercent ?? 0) + (spec.launch?.curvePercent ?? 0))
+    const poolShare = BigInt((spec.pool?.tokenPercent ?? 0) + (spec.secondPool?.tokenPercent ?? 0) + (spec.launch?.curvePercent ?? 0))
     const burnShare = BigInt(spec.burnHolderPercent ?? 0)
     const creatorShare = 20n
     const rest = 100n - poolShare - burnShare - creatorShare
@@ -656,7 +699,9 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const curve = spec.launch ? await buildCurve(spec, spec.launch, creator, mint, program, supply) : null
     if (curve?.pool) pools.push(curve.pool)
     if (spec.pool) pools.push(await buildPool(spec, spec.pool, creator, mint, program, supply, thaw))
+    if (spec.secondPool) pools.push(await buildPool(spec, spec.secondPool, creator, mint, program, supply, thaw))
     if (curve?.curve.complete) curve.curve.graduatedPool = pools.find((p) => p.dex === 'PumpSwap')?.address ?? ''
+    if (spec.graduatedDbc && spec.pool) searchedCurves.set(mint, await graduatedDbcCurve(spec.graduatedDbc.migrationQuoteWhole, spec.pool, creator, mint, program, spec.decimals, pools[0].address))
 
     // 4. Life after launch: one transfer between holders (pays the fee), schedules, pauses, revocations.
     if (!spec.nonTransferable && !spec.transferHook) {
@@ -837,8 +882,12 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       const raw = (Number(sqrt) / 2 ** 64) ** 2 * 10 ** (decimals.decimalsA - decimals.decimalsB)
       priceInQuote = tokenIsA ? raw : 1 / raw
     } else if (p.amm === 'meteora-damm-v1') {
-      priceInQuote = p.quoteWhole / tokenWhole
-      ;({ data, lpMint } = await dammV1Pool(spec, creator, pool, { mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount }))
+      // A stable pool's price: what a small swap of the token pays out on the invariant, over the pool's share of the vaults.
+      const share = (amount: bigint) => (amount * BigInt(DAMM_V1_VAULT_SHARE_PERCENT)) / 100n
+      priceInQuote = p.stableAmp
+        ? stableSwapPrice(BigInt(p.stableAmp), share(tokenAmount), share(BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals))), spec.decimals, quoteDecimals)
+        : p.quoteWhole / tokenWhole
+      ;({ data, lpMint, lpLocked } = await dammV1Pool(spec, p, creator, pool, { mint, mintA, mintB, vaultA: vaults.vaultA, vaultB: vaults.vaultB, amountA: tokenIsA ? tokenAmount : BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)), amountB: tokenIsA ? BigInt(Math.round(p.quoteWhole * 10 ** quoteDecimals)) : tokenAmount, quoteDecimals }))
       lpLockedPercent = '0'
     } else if (p.amm === 'meteora-dlmm') {
       // The active bin nearest the wanted price; the pair's price is that bin's, exactly.
@@ -860,7 +909,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued), ix.setAuthority(TOKEN_PROGRAM, lp.address, lpOperator, ix.AUTHORITY_TYPES.MintTokens, authority)])
       const burned = (issued * BigInt(p.lpBurnPercent ?? 0)) / 100n
       if (burned > 0n) await ledger.send(creator, [ix.burn(TOKEN_PROGRAM, creatorLp, lp.address, creator, burned)])
-      if (p.lpLocks) lpLocked = await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, p.lpBurnPercent ?? 0)
+      if (p.lpLocks) lpLocked = await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, p.lpBurnPercent ?? 0, pool)
       lpMint = lp.address
       lpLockedPercent = String(p.lpBurnPercent ?? 0)
       const input = { mintA, mintB, ...vaults, ...decimals, lpMint: lp.address, lpIssued: issued }
@@ -909,14 +958,32 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     if (p.amm === 'raydium-launchlab') {
       const sold = (supply * BigInt(p.curve!.soldPercent!)) / 100n
       const totalSell = sold + a.tokenAmount
-      const virtualA = (supply * BigInt(p.curve!.virtualTokenPercent!)) / 100n
-      // The constant product on virtual reserves that raised quoteBase for the tokens sold.
-      const virtualB = (quoteBase * (virtualA - sold)) / sold
+      const kind = p.curve!.launchLabCurve ?? 'constant-product'
+      let virtualA: bigint
+      let virtualB: bigint
+      let rawPrice: number
+      if (kind === 'fixed') {
+        // Every token sells at the price the tokens sold were bought at.
+        ;[virtualA, virtualB] = [totalSell, (quoteBase * totalSell) / sold]
+        rawPrice = Number(quoteBase) / Number(sold)
+      } else if (kind === 'linear') {
+        // The price grows by a slope per token sold (Q64.64 in virtualA): the quote raised is the area under it, slope·sold²/2, so the price now is twice the average paid.
+        ;[virtualA, virtualB] = [(2n * quoteBase * (1n << 64n)) / (sold * sold), 0n]
+        rawPrice = (2 * Number(quoteBase)) / Number(sold)
+      } else {
+        virtualA = (supply * BigInt(p.curve!.virtualTokenPercent!)) / 100n
+        // The constant product on virtual reserves that raised quoteBase for the tokens sold.
+        virtualB = (quoteBase * (virtualA - sold)) / sold
+        rawPrice = Number(virtualB + quoteBase) / Number(virtualA - sold)
+      }
+      // The launchpad config the pool names, at the program's `global_config` seed in the real program; its curve type.
+      const [config] = await getProgramDerivedAddress({ programAddress: RAYDIUM_LAUNCHLAB_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk launchlab config'), enc.encode(pool)] })
+      setProgramAccount(ledger, config, RAYDIUM_LAUNCHLAB_CONFIG.program, idlAccountData(RAYDIUM_LAUNCHLAB_CONFIG, { curveType: LAUNCHLAB_CURVES[kind], mintB: a.quoteMint }))
       const data = idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
         status: 0, mintDecimalsA: spec.decimals, mintDecimalsB: a.quoteDecimals, supply, totalSellA: totalSell, virtualA, virtualB, realA: sold, realB: quoteBase,
-        mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
+        configId: config, mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
       })
-      return { data, priceInQuote: toWholePrice(Number(virtualB + quoteBase) / Number(virtualA - sold)), curve: curve(Number((sold * 10_000n) / totalSell) / 100) }
+      return { data, priceInQuote: toWholePrice(rawPrice), curve: curve(Number((sold * 10_000n) / totalSell) / 100) }
     }
     const threshold = BigInt(p.curve!.migrationQuoteWhole!) * 10n ** BigInt(a.quoteDecimals)
     const sqrt = sqrtPriceX64(p.price!, spec.decimals, a.quoteDecimals)
@@ -931,11 +998,32 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   /**
+   * A Meteora DBC curve that completed: its `VirtualPool` migrated (`is_migrated`), nothing left to
+   * sell, the quote it raised gone with the migration, and its `PoolConfig`; the token trades in
+   * the pool it migrated to.
+   */
+  async function graduatedDbcCurve(migrationQuoteWhole: number, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, decimals: number, graduatedPool: string): Promise<SolanaManifestCurve> {
+    const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
+    const quoteDecimals = p.quote === 'SOL' ? 9 : 6
+    const pool = await poolAddress('meteora-dbc', mint, quoteMint)
+    const [baseVault, quoteVault] = [await ata(creator, pool, mint, program), await ata(creator, pool, quoteMint, TOKEN_PROGRAM)]
+    const threshold = BigInt(migrationQuoteWhole) * 10n ** BigInt(quoteDecimals)
+    const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
+    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: quoteMint, migration_quote_threshold: threshold }))
+    setProgramAccount(ledger, pool, DBC_VIRTUAL_POOL.program, idlAccountData(DBC_VIRTUAL_POOL, {
+      'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': mint, 'pool_state.base_vault': baseVault, 'pool_state.quote_vault': quoteVault,
+      'pool_state.base_reserve': 0n, 'pool_state.quote_reserve': 0n, 'pool_state.sqrt_price': sqrtPriceX64(p.price!, decimals, quoteDecimals), 'pool_state.is_migrated': 1,
+    }))
+    return { venue: ammName('meteora-dbc'), address: pool, tokenVault: baseVault, complete: true, progressPercent: 100, creator: creator.address, graduatedPool }
+  }
+
+  /**
    * A Meteora DAMM v1 pool: a Meteora vault per side (its token account holds the side's tokens,
    * `totalAmount` says so), each vault's LP mint, of which the pool holds DAMM_V1_VAULT_SHARE_PERCENT
-   * (another pool of the vault holds the rest), and the pool's own LP token, all the creator's.
+   * (another pool of the vault holds the rest), and the pool's own LP token, the creator's but
+   * what it locks (the pool's `totalLockedLp` counts what its lock escrows hold).
    */
-  async function dammV1Pool(spec: MintSpec, creator: KeyPairSigner, pool: Address, a: { mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint }): Promise<{ data: Uint8Array; lpMint: string }> {
+  async function dammV1Pool(spec: MintSpec, p: PoolSpec, creator: KeyPairSigner, pool: Address, a: { mint: Address; mintA: Address; mintB: Address; vaultA: Address; vaultB: Address; amountA: bigint; amountB: bigint; quoteDecimals: number }): Promise<{ data: Uint8Array; lpMint: string; lpLocked?: LpLockTruth }> {
     const vaultProgram = METEORA_VAULT_VAULT.program as Address
     const side = async (label: string, mint: Address, tokenAccount: Address, amount: bigint) => {
       const [vault] = await getProgramDerivedAddress({ programAddress: vaultProgram, seeds: [new TextEncoder().encode(`tokenrisk vault ${label}`), enc.encode(pool)] })
@@ -953,11 +1041,25 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const lp = await namedSigner(`${spec.key} lp mint`)
     await ledger.send(lpOperator, [ix.createAccount(lpOperator, lp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, lp.address, 9, lpOperator.address, null)])
     const creatorLp = await ata(creator, creator.address, lp.address, TOKEN_PROGRAM)
-    await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, 1_000_000n * 10n ** 9n)])
+    const issued = 1_000_000n * 10n ** 9n
+    await ledger.send(lpOperator, [ix.mintTo(TOKEN_PROGRAM, lp.address, creatorLp, lpOperator, issued)])
+    const lpLocked = p.lpLocks ? await lockLp(p.lpLocks, creator, creatorLp, lp.address, issued, 0, pool) : undefined
+    const totalLockedLp = (issued * BigInt(lpLocked?.locks?.permanentPercent ?? 0)) / 100n
+    // A stable pool scales both sides to the larger of their decimals.
+    const stable = p.stableAmp
+      ? (() => {
+          const [decimalsA, decimalsB] = a.mintA === a.mint ? [spec.decimals, a.quoteDecimals] : [a.quoteDecimals, spec.decimals]
+          const precision = Math.max(decimalsA, decimalsB)
+          return {
+            curveType: 1, 'curveType.stable.amp': BigInt(p.stableAmp), 'curveType.stable.depeg.depegType': 0,
+            'curveType.stable.tokenMultiplier.tokenAMultiplier': 10n ** BigInt(precision - decimalsA), 'curveType.stable.tokenMultiplier.tokenBMultiplier': 10n ** BigInt(precision - decimalsB),
+          }
+        })()
+      : { curveType: 0 }
     const data = idlAccountData(DAMM_V1_POOL, {
-      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true,
-    }, DAMM_V1_CONSTANT_PRODUCT_SIZE)
-    return { data, lpMint: lp.address }
+      lpMint: lp.address, tokenAMint: a.mintA, tokenBMint: a.mintB, aVault: sideA.vault, bVault: sideB.vault, aVaultLp: sideA.shares, bVaultLp: sideB.shares, enabled: true, totalLockedLp, ...stable,
+    }, DAMM_V1_POOL_SIZE)
+    return { data, lpMint: lp.address, lpLocked }
   }
 
   /**
@@ -1003,7 +1105,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
    * holds them in (its authority's, a stream's escrow, an escrow's), and the lock accounts written
    * from the lockers' published layouts. Returns what the report must read of them.
    */
-  async function lockLp(locks: LpLockSpec[], creator: KeyPairSigner, creatorLp: Address, lpMint: Address, issued: bigint, burnPercent: number): Promise<LpLockTruth> {
+  async function lockLp(locks: LpLockSpec[], creator: KeyPairSigner, creatorLp: Address, lpMint: Address, issued: bigint, burnPercent: number, pool: Address): Promise<LpLockTruth> {
     const now = startUnixTime + WORLD_AGE_SECONDS
     const day = 24 * 3600
     const pda = async (program: string, seed: string, i: number) => (await getProgramDerivedAddress({ programAddress: program as Address, seeds: [new TextEncoder().encode(seed), enc.encode(lpMint), Uint8Array.of(i)] }))[0]
@@ -1023,6 +1125,11 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       if (l.locker === 'raydium') {
         owner = RAYDIUM_LP_LOCK.authority as Address
         holder = await ix.findAssociatedTokenAddress(owner, lpMint, TOKEN_PROGRAM)
+      } else if (l.locker === 'meteora-damm-v1') {
+        // The pool's lock escrow owns its escrow vault, the LP token account that holds what it locks.
+        owner = await pda(DAMM_V1_LOCK_ESCROW.program, 'tokenrisk lock escrow', i)
+        holder = await ix.findAssociatedTokenAddress(owner, lpMint, TOKEN_PROGRAM)
+        setProgramAccount(ledger, owner, DAMM_V1_LOCK_ESCROW.program, idlAccountData(DAMM_V1_LOCK_ESCROW, { pool, owner: creator.address, escrowVault: holder, totalLockedAmount: amount }))
       } else if (l.locker === 'streamflow') {
         const contract = await pda(STREAMFLOW_CONTRACT.program, 'tokenrisk stream', i)
         owner = await pda(STREAMFLOW_CONTRACT.program, 'tokenrisk stream escrow', i)
@@ -1041,11 +1148,12 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       }
       const account = await ata(creator, owner, lpMint, TOKEN_PROGRAM)
       await ledger.send(creator, [ix.transferChecked(TOKEN_PROGRAM, creatorLp, lpMint, account, creator, amount, 9)])
-      const future = l.locker !== 'raydium' && !l.cancelable
+      const forGood = PERMANENT_LOCKERS.includes(l.locker)
+      const future = !forGood && !l.cancelable
       const steps = [{ time: cliff, share: l.percent * ((l.cliffPercent ?? 100) / 100) }, ...Array.from({ length: periods }, (_, k) => ({ time: cliff + (k + 1) * period, share: (l.percent * (1 - (l.cliffPercent ?? 100) / 100)) / periods }))]
       const ahead = future ? steps.filter((s) => s.time > now && s.share > 0) : []
-      const lockedPercent = l.locker === 'raydium' ? l.percent : ahead.reduce((s, u) => s + u.share, 0)
-      if (l.locker === 'raydium') permanent += l.percent
+      const lockedPercent = forGood ? l.percent : ahead.reduce((s, u) => s + u.share, 0)
+      if (forGood) permanent += l.percent
       else vesting += lockedPercent
       unlocks.push(...ahead.map((u) => ({ time: new Date(u.time * 1000).toISOString(), percent: u.share })))
       lockers.push({ locker: LOCKER_NAMES[l.locker], holder, lockedPercent, locked: lockedPercent > 0 })
@@ -1139,9 +1247,48 @@ type LpLockTruth = Required<Pick<SolanaManifestPool, 'locks' | 'lpBurnedPercent'
 /** Share of each Meteora vault's LP the world's DAMM v1 pool holds. */
 const DAMM_V1_VAULT_SHARE_PERCENT = 50
 /** A constant-product DAMM v1 pool's data ends with its curve type's one byte. */
-const DAMM_V1_CONSTANT_PRODUCT_SIZE = DAMM_V1_POOL.fields.curveType.offset + 1
+/** A DAMM v1 pool's data up to the end of its largest curve (the stable one's last field). */
+const U64_BYTES = 8
+const DAMM_V1_POOL_SIZE = DAMM_V1_POOL.fields['curveType.stable.lastAmpUpdatedTimestamp'].offset + U64_BYTES
 const LAUNCHPAD_CURVES: readonly Amm[] = ['raydium-launchlab', 'meteora-dbc']
-const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock' }
+const LOCKER_NAMES: Record<LpLockSpec['locker'], string> = { raydium: 'Raydium LP lock', streamflow: 'Streamflow', jupiter: 'Jupiter Lock', 'meteora-damm-v1': 'Meteora DAMM v1 lock' }
+/**
+ * The world's truth for a stable pool's price: quote paid out for a small swap of the token on
+ * the stable-swap invariant (leverage amp · 2: L(x+y) + D = LD + D³/4xy), found by solving the
+ * invariant for the quote side after the swap, amounts scaled to the larger of the decimals.
+ * Whole quote per whole token.
+ */
+function stableSwapPrice(amp: bigint, tokenRaw: bigint, quoteRaw: bigint, tokenDecimals: number, quoteDecimals: number): number {
+  const precision = BigInt(Math.max(tokenDecimals, quoteDecimals))
+  const [mt, mq] = [10n ** (precision - BigInt(tokenDecimals)), 10n ** (precision - BigInt(quoteDecimals))]
+  const [x, y] = [tokenRaw * mt, quoteRaw * mq]
+  const leverage = amp * 2n
+  // D: the root of f(D) = D³/4xy + (L − 1)D − L(x+y), by bisection.
+  const f = (d: bigint) => (d * d * d) / (4n * x * y) + (leverage - 1n) * d - leverage * (x + y)
+  let [lo, hi] = [0n, 2n * (x + y)]
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n
+    if (f(mid) < 0n) lo = mid
+    else hi = mid
+  }
+  const d = hi
+  // y' for x' = x + dx: the root of L·y'² + (L·x' + D − L·D)·y' − D³/4x' = 0.
+  const dx = x / STABLE_PROBE_DIVISOR
+  const x2 = x + dx
+  const g = (yy: bigint) => leverage * yy * yy + (leverage * x2 + d - leverage * d) * yy - (d * d * d) / (4n * x2)
+  let [ylo, yhi] = [0n, y]
+  while (yhi - ylo > 1n) {
+    const mid = (ylo + yhi) / 2n
+    if (g(mid) < 0n) ylo = mid
+    else yhi = mid
+  }
+  const paid = Number(y - yhi) / Number(mq)
+  return (paid / (Number(dx) / Number(mt))) * 10 ** (tokenDecimals - quoteDecimals)
+}
+/** The probing swap of the stable price truth: this fraction of the pool's token side. */
+const STABLE_PROBE_DIVISOR = 1_000_000n
+/** Lockers that lock for good. */
+const PERMANENT_LOCKERS: readonly LpLockSpec['locker'][] = ['raydium', 'meteora-damm-v1']
 const AMM_NAMES: Record<Amm, string> = {
   'raydium-amm-v4': 'Raydium AMM v4',
   'raydium-cpmm': 'Raydium CPMM',

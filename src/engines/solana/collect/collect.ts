@@ -9,6 +9,7 @@ import { readCreation } from './creation.ts'
 import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
 import { curveOfPools, readPools, readSolUsd } from './pools.ts'
+import type { PoolFacts } from './facts.ts'
 import { readPumpCurve } from './curve.ts'
 import { readLaunch } from './launch.ts'
 import { readLocks } from './locks.ts'
@@ -44,8 +45,17 @@ export interface CollectOptions {
  * hook program, epoch, balances, creation transaction, vaults, LP accounts, and the off-chain
  * metadata JSON (when a reader is given); (3) owners, program data, LP owners, the mint's first
  * transactions and the creator's signatures before the creation; (4) the creator's transactions
- * (the launch reads: at most MAX_LAUNCH_TRANSACTIONS + 1 + MAX_CREATOR_TRANSACTIONS calls).
+ * (the launch reads: at most MAX_LAUNCH_TRANSACTIONS + 1 + MAX_CREATOR_TRANSACTIONS calls), beside
+ * them one search for the creator's pump.fun curves; (5) when the creator made earlier mints, one
+ * getSignaturesForAddress for each of the first MAX_EARLIER_MINTS_CHECKED and their curves. The
+ * pools' own extra reads run beside these: the lock programs' searches of the LP mint with its
+ * largest accounts (for the deepest pool with liquidity providers and the next MAX_OTHER_LP_POOLS,
+ * side by side; a DAMM v1 pool's lock escrows searched by the pool beside them); a DBC curve's config, a DAMM v1 pool's vaults (two reads); a position venue's
+ * positions and locks, then their NFTs' holders (four reads).
  */
+/** Pools with liquidity providers read beyond the deepest one, for the locks on their liquidity. */
+export const MAX_OTHER_LP_POOLS = 2
+
 export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
   const budget = AbortSignal.timeout(options.optionalBudgetMs)
   const budgetReached = new Promise<void>((resolve) => budget.addEventListener('abort', () => resolve(), { once: true }))
@@ -71,12 +81,13 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const creation = optional('creation', () => readCreation(ctx, address))
   const launch = optional('launch', () => readLaunch(ctx, address, creation))
   const curve = optional('launch curve', () => readPumpCurve(ctx, address))
-  const pools = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  const found = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  const pools = found.then((f): Known<PoolFacts[]> => (f.ok ? known(f.value.pools) : f))
   const locks = optional('locked liquidity', () => readLocks(ctx, pools))
-  // A token without a pump.fun curve may sell on a launchpad curve its pool search found.
-  const launchCurve = Promise.all([curve, pools]).then(([c, p]): Known<CurveFacts | null> => {
+  // A token without a pump.fun curve may sell on a launchpad curve its pool search found, or have graduated from one.
+  const launchCurve = Promise.all([curve, found]).then(([c, p]): Known<CurveFacts | null> => {
     if (!c.ok || c.value !== null) return c
-    return p.ok ? known(curveOfPools(p.value)) : unknown(`no pump.fun curve; the launchpad curves searched with the pools are unknown: ${p.reason}`)
+    return p.ok ? known(curveOfPools(p.value.pools) ?? p.value.completedCurves[0] ?? null) : unknown(`no pump.fun curve; the launchpad curves searched with the pools are unknown: ${p.reason}`)
   })
   // A fault reading the pools fails the report where it is awaited; this copy of it is not unhandled.
   launchCurve.catch(() => undefined)
@@ -113,16 +124,18 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const mintAuthority = mint.mint.mintAuthority
   const ownerBalance = mintAuthority ? optional('owner balance', () => readOwnerBalance(ctx, mintAuthority, address)) : Promise.resolve(null)
   const creatorBalance = creation.then((c) => (c.ok ? optional('creator balance', () => readOwnerBalance(ctx, c.value.creator, address)) : null))
-  // The deepest pool with liquidity providers to read: an LP token's holders, or a position venue's NFT holders.
-  const lp = pools.then((p) => {
-    const main = p.ok ? p.value.find((pool) => pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)) : undefined
-    if (!main) return null
-    const venue = POSITION_VENUES.find((v) => v.amm === main.amm)
-    return optional('liquidity providers', () => (main.lpMint || !venue ? readLiquidityProviders(ctx, main) : readPositionHolders(ctx, main, venue)))
-  })
+  // The pools with liquidity providers to read: an LP token's holders, or a position venue's NFT holders.
+  const providersOf = (pool: PoolFacts, label: string) => {
+    const venue = POSITION_VENUES.find((v) => v.amm === pool.amm)
+    return optional(label, () => (pool.lpMint || !venue ? readLiquidityProviders(ctx, pool) : readPositionHolders(ctx, pool, venue)))
+  }
+  const withProviders = pools.then((p) => (p.ok ? p.value.filter((pool) => pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)) : []))
+  // The deepest one's are the token's liquidity providers; the next ones' are read beside them, for their locks.
+  const lp = withProviders.then((list) => (list[0] ? providersOf(list[0], 'liquidity providers') : null))
+  const otherLps = withProviders.then((list) => Promise.all(list.slice(1, 1 + MAX_OTHER_LP_POOLS).map((pool) => providersOf(pool, `liquidity providers of ${pool.address}`))))
 
   // Once one fact fails the report, the others are not awaited: their failures are not unhandled.
-  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, pools, curve, launchCurve, launch, locks, lp]) p.catch(() => undefined)
+  for (const p of [epoch, offChainMetadata, hookProgram, creation, holders, holderTotal, ownerBalance, creatorBalance, found, pools, curve, launchCurve, launch, locks, lp, otherLps]) p.catch(() => undefined)
   const facts: SolanaFacts = {
     address,
     observedAt: (await clusterTime) ?? Math.floor(Date.now() / 1000),
@@ -148,6 +161,7 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
     launch: await launch,
     locks: await locks,
     lp: await lp,
+    otherLps: await otherLps,
   }
   await solUsd
   return facts

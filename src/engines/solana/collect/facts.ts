@@ -247,4 +247,6 @@ export interface SolanaFacts {
   /** The token's launch curve; null when it has none (the curve account does not exist). */
   curve: Known<CurveFacts | null>
   lp: Known<LpFacts> | null
+  /** Liquidity providers of the token's next pools that have them (at most MAX_OTHER_LP_POOLS, deepest first), read for the locks on them. */
+  otherLps: Known<LpFacts>[]
 }

@@ -10,13 +10,13 @@ import { isRefusal } from '../rpc/errors.ts'
  * LP tokens of the token's deepest constant-product pool: the LP mint's supply and largest
  * holders (who could pull the liquidity), what the pool counts as issued (the gap is burned), and
  * the LP held by lock programs: the lock accounts of the LP mint (one search per locker with a
- * schedule, beside the largest accounts) and what a permanent locker's authority holds among the
- * largest holders.
+ * schedule, beside the largest accounts), the pool's own lock accounts (one search, for an AMM
+ * that locks its LP itself) and what a permanent locker's authority holds among the largest holders.
  */
 export async function readLiquidityProviders(ctx: CollectContext, pool: PoolFacts): Promise<Known<LpFacts>> {
   if (!pool.lpMint) return unknown(`${pool.dex} pools have no LP token`)
   const lpMint = pool.lpMint
-  const lockSearch = searchLocks(ctx, lpMint)
+  const lockSearch = searchLocks(ctx, lpMint, pool)
   lockSearch.catch(() => undefined)
   const [mintAccount, largest] = await Promise.all([ctx.loader.load(lpMint), ctx.client.getTokenLargestAccounts(lpMint, ctx.signal)])
   if (!mintAccount) return unknown(`the LP mint ${lpMint} does not exist`)
@@ -31,12 +31,33 @@ export async function readLiquidityProviders(ctx: CollectContext, pool: PoolFact
   return known({ pool: pool.address, lpMint, decimals: decoded.mint.decimals, supply: decoded.mint.supply, issued: pool.lpIssued, holders: holders.value, complete: largest.length < MAX_LARGEST_ACCOUNTS, lockers })
 }
 
-/** Lock accounts of the LP mint in the lockers that keep a schedule; a node refusing a search leaves them unknown. */
-async function searchLocks(ctx: CollectContext, lpMint: string): Promise<Known<LpLockFacts[]>> {
+/**
+ * Lock accounts of the LP mint in the lockers that keep a schedule, and of the pool in its AMM's
+ * own lock (locked for good); a node refusing a search leaves them unknown.
+ */
+async function searchLocks(ctx: CollectContext, lpMint: string, pool: PoolFacts): Promise<Known<LpLockFacts[]>> {
   if (!ctx.limits.searchPools) return unknown('program account searches are turned off for this RPC')
   const now = Math.floor(Date.now() / 1000)
   const searches = LP_LOCKERS.flatMap((locker) =>
-    locker.kind !== 'schedule'
+    locker.kind === 'pool'
+      ? locker.amm !== pool.amm
+        ? []
+        : locker.searches(pool.address).map(async (search) => {
+            const accounts = await ctx.client.getProgramAccounts(locker.programId, search, undefined, ctx.signal)
+            return accounts.flatMap((a): LpLockFacts[] => {
+              try {
+                const lock = locker.decode(a.address, a.data)
+                if (lock.pool !== pool.address) return []
+                // The lock account owns the LP token account it keeps: the LP holders' owners read it no more.
+                if (!a.sliced) ctx.loader.remember(a)
+                return [{ locker: locker.name, address: a.address, holder: lock.holder, recipient: lock.recipient, locked: lock.locked, permanent: true, unlocks: [], notLocked: '' }]
+              } catch (error) {
+                ctx.logger.warn({ lock: a.address, locker: locker.id, reason: reasonOf(error) }, 'skipping a malformed lock account')
+                return []
+              }
+            })
+          })
+      : locker.kind !== 'schedule'
       ? []
       : locker.searches(lpMint).map(async (search) => {
           const accounts = await ctx.client.getProgramAccounts(locker.programId, search, undefined, ctx.signal)

@@ -32,15 +32,16 @@ interface Reserves {
  * bounded filters: the pool account's size or discriminator and the mint at its offset, both
  * sides), adds the token's launch curve while it is not complete (derived from the mint, read by
  * the caller), reads their vaults, and prices the token where the other side is a stablecoin or
- * wrapped SOL (SOL priced from the reference pools). Every search must succeed: a node that
- * refuses one of them leaves the pool list unknown, never silently short.
+ * wrapped SOL (SOL priced from the reference pools). Launchpad curves found that completed are
+ * no pools: they are returned beside them, as the token's graduated launch. Every search must
+ * succeed: a node that refuses one of them leaves the pool list unknown, never silently short.
  */
 export async function readPools(
   ctx: CollectContext,
   mint: string,
   solUsd: Promise<number | undefined>,
   curve: Promise<Known<CurveFacts | null>> = Promise.resolve(known(null)),
-): Promise<Known<PoolFacts[]>> {
+): Promise<Known<FoundPools>> {
   if (!ctx.limits.searchPools) return unknown('pool search is turned off for this RPC')
   const searches = POOL_VENUES.flatMap((amm) =>
     amm.searches(mint).map(async (search) => {
@@ -65,15 +66,17 @@ export async function readPools(
   const relatedAddresses = [...new Set(accounts.map(relatedAddress).filter((x): x is string => x !== undefined))]
   const relatedAccounts = new Map(relatedAddresses.length > 0 ? (await ctx.loader.loadMany(relatedAddresses)).map((a, i) => [relatedAddresses[i], a] as const) : [])
   const found = new Map<string, FoundPool>()
+  const completedCurves: CurveFacts[] = []
   for (const account of accounts) {
     const { amm, address, data } = account
     try {
       const related = amm.related ? relatedAccounts.get(relatedAddress(account) ?? '') : undefined
       if (amm.related && (!related || related.owner !== amm.programId)) throw new Error(`its ${amm.name} config account is missing`)
       const pool = amm.related && related ? amm.related.decode(data, related.data) : amm.decode(data)
-      // A curve that completed trades no more: its token trades where it migrated.
-      if (pool.curve?.complete) continue
-      if (pool.mintA === mint || pool.mintB === mint) found.set(address, { amm, address, pool })
+      if (pool.mintA !== mint && pool.mintB !== mint) continue
+      // A curve that completed trades no more: its token trades where it migrated; the curve is its launch.
+      if (pool.curve?.complete) completedCurves.push(completedCurve(amm.name, address, pool, mint))
+      else found.set(address, { amm, address, pool })
     } catch (error) {
       ctx.logger.warn({ pool: address, amm: amm.id, reason: reasonOf(error) }, 'skipping a malformed pool account')
     }
@@ -104,7 +107,32 @@ export async function readPools(
   const pools = [...found.values()].slice(0, ctx.limits.maxPools)
   const facts = await Promise.all(pools.map((p) => describePool(ctx, p, mint, solUsd)))
   facts.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
-  return known(facts)
+  return known({ pools: facts, completedCurves })
+}
+
+/** The pools a search found, and the launchpad curves it found completed (no pools: their tokens trade where they migrated). */
+export interface FoundPools {
+  pools: PoolFacts[]
+  completedCurves: CurveFacts[]
+}
+
+/** A launchpad curve found by search that completed: the token's launch, graduated. */
+function completedCurve(venue: string, address: string, pool: DecodedPool, mint: string): CurveFacts {
+  const tokenIsA = pool.mintA === mint
+  const reserves = pool.reserves ?? { a: 0n, b: 0n }
+  return {
+    venue,
+    address,
+    tokenVault: tokenIsA ? pool.vaultA : pool.vaultB,
+    complete: true,
+    creator: pool.curve?.creator ?? '',
+    quoteMint: tokenIsA ? pool.mintB : pool.mintA,
+    virtualTokenReserve: pool.curve?.virtualToken ?? 0n,
+    virtualQuoteReserve: pool.curve?.virtualQuote ?? 0n,
+    realTokenReserve: tokenIsA ? reserves.a : reserves.b,
+    realQuoteReserve: tokenIsA ? reserves.b : reserves.a,
+    progressPercent: pool.curve?.progressPercent,
+  }
 }
 
 async function describePool(ctx: CollectContext, found: FoundPool, mint: string, solUsdPromise: Promise<number | undefined>): Promise<PoolFacts> {
@@ -153,6 +181,12 @@ async function describePool(ctx: CollectContext, found: FoundPool, mint: string,
 
 /** Price of one whole token A (or B, when `forA` is false) in whole units of the other side. */
 function priceOf(pool: DecodedPool, forA: boolean, r: Reserves): number | null {
+  if (pool.priceOnReserves) {
+    const raw = pool.priceOnReserves(r.reserveA, r.reserveB)
+    const bPerA = raw === undefined ? Number.NaN : raw * 10 ** (r.decimalsA - r.decimalsB)
+    if (!Number.isFinite(bPerA) || bPerA <= 0) return null
+    return forA ? bPerA : 1 / bPerA
+  }
   if (pool.rawPriceBPerA !== undefined) {
     const bPerA = pool.rawPriceBPerA * 10 ** (r.decimalsA - r.decimalsB)
     if (!Number.isFinite(bPerA) || bPerA <= 0) return null
@@ -208,14 +242,11 @@ async function readReserves(ctx: CollectContext, pool: DecodedPool, amm?: Pick<A
 
 /** Reserves a pool's venue reads from vaults it shares with other pools, and whether their token accounts are frozen. */
 async function readSharedReserves(ctx: CollectContext, pool: DecodedPool, read: NonNullable<AmmDefinition['readReserves']>): Promise<Reserves | null> {
-  const shared = await read(pool, (addresses) => ctx.loader.loadMany(addresses))
-  if (!shared) return null
-  const [accountA, accountB, mintA, mintB] = await ctx.loader.loadMany([shared.tokenAccountA, shared.tokenAccountB, pool.mintA, pool.mintB])
+  const [shared, [mintA, mintB]] = await Promise.all([read(pool, (addresses) => ctx.loader.loadMany(addresses)), ctx.loader.loadMany([pool.mintA, pool.mintB])])
   const decimalsA = mintA ? decimalsOf(mintA) : undefined
   const decimalsB = mintB ? decimalsOf(mintB) : undefined
-  if (!accountA || !accountB || decimalsA === undefined || decimalsB === undefined) return null
-  const frozen = (a: { data: Uint8Array }) => decodeTokenAccountBase(a.data).state === 'frozen'
-  return { reserveA: shared.a, reserveB: shared.b, decimalsA, decimalsB, frozenA: frozen(accountA), frozenB: frozen(accountB), tokenAccountA: shared.tokenAccountA, tokenAccountB: shared.tokenAccountB }
+  if (!shared || decimalsA === undefined || decimalsB === undefined) return null
+  return { reserveA: shared.a, reserveB: shared.b, decimalsA, decimalsB, frozenA: shared.frozenA, frozenB: shared.frozenB, tokenAccountA: shared.tokenAccountA, tokenAccountB: shared.tokenAccountB }
 }
 
 /**

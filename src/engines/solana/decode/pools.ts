@@ -23,6 +23,8 @@ export interface DecodedPool {
   sqrtPriceX64: bigint | null
   /** Price of one base unit of A in base units of B when the pool states it otherwise (DLMM's active bin, a curve's virtual reserves). */
   rawPriceBPerA?: number
+  /** A pool whose price is not the ratio of its reserves (a stable curve): B per A in base units on the reserves read; undefined when it cannot say. */
+  priceOnReserves?: (a: bigint, b: bigint) => number | undefined
   /** Reserves the pool states itself (a bonding curve's real reserves), instead of its vaults' balances. */
   reserves?: { a: bigint; b: bigint }
   /** false when the pool's own status forbids swaps; null when the pool has no such switch. */
@@ -74,12 +76,14 @@ export interface AmmDefinition {
   readReserves?(pool: DecodedPool, load: (addresses: string[]) => Promise<({ owner: string; data: Uint8Array } | null)[]>): Promise<SharedReserves | null>
 }
 
-/** Reserves of a pool in shared vaults: its share of each, and the token accounts of the vaults. */
+/** Reserves of a pool in shared vaults: its share of each, and the token accounts of the vaults (and whether they are frozen). */
 export interface SharedReserves {
   a: bigint
   b: bigint
   tokenAccountA: string
   tokenAccountB: string
+  frozenA: boolean
+  frozenB: boolean
 }
 
 /** Searches for a mint at two offsets of accounts of one exact size. */

@@ -8,6 +8,8 @@ import type { RawAccount, SolanaRpcClient } from './client.ts'
 export interface AccountLoader {
   load(address: string): Promise<RawAccount | null>
   loadMany(addresses: readonly string[]): Promise<(RawAccount | null)[]>
+  /** An account another call read whole (a program-account search): a later load of it is not sent again. */
+  remember(account: RawAccount): void
 }
 
 export function createAccountLoader(client: SolanaRpcClient, signal: AbortSignal | undefined): AccountLoader {
@@ -49,5 +51,8 @@ export function createAccountLoader(client: SolanaRpcClient, signal: AbortSignal
   return {
     load,
     loadMany: (addresses) => Promise.all(addresses.map(load)),
+    remember: (account) => {
+      if (!known.has(account.address)) known.set(account.address, Promise.resolve(account))
+    },
   }
 }

@@ -19,9 +19,10 @@ export interface RawAccount {
   data: Uint8Array
 }
 
-export interface ProgramAccount {
-  address: string
-  data: Uint8Array
+/** An account a program-account search found: whole, or only the slice of its data asked for. */
+export interface ProgramAccount extends RawAccount {
+  /** The data is a slice of the account's (the search asked for one). */
+  sliced: boolean
 }
 
 export interface SignatureInfo {
@@ -135,7 +136,7 @@ export function createSolanaRpcClient(options: FallbackTransportOptions): Solana
       if (!Array.isArray(answer)) throw malformed('getProgramAccounts', 'not a list')
       return answer.map((item) => {
         if (!isRecord(item) || typeof item.pubkey !== 'string' || !isSolanaAddress(item.pubkey)) throw malformed('getProgramAccounts', 'an entry lacks a pubkey')
-        return { address: item.pubkey, data: parseAccount('getProgramAccounts', item.pubkey, item.account).data }
+        return { ...parseAccount('getProgramAccounts', item.pubkey, item.account), sliced: dataSlice !== undefined }
       })
     },
 
@@ -217,7 +218,7 @@ export function createSolanaRpcClient(options: FallbackTransportOptions): Solana
       if (!Array.isArray(value)) throw malformed('getTokenAccountsByOwner', 'value is not a list')
       return value.map((item) => {
         if (!isRecord(item) || typeof item.pubkey !== 'string' || !isSolanaAddress(item.pubkey)) throw malformed('getTokenAccountsByOwner', 'an entry lacks a pubkey')
-        return { address: item.pubkey, data: parseAccount('getTokenAccountsByOwner', item.pubkey, item.account).data }
+        return { ...parseAccount('getTokenAccountsByOwner', item.pubkey, item.account), sliced: false }
       })
     },
 

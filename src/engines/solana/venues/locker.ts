@@ -1,3 +1,4 @@
+import type { AmmId } from '../decode/pools.ts'
 import type { PoolSearch } from './venue.ts'
 
 /** Tokens one lock account holds, as its program will release them. */
@@ -17,14 +18,26 @@ export interface DecodedLock {
   notLocked: string
 }
 
+/** An AMM's own lock of its pools' LP tokens, for good: the lock account, the pool it locks, the LP token account it keeps them in, and how many. */
+export interface DecodedPoolLock {
+  address: string
+  pool: string
+  holder: string
+  /** Who may claim the locked LP's fees. */
+  recipient: string
+  locked: bigint
+}
+
 /**
  * A lock program LP tokens can be held in: either one whose lock accounts are searched by the
  * mint they lock (each search bounded by the account's size or discriminator and the mint at its
- * offset), or one whose authority holds every token it locks, for good.
+ * offset), or one whose authority holds every token it locks, for good, or an AMM's own lock
+ * whose accounts are searched by the pool whose LP they lock for good (its pools only).
  */
 export type LockerDefinition =
   | { id: string; name: string; programId: string; kind: 'schedule'; searches(mint: string): PoolSearch[]; decode(address: string, data: Uint8Array, now: number): DecodedLock }
   | { id: string; name: string; programId: string; kind: 'permanent'; authority: string }
+  | { id: string; name: string; programId: string; kind: 'pool'; amm: AmmId; searches(pool: string): PoolSearch[]; decode(address: string, data: Uint8Array): DecodedPoolLock }
 
 /** Cap on the unlock steps listed per lock: a stream paying every second would list millions; the rest is one last step at its end. */
 export const MAX_UNLOCK_STEPS = 24

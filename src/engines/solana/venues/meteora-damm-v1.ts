@@ -3,16 +3,23 @@ import { decodeTokenAccountBase, decodeTokenProgramAccount } from '../decode/tok
 import { tokenProgramName } from '../programs.ts'
 import { DAMM_V1_POOL as L, METEORA_VAULT_VAULT as V } from './program-layouts.ts'
 import { expectLayout, fieldReader, mintSearches } from './venue.ts'
+import { stableSpotPrice } from './stable-curve.ts'
 
-/** `curveType` of a constant-product pool (1 is the stable curve, priced otherwise). */
+/** `curveType` of a constant-product pool, and of a stable one (priced on its invariant). */
 const CONSTANT_PRODUCT = 0
+const STABLE = 1
+/** `depegType` of a stable pool whose token B is not a staked token repegged by its virtual price. */
+const DEPEG_NONE = 0
 
 /**
  * Meteora DAMM v1 (the dynamic AMM program): a `Pool` as the program's IDL lays it out, whose
  * reserves sit in Meteora vaults shared with other pools: the pool holds LP tokens of each vault
  * (`aVaultLp`, `bVaultLp`), and its reserve is the vault's `totalAmount` times its share of the
- * vault's LP supply (two round trips: the vaults and the pool's vault LP, then the vault LP mints).
- * Constant-product pools are priced on their reserves; stable pools are left unpriced.
+ * vault's LP supply (two round trips: the vaults and the pool's vault LP, then the vault LP mints
+ * and token accounts).
+ * Constant-product pools are priced on their reserves; stable pools on the stable invariant of
+ * their reserves scaled by the pool's token multipliers, with its amplification (stable-curve.ts).
+ * A stable pool repegging a staked token by its virtual price is left unpriced.
  */
 export const METEORA_DAMM_V1: AmmDefinition = {
   id: 'meteora-damm-v1',
@@ -23,7 +30,7 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     const what = 'Meteora DAMM v1 pool'
     expectLayout(L, data, what)
     const f = fieldReader(L, data, what)
-    const constantProduct = data[L.fields.curveType.offset] === CONSTANT_PRODUCT
+    const curve = f.tag('curveType')
     return {
       mintA: f.address('tokenAMint'),
       mintB: f.address('tokenBMint'),
@@ -37,8 +44,7 @@ export const METEORA_DAMM_V1: AmmDefinition = {
       lpMint: f.address('lpMint'),
       lpIssued: null,
       sqrtPriceX64: null,
-      // A stable pool is not priced on its reserves: NaN is no price.
-      ...(constantProduct ? {} : { rawPriceBPerA: Number.NaN }),
+      ...(curve === CONSTANT_PRODUCT ? {} : { priceOnReserves: curve === STABLE ? stablePrice(f) : () => undefined }),
       swapEnabled: f.bool('enabled'),
     }
   },
@@ -55,7 +61,9 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     if (!a || !b) return null
     const [shareA, shareB] = [decodeTokenAccountBase(sharesA.data), decodeTokenAccountBase(sharesB.data)]
     if (shareA.mint !== a.lpMint || shareB.mint !== b.lpMint) return null
-    const [lpA, lpB] = await load([a.lpMint, b.lpMint])
+    // The vaults' LP mints and token accounts, in one read.
+    const [lpA, lpB, tokensA, tokensB] = await load([a.lpMint, b.lpMint, a.tokenVault, b.tokenVault])
+    if (!tokensA || !tokensB) return null
     const supply = (m: typeof lpA) => {
       const program = m ? tokenProgramName(m.owner) : undefined
       const decoded = m && program ? decodeTokenProgramAccount(m.data, program) : undefined
@@ -63,6 +71,19 @@ export const METEORA_DAMM_V1: AmmDefinition = {
     }
     const [supplyA, supplyB] = [supply(lpA), supply(lpB)]
     if (!supplyA || !supplyB) return null
-    return { a: (a.total * shareA.amount) / supplyA, b: (b.total * shareB.amount) / supplyB, tokenAccountA: a.tokenVault, tokenAccountB: b.tokenVault }
+    const frozen = (account: { data: Uint8Array }) => decodeTokenAccountBase(account.data).state === 'frozen'
+    return { a: (a.total * shareA.amount) / supplyA, b: (b.total * shareB.amount) / supplyB, tokenAccountA: a.tokenVault, tokenAccountB: b.tokenVault, frozenA: frozen(tokensA), frozenB: frozen(tokensB) }
   },
+}
+
+/** The price of a stable pool on its reserves: B per A in base units; undefined for a repegged pool. */
+function stablePrice(f: ReturnType<typeof fieldReader>): (a: bigint, b: bigint) => number | undefined {
+  if (f.tag('curveType.stable.depeg.depegType') !== DEPEG_NONE) return () => undefined
+  const amp = f.u64('curveType.stable.amp')
+  const [multA, multB] = [f.u64('curveType.stable.tokenMultiplier.tokenAMultiplier'), f.u64('curveType.stable.tokenMultiplier.tokenBMultiplier')]
+  if (multA === 0n || multB === 0n) return () => undefined
+  return (a, b) => {
+    const scaled = stableSpotPrice(amp, a * multA, b * multB)
+    return scaled === undefined ? undefined : (scaled * Number(multA)) / Number(multB)
+  }
 }

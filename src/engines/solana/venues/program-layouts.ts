@@ -187,7 +187,27 @@ export const DAMM_V1_POOL: ProgramAccountLayout = {
     aVaultLp: { offset: 168, type: 'pubkey' },
     bVaultLp: { offset: 200, type: 'pubkey' },
     enabled: { offset: 233, type: 'bool' },
+    totalLockedLp: { offset: 395, type: 'u64' },
     curveType: { offset: 874, type: 'enum' },
+    'curveType.stable.amp': { offset: 875, type: 'u64' },
+    'curveType.stable.tokenMultiplier.tokenAMultiplier': { offset: 883, type: 'u64' },
+    'curveType.stable.tokenMultiplier.tokenBMultiplier': { offset: 891, type: 'u64' },
+    'curveType.stable.depeg.depegType': { offset: 916, type: 'enum' },
+    'curveType.stable.lastAmpUpdatedTimestamp': { offset: 917, type: 'u64' },
+  },
+}
+
+export const DAMM_V1_LOCK_ESCROW: ProgramAccountLayout = {
+  program: 'Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB',
+  account: 'lockEscrow',
+  source: '@meteora-ag/dynamic-bonding-curve-sdk createDammV1Program().idl',
+  discriminator: [190, 106, 121, 6, 200, 182, 21, 75],
+  size: 153,
+  fields: {
+    pool: { offset: 8, type: 'pubkey' },
+    owner: { offset: 40, type: 'pubkey' },
+    escrowVault: { offset: 72, type: 'pubkey' },
+    totalLockedAmount: { offset: 105, type: 'u64' },
   },
 }
 
@@ -332,6 +352,18 @@ export const RAYDIUM_LAUNCHLAB_POOL_STATE: ProgramAccountLayout = {
     vaultA: { offset: 269, type: 'pubkey' },
     vaultB: { offset: 301, type: 'pubkey' },
     creator: { offset: 333, type: 'pubkey' },
+  },
+}
+
+export const RAYDIUM_LAUNCHLAB_CONFIG: ProgramAccountLayout = {
+  program: 'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
+  account: 'GlobalConfig',
+  source: '@raydium-io/raydium-sdk-v2 LaunchpadConfig',
+  discriminator: [149, 8, 156, 202, 160, 252, 176, 217],
+  size: 371,
+  fields: {
+    curveType: { offset: 16, type: 'u8' },
+    mintB: { offset: 83, type: 'pubkey' },
   },
 }
 

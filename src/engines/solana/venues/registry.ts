@@ -10,6 +10,7 @@ import { JUPITER_LOCK } from './jupiter-lock.ts'
 import type { LockerDefinition } from './locker.ts'
 import { RAYDIUM_LP_LOCK } from './raydium-lp-lock.ts'
 import { STREAMFLOW } from './streamflow.ts'
+import { METEORA_DAMM_V1_LOCK } from './meteora-damm-v1-lock.ts'
 import { ORCA_WHIRLPOOL_POSITIONS } from './orca-whirlpool-positions.ts'
 import { RAYDIUM_CLMM_POSITIONS } from './raydium-clmm-positions.ts'
 import type { PositionVenue } from './position.ts'
@@ -23,7 +24,7 @@ import type { PositionVenue } from './position.ts'
 export const POOL_VENUES: readonly AmmDefinition[] = [RAYDIUM_AMM_V4, RAYDIUM_CPMM, RAYDIUM_CLMM, ORCA_WHIRLPOOL, PUMPSWAP, METEORA_DAMM_V2, METEORA_DLMM, METEORA_DAMM_V1, RAYDIUM_LAUNCHLAB, METEORA_DBC]
 
 /** The lock programs whose hold on a pool's LP tokens is read (collect/locks.ts). */
-export const LP_LOCKERS: readonly LockerDefinition[] = [STREAMFLOW, JUPITER_LOCK, RAYDIUM_LP_LOCK]
+export const LP_LOCKERS: readonly LockerDefinition[] = [STREAMFLOW, JUPITER_LOCK, RAYDIUM_LP_LOCK, METEORA_DAMM_V1_LOCK]
 
 /** The venues whose liquidity providers are the holders of position NFTs (collect/positions.ts). */
 export const POSITION_VENUES: readonly PositionVenue[] = [ORCA_WHIRLPOOL_POSITIONS, RAYDIUM_CLMM_POSITIONS]

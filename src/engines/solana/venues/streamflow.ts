@@ -21,6 +21,8 @@ export const STREAMFLOW: LockerDefinition = {
     const f = fieldReader(STREAMFLOW_CONTRACT, data, what)
     const total = f.u64('depositedAmount')
     const rateChanged = f.u64('lastRateChangeTime')
+    // Everything is paid out by the stream's end.
+    const end = Number(f.u64('end'))
     const unlocks = scheduleAfter(now, {
       // After a rate change the schedule runs on from what was unlocked then.
       cliff: rateChanged > 0n ? rateChanged : f.u64('cliff'),
@@ -28,7 +30,7 @@ export const STREAMFLOW: LockerDefinition = {
       period: f.u64('period'),
       perPeriod: f.u64('amountPerPeriod'),
       total,
-    }).filter((u) => u.time <= Number(f.u64('end')) || f.u64('end') === 0n)
+    }).map((u) => (end > 0 && u.time > end ? { ...u, time: end } : u))
     const notLocked = f.bool('closed') ? 'closed' : f.u64('canceledAt') > 0n ? 'cancelled' : f.bool('cancelableBySender') ? 'its sender can cancel it and take the tokens back' : ''
     return {
       address,

@@ -27,6 +27,8 @@ export function fieldReader(layout: ProgramAccountLayout, data: Uint8Array, what
     u16: (name: string) => at(name, 'u16').u16(name),
     i32: (name: string) => at(name, 'i32').i32(name),
     bool: (name: string) => at(name, 'bool').bool(name),
+    /** An enum's variant index (its one-byte tag). */
+    tag: (name: string) => at(name, 'enum').u8(name),
     has: (name: string) => name in layout.fields,
   }
 }
