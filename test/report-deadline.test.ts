@@ -22,8 +22,11 @@ import { buildTestApp, type TestApp } from './helpers/app.ts'
 const DEADLINE_MS = 1_500
 /** The engines' own deadline, far away: only the route's deadline or the client can stop a report early. */
 const ENGINE_DEADLINE_MS = 60_000
-/** How long a stopped report may take to let go of the node (well under RPC_REQUEST_TIMEOUT_MS, after which it would retry). */
-const LET_GO_MS = 5_000
+/**
+ * How long a stopped report may take to let go of the node: under RPC_REQUEST_TIMEOUT_MS (10 s),
+ * which would end the request anyway, with room for a two-core machine running the whole suite.
+ */
+const LET_GO_MS = 8_000
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
 const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
