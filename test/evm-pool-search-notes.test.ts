@@ -62,6 +62,7 @@ describe('a node refusing the V4 PoolManager logs', () => {
     expect(row.pair).toEqual(['', ''])
     expect(row.honeypotReason).toMatch(/^not determinable: the Uniswap V4 PoolManager 0x[0-9a-fA-F]{40} holds [\d.]+ \S* ?of the token: pools of it live there, but none was found by its Initialize logs \(the node refused the Initialize logs/)
     expect(report.marketChecks.exchangabilityChecks.currentLiquidity.number).toBe('')
+    expect(report.marketChecks.exchangabilityChecks.numberOfTradingPairs.number).toBe('')
     const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks } as Record<string, { status: string; comment: string }>
     expect(checks.cannotBuy.status).toBe('')
     expect(checks.cannotBuy.comment).toContain('pools of it live there, but none was found by its Initialize logs')
