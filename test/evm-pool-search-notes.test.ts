@@ -1,11 +1,18 @@
 // What the search for a token's pools could not cover is said with the trade checks: a node that
 // refuses the Uniswap V4 PoolManager's logs leaves a V4-only token's pools unseen, and the report
-// says so instead of stating that the token has no pool.
+// says so instead of stating that the token has no pool. The PoolManager holding the token is then
+// named as a market of it whose figures are unknown; a token it does not hold gets no such row.
 import type { Address } from 'viem'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
+import { QuillcheckDescriptionReport } from '../src/contract/quillcheck-description.ts'
+import { QuillcheckV2Report } from '../src/contract/quillcheck-v2.ts'
+import { TokenReport } from '../src/contract/token-report.ts'
 import { createEvmReportService } from '../src/engines/evm/service.ts'
+import { quillcheckDescriptionView } from '../src/report/views/quillcheck-description.ts'
+import { quillcheckV2View } from '../src/report/views/quillcheck-v2.ts'
 import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
@@ -17,11 +24,13 @@ const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {
 let world: World
 let proxy: FaultProxy
 let service: ReturnType<typeof createEvmReportService>
+let direct: ReturnType<typeof createEvmReportService>
+let manager: string
 
 beforeAll(async () => {
   world = await startWorld({ dataDir: TEST_DEVNET_DIR })
   proxy = await startFaultProxy(world.rpcUrl)
-  const manager = world.manifest.contracts.v4PoolManager!.toLowerCase()
+  manager = world.manifest.contracts.v4PoolManager!.toLowerCase()
   // A node that refuses every log search of the PoolManager, whatever its range.
   proxy.set({
     name: 'refuses the PoolManager logs',
@@ -30,6 +39,9 @@ beforeAll(async () => {
   })
   const registry = loadChainRegistry({ chains: localChains({ ...world.manifest, rpcUrl: proxy.url }) })
   service = createEvmReportService({ registry, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { cacheTtlMs: 0 } })
+  // The same world through a node that answers every log search.
+  const whole = loadChainRegistry({ chains: localChains(world.manifest) })
+  direct = createEvmReportService({ registry: whole, cache: createMemoryCache(), holderStore: createMemoryHolderStore(), logger: silent, options: { cacheTtlMs: 0 } })
 }, 240_000)
 
 afterAll(async () => {
@@ -40,19 +52,47 @@ afterAll(async () => {
 const address = (key: string) => world.manifest.tokens.find((t) => t.key === key)!.address as Address
 
 describe('a node refusing the V4 PoolManager logs', () => {
-  it('leaves a V4-only token with no pool found, and the trade checks say the search was not whole, never that it has no pool', async () => {
+  it('names the PoolManager holding a V4-only token as its market with unknown figures, never no pool or no liquidity', async () => {
     const { report } = await service.reportWithFacts(31337, address('v4-native'), {})
-    expect(report.honeypotDetails).toEqual([])
+    expect(report.honeypotDetails).toHaveLength(1)
+    const row = report.honeypotDetails[0]
+    expect(row.pairAddress.toLowerCase()).toBe(manager)
+    expect(row.dex).toBe('Uniswap V4')
+    expect([row.isPairHoneypot, row.buyTax.number, row.sellTax.number, row.transferTax.number]).toEqual(['', '', '', ''])
+    expect(row.pair).toEqual(['', ''])
+    expect(row.honeypotReason).toMatch(/^not determinable: the Uniswap V4 PoolManager 0x[0-9a-fA-F]{40} holds [\d.]+ \S* ?of the token: pools of it live there, but none was found by its Initialize logs \(the node refused the Initialize logs/)
+    expect(report.marketChecks.exchangabilityChecks.currentLiquidity.number).toBe('')
+    expect(report.marketChecks.exchangabilityChecks.numberOfTradingPairs.number).toBe('')
     const checks = { ...report.codeChecks.ownershipChecks, ...report.codeChecks.otherChecks } as Record<string, { status: string; comment: string }>
     expect(checks.cannotBuy.status).toBe('')
-    expect(checks.cannotBuy.comment).toContain('no pool of the token was found (the pool search: the node refused the Initialize logs')
+    expect(checks.cannotBuy.comment).toContain('pools of it live there, but none was found by its Initialize logs')
+    expect(checks.cannotBuy.comment).toContain('the pool search: the node refused the Initialize logs')
     expect(checks.cannotSellAll.status).toBe('')
     expect(checks.cannotSellAll.comment).toContain('the pool search: the node refused the Initialize logs')
+    // The public clients' shapes carry the row as it is: unknown, with its reason.
+    expect(TypeCompiler.Compile(TokenReport).Check(report)).toBe(true)
+    const v2 = quillcheckV2View(report)
+    expect(TypeCompiler.Compile(QuillcheckV2Report).Check(v2)).toBe(true)
+    expect(v2.honeypotDetails.isTokenHoneypot).toBe('')
+    expect(v2.honeypotDetails.honeypotFound).toEqual({ poolsSimulated: 0, totalPools: 1, honeypotPools: 0 })
+    expect(v2.honeypotDetails[0]?.pairAddress.toLowerCase()).toBe(manager)
+    const description = quillcheckDescriptionView(report, { chainId: 31337, chainName: 'local' })
+    expect(TypeCompiler.Compile(QuillcheckDescriptionReport).Check(description)).toBe(true)
+    expect(description.honeypotDetails.pools.map((p) => [p.pairAddress.toLowerCase(), p.isPairHoneypot, p.honeypotReason])).toEqual([[manager, '', row.honeypotReason]])
+  }, 120_000)
+
+  it('leaves a V4-only token whose pool is found (a node answering the logs) as it was: its pool traded, no holding row', async () => {
+    const { report } = await direct.reportWithFacts(31337, address('v4-native'), {})
+    expect(report.honeypotDetails.length).toBeGreaterThan(0)
+    expect(report.honeypotDetails.every((p) => p.isPairHoneypot === '0' && p.pairAddress.toLowerCase() === manager)).toBe(true)
+    expect(report.honeypotDetails.some((p) => p.honeypotReason.includes('pools of it live there'))).toBe(false)
   }, 120_000)
 
   it('leaves a token found through its factories as it was', async () => {
     const { report } = await service.reportWithFacts(31337, address('clean'), {})
     expect(report.honeypotDetails.length).toBeGreaterThan(0)
     expect(report.honeypotDetails.every((p) => p.isPairHoneypot === '0')).toBe(true)
+    // The PoolManager does not hold it: no row names it.
+    expect(report.honeypotDetails.some((p) => p.pairAddress.toLowerCase() === manager)).toBe(false)
   }, 120_000)
 })

@@ -229,6 +229,12 @@ export interface PoolFact {
   liquidityUsd: number | undefined
   /** A Uniswap V4 pool's id, key and hook permissions (its `address` is the PoolManager's). */
   v4?: V4PoolRef
+  /**
+   * The token's balance in the contract that keeps every pool of an exchange (a Uniswap V4
+   * PoolManager) when none of those pools was found: the fact's `address` is that contract's, its
+   * figures are unknown, and its `quote` names no asset (it repeats the contract's address).
+   */
+  custody?: { balance: bigint }
   /** A Solidly-style pool's curve: stable (x³y + y³x) rather than volatile (x·y). */
   stable?: boolean
   /** A launchpad's bonding curve (its `address` is the launchpad's): its virtual reserve and graduation. */

@@ -50,7 +50,8 @@ export function marketValues(facts: EvmFacts): MarketValues {
   const creatorLp = lpShareOf(facts.creation.creator)
   const taxes = facts.trades.flatMap((t) => [t.buyTax.percent, t.sellTax.percent]).filter((x): x is number => x !== undefined)
   return {
-    numberOfTradingPairs: facts.markets.pools.length,
+    // A contract keeping pools of the token none of which was found (a V4 PoolManager): how many, unknown.
+    numberOfTradingPairs: facts.trades.some((t) => t.pool.custody) ? undefined : facts.markets.pools.length,
     currentLiquidityUsd: facts.markets.liquidityUsd,
     holdersCount: holders.count,
     topThreePercent: holders.complete ? share(sum(holders.top, 3), supply) : undefined,

@@ -19,7 +19,7 @@ import { poolContractCandidates, poolsRunning, readPoolContracts } from './pool-
 import { collectPoolProceeds, withPoolContracts } from './pool-proceeds.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
 import { collectTrades } from './trades.ts'
-import { collectHolderPools, withHolderPools, type HolderPoolsFound } from './holder-pools.ts'
+import { collectHolderPools, custodyTrades, withCustody, withHolderPools, type HolderPoolsFound } from './holder-pools.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells, mainPool } from './holder-sells.ts'
 import { collectDependencies } from './dependencies.ts'
@@ -195,15 +195,22 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   )
   // Pools among the largest holders of record (of exchanges no factory of the chain entry knows),
   // read and traded in one call once the holder index stands, beside the holders' own reads.
-  const holderPoolsPromise: Promise<HolderPoolsFound> = Promise.all([indexPromise, ownPairsPromise]).then(([index, own]) =>
-    collectHolderPools(ctx, d, index.get(ctx.token)?.top ?? [], [...pools, ...own.extra].map((p) => p.address), donors, block).catch((error: unknown) => ({
-      pools: [],
-      trades: [],
-      note: `the holders were not read as pools: ${(error as Error).message.slice(0, 160)}`,
-    })),
-  )
+  // A factory keeping all its pools' tokens (a V4 PoolManager) that holds the token while none of
+  // its pools was found is a market of unknown figures, from the holders' balances of record.
+  const holderPoolsPromise: Promise<HolderPoolsFound> = Promise.all([indexPromise, ownPairsPromise]).then(([index, own]) => {
+    const top = index.get(ctx.token)?.top ?? []
+    const known = [...pools, ...own.extra].map((p) => p.address)
+    const custody = custodyTrades(ctx, d, top, known, d.venueNote)
+    return collectHolderPools(ctx, d, top, [...known, ...custody.map((t) => t.pool.address)], donors, block)
+      .catch((error: unknown) => ({
+        pools: [],
+        trades: [],
+        note: `the holders were not read as pools: ${(error as Error).message.slice(0, 160)}`,
+      }))
+      .then((found) => ({ ...found, trades: [...found.trades, ...custody] }))
+  })
   const marketsPromise = Promise.all([marketsOfPools, holderPoolsPromise]).then(([markets, found]) => ({
-    ...withHolderPools(markets, found, d.basics),
+    ...withCustody(withHolderPools(markets, found, d.basics), found.trades),
     searchNote: [d.venueNote, found.note].filter(Boolean).join('; '),
   }))
   const tradesPromise = Promise.all([tradesOnPools, holderPoolsPromise]).then(([trades, found]) => [

@@ -1,4 +1,4 @@
-import { getAddress } from 'viem/utils'
+import { formatUnits, getAddress } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { NO_OVERRIDE_REASON } from '../chain/capabilities.ts'
 import { PROBE_ADDRESSES, callProbe, decodeHolderPools, decodeProbe, decodeTrade, encodeHolderPools, type HolderPoolResult, type PoolInfo } from '../chain/probe.ts'
@@ -85,6 +85,49 @@ export async function collectHolderPools(
   const pools = found.map((h) => holderPoolFact(ctx, d, h, quoteUsd, otherUsd(ctx, d, h, quoteUsd, dexes.map((x) => x.index))))
   const trades = found.map((h, i) => holderPoolTrade(ctx, d, h, pools[i], quotes.map((q) => q.address)))
   return { pools: pools.filter((p, i) => trades[i].simulated && p.liquidityUsd !== undefined), trades, note: '' }
+}
+
+/**
+ * The exchanges that keep all their pools' tokens in their factory (a Uniswap V4 PoolManager) and
+ * hold the token, among its largest holders of record, while none of their pools was found: each is
+ * a market of the token whose figures are unknown (no trade, no liquidity known), never "no pool".
+ * `known` are the pools found (a V4 pool's address is its PoolManager's); `searchNote` what the
+ * pool search could not cover. No chain read: the holders' balances are those of record.
+ */
+export function custodyTrades(ctx: CollectContext, d: Discovery, holders: readonly { address: Address; balance: bigint }[], known: readonly Address[], searchNote: string): TradeFact[] {
+  return ctx.chain.dexes.flatMap((dex) => {
+    const custodian = venueOf(dex.type).custodian
+    const held = holders.find((h) => sameAddress(h.address, dex.factory))
+    if (!custodian || !held || held.balance === 0n || known.some((k) => sameAddress(k, dex.factory))) return []
+    const manager = getAddress(dex.factory)
+    const amount = d.basics.decimals === undefined ? `${held.balance} raw units` : `${formatUnits(held.balance, d.basics.decimals)} ${d.basics.symbol ?? ''}`.trim()
+    const why = `${custodian.name} ${manager} holds ${amount} of the token: pools of it live there, but none was found ${custodian.finding}${searchNote ? ` (${searchNote})` : ''}; its buy, sell and taxes are not measured`
+    const pool: PoolFact = {
+      dex: dex.name,
+      dexType: dex.type,
+      fee: undefined,
+      address: manager,
+      // Which pools, against what, in which order: unknown.
+      token0: undefined,
+      token1: undefined,
+      quote: manager,
+      quoteSymbol: '',
+      quoteDecimals: undefined,
+      tokenReserve: undefined,
+      quoteReserve: undefined,
+      lpSupply: undefined,
+      priceInQuote: undefined,
+      priceUsd: undefined,
+      liquidityUsd: undefined,
+      custody: { balance: held.balance },
+    }
+    return [{ ...emptyTrade(pool, why), venue: why }]
+  })
+}
+
+/** The markets once a holding of unfound pools is known: their total liquidity is unknown (never "none"). */
+export function withCustody(markets: MarketFacts, trades: readonly TradeFact[]): MarketFacts {
+  return trades.some((t) => t.pool.custody) ? { ...markets, liquidityUsd: undefined } : markets
 }
 
 /** The USD price of a pool's other token that is no quote asset, through its own deepest pool against WETH (undefined: none, or unpriced). */

@@ -155,6 +155,7 @@ export const uniswapV4: Venue = {
   liquidityForm: 'positions in the PoolManager (no fungible LP token)',
   fungibleLp: false,
   nativeQuote: true,
+  custodian: { name: 'the Uniswap V4 PoolManager', finding: 'by its Initialize logs' },
   find: findV4Pools,
   price(info, asset, assetDecimals, quoteDecimals) {
     if (!info.liquidity || info.sqrtPriceX96 === undefined || info.token0 === undefined) return undefined

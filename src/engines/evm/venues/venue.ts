@@ -79,6 +79,13 @@ export interface Venue {
    */
   readonly holderKinds?: readonly number[]
   readonly holderName?: string
+  /**
+   * The venue keeps every pool's tokens in one contract, its factory (Uniswap V4's PoolManager):
+   * how the report names that contract and how the venue finds its pools. When it holds the token
+   * and none of its pools was found, the holding is said as a market of the token whose figures
+   * are unknown, never as no pool.
+   */
+  readonly custodian?: { name: string; finding: string }
   /** Whether its pools may stand against the native coin itself (address zero), which is then a quote asset. */
   readonly nativeQuote?: boolean
   /** How the probe's pool lens asks this exchange for the token's pools (first round trip), unless the venue finds them itself. */
