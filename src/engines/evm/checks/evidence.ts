@@ -62,7 +62,8 @@ export function noTradeEvidence(facts: EvmFacts, what: string): string {
 /** `text`, and what the search for the token's pools could not cover, when it could not cover everything. */
 export function withSearchNote(facts: EvmFacts, text: string): string {
   const note = facts.markets?.searchNote
-  return note ? `${text} (the pool search: ${note})` : text
+  // A pool row's own reason may carry the note already: said once.
+  return note && !text.includes(note) ? `${text} (the pool search: ${note})` : text
 }
 
 /** Pools the probe could trade on. */
