@@ -28,19 +28,20 @@ function deployCodeOf(address codeHolder, bytes32 salt) returns (address deploye
     }
 }
 
+/// What a V3-style pool's constructor reads from its deployer's `parameters()`.
+struct PoolParameters {
+    address factory;
+    address token0;
+    address token1;
+    uint24 fee;
+    int24 tickSpacing;
+}
+
 /// PancakeSwap V3's pool deployer interface (IPancakeV3PoolDeployer): the factory asks it to
 /// deploy each pool, and the pool's constructor reads `parameters()` from it. The pool's creation
 /// code is the published artifact's, kept as the code of `poolCode` and copied from there.
 contract WorldPancakePoolDeployer {
-    struct Parameters {
-        address factory;
-        address token0;
-        address token1;
-        uint24 fee;
-        int24 tickSpacing;
-    }
-
-    Parameters public parameters;
+    PoolParameters public parameters;
     address public factoryAddress;
     address public immutable poolCode;
     address private immutable admin;
@@ -57,7 +58,7 @@ contract WorldPancakePoolDeployer {
 
     function deploy(address factory, address token0, address token1, uint24 fee, int24 tickSpacing) external returns (address pool) {
         require(msg.sender == factoryAddress, "WorldPancakePoolDeployer: only the factory");
-        parameters = Parameters({factory: factory, token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
+        parameters = PoolParameters({factory: factory, token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
         pool = deployCodeOf(poolCode, keccak256(abi.encode(token0, token1, fee)));
         require(pool != address(0), "WorldPancakePoolDeployer: pool creation failed");
         delete parameters;
@@ -108,15 +109,7 @@ interface IWorldV3PoolInit {
 /// Uniswap V3 pool's code (kept as the code of `poolCode`), whose constructor reads `parameters()`
 /// from here, as Slipstream's pools answer the same slot0, liquidity, fee, swap and callback.
 contract WorldSlipstreamFactory {
-    struct Parameters {
-        address factory;
-        address token0;
-        address token1;
-        uint24 fee;
-        int24 tickSpacing;
-    }
-
-    Parameters public parameters;
+    PoolParameters public parameters;
     address public immutable poolCode;
     mapping(int24 => uint24) public tickSpacingToFee;
     mapping(address => mapping(address => mapping(int24 => address))) public getPool;
@@ -138,7 +131,7 @@ contract WorldSlipstreamFactory {
         uint24 fee = tickSpacingToFee[tickSpacing];
         require(fee != 0, "WorldSlipstreamFactory: tick spacing not enabled");
         require(getPool[token0][token1][tickSpacing] == address(0), "WorldSlipstreamFactory: pool exists");
-        parameters = Parameters({factory: address(this), token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
+        parameters = PoolParameters({factory: address(this), token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
         pool = deployCodeOf(poolCode, keccak256(abi.encode(token0, token1, tickSpacing)));
         require(pool != address(0), "WorldSlipstreamFactory: pool creation failed");
         delete parameters;

@@ -10,7 +10,7 @@ import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { decodeText, dexQueries, type Discovery } from './discovery.ts'
 import { priceQuotes } from './markets.ts'
 import { UNLISTED_V2_FEE_BPS } from './own-pairs.ts'
-import { emptyTrade, interpretTrade, quoteRoute } from './trades.ts'
+import { emptyTrade, interpretTrade, quoteRoute, unreadPool } from './trades.ts'
 
 /**
  * Pools among the token's holders: an account that holds the token and answers as a pool of it (a
@@ -102,25 +102,8 @@ export function custodyTrades(ctx: CollectContext, d: Discovery, holders: readon
     const manager = getAddress(dex.factory)
     const amount = d.basics.decimals === undefined ? `${held.balance} raw units` : `${formatUnits(held.balance, d.basics.decimals)} ${d.basics.symbol ?? ''}`.trim()
     const why = `${custodian.name} ${manager} holds ${amount} of the token: pools of it live there, but none was found ${custodian.finding}${searchNote ? ` (${searchNote})` : ''}; its buy, sell and taxes are not measured`
-    const pool: PoolFact = {
-      dex: dex.name,
-      dexType: dex.type,
-      fee: undefined,
-      address: manager,
-      // Which pools, against what, in which order: unknown.
-      token0: undefined,
-      token1: undefined,
-      quote: manager,
-      quoteSymbol: '',
-      quoteDecimals: undefined,
-      tokenReserve: undefined,
-      quoteReserve: undefined,
-      lpSupply: undefined,
-      priceInQuote: undefined,
-      priceUsd: undefined,
-      liquidityUsd: undefined,
-      custody: { balance: held.balance },
-    }
+    // Which pools, against what, in which order: unknown. Its `quote` names no asset.
+    const pool: PoolFact = { ...unreadPool({ dex: dex.name, dexType: dex.type, fee: undefined, address: manager, token0: undefined, quote: manager }), custody: { balance: held.balance } }
     return [{ ...emptyTrade(pool, why), venue: why }]
   })
 }

@@ -210,18 +210,19 @@ export async function collectTrades(
 
 /** A pool fact for a pair the token names where nothing could be traded. */
 function untradablePool(ctx: CollectContext, address: Address): PoolFact {
-  const zero = '0x0000000000000000000000000000000000000000' as Address
+  return unreadPool({ dex: "the token's own pair", dexType: 'uniswap-v2', fee: 0, address, token0: ctx.token, quote: ZERO_ADDRESS })
+}
+
+/**
+ * A pool fact of which only where it is was learned: its other side's symbol and decimals, its
+ * reserves, LP supply, price and liquidity unknown (undefined, rendered ""), never 0.
+ */
+export function unreadPool(known: Pick<PoolFact, 'dex' | 'dexType' | 'fee' | 'address' | 'token0' | 'quote'>): PoolFact {
   return {
-    dex: "the token's own pair",
-    dexType: 'uniswap-v2',
-    fee: 0,
-    address,
-    token0: ctx.token,
+    ...known,
     token1: undefined,
-    quote: zero,
     quoteSymbol: '',
     quoteDecimals: undefined,
-    // Nothing could be read of it as a pool: its reserves are unknown, never 0.
     tokenReserve: undefined,
     quoteReserve: undefined,
     lpSupply: undefined,
