@@ -12,7 +12,7 @@ import type { PoolFact, PowerCandidate } from '../facts.ts'
 import { venueOf } from '../venues/registry.ts'
 import type { PoolContract } from '../venues/venue.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
-import { probeReads } from './discovery.ts'
+import { probeReads } from './probe-reads.ts'
 import { MAX_CANDIDATES } from './powers.ts'
 
 /** Contracts beside the token whose powers are tried, at most (one owner-power simulation per function of each). */

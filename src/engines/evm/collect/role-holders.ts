@@ -18,7 +18,7 @@ import { addressFromWord } from '../chain/proxy.ts'
 import { getLogsAdaptive } from '../chain/logs.ts'
 import type { ReadCall, ReadResult } from '../chain/probe.ts'
 import { ZERO_ADDRESS, type CollectContext } from './context.ts'
-import { probeReads } from './discovery.ts'
+import { probeReads } from './probe-reads.ts'
 
 /** RoleGranted(bytes32 indexed role, address indexed account, address indexed sender). */
 export const ROLE_GRANTED_TOPIC: Hex = '0x2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d'

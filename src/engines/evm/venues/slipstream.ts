@@ -1,9 +1,9 @@
 import { encodeFunctionData, getAddress, parseAbi } from 'viem/utils'
 import type { Address, Hex } from 'viem'
 import { SLIPSTREAM_DEFAULT_TICK_SPACINGS, type DexConfig } from '../../../config/chains.ts'
-import { callProbe, decodeProbe, decodeReads, encodeReads, type PoolInfo, type ReadCall, type ReadResult } from '../chain/probe.ts'
+import type { PoolInfo, ReadCall } from '../chain/probe.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
-import { SimulationError } from '../../../errors.ts'
+import { decodeUint, probeReads } from '../collect/probe-reads.ts'
 import { concentratedVenue, V3_SWAP_TOPIC } from './uniswap-v3.ts'
 import { wordAnswer, type FoundPool, type Venue, type VenueFind } from './venue.ts'
 
@@ -15,20 +15,6 @@ const MAX_FEE = 1_000_000n
 /** Reads per found pool: slot0, liquidity, fee, the token's and the quote's balances. */
 const STATE_READS = 5
 
-/** A one-word answer of a read, or undefined when it failed or is not a word. */
-function word(r: ReadResult | undefined): bigint | undefined {
-  if (!r?.success || r.returnData.length < 66) return undefined
-  return BigInt(r.returnData.slice(0, 66))
-}
-
-/** View reads of any contracts in one probe call. */
-async function reads(ctx: CollectContext, calls: ReadCall[]): Promise<readonly ReadResult[]> {
-  const raw = await callProbe(ctx.rpc, { what: 'slipstream reads', data: encodeReads(calls), gas: ctx.gasCap, block: 'latest' })
-  const results = decodeProbe('slipstream reads', raw, decodeReads)
-  if (results.length !== calls.length) throw new SimulationError(`the node's answer to the Slipstream reads is not theirs (${results.length} results for ${calls.length} reads)`)
-  return results
-}
-
 /**
  * The token's pools on a Slipstream-style factory: `getPool(token, quote, tickSpacing)` for every
  * quote and tick spacing, in one probe call of the first round trip; the pools' state (price,
@@ -39,13 +25,14 @@ async function findSlipstreamPools(ctx: CollectContext, dex: DexConfig, dexIndex
   const spacings = dex.tickSpacings ?? SLIPSTREAM_DEFAULT_TICK_SPACINGS
   const asked = quotes.filter((q) => !sameAddress(q, ZERO_ADDRESS) && !sameAddress(q, token)).flatMap((quote) => spacings.map((spacing) => ({ quote, spacing })))
   if (asked.length === 0) return { pools: [], note: '' }
-  const answers = await reads(
+  const answers = await probeReads(
     ctx,
     asked.map((a) => ({ target: dex.factory, data: encodeFunctionData({ abi: FACTORY_ABI, functionName: 'getPool', args: [token, a.quote, a.spacing] }) })),
+    'latest',
   )
   const found: { pool: Address; quote: Address }[] = []
   answers.forEach((answer, i) => {
-    const value = word(answer)
+    const value = decodeUint(answer)
     if (value === undefined || value === 0n || value >= 1n << 160n) return
     const pool = getAddress(`0x${value.toString(16).padStart(40, '0')}`)
     if (!found.some((f) => sameAddress(f.pool, pool))) found.push({ pool, quote: asked[i].quote })
@@ -75,10 +62,10 @@ async function findSlipstreamPools(ctx: CollectContext, dex: DexConfig, dexIndex
       { target: token, data: encodeFunctionData({ abi: BALANCE_ABI, functionName: 'balanceOf', args: [f.pool] }) },
       { target: f.quote, data: encodeFunctionData({ abi: BALANCE_ABI, functionName: 'balanceOf', args: [f.pool] }) },
     ])
-    const results = await reads(ctx, calls)
+    const results = await probeReads(ctx, calls, 'latest')
     // A read that failed leaves its figure unknown (undefined), never zero.
     return found.map((f, i): FoundPool => {
-      const [sqrtPriceX96, liquidity, fee, reserveToken, reserveQuote] = results.slice(i * STATE_READS, (i + 1) * STATE_READS).map(word)
+      const [sqrtPriceX96, liquidity, fee, reserveToken, reserveQuote] = results.slice(i * STATE_READS, (i + 1) * STATE_READS).map(decodeUint)
       return {
         ...base(f),
         sqrtPriceX96: sqrtPriceX96 === undefined ? undefined : sqrtPriceX96 & ((1n << 160n) - 1n),
