@@ -291,26 +291,25 @@ export function encodeTrade(p: {
   /** The pool's V2 router: buys and sells through it too, as wallets make them. */
   router?: Address
 }): Hex {
-  return encodeFunctionData({
-    abi: probeAbi(),
-    functionName: 'trade',
-    args: [
-      {
-        token: p.token,
-        weth: p.weth,
-        pool: p.pool,
-        route: p.route,
-        w1: PROBE_ADDRESSES.w1,
-        w2: PROBE_ADDRESSES.w2,
-        w3: PROBE_ADDRESSES.w3,
-        donors: p.donors,
-        smallBps: SMALL_BUY_BPS,
-        largeBps: LARGE_BUY_BPS,
-        sellsOnly: p.sellsOnly ?? false,
-        router: p.router ?? NO_ROUTE.pool,
-      },
-    ],
-  })
+  return encodeFunctionData({ abi: probeAbi(), functionName: 'trade', args: [tradeParams(p)] })
+}
+
+/** The probe's TradeParams for a trade through `pool`: its test wallets and buy sizes with the caller's choices. */
+function tradeParams(p: { token: Address; weth: Address; pool: ProbePool; route: ProbeRoute; donors: Address[]; sellsOnly?: boolean; router?: Address }) {
+  return {
+    token: p.token,
+    weth: p.weth,
+    pool: p.pool,
+    route: p.route,
+    w1: PROBE_ADDRESSES.w1,
+    w2: PROBE_ADDRESSES.w2,
+    w3: PROBE_ADDRESSES.w3,
+    donors: p.donors,
+    smallBps: SMALL_BUY_BPS,
+    largeBps: LARGE_BUY_BPS,
+    sellsOnly: p.sellsOnly ?? false,
+    router: p.router ?? NO_ROUTE.pool,
+  }
 }
 
 export function decodeTrade(data: Hex): TradeResult {
@@ -683,20 +682,8 @@ export function encodeHolderPools(p: {
   dexes: DexQuery[]
   dexFees: number[]
 }): Hex {
-  const template = {
-    token: p.token,
-    weth: p.weth,
-    pool: { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: p.feeBps },
-    route: NO_ROUTE,
-    w1: PROBE_ADDRESSES.w1,
-    w2: PROBE_ADDRESSES.w2,
-    w3: PROBE_ADDRESSES.w3,
-    donors: p.donors,
-    smallBps: SMALL_BUY_BPS,
-    largeBps: LARGE_BUY_BPS,
-    sellsOnly: false,
-    router: NO_ROUTE.pool,
-  }
+  // Each holder that is a pool is traded with this template, its pool and route set by the probe.
+  const template = tradeParams({ token: p.token, weth: p.weth, pool: { pool: NO_ROUTE.pool, kind: 2, quote: NO_ROUTE.pool, feeBps: p.feeBps }, route: NO_ROUTE, donors: p.donors })
   const scene = { quotes: p.quotes, routes: p.routes, dexes: p.dexes, dexFees: p.dexFees }
   return encodeFunctionData({ abi: probeAbi(), functionName: 'holderPools', args: [template, p.accounts, scene] })
 }
