@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { getAddress } from 'viem/utils'
 import { LOCAL_CHAINS_FILE, LOCAL_SOLANA_FILE, type LocalSolanaEndpoint } from 'tokenrisk/cli/local-worlds'
 import type { ChainsFileEntry, DexConfig } from 'tokenrisk/config/chains'
+import { writeAtomic } from './files.ts'
 import type { DevnetManifest } from './manifest.ts'
 import type { SolanaManifest } from './solana/manifest.ts'
 
@@ -72,11 +73,6 @@ export function localSolanaEndpoint(manifest: SolanaManifest): LocalSolanaEndpoi
   return { rpcUrl: manifest.rpcUrl, pricing: { stablecoins: manifest.pricing.stablecoins, solUsdPools: manifest.pricing.solUsdPools } }
 }
 
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`
-  writeFileSync(tmp, text)
-  renameSync(tmp, path)
-}
 
 /** Leaves the chain in `<dir>/chains.json`, a chains file other processes (`tokenrisk scan`) read. */
 export function writeLocalChainsFile(dir: string, manifest: DevnetManifest): string {

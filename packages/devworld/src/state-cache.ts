@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { worldArtifactsDir } from './compile.ts'
+import { writeAtomic } from './files.ts'
 import { anvilBinaryPath } from './anvil.ts'
 import { dexArtifactsDigest } from './dex-artifacts.ts'
 import type { DevnetManifest } from './manifest.ts'
@@ -81,11 +82,6 @@ export function copySavedWorld(from: string, to: string, key: string): boolean {
 const statePath = (dir: string, key: string): string => join(dir, `state-${key}.json`)
 const worldPath = (dir: string, key: string): string => join(dir, `world-${key}.json`)
 
-function writeAtomic(path: string, data: string | Buffer): void {
-  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`
-  writeFileSync(tmp, data)
-  renameSync(tmp, path)
-}
 
 /**
  * The saved world for `key` in `dir`, when there is one; its anvil state file. A saved world does

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
+import { writeAtomic } from '../files.ts'
 import { PACKAGE_ROOT, SOURCES_DIR } from '../paths.ts'
 import { SHARED_WORLDS_DIR } from '../state-cache.ts'
 import type { LedgerSnapshot, SavedTransaction } from './ledger.ts'
@@ -65,11 +66,6 @@ export const SHARED_SOLANA_WORLD_DIR = SHARED_WORLDS_DIR
 export const savedSolanaWorldPath = (dir: string, key: string): string => join(dir, `${key}.json`)
 const SAVED_FILE = /^(solana-[0-9a-f]{16})\.json$/
 
-function writeAtomic(path: string, data: string): void {
-  const tmp = `${path}.tmp-${process.pid}-${Date.now()}`
-  writeFileSync(tmp, data)
-  renameSync(tmp, path)
-}
 
 /** The saved world of `key` in `dir`, read whole; null when there is none or it is unreadable. */
 export function readSavedSolanaWorld(dir: string, key: string): { saved: SavedSolanaWorld; snapshot: LedgerSnapshot } | null {
