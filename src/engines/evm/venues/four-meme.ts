@@ -4,6 +4,7 @@ import type { DexConfig } from '../../../config/chains.ts'
 import { RpcError } from '../chain/rpc.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
 import type { TradeFact } from '../facts.ts'
+import { curveTradeWords } from './launchpad.ts'
 import { units, type FourMemeCurveRef, type FoundPool, type Venue, type VenueFind } from './venue.ts'
 
 /**
@@ -158,13 +159,5 @@ export function describeFourMemeCurve(trade: TradeFact): string {
   const decimals = trade.pool.quoteDecimals ?? NATIVE_DECIMALS
   const fee = trade.pool.fee === undefined ? 'a fee the helper did not answer' : `a ${trade.pool.fee / BPS_PER_PERCENT}% fee (at least ${formatUnits(ref.minFee, decimals)} ${symbol}) kept from each trade`
   const where = `on the four.meme-interface bonding curve of ${trade.pool.dex} ${ref.manager} (a launchpad; no DEX pool yet): ${progress(ref, symbol, decimals)}; ${fee}`
-  const sell = trade.sellTax.percent
-  let measured: string
-  if (ref.untraded) measured = `not simulated: ${ref.untraded}`
-  else if (!trade.simulated) measured = 'not simulated'
-  else if (trade.honeypot) measured = `sells back to the curve fail: ${trade.honeypotReason}`
-  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% of the tokens before they reach the curve`
-  else if (trade.honeypot === false) measured = 'buys from the curve and sells back to it went through'
-  else measured = `sells back to it were not measured: ${trade.sellTax.note}`
-  return `${where}; ${measured}`
+  return `${where}; ${ref.untraded ? `not simulated: ${ref.untraded}` : curveTradeWords(trade)}`
 }

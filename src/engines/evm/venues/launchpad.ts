@@ -148,12 +148,15 @@ export function describeCurve(trade: TradeFact): string {
   if (!curve) return ''
   const symbol = trade.pool.quoteSymbol || 'native coin'
   const where = `on the bonding curve of ${trade.pool.dex} ${curve.launchpad} (a launchpad; no DEX pool yet): ${progress(curve, symbol)}; ${trade.pool.fee === undefined ? 'a fee the launchpad did not answer' : `a ${trade.pool.fee / BPS_PER_PERCENT}% fee kept from the ${symbol} of each trade`}`
+  return `${where}; ${curveTradeWords(trade)}`
+}
+
+/** What the simulated trades did on a bonding curve, in words (any launchpad's). */
+export function curveTradeWords(trade: TradeFact): string {
   const sell = trade.sellTax.percent
-  let measured: string
-  if (!trade.simulated) measured = 'not simulated'
-  else if (trade.honeypot) measured = `sells back to the curve fail: ${trade.honeypotReason}`
-  else if (sell !== undefined && sell > 0) measured = `sells lose ${sell}% of the tokens before they reach the curve`
-  else if (trade.honeypot === false) measured = 'buys from the curve and sells back to it went through'
-  else measured = `sells back to it were not measured: ${trade.sellTax.note}`
-  return `${where}; ${measured}`
+  if (!trade.simulated) return 'not simulated'
+  if (trade.honeypot) return `sells back to the curve fail: ${trade.honeypotReason}`
+  if (sell !== undefined && sell > 0) return `sells lose ${sell}% of the tokens before they reach the curve`
+  if (trade.honeypot === false) return 'buys from the curve and sells back to it went through'
+  return `sells back to it were not measured: ${trade.sellTax.note}`
 }
