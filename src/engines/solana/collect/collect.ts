@@ -8,11 +8,11 @@ import { countHolders } from './holder-count.ts'
 import { readCreation } from './creation.ts'
 import { readOwnerBalance } from './balances.ts'
 import { readHookProgram } from './hook-program.ts'
-import { curveOfPools, readPools, readSolUsd } from './pools.ts'
+import { candidateOf, curveOfPools, describePools, readSolUsd, searchPools, type FoundPools, type PoolCandidate } from './pools.ts'
 import type { PoolFacts } from './facts.ts'
 import { readPumpCurve } from './curve.ts'
 import { readLaunch } from './launch.ts'
-import { readLocks } from './locks.ts'
+import { MAX_LOCK_POOLS, hasPositionLocks, readPoolLocks } from './locks.ts'
 import { readLiquidityProviders } from './lp.ts'
 import { readPositionHolders } from './positions.ts'
 import { POSITION_VENUES } from '../venues/registry.ts'
@@ -42,19 +42,49 @@ export interface CollectOptions {
  *
  * Round trips, with concurrent requests: (1) mint + Metaplex metadata + SOL reference pools +
  * launch curve, largest accounts, signatures, pool searches; (2) token accounts, holder count,
- * hook program, epoch, balances, creation transaction, vaults, LP accounts, and the off-chain
- * metadata JSON (when a reader is given); (3) owners, program data, LP owners, the mint's first
+ * hook program, epoch, balances, creation transaction, vaults, and the off-chain metadata JSON
+ * (when a reader is given); (3) owners, program data, the mint's first
  * transactions and the creator's signatures before the creation; (4) the creator's transactions
  * (the launch reads: at most MAX_LAUNCH_TRANSACTIONS + 1 + MAX_CREATOR_TRANSACTIONS calls), beside
  * them one search for the creator's pump.fun curves; (5) when the creator made earlier mints, one
  * getSignaturesForAddress for each of the first MAX_EARLIER_MINTS_CHECKED and their curves. The
- * pools' own extra reads run beside these: the lock programs' searches of the LP mint with its
- * largest accounts (for the deepest pool with liquidity providers and the next MAX_OTHER_LP_POOLS,
- * side by side; a DAMM v1 pool's lock escrows searched by the pool beside them); a DBC curve's config, a DAMM v1 pool's vaults (two reads); a position venue's
- * positions and locks, then their NFTs' holders (four reads).
+ * pools' own extra reads start from the pool search (round 1), before the pools are priced and
+ * ranked, for the first pools with liquidity providers or locks (see `startedEarly`), and end by
+ * round 4: (2) an LP mint with its largest accounts and the lock programs' searches of it (a DAMM v1
+ * pool's lock escrows searched by the pool beside them), a position venue's positions and their
+ * locks, a DAMM v2 pool's positions; (3) the LP's token accounts, the position NFTs' accounts, the
+ * DAMM v2 vesting schedules; (4) their owners. A DBC curve's config and a DAMM v1 pool's vaults are
+ * read with the pools (two reads).
  */
 /** Pools with liquidity providers read beyond the deepest one, for the locks on their liquidity. */
 export const MAX_OTHER_LP_POOLS = 2
+/**
+ * Pools whose liquidity providers (or locks) are read as soon as the search found them, beyond
+ * those the ranking will keep: when the search finds no more, the ranked pools' reads have started
+ * one round trip before the ranking; more pools than these are read once ranked.
+ */
+export const EARLY_SPARE_POOLS = 2
+
+/**
+ * A read of a pool started for the first `count` pools of `candidates` as soon as they are known:
+ * asked for a pool later, it answers the read already started, or starts it then (a pool the
+ * search listed beyond `count`). The reads never asked for are not awaited: their failures are not
+ * unhandled.
+ */
+function startedEarly<T>(candidates: Promise<PoolCandidate[]>, count: number, read: (pool: PoolCandidate) => Promise<T>): (pool: PoolCandidate) => Promise<T> {
+  const started = candidates.then(
+    (list) =>
+      new Map(
+        list.slice(0, count).map((pool) => {
+          const reading = read(pool)
+          reading.catch(() => undefined)
+          return [pool.address, reading] as const
+        }),
+      ),
+  )
+  started.catch(() => undefined)
+  return async (pool) => (await started).get(pool.address) ?? read(pool)
+}
 
 export async function collectSolanaFacts(ctx: CollectContext, address: Address, options: CollectOptions): Promise<SolanaFacts> {
   const budget = AbortSignal.timeout(options.optionalBudgetMs)
@@ -81,9 +111,17 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const creation = optional('creation', () => readCreation(ctx, address))
   const launch = optional('launch', () => readLaunch(ctx, address, creation))
   const curve = optional('launch curve', () => readPumpCurve(ctx, address))
-  const found = optional('pools', () => readPools(ctx, address, solUsd, curve))
+  // The pools found (first round trip), then read and ranked by their liquidity (second): what
+  // reads their liquidity providers and locks starts from the first, the deepest pools take theirs.
+  const searched = optional('pools', () => searchPools(ctx, address, curve))
+  const found = searched.then((s): Promise<Known<FoundPools>> => (s.ok ? optional('pools', async () => known(await describePools(ctx, s.value, address, solUsd))) : Promise.resolve(s)))
   const pools = found.then((f): Known<PoolFacts[]> => (f.ok ? known(f.value.pools) : f))
-  const locks = optional('locked liquidity', () => readLocks(ctx, pools))
+  const candidates = searched.then((s) => (s.ok ? s.value.found.map(candidateOf) : []))
+  const poolLocks = startedEarly(candidates.then((list) => list.filter(hasPositionLocks)), MAX_LOCK_POOLS + EARLY_SPARE_POOLS, (pool) => readPoolLocks(ctx, pool))
+  const locks = optional('locked liquidity', async () => {
+    const p = await pools
+    return p.ok ? known(await Promise.all(p.value.filter(hasPositionLocks).slice(0, MAX_LOCK_POOLS).map(poolLocks))) : p
+  })
   // A token without a pump.fun curve may sell on a launchpad curve its pool search found, or have graduated from one.
   const launchCurve = Promise.all([curve, found]).then(([c, p]): Known<CurveFacts | null> => {
     if (!c.ok || c.value !== null) return c
@@ -125,11 +163,13 @@ export async function collectSolanaFacts(ctx: CollectContext, address: Address, 
   const ownerBalance = mintAuthority ? optional('owner balance', () => readOwnerBalance(ctx, mintAuthority, address)) : Promise.resolve(null)
   const creatorBalance = creation.then((c) => (c.ok ? optional('creator balance', () => readOwnerBalance(ctx, c.value.creator, address)) : null))
   // The pools with liquidity providers to read: an LP token's holders, or a position venue's NFT holders.
-  const providersOf = (pool: PoolFacts, label: string) => {
+  const hasProviders = (pool: PoolCandidate) => !!pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)
+  const providers = startedEarly(candidates.then((list) => list.filter(hasProviders)), 1 + MAX_OTHER_LP_POOLS + EARLY_SPARE_POOLS, (pool) => {
     const venue = POSITION_VENUES.find((v) => v.amm === pool.amm)
-    return optional(label, () => (pool.lpMint || !venue ? readLiquidityProviders(ctx, pool) : readPositionHolders(ctx, pool, venue)))
-  }
-  const withProviders = pools.then((p) => (p.ok ? p.value.filter((pool) => pool.lpMint || POSITION_VENUES.some((v) => v.amm === pool.amm)) : []))
+    return pool.lpMint || !venue ? readLiquidityProviders(ctx, pool) : readPositionHolders(ctx, pool, venue)
+  })
+  const providersOf = (pool: PoolCandidate, label: string) => optional(label, () => providers(pool))
+  const withProviders = pools.then((p) => (p.ok ? p.value.filter(hasProviders) : []))
   // The deepest one's are the token's liquidity providers; the next ones' are read beside them, for their locks.
   const lp = withProviders.then((list) => (list[0] ? providersOf(list[0], 'liquidity providers') : null))
   const otherLps = withProviders.then((list) => Promise.all(list.slice(1, 1 + MAX_OTHER_LP_POOLS).map((pool) => providersOf(pool, `liquidity providers of ${pool.address}`))))

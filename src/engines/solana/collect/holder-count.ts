@@ -1,6 +1,7 @@
 import { getAddressDecoder } from '@solana/kit'
 import { TOKEN_ACCOUNT_SIZE } from '../decode/token.ts'
 import { TOKEN_2022_PROGRAM } from '../programs.ts'
+import type { ProgramAccountsFilter } from '../rpc/client.ts'
 import { known, type Known } from './facts.ts'
 import type { CollectContext } from './context.ts'
 
@@ -17,12 +18,8 @@ const TOKEN_2022_ACCOUNT_TYPE_BYTE = '3' // base58 of [2]
  * Throws when the node refuses or the answer is too large; the caller reports the count unknown.
  */
 export async function countHolders(ctx: CollectContext, mint: string, tokenProgram: string): Promise<Known<number>> {
-  const byMint = { offset: 0, bytes: mint }
   const slice = { offset: OWNER_OFFSET, length: OWNER_AND_AMOUNT_LENGTH }
-  const queries = [ctx.client.getProgramAccounts(tokenProgram, { dataSize: TOKEN_ACCOUNT_SIZE, memcmp: [byMint] }, slice, ctx.signal)]
-  if (tokenProgram === TOKEN_2022_PROGRAM) {
-    queries.push(ctx.client.getProgramAccounts(tokenProgram, { memcmp: [byMint, { offset: TOKEN_ACCOUNT_SIZE, bytes: TOKEN_2022_ACCOUNT_TYPE_BYTE }] }, slice, ctx.signal))
-  }
+  const queries = tokenAccountSearches(tokenProgram, mint).map((filter) => ctx.client.getProgramAccounts(tokenProgram, filter, slice, ctx.signal))
   const results = (await Promise.all(queries)).flat()
   const decoder = getAddressDecoder()
   const owners = new Set<string>()
@@ -34,4 +31,16 @@ export async function countHolders(ctx: CollectContext, mint: string, tokenProgr
     if (amount > 0n) owners.add(decoder.decode(data.subarray(0, 32)))
   }
   return known(owners.size)
+}
+
+/**
+ * The searches (getProgramAccounts filters) that list every token account of `mint` under
+ * `tokenProgram`, in the shapes nodes answer from their index of token accounts by mint: 165-byte
+ * accounts with the mint at offset 0, and for Token-2022 also the longer ones with extensions.
+ */
+export function tokenAccountSearches(tokenProgram: string, mint: string): ProgramAccountsFilter[] {
+  const byMint = { offset: 0, bytes: mint }
+  const plain = { dataSize: TOKEN_ACCOUNT_SIZE, memcmp: [byMint] }
+  if (tokenProgram !== TOKEN_2022_PROGRAM) return [plain]
+  return [plain, { memcmp: [byMint, { offset: TOKEN_ACCOUNT_SIZE, bytes: TOKEN_2022_ACCOUNT_TYPE_BYTE }] }]
 }

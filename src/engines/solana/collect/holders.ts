@@ -24,15 +24,35 @@ const lying = (what: string) => new SolanaRpcError('getTokenLargestAccounts', 'm
 /** Reads token accounts and their owners (one batched call each). */
 export async function resolveHolders(ctx: CollectContext, mint: string, tokenProgram: string, tokenAccounts: string[]): Promise<Known<HolderAccount[]>> {
   const accounts = await ctx.loader.loadMany(tokenAccounts)
+  const holders = holdersOfAccounts(
+    mint,
+    tokenProgram,
+    accounts.map((account, i) => ({ address: tokenAccounts[i], account })),
+    (what) => lying(what),
+  )
+  return known(await withOwnerKinds(ctx, holders))
+}
+
+/**
+ * The holders the token accounts of `mint` name (those with a balance), each checked to be an
+ * account of `mint` under `tokenProgram`: an answer that is not fails with `lie(what)`. Their owners'
+ * kind is not read yet (see `withOwnerKinds`).
+ */
+export function holdersOfAccounts(
+  mint: string,
+  tokenProgram: string,
+  accounts: { address: string; account: { owner: string; data: Uint8Array } | null }[],
+  lie: (what: string) => Error,
+): HolderAccount[] {
   const holders: HolderAccount[] = []
-  for (const [i, account] of accounts.entries()) {
+  for (const { address, account } of accounts) {
     if (!account) continue // closed between the two reads
-    if (account.owner !== tokenProgram) throw lying(`token account ${tokenAccounts[i]} is owned by ${account.owner}, not by the mint's program`)
+    if (account.owner !== tokenProgram) throw lie(`token account ${address} is owned by ${account.owner}, not by the mint's program`)
     const decoded = decodeTokenAccountBase(account.data)
-    if (decoded.mint !== mint) throw lying(`token account ${tokenAccounts[i]} belongs to mint ${decoded.mint}, not ${mint}`)
+    if (decoded.mint !== mint) throw lie(`token account ${address} belongs to mint ${decoded.mint}, not ${mint}`)
     if (decoded.amount === 0n) continue
     holders.push({
-      tokenAccount: tokenAccounts[i],
+      tokenAccount: address,
       owner: decoded.owner,
       amount: decoded.amount,
       frozen: decoded.state === 'frozen',
@@ -40,11 +60,16 @@ export async function resolveHolders(ctx: CollectContext, mint: string, tokenPro
       ownerExecutable: null,
     })
   }
+  return holders
+}
+
+/** The holders with their owners' kind (a program itself or not: one batched read), largest first. */
+export async function withOwnerKinds<T extends HolderAccount>(ctx: CollectContext, holders: T[]): Promise<T[]> {
   const owners = [...new Set(holders.map((h) => h.owner))]
   const ownerAccounts = await ctx.loader.loadMany(owners)
   const executable = new Map(owners.map((o, i) => [o, ownerAccounts[i]?.executable ?? false]))
   for (const h of holders) h.ownerExecutable = executable.get(h.owner) ?? null
   // Largest first; equal balances in address order, so the list does not depend on the node.
   holders.sort((a, b) => (a.amount === b.amount ? (a.tokenAccount < b.tokenAccount ? -1 : 1) : a.amount > b.amount ? -1 : 1))
-  return known(holders)
+  return holders
 }

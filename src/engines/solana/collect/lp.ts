@@ -1,7 +1,8 @@
 import { decodeTokenProgramAccount } from '../decode/token.ts'
 import { tokenProgramName } from '../programs.ts'
 import { MAX_LARGEST_ACCOUNTS, resolveHolders } from './holders.ts'
-import { known, unknown, type HolderAccount, type Known, type LpFacts, type LpLockFacts, type PoolFacts } from './facts.ts'
+import { known, unknown, type HolderAccount, type Known, type LpFacts, type LpLockFacts } from './facts.ts'
+import type { PoolCandidate } from './pools.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import { LP_LOCKERS } from '../venues/registry.ts'
 import { isRefusal } from '../rpc/errors.ts'
@@ -13,7 +14,7 @@ import { isRefusal } from '../rpc/errors.ts'
  * schedule, beside the largest accounts), the pool's own lock accounts (one search, for an AMM
  * that locks its LP itself) and what a permanent locker's authority holds among the largest holders.
  */
-export async function readLiquidityProviders(ctx: CollectContext, pool: PoolFacts): Promise<Known<LpFacts>> {
+export async function readLiquidityProviders(ctx: CollectContext, pool: PoolCandidate): Promise<Known<LpFacts>> {
   if (!pool.lpMint) return unknown(`${pool.dex} pools have no LP token`)
   const lpMint = pool.lpMint
   const lockSearch = searchLocks(ctx, lpMint, pool)
@@ -35,7 +36,7 @@ export async function readLiquidityProviders(ctx: CollectContext, pool: PoolFact
  * Lock accounts of the LP mint in the lockers that keep a schedule, and of the pool in its AMM's
  * own lock (locked for good); a node refusing a search leaves them unknown.
  */
-async function searchLocks(ctx: CollectContext, lpMint: string, pool: PoolFacts): Promise<Known<LpLockFacts[]>> {
+async function searchLocks(ctx: CollectContext, lpMint: string, pool: PoolCandidate): Promise<Known<LpLockFacts[]>> {
   if (!ctx.limits.searchPools) return unknown('program account searches are turned off for this RPC')
   const now = Math.floor(Date.now() / 1000)
   const searches = LP_LOCKERS.flatMap((locker) =>

@@ -9,7 +9,7 @@ import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 const Q64 = 2 ** 64
 
-interface FoundPool {
+export interface FoundPool {
   amm: Pick<AmmDefinition, 'id' | 'name' | 'readReserves'>
   address: string
   pool: DecodedPool
@@ -42,6 +42,29 @@ export async function readPools(
   solUsd: Promise<number | undefined>,
   curve: Promise<Known<CurveFacts | null>> = Promise.resolve(known(null)),
 ): Promise<Known<FoundPools>> {
+  const searched = await searchPools(ctx, mint, curve)
+  return searched.ok ? known(await describePools(ctx, searched.value, mint, solUsd)) : searched
+}
+
+/**
+ * The pools a search found, before their vaults are read: what a reader of their liquidity
+ * providers or locks needs (the pool, its venue, its LP mint) is known here, one round trip
+ * before the pools are priced and ranked.
+ */
+export interface SearchedPools {
+  found: FoundPool[]
+  completedCurves: CurveFacts[]
+}
+
+/** A pool as the search decoded it: what the readers of its liquidity providers and locks need. */
+export type PoolCandidate = Pick<PoolFacts, 'amm' | 'dex' | 'address' | 'lpMint' | 'lpIssued'>
+
+export function candidateOf(found: FoundPool): PoolCandidate {
+  return { amm: found.amm.id, dex: found.amm.name, address: found.address, lpMint: found.pool.lpMint, lpIssued: found.pool.lpIssued }
+}
+
+/** The search of `readPools`: every venue's bounded search, and the launch curve while it trades (first round trip). */
+export async function searchPools(ctx: CollectContext, mint: string, curve: Promise<Known<CurveFacts | null>> = Promise.resolve(known(null))): Promise<Known<SearchedPools>> {
   if (!ctx.limits.searchPools) return unknown('pool search is turned off for this RPC')
   const searches = POOL_VENUES.flatMap((amm) =>
     amm.searches(mint).map(async (search) => {
@@ -104,10 +127,14 @@ export async function readPools(
       },
     })
   }
-  const pools = [...found.values()].slice(0, ctx.limits.maxPools)
-  const facts = await Promise.all(pools.map((p) => describePool(ctx, p, mint, solUsd)))
+  return known({ found: [...found.values()].slice(0, ctx.limits.maxPools), completedCurves })
+}
+
+/** The pools of `searchPools` read and priced (their vaults: the round trip after the search), the deepest first. */
+export async function describePools(ctx: CollectContext, searched: SearchedPools, mint: string, solUsd: Promise<number | undefined>): Promise<FoundPools> {
+  const facts = await Promise.all(searched.found.map((p) => describePool(ctx, p, mint, solUsd)))
   facts.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
-  return known({ pools: facts, completedCurves })
+  return { pools: facts, completedCurves: searched.completedCurves }
 }
 
 /** The pools a search found, and the launchpad curves it found completed (no pools: their tokens trade where they migrated). */

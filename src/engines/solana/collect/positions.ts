@@ -1,18 +1,21 @@
 import type { PositionVenue } from '../venues/position.ts'
-import { tokenProgramName } from '../programs.ts'
-import { MAX_LARGEST_ACCOUNTS, resolveHolders } from './holders.ts'
-import { known, unknown, type HolderAccount, type Known, type LpFacts, type LpLockFacts, type PoolFacts } from './facts.ts'
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM, tokenProgramName } from '../programs.ts'
+import { MAX_LARGEST_ACCOUNTS, holdersOfAccounts, withOwnerKinds } from './holders.ts'
+import { known, unknown, type HolderAccount, type Known, type LpFacts, type LpLockFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
+import type { PoolCandidate } from './pools.ts'
+import { tokenAccountSearches } from './holder-count.ts'
+import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 /**
  * The liquidity providers of a pool that holds its liquidity in positions: its positions and
- * their locks (one search each), then the holder of each position NFT, the largest positions
- * first, at most MAX_LARGEST_ACCOUNTS (largest account of each NFT, the NFT mints, the token
- * accounts, their owners: four round trips after the pools). Each holder's amount is its
- * position's liquidity; the pool's is the sum of its positions'. A locked position is held for
- * good. Unknown when the pool has no position to read.
+ * their locks (one search each, the round trip after the pool search), then the holder of each
+ * position NFT, the largest positions first, at most MAX_LARGEST_ACCOUNTS, and the holders' kind
+ * (two round trips more; see `nftHolders`). Each holder's amount is its position's liquidity; the
+ * pool's is the sum of its positions'. A locked position is held for good. Unknown when the pool
+ * has no position to read.
  */
-export async function readPositionHolders(ctx: CollectContext, pool: PoolFacts, venue: PositionVenue): Promise<Known<LpFacts>> {
+export async function readPositionHolders(ctx: CollectContext, pool: PoolCandidate, venue: PositionVenue): Promise<Known<LpFacts>> {
   const [positionAccounts, lockAccounts] = await Promise.all([
     ctx.client.getProgramAccounts(venue.programId, venue.positionSearch(pool.address), undefined, ctx.signal),
     ctx.client.getProgramAccounts(venue.lockProgramId, venue.lockSearch(pool.address), undefined, ctx.signal),
@@ -31,17 +34,14 @@ export async function readPositionHolders(ctx: CollectContext, pool: PoolFacts, 
   if (positions.length === 0) return unknown(`${pool.dex} pool ${pool.address} has no position with liquidity to read`)
   const total = positions.reduce((s, p) => s + p.liquidity, 0n)
   const read = positions.slice(0, MAX_LARGEST_ACCOUNTS)
-  const [largest, mints] = await Promise.all([Promise.all(read.map((p) => ctx.client.getTokenLargestAccounts(p.nftMint, ctx.signal))), ctx.loader.loadMany(read.map((p) => p.nftMint))])
-  const held = await Promise.all(
-    read.map(async (p, i) => {
-      const program = mints[i] && tokenProgramName(mints[i]!.owner) ? mints[i]!.owner : undefined
-      const account = largest[i].find((l) => l.amount > 0n)
-      if (!program || !account) return []
-      const holders = await resolveHolders(ctx, p.nftMint, program, [account.address])
-      return holders.ok ? holders.value.map((h): HolderAccount & { position: string } => ({ ...h, amount: p.liquidity, position: p.address })) : []
+  const nftHeld = await nftHolders(ctx, read.map((p) => p.nftMint))
+  const holders = await withOwnerKinds(
+    ctx,
+    read.flatMap((p, i): (HolderAccount & { position: string })[] => {
+      const h = nftHeld[i]
+      return h ? [{ ...h, amount: p.liquidity, position: p.address }] : []
     }),
   )
-  const holders = held.flat()
   const locked = new Set(
     lockAccounts.flatMap((a) => {
       try {
@@ -56,7 +56,6 @@ export async function readPositionHolders(ctx: CollectContext, pool: PoolFacts, 
   const lockers: LpLockFacts[] = holders
     .filter((h) => locked.has(h.position))
     .map((h) => ({ locker: venue.lockName, address: h.position, holder: h.tokenAccount, recipient: '', locked: h.amount, permanent: true, unlocks: [], notLocked: '' }))
-  holders.sort((a, b) => (a.amount === b.amount ? (a.tokenAccount < b.tokenAccount ? -1 : 1) : a.amount > b.amount ? -1 : 1))
   return known({
     pool: pool.address,
     lpMint: '',
@@ -67,4 +66,53 @@ export async function readPositionHolders(ctx: CollectContext, pool: PoolFacts, 
     complete: positions.length <= MAX_LARGEST_ACCOUNTS && holders.length === read.length,
     lockers: known(lockers),
   })
+}
+
+/** The node named an account of a position NFT that is not one. */
+const lyingAbout = (method: string) => (what: string) => new SolanaRpcError(method, 'malformed', `the node's accounts of a position NFT are not its: ${what}`)
+
+/**
+ * The account holding each position NFT (null: none holds it), its owner's kind not read yet.
+ * Where the node answers the token programs' searches by mint (the holder count's), one round
+ * trip: the accounts of each NFT under either token program, with their owners. Otherwise, or
+ * when the node refuses them: the NFTs' largest accounts and mints, then those accounts (two).
+ */
+async function nftHolders(ctx: CollectContext, nfts: string[]): Promise<(HolderAccount | null)[]> {
+  if (ctx.limits.countHolders) {
+    const searched = await Promise.allSettled(
+      nfts.map(async (nft) => {
+        const answers = await Promise.all(
+          [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].flatMap((program) =>
+            tokenAccountSearches(program, nft).map(async (filter) => {
+              const accounts = await ctx.client.getProgramAccounts(program, filter, undefined, ctx.signal)
+              return holdersOfAccounts(nft, program, accounts.map((account) => ({ address: account.address, account })), lyingAbout('getProgramAccounts'))
+            }),
+          ),
+        )
+        return largestOf(answers.flat())
+      }),
+    )
+    const failed = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed && !isRefusal(failed.reason)) throw failed.reason
+    if (!failed) return searched.map((s) => (s.status === 'fulfilled' ? s.value : null))
+    ctx.logger.debug({ reason: reasonOf(failed.reason) }, 'position NFT holders: token account search refused, reading largest accounts')
+  }
+  const [largest, mints] = await Promise.all([Promise.all(nfts.map((nft) => ctx.client.getTokenLargestAccounts(nft, ctx.signal))), ctx.loader.loadMany(nfts)])
+  const chosen = nfts.map((_, i) => {
+    const program = mints[i] && tokenProgramName(mints[i]!.owner) ? mints[i]!.owner : undefined
+    const account = largest[i].find((l) => l.amount > 0n)
+    return program && account ? { program, address: account.address } : null
+  })
+  const accounts = await ctx.loader.loadMany(chosen.flatMap((c) => (c ? [c.address] : [])))
+  let next = 0
+  return chosen.map((c, i) => {
+    if (!c) return null
+    const account = accounts[next++]
+    return largestOf(holdersOfAccounts(nfts[i], c.program, [{ address: c.address, account }], lyingAbout('getTokenLargestAccounts')))
+  })
+}
+
+/** The account with the most of the NFT (an NFT has one; more is not an NFT's supply, the largest is taken), null when none holds it. */
+function largestOf(holders: HolderAccount[]): HolderAccount | null {
+  return holders.reduce<HolderAccount | null>((best, h) => (!best || h.amount > best.amount || (h.amount === best.amount && h.tokenAccount < best.tokenAccount) ? h : best), null)
 }
