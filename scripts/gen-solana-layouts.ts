@@ -85,7 +85,7 @@ const WANTED: { idl: string; account: string; fields: string[] }[] = [
   },
   { idl: 'dammV1', account: 'lockEscrow', fields: ['pool', 'owner', 'escrowVault', 'totalLockedAmount'] },
   { idl: 'meteoraVault', account: 'vault', fields: ['totalAmount', 'tokenVault', 'tokenMint', 'lpMint'] },
-  { idl: 'dbc', account: 'PoolConfig', fields: ['quote_mint', 'migration_quote_threshold'] },
+  { idl: 'dbc', account: 'PoolConfig', fields: ['quote_mint', 'migration_quote_threshold', 'migration_option'] },
   { idl: 'jupLock', account: 'vestingEscrow', fields: ['recipient', 'tokenMint', 'creator', 'base', 'cancelMode', 'cliffTime', 'frequency', 'cliffUnlockAmount', 'amountPerPeriod', 'numberOfPeriod', 'totalClaimedAmount', 'vestingStartTime', 'cancelledAt'] },
   { idl: 'dlmm', account: 'LbPair', fields: ['active_id', 'bin_step', 'status', 'token_x_mint', 'token_y_mint', 'reserve_x', 'reserve_y', 'protocol_fee.amount_x', 'protocol_fee.amount_y', 'creator'] },
 ]
@@ -175,7 +175,7 @@ const FROM_SDK_LAYOUTS: { name: string; programExport: string; account: string; 
     account: 'PoolState',
     layoutExport: 'LaunchpadPool',
     fields: {
-      status: 'u8', mintDecimalsA: 'u8', mintDecimalsB: 'u8', supply: 'u64', totalSellA: 'u64', virtualA: 'u64', virtualB: 'u64', realA: 'u64', realB: 'u64',
+      status: 'u8', mintDecimalsA: 'u8', mintDecimalsB: 'u8', migrateType: 'u8', supply: 'u64', totalSellA: 'u64', virtualA: 'u64', virtualB: 'u64', realA: 'u64', realB: 'u64',
       configId: 'pubkey', mintA: 'pubkey', mintB: 'pubkey', vaultA: 'pubkey', vaultB: 'pubkey', creator: 'pubkey',
     },
   },

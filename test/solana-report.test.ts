@@ -213,7 +213,11 @@ describe('Solana reports of the demo mints', () => {
     // Curves found by the pool search too, not only the one derived from the mint.
     expect(new Set(mints().map((m) => m.curve?.venue))).toEqual(new Set([undefined, 'pump.fun bonding curve', 'Raydium LaunchLab', 'Meteora DBC']))
     // A searched curve that completed: graduated, no pool, its token found in the pool it migrated to.
-    expect(mints().some((m) => m.curve?.complete && m.curve.venue === 'Meteora DBC' && m.curve.graduatedPool !== '' && !m.pools.some((p) => p.address === m.curve!.address))).toBe(true)
+    for (const venue of ['Meteora DBC', 'Raydium LaunchLab']) {
+      expect(mints().some((m) => m.curve?.complete && m.curve.venue === venue && m.curve.graduatedPool !== '' && !m.pools.some((p) => p.address === m.curve!.address)), venue).toBe(true)
+    }
+    // The pool it graduated to is the one its curve's settings name, not the deepest of the exchanges the launchpad may send it to.
+    expect(mints().some((m) => m.curve?.complete && m.pools.length > 1 && m.pools[0].address !== m.curve.graduatedPool && m.pools.some((p) => p.address === m.curve!.graduatedPool))).toBe(true)
   })
 
   it('find the pools by exchange, their liquidity and the price, where the quote side is priced', () => {

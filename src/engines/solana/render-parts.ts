@@ -4,13 +4,6 @@ import type { HolderAccount, LaunchWallet, PoolFacts, SolanaFacts } from './coll
 import { MAX_LARGEST_ACCOUNTS } from './collect/holders.ts'
 import { WRAPPED_SOL_MINT } from './programs.ts'
 import { lpLocks } from './score.ts'
-import { PUMP_CURVE_NAME } from './venues/pump-curve.ts'
-import { PUMPSWAP } from './venues/pumpswap.ts'
-import { RAYDIUM_LAUNCHLAB } from './venues/raydium-launchlab.ts'
-import { METEORA_DBC } from './venues/meteora-dbc.ts'
-import { METEORA_DAMM_V1 } from './venues/meteora-damm-v1.ts'
-import { METEORA_DAMM_V2 } from './venues/meteora-damm-v2.ts'
-import { RAYDIUM_AMM_V4, RAYDIUM_CPMM } from './decode/pools.ts'
 
 /**
  * Parts of the Solana body the render stage fills from the launch, lock and metadata facts (pure):
@@ -86,19 +79,13 @@ export function renderLaunch(facts: SolanaFacts, holders: HolderAccount[] | unde
   }
 }
 
-/** Exchanges a launchpad's curves graduate to (LaunchLab: Raydium's AMM v4 or CPMM; DBC: Meteora's DAMM v1 or v2, as the curve's config says). */
-const GRADUATES_TO: Record<string, readonly string[]> = {
-  [PUMP_CURVE_NAME]: [PUMPSWAP.name],
-  [RAYDIUM_LAUNCHLAB.name]: [RAYDIUM_CPMM.name, RAYDIUM_AMM_V4.name],
-  [METEORA_DBC.name]: [METEORA_DAMM_V2.name, METEORA_DAMM_V1.name],
-}
-
 export function renderCurve(facts: SolanaFacts, pools: PoolFacts[] | undefined): Report['marketChecks']['marketCheckDescription']['liquidityDescription']['aggregatedInformation']['launchCurve'] {
   const none = { venue: '', address: '', complete: '', progressPercent: '', creator: '', tokenReserve: '', quoteReserve: '', graduatedPool: '', reason: '' }
   if (!facts.curve.ok) return { ...none, state: '', reason: facts.curve.reason }
   const c = facts.curve.value
   if (!c) return { ...none, state: 'none' }
-  const graduatedPool = c.complete ? (pools?.find((p) => GRADUATES_TO[c.venue]?.includes(p.dex))?.address ?? '') : ''
+  // The deepest pool of the exchange the curve's own settings send it to.
+  const graduatedPool = c.complete ? (pools?.find((p) => c.graduatesTo.includes(p.dex))?.address ?? '') : ''
   return {
     state: c.complete ? 'graduated' : 'on curve',
     venue: c.venue,

@@ -120,6 +120,11 @@ export function initializeMint2(program: string, mint: Address, decimals: number
   return ix(program, [w(mint)], bytes().u8(20).u8(decimals).key(mintAuthority).cOptionKey(freezeAuthority).done())
 }
 
+/** InitializeAccount3: a token account of `mint` at an address of its own (not an associated one), held by `owner`. */
+export function initializeAccount3(program: string, account: Address, mint: Address, owner: Address): Instruction {
+  return ix(program, [w(account), r(mint)], bytes().u8(18).key(owner).done())
+}
+
 export function mintTo(program: string, mint: Address, destination: Address, authority: TransactionSigner, amount: bigint): Instruction {
   return ix(program, [w(mint), w(destination), r(authority)], bytes().u8(7).u64(amount).done())
 }

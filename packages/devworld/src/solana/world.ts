@@ -112,7 +112,19 @@ const TOKEN_ACCOUNT_DELEGATE = 72
 const TOKEN_ACCOUNT_DELEGATED_AMOUNT = 121
 
 /** Raydium LaunchLab's curves, as its SDK numbers them in a launchpad config's `curveType`. */
+/** Bytes of an SPL Token account. */
+const TOKEN_ACCOUNT_SPACE = 165
 const LAUNCHLAB_CURVES = { 'constant-product': 0, fixed: 1, linear: 2 } as const
+/** A LaunchLab pool's `status` once its sale completed and its liquidity migrated. */
+const LAUNCHLAB_MIGRATED = 2
+/** Where a completed curve migrates, as a LaunchLab pool's `migrateType` and a DBC config's `migration_option` number it. */
+const LAUNCHLAB_MIGRATE_TYPES: Partial<Record<Amm, number>> = { 'raydium-amm-v4': 0, 'raydium-cpmm': 1 }
+const DBC_MIGRATION_OPTIONS: Partial<Record<Amm, number>> = { 'meteora-damm-v1': 0, 'meteora-damm-v2': 1 }
+function migrationCode(codes: Partial<Record<Amm, number>>, g: { launchpad: Amm; to: Amm }): number {
+  const code = codes[g.to]
+  if (code === undefined) throw new Error(`a ${g.launchpad} curve does not migrate to ${g.to}`)
+  return code
+}
 type LaunchLabCurve = keyof typeof LAUNCHLAB_CURVES
 
 interface PoolSpec {
@@ -180,8 +192,12 @@ interface MintSpec {
   secondPool?: PoolSpec
   /** Launched on a pump.fun bonding curve. */
   launch?: LaunchSpec
-  /** Launched on a Meteora DBC curve that completed and migrated to `pool`: the curve raised this much quote (whole) and sold out. */
-  graduatedDbc?: { migrationQuoteWhole: number }
+  /**
+   * Launched on a launchpad curve that completed: it raised this much quote (whole), sold out and
+   * migrated to its pool of exchange `to` (the curve's own settings name it: a LaunchLab pool's
+   * `migrateType`, a DBC config's `migration_option`).
+   */
+  graduated?: { launchpad: 'meteora-dbc' | 'raydium-launchlab'; migrationQuoteWhole: number; to: Amm }
   /** Before this mint, the creator made another one, pooled it and pulled its liquidity. */
   pulledEarlier?: boolean
   /** Before this mint, the creator launched pump.fun curves: some long ago (past the report's window of its transactions), some just before. */
@@ -332,9 +348,17 @@ export const SOLANA_WORLD_MINTS: readonly MintSpec[] = [
     expect: {}, notes: 'its deepest pool a PumpSwap pool whose LP is 99 % burned; a shallower Orca Whirlpool beside it, 40 % of whose liquidity a holder locked for good: the locks of both pools are read',
   },
   {
-    key: 'dbc-graduated', program: 'spl-token', name: 'Graduated Curve Coin', symbol: 'DGRAD', decimals: 6, metadata: 'metaplex', graduatedDbc: { migrationQuoteWhole: 40_000 },
+    key: 'dbc-graduated', program: 'spl-token', name: 'Graduated Curve Coin', symbol: 'DGRAD', decimals: 6, metadata: 'metaplex',
+    graduated: { launchpad: 'meteora-dbc', migrationQuoteWhole: 40_000, to: 'meteora-damm-v2' },
     pool: { amm: 'meteora-damm-v2', quote: 'USDC', tokenPercent: 20, quoteWhole: 40_000, price: 0.0002 },
     expect: {}, notes: 'the twin of dbc-curve whose Meteora DBC curve completed: it migrated to a Meteora DAMM v2 pool against USDC, where it trades; the curve is graduated, not a pool',
+  },
+  {
+    key: 'launchlab-graduated', program: 'spl-token', name: 'Graduated Lab Coin', symbol: 'GLAB', decimals: 6, metadata: 'metaplex',
+    graduated: { launchpad: 'raydium-launchlab', migrationQuoteWhole: 85, to: 'raydium-amm-v4' },
+    pool: { amm: 'raydium-cpmm', quote: 'SOL', tokenPercent: 20, quoteWhole: 300 },
+    secondPool: { amm: 'raydium-amm-v4', quote: 'SOL', tokenPercent: 8, quoteWhole: 85 },
+    expect: {}, notes: 'the twin of launchlab-curve whose Raydium LaunchLab sale completed and migrated to a Raydium AMM v4 pool, as its curve says; a deeper Raydium CPMM pool opened beside it later is not where it graduated',
   },  {
     key: 'meteora-damm-v1', program: 'spl-token', name: 'Vault Coin', symbol: 'VLT', decimals: 6, metadata: 'metaplex',
     pool: { amm: 'meteora-damm-v1', quote: 'SOL', tokenPercent: 16, quoteWhole: 300, lpLocks: [{ locker: 'meteora-damm-v1', percent: 40 }] },
@@ -397,6 +421,13 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const address = await ix.findAssociatedTokenAddress(owner, mint, program)
     if (!svm.getAccount(address).exists) await ledger.send(payer, [ix.createAssociatedTokenAccountIdempotent(payer, address, owner, mint, program)])
     return address
+  }
+
+  /** A token account (SPL Token) of `mint` held by `owner`, at an address of its own named by `name`. */
+  const ownTokenAccount = async (name: string, owner: Address, mint: Address): Promise<Address> => {
+    const account = await namedSigner(name)
+    await ledger.send(lpOperator, [ix.createAccount(lpOperator, account, rent(TOKEN_ACCOUNT_SPACE), TOKEN_ACCOUNT_SPACE, TOKEN_PROGRAM), ix.initializeAccount3(TOKEN_PROGRAM, account.address, mint, owner)])
+    return account.address
   }
 
   // Quote side: a local USDC (SPL Token, 6 decimals) and a WSOL/USDC Whirlpool pricing SOL.
@@ -701,7 +732,11 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     if (spec.pool) pools.push(await buildPool(spec, spec.pool, creator, mint, program, supply, thaw))
     if (spec.secondPool) pools.push(await buildPool(spec, spec.secondPool, creator, mint, program, supply, thaw))
     if (curve?.curve.complete) curve.curve.graduatedPool = pools.find((p) => p.dex === 'PumpSwap')?.address ?? ''
-    if (spec.graduatedDbc && spec.pool) searchedCurves.set(mint, await graduatedDbcCurve(spec.graduatedDbc.migrationQuoteWhole, spec.pool, creator, mint, program, spec.decimals, pools[0].address))
+    if (spec.graduated && spec.pool) {
+      const to = pools.find((p) => p.dex === ammName(spec.graduated!.to))
+      if (!to) throw new Error(`${spec.key}: no ${spec.graduated.to} pool to graduate to`)
+      searchedCurves.set(mint, await graduatedCurve(spec.graduated, spec.pool, creator, mint, program, spec.decimals, to.address))
+    }
 
     // 4. Life after launch: one transfer between holders (pays the fee), schedules, pauses, revocations.
     if (!spec.nonTransferable && !spec.transferHook) {
@@ -841,7 +876,9 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const authority = await poolAuthority(p.amm, pool)
     const tokenVault = await ata(creator, authority, mint, program)
     await thaw(tokenVault)
-    const quoteVault = await ata(creator, authority, quoteMint, TOKEN_PROGRAM)
+    // An exchange whose pools share one authority keeps each pool's quote in an account of the pool's
+    // own (not the authority's associated account, which every pool of that quote would share).
+    const quoteVault = authority === pool ? await ata(creator, authority, quoteMint, TOKEN_PROGRAM) : await ownTokenAccount(`${pool} quote vault`, authority, quoteMint)
     const tokenAmount = (supply * BigInt(p.tokenPercent)) / 100n
     await ledger.send(creator, [ix.mintTo(program, mint, tokenVault, creator, tokenAmount)])
     if (p.quote === 'SOL') await wrapSol(bank, quoteVault, p.quoteWhole)
@@ -902,7 +939,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     } else {
       priceInQuote = p.quoteWhole / tokenWhole
       // LP token: a real SPL mint; the creator receives it, burns part, then hands the mint to the pool.
-      const lp = await namedSigner(`${spec.key} lp mint`)
+      const lp = await namedSigner(p === spec.secondPool ? `${spec.key} second lp mint` : `${spec.key} lp mint`)
       const issued = 1_000_000n * 10n ** 9n
       await ledger.send(lpOperator, [ix.createAccount(lpOperator, lp, rent(82), 82, TOKEN_PROGRAM), ix.initializeMint2(TOKEN_PROGRAM, lp.address, 9, lpOperator.address, null)])
       const creatorLp = await ata(creator, creator.address, lp.address, TOKEN_PROGRAM)
@@ -998,18 +1035,30 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
   }
 
   /**
-   * A Meteora DBC curve that completed: its `VirtualPool` migrated (`is_migrated`), nothing left to
-   * sell, the quote it raised gone with the migration, and its `PoolConfig`; the token trades in
-   * the pool it migrated to.
+   * A launchpad curve that completed: nothing left to sell, the quote it raised gone with the
+   * migration, its settings naming the exchange it migrated to. A Meteora DBC `VirtualPool` migrated
+   * (`is_migrated`) with its `PoolConfig`; a Raydium LaunchLab `PoolState` migrated (status 2) with
+   * its config. The token trades in the pool it migrated to.
    */
-  async function graduatedDbcCurve(migrationQuoteWhole: number, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, decimals: number, graduatedPool: string): Promise<SolanaManifestCurve> {
+  async function graduatedCurve(g: NonNullable<MintSpec['graduated']>, p: PoolSpec, creator: KeyPairSigner, mint: Address, program: string, decimals: number, graduatedPool: string): Promise<SolanaManifestCurve> {
     const quoteMint = p.quote === 'SOL' ? (WRAPPED_SOL_MINT as Address) : usdc.address
     const quoteDecimals = p.quote === 'SOL' ? 9 : 6
-    const pool = await poolAddress('meteora-dbc', mint, quoteMint)
+    const pool = await poolAddress(g.launchpad, mint, quoteMint)
     const [baseVault, quoteVault] = [await ata(creator, pool, mint, program), await ata(creator, pool, quoteMint, TOKEN_PROGRAM)]
-    const threshold = BigInt(migrationQuoteWhole) * 10n ** BigInt(quoteDecimals)
+    const threshold = BigInt(g.migrationQuoteWhole) * 10n ** BigInt(quoteDecimals)
+    if (g.launchpad === 'raydium-launchlab') {
+      const sold = (DEMO_SUPPLY_WHOLE * 10n ** BigInt(decimals) * 80n) / 100n
+      const [config] = await getProgramDerivedAddress({ programAddress: RAYDIUM_LAUNCHLAB_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk launchlab config'), enc.encode(pool)] })
+      setProgramAccount(ledger, config, RAYDIUM_LAUNCHLAB_CONFIG.program, idlAccountData(RAYDIUM_LAUNCHLAB_CONFIG, { curveType: LAUNCHLAB_CURVES['constant-product'], mintB: quoteMint }))
+      setProgramAccount(ledger, pool, RAYDIUM_LAUNCHLAB_POOL_STATE.program, idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
+        status: LAUNCHLAB_MIGRATED, mintDecimalsA: decimals, mintDecimalsB: quoteDecimals, migrateType: migrationCode(LAUNCHLAB_MIGRATE_TYPES, g), supply: DEMO_SUPPLY_WHOLE * 10n ** BigInt(decimals),
+        totalSellA: sold, virtualA: sold + sold / 4n, virtualB: threshold / 4n, realA: sold, realB: 0n,
+        configId: config, mintA: mint, mintB: quoteMint, vaultA: baseVault, vaultB: quoteVault, creator: creator.address,
+      }))
+      return { venue: ammName('raydium-launchlab'), address: pool, tokenVault: baseVault, complete: true, progressPercent: 100, creator: creator.address, graduatedPool }
+    }
     const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
-    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: quoteMint, migration_quote_threshold: threshold }))
+    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: quoteMint, migration_quote_threshold: threshold, migration_option: migrationCode(DBC_MIGRATION_OPTIONS, g) }))
     setProgramAccount(ledger, pool, DBC_VIRTUAL_POOL.program, idlAccountData(DBC_VIRTUAL_POOL, {
       'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': mint, 'pool_state.base_vault': baseVault, 'pool_state.quote_vault': quoteVault,
       'pool_state.base_reserve': 0n, 'pool_state.quote_reserve': 0n, 'pool_state.sqrt_price': sqrtPriceX64(p.price!, decimals, quoteDecimals), 'pool_state.is_migrated': 1,

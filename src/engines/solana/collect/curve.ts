@@ -1,6 +1,7 @@
 import { associatedTokenAddress, decodePumpCurve, decodePumpInitialRealTokens, pumpCurveAddress, pumpGlobalAddress, PUMP_CURVE_NAME, PUMP_PROGRAM } from '../venues/pump-curve.ts'
 import { known, unknown, type CurveFacts, type Known } from './facts.ts'
 import type { CollectContext } from './context.ts'
+import { PUMPSWAP } from '../venues/pumpswap.ts'
 
 /**
  * The pump.fun bonding curve of `mint`, derived from the mint (no search): its reserves, how
@@ -28,5 +29,7 @@ export async function readPumpCurve(ctx: CollectContext, mint: string): Promise<
     realTokenReserve: decoded.realTokenReserve,
     realQuoteReserve: decoded.realQuoteReserve,
     progressPercent: progressPercent === undefined ? undefined : Math.max(0, Math.min(100, progressPercent)),
+    // A pump.fun curve that completes moves its liquidity to PumpSwap.
+    graduatesTo: [PUMPSWAP.name],
   })
 }

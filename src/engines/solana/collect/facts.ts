@@ -154,6 +154,8 @@ export interface CurveFacts {
   realQuoteReserve: bigint
   /** Percent of the curve's tokens sold (100 once complete); undefined when the launchpad's settings could not be read. */
   progressPercent: number | undefined
+  /** The exchanges its token moves to when it graduates (see `PoolCurve.graduatesTo`). */
+  graduatesTo: string[]
 }
 
 export interface LpFacts {

@@ -159,6 +159,7 @@ function completedCurve(venue: string, address: string, pool: DecodedPool, mint:
     realTokenReserve: tokenIsA ? reserves.a : reserves.b,
     realQuoteReserve: tokenIsA ? reserves.b : reserves.a,
     progressPercent: pool.curve?.progressPercent,
+    graduatesTo: pool.curve?.graduatesTo ?? [],
   }
 }
 
@@ -323,6 +324,7 @@ export function curveOfPools(pools: PoolFacts[]): CurveFacts | null {
     realTokenReserve: p.tokenReserve,
     realQuoteReserve: p.quoteReserve,
     progressPercent: p.curve.progressPercent,
+    graduatesTo: p.curve.graduatesTo,
   }
 }
 

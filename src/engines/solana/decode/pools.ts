@@ -46,6 +46,8 @@ export interface PoolCurve {
   /** Reserves the curve prices on beyond its real ones (0 when it prices otherwise). */
   virtualToken: bigint
   virtualQuote: bigint
+  /** The exchanges its token moves to when it graduates, as the curve's own settings name them (more than one when they do not say which). */
+  graduatesTo: string[]
 }
 
 export type AmmId = 'raydium-amm-v4' | 'raydium-cpmm' | 'raydium-clmm' | 'orca-whirlpool' | 'pumpswap' | 'meteora-damm-v2' | 'meteora-dlmm' | 'pump-curve' | 'raydium-launchlab' | 'meteora-dbc' | 'meteora-damm-v1'

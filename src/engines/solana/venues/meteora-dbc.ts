@@ -2,8 +2,12 @@ import type { AmmDefinition, DecodedPool } from '../decode/pools.ts'
 import { DBC_POOL_CONFIG, DBC_VIRTUAL_POOL as L } from './program-layouts.ts'
 import { expectLayout, fieldReader } from './venue.ts'
 import { MalformedAccountError } from '../decode/reader.ts'
+import { METEORA_DAMM_V1 } from './meteora-damm-v1.ts'
+import { METEORA_DAMM_V2 } from './meteora-damm-v2.ts'
 
 const PERCENT = 100
+/** Where a DBC config's `migration_option` sends a completed curve's liquidity, as the program's IDL numbers it (MigrationOption). */
+const MIGRATES_TO: Record<number, string[]> = { 0: [METEORA_DAMM_V1.name], 1: [METEORA_DAMM_V2.name] }
 
 /**
  * Meteora DBC (the dynamic bonding curve program): a `VirtualPool` per token on its curve, as the
@@ -52,6 +56,7 @@ function decodeDbc(data: Uint8Array, config: Uint8Array | null): DecodedPool {
       progressPercent: complete ? PERCENT : threshold > 0n ? Math.min(PERCENT, Number((quoteReserve * 10_000n) / threshold) / PERCENT) : undefined,
       virtualToken: 0n,
       virtualQuote: 0n,
+      graduatesTo: MIGRATES_TO[c.u8('migration_option')] ?? [METEORA_DAMM_V1.name, METEORA_DAMM_V2.name],
     },
   }
 }

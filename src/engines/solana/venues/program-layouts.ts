@@ -234,6 +234,7 @@ export const DBC_POOL_CONFIG: ProgramAccountLayout = {
   fields: {
     quote_mint: { offset: 8, type: 'pubkey' },
     migration_quote_threshold: { offset: 264, type: 'u64' },
+    migration_option: { offset: 233, type: 'u8' },
   },
 }
 
@@ -340,6 +341,7 @@ export const RAYDIUM_LAUNCHLAB_POOL_STATE: ProgramAccountLayout = {
     status: { offset: 17, type: 'u8' },
     mintDecimalsA: { offset: 18, type: 'u8' },
     mintDecimalsB: { offset: 19, type: 'u8' },
+    migrateType: { offset: 20, type: 'u8' },
     supply: { offset: 21, type: 'u64' },
     totalSellA: { offset: 29, type: 'u64' },
     virtualA: { offset: 37, type: 'u64' },

@@ -1,4 +1,4 @@
-import type { AmmDefinition, DecodedPool } from '../decode/pools.ts'
+import { RAYDIUM_AMM_V4, RAYDIUM_CPMM, type AmmDefinition, type DecodedPool } from '../decode/pools.ts'
 import { RAYDIUM_LAUNCHLAB_CONFIG as C, RAYDIUM_LAUNCHLAB_POOL_STATE as L } from './program-layouts.ts'
 import { expectLayout, fieldReader } from './venue.ts'
 import { MalformedAccountError } from '../decode/reader.ts'
@@ -10,6 +10,8 @@ const PERCENT = 100
 const CURVE_CONSTANT_PRODUCT = 0
 const CURVE_FIXED_PRICE = 1
 const CURVE_LINEAR_PRICE = 2
+/** Where a LaunchLab pool's `migrateType` sends its liquidity when its sale completes, as Raydium's SDK numbers it. */
+const MIGRATES_TO: Record<number, string[]> = { 0: [RAYDIUM_AMM_V4.name], 1: [RAYDIUM_CPMM.name] }
 /** A linear curve's slope (`virtualA`) is Q64.64. */
 const Q64 = 2 ** 64
 
@@ -66,6 +68,7 @@ function decodeLaunchLab(data: Uint8Array, config: Uint8Array | null): DecodedPo
       // Only a constant-product curve prices on virtual reserves.
       virtualToken: constantProduct ? virtualA : 0n,
       virtualQuote: constantProduct ? virtualB : 0n,
+      graduatesTo: MIGRATES_TO[f.u8('migrateType')] ?? [RAYDIUM_AMM_V4.name, RAYDIUM_CPMM.name],
     },
   }
 }
