@@ -118,6 +118,15 @@ const recordPoolKey =
     await ctx.chain.send(ctx.accounts.deployer, token, loadArtifact('ZooStoredPoolKey').abi as Abi, 'recordPoolKey', [recorded], { label: `record ${spec.key}'s pool key` })
   }
 
+/** The clean token with only a hookless V4 WETH pool, keeping in its storage that pool's key or a look-alike of none. */
+function storedKeyToken(key: string, twin: string, name: string, symbol: string, lookAlike: boolean, notes: string): ZooTokenSpec {
+  return {
+    ...venueToken(key, twin, name, symbol, [zooPool('WETH', { type: 'uniswap-v4' })], notes),
+    deploy: deployWith('ZooStoredPoolKey', cleanArgs),
+    story: { setup: recordPoolKey(lookAlike) },
+  }
+}
+
 /** A stable pool's USD side: the 300,000 tokens seeded against as many dollars. */
 const STABLE_POOL_USD = 300_000n * 10n ** 6n
 
@@ -410,28 +419,20 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
       },
     },
   },
-  {
-    ...venueToken(
-      'v4-stored-key',
-      'clean',
-      'Stored Key Token',
-      'SKEY',
-      [zooPool('WETH', { type: 'uniswap-v4' })],
-      "The clean token whose only pool is a hookless Uniswap V4 WETH pool, whose key the token keeps in its storage (slots 6 to 8, recorded by its owner once the pool exists, as launchpads' tokens record where they graduated): found from that key when the PoolManager's logs cannot be read, and verified against the PoolManager.",
-    ),
-    deploy: deployWith('ZooStoredPoolKey', cleanArgs),
-    story: { setup: recordPoolKey(false) },
-  },
-  {
-    ...venueToken(
-      'v4-stored-look-alike',
-      'v4-stored-key',
-      'Stored Look-alike Token',
-      'SLOOK',
-      [zooPool('WETH', { type: 'uniswap-v4' })],
-      'The clean token whose only pool is a hookless Uniswap V4 WETH pool (found by its Initialize log), while its storage keeps a well-formed key of the same currencies with another fee and tick spacing, a pool never created: a stored key is verified, not trusted, and adds no pool.',
-    ),
-    deploy: deployWith('ZooStoredPoolKey', cleanArgs),
-    story: { setup: recordPoolKey(true) },
-  },
+  storedKeyToken(
+    'v4-stored-key',
+    'clean',
+    'Stored Key Token',
+    'SKEY',
+    false,
+    "The clean token whose only pool is a hookless Uniswap V4 WETH pool, whose key the token keeps in its storage (slots 6 to 8, recorded by its owner once the pool exists, as launchpads' tokens record where they graduated): found from that key when the PoolManager's logs cannot be read, and verified against the PoolManager.",
+  ),
+  storedKeyToken(
+    'v4-stored-look-alike',
+    'v4-stored-key',
+    'Stored Look-alike Token',
+    'SLOOK',
+    true,
+    'The clean token whose only pool is a hookless Uniswap V4 WETH pool (found by its Initialize log), while its storage keeps a well-formed key of the same currencies with another fee and tick spacing, a pool never created: a stored key is verified, not trusted, and adds no pool.',
+  ),
 ]
