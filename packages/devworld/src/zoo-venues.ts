@@ -32,13 +32,15 @@
  * | fourmeme-clean       | only its curve on our four.meme-interface launchpad (90 % of the supply), no pool | none                   | clean           |
  * | fourmeme-honeypot    | only its curve on the same four.meme-interface launchpad | sells back to the curve revert (cannotSellAll, honeypot) | fourmeme-clean |
  * | fourmeme-graduated   | a V2 WETH pool; its four.meme-interface curve graduated (liquidity added) | none (the closed curve is no market) | fourmeme-clean |
+ * | v4-stored-key        | only a V4 WETH pool, no hook; the token keeps the pool's key in its storage (slots 6-8) | none (found from the key when the PoolManager's logs are refused) | clean |
+ * | v4-stored-look-alike | only a V4 WETH pool, no hook; its storage keeps the key of a pool never created (another fee and tick spacing) | none (the key is verified, adds no pool) | v4-stored-key |
  */
 import { toFunctionSelector, type Abi, type Address } from 'viem'
 import { loadArtifact } from './compile.ts'
 import { erc20Abi } from './erc20-abi.ts'
 import { deployWith, zooPool } from './zoo-parts.ts'
 import { FOUR_MEME_GRADUATING_BUY } from './dex.ts'
-import { HOOK_FLAGS, V4_DYNAMIC_FEE, create2Zero } from './venues.ts'
+import { HOOK_FLAGS, V4_DYNAMIC_FEE, create2Zero, v4PoolKey } from './venues.ts'
 import type { EvmCheckName } from 'tokenrisk/contract/checks'
 import { zooSupply, type ZooContext, type ZooHookSpec, type ZooTokenSpec } from './zoo.ts'
 
@@ -97,6 +99,31 @@ function venueToken(
     lpPlan: 'deployer',
     notes,
     deploy: clean,
+  }
+}
+
+/** The fee and tick spacing of the look-alike key a token keeps: a pool of its currencies never created (its pool is 0.3 %, spacing 60). */
+const LOOK_ALIKE_FEE = 500
+const LOOK_ALIKE_TICK_SPACING = 10
+
+/**
+ * The token's owner records the key of its V4 pool in the token's storage (after the pool is
+ * created, as a launchpad records where its token graduated), or a look-alike key of a pool never created.
+ */
+const recordPoolKey =
+  (lookAlike: boolean) =>
+  async (ctx: ZooContext, token: Address, spec: ZooTokenSpec): Promise<void> => {
+    const key = v4PoolKey(ctx, spec.pools[0], token)
+    const recorded = lookAlike ? { ...key, fee: LOOK_ALIKE_FEE, tickSpacing: LOOK_ALIKE_TICK_SPACING } : key
+    await ctx.chain.send(ctx.accounts.deployer, token, loadArtifact('ZooStoredPoolKey').abi as Abi, 'recordPoolKey', [recorded], { label: `record ${spec.key}'s pool key` })
+  }
+
+/** The clean token with only a hookless V4 WETH pool, keeping in its storage that pool's key or a look-alike of none. */
+function storedKeyToken(key: string, twin: string, name: string, symbol: string, lookAlike: boolean, notes: string): ZooTokenSpec {
+  return {
+    ...venueToken(key, twin, name, symbol, [zooPool('WETH', { type: 'uniswap-v4' })], notes),
+    deploy: deployWith('ZooStoredPoolKey', cleanArgs),
+    story: { setup: recordPoolKey(lookAlike) },
   }
 }
 
@@ -392,4 +419,20 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
       },
     },
   },
+  storedKeyToken(
+    'v4-stored-key',
+    'clean',
+    'Stored Key Token',
+    'SKEY',
+    false,
+    "The clean token whose only pool is a hookless Uniswap V4 WETH pool, whose key the token keeps in its storage (slots 6 to 8, recorded by its owner once the pool exists, as launchpads' tokens record where they graduated): found from that key when the PoolManager's logs cannot be read, and verified against the PoolManager.",
+  ),
+  storedKeyToken(
+    'v4-stored-look-alike',
+    'v4-stored-key',
+    'Stored Look-alike Token',
+    'SLOOK',
+    true,
+    'The clean token whose only pool is a hookless Uniswap V4 WETH pool (found by its Initialize log), while its storage keeps a well-formed key of the same currencies with another fee and tick spacing, a pool never created: a stored key is verified, not trusted, and adds no pool.',
+  ),
 ]

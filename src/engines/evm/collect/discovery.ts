@@ -38,6 +38,11 @@ export interface Discovery {
   code: Hex
   /** Storage words by lowercased slot (proxy slots and slots 0..HIDDEN_OWNER_SLOTS-1). */
   slots: Record<string, Hex>
+  /**
+   * The token's balance in each contract that keeps the tokens of all its venue's pools (a Uniswap
+   * V4 PoolManager), read with its basics; undefined when balanceOf() did not answer a number.
+   */
+  custody: { holder: Address; balance: bigint | undefined }[]
   basics: TokenBasics
   owner: { owner?: Address; getOwner?: Address }
   quotes: QuoteAsset[]
@@ -132,12 +137,20 @@ function tradesNative(ctx: CollectContext): boolean {
   return ctx.chain.dexes.some((d) => venueOf(d.type).nativeQuote === true)
 }
 
-/** The token's pools on the venues that find them themselves (Uniswap V4, launchpad curves), against `quotes`. */
-async function venuePools(ctx: CollectContext, token: Address, quotes: Address[]): Promise<{ pools: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
+/**
+ * The token's pools on the venues that find them themselves (Uniswap V4, launchpad curves), against
+ * `quotes`; `storage` is the token's first storage words, read beside them (where a token may name its pool).
+ */
+async function venuePools(
+  ctx: CollectContext,
+  token: Address,
+  quotes: Address[],
+  storage: Promise<readonly Hex[]>,
+): Promise<{ pools: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
   const found = await Promise.all(
     ctx.chain.dexes.map(async (dex, index): Promise<VenueFind> => {
       const find = venueOf(dex.type).find
-      return find ? find(ctx, dex, index, token, quotes) : { pools: [], note: '' }
+      return find ? find(ctx, dex, index, token, quotes, storage) : { pools: [], note: '' }
     }),
   )
   const state: Promise<FoundPool[]> = Promise.all(found.map((f) => f.state ?? Promise.resolve([]))).then((all) => all.flat())
@@ -200,9 +213,20 @@ export async function probePools(ctx: CollectContext, asset: Address, quotes: Ad
  */
 export async function discover(ctx: CollectContext): Promise<Discovery> {
   const { rpc, token } = ctx
-  const slotKeys: Hex[] = [...Object.values(PROXY_SLOTS)]
+  const proxySlots: Hex[] = Object.values(PROXY_SLOTS)
+  const slotKeys: Hex[] = [...proxySlots]
   for (let i = 0; i < HIDDEN_OWNER_SLOTS; i++) slotKeys.push(`0x${i.toString(16)}`)
   const quotes = quoteAssets(ctx)
+  const slotReads = Promise.all(slotKeys.map((k) => rpc.request<Hex>('eth_getStorageAt', [token, k, 'latest'])))
+  // Slots 0.. in order, for the venues that find a pool the token names in its storage (no read of their own).
+  const storage = slotReads.then((words) => words.slice(proxySlots.length))
+  // Awaited by the venues that read it, and its failure by the batch below either way.
+  storage.catch(() => {})
+  // The contracts holding every pool of their venue (a V4 PoolManager): the token's balance in each, read with its basics.
+  const custodians = ctx.chain.dexes
+    .filter((dex) => venueOf(dex.type).custodian)
+    .map((dex) => getAddress(dex.factory))
+    .filter((a, i, all) => all.indexOf(a) === i)
 
   const tokenCalls = [
     { target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'name' }) },
@@ -217,6 +241,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     { target: q.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' }) },
     { target: q.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }) },
   ])
+  const custodyCalls = custodians.map((holder) => ({ target: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder] }) }))
 
   const stables = ctx.chain.stablecoins
   const caps = rpc.capabilities
@@ -226,8 +251,8 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     rpc.request<Hex>('eth_chainId'),
     rpc.request<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]),
     rpc.request<Hex>('eth_getCode', [token, 'latest']),
-    Promise.all(slotKeys.map((k) => rpc.request<Hex>('eth_getStorageAt', [token, k, 'latest']))),
-    probeReads(ctx, [...tokenCalls, ...quoteCalls], 'latest'),
+    slotReads,
+    probeReads(ctx, [...tokenCalls, ...quoteCalls, ...custodyCalls], 'latest'),
     probePools(ctx, token, quotes.map((q) => q.address), 'latest'),
     probePools(ctx, weth, stables, 'latest'),
     Promise.all(ctx.chain.majors.map((m) => probePools(ctx, m, [weth, ...stables], 'latest'))),
@@ -250,7 +275,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
             if (error instanceof RpcError && error.kind !== 'fault') return error.message
             throw error
           }),
-    venuePools(ctx, token, [...quotes.map((q) => q.address), ...native]),
+    venuePools(ctx, token, [...quotes.map((q) => q.address), ...native], storage),
     announcedPools(ctx, token, [...quotes.map((q) => q.address), ...native]),
   ])
   if (BigInt(chainId) !== BigInt(ctx.chain.chainId)) {
@@ -290,6 +315,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     block: { number: BigInt(header.number), timestamp: Number(BigInt(header.timestamp)), readAt: Date.now() },
     code,
     slots,
+    custody: custodians.map((holder, i) => ({ holder, balance: decodeUint(reads[tokenCalls.length + quoteCalls.length + i]) })),
     basics: {
       name: decodeText(name),
       symbol: decodeText(symbol),

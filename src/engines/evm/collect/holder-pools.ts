@@ -90,21 +90,23 @@ export async function collectHolderPools(
 
 /**
  * The exchanges that keep all their pools' tokens in their factory (a Uniswap V4 PoolManager) and
- * hold the token, among its largest holders of record, while none of their pools was found: each is
- * a market of the token whose figures are unknown (no trade, no liquidity known), never "no pool".
+ * hold the token while none of their pools was found: each is a market of the token whose figures
+ * are unknown (no trade, no liquidity known), never "no pool". The holding is the token's
+ * balanceOf(factory) read in the discovery (whether or not the factory is among the largest
+ * holders of record), or the holders' balance of record when that read did not answer.
  * `known` are the pools found (a V4 pool's address is its PoolManager's); `searchNote` what the
- * pool search could not cover. No chain read: the holders' balances are those of record.
+ * pool search could not cover. No chain read of its own.
  */
 export function custodyTrades(ctx: CollectContext, d: Discovery, holders: readonly { address: Address; balance: bigint }[], known: readonly Address[], searchNote: string): TradeFact[] {
   return ctx.chain.dexes.flatMap((dex) => {
     const custodian = venueOf(dex.type).custodian
-    const held = holders.find((h) => sameAddress(h.address, dex.factory))
-    if (!custodian || !held || held.balance === 0n || known.some((k) => sameAddress(k, dex.factory))) return []
+    const balance = d.custody.find((c) => sameAddress(c.holder, dex.factory))?.balance ?? holders.find((h) => sameAddress(h.address, dex.factory))?.balance
+    if (!custodian || balance === undefined || balance === 0n || known.some((k) => sameAddress(k, dex.factory))) return []
     const manager = getAddress(dex.factory)
-    const amount = d.basics.decimals === undefined ? `${held.balance} raw units` : `${formatUnits(held.balance, d.basics.decimals)} ${d.basics.symbol ?? ''}`.trim()
+    const amount = d.basics.decimals === undefined ? `${balance} raw units` : `${formatUnits(balance, d.basics.decimals)} ${d.basics.symbol ?? ''}`.trim()
     const why = `${custodian.name} ${manager} holds ${amount} of the token: pools of it live there, but none was found ${custodian.finding}${searchNote ? ` (${searchNote})` : ''}; its buy, sell and taxes are not measured`
     // Which pools, against what, in which order: unknown. Its `quote` names no asset.
-    const pool: PoolFact = { ...unreadPool({ dex: dex.name, dexType: dex.type, fee: undefined, address: manager, token0: undefined, quote: manager }), custody: { balance: held.balance } }
+    const pool: PoolFact = { ...unreadPool({ dex: dex.name, dexType: dex.type, fee: undefined, address: manager, token0: undefined, quote: manager }), custody: { balance } }
     return [{ ...emptyTrade(pool, why), venue: why }]
   })
 }

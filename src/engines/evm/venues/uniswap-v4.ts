@@ -19,6 +19,20 @@ export const V4_POOLS_SLOT = 6n
 export const V4_DYNAMIC_FEE = 0x800000
 const EXTSLOAD_ABI = parseAbi(['function extsload(bytes32 slot) view returns (bytes32)'])
 const Q96 = 1n << 96n
+/** A V4 key's fee at most, in hundredths of a basis point (LPFeeLibrary.MAX_LP_FEE: 100 %), unless it is the dynamic flag. */
+const V4_MAX_FEE = 1_000_000
+/** A V4 key's tick spacing bounds (TickMath.MIN_TICK_SPACING, MAX_TICK_SPACING). */
+const V4_MIN_TICK_SPACING = 1
+const V4_MAX_TICK_SPACING = 32767
+const ADDRESS_MASK = (1n << 160n) - 1n
+const UINT24_MASK = 0xffffffn
+/** Where a stored key's second word keeps its fee and tick spacing (above currency1's 20 bytes), and where it ends. */
+const FEE_SHIFT = 160n
+const TICK_SPACING_SHIFT = 184n
+const SECOND_WORD_BITS = 208n
+/** A √-price's bits in a pool's slot0 (uint160), and a liquidity's in its liquidity slot (uint128). */
+const SQRT_PRICE_MASK = (1n << 160n) - 1n
+const LIQUIDITY_MASK = (1n << 128n) - 1n
 
 /** Hook permissions, as the low 14 bits of the hook's address carry them (Uniswap V4's Hooks library). */
 export const HOOK_PERMISSIONS: readonly [number, string][] = [
@@ -59,6 +73,40 @@ function stateSlot(id: Hex, offset: bigint): Hex {
   return `0x${(base + offset).toString(16).padStart(64, '0')}`
 }
 
+/** A storage word as a number (undefined for an answer that is not one). */
+function storageWord(word: Hex | undefined): bigint | undefined {
+  return word && /^0x[0-9a-fA-F]{1,64}$/.test(word) ? BigInt(word) : undefined
+}
+
+/**
+ * The V4 pool keys a token keeps in its storage words (`words[i]` is slot i), as Solidity lays out a
+ * `PoolKey { currency0; currency1; fee; tickSpacing; hooks }` from a slot s: s holds currency0;
+ * s+1 currency1 in its low 20 bytes, the fee (uint24) and the tick spacing (int24) above it; s+2
+ * the hook; every other byte zero. Only well-formed keys of a pool of `token` against one of `quotes`
+ * (the native coin among them as address zero) are kept; whether such a pool exists is not known
+ * here: its state, read from the PoolManager, says so.
+ */
+export function storedPoolKeys(words: readonly Hex[], token: Address, quotes: readonly Address[]): V4PoolKey[] {
+  const out: V4PoolKey[] = []
+  for (let s = 0; s + 2 < words.length; s++) {
+    const [first, second, third] = [words[s], words[s + 1], words[s + 2]].map(storageWord)
+    if (first === undefined || second === undefined || third === undefined) continue
+    if (first > ADDRESS_MASK || third > ADDRESS_MASK || second >> SECOND_WORD_BITS !== 0n) continue
+    const currency1 = second & ADDRESS_MASK
+    if (first >= currency1) continue
+    const fee = Number((second >> FEE_SHIFT) & UINT24_MASK)
+    const spacing = Number((second >> TICK_SPACING_SHIFT) & UINT24_MASK)
+    // int24: the top bit is the sign.
+    const tickSpacing = spacing >= 0x800000 ? spacing - 0x1000000 : spacing
+    if ((fee > V4_MAX_FEE && fee !== V4_DYNAMIC_FEE) || tickSpacing < V4_MIN_TICK_SPACING || tickSpacing > V4_MAX_TICK_SPACING) continue
+    const address = (v: bigint) => getAddress(`0x${v.toString(16).padStart(40, '0')}`)
+    const key: V4PoolKey = { currency0: address(first), currency1: address(currency1), fee, tickSpacing, hooks: address(third) }
+    const other = sameAddress(key.currency0, token) ? key.currency1 : sameAddress(key.currency1, token) ? key.currency0 : undefined
+    if (other !== undefined && quotes.some((q) => sameAddress(q, other))) out.push(key)
+  }
+  return out
+}
+
 function decodeInitialize(log: RawLog): { id: Hex; key: V4PoolKey } | undefined {
   try {
     const [fee, tickSpacing, hooks] = decodeAbiParameters([{ type: 'uint24' }, { type: 'int24' }, { type: 'address' }], log.data)
@@ -93,25 +141,42 @@ async function initializeLogs(ctx: CollectContext, manager: Address, token: Addr
   }
 }
 
+/** A V4 pool known by its key: from the manager's Initialize log, or kept in the token's storage (unverified until its state is read). */
+interface KeyedPool {
+  id: Hex
+  key: V4PoolKey
+  stored: boolean
+}
+
 /**
  * Finds the token's Uniswap V4 pools: the manager's Initialize logs name their keys (the other
- * side any of the quotes, the native coin included); their state (√-price, liquidity) is read
- * with the manager's `extsload` — one round trip after the logs.
+ * side any of the quotes, the native coin included), and so may the token itself, keeping a pool
+ * key in its first storage slots (as launchpads' tokens do); their state (√-price, liquidity) is
+ * read with the manager's `extsload` — one round trip after the logs and the storage. A key from
+ * the storage whose pool has no price is no pool (an uninitialized key, a look-alike): it is dropped.
  */
-async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind> {
-  const { logs, note } = await initializeLogs(ctx, dex.factory, token, BigInt(dex.fromBlock ?? 0))
-  const keys = logs.map(decodeInitialize).filter((k): k is { id: Hex; key: V4PoolKey } => !!k)
+async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[], storage: Promise<readonly Hex[]>): Promise<VenueFind> {
+  const [{ logs, note }, words] = await Promise.all([initializeLogs(ctx, dex.factory, token, BigInt(dex.fromBlock ?? 0)), storage])
+  const keys: KeyedPool[] = [
+    ...logs
+      .map(decodeInitialize)
+      .filter((k): k is { id: Hex; key: V4PoolKey } => !!k)
+      .filter((k) => quotes.some((q) => sameAddress(q, sameAddress(k.key.currency0, token) ? k.key.currency1 : k.key.currency0)))
+      .map((k) => ({ ...k, stored: false })),
+    ...storedPoolKeys(words, token, quotes).map((key) => ({ id: v4PoolId(key), key, stored: true })),
+  ]
+  // Each pool once, as its log names it when it has one.
   const seen = new Set<string>()
   const found = keys.filter((k) => {
-    const other = sameAddress(k.key.currency0, token) ? k.key.currency1 : k.key.currency0
-    const fresh = !seen.has(k.id)
-    seen.add(k.id)
-    return fresh && quotes.some((q) => sameAddress(q, other))
+    const id = k.id.toLowerCase()
+    const fresh = !seen.has(id)
+    seen.add(id)
+    return fresh
   })
   if (found.length === 0) return { pools: [], note }
   const manager = getAddress(dex.factory)
-  const ref = (k: { id: Hex; key: V4PoolKey }) => ({ id: k.id, key: k.key, manager, permissions: hookPermissions(k.key.hooks) })
-  const base = (k: { id: Hex; key: V4PoolKey }): PoolInfo => ({
+  const ref = (k: KeyedPool) => ({ id: k.id, key: k.key, manager, permissions: hookPermissions(k.key.hooks) })
+  const base = (k: KeyedPool): PoolInfo => ({
     dex: BigInt(dexIndex),
     pool: manager,
     kind: 4,
@@ -128,16 +193,18 @@ async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number
   const pending: FoundPool[] = found.map((k) => ({ ...base(k), v4: ref(k), pending: true }))
   const state = (async (): Promise<FoundPool[]> => {
     const calls = found.flatMap((k) => [0n, 3n].map((offset) => encodeFunctionData({ abi: EXTSLOAD_ABI, functionName: 'extsload', args: [stateSlot(k.id, offset)] })))
-    const words = await Promise.all(calls.map((data) => ctx.rpc.request<Hex>('eth_call', [{ to: dex.factory, data }, 'latest'])))
-    return found.map((k, i) => {
-      const sqrtPriceX96 = BigInt(words[2 * i]) & ((1n << 160n) - 1n)
-      const liquidity = BigInt(words[2 * i + 1]) & ((1n << 128n) - 1n)
+    const answers = await Promise.all(calls.map((data) => ctx.rpc.request<Hex>('eth_call', [{ to: dex.factory, data }, 'latest'])))
+    return found.flatMap((k, i) => {
+      const sqrtPriceX96 = BigInt(answers[2 * i]) & SQRT_PRICE_MASK
+      const liquidity = BigInt(answers[2 * i + 1]) & LIQUIDITY_MASK
+      // A stored key whose pool was never initialized names no pool.
+      if (k.stored && sqrtPriceX96 === 0n) return []
       const tokenIs0 = sameAddress(k.key.currency0, token)
       // Virtual reserves at the current price (what a full-range position of this liquidity holds).
       const amount0 = sqrtPriceX96 === 0n ? 0n : (liquidity * Q96) / sqrtPriceX96
       const amount1 = (liquidity * sqrtPriceX96) / Q96
       const info = { ...base(k), sqrtPriceX96, liquidity, reserveToken: tokenIs0 ? amount0 : amount1, reserveQuote: tokenIs0 ? amount1 : amount0 }
-      return { ...info, v4: ref(k) }
+      return [{ ...info, v4: ref(k) }]
     })
   })()
   // Never left rejected unawaited: whoever awaits it sees the failure.
@@ -147,7 +214,8 @@ async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number
 
 /**
  * Uniswap V4: every pool lives in one PoolManager, named by its key (currencies, fee, tick
- * spacing, hook); found by the manager's Initialize logs, priced from its state, traded by the probe
+ * spacing, hook); found by the manager's Initialize logs and by a key the token keeps in its first
+ * storage slots (verified by the pool's state), priced from its state, traded by the probe
  * through the manager (unlock, swap with the hook live, settle, take).
  */
 export const uniswapV4: Venue = {
@@ -155,7 +223,7 @@ export const uniswapV4: Venue = {
   liquidityForm: 'positions in the PoolManager (no fungible LP token)',
   fungibleLp: false,
   nativeQuote: true,
-  custodian: { name: 'the Uniswap V4 PoolManager', finding: 'by its Initialize logs' },
+  custodian: { name: 'the Uniswap V4 PoolManager', finding: "by its Initialize logs or a pool key in the token's storage" },
   find: findV4Pools,
   price(info, asset, assetDecimals, quoteDecimals) {
     if (!info.liquidity || info.sqrtPriceX96 === undefined || info.token0 === undefined) return undefined

@@ -92,9 +92,11 @@ export interface Venue {
   lensQuery?(dex: DexConfig): DexQuery
   /**
    * Venues whose pools the lens cannot list (Uniswap V4: no factory to ask) find them themselves,
-   * starting in the first round trip; their pools go beside the lens's.
+   * starting in the first round trip; their pools go beside the lens's. `storage` is the token's
+   * first storage words (slots 0, 1, … in order), read in that same round trip, where a token may
+   * name its own pool (a V4 pool key it keeps): no read of its own.
    */
-  find?(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[]): Promise<VenueFind>
+  find?(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[], storage: Promise<readonly Hex[]>): Promise<VenueFind>
   /** Price of `asset` in whole quote units per whole asset, from the pool's state. */
   price(info: PoolInfo, asset: Address, assetDecimals: number, quoteDecimals: number): number | undefined
   /** The pool's fee as reports show it (V2: basis points; V3: hundredths of a basis point); undefined when it could not be read. */
