@@ -12,6 +12,7 @@ import { DEFAULT_COLLECT_LIMITS } from '../src/engines/solana/collect/context.ts
 import { silentLogger } from '../src/engines/solana/logger.ts'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/engines/solana/programs.ts'
 import { createSolanaReportService, type SolanaReportService } from '../src/engines/solana/service.ts'
+import { ORCA_POSITION } from '../src/engines/solana/venues/program-layouts.ts'
 import { startFaultProxy, type FaultProxy, type JsonRpcCall } from './fixtures/fault-proxy.ts'
 
 /** The world's mints whose liquidity sits in position NFTs (Orca Whirlpool, Raydium CLMM), locked or not. */
@@ -83,4 +84,35 @@ describe('the holders of position NFTs', () => {
     // The refusing node was asked, and answered by the other way.
     expect(tokenSearches.some((c) => JSON.stringify(c.params).includes('"offset":0'))).toBe(true)
   }, 120_000)
+})
+
+describe('the locks of a pool read beside the deepest one', () => {
+  it('that could not be read are said, beside the locks that were', async () => {
+    // A node refusing the search of Orca Whirlpool positions (a program search too large, say).
+    const refusing = await startFaultProxy(world.rpcUrl)
+    refusing.set({
+      name: 'Whirlpool positions refused',
+      description: 'getProgramAccounts of Whirlpool positions answers -32010',
+      fail: (c) => {
+        const filters = JSON.stringify(c.params?.[1] ?? {})
+        return c.method === 'getProgramAccounts' && c.params?.[0] === ORCA_POSITION.program && filters.includes(`"dataSize":${ORCA_POSITION.size}`) ? { code: -32010, message: 'the answer is too large' } : undefined
+      },
+    })
+    try {
+      const mint = world.manifest.mints.find((m) => m.key === 'second-pool-locked')!
+      const [a, b] = [await service(world.rpcUrl, true).report(mint.address), await service(refusing.url, true).report(mint.address)]
+      const locked = (r: SolanaReport) => r.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation.liquidityLockedDetails
+      const orca = mint.pools.find((p) => p.dex === 'Orca Whirlpool')!
+      // Read whole: both pools' locks, nothing left unsaid.
+      expect(locked(a).reason).toBe('')
+      expect(locked(a).lockedPools.map((p) => p.pool)).toContain(orca.address)
+      // The Whirlpool's positions refused: its locks are not listed, and the reason names it; the PumpSwap LP's are.
+      expect(locked(b).lockedPools.map((p) => p.pool)).not.toContain(orca.address)
+      expect(locked(b).lockedPools.map((p) => p.pool)).toEqual(locked(a).lockedPools.map((p) => p.pool).filter((p) => p !== orca.address))
+      expect(locked(b).reason).toContain(orca.address)
+      expect(locked(b).reason).toMatch(/not read for every pool/)
+    } finally {
+      await refusing.close()
+    }
+  }, 60_000)
 })

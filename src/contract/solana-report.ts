@@ -359,7 +359,7 @@ export const SolanaMarketChecks = obj(
                       ),
                       { description: 'the token\'s Meteora DAMM v2 pools (at most 3), and the pool of its LP token when lock programs hold some of it, with how much of their liquidity is locked; empty when none' },
                     ),
-                    reason: Str('why the locks could not be read; "" when they were'),
+                    reason: Str('why the locks could not be read; "" when they were (the locks of a pool read beside the deepest one that could not be read are said here, beside what was read)'),
                   },
                   'Locked liquidity and its unlocks.',
                 ),

@@ -32,6 +32,8 @@ export function renderLocks(facts: SolanaFacts): LockedDetails {
   const lockedPools: LockedDetails['lockedPools'] = facts.locks.value.map((l) => ({ pool: l.pool, dexName: l.dex, lockedPercent: pct(l.permanent + l.vesting, l.total), permanentPercent: pct(l.permanent, l.total), vestingPercent: pct(l.vesting, l.total), lockers: [] }))
   // The pool of the token's liquidity providers, then the next pools whose providers were read for their locks.
   const others = facts.otherLps.flatMap((o) => (o.ok && o.value.lockers.ok ? [o.value] : []))
+  // A next pool whose providers or locks could not be read: what was read is listed, and why that pool is not.
+  const unread = facts.otherLps.flatMap((o) => (!o.ok ? [o.reason] : !o.value.lockers.ok ? [`the locks on pool ${o.value.pool}: ${o.value.lockers.reason}`] : []))
   for (const providers of lp ? [lp, ...others] : others) {
     const held = lpLocks(providers)
     if (held.lockers.length === 0) continue
@@ -50,7 +52,7 @@ export function renderLocks(facts: SolanaFacts): LockedDetails {
   return {
     upcomingUnlockDetails: upcoming.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)),
     lockedPools,
-    reason: '',
+    reason: unread.length > 0 ? `not read for every pool: ${unread.join('; ')}` : '',
   }
 }
 
