@@ -39,8 +39,16 @@ export async function countHolders(ctx: CollectContext, mint: string, tokenProgr
  * accounts with the mint at offset 0, and for Token-2022 also the longer ones with extensions.
  */
 export function tokenAccountSearches(tokenProgram: string, mint: string): ProgramAccountsFilter[] {
-  const byMint = { offset: 0, bytes: mint }
-  const plain = { dataSize: TOKEN_ACCOUNT_SIZE, memcmp: [byMint] }
-  if (tokenProgram !== TOKEN_2022_PROGRAM) return [plain]
-  return [plain, { memcmp: [byMint, { offset: TOKEN_ACCOUNT_SIZE, bytes: TOKEN_2022_ACCOUNT_TYPE_BYTE }] }]
+  if (tokenProgram !== TOKEN_2022_PROGRAM) return [plainTokenAccountSearch(mint)]
+  return [plainTokenAccountSearch(mint), extendedTokenAccountSearch(mint)]
+}
+
+/** Token accounts of `mint` of 165 bytes (every SPL Token account; a Token-2022 one without extensions). */
+export function plainTokenAccountSearch(mint: string): ProgramAccountsFilter {
+  return { dataSize: TOKEN_ACCOUNT_SIZE, memcmp: [{ offset: 0, bytes: mint }] }
+}
+
+/** Token-2022 accounts of `mint` with extensions (an associated account: its owner immutable). */
+export function extendedTokenAccountSearch(mint: string): ProgramAccountsFilter {
+  return { memcmp: [{ offset: 0, bytes: mint }, { offset: TOKEN_ACCOUNT_SIZE, bytes: TOKEN_2022_ACCOUNT_TYPE_BYTE }] }
 }

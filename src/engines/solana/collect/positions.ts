@@ -4,7 +4,7 @@ import { MAX_LARGEST_ACCOUNTS, holdersOfAccounts, withOwnerKinds } from './holde
 import { known, unknown, type HolderAccount, type Known, type LpFacts, type LpLockFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import type { PoolCandidate } from './pools.ts'
-import { tokenAccountSearches } from './holder-count.ts'
+import { extendedTokenAccountSearch, plainTokenAccountSearch } from './holder-count.ts'
 import { SolanaRpcError, isRefusal } from '../rpc/errors.ts'
 
 /**
@@ -72,31 +72,55 @@ export async function readPositionHolders(ctx: CollectContext, pool: PoolCandida
 const lyingAbout = (method: string) => (what: string) => new SolanaRpcError(method, 'malformed', `the node's accounts of a position NFT are not its: ${what}`)
 
 /**
+ * Position NFTs whose holder is searched by mint, at most (the largest positions); the others' are
+ * read by largest account. Two searches each: the requests stay about those of reading them all by
+ * largest account.
+ */
+export const MAX_SEARCHED_POSITION_NFTS = 10
+
+/**
  * The account holding each position NFT (null: none holds it), its owner's kind not read yet.
- * Where the node answers the token programs' searches by mint (the holder count's), one round
- * trip: the accounts of each NFT under either token program, with their owners. Otherwise, or
- * when the node refuses them: the NFTs' largest accounts and mints, then those accounts (two).
+ * Where the node answers the token programs' searches by mint (the holder count's), one round trip
+ * for the largest MAX_SEARCHED_POSITION_NFTS positions: each NFT's accounts of 165 bytes under SPL
+ * Token and its extended ones under Token-2022 (the associated accounts that hold NFTs), with their
+ * owners. The other positions, an NFT neither search finds, and every one when the node refuses the
+ * searches or they are turned off: the NFT's largest account and mint, then that account (two).
  */
 async function nftHolders(ctx: CollectContext, nfts: string[]): Promise<(HolderAccount | null)[]> {
-  if (ctx.limits.countHolders) {
-    const searched = await Promise.allSettled(
-      nfts.map(async (nft) => {
-        const answers = await Promise.all(
-          [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].flatMap((program) =>
-            tokenAccountSearches(program, nft).map(async (filter) => {
-              const accounts = await ctx.client.getProgramAccounts(program, filter, undefined, ctx.signal)
-              return holdersOfAccounts(nft, program, accounts.map((account) => ({ address: account.address, account })), lyingAbout('getProgramAccounts'))
-            }),
-          ),
-        )
-        return largestOf(answers.flat())
-      }),
-    )
-    const failed = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failed && !isRefusal(failed.reason)) throw failed.reason
-    if (!failed) return searched.map((s) => (s.status === 'fulfilled' ? s.value : null))
-    ctx.logger.debug({ reason: reasonOf(failed.reason) }, 'position NFT holders: token account search refused, reading largest accounts')
-  }
+  const searchedCount = ctx.limits.countHolders ? Math.min(nfts.length, MAX_SEARCHED_POSITION_NFTS) : 0
+  // The positions beyond the searched ones are read by largest account from the start.
+  const beyond = nftsByLargestAccount(ctx, nfts.slice(searchedCount))
+  beyond.catch(() => undefined)
+  const searched = await Promise.allSettled(
+    nfts.slice(0, searchedCount).map(async (nft) => {
+      const searches = [
+        [TOKEN_PROGRAM, plainTokenAccountSearch(nft)],
+        [TOKEN_2022_PROGRAM, extendedTokenAccountSearch(nft)],
+      ] as const
+      const answers = await Promise.all(
+        searches.map(async ([program, filter]) => {
+          const accounts = await ctx.client.getProgramAccounts(program, filter, undefined, ctx.signal)
+          return holdersOfAccounts(nft, program, accounts.map((account) => ({ address: account.address, account })), lyingAbout('getProgramAccounts'))
+        }),
+      )
+      return largestOf(answers.flat())
+    }),
+  )
+  const fault = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isRefusal(s.reason))
+  if (fault) throw fault.reason
+  const failed = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) ctx.logger.debug({ reason: reasonOf(failed.reason) }, 'position NFT holders: token account search refused, reading largest accounts')
+  const found = searched.map((s) => (s.status === 'fulfilled' ? s.value : null))
+  // Not found by the search (refused, or held in an account of another shape): by largest account.
+  const missing = found.flatMap((h, i) => (h ? [] : [i]))
+  const again = await nftsByLargestAccount(ctx, missing.map((i) => nfts[i]))
+  missing.forEach((i, k) => (found[i] = again[k]))
+  return [...found, ...(await beyond)]
+}
+
+/** The account holding each NFT by its largest account (the NFT's mint read beside it for its program), then that account: two round trips. */
+async function nftsByLargestAccount(ctx: CollectContext, nfts: string[]): Promise<(HolderAccount | null)[]> {
+  if (nfts.length === 0) return []
   const [largest, mints] = await Promise.all([Promise.all(nfts.map((nft) => ctx.client.getTokenLargestAccounts(nft, ctx.signal))), ctx.loader.loadMany(nfts)])
   const chosen = nfts.map((_, i) => {
     const program = mints[i] && tokenProgramName(mints[i]!.owner) ? mints[i]!.owner : undefined
