@@ -86,6 +86,8 @@ describe('a node refusing the V4 PoolManager logs', () => {
     expect(row.dex).toBe('Uniswap V4')
     expect([row.isPairHoneypot, row.buyTax.number, row.sellTax.number, row.transferTax.number]).toEqual(['', '', '', ''])
     expect(row.pair).toEqual(['', ''])
+    // Its pools' own contracts (a hook) were not traded: nothing is known of what they can stop.
+    expect(row.feeCeiling?.sellsStopped ?? '').toBe('')
     expect(row.honeypotReason).toMatch(/^not determinable: the Uniswap V4 PoolManager 0x[0-9a-fA-F]{40} holds [\d.]+ \S* ?of the token: pools of it live there, but none was found by its Initialize logs or a pool key in the token.s storage \(the node refused the Initialize logs/)
     expect(report.marketChecks.exchangabilityChecks.currentLiquidity.number).toBe('')
     expect(report.marketChecks.exchangabilityChecks.numberOfTradingPairs.number).toBe('')

@@ -44,9 +44,10 @@ function feeCeilingOf(facts: EvmFacts, t: TradeFact): { feeCeiling?: FeeCeilingV
   const c = feeCeiling(facts)
   if (!c) return {}
   if (!c.pool) {
-    // No privileged account can call anything: the pool's own taxes are its ceiling.
+    // No privileged account can call anything: the pool's own taxes are its ceiling. A pool not
+    // traded (a holding whose pools were not found) says nothing of what its own contracts can stop.
     const figure = (x: TaxFigure) => (x.percent === undefined ? '' : percent(x.percent))
-    return { feeCeiling: { buyTax: figure(t.buyTax), sellTax: figure(t.sellTax), sellsStopped: '0', account: '', function: '', proceedsTo: '', proceedsAccounts: [], measuredOn: '', summary: '' } }
+    return { feeCeiling: { buyTax: figure(t.buyTax), sellTax: figure(t.sellTax), sellsStopped: t.simulated ? '0' : '', account: '', function: '', proceedsTo: '', proceedsAccounts: [], measuredOn: '', summary: '' } }
   }
   const on = c.pool.toLowerCase() === t.pool.address.toLowerCase()
   const f = c.finding
