@@ -138,7 +138,7 @@ async function dayRange(
   const own = priced.filter((p) => !p.v4)
   const managed = priced.filter((p) => p.v4)
   const asked = await Promise.all([
-    getLogsAdaptive(ctx.rpc, { address: own.map((p) => p.address), topics: [[...new Set(own.map((p) => venueOf(p.dexType).swapTopic))]] }, from, head, ctx.logLimit),
+    getLogsAdaptive(ctx.rpc, { address: own.map((p) => p.address), topics: [[...new Set(own.flatMap((p) => venueOf(p.dexType).swapTopics))]] }, from, head, ctx.logLimit),
     ...[...new Set(managed.map((p) => p.address))].map((manager) =>
       getLogsAdaptive(ctx.rpc, { address: [manager], topics: [V4_SWAP_TOPIC, managed.filter((p) => sameAddress(p.address, manager)).map((p) => p.v4!.id)] }, from, head, ctx.logLimit),
     ),
@@ -167,7 +167,7 @@ async function dayRange(
 
 function priceFromLog(pool: PoolFact, log: RawLog, token: Address, tokenDecimals: number): number | undefined {
   const venue = venueOf(pool.dexType)
-  if (log.topics[0] !== venue.swapTopic) return undefined
+  if (!venue.swapTopics.some((topic) => topic === log.topics[0]?.toLowerCase())) return undefined
   try {
     const price = venue.priceFromLog(log.data, sameAddress(pool.token0, token), tokenDecimals, pool.quoteDecimals!, pool)
     return price !== undefined && Number.isFinite(price) && price > 0 ? price : undefined

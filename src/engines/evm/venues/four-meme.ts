@@ -10,9 +10,11 @@ import { units, type FourMemeCurveRef, type FoundPool, type Venue, type VenueFin
 /**
  * keccak256("TokenPurchase(address,address,uint256,uint256,uint256,uint256,uint256,uint256)"): every
  * buy from a four.meme-interface curve (nothing indexed: token, account, price, amount, cost, fee,
- * offers, funds). Its sells are another event: the 24 h range is its buys'.
+ * offers, funds).
  */
 export const FOUR_MEME_PURCHASE_TOPIC: Hex = '0x7db52723a3b2cdd6164364b3b766e65e540d7be48ffa89582956d8eaebe62942'
+/** keccak256("TokenSale(address,address,uint256,uint256,uint256,uint256,uint256,uint256)"): every sale back to the curve, its fields a purchase's. */
+export const FOUR_MEME_SALE_TOPIC: Hex = '0x0a5575b3648bae2210cee56bf33254cc1ddfbc7bf637c0af2ac18b14fb1bae19'
 /** The probe's kind of a four.meme-interface curve (see the probe's TokenProbe). */
 export const KIND_FOUR_MEME = 8
 /** The manager interface's version the probe trades (four.meme's TokenManager2); the probe refuses others, named here. */
@@ -141,7 +143,7 @@ export const fourMeme: Venue = {
     },
   }),
   describe: describeFourMemeCurve,
-  swapTopic: FOUR_MEME_PURCHASE_TOPIC,
+  swapTopics: [FOUR_MEME_PURCHASE_TOPIC, FOUR_MEME_SALE_TOPIC],
   priceFromLog(data, _tokenIs0, _tokenDecimals, quoteDecimals, pool) {
     const [curveToken, , price] = decodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], data)
     // The manager's trades of other tokens' curves are not this token's price.

@@ -129,7 +129,7 @@ export const launchpad: Venue = {
     },
   }),
   describe: describeCurve,
-  swapTopic: LAUNCHPAD_TRADE_TOPIC,
+  swapTopics: [LAUNCHPAD_TRADE_TOPIC],
   priceFromLog(data, _tokenIs0, tokenDecimals, quoteDecimals, pool) {
     const [curveToken, , , , tokenReserve, nativeReserve, virtualNative] = decodeAbiParameters(
       [{ type: 'address' }, { type: 'bool' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }],

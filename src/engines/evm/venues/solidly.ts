@@ -49,7 +49,7 @@ export const solidly: Venue = {
   describe: (trade) => `${trade.pool.stable ? 'stable (x³y + y³x)' : 'volatile (x·y)'} pool ${trade.pool.address}, ${trade.pool.fee === undefined ? 'a fee its factory did not answer' : `a ${trade.pool.fee / 100}% fee set by its factory`}`,
   // PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256)
   creation: { topic: '0x2128d88d14c80cb081c1252a5acff7a264671bf199ce226b53788fb26065005e', poolWord: 0 },
-  swapTopic: SOLIDLY_SYNC_TOPIC,
+  swapTopics: [SOLIDLY_SYNC_TOPIC],
   priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals, pool) {
     const [r0, r1] = decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], data)
     const [rt, rq] = tokenIs0 ? [r0, r1] : [r1, r0]

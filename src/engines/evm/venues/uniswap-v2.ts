@@ -29,7 +29,7 @@ export const uniswapV2: Venue = {
   probeCall: () => ({ call: 'allPairsLength()', data: '0x574f2ba3', read: (a) => wordAnswer(a)?.toString().concat(' pairs') }),
   // PairCreated(address indexed token0, address indexed token1, address pair, uint256)
   creation: { topic: '0x0d3648bd0f6ba80134a33ba9275ac585d9d315f0ad8355cddefde31afa28d0e9', poolWord: 0 },
-  swapTopic: SYNC_TOPIC,
+  swapTopics: [SYNC_TOPIC],
   priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
     const [r0, r1] = decodeAbiParameters([{ type: 'uint112' }, { type: 'uint112' }], data)
     const [rt, rq] = tokenIs0 ? [r0, r1] : [r1, r0]

@@ -56,7 +56,7 @@ export function concentratedVenue(type: DexType, swapTopic: Hex): Venue {
     },
     // PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)
     creation: { topic: '0x783cca1c0412dd0d695e784568c96da2e9c22ff989357a2e8b1d9b2b4e6b7118', poolWord: 1 },
-    swapTopic,
+    swapTopics: [swapTopic],
     priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
       // Uniswap's and PancakeSwap's Swap events both begin (amount0, amount1, sqrtPriceX96, ...).
       const [, , sqrtPriceX96] = decodeAbiParameters([{ type: 'int256' }, { type: 'int256' }, { type: 'uint160' }], data)

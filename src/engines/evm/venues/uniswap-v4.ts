@@ -240,7 +240,7 @@ export const uniswapV4: Venue = {
   // extsload(bytes32 0): every PoolManager reads its own storage out.
   probeCall: () => ({ call: 'extsload(0)', data: `0x1e2eaeaf${'0'.repeat(64)}`, read: (a) => (wordAnswer(a) === undefined ? undefined : 'a PoolManager reading its storage out') }),
   router: () => undefined,
-  swapTopic: V4_SWAP_TOPIC,
+  swapTopics: [V4_SWAP_TOPIC],
   priceFromLog(data, tokenIs0, tokenDecimals, quoteDecimals) {
     const [, , sqrtPriceX96] = decodeAbiParameters([{ type: 'int128' }, { type: 'int128' }, { type: 'uint160' }], data)
     return sqrtPrice(sqrtPriceX96, tokenIs0, tokenDecimals, quoteDecimals)

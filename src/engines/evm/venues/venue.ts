@@ -127,8 +127,8 @@ export interface Venue {
    * tokens and whose data holds the pool's address at `poolWord` (pools against any other token).
    */
   readonly creation?: { topic: Hex; poolWord: number }
-  /** The topic of the event the pool emits on every swap (the 24 h price range). */
-  readonly swapTopic: Hex
+  /** The topics (lowercase) of the events the pool emits on every trade, buys and sells (the 24 h price range). */
+  readonly swapTopics: readonly Hex[]
   /** The token's price in quote units after the swap an event records. */
   priceFromLog(data: Hex, tokenIs0: boolean, tokenDecimals: number, quoteDecimals: number, pool: PoolFact): number | undefined
 }
