@@ -223,7 +223,6 @@ function renderScored(facts: SolanaFacts, score: Scored, d: Derived, options: Re
   // of the LP are of what the pool issued (its own count): LP burned through the token program
   // leaves the mint's supply but still counts in the pool's, so a holder of the whole supply left
   // after a 90 % burn can withdraw 10 % of the pool, not all of it.
-  const lpSupply = lp?.supply ?? 0n
   const lpDecimals = lp?.decimals ?? 0
   const lpInHands = (lp?.holders ?? []).filter((h) => !BURN_ADDRESSES.includes(h.owner))
   const lpIssued = lp ? (lp.issued !== null && lp.issued >= lp.supply ? lp.issued : lp.supply) : undefined
