@@ -77,6 +77,17 @@ const lyingAbout = (method: string) => (what: string) => new SolanaRpcError(meth
  * largest account.
  */
 export const MAX_SEARCHED_POSITION_NFTS = 10
+/**
+ * How long those searches may take before the NFTs' holders are read by largest account instead: a
+ * node without an index of token accounts by mint scans the whole program, which the report must not
+ * wait for.
+ */
+export const NFT_SEARCH_MS = 2_000
+
+/** The token programs' searches of position NFTs took longer than NFT_SEARCH_MS. */
+class NftSearchTooSlow extends Error {
+  override name = 'NftSearchTooSlow'
+}
 
 /**
  * The account holding each position NFT (null: none holds it), its owner's kind not read yet.
@@ -84,13 +95,17 @@ export const MAX_SEARCHED_POSITION_NFTS = 10
  * for the largest MAX_SEARCHED_POSITION_NFTS positions: each NFT's accounts of 165 bytes under SPL
  * Token and its extended ones under Token-2022 (the associated accounts that hold NFTs), with their
  * owners. The other positions, an NFT neither search finds, and every one when the node refuses the
- * searches or they are turned off: the NFT's largest account and mint, then that account (two).
+ * searches, takes longer than NFT_SEARCH_MS or they are turned off: the NFT's largest account and
+ * mint, then that account (two).
  */
 async function nftHolders(ctx: CollectContext, nfts: string[]): Promise<(HolderAccount | null)[]> {
   const searchedCount = ctx.limits.countHolders ? Math.min(nfts.length, MAX_SEARCHED_POSITION_NFTS) : 0
   // The positions beyond the searched ones are read by largest account from the start.
   const beyond = nftsByLargestAccount(ctx, nfts.slice(searchedCount))
   beyond.catch(() => undefined)
+  const slow = new AbortController()
+  const timer = setTimeout(() => slow.abort(new NftSearchTooSlow(`the token programs' searches took more than ${NFT_SEARCH_MS} ms`)), NFT_SEARCH_MS)
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, slow.signal]) : slow.signal
   const searched = await Promise.allSettled(
     nfts.slice(0, searchedCount).map(async (nft) => {
       const searches = [
@@ -99,17 +114,19 @@ async function nftHolders(ctx: CollectContext, nfts: string[]): Promise<(HolderA
       ] as const
       const answers = await Promise.all(
         searches.map(async ([program, filter]) => {
-          const accounts = await ctx.client.getProgramAccounts(program, filter, undefined, ctx.signal)
+          const accounts = await ctx.client.getProgramAccounts(program, filter, undefined, signal)
           return holdersOfAccounts(nft, program, accounts.map((account) => ({ address: account.address, account })), lyingAbout('getProgramAccounts'))
         }),
       )
       return largestOf(answers.flat())
     }),
   )
-  const fault = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isRefusal(s.reason))
+  clearTimeout(timer)
+  // The report's own deadline passing is its failure; the searches' time running out is not.
+  const fault = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isRefusal(s.reason) && !(s.reason instanceof NftSearchTooSlow))
   if (fault) throw fault.reason
   const failed = searched.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-  if (failed) ctx.logger.debug({ reason: reasonOf(failed.reason) }, 'position NFT holders: token account search refused, reading largest accounts')
+  if (failed) ctx.logger.debug({ reason: reasonOf(failed.reason) }, 'position NFT holders: token account search refused or too slow, reading largest accounts')
   const found = searched.map((s) => (s.status === 'fulfilled' ? s.value : null))
   // Not found by the search (refused, or held in an account of another shape): by largest account.
   const missing = found.flatMap((h, i) => (h ? [] : [i]))
