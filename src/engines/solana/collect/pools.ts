@@ -28,25 +28,6 @@ interface Reserves {
 }
 
 /**
- * Finds the pools of `mint` on the venues an RPC can search (getProgramAccounts with each venue's
- * bounded filters: the pool account's size or discriminator and the mint at its offset, both
- * sides), adds the token's launch curve while it is not complete (derived from the mint, read by
- * the caller), reads their vaults, and prices the token where the other side is a stablecoin or
- * wrapped SOL (SOL priced from the reference pools). Launchpad curves found that completed are
- * no pools: they are returned beside them, as the token's graduated launch. Every search must
- * succeed: a node that refuses one of them leaves the pool list unknown, never silently short.
- */
-export async function readPools(
-  ctx: CollectContext,
-  mint: string,
-  solUsd: Promise<number | undefined>,
-  curve: Promise<Known<CurveFacts | null>> = Promise.resolve(known(null)),
-): Promise<Known<FoundPools>> {
-  const searched = await searchPools(ctx, mint, curve)
-  return searched.ok ? known(await describePools(ctx, searched.value, mint, solUsd)) : searched
-}
-
-/**
  * The pools a search found, before their vaults are read: what a reader of their liquidity
  * providers or locks needs (the pool, its venue, its LP mint) is known here, one round trip
  * before the pools are priced and ranked.
@@ -63,7 +44,14 @@ export function candidateOf(found: FoundPool): PoolCandidate {
   return { amm: found.amm.id, dex: found.amm.name, address: found.address, lpMint: found.pool.lpMint, lpIssued: found.pool.lpIssued }
 }
 
-/** The search of `readPools`: every venue's bounded search, and the launch curve while it trades (first round trip). */
+/**
+ * Finds the pools of `mint` on the venues an RPC can search (getProgramAccounts with each venue's
+ * bounded filters: the pool account's size or discriminator and the mint at its offset, both
+ * sides), in the first round trip, and adds the token's launch curve while it is not complete
+ * (derived from the mint, read by the caller). Launchpad curves found that completed are no pools:
+ * they are returned beside them, as the token's graduated launch. Every search must succeed: a node
+ * that refuses one of them leaves the pool list unknown, never silently short.
+ */
 export async function searchPools(ctx: CollectContext, mint: string, curve: Promise<Known<CurveFacts | null>> = Promise.resolve(known(null))): Promise<Known<SearchedPools>> {
   if (!ctx.limits.searchPools) return unknown('pool search is turned off for this RPC')
   const searches = POOL_VENUES.flatMap((amm) =>
@@ -130,7 +118,10 @@ export async function searchPools(ctx: CollectContext, mint: string, curve: Prom
   return known({ found: [...found.values()].slice(0, ctx.limits.maxPools), completedCurves })
 }
 
-/** The pools of `searchPools` read and priced (their vaults: the round trip after the search), the deepest first. */
+/**
+ * The pools of `searchPools` read (their vaults: the round trip after the search) and priced where
+ * the other side is a stablecoin or wrapped SOL (SOL priced from the reference pools), the deepest first.
+ */
 export async function describePools(ctx: CollectContext, searched: SearchedPools, mint: string, solUsd: Promise<number | undefined>): Promise<FoundPools> {
   const facts = await Promise.all(searched.found.map((p) => describePool(ctx, p, mint, solUsd)))
   facts.sort((a, b) => (b.liquidityUsd ?? -1) - (a.liquidityUsd ?? -1))
