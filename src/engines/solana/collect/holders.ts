@@ -28,7 +28,7 @@ export async function resolveHolders(ctx: CollectContext, mint: string, tokenPro
     mint,
     tokenProgram,
     accounts.map((account, i) => ({ address: tokenAccounts[i], account })),
-    (what) => lying(what),
+    lying,
   )
   return known(await withOwnerKinds(ctx, holders))
 }
@@ -69,7 +69,11 @@ export async function withOwnerKinds<T extends HolderAccount>(ctx: CollectContex
   const ownerAccounts = await ctx.loader.loadMany(owners)
   const executable = new Map(owners.map((o, i) => [o, ownerAccounts[i]?.executable ?? false]))
   for (const h of holders) h.ownerExecutable = executable.get(h.owner) ?? null
-  // Largest first; equal balances in address order, so the list does not depend on the node.
-  holders.sort((a, b) => (a.amount === b.amount ? (a.tokenAccount < b.tokenAccount ? -1 : 1) : a.amount > b.amount ? -1 : 1))
+  holders.sort(largestFirst)
   return holders
+}
+
+/** Holders largest first; equal balances in token-account order, so a list does not depend on the node. */
+export function largestFirst(a: HolderAccount, b: HolderAccount): number {
+  return a.amount === b.amount ? (a.tokenAccount < b.tokenAccount ? -1 : 1) : a.amount > b.amount ? -1 : 1
 }

@@ -1,6 +1,6 @@
 import type { PositionVenue } from '../venues/position.ts'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM, tokenProgramName } from '../programs.ts'
-import { MAX_LARGEST_ACCOUNTS, holdersOfAccounts, withOwnerKinds } from './holders.ts'
+import { MAX_LARGEST_ACCOUNTS, holdersOfAccounts, largestFirst, withOwnerKinds } from './holders.ts'
 import { known, unknown, type HolderAccount, type Known, type LpFacts, type LpLockFacts } from './facts.ts'
 import { reasonOf, type CollectContext } from './context.ts'
 import type { PoolCandidate } from './pools.ts'
@@ -155,5 +155,5 @@ async function nftsByLargestAccount(ctx: CollectContext, nfts: string[]): Promis
 
 /** The account with the most of the NFT (an NFT has one; more is not an NFT's supply, the largest is taken), null when none holds it. */
 function largestOf(holders: HolderAccount[]): HolderAccount | null {
-  return holders.reduce<HolderAccount | null>((best, h) => (!best || h.amount > best.amount || (h.amount === best.amount && h.tokenAccount < best.tokenAccount) ? h : best), null)
+  return [...holders].sort(largestFirst)[0] ?? null
 }
