@@ -101,10 +101,15 @@ export function storedPoolKeys(words: readonly Hex[], token: Address, quotes: re
     if ((fee > V4_MAX_FEE && fee !== V4_DYNAMIC_FEE) || tickSpacing < V4_MIN_TICK_SPACING || tickSpacing > V4_MAX_TICK_SPACING) continue
     const address = (v: bigint) => getAddress(`0x${v.toString(16).padStart(40, '0')}`)
     const key: V4PoolKey = { currency0: address(first), currency1: address(currency1), fee, tickSpacing, hooks: address(third) }
-    const other = sameAddress(key.currency0, token) ? key.currency1 : sameAddress(key.currency1, token) ? key.currency0 : undefined
-    if (other !== undefined && quotes.some((q) => sameAddress(q, other))) out.push(key)
+    if (againstQuote(key, token, quotes)) out.push(key)
   }
   return out
+}
+
+/** Whether the key is of a pool of `token` against one of `quotes` (the native coin among them as address zero). */
+function againstQuote(key: V4PoolKey, token: Address, quotes: readonly Address[]): boolean {
+  const other = sameAddress(key.currency0, token) ? key.currency1 : sameAddress(key.currency1, token) ? key.currency0 : undefined
+  return other !== undefined && quotes.some((q) => sameAddress(q, other))
 }
 
 function decodeInitialize(log: RawLog): { id: Hex; key: V4PoolKey } | undefined {
@@ -161,7 +166,7 @@ async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number
     ...logs
       .map(decodeInitialize)
       .filter((k): k is { id: Hex; key: V4PoolKey } => !!k)
-      .filter((k) => quotes.some((q) => sameAddress(q, sameAddress(k.key.currency0, token) ? k.key.currency1 : k.key.currency0)))
+      .filter((k) => againstQuote(k.key, token, quotes))
       .map((k) => ({ ...k, stored: false })),
     ...storedPoolKeys(words, token, quotes).map((key) => ({ id: v4PoolId(key), key, stored: true })),
   ]
