@@ -30,7 +30,7 @@ import * as ix from './instructions.ts'
 import { SolanaLedger } from './ledger.ts'
 import { readSavedSolanaWorld, savedSolanaWorldPath, saveSolanaWorld, SHARED_SOLANA_WORLD_DIR, solanaWorldKey } from './saved-world.ts'
 import { idlAccountData, metaplexMetadataData, orcaWhirlpoolData, raydiumAmmV4Data, raydiumCpmmData, sqrtPriceX64 } from './layouts.ts'
-import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_LOCK_ESCROW, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_CONFIG, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT } from 'tokenrisk/engines/solana/venues/program-layouts'
+import { CP_AMM_POOL, CP_AMM_POSITION, CP_AMM_VESTING, DAMM_V1_LOCK_ESCROW, DAMM_V1_POOL, DBC_POOL_CONFIG, DBC_VIRTUAL_POOL, DLMM_LB_PAIR, JUP_LOCK_VESTING_ESCROW, METEORA_VAULT_VAULT, ORCA_LOCK_CONFIG, ORCA_POSITION, PUMP_AMM_POOL, PUMP_BONDING_CURVE, PUMP_GLOBAL, RAYDIUM_CLMM_LOCKED_POSITION, RAYDIUM_CLMM_PERSONAL_POSITION, RAYDIUM_CLMM_POOL_STATE, RAYDIUM_LAUNCHLAB_CONFIG, RAYDIUM_LAUNCHLAB_POOL_STATE, RAYDIUM_LP_LOCK, STREAMFLOW_CONTRACT, type ProgramAccountLayout } from 'tokenrisk/engines/solana/venues/program-layouts'
 import type { SolanaManifest, SolanaManifestCurve, SolanaManifestHolder, SolanaManifestMint, SolanaManifestPool } from './manifest.ts'
 import { LOCAL_GENESIS_HASH, startSolanaRpcServer, type SolanaRpcServer, type SolanaRpcServerOptions } from './rpc-server.ts'
 
@@ -421,6 +421,16 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const address = await ix.findAssociatedTokenAddress(owner, mint, program)
     if (!svm.getAccount(address).exists) await ledger.send(payer, [ix.createAssociatedTokenAccountIdempotent(payer, address, owner, mint, program)])
     return address
+  }
+
+  /**
+   * The config account a launchpad curve names (a LaunchLab pool's, a DBC pool's), with its fields, at
+   * an address derived from the pool (the real programs' configs are shared; one per pool here).
+   */
+  const curveConfig = async (layout: ProgramAccountLayout, seed: string, pool: Address, fields: Record<string, string | bigint | number | boolean>): Promise<Address> => {
+    const [config] = await getProgramDerivedAddress({ programAddress: layout.program as Address, seeds: [new TextEncoder().encode(seed), enc.encode(pool)] })
+    setProgramAccount(ledger, config, layout.program, idlAccountData(layout, fields))
+    return config
   }
 
   /** A token account (SPL Token) of `mint` held by `owner`, at an address of its own named by `name`. */
@@ -1014,8 +1024,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
         rawPrice = Number(virtualB + quoteBase) / Number(virtualA - sold)
       }
       // The launchpad config the pool names, at the program's `global_config` seed in the real program; its curve type.
-      const [config] = await getProgramDerivedAddress({ programAddress: RAYDIUM_LAUNCHLAB_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk launchlab config'), enc.encode(pool)] })
-      setProgramAccount(ledger, config, RAYDIUM_LAUNCHLAB_CONFIG.program, idlAccountData(RAYDIUM_LAUNCHLAB_CONFIG, { curveType: LAUNCHLAB_CURVES[kind], mintB: a.quoteMint }))
+      const config = await curveConfig(RAYDIUM_LAUNCHLAB_CONFIG, 'tokenrisk launchlab config', pool, { curveType: LAUNCHLAB_CURVES[kind], mintB: a.quoteMint })
       const data = idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
         status: 0, mintDecimalsA: spec.decimals, mintDecimalsB: a.quoteDecimals, supply, totalSellA: totalSell, virtualA, virtualB, realA: sold, realB: quoteBase,
         configId: config, mintA: a.mint, mintB: a.quoteMint, vaultA: a.tokenVault, vaultB: a.quoteVault, creator: creator.address,
@@ -1024,8 +1033,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     }
     const threshold = BigInt(p.curve!.migrationQuoteWhole!) * 10n ** BigInt(a.quoteDecimals)
     const sqrt = sqrtPriceX64(p.price!, spec.decimals, a.quoteDecimals)
-    const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
-    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: a.quoteMint, migration_quote_threshold: threshold }))
+    const config = await curveConfig(DBC_POOL_CONFIG, 'tokenrisk dbc config', pool, { quote_mint: a.quoteMint, migration_quote_threshold: threshold })
     const data = idlAccountData(DBC_VIRTUAL_POOL, {
       'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': a.mint, 'pool_state.base_vault': a.tokenVault, 'pool_state.quote_vault': a.quoteVault,
       'pool_state.base_reserve': a.tokenAmount, 'pool_state.quote_reserve': quoteBase, 'pool_state.sqrt_price': sqrt, 'pool_state.is_migrated': 0,
@@ -1048,8 +1056,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
     const threshold = BigInt(g.migrationQuoteWhole) * 10n ** BigInt(quoteDecimals)
     if (g.launchpad === 'raydium-launchlab') {
       const sold = (DEMO_SUPPLY_WHOLE * 10n ** BigInt(decimals) * 80n) / 100n
-      const [config] = await getProgramDerivedAddress({ programAddress: RAYDIUM_LAUNCHLAB_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk launchlab config'), enc.encode(pool)] })
-      setProgramAccount(ledger, config, RAYDIUM_LAUNCHLAB_CONFIG.program, idlAccountData(RAYDIUM_LAUNCHLAB_CONFIG, { curveType: LAUNCHLAB_CURVES['constant-product'], mintB: quoteMint }))
+      const config = await curveConfig(RAYDIUM_LAUNCHLAB_CONFIG, 'tokenrisk launchlab config', pool, { curveType: LAUNCHLAB_CURVES['constant-product'], mintB: quoteMint })
       setProgramAccount(ledger, pool, RAYDIUM_LAUNCHLAB_POOL_STATE.program, idlAccountData(RAYDIUM_LAUNCHLAB_POOL_STATE, {
         status: LAUNCHLAB_MIGRATED, mintDecimalsA: decimals, mintDecimalsB: quoteDecimals, migrateType: migrationCode(LAUNCHLAB_MIGRATE_TYPES, g), supply: DEMO_SUPPLY_WHOLE * 10n ** BigInt(decimals),
         totalSellA: sold, virtualA: sold + sold / 4n, virtualB: threshold / 4n, realA: sold, realB: 0n,
@@ -1057,8 +1064,7 @@ export async function buildSolanaWorld(options: { now?: number } = {}): Promise<
       }))
       return { venue: ammName('raydium-launchlab'), address: pool, tokenVault: baseVault, complete: true, progressPercent: 100, creator: creator.address, graduatedPool }
     }
-    const [config] = await getProgramDerivedAddress({ programAddress: DBC_POOL_CONFIG.program as Address, seeds: [new TextEncoder().encode('tokenrisk dbc config'), enc.encode(pool)] })
-    setProgramAccount(ledger, config, DBC_POOL_CONFIG.program, idlAccountData(DBC_POOL_CONFIG, { quote_mint: quoteMint, migration_quote_threshold: threshold, migration_option: migrationCode(DBC_MIGRATION_OPTIONS, g) }))
+    const config = await curveConfig(DBC_POOL_CONFIG, 'tokenrisk dbc config', pool, { quote_mint: quoteMint, migration_quote_threshold: threshold, migration_option: migrationCode(DBC_MIGRATION_OPTIONS, g) })
     setProgramAccount(ledger, pool, DBC_VIRTUAL_POOL.program, idlAccountData(DBC_VIRTUAL_POOL, {
       'pool_state.config': config, 'pool_state.creator': creator.address, 'pool_state.base_mint': mint, 'pool_state.base_vault': baseVault, 'pool_state.quote_vault': quoteVault,
       'pool_state.base_reserve': 0n, 'pool_state.quote_reserve': 0n, 'pool_state.sqrt_price': sqrtPriceX64(p.price!, decimals, quoteDecimals), 'pool_state.is_migrated': 1,
