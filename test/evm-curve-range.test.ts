@@ -1,7 +1,7 @@
 // The 24 h price range of a token on a four.meme-interface curve counts its sales back to the curve
 // as well as its buys: a sale lowers the curve's price, and the range's low with it.
-import type { Abi, Address, Hex } from 'viem'
-import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import type { Abi, Address } from 'viem'
+import { erc20Abi, maxUint256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
@@ -10,6 +10,8 @@ import { createMemoryHolderStore } from '../src/store/holder-index.ts'
 import { startWorld, type World } from '@tokenrisk/devworld/world'
 import { localChains } from '@tokenrisk/devworld/local-chain'
 import { loadArtifact } from '@tokenrisk/devworld/compile'
+import { createWorldChain } from '@tokenrisk/devworld/chain'
+import { createDevnetRpc } from '@tokenrisk/devworld/rpc'
 import { TEST_DEVNET_DIR } from './helpers/paths.ts'
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} }
@@ -27,23 +29,6 @@ afterAll(async () => {
   await world?.stop()
 })
 
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const answer = (await (await fetch(world.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result?: T; error?: { message: string } }
-  if (answer.error) throw new Error(answer.error.message)
-  return answer.result as T
-}
-
-/** Sends a transaction from an unlocked account of the local chain and waits for it to succeed. */
-async function send(from: Address, to: Address, data: Hex): Promise<void> {
-  const hash = await rpc<Hex>('eth_sendTransaction', [{ from, to, data }])
-  let receipt: { status: Hex } | null = null
-  for (let tries = 0; !receipt && tries < 50; tries++) {
-    receipt = await rpc<{ status: Hex } | null>('eth_getTransactionReceipt', [hash])
-    if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  expect(receipt?.status).toBe('0x1')
-}
-
 describe('a token on a four.meme-interface curve', () => {
   it('has a 24 h range that its sales back to the curve lower, not only its buys', async () => {
     const token = world.manifest.tokens.find((t) => t.key === 'fourmeme-clean')!.address as Address
@@ -57,11 +42,13 @@ describe('a token on a four.meme-interface curve', () => {
     // A first buyer sells half of what it holds back to the curve.
     const seller = world.manifest.accounts!.traders[0] as Address
     const manager = world.manifest.contracts.fourMemeManager as Address
-    const held = BigInt(await rpc<Hex>('eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [seller] }) }, 'latest']))
+    const chain = createWorldChain(createDevnetRpc(world.rpcUrl))
+    const held = await chain.read<bigint>(token, erc20Abi, 'balanceOf', [seller])
     expect(held).toBeGreaterThan(0n)
-    await send(seller, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [manager, maxUint256] }))
-    const managerAbi = loadArtifact('WorldFourMemeManager').abi as Abi
-    await send(seller, manager, encodeFunctionData({ abi: managerAbi, functionName: 'sellToken', args: [token, held / 2n] }))
+    await chain.send(seller, token, erc20Abi, 'approve', [manager, maxUint256])
+    await chain.send(seller, manager, loadArtifact('WorldFourMemeManager').abi as Abi, 'sellToken', [token, held / 2n])
+    // Mined and checked: a transaction that failed throws.
+    await chain.mine()
 
     const after = await service.reportWithFacts(31337, token, {})
     expect(after.facts.markets.dayRangeNote).toMatch(new RegExp(`^${events + 1} pool events in the last 24 h`))
