@@ -157,7 +157,7 @@ describe('a pool key the token keeps in its storage', () => {
     // The key it keeps is well formed, of its own currencies: what drops it is the PoolManager's state.
     const token = address('v4-stored-look-alike')
     const words = await Promise.all(Array.from({ length: HIDDEN_OWNER_SLOTS }, (_, i) => rpc<Hex>('eth_getStorageAt', [token, `0x${i.toString(16)}`, 'latest'])))
-    const kept = storedPoolKeys(words, token, [world.manifest.contracts.weth as Address])
+    const kept = storedPoolKeys(words, token)
     expect(kept.map((k) => [k.fee, k.tickSpacing])).toEqual([[500, 10]])
     const { facts } = await direct.reportWithFacts(31337, address('v4-stored-look-alike'), {})
     const keys = facts.markets.pools.filter((p) => p.v4).map((p) => [p.v4!.key.fee, p.v4!.key.tickSpacing])

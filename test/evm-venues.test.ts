@@ -48,6 +48,8 @@ const KEYS = [
   'fourmeme-clean',
   'fourmeme-honeypot',
   'fourmeme-graduated',
+  'v4-paired',
+  'v4-paired-gate',
 ]
 
 const zoo = useZooReports(KEYS)
@@ -127,6 +129,22 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
     const { hook, venue } = row('v4-hook-counter')
     expect(venue).toContain(`hook ${hook} (beforeSwap)`)
     expect(venue).toContain('the hook refused nothing and took nothing')
+  })
+
+  it('a V4 pool against a token that is no quote asset is traded with its hook live: the gate refuses sells, its twin nothing', () => {
+    const gate = row('v4-paired-gate')
+    expect(gate.venue).toContain('against PBASE')
+    expect(gate.venue).toContain(`hook ${gate.hook} (beforeSwap): sells through the pool fail: ZooHookSellGate: sells are closed`)
+    const counter = row('v4-paired')
+    expect(counter.venue).toContain('against PBASE')
+    expect(counter.venue).toContain('the hook refused nothing and took nothing')
+    for (const key of ['v4-paired', 'v4-paired-gate']) {
+      const { facts } = zoo.get(key)
+      // Its pool was found: the PoolManager's holding is that pool, not a market of unknown figures.
+      expect(facts.trades.some((t) => t.pool.custody)).toBe(false)
+      expect(facts.trades.filter((t) => t.pool.v4).map((t) => t.simulated)).toEqual([true])
+    }
+    expect(zoo.get('v4-paired-gate').report.codeChecks.otherChecks.cannotSellAll.status).toBe('1')
   })
 
   it("a hook taking 10 % of sells through its returned delta is a 10 % sell tax on its pool; the fixed 0.3 % hook's is 0.3 %", () => {

@@ -34,6 +34,8 @@
  * | fourmeme-graduated   | a V2 WETH pool; its four.meme-interface curve graduated (liquidity added) | none (the closed curve is no market) | fourmeme-clean |
  * | v4-stored-key        | only a V4 WETH pool, no hook; the token keeps the pool's key in its storage (slots 6-8) | none (found from the key when the PoolManager's logs are refused) | clean |
  * | v4-stored-look-alike | only a V4 WETH pool, no hook; its storage keeps the key of a pool never created (another fee and tick spacing) | none (the key is verified, adds no pool) | v4-stored-key |
+ * | v4-paired            | only a V4 pool against paired-base (no WETH, no stablecoin), hook ZooHookCounter | none                   | clean           |
+ * | v4-paired-gate       | only a V4 pool against paired-base, hook ZooHookSellGate | the hook refuses sells (cannotSellAll, honeypot) | v4-paired    |
  */
 import { toFunctionSelector, type Abi, type Address } from 'viem'
 import { loadArtifact } from './compile.ts'
@@ -434,5 +436,22 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     'SLOOK',
     true,
     'The clean token whose only pool is a hookless Uniswap V4 WETH pool (found by its Initialize log), while its storage keeps a well-formed key of the same currencies with another fee and tick spacing, a pool never created: a stored key is verified, not trusted, and adds no pool.',
+  ),
+  venueToken(
+    'v4-paired',
+    'clean',
+    'V4 Paired Token',
+    'V4PAIR',
+    [zooPool('ZOO', { type: 'uniswap-v4', quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT, hook: hook('ZooHookCounter', HOOK_FLAGS.beforeSwap) })],
+    "The clean token whose only pool is a Uniswap V4 pool against paired-base (neither WETH nor a stablecoin), its hook counting swaps: found by the PoolManager's Initialize log, priced through paired-base's own WETH pool, traded by buying paired-base first.",
+  ),
+  venueToken(
+    'v4-paired-gate',
+    'v4-paired',
+    'V4 Paired Gate Token',
+    'V4PGATE',
+    [zooPool('ZOO', { type: 'uniswap-v4', quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT, hook: hook('ZooHookSellGate', HOOK_FLAGS.beforeSwap), honeypotReason: HOOK_SELL_GATE_REASON })],
+    'The clean token whose only pool is a Uniswap V4 pool against paired-base whose hook refuses every sell: the pool against a token that is no quote asset is traded and measured like any other, a honeypot.',
+    ['cannotSellAll'],
   ),
 ]

@@ -198,11 +198,12 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   // read and traded in one call once the holder index stands, beside the holders' own reads.
   // A factory keeping all its pools' tokens (a V4 PoolManager) that holds the token while none of
   // its pools was found is a market of unknown figures, from its balance read in the discovery.
-  // Found are the pools that stand once their state is read (a key the token keeps may name none).
+  // Found are the pools that stand once their state is read (a key the token keeps may name none),
+  // those against tokens that are no quote assets, passed over as markets, among them.
   const holderPoolsPromise: Promise<HolderPoolsFound> = Promise.all([indexPromise, ownPairsPromise, settled(d)]).then(([index, own, sd]) => {
     const top = index.get(ctx.token)?.top ?? []
     const known = [...pools, ...own.extra].map((p) => p.address)
-    const custody = custodyTrades(ctx, d, top, [...sd.pools.map((p) => p.pool), ...own.extra.map((p) => p.address)], d.venueNote)
+    const custody = custodyTrades(ctx, d, top, [...sd.pools, ...sd.passedOver].map((p) => p.pool).concat(own.extra.map((p) => p.address)), d.venueNote)
     return collectHolderPools(ctx, d, top, [...known, ...custody.map((t) => t.pool.address)], donors, block)
       .catch((error: unknown) => ({
         pools: [],

@@ -10,8 +10,8 @@ import type { TokenBasics } from '../facts.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from './context.ts'
 import { decodeAddress, decodeText, decodeUint, probeReads } from './probe-reads.ts'
 import { venueOf } from '../venues/registry.ts'
-import type { FoundPool, VenueFind } from '../venues/venue.ts'
-import { MAX_OTHER_QUOTE_POOLS, announcedPools, otherTokenReads, type OtherQuotePool } from '../venues/any-quote.ts'
+import { MAX_OTHER_QUOTE_POOLS, type FoundPool, type VenueFind } from '../venues/venue.ts'
+import { announcedPools, otherTokenReads, type OtherQuotePool } from '../venues/any-quote.ts'
 
 /** The native coin's decimals on every EVM chain. */
 const NATIVE_DECIMALS = 18
@@ -48,6 +48,12 @@ export interface Discovery {
   quotes: QuoteAsset[]
   /** The token's pools on every configured DEX against every quote asset. */
   pools: FoundPool[]
+  /**
+   * Pools the venues that find pools themselves found against tokens that are no quote assets, not
+   * markets of the report because the token has pools against the quote assets (`pending` until
+   * settled). They are of the token all the same: a PoolManager's holding of the token is theirs.
+   */
+  passedOver: FoundPool[]
   /** What the venues that find pools themselves could not search ('' when they searched everything). */
   venueNote: string
   /**
@@ -88,36 +94,44 @@ export interface LaterFinds {
 
 /**
  * The token's pools against tokens that are not quote assets, when it has none against them: the
- * factories' announcements (first round trip) name them, pending; their state, the other tokens'
- * symbol and decimals, and the other tokens' own pools against the quote assets are read next.
+ * factories' announcements (first round trip) name them, pending, and so do the venues that find
+ * pools themselves (a V4 pool against another token, whose state their own read brings). The
+ * announced pools' state, the other tokens' symbol and decimals, and the other tokens' own pools
+ * against the quote assets are read next.
  */
 function otherQuotePools(
   ctx: CollectContext,
   token: Address,
   announced: OtherQuotePool[],
+  venueFound: FoundPool[],
   quotes: Address[],
 ): { pending: FoundPool[]; later: Promise<LaterFinds> } {
   const chosen = announced.slice(0, MAX_OTHER_QUOTE_POOLS)
-  if (chosen.length === 0) return { pending: [], later: Promise.resolve({ pools: [], quotes: [], pricePools: [] }) }
-  const pending: FoundPool[] = chosen.map((p) => ({
-    dex: BigInt(p.dexIndex),
-    pool: p.pool,
-    kind: 0,
-    fee: 0,
-    quote: p.other,
-    token0: BigInt(token) < BigInt(p.other) ? token : p.other,
-    // Its state is read later: unknown until then, never 0.
-    reserveToken: undefined,
-    reserveQuote: undefined,
-    lpSupply: undefined,
-    sqrtPriceX96: undefined,
-    liquidity: undefined,
-    pending: true,
-  }))
-  const others = [...new Set(chosen.map((p) => p.other.toLowerCase()))].map((o) => getAddress(o))
+  if (chosen.length + venueFound.length === 0) return { pending: [], later: Promise.resolve({ pools: [], quotes: [], pricePools: [] }) }
+  const pending: FoundPool[] = [
+    ...chosen.map(
+      (p): FoundPool => ({
+        dex: BigInt(p.dexIndex),
+        pool: p.pool,
+        kind: 0,
+        fee: 0,
+        quote: p.other,
+        token0: BigInt(token) < BigInt(p.other) ? token : p.other,
+        // Its state is read later: unknown until then, never 0.
+        reserveToken: undefined,
+        reserveQuote: undefined,
+        lpSupply: undefined,
+        sqrtPriceX96: undefined,
+        liquidity: undefined,
+        pending: true,
+      }),
+    ),
+    ...venueFound,
+  ]
+  const others = [...new Set(pending.map((p) => p.quote.toLowerCase()))].map((o) => getAddress(o))
   const later = (async () => {
     const [own, priced, reads] = await Promise.all([
-      probePools(ctx, token, others, 'latest'),
+      chosen.length > 0 ? probePools(ctx, token, others, 'latest') : Promise.resolve([]),
       Promise.all(others.map((o) => probePools(ctx, o, quotes, 'latest'))),
       probeReads(ctx, otherTokenReads(others), 'latest'),
     ])
@@ -146,7 +160,7 @@ async function venuePools(
   token: Address,
   quotes: Address[],
   storage: Promise<readonly Hex[]>,
-): Promise<{ pools: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
+): Promise<{ pools: FoundPool[]; others: FoundPool[]; note: string; state: Promise<FoundPool[]> }> {
   const found = await Promise.all(
     ctx.chain.dexes.map(async (dex, index): Promise<VenueFind> => {
       const find = venueOf(dex.type).find
@@ -155,7 +169,7 @@ async function venuePools(
   )
   const state: Promise<FoundPool[]> = Promise.all(found.map((f) => f.state ?? Promise.resolve([]))).then((all) => all.flat())
   state.catch(() => {})
-  return { pools: found.flatMap((f) => f.pools), note: found.map((f) => f.note).filter(Boolean).join('; '), state }
+  return { pools: found.flatMap((f) => f.pools), others: found.flatMap((f) => f.others ?? []), note: found.map((f) => f.note).filter(Boolean).join('; '), state }
 }
 
 /** A discovered pool with its state, when it was `pending` (read after the discovery). */
@@ -178,6 +192,7 @@ export async function settled(d: Discovery): Promise<Discovery> {
   return {
     ...d,
     pools: d.pools.map((p) => resolvedPool(p, later.pools)).filter((p) => !p.pending),
+    passedOver: d.passedOver.map((p) => resolvedPool(p, later.pools)).filter((p) => !p.pending),
     quotes: [...d.quotes, ...later.quotes],
     pricePools: [...d.pricePools, ...later.pricePools],
   }
@@ -287,7 +302,8 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
 
   const [name, symbol, decimals, totalSupply, selfBalance, owner, getOwner] = tokenCalls.map((_, i) => reads[i])
   // Pools against other tokens count when the token has none against the quote assets.
-  const other = otherQuotePools(ctx, token, pools.length + found.pools.length === 0 ? announced.pools : [], [weth, ...stables])
+  const noQuotePool = pools.length + found.pools.length === 0
+  const other = otherQuotePools(ctx, token, noQuotePool ? announced.pools : [], noQuotePool ? found.others : [], [weth, ...stables])
   const later = Promise.all([found.state, other.later]).then(([state, o]): LaterFinds => ({ pools: [...state, ...o.pools], quotes: o.quotes, pricePools: o.pricePools }))
   // Awaited by the markets of every report; never left rejected unawaited when the report fails first.
   later.catch(() => {})
@@ -325,6 +341,7 @@ export async function discover(ctx: CollectContext): Promise<Discovery> {
     owner: { owner: decodeAddress(owner), getOwner: decodeAddress(getOwner) },
     quotes: [...quoteInfo, ...native.map((address): QuoteAsset => ({ address, kind: 'native', symbol: ctx.chain.nativeSymbol, decimals: NATIVE_DECIMALS }))],
     pools: [...pools, ...found.pools, ...other.pending],
+    passedOver: noQuotePool ? [] : found.others,
     venueNote: [found.note, announced.note].filter(Boolean).join('; '),
     later,
     pricePools: [{ asset: weth, pools: nativePools }, ...ctx.chain.majors.map((m, i) => ({ asset: m, pools: majorPools[i] }))],

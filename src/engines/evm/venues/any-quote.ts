@@ -6,8 +6,6 @@ import { RpcError } from '../chain/rpc.ts'
 import { sameAddress, type CollectContext } from '../collect/context.ts'
 import { venueOf } from './registry.ts'
 
-/** Pools against other tokens listed at most (in creation order), when the token has none against the chain's quote assets. */
-export const MAX_OTHER_QUOTE_POOLS = 3
 
 /** A pool of the token against a token that is none of the chain's quote assets, as its factory announced it. */
 export interface OtherQuotePool {

@@ -6,7 +6,7 @@ import { RpcError } from '../chain/rpc.ts'
 import type { PoolInfo, V4PoolKey } from '../chain/probe.ts'
 import { ZERO_ADDRESS, sameAddress, type CollectContext } from '../collect/context.ts'
 import { sqrtPrice } from './uniswap-v3.ts'
-import { wordAnswer, type FoundPool, type PoolContract, type Venue, type VenueFind } from './venue.ts'
+import { MAX_OTHER_QUOTE_POOLS, wordAnswer, type FoundPool, type PoolContract, type Venue, type VenueFind } from './venue.ts'
 import type { PoolFact, TradeFact } from '../facts.ts'
 
 /** keccak256("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)"): a V4 pool's creation. */
@@ -82,11 +82,10 @@ function storageWord(word: Hex | undefined): bigint | undefined {
  * The V4 pool keys a token keeps in its storage words (`words[i]` is slot i), as Solidity lays out a
  * `PoolKey { currency0; currency1; fee; tickSpacing; hooks }` from a slot s: s holds currency0;
  * s+1 currency1 in its low 20 bytes, the fee (uint24) and the tick spacing (int24) above it; s+2
- * the hook; every other byte zero. Only well-formed keys of a pool of `token` against one of `quotes`
- * (the native coin among them as address zero) are kept; whether such a pool exists is not known
- * here: its state, read from the PoolManager, says so.
+ * the hook; every other byte zero. Only well-formed keys of a pool of `token` (against anything) are
+ * kept; whether such a pool exists is not known here: its state, read from the PoolManager, says so.
  */
-export function storedPoolKeys(words: readonly Hex[], token: Address, quotes: readonly Address[]): V4PoolKey[] {
+export function storedPoolKeys(words: readonly Hex[], token: Address): V4PoolKey[] {
   const out: V4PoolKey[] = []
   for (let s = 0; s + 2 < words.length; s++) {
     const [first, second, third] = [words[s], words[s + 1], words[s + 2]].map(storageWord)
@@ -101,14 +100,19 @@ export function storedPoolKeys(words: readonly Hex[], token: Address, quotes: re
     if ((fee > V4_MAX_FEE && fee !== V4_DYNAMIC_FEE) || tickSpacing < V4_MIN_TICK_SPACING || tickSpacing > V4_MAX_TICK_SPACING) continue
     const address = (v: bigint) => getAddress(`0x${v.toString(16).padStart(40, '0')}`)
     const key: V4PoolKey = { currency0: address(first), currency1: address(currency1), fee, tickSpacing, hooks: address(third) }
-    if (againstQuote(key, token, quotes)) out.push(key)
+    if (otherSide(key, token) !== undefined) out.push(key)
   }
   return out
 }
 
+/** The currency a pool key stands `token` against (undefined when the key is not of a pool of `token`). */
+function otherSide(key: V4PoolKey, token: Address): Address | undefined {
+  return sameAddress(key.currency0, token) ? key.currency1 : sameAddress(key.currency1, token) ? key.currency0 : undefined
+}
+
 /** Whether the key is of a pool of `token` against one of `quotes` (the native coin among them as address zero). */
 function againstQuote(key: V4PoolKey, token: Address, quotes: readonly Address[]): boolean {
-  const other = sameAddress(key.currency0, token) ? key.currency1 : sameAddress(key.currency1, token) ? key.currency0 : undefined
+  const other = otherSide(key, token)
   return other !== undefined && quotes.some((q) => sameAddress(q, other))
 }
 
@@ -154,30 +158,34 @@ interface KeyedPool {
 }
 
 /**
- * Finds the token's Uniswap V4 pools: the manager's Initialize logs name their keys (the other
- * side any of the quotes, the native coin included), and so may the token itself, keeping a pool
- * key in its first storage slots (as launchpads' tokens do); their state (√-price, liquidity) is
- * read with the manager's `extsload` — one round trip after the logs and the storage. A key from
- * the storage whose pool has no price is no pool (an uninitialized key, a look-alike): it is dropped.
+ * Finds the token's Uniswap V4 pools: the manager's Initialize logs name their keys, and so may the
+ * token itself, keeping a pool key in its first storage slots (as launchpads' tokens do). Pools
+ * against one of the quotes (the native coin included) are its pools; those against any other
+ * token (the first `MAX_OTHER_QUOTE_POOLS`) are `others`, markets when the token has no pool against
+ * a quote asset. Their state (√-price, liquidity) is read with the manager's `extsload` — one round
+ * trip after the logs and the storage. A key from the storage whose pool has no price is no pool
+ * (an uninitialized key, a look-alike): it is dropped.
  */
 async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number, token: Address, quotes: Address[], storage: Promise<readonly Hex[]>): Promise<VenueFind> {
   const [{ logs, note }, words] = await Promise.all([initializeLogs(ctx, dex.factory, token, BigInt(dex.fromBlock ?? 0)), storage])
   const keys: KeyedPool[] = [
     ...logs
       .map(decodeInitialize)
-      .filter((k): k is { id: Hex; key: V4PoolKey } => !!k)
-      .filter((k) => againstQuote(k.key, token, quotes))
+      .filter((k): k is { id: Hex; key: V4PoolKey } => !!k && otherSide(k.key, token) !== undefined)
       .map((k) => ({ ...k, stored: false })),
-    ...storedPoolKeys(words, token, quotes).map((key) => ({ id: v4PoolId(key), key, stored: true })),
+    ...storedPoolKeys(words, token).map((key) => ({ id: v4PoolId(key), key, stored: true })),
   ]
   // Each pool once, as its log names it when it has one.
   const seen = new Set<string>()
-  const found = keys.filter((k) => {
+  const unique = keys.filter((k) => {
     const id = k.id.toLowerCase()
     const fresh = !seen.has(id)
     seen.add(id)
     return fresh
   })
+  const quoted = unique.filter((k) => againstQuote(k.key, token, quotes))
+  const otherKeys = unique.filter((k) => !againstQuote(k.key, token, quotes)).slice(0, MAX_OTHER_QUOTE_POOLS)
+  const found = [...quoted, ...otherKeys]
   if (found.length === 0) return { pools: [], note }
   const manager = getAddress(dex.factory)
   const ref = (k: KeyedPool) => ({ id: k.id, key: k.key, manager, permissions: hookPermissions(k.key.hooks) })
@@ -195,7 +203,7 @@ async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number
     liquidity: 0n,
   })
   // Known by their keys now; their state is read next (one round trip), awaited by what needs it.
-  const pending: FoundPool[] = found.map((k) => ({ ...base(k), v4: ref(k), pending: true }))
+  const pending = (k: KeyedPool): FoundPool => ({ ...base(k), v4: ref(k), pending: true })
   const state = (async (): Promise<FoundPool[]> => {
     const calls = found.flatMap((k) => [0n, 3n].map((offset) => encodeFunctionData({ abi: EXTSLOAD_ABI, functionName: 'extsload', args: [stateSlot(k.id, offset)] })))
     const answers = await Promise.all(calls.map((data) => ctx.rpc.request<Hex>('eth_call', [{ to: dex.factory, data }, 'latest'])))
@@ -214,7 +222,7 @@ async function findV4Pools(ctx: CollectContext, dex: DexConfig, dexIndex: number
   })()
   // Never left rejected unawaited: whoever awaits it sees the failure.
   state.catch(() => {})
-  return { pools: pending, note, state }
+  return { pools: quoted.map(pending), others: otherKeys.map(pending), note, state }
 }
 
 /**

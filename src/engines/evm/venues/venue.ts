@@ -51,6 +51,9 @@ export interface FourMemeCurveRef {
   untraded?: string
 }
 
+/** Pools against other tokens listed at most (in creation order), per source, when the token has none against the chain's quote assets. */
+export const MAX_OTHER_QUOTE_POOLS = 3
+
 /**
  * What a venue that finds pools by itself (not through the probe's lens) found, and what it could
  * not search. Its pools may be `pending`: `state` reads them (a round trip after the finding, which
@@ -58,6 +61,12 @@ export interface FourMemeCurveRef {
  */
 export interface VenueFind {
   pools: FoundPool[]
+  /**
+   * Pools of the token against tokens that are none of the quote assets, `pending`: markets when
+   * the token has no pool against a quote asset (the other token priced through its own pools).
+   * `state` reads them with the others.
+   */
+  others?: FoundPool[]
   note: string
   state?: Promise<FoundPool[]>
 }
