@@ -276,6 +276,7 @@ describe('the manifest matches the chain', () => {
       'hidden-owner': ['hiddenOwner'],
       'hidden-keeper': ['hiddenOwner'],
       'v4-sell-gate': ['cannotSellAll'],
+      'v4-paired-gate': ['cannotSellAll'],
       'curve-honeypot': ['cannotSellAll'],
       'fourmeme-honeypot': ['cannotSellAll'],
       'v4-owner-fee': ['slippageModifiable', 'transferPausable'],
