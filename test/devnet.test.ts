@@ -336,7 +336,7 @@ describe('the manifest matches the chain', () => {
       }
       // A trap on the token's own recorded pair lives on a pair the world's DEX does not list
       // among the token's pools (the report's row for it is checked in evm-world.test.ts).
-      const honeypot = t.behaviours.some((b) => (b.startsWith('honeypot') && b !== 'honeypot-own-pair') || b === 'v4-sell-gate' || b === 'curve-honeypot' || b === 'fourmeme-honeypot')
+      const honeypot = t.behaviours.some((b) => (b.startsWith('honeypot') && b !== 'honeypot-own-pair') || b === 'v4-sell-gate' || b === 'v4-paired-gate' || b === 'curve-honeypot' || b === 'fourmeme-honeypot')
       expect(t.pools.some((p) => p.isPairHoneypot === '1'), t.key).toBe(honeypot)
       for (const p of t.pools) expect(p.honeypotReason === '').toBe(p.isPairHoneypot === '0')
     }
