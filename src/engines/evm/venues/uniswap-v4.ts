@@ -247,7 +247,8 @@ export const uniswapV4: Venue = {
     if (!pool.v4) return { pool: pool.address, kind: 4, quote: pool.quote, feeBps: 0 }
     return { pool: v4KeyAccount(pool.v4.id), kind: 4, quote: pool.quote, feeBps: 0, v4: { manager: pool.v4.manager, key: pool.v4.key } }
   },
-  route: (info) => ({ pool: info.pool, kind: 0, feeBps: 0 }),
+  // The probe's quote routes are V2 and V3 pools only: a quote is never bought through the manager.
+  route: () => undefined,
   describe: describeV4,
   poolContracts: v4Hook,
   // extsload(bytes32 0): every PoolManager reads its own storage out.
