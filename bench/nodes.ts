@@ -7,7 +7,6 @@
 // listed apart), flips to safe (a "1" that became "0", a honeypot pool that became sellable, a
 // risk label that became better — target 0), the slowest answer, and the requests and request
 // bytes per cold report by method (what a provider's bill counts).
-import { join } from 'node:path'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'
 import { riskRating } from '../src/contract/common.ts'

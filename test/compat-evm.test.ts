@@ -5,7 +5,6 @@
 // would show is compared with the world's manifest: the honeypot is a honeypot, the clean token
 // has no powers, scores are numbers. Also: format selection per key and per request, and the
 // OpenAPI document.
-import { join } from 'node:path'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'

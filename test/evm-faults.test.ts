@@ -3,7 +3,6 @@
 // safer answer than without the fault — no status flips from "1", no score rises — and every
 // report recovers once the fault clears. A fault either leaves the answer as it was, or gives a
 // 503 with Retry-After within the request deadline.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'

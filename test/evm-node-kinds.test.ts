@@ -2,7 +2,6 @@
 // and batches, pruned state, no state overrides, no eth_simulateV1), the node's capabilities are
 // detected as they are, and every report stays honest: what needs no missing capability is the
 // same as through the unrestricted node, what does is "" with the reason, never a safer value.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'
 import { loadChainRegistry } from '../src/config/chains.ts'

@@ -6,7 +6,6 @@
 // calls counted on the way to the node.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localChains } from '@tokenrisk/devworld/local-chain'

@@ -3,7 +3,6 @@
 // contract's shape (every scalar a string) — served by the real engines on the local worlds.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryCache } from '../src/cache/cache.ts'

@@ -101,19 +101,6 @@ function toAudit(
   }
 }
 
-const AUDIT_COLUMNS = [
-  'id',
-  'report_id',
-  'created_at',
-  'total_lines',
-  'security_score',
-  'count_high',
-  'count_medium',
-  'count_low',
-  'count_informational',
-  'count_optimization',
-] as const
-
 const VULNERABILITY_COLUMNS = [
   'audit_id',
   'name',
