@@ -1,6 +1,11 @@
 import { ByteReader, MalformedAccountError } from './reader.ts'
-import type { PoolSearch } from '../venues/venue.ts'
 import { ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_AMM_V4_PROGRAM, RAYDIUM_CPMM_PROGRAM } from '../programs.ts'
+
+/** One getProgramAccounts search: the filters the node applies (bounded: a size or discriminator, and the mint). */
+export interface PoolSearch {
+  dataSize?: number
+  memcmp: { offset: number; bytes: string }[]
+}
 
 /** A pool's state reduced to what liquidity and price need. */
 export interface DecodedPool {

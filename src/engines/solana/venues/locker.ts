@@ -1,5 +1,5 @@
 import type { AmmId } from '../decode/pools.ts'
-import type { PoolSearch } from './venue.ts'
+import type { PoolSearch } from '../decode/pools.ts'
 
 /** Tokens one lock account holds, as its program will release them. */
 export interface DecodedLock {

@@ -1,5 +1,6 @@
 import { CP_AMM_POSITION, CP_AMM_POOL, CP_AMM_VESTING } from './program-layouts.ts'
-import { expectLayout, fieldReader, type PoolSearch } from './venue.ts'
+import type { PoolSearch } from '../decode/pools.ts'
+import { expectLayout, fieldReader } from './venue.ts'
 
 /** A vesting schedule: `cliffUnlock` at the cliff, then `perPeriod` every `frequency` for `periods` periods. */
 export interface VestingSchedule {

@@ -1,5 +1,5 @@
 import type { AmmId } from '../decode/pools.ts'
-import type { PoolSearch } from './venue.ts'
+import type { PoolSearch } from '../decode/pools.ts'
 
 /**
  * A venue whose liquidity is held in positions, each owned through an NFT (Orca Whirlpool,

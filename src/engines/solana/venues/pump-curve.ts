@@ -1,7 +1,8 @@
 import { getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit'
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, WRAPPED_SOL_MINT } from '../programs.ts'
 import { PUMP_BONDING_CURVE, PUMP_GLOBAL } from './program-layouts.ts'
-import { discriminatorFilter, expectLayout, fieldReader, type PoolSearch } from './venue.ts'
+import type { PoolSearch } from '../decode/pools.ts'
+import { discriminatorFilter, expectLayout, fieldReader } from './venue.ts'
 
 /** The pump.fun launchpad program. */
 export const PUMP_PROGRAM = PUMP_BONDING_CURVE.program

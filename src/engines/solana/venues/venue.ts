@@ -1,12 +1,7 @@
 import { getBase58Decoder } from '@solana/kit'
 import { ByteReader, MalformedAccountError } from '../decode/reader.ts'
 import type { ProgramAccountLayout } from './program-layouts.ts'
-
-/** One getProgramAccounts search: the filters the node applies (bounded: a size or discriminator, and the mint). */
-export interface PoolSearch {
-  dataSize?: number
-  memcmp: { offset: number; bytes: string }[]
-}
+import type { PoolSearch } from '../decode/pools.ts'
 
 /**
  * Reads one field of an account by its name in the program's IDL layout (program-layouts.ts):
