@@ -18,6 +18,14 @@ import { PROJECT_ROOT } from './helpers/paths.ts'
 
 const run = promisify(execFile)
 
+/** A report of the schema's shape where every value is unknown (""). */
+const blank = (schema: TSchema): unknown => {
+  if (schema.type === 'object') return Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, blank(v)]))
+  if (schema.type === 'array') return []
+  const first = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined
+  return first ? blank(first[0]) : ''
+}
+
 describe('tokenrisk CLI', () => {
   let dataDir: string
   let env: NodeJS.ProcessEnv
@@ -85,13 +93,6 @@ describe('tokenrisk CLI', () => {
   })
 
   it('says "not measured" for a figure it could not measure, never "unknown %" or "unknown USD"', () => {
-    // A report of the schema's shape where every value is unknown ("").
-    const blank = (schema: TSchema): unknown => {
-      if (schema.type === 'object') return Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, blank(v)]))
-      if (schema.type === 'array') return []
-      const first = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined
-      return first ? blank(first[0]) : ''
-    }
     const evm = blank(TokenReport) as TokenReport
     evm.honeypotDetails = [{ ...(blank(TokenReport.properties.honeypotDetails.items) as TokenReport['honeypotDetails'][number]), dex: 'uniswap-v2', pairAddress: '0xpair' }]
     const solana = blank(SolanaReport) as SolanaReport
@@ -102,6 +103,22 @@ describe('tokenrisk CLI', () => {
       expect(text).toMatch(/buy not measured  sell not measured  transfer not measured/)
       expect(text).toMatch(/total not measured +code not measured +market not measured/)
     }
+  })
+
+  it("says under a pool where it lives and what runs on its swaps (a V4 pool's hook and what it did)", () => {
+    const evm = blank(TokenReport) as TokenReport
+    const pool = blank(TokenReport.properties.honeypotDetails.items) as TokenReport['honeypotDetails'][number]
+    const venue = 'Uniswap V4 pool 0x12 in the PoolManager 0x34, against WETH, a 0.3% LP fee; hook 0x56 (beforeSwap): sells through the pool fail: gate closed'
+    evm.honeypotDetails = [
+      { ...pool, dex: 'Uniswap V4', pairAddress: '0xmanager', isPairHoneypot: '1', honeypotReason: 'gate closed', venue },
+      { ...pool, dex: 'Uniswap V2', pairAddress: '0xpair', isPairHoneypot: '0' },
+    ]
+    const lines = formatSummary(evm, { color: false })
+    const at = lines.findIndex((l) => l.startsWith('  Uniswap V4 0xmanager'))
+    expect(lines[at + 1]).toBe(`    ${venue}`)
+    // A pool the report says nothing more of has no such line.
+    const v2 = lines.findIndex((l) => l.startsWith('  Uniswap V2 0xpair'))
+    expect(lines[v2 + 1]).not.toMatch(/^ {4}\S/)
   })
 
   it('reports every bad configuration value at once', async () => {

@@ -28,6 +28,7 @@ import { loadConfig } from '../src/config/settings.ts'
 import { createMetrics } from '../src/http/metrics.ts'
 import type { TokenReport } from '../src/contract/token-report.ts'
 import { evmVerdict } from '../src/report/verdict.ts'
+import { CONCISE_MAX_VENUE_CHARS } from '../src/mcp/tools/token-answer.ts'
 import { MAX_SOURCE_BYTES } from '../src/audit/load/load-project.ts'
 import type { SourceAuditService } from '../src/contract/services.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
@@ -218,6 +219,24 @@ describe('MCP over streamable HTTP (/mcp)', () => {
       expect(bytes(short), k).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
       sizes.push(`| HTTP | evm_token_report | ${k} | ${bytes(whole)} | ${bytes(short)} |`)
     }
+  })
+
+  it("says what runs on each pool (a V4 pool's hook and what it did), the longest words cut within the concise answer's share", async () => {
+    const gate = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: token('v4-sell-gate') })
+    const pools = (gate.structuredContent as { pools: { venue: string }[] }).pools
+    expect(pools[0].venue).toMatch(/^Uniswap V4 pool 0x[0-9a-f]{64} in the PoolManager .*\(beforeSwap\): sells through the pool fail: ZooHookSellGate: sells are closed$/)
+    expect(bytes(gate)).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
+    // The owner-raised fee's words (the hook's privileged calls, every account named) run longer than the share: cut at a word, and said.
+    const [short, whole] = await Promise.all([false, true].map((full) => client.callTool({ name: 'evm_token_report', arguments: { chainId: 31337, tokenAddress: token('v4-owner-fee'), full } })))
+    const words = (whole.structuredContent as { honeypotDetails: { venue: string }[] }).honeypotDetails[0].venue
+    const cut = (short.structuredContent as { pools: { venue: string }[] }).pools[0].venue
+    expect(words.length).toBeGreaterThan(CONCISE_MAX_VENUE_CHARS)
+    expect(cut).toMatch(/ … \(cut; the full report has it whole\)$/)
+    expect(words.startsWith(cut.replace(/ … \(cut; the full report has it whole\)$/, ''))).toBe(true)
+    expect(bytes(short)).toBeLessThan(CONCISE_ANSWER_MAX_BYTES)
+    // A pool the report says nothing more of (a V2 pair) has no words.
+    const plain = await call(client, 'HTTP', 'evm_token_report', { chainId: 31337, tokenAddress: token('tax-3-7-1') })
+    expect((plain.structuredContent as { pools: { venue: string }[] }).pools.map((p) => p.venue)).toEqual([''])
   })
 
   it('tells a mintable token and a clean one apart, never calling an unknown safe', async () => {

@@ -200,6 +200,21 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     await page.close()
   })
 
+  it("says under the taxes what runs on a Uniswap V4 pool: its hook, and that it refused the sells", async () => {
+    const token = zoo('v4-sell-gate')
+    const page = await visit(`${base}/t/31337/${token.address}`)
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('honeypot')
+    const venue = await text(page, '#taxes .pool-venues li')
+    expect(venue).toMatch(/^Uniswap V4: Uniswap V4 pool 0x[0-9a-f]{64} in the PoolManager /)
+    expect(venue).toContain('(beforeSwap): sells through the pool fail: ZooHookSellGate: sells are closed')
+    // The hook and the PoolManager are linked to the explorer, the pool's id (no address) is not.
+    const links = await page.locator('#taxes .pool-venues a.addr').evaluateAll((as) => as.map((a) => a.getAttribute('title')))
+    expect(links.map((a) => a?.toLowerCase())).toEqual(expect.arrayContaining([token.pools[0].hook!.toLowerCase(), token.pools[0].pairAddress.toLowerCase()]))
+    expect(await lowContrast(page)).toEqual([])
+    await shoot(page, 'v4-hook')
+    await page.close()
+  })
+
   it('says of the clean token that its code has no risky power but its creator can pull the liquidity, never "safe", with its holders drawn against the rest', async () => {
     const token = zoo('clean')
     const page = await visit(`${base}/t/31337/${token.address}`)

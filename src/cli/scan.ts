@@ -65,6 +65,8 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
     const hp =
       p.isPairHoneypot === '1' ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === '0' ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
     lines.push(`  ${p.dex} ${p.pairAddress}  buy ${m(p.buyTax.number, '%')}  sell ${m(p.sellTax.number, '%')}  transfer ${m(p.transferTax.number, '%')}  ${hp}`)
+    // Where the pool lives and what runs on its swaps (a V4 pool's hook and what it did, a curve's progress).
+    if (p.venue) lines.push(`    ${c('dim', p.venue)}`)
   }
   for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair} liquidity ${m(d.liquidity, 'USD')}`)
   lines.push('')

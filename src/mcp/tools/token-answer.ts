@@ -13,6 +13,16 @@ import { VERDICT_LABELS, type Verdict } from '../../report/verdict.ts'
 export const CONCISE_MAX_POOLS = 5
 /** Unlocks of LP tokens the concise answer lists (the soonest first). */
 const CONCISE_MAX_UNLOCKS = 3
+/** Characters of a pool's `venue` words the concise answer keeps (the full report has them whole). */
+export const CONCISE_MAX_VENUE_CHARS = 480
+
+/** A pool's venue words within the concise answer's share: whole, or cut at a word with "…" said. */
+function conciseVenue(venue: string | undefined): string {
+  if (!venue || venue.length <= CONCISE_MAX_VENUE_CHARS) return venue ?? ''
+  const cut = venue.slice(0, CONCISE_MAX_VENUE_CHARS)
+  const space = cut.lastIndexOf(' ')
+  return `${space > 0 ? cut.slice(0, space) : cut} … (cut; the full report has it whole)`
+}
 
 /** The tools' argument asking for the whole report. */
 export const FullArgument = Type.Optional(
@@ -71,6 +81,8 @@ export function evmConcise(report: TokenReport, verdict: Verdict, chainId: numbe
       sellTax: p.sellTax.number,
       transferTax: p.transferTax.number,
       liquidityUsd: liquidityOf.get(p.pairAddress.toLowerCase()) ?? '',
+      // Where the pool lives and what runs on its swaps (a V4 pool's hook and what it did, a curve's progress); "" when nothing more.
+      venue: conciseVenue(p.venue),
     })),
     poolCount: String(report.honeypotDetails.length),
     holders: { count: market.holdersChecks.holdersCount.number, topTenPercent: market.holdersChecks.percentDistributed.topTen.percent },

@@ -53,6 +53,8 @@ export interface PoolRow {
   reserves: { amount: string; symbol: string }[]
   /** The pool's page (a pool terminal or the explorer); "" when none. */
   link: string
+  /** Where the pool lives and what runs on its swaps, as measured (a V4 pool's hook, a curve's progress); "" when the report says nothing more. */
+  venue: string
 }
 
 export type HolderRole = 'owner' | 'creator' | 'pool' | 'locked' | 'burned' | 'contract'
@@ -192,6 +194,7 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
           ].filter((r) => r.amount !== '')
         : [],
       link: dex?.link || dex?.explorerLink || '',
+      venue: p.venue ?? '',
     }
   })
   // Pools the liquidity section lists but the trades did not reach.
@@ -213,6 +216,7 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
         { amount: d.token1Balance, symbol: d.token1Symbol },
       ].filter((r) => r.amount !== ''),
       link: d.link || d.explorerLink,
+      venue: '',
     })
   }
   const poolAddresses = pools.map((p) => p.address)
@@ -343,6 +347,7 @@ export function solanaModel(report: SolanaReport): PageModel {
             ].filter((r) => r.amount !== '')
           : [],
         link: info?.pairExplorerLink ?? '',
+        venue: '',
       }
     })
   const roles = (h: { address: string; isContract: boolean | ''; isLocked: boolean | ''; tag: string }): HolderRole[] => {

@@ -99,7 +99,16 @@ function taxesView(pools: PoolRow[], link: string): HTMLElement {
         ? h('span', { class: 'status status-absent' }, 'Yes')
         : notMeasured(p.reason),
   ])
-  return section('taxes', 'Taxes per pool', tableView('Buy, sell and transfer tax per pool', ['Pool', 'Buy tax', 'Sell tax', 'Transfer tax', 'Can sell'], rows))
+  // Where each pool lives and what runs on its swaps (a V4 pool's hook and what it did, a curve's progress), under the table.
+  const described = pools.filter((p) => p.venue !== '')
+  return section(
+    'taxes',
+    'Taxes per pool',
+    tableView('Buy, sell and transfer tax per pool', ['Pool', 'Buy tax', 'Sell tax', 'Transfer tax', 'Can sell'], rows),
+    described.length > 0
+      ? h('ul', { class: 'pool-venues', 'aria-label': 'What runs on each pool' }, described.map((p) => h('li', { class: 'evidence' }, h('strong', {}, p.dex || 'pool'), ': ', textWithAddresses(p.venue, link))))
+      : '',
+  )
 }
 
 function checkItem(check: CheckRow, link: string): HTMLElement {
