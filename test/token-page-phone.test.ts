@@ -1,5 +1,5 @@
 // The token pages on a phone, in a real Chromium at 360, 390 and 414 px: no sideways scrolling on
-// a honeypot, a taxed token, a long error, a bad chain id or an unknown path; the sell verdict of
+// a honeypot, a taxed token, a V4 pool's hook said under the taxes, a long error, a bad chain id or an unknown path; the sell verdict of
 // each pool in view without a swipe; a search box on every page; HTML error pages with a way back;
 // the home page offering the local world's tokens. Screenshots at 390 px go to test-results/.
 import { mkdirSync } from 'node:fs'
@@ -79,7 +79,8 @@ describe.runIf(chromiumAvailable())('token pages on a phone', () => {
   it('shows the honeypot and the taxed token without sideways scrolling, each pool\'s sell verdict in view', async () => {
     for (const width of PHONE_WIDTHS) {
       const context = await phone(width)
-      for (const k of ['honeypot', 'tax-3-7-1']) {
+      // v4-owner-fee: its V4 pool's words (the hook, its privileged calls, a 64-digit pool id) under the taxes.
+      for (const k of ['honeypot', 'tax-3-7-1', 'v4-owner-fee']) {
         const page = await visit(context, `${base}/t/31337/${zooToken(world.manifest, k).address}`)
         expect(await page.getAttribute('body', 'data-state')).toBe('report')
         expect(await scrollWidth(page), `${k} at ${width}`).toBeLessThanOrEqual(width)
@@ -88,7 +89,7 @@ describe.runIf(chromiumAvailable())('token pages on a phone', () => {
         expect(await page.locator('#verdict').isVisible()).toBe(true)
         // A search box on the report page.
         expect(await page.locator('form[role="search"] #token').count()).toBe(1)
-        if (width === SHOT_WIDTH) await shoot(page, k === 'honeypot' ? 'honeypot' : 'taxed')
+        if (width === SHOT_WIDTH) await shoot(page, k === 'honeypot' ? 'honeypot' : k === 'tax-3-7-1' ? 'taxed' : 'v4-hook')
         await page.close()
       }
       await context.close()
