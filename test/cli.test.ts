@@ -121,6 +121,20 @@ describe('tokenrisk CLI', () => {
     expect(lines[v2 + 1]).not.toMatch(/^ {4}\S/)
   })
 
+  it('says where a Solana token launched: on its curve, graduated to a pool, or that the curve could not be read', () => {
+    const solana = blank(SolanaReport) as SolanaReport
+    const agg = solana.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation
+    const curveLine = () => formatSolanaSummary(solana, { color: false }).find((l) => l.startsWith('  launch curve'))
+    agg.launchCurve = { ...agg.launchCurve, state: 'on curve', venue: 'pump.fun bonding curve', address: 'Curve1111', progressPercent: '42.5', quoteReserve: '12.4' }
+    expect(curveLine()).toBe('  launch curve: trading on its pump.fun bonding curve Curve1111: 42.5 % of its tokens sold, 12.4 SOL on it')
+    agg.launchCurve = { ...agg.launchCurve, state: 'graduated', progressPercent: '100', graduatedPool: 'Pool1111' }
+    expect(curveLine()).toBe('  launch curve: graduated from its pump.fun bonding curve Curve1111; it trades in the pool Pool1111')
+    agg.launchCurve = { ...agg.launchCurve, state: '', reason: 'the node refused the read' }
+    expect(curveLine()).toBe('  launch curve not measured: the node refused the read')
+    agg.launchCurve = { ...agg.launchCurve, state: 'none' }
+    expect(curveLine()).toBeUndefined()
+  })
+
   it('reports every bad configuration value at once', async () => {
     const io = captureIo({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', METRICS_TOKEN: 'short-secret' })
     const code = await main(['keys', 'list'], io)

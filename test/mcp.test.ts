@@ -292,6 +292,17 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     sizes.push(`| HTTP | solana_token_report | freezable-spl | ${bytes(full)} | ${bytes(result)} |`)
   })
 
+  it('says where a Solana token launched: its curve, how far it sold, in words and fields', async () => {
+    const m = solanaMint(solanaWorld.manifest, 'pump-curve')
+    const result = await call(client, 'HTTP', 'solana_token_report', { tokenAddress: m.address })
+    const concise = result.structuredContent as { launchCurve: Record<string, string>; liquidity: Record<string, string> }
+    expect(concise.launchCurve).toMatchObject({ state: 'on curve', address: m.curve!.address, progressPercent: String(m.curve!.progressPercent), graduatedPool: '' })
+    expect(concise.launchCurve.words).toBe(`trading on its pump.fun bonding curve ${m.curve!.address}: ${m.curve!.progressPercent} % of its tokens sold, ${concise.launchCurve.words.match(/, ([\d.]+) SOL on it$/)?.[1]} SOL on it`)
+    expect(Object.keys(concise.liquidity)).toEqual(['usd', 'lpPool', 'lockedPercent'])
+    const plain = await call(client, 'HTTP', 'solana_token_report', { tokenAddress: mint('freezable-spl') })
+    expect((plain.structuredContent as { launchCurve: { state: string; words: string } }).launchCurve).toMatchObject({ state: 'none', words: '' })
+  })
+
   it('audits a source, records it in a project, and reads the project back in its history', async () => {
     const recorded = await call(client, 'HTTP', 'audit_solidity', { files: [{ path: 'src/Vault.sol', content: VAULT_SOURCE }], projectId: 'vault', projectName: 'Vault' })
     expect(recorded.isError, texts(recorded)[0]).toBeFalsy()

@@ -277,6 +277,21 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     await page.close()
   })
 
+  it('says where a Solana token launched: on its curve and how far it sold, or graduated and to which pool', async () => {
+    const onCurve = mint('pump-curve')
+    const graduated = solanaWorld.manifest.mints.find((m) => m.curve?.complete && m.curve.graduatedPool !== '')!
+    for (const [m, words] of [
+      [onCurve, new RegExp(`^trading on its pump\\.fun bonding curve \\S+: ${onCurve.curve!.progressPercent} % of its tokens sold, [\\d.]+ SOL on it$`)],
+      [graduated, new RegExp(`^graduated from its ${graduated.curve!.venue.replace('.', '\\.')} \\S+; it trades in the pool \\S+$`)],
+    ] as const) {
+      const page = await visit(`${base}/t/solana/${m.address}`)
+      expect(await page.getAttribute('body', 'data-state')).toBe('report')
+      const fact = page.locator('#about dt', { hasText: 'Launch curve' }).locator('xpath=following-sibling::dd[1]')
+      expect((await fact.innerText()).replace(/\s+/g, ' ').trim(), m.key).toMatch(words)
+      await page.close()
+    }
+  })
+
   it('shows a Solana mint with a freeze authority: the authority, the power found, extensions and metadata', async () => {
     const m = mint('freezable-spl')
     const page = await visit(`${base}/t/solana/${m.address}`)

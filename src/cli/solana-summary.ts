@@ -1,6 +1,7 @@
 import type { SolanaReport } from '../contract/solana-report.ts'
 import { solanaVerdict } from '../report/verdict.ts'
 import { RENOUNCED } from '../report/views/description-parts.ts'
+import { launchCurveWords } from '../report/launch-curve.ts'
 import { checksDecided, verdictSummary } from './verdict-summary.ts'
 
 const ANSI = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' }
@@ -70,6 +71,10 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   }
   lines.push('')
   lines.push(c('bold', 'Liquidity'))
-  lines.push(`  LP supply ${v(liquidity.totalLpSupply)}, burned ${m(liquidity.percentDistributed.locked.percent, '%')}`)
+  lines.push(`  LP supply ${v(liquidity.totalLpSupply)}, locked or burned ${m(liquidity.percentDistributed.locked.percent, '%')}`)
+  // The launchpad curve it was created on: where it trades until it graduates, and where after.
+  const curve = launchCurveWords(liquidity.launchCurve)
+  if (curve.kind === 'unknown') lines.push(`  launch curve ${c('dim', `not measured: ${curve.words}`)}`)
+  else if (curve.kind !== 'none') lines.push(`  launch curve: ${curve.words}`)
   return lines
 }

@@ -244,7 +244,7 @@ const Distribution = (of: string) =>
       owner: DistributionMember('the mint authority; "" without one'),
       creator: DistributionMember('the creator'),
       burnt: DistributionMember('burned, or held by burn addresses (not rated)'),
-      locked: DistributionMember(of === 'supply' ? 'locked in a locker: "" (no Solana locker program is read)' : 'burned LP (locked for ever; no Solana locker program is read), rated as locked liquidity'),
+      locked: DistributionMember(of === 'supply' ? 'locked in a locker: "" (no Solana locker program is read)' : 'LP burned or held by burn addresses (locked for ever) and LP a lock program holds (Streamflow, Jupiter Lock, Raydium\'s LP lock, Meteora DAMM v1\'s lock escrows; for ever, or until its unlocks), rated as locked liquidity'),
       other: DistributionMember('everything outside the ten largest holders and the burnt part (pool vaults included; not rated)'),
     },
     `How the ${of} is spread.`,

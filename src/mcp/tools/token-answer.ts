@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import { VERDICT_LABELS, type Verdict } from '../../report/verdict.ts'
+import { launchCurveWords } from '../../report/launch-curve.ts'
 
 /**
  * The concise answer of the token tools: the verdict and the facts an agent acts on (a few KB),
@@ -142,7 +143,10 @@ export function solanaConcise(report: SolanaReport, verdict: Verdict, links: Tok
     })),
     poolCount: String(report.honeypotDetails.pools.filter((p) => p.pairAddress !== '').length),
     holders: { count: s(description.holdersDescription.holdersCount.number), topTenPercent: s(distribution.topTen.percent) },
-    liquidity: { usd: agg.totalLpSupplyInUsd.number, lpPool: agg.lpPool, burnedPercent: s(agg.percentDistributed.locked.percent) },
+    // Locked: burned, or held by a lock program.
+    liquidity: { usd: agg.totalLpSupplyInUsd.number, lpPool: agg.lpPool, lockedPercent: s(agg.percentDistributed.locked.percent) },
+    // The launchpad curve it was created on ("none": not on one; "" state: not read, `words` say why).
+    launchCurve: { state: agg.launchCurve.state, address: agg.launchCurve.address, progressPercent: agg.launchCurve.progressPercent, graduatedPool: agg.launchCurve.graduatedPool, words: launchCurveWords(agg.launchCurve).words },
     score: {
       totalPercent: s(report.honeypotDetails.overAllScorePercentage),
       codePercent: s(report.codeChecks.codeCheckScorePercentage),

@@ -2,6 +2,7 @@ import type { EvmCheckName, SolanaCheckName } from '../../contract/checks.ts'
 import { RISK_SCALE } from '../../contract/risk-scale.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
+import { launchCurveWords, type LaunchCurve } from '../../report/launch-curve.ts'
 import { unmeasuredReason } from './format.ts'
 import { EVM_CHECK_TITLES, SOLANA_CHECK_TITLES } from './labels.ts'
 
@@ -302,6 +303,13 @@ function holderFact(label: string, holder: string): Fact {
   return holder === RENOUNCED ? { label, value: '', empty: 'none (renounced)' } : { label, value: holder, address: true }
 }
 
+/** The launchpad curve a Solana token was created on, as a fact: where it trades until it graduates, and where after. */
+function launchCurveFact(curve: LaunchCurve): Fact {
+  const { kind, words } = launchCurveWords(curve)
+  if (kind === 'none') return { label: 'Launch curve', value: '', empty: 'none: not launched on a curve tokenrisk reads' }
+  return kind === 'unknown' ? { label: 'Launch curve', value: '', reason: words } : { label: 'Launch curve', value: words }
+}
+
 /** The model of a Solana report. */
 export function solanaModel(report: SolanaReport): PageModel {
   const general = report.tokenInformation.generalInformation
@@ -411,7 +419,7 @@ export function solanaModel(report: SolanaReport): PageModel {
       lockedPercent: measured(str(locked.percent), ratingLabel(locked.risk)),
       holders: agg.keyLpHolders.map(holder),
       unlocks: agg.liquidityLockedDetails.upcomingUnlockDetails.map((u) => ({ time: u.time, percent: str(u.percent), balance: '', locker: '', risk: '' })),
-      note: 'Locked here means burned LP tokens: no Solana locker program is read, so timed locks and their unlock dates are not measured.',
+      note: 'Locked counts the LP tokens burned and those a lock program holds (Streamflow, Jupiter Lock, Raydium\'s LP lock, Meteora\'s lock escrows), for ever or until the unlocks shown here.',
     },
     facts: [
       { label: 'Total supply', value: supply.totalSupply },
@@ -420,6 +428,7 @@ export function solanaModel(report: SolanaReport): PageModel {
       holderFact('Mint authority', general.ownerAddress),
       { label: 'Creator', value: general.creatorAddress, address: true },
       { label: "Creator's balance", value: general.creatorBalance },
+      launchCurveFact(agg.launchCurve),
       { label: 'Price', value: supply.currentPriceUsd ? `$${supply.currentPriceUsd}` : '' },
       { label: 'Market cap', value: supply.marketCapUsd ? `$${supply.marketCapUsd}` : '' },
       { label: 'Report made', value: general.lastUpdated },
