@@ -135,6 +135,16 @@ describe('tokenrisk CLI', () => {
     expect(curveLine()).toBeUndefined()
   })
 
+  it('lists the Solana pools whose liquidity is locked, and the unlocks to come', () => {
+    const solana = blank(SolanaReport) as SolanaReport
+    const locks = solana.marketChecks.marketCheckDescription.liquidityDescription.aggregatedInformation.liquidityLockedDetails
+    locks.lockedPools = [{ pool: 'Pool1111', dexName: 'Meteora DAMM v2', lockedPercent: 70, permanentPercent: 40, vestingPercent: 30, lockers: [] }]
+    locks.upcomingUnlockDetails = [{ time: '2027-01-01T00:00:00.000Z', percent: 10, pool: 'Pool1111', slot: '' }]
+    const text = formatSolanaSummary(solana, { color: false })
+    expect(text).toContain('    Meteora DAMM v2 Pool1111: 70 % of its liquidity locked (40 % for ever, 30 % until its unlocks)')
+    expect(text).toContain('    unlock 10 % of Pool1111 at 2027-01-01T00:00:00.000Z')
+  })
+
   it('reports every bad configuration value at once', async () => {
     const io = captureIo({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', METRICS_TOKEN: 'short-secret' })
     const code = await main(['keys', 'list'], io)

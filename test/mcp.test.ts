@@ -298,7 +298,15 @@ describe('MCP over streamable HTTP (/mcp)', () => {
     const concise = result.structuredContent as { launchCurve: Record<string, string>; liquidity: Record<string, string> }
     expect(concise.launchCurve).toMatchObject({ state: 'on curve', address: m.curve!.address, progressPercent: String(m.curve!.progressPercent), graduatedPool: '' })
     expect(concise.launchCurve.words).toBe(`trading on its pump.fun bonding curve ${m.curve!.address}: ${m.curve!.progressPercent} % of its tokens sold, ${concise.launchCurve.words.match(/, ([\d.]+) SOL on it$/)?.[1]} SOL on it`)
-    expect(Object.keys(concise.liquidity)).toEqual(['usd', 'lpPool', 'lockedPercent'])
+    expect(Object.keys(concise.liquidity)).toEqual(['usd', 'lpPool', 'lockedPercent', 'lockedPools', 'nextUnlocks'])
+    // Liquidity locked in a DAMM v2 pool's positions (no LP token): the pool, its locked share, the unlocks to come.
+    const damm = solanaMint(solanaWorld.manifest, 'meteora-damm-v2')
+    const locked = (await call(client, 'HTTP', 'solana_token_report', { tokenAddress: damm.address })).structuredContent as {
+      liquidity: { lockedPools: { pool: string; lockedPercent: string }[]; nextUnlocks: { percent: string }[] }
+    }
+    const pool = damm.pools.find((p) => p.locks)!
+    expect(locked.liquidity.lockedPools).toEqual([{ pool: pool.address, dex: 'Meteora DAMM v2', lockedPercent: String(pool.locks!.lockedPercent) }])
+    expect(locked.liquidity.nextUnlocks.map((u) => u.percent)).toEqual(pool.locks!.unlocks.slice(0, 3).map((u) => String(u.percent)))
     const plain = await call(client, 'HTTP', 'solana_token_report', { tokenAddress: mint('freezable-spl') })
     expect((plain.structuredContent as { launchCurve: { state: string; words: string } }).launchCurve).toMatchObject({ state: 'none', words: '' })
   })

@@ -292,6 +292,23 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     }
   })
 
+  it('shows the liquidity locked in the positions of a pool that has no LP token, with its unlocks, never "not measured"', async () => {
+    const m = mint('meteora-damm-v2')
+    const pool = m.pools.find((p) => p.locks)!
+    const page = await visit(`${base}/t/solana/${m.address}`)
+    expect(await page.getAttribute('body', 'data-state')).toBe('report')
+    const liquidity = await text(page, '#liquidity')
+    expect(liquidity).not.toContain('locked liquidity is not measured')
+    expect(await text(page, '#liquidity .locked-pools li')).toMatch(new RegExp(`^Meteora DAMM v2 \\S+: ${pool.locks!.lockedPercent} % of its liquidity locked \\(${pool.locks!.permanentPercent} % for ever, ${pool.locks!.vestingPercent} % until its unlocks\\)$`))
+    expect(await page.locator('#liquidity .locked-pools .addr').first().getAttribute('title')).toBe(pool.address)
+    const unlocks = await page.locator('#liquidity ol.unlocks li').allInnerTexts()
+    expect(unlocks).toHaveLength(pool.locks!.unlocks.length)
+    for (const u of unlocks) expect(u).toMatch(/ % of the pool's liquidity/)
+    expect(await lowContrast(page)).toEqual([])
+    await shoot(page, 'solana-positions-locked')
+    await page.close()
+  })
+
   it('shows a Solana mint with a freeze authority: the authority, the power found, extensions and metadata', async () => {
     const m = mint('freezable-spl')
     const page = await visit(`${base}/t/solana/${m.address}`)

@@ -72,6 +72,13 @@ export function formatSolanaSummary(report: SolanaReport, options: { color: bool
   lines.push('')
   lines.push(c('bold', 'Liquidity'))
   lines.push(`  LP supply ${v(liquidity.totalLpSupply)}, locked or burned ${m(liquidity.percentDistributed.locked.percent, '%')}`)
+  // Pools whose liquidity is locked (positions in a pool, LP tokens in a lock program), and the unlocks to come.
+  const locks = liquidity.liquidityLockedDetails
+  for (const l of locks.lockedPools) {
+    lines.push(`    ${l.dexName || 'pool'} ${l.pool}: ${m(l.lockedPercent, '%')} of its liquidity locked (${m(l.permanentPercent, '%')} for ever, ${m(l.vestingPercent, '%')} until its unlocks)`)
+  }
+  for (const u of locks.upcomingUnlockDetails) lines.push(`    unlock ${u.percent} % of ${u.pool} at ${u.time || `slot ${u.slot}`}`)
+  if (locks.reason) lines.push(`    ${c('dim', `locks not read: ${locks.reason}`)}`)
   // The launchpad curve it was created on: where it trades until it graduates, and where after.
   const curve = launchCurveWords(liquidity.launchCurve)
   if (curve.kind === 'unknown') lines.push(`  launch curve ${c('dim', `not measured: ${curve.words}`)}`)

@@ -144,7 +144,14 @@ export function solanaConcise(report: SolanaReport, verdict: Verdict, links: Tok
     poolCount: String(report.honeypotDetails.pools.filter((p) => p.pairAddress !== '').length),
     holders: { count: s(description.holdersDescription.holdersCount.number), topTenPercent: s(distribution.topTen.percent) },
     // Locked: burned, or held by a lock program.
-    liquidity: { usd: agg.totalLpSupplyInUsd.number, lpPool: agg.lpPool, lockedPercent: s(agg.percentDistributed.locked.percent) },
+    liquidity: {
+      usd: agg.totalLpSupplyInUsd.number,
+      lpPool: agg.lpPool,
+      lockedPercent: s(agg.percentDistributed.locked.percent),
+      // Pools whose liquidity is locked (positions, LP in a lock program), and the soonest unlocks.
+      lockedPools: agg.liquidityLockedDetails.lockedPools.slice(0, CONCISE_MAX_POOLS).map((l) => ({ pool: l.pool, dex: l.dexName, lockedPercent: s(l.lockedPercent) })),
+      nextUnlocks: agg.liquidityLockedDetails.upcomingUnlockDetails.slice(0, CONCISE_MAX_UNLOCKS).map((u) => ({ percent: s(u.percent), time: u.time, pool: u.pool })),
+    },
     // The launchpad curve it was created on ("none": not on one; "" state: not read, `words` say why).
     launchCurve: { state: agg.launchCurve.state, address: agg.launchCurve.address, progressPercent: agg.launchCurve.progressPercent, graduatedPool: agg.launchCurve.graduatedPool, words: launchCurveWords(agg.launchCurve).words },
     score: {

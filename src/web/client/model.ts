@@ -85,8 +85,26 @@ export interface LpFacts {
   lockedPercent: Measured
   holders: HolderRow[]
   unlocks: Unlock[]
+  /** What the unlocks' shares are of ("the LP tokens"; on Solana, where positions vest too, "the pool's liquidity"). */
+  unlocksOf: string
+  /**
+   * Pools whose liquidity is locked, each with its share (Solana: positions locked in a Meteora DAMM v2
+   * pool, LP tokens a lock program holds); empty where the report lists none.
+   */
+  lockedPools: LockedPool[]
+  /** Why the locks could not be read; "" when they were. */
+  locksReason: string
   /** What the page must say of the figures (what is not read on this chain). */
   note: string
+}
+
+export interface LockedPool {
+  pool: string
+  dex: string
+  /** Percent of its liquidity locked in all, for ever, and until its unlocks ("" when not given). */
+  lockedPercent: string
+  permanentPercent: string
+  vestingPercent: string
 }
 
 export interface ScorePart {
@@ -280,6 +298,9 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
       lockedPercent: measured(lq.liquidityLockedDetails.totalLiquidityPercentageLocked.number, lq.liquidityLockedDetails.totalLiquidityPercentageLocked.risk),
       holders: lq.keyLpHolders.map(holder),
       unlocks: lq.liquidityLockedDetails.upcomingUnlockDetails.map((u) => ({ time: u.time, percent: u.percent, balance: u.balance, locker: u.tag, risk: u.risk })),
+      unlocksOf: 'the LP tokens',
+      lockedPools: [],
+      locksReason: '',
       note: '',
     },
     facts: [
@@ -419,6 +440,15 @@ export function solanaModel(report: SolanaReport): PageModel {
       lockedPercent: measured(str(locked.percent), ratingLabel(locked.risk)),
       holders: agg.keyLpHolders.map(holder),
       unlocks: agg.liquidityLockedDetails.upcomingUnlockDetails.map((u) => ({ time: u.time, percent: str(u.percent), balance: '', locker: '', risk: '' })),
+      unlocksOf: "the pool's liquidity",
+      lockedPools: agg.liquidityLockedDetails.lockedPools.map((l) => ({
+        pool: l.pool,
+        dex: l.dexName,
+        lockedPercent: str(l.lockedPercent),
+        permanentPercent: str(l.permanentPercent),
+        vestingPercent: str(l.vestingPercent),
+      })),
+      locksReason: agg.liquidityLockedDetails.reason,
       note: 'Locked counts the LP tokens burned and those a lock program holds (Streamflow, Jupiter Lock, Raydium\'s LP lock, Meteora\'s lock escrows), for ever or until the unlocks shown here.',
     },
     facts: [

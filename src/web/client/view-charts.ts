@@ -79,7 +79,7 @@ const TIMELINE_MIN_DAYS = 30
 const DAY_MS = 86_400_000
 
 /** Locked liquidity's unlocks on a line from now to the last of them, and listed in date order. */
-export function unlockTimeline(unlocks: Unlock[], nowMs: number): HTMLElement {
+export function unlockTimeline(unlocks: Unlock[], nowMs: number, of = 'the LP tokens'): HTMLElement {
   const sorted = [...unlocks].sort((a, b) => a.time.localeCompare(b.time))
   const times = sorted.map((u) => new Date(u.time).getTime()).filter(Number.isFinite)
   const end = Math.max(nowMs + TIMELINE_MIN_DAYS * DAY_MS, ...times)
@@ -106,7 +106,7 @@ export function unlockTimeline(unlocks: Unlock[], nowMs: number): HTMLElement {
         h('time', { datetime: u.time }, formatDate(u.time)),
         ` (${relativeTime(u.time, nowMs)}): `,
         h('strong', {}, u.percent === '' ? 'an unmeasured share' : formatPercent(u.percent)),
-        ' of the LP tokens',
+        ` of ${of}`,
         u.balance ? ` (${formatAmount(u.balance)})` : '',
         u.locker ? `, locked in ${u.locker}` : '',
         ' ',

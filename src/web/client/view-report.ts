@@ -1,7 +1,7 @@
 import { h, type Child } from './dom.ts'
 import { formatAmount, formatDateTime, formatPercent, formatUsd, splitEvidence, unmeasuredReason } from './format.ts'
 import { SOLANA_AUTHORITY_ROLES } from './labels.ts'
-import type { CheckRow, Fact, PageModel, PoolRow, ScorePart } from './model.ts'
+import type { CheckRow, Fact, LockedPool, PageModel, PoolRow, ScorePart } from './model.ts'
 import { holdersChart, unlockTimeline } from './view-charts.ts'
 import { addressView, factsView, measuredView, notMeasured, section, statusTag, tableView, textWithAddresses } from './view-parts.ts'
 import type { Verdict } from './verdict.ts'
@@ -161,6 +161,13 @@ function liquidityView(model: PageModel, nowMs: number): HTMLElement {
     p.link ? h('a', { href: p.link, rel: 'noopener noreferrer', target: '_blank' }, 'pool page') : '—',
   ])
   const lp = model.lp
+  const unlocks = lp.unlocks.length > 0 ? unlockTimeline(lp.unlocks, nowMs, lp.unlocksOf) : h('p', {}, 'No lock with an unlock date holds this liquidity.')
+  // Pools whose liquidity is locked (positions in a pool, LP tokens in a lock program), each with its share.
+  const lockedPools: Child =
+    lp.lockedPools.length > 0
+      ? h('ul', { class: 'locked-pools', 'aria-label': 'Locked liquidity per pool' }, lp.lockedPools.map((l) => h('li', {}, h('strong', {}, l.dex || 'pool'), ' ', addressView(l.pool, link), ': ', lockedWords(l))))
+      : ''
+  const locksUnread: Child = lp.locksReason ? h('p', {}, notMeasured(`some locks were not read: ${lp.locksReason}`)) : ''
   const lpPart: Child[] = lp.pool
     ? [
         h('h3', {}, 'Locked liquidity'),
@@ -174,16 +181,27 @@ function liquidityView(model: PageModel, nowMs: number): HTMLElement {
           measuredView(lp.lockedPercent, formatPercent),
         ),
         lp.note ? h('p', { class: 'muted' }, lp.note) : '',
-        lp.unlocks.length > 0 ? unlockTimeline(lp.unlocks, nowMs) : h('p', {}, 'No lock with an unlock date holds these LP tokens.'),
+        lockedPools,
+        locksUnread,
+        unlocks,
         lp.holders.length > 0 ? holdersChart(lp.holders, link, 'The largest holders of the LP token', 'the LP tokens') : '',
       ]
-    : [h('p', {}, 'No pool with an LP token was found: locked liquidity is not measured.')]
+    : lp.lockedPools.length > 0
+      ? [h('h3', {}, 'Locked liquidity'), lockedPools, locksUnread, unlocks]
+      : [h('p', {}, lp.locksReason ? notMeasured(`locked liquidity: ${lp.locksReason}`) : 'No pool with an LP token was found: locked liquidity is not measured.')]
   return section(
     'liquidity',
     'Liquidity',
     model.pools.length > 0 ? tableView('Liquidity per pool', ['Pool', 'Liquidity', 'Reserves', 'Link'], pools) : h('p', {}, notMeasured('no pool was found')),
     lpPart,
   )
+}
+
+/** How much of a pool's liquidity is locked, and for how long. */
+function lockedWords(l: LockedPool): Child[] {
+  if (l.lockedPercent === '') return [notMeasured('')]
+  const split = l.permanentPercent !== '' && l.vestingPercent !== '' ? ` (${formatPercent(l.permanentPercent)} for ever, ${formatPercent(l.vestingPercent)} until its unlocks)` : ''
+  return [h('strong', {}, formatPercent(l.lockedPercent)), ` of its liquidity locked${split}`]
 }
 
 function factValue(fact: Fact, link: string): Child {
