@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TSchema } from '@sinclair/typebox'
 import { main } from '../src/cli/main.ts'
 import { formatSummary } from '../src/cli/scan.ts'
 import { formatSolanaSummary } from '../src/cli/solana-summary.ts'
@@ -13,18 +12,11 @@ import { TokenReport } from '../src/contract/token-report.ts'
 import { createDatabase } from '../src/store/database.ts'
 import { createAuditRepository } from '../src/store/repositories/audits.ts'
 import { sampleAudit } from './helpers/audits.ts'
+import { blankOf as blank } from './helpers/blank-report.ts'
 import { captureIo } from './helpers/io.ts'
 import { PROJECT_ROOT } from './helpers/paths.ts'
 
 const run = promisify(execFile)
-
-/** A report of the schema's shape where every value is unknown (""). */
-const blank = (schema: TSchema): unknown => {
-  if (schema.type === 'object') return Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, blank(v)]))
-  if (schema.type === 'array') return []
-  const first = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined
-  return first ? blank(first[0]) : ''
-}
 
 describe('tokenrisk CLI', () => {
   let dataDir: string

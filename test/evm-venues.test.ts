@@ -89,7 +89,10 @@ describe.each(KEYS.map((k) => [k] as const))('venue token %s', (key) => {
         expect(value, `${pool.dex} ${which} tax`).not.toBe('')
         expect(Math.abs(Number(value) - Number(want)), `${pool.dex} ${which} tax ${value} vs ${want}`).toBeLessThanOrEqual(TAX_TOLERANCE_PP)
       }
-      const dex = report.marketChecks.exchangabilityChecks.availableDex.find((d) => lower(d.pair) === lower(pool.pairAddress))!
+      // A V4 pool is named by its id beside the PoolManager's address, the same in its row and in its market.
+      if (pool.dex === 'Uniswap V4') expect(h.poolId, `${key} V4 pool id`).toMatch(/^0x[0-9a-f]{64}$/)
+      else expect(h.poolId).toBeUndefined()
+      const dex = report.marketChecks.exchangabilityChecks.availableDex.find((d) => lower(d.pair) === lower(pool.pairAddress) && d.poolId === h.poolId)!
       expect(Math.abs(Number(dex.liquidity) - Number(pool.liquidityUsd)) / Number(pool.liquidityUsd), `${pool.dex} liquidity ${dex.liquidity} vs ${pool.liquidityUsd}`).toBeLessThan(0.01)
     }
   })

@@ -95,6 +95,7 @@ export const AvailableDex = obj({
   token1Balance: Str('beyond the contract: the pool\'s reserve of token1, whole tokens'),
   lpTotalSupply: Str('beyond the contract: LP token supply of a Uniswap V2 type pair, whole LP tokens; "" for pools without an LP token'),
   explorerLink: Str('beyond the contract: the pair\'s page on the block explorer'),
+  poolId: Type.Optional(Str("beyond the contract: a Uniswap V4 pool's id (its `pair` is the PoolManager's, which holds every V4 pool); absent for other pools")),
 })
 
 export const MarketChecks = obj({
@@ -189,6 +190,7 @@ export const HoneypotDetail = obj({
   dex: Str('exchange name'),
   pair: Type.Array(Type.String(), { description: 'the two token addresses of the pair' }),
   pairAddress: Str('the pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in `venue`)'),
+  poolId: Type.Optional(Str("a Uniswap V4 pool's id (its `pairAddress` is the PoolManager's, which holds every V4 pool): the pool of `availableDex` with the same `pair` and `poolId`; absent for other pools")),
   venue: Type.Optional(Str("where the pool lives and what runs on its swaps, as measured: a Uniswap V4 pool's id, fee and hook (the permissions its address grants, and whether it refused or took a share of the simulated sells)")),
   holderSells: Type.Optional(HolderSells),
   feeCeiling: Type.Optional(FeeCeiling),

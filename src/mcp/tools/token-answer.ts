@@ -57,7 +57,9 @@ export function evmConcise(report: TokenReport, verdict: Verdict, chainId: numbe
   const info = report.tokenInformation
   const market = report.marketChecks
   const lp = market.liquidityChecks
-  const liquidityOf = new Map(market.exchangabilityChecks.availableDex.map((d) => [d.pair.toLowerCase(), d.liquidity]))
+  // A pool's liquidity by its address, and a Uniswap V4 pool's (every one at its PoolManager's address) by its id too.
+  const poolKey = (pair: string, poolId: string | undefined) => `${pair.toLowerCase()}:${poolId?.toLowerCase() ?? ''}`
+  const liquidityOf = new Map(market.exchangabilityChecks.availableDex.map((d) => [poolKey(d.pair, d.poolId), d.liquidity]))
   return {
     verdict: verdictPart(verdict),
     token: {
@@ -81,7 +83,8 @@ export function evmConcise(report: TokenReport, verdict: Verdict, chainId: numbe
       buyTax: p.buyTax.number,
       sellTax: p.sellTax.number,
       transferTax: p.transferTax.number,
-      liquidityUsd: liquidityOf.get(p.pairAddress.toLowerCase()) ?? '',
+      ...(p.poolId ? { poolId: p.poolId } : {}),
+      liquidityUsd: liquidityOf.get(poolKey(p.pairAddress, p.poolId)) ?? '',
       // Where the pool lives and what runs on its swaps (a V4 pool's hook and what it did, a curve's progress); "" when nothing more.
       venue: conciseVenue(p.venue),
     })),

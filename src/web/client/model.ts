@@ -56,6 +56,8 @@ export interface PoolRow {
   link: string
   /** Where the pool lives and what runs on its swaps, as measured (a V4 pool's hook, a curve's progress); "" when the report says nothing more. */
   venue: string
+  /** A Uniswap V4 pool's id (its address is its PoolManager's); "" for other pools. */
+  poolId: string
 }
 
 export type HolderRole = 'owner' | 'creator' | 'pool' | 'locked' | 'burned' | 'contract'
@@ -191,9 +193,11 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
       checks.push({ name, title: EVM_CHECK_TITLES[name as EvmCheckName] ?? name, group, status: check.status as Status, risk: check.risk, description: check.description, comment: check.comment })
     }
   }
-  const dexByPair = new Map(ex.availableDex.map((d) => [d.pair.toLowerCase(), d]))
+  // A pool by its address, and a Uniswap V4 pool (every one of them at its PoolManager's address) by its id too.
+  const poolKey = (pair: string, poolId: string | undefined) => `${pair.toLowerCase()}:${poolId?.toLowerCase() ?? ''}`
+  const dexByPair = new Map(ex.availableDex.map((d) => [poolKey(d.pair, d.poolId), d]))
   const pools: PoolRow[] = report.honeypotDetails.map((p) => {
-    const dex = dexByPair.get(p.pairAddress.toLowerCase())
+    const dex = dexByPair.get(poolKey(p.pairAddress, p.poolId))
     const honeypot = p.isPairHoneypot as Status
     const tax = (side: 'buy' | 'sell' | 'transfer', t: { number: string; risk: string }) => measured(t.number, t.risk, t.number === '' ? tradeReason(side, honeypot, p.honeypotReason) : '')
     return {
@@ -214,11 +218,12 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
         : [],
       link: dex?.link || dex?.explorerLink || '',
       venue: p.venue ?? '',
+      poolId: p.poolId ?? '',
     }
   })
   // Pools the liquidity section lists but the trades did not reach.
   for (const d of ex.availableDex) {
-    if (pools.some((p) => sameAddress(p.address, d.pair))) continue
+    if (pools.some((p) => poolKey(p.address, p.poolId || undefined) === poolKey(d.pair, d.poolId))) continue
     const none = measured('', '', 'no trade was simulated on this pool')
     pools.push({
       dex: d.name,
@@ -236,6 +241,7 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
       ].filter((r) => r.amount !== ''),
       link: d.link || d.explorerLink,
       venue: '',
+      poolId: d.poolId ?? '',
     })
   }
   const poolAddresses = pools.map((p) => p.address)
@@ -377,6 +383,7 @@ export function solanaModel(report: SolanaReport): PageModel {
           : [],
         link: info?.pairExplorerLink ?? '',
         venue: '',
+        poolId: '',
       }
     })
   const roles = (h: { address: string; isContract: boolean | ''; isLocked: boolean | ''; tag: string }): HolderRole[] => {

@@ -82,7 +82,9 @@ function scoreView(model: PageModel): HTMLElement {
 }
 
 function poolName(pool: PoolRow, link: string): Child[] {
-  return [h('strong', {}, pool.dex || 'pool'), pool.pair ? ` ${pool.pair}` : '', h('br', {}), addressView(pool.address, link)]
+  // A V4 pool's address is its PoolManager's: its id tells it from the token's other V4 pools.
+  const id = pool.poolId ? [h('br', {}), h('span', { class: 'pool-id', title: pool.poolId }, `pool ${pool.poolId.slice(0, 10)}…${pool.poolId.slice(-4)}`)] : []
+  return [h('strong', {}, pool.dex || 'pool'), pool.pair ? ` ${pool.pair}` : '', h('br', {}), addressView(pool.address, link), ...id]
 }
 
 function taxesView(pools: PoolRow[], link: string): HTMLElement {
