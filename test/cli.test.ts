@@ -102,11 +102,12 @@ describe('tokenrisk CLI', () => {
     const pool = blank(TokenReport.properties.honeypotDetails.items) as TokenReport['honeypotDetails'][number]
     const venue = 'Uniswap V4 pool 0x12 in the PoolManager 0x34, against WETH, a 0.3% LP fee; hook 0x56 (beforeSwap): sells through the pool fail: gate closed'
     evm.honeypotDetails = [
-      { ...pool, dex: 'Uniswap V4', pairAddress: '0xmanager', isPairHoneypot: '1', honeypotReason: 'gate closed', venue },
+      { ...pool, dex: 'Uniswap V4', pairAddress: '0xmanager', poolId: '0xid', isPairHoneypot: '1', honeypotReason: 'gate closed', venue },
       { ...pool, dex: 'Uniswap V2', pairAddress: '0xpair', isPairHoneypot: '0' },
     ]
     const lines = formatSummary(evm, { color: false })
-    const at = lines.findIndex((l) => l.startsWith('  Uniswap V4 0xmanager'))
+    // A V4 pool is named by its id beside its PoolManager's address.
+    const at = lines.findIndex((l) => l.startsWith('  Uniswap V4 0xmanager pool 0xid  buy'))
     expect(lines[at + 1]).toBe(`    ${venue}`)
     // A pool the report says nothing more of has no such line.
     const v2 = lines.findIndex((l) => l.startsWith('  Uniswap V2 0xpair'))

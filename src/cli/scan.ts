@@ -64,11 +64,11 @@ export function formatSummary(report: TokenReport, options: { color: boolean }):
   for (const p of report.honeypotDetails) {
     const hp =
       p.isPairHoneypot === '1' ? c('red', `HONEYPOT: ${p.honeypotReason}`) : p.isPairHoneypot === '0' ? c('green', 'sellable') : c('dim', `unknown: ${p.honeypotReason}`)
-    lines.push(`  ${p.dex} ${p.pairAddress}  buy ${m(p.buyTax.number, '%')}  sell ${m(p.sellTax.number, '%')}  transfer ${m(p.transferTax.number, '%')}  ${hp}`)
+    lines.push(`  ${p.dex} ${p.pairAddress}${p.poolId ? ` pool ${p.poolId}` : ''}  buy ${m(p.buyTax.number, '%')}  sell ${m(p.sellTax.number, '%')}  transfer ${m(p.transferTax.number, '%')}  ${hp}`)
     // Where the pool lives and what runs on its swaps (a V4 pool's hook and what it did, a curve's progress).
     if (p.venue) lines.push(`    ${c('dim', p.venue)}`)
   }
-  for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair} liquidity ${m(d.liquidity, 'USD')}`)
+  for (const d of ex.availableDex) lines.push(`    ${d.name} ${d.pair}${d.poolId ? ` pool ${d.poolId}` : ''} liquidity ${m(d.liquidity, 'USD')}`)
   lines.push('')
   lines.push(c('bold', 'Holders'))
   lines.push(`  ${m(holders.holdersCount.number, 'holders')}; top 10 hold ${m(holders.percentDistributed.topTen.percent, '%')}`)
