@@ -26,6 +26,7 @@ import { embeddedStore, type TestStore } from './helpers/services.ts'
 const DATA_DIR = TEST_DEVNET_DIR
 const SCREENSHOTS = join(PROJECT_ROOT, 'test-results')
 const EXPLORER = 'https://explorer.test/address/{address}'
+const POOL_PAGE = 'https://pools.test/{pair}'
 /** A report page's requests per minute per address with open pages, in this test. */
 const OPEN_RATE_PER_MINUTE = 2
 const REPORT_WAIT_MS = 90_000
@@ -54,7 +55,7 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     // Ethereum's entry points at a closed port: its node is down.
     const deps = { config, env: { RPC_URL_1: 'http://127.0.0.1:9' }, cache: createMemoryCache(), store: t.store, logger: silent, metrics }
     const local = localChains(world.manifest)
-    const chains = { ...local, entries: local.entries.map((e) => ({ ...e, links: { ...e.links, explorerAddress: EXPLORER } })) }
+    const chains = { ...local, entries: local.entries.map((e) => ({ ...e, links: { ...e.links, explorerAddress: EXPLORER, pool: POOL_PAGE } })) }
     const evm = createEvmEngine({ ...deps, chains })
     const solana = createSolanaEngine({ ...deps, rpcUrls: [solanaWorld.rpcUrl], pricing: solanaWorld.manifest.pricing })
     const tokens = { evm: evm.service, solana }
@@ -208,6 +209,9 @@ describe.runIf(chromiumAvailable())('token pages in Chromium', () => {
     expect(venue).toMatch(/^Uniswap V4: Uniswap V4 pool 0x[0-9a-f]{64} in the PoolManager /)
     expect(venue).toContain('(beforeSwap): sells through the pool fail: ZooHookSellGate: sells are closed')
     // The hook and the PoolManager are linked to the explorer, the pool's id (no address) is not.
+    // Its pool page is the pool's, by its id (the PoolManager's address would name every V4 pool).
+    const id = /Uniswap V4 pool (0x[0-9a-f]{64})/.exec(venue)![1]
+    expect(await page.locator('#liquidity tbody a', { hasText: 'pool page' }).getAttribute('href')).toBe(POOL_PAGE.replace('{pair}', id))
     const links = await page.locator('#taxes .pool-venues a.addr').evaluateAll((as) => as.map((a) => a.getAttribute('title')))
     expect(links.map((a) => a?.toLowerCase())).toEqual(expect.arrayContaining([token.pools[0].hook!.toLowerCase(), token.pools[0].pairAddress.toLowerCase()]))
     expect(await lowContrast(page)).toEqual([])

@@ -148,6 +148,8 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
   const supply = basics.totalSupply
   const r = score.ratings
   const deepest = markets.pools[0]
+  // A pool's page, named by its address; a V4 pool's by its id (its address is its PoolManager's, which holds every V4 pool).
+  const poolPage = (p: PoolFact) => fillLink(chain.links.pool, { pair: p.v4 ? p.v4.id : p.address, address: facts.token })
   const lp = facts.liquidity
   const lpHolderBalance = (a: string | undefined) => (a ? lp.holders.top.find((x) => x.address.toLowerCase() === a.toLowerCase())?.balance : undefined)
   // An account's LP balance: listed, or none when every LP holder is listed; unknown when the
@@ -216,7 +218,7 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
       externalLinks: {
         marketAggregatorLink: facts.metadata.marketAggregatorLink || fillLink(chain.links.aggregatorToken, { address: facts.token }),
         blockExplorerLink: fillLink(chain.links.explorerToken, { address: facts.token }),
-        poolTerminal: deepest ? fillLink(chain.links.pool, { pair: deepest.address, address: facts.token }) : '',
+        poolTerminal: deepest ? poolPage(deepest) : '',
       },
     },
     tokenScore: {
@@ -242,7 +244,7 @@ export function renderReport(facts: EvmFacts, score: TokenScore): TokenReport {
         currentLiquidity: { number: usd(values.currentLiquidityUsd), risk: r.currentLiquidityUsd ?? '' },
         availableDex: markets.pools.map((p) => ({
           name: p.dex,
-          link: fillLink(chain.links.pool, { pair: p.address, address: facts.token }),
+          link: poolPage(p),
           liquidity: usd(p.liquidityUsd),
           pair: p.address,
           ...poolSides(p, { address: facts.token, symbol: basics.symbol, decimals }),
