@@ -36,6 +36,12 @@ describe('two Uniswap V4 pools of one token', () => {
     ])
   })
 
+  it('are named apart in the verdict: the pool whose sells fail by its id', () => {
+    const verdict = evmVerdict(twoV4Pools())
+    expect(verdict.kind).toBe('honeypot')
+    expect(verdict.headline).toContain(`cannot sell on Uniswap V4 ${MANAGER} pool ${USDC_POOL.slice(0, 10)}…${USDC_POOL.slice(-4)} — the hook refuses sells`)
+  })
+
   it('are two pools of the MCP answer, each with its own liquidity', () => {
     const report = twoV4Pools()
     const pools = evmConcise(report, evmVerdict(report), 8453, undefined).pools as { poolId?: string; liquidityUsd: string }[]

@@ -315,9 +315,11 @@ export function evmVerdict(report: TokenReport): Verdict {
     sentence: check === FEE_SETTER && c.status === '1' && ceilings.length > 0 ? `${c.description.replace(/\.$/, '')}: ${ceilings.join('; ')}.` : c.description,
     comment: c.comment,
   }))
-  const sales = report.honeypotDetails.map((p) => ({ honeypot: p.isPairHoneypot, where: `${p.dex || 'a pool'} ${p.pairAddress}`, reason: p.honeypotReason }))
+  // A pool by its exchange and address; a V4 pool by its id too (its address is its PoolManager's, which holds every V4 pool).
+  const poolWhere = (p: TokenReport['honeypotDetails'][number]) => `${p.dex || 'a pool'} ${p.pairAddress}${p.poolId ? ` pool ${p.poolId.slice(0, 10)}…${p.poolId.slice(-4)}` : ''}`
+  const sales = report.honeypotDetails.map((p) => ({ honeypot: p.isPairHoneypot, where: poolWhere(p), reason: p.honeypotReason }))
   const notes = report.honeypotDetails.map(
-    (p) => `Taxes on ${p.dex || 'a pool'} ${p.pairAddress}: buy ${percent(p.buyTax.number)}, sell ${percent(p.sellTax.number)}, transfer ${percent(p.transferTax.number)}.`,
+    (p) => `Taxes on ${poolWhere(p)}: buy ${percent(p.buyTax.number)}, sell ${percent(p.sellTax.number)}, transfer ${percent(p.transferTax.number)}.`,
   )
   for (const anomaly of info.anomalies) notes.push(`Anomaly: ${anomaly}`)
   const holders = report.marketChecks.holdersChecks
@@ -338,7 +340,7 @@ export function evmVerdict(report: TokenReport): Verdict {
     lpHolders: lp.keyLpHolders.map(holder),
     unlocks: lp.liquidityLockedDetails.upcomingUnlockDetails.map((u) => ({ percent: u.percent, time: u.time })),
     measuredAt: info.lastUpdated,
-    taxes: report.honeypotDetails.map((p) => ({ where: `${p.dex || 'a pool'} ${p.pairAddress}`, buy: p.buyTax.number, sell: p.sellTax.number, transfer: p.transferTax.number })),
+    taxes: report.honeypotDetails.map((p) => ({ where: poolWhere(p), buy: p.buyTax.number, sell: p.sellTax.number, transfer: p.transferTax.number })),
   }
   const score = report.tokenScore
   notes.push(
