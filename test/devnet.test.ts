@@ -281,6 +281,7 @@ describe('the manifest matches the chain', () => {
       'fourmeme-honeypot': ['cannotSellAll'],
       'v4-owner-fee': ['slippageModifiable', 'transferPausable'],
       'v4-pausable': ['transferPausable'],
+      'v4-paired-pausable': ['transferPausable'],
       'v4-routed': ['transferPausable'],
       'v4-proxy-hook': ['transferPausable'],
       'v4-pause-beside-v2': ['transferPausable'],

@@ -50,6 +50,7 @@ const KEYS = [
   'fourmeme-graduated',
   'v4-paired',
   'v4-paired-gate',
+  'v4-paired-pausable',
 ]
 
 const zoo = useZooReports(KEYS)
@@ -148,6 +149,15 @@ describe('Uniswap V4 hooks are measured by effect and named', () => {
       expect(facts.trades.filter((t) => t.pool.v4).map((t) => t.simulated)).toEqual([true])
     }
     expect(zoo.get('v4-paired-gate').report.codeChecks.otherChecks.cannotSellAll.status).toBe('1')
+  })
+
+  it("tries the owner powers through a V4 pool against a token that is no quote asset: its hook's pause is found there", () => {
+    // The token has no privileged function of its own: the powers tried are its hook's, through the pool.
+    expect(zoo.get('v4-paired-pausable').facts.powers.withPool).toBe(true)
+    const pause = zoo.get('v4-paired-pausable').report.codeChecks.ownershipChecks.transferPausable
+    expect(pause.status).toBe('1')
+    expect(pause.comment).toMatch(/^simulated: on the hook 0x[0-9a-fA-F]{40} of the Uniswap V4 pool 0x[0-9a-f]{64}/)
+    expect(pause.comment).toContain(toFunctionSelector('function setPaused(bool)'))
   })
 
   it("a hook taking 10 % of sells through its returned delta is a 10 % sell tax on its pool; the fixed 0.3 % hook's is 0.3 %", () => {

@@ -36,6 +36,7 @@
  * | v4-stored-look-alike | only a V4 WETH pool, no hook; its storage keeps the key of a pool never created (another fee and tick spacing) | none (the key is verified, adds no pool) | v4-stored-key |
  * | v4-paired            | only a V4 pool against paired-base (no WETH, no stablecoin), hook ZooHookCounter | none                   | clean           |
  * | v4-paired-gate       | only a V4 pool against paired-base, hook ZooHookSellGate | the hook refuses sells (cannotSellAll, honeypot) | v4-paired    |
+ * | v4-paired-pausable   | only a V4 pool against paired-base, hook ZooHookPausable | its owner pauses every swap (transferPausable: the powers sell through that pool, buying paired-base first) | v4-paired |
  */
 import { toFunctionSelector, type Abi, type Address } from 'viem'
 import { loadArtifact } from './compile.ts'
@@ -453,5 +454,15 @@ export const VENUE_ZOO: ZooTokenSpec[] = [
     [zooPool('ZOO', { type: 'uniswap-v4', quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT, hook: hook('ZooHookSellGate', HOOK_FLAGS.beforeSwap), honeypotReason: HOOK_SELL_GATE_REASON })],
     'The clean token whose only pool is a Uniswap V4 pool against paired-base whose hook refuses every sell: the pool against a token that is no quote asset is traded and measured like any other, a honeypot.',
     ['cannotSellAll'],
+  ),
+  venueToken(
+    'v4-paired-pausable',
+    'v4-paired',
+    'V4 Paired Pausable Token',
+    'V4PPAUSE',
+    [zooPool('ZOO', { type: 'uniswap-v4', quoteToken: 'paired-base', quoteAmount: PAIRED_BASE_AMOUNT, hook: hook('ZooHookPausable', HOOK_FLAGS.beforeSwap, ownedByDeployer) })],
+    "The clean token whose only pool is a Uniswap V4 pool against paired-base whose hook's owner can pause it (not paused now): the owner powers are tried through that pool, paired-base bought first, so the pause is found on a pool against a token that is no quote asset.",
+    ['transferPausable'],
+    ['transferPausable'],
   ),
 ]

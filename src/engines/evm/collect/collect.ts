@@ -19,7 +19,7 @@ import { collectPowers, mergePowers, powerCandidates } from './powers.ts'
 import { poolContractCandidates, poolsRunning, readPoolContracts } from './pool-contracts.ts'
 import { collectPoolProceeds, withPoolContracts } from './pool-proceeds.ts'
 import { collectSlotAccounts, isPlausible } from './slot-accounts.ts'
-import { collectTrades } from './trades.ts'
+import { collectTrades, quoteRoute } from './trades.ts'
 import { collectHolderPools, custodyTrades, withCustody, withHolderPools, type HolderPoolsFound } from './holder-pools.ts'
 import { ownPairFacts, readOwnPairs } from './own-pairs.ts'
 import { collectHolderSells, mainPool } from './holder-sells.ts'
@@ -261,17 +261,27 @@ export async function collectFacts(ctx: CollectContext): Promise<EvmFacts> {
   // The contracts the pools run beside the token on every trade (a V4 pool's hook): read once the
   // pools are known, their own privileged functions tried beside the token's.
   const poolContractsPromise = readPoolContracts(ctx, pools, block)
-  const contractPowersPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) =>
+  // The owner powers sell through the token's first pool. One against a token that is no quote
+  // asset is bought through that token's own pools, known once what the discovery left pending is
+  // read (in the round trip the powers wait for anyway): without them the powers would run with no
+  // pool, blind to what a call does to sales.
+  const forPowers: Promise<{ d: Discovery; pools: PoolFact[] }> =
+    pools[0] && !quoteRoute(ctx, d, pools[0].quote)
+      ? settled(d)
+          .then((sd) => ({ d: sd, pools: poolFacts(ctx, sd, priceQuotes(ctx, sd)) }))
+          .catch(() => ({ d, pools }))
+      : Promise.resolve({ d, pools })
+  const contractPowersPromise = Promise.all([candidatesPromise, poolContractsPromise, forPowers]).then(([c, contracts, p]) =>
     Promise.all(
       contracts.map((k) =>
-        collectPowers(ctx, d, k.logic, poolContractCandidates(k, c.candidates), poolsRunning(pools, k), block, c.ofRecord, [], c.ownPairs, k).then((fact) => ({ contract: k, fact })),
+        collectPowers(ctx, p.d, k.logic, poolContractCandidates(k, c.candidates), poolsRunning(p.pools, k), block, c.ofRecord, [], c.ownPairs, k).then((fact) => ({ contract: k, fact })),
       ),
     ),
   )
   // Who is paid over a sale among those contracts' accounts, and whether one whose code can be
   // replaced stops the sale when it reverts (beside the owner powers).
-  const proceedsPromise = Promise.all([candidatesPromise, poolContractsPromise]).then(([c, contracts]) => collectPoolProceeds(ctx, d, pools, contracts, c.candidates, block))
-  const tokenPowersPromise = candidatesPromise.then((c) => collectPowers(ctx, d, c.logic, c.candidates, pools, block, c.ofRecord, c.slotAccounts, c.ownPairs))
+  const proceedsPromise = Promise.all([candidatesPromise, poolContractsPromise, forPowers]).then(([c, contracts, p]) => collectPoolProceeds(ctx, p.d, p.pools, contracts, c.candidates, block))
+  const tokenPowersPromise = Promise.all([candidatesPromise, forPowers]).then(([c, p]) => collectPowers(ctx, p.d, c.logic, c.candidates, p.pools, block, c.ofRecord, c.slotAccounts, c.ownPairs))
   const powersPromise = Promise.all([candidatesPromise, tokenPowersPromise, contractPowersPromise, proceedsPromise]).then(([c, powers, others, sold]) => ({
     ...mergePowers(powers, others, sold.findings),
     ...(c.roles.note ? { rolesNote: c.roles.note } : {}),
