@@ -1,6 +1,7 @@
 import { riskRating, type RiskLabel } from '../contract/risk-scale.ts'
 import type { SolanaReport } from '../contract/solana-report.ts'
 import type { TokenReport } from '../contract/token-report.ts'
+import { shortPoolId } from './pool-names.ts'
 
 /**
  * What a person must know first about a token, worst first: it is a honeypot, it cannot be sold,
@@ -316,7 +317,7 @@ export function evmVerdict(report: TokenReport): Verdict {
     comment: c.comment,
   }))
   // A pool by its exchange and address; a V4 pool by its id too (its address is its PoolManager's, which holds every V4 pool).
-  const poolWhere = (p: TokenReport['honeypotDetails'][number]) => `${p.dex || 'a pool'} ${p.pairAddress}${p.poolId ? ` pool ${p.poolId.slice(0, 10)}…${p.poolId.slice(-4)}` : ''}`
+  const poolWhere = (p: TokenReport['honeypotDetails'][number]) => `${p.dex || 'a pool'} ${p.pairAddress}${p.poolId ? ` pool ${shortPoolId(p.poolId)}` : ''}`
   const sales = report.honeypotDetails.map((p) => ({ honeypot: p.isPairHoneypot, where: poolWhere(p), reason: p.honeypotReason }))
   const notes = report.honeypotDetails.map(
     (p) => `Taxes on ${poolWhere(p)}: buy ${percent(p.buyTax.number)}, sell ${percent(p.sellTax.number)}, transfer ${percent(p.transferTax.number)}.`,

@@ -3,6 +3,7 @@ import type { SolanaReport } from '../../contract/solana-report.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import { VERDICT_LABELS, type Verdict } from '../../report/verdict.ts'
 import { launchCurveWords } from '../../report/launch-curve.ts'
+import { poolKey } from '../../report/pool-names.ts'
 
 /**
  * The concise answer of the token tools: the verdict and the facts an agent acts on (a few KB),
@@ -57,8 +58,6 @@ export function evmConcise(report: TokenReport, verdict: Verdict, chainId: numbe
   const info = report.tokenInformation
   const market = report.marketChecks
   const lp = market.liquidityChecks
-  // A pool's liquidity by its address, and a Uniswap V4 pool's (every one at its PoolManager's address) by its id too.
-  const poolKey = (pair: string, poolId: string | undefined) => `${pair.toLowerCase()}:${poolId?.toLowerCase() ?? ''}`
   const liquidityOf = new Map(market.exchangabilityChecks.availableDex.map((d) => [poolKey(d.pair, d.poolId), d.liquidity]))
   return {
     verdict: verdictPart(verdict),

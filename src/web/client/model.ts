@@ -3,6 +3,7 @@ import { RISK_SCALE } from '../../contract/risk-scale.ts'
 import type { SolanaReport } from '../../contract/solana-report.ts'
 import type { TokenReport } from '../../contract/token-report.ts'
 import { launchCurveWords, type LaunchCurve } from '../../report/launch-curve.ts'
+import { poolKey } from '../../report/pool-names.ts'
 import { unmeasuredReason } from './format.ts'
 import { EVM_CHECK_TITLES, SOLANA_CHECK_TITLES } from './labels.ts'
 
@@ -193,8 +194,6 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
       checks.push({ name, title: EVM_CHECK_TITLES[name as EvmCheckName] ?? name, group, status: check.status as Status, risk: check.risk, description: check.description, comment: check.comment })
     }
   }
-  // A pool by its address, and a Uniswap V4 pool (every one of them at its PoolManager's address) by its id too.
-  const poolKey = (pair: string, poolId: string | undefined) => `${pair.toLowerCase()}:${poolId?.toLowerCase() ?? ''}`
   const dexByPair = new Map(ex.availableDex.map((d) => [poolKey(d.pair, d.poolId), d]))
   const pools: PoolRow[] = report.honeypotDetails.map((p) => {
     const dex = dexByPair.get(poolKey(p.pairAddress, p.poolId))
@@ -223,7 +222,7 @@ export function evmModel(report: TokenReport, chain: { chainId: string; name: st
   })
   // Pools the liquidity section lists but the trades did not reach.
   for (const d of ex.availableDex) {
-    if (pools.some((p) => poolKey(p.address, p.poolId || undefined) === poolKey(d.pair, d.poolId))) continue
+    if (pools.some((p) => poolKey(p.address, p.poolId) === poolKey(d.pair, d.poolId))) continue
     const none = measured('', '', 'no trade was simulated on this pool')
     pools.push({
       dex: d.name,

@@ -5,6 +5,7 @@ import type { CheckRow, Fact, LockedPool, PageModel, PoolRow, ScorePart } from '
 import { holdersChart, unlockTimeline } from './view-charts.ts'
 import { addressView, factsView, measuredView, notMeasured, section, statusTag, tableView, textWithAddresses } from './view-parts.ts'
 import type { Verdict } from './verdict.ts'
+import { shortPoolId } from '../../report/pool-names.ts'
 
 /**
  * The report page: the token, then — in this order — the verdict, the score, the taxes per pool,
@@ -83,7 +84,7 @@ function scoreView(model: PageModel): HTMLElement {
 
 function poolName(pool: PoolRow, link: string): Child[] {
   // A V4 pool's address is its PoolManager's: its id tells it from the token's other V4 pools.
-  const id = pool.poolId ? [h('br', {}), h('span', { class: 'pool-id', title: pool.poolId }, `pool ${pool.poolId.slice(0, 10)}…${pool.poolId.slice(-4)}`)] : []
+  const id = pool.poolId ? [h('br', {}), h('code', { title: pool.poolId }, `pool ${shortPoolId(pool.poolId)}`)] : []
   return [h('strong', {}, pool.dex || 'pool'), pool.pair ? ` ${pool.pair}` : '', h('br', {}), addressView(pool.address, link), ...id]
 }
 
